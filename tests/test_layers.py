@@ -1,0 +1,192 @@
+"""The layer rule: core/ and cli.py never import Qt (DESIGN.md, "Layers").
+
+Checked twice: statically over every import statement (those inside functions too), and
+by importing the modules in a fresh interpreter and looking at what got loaded. The one
+way across is cli.py importing gamesearch_gui.app inside a function, when the window is
+asked for.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "gamesearch_gui"
+
+#: Top-level modules of every Qt binding and its helpers.
+QT_MODULES = frozenset(
+    {"PySide6", "PySide2", "PyQt6", "PyQt5", "PyQt4", "shiboken6", "shiboken2", "sip", "qtpy"}
+)
+#: Our own modules that load Qt.
+QT_SIDE = ("gamesearch_gui.ui", "gamesearch_gui.app")
+
+
+def qt_free_files() -> list[Path]:
+    """core/**, cli.py, and what every command imports on its way in."""
+    files = sorted((PACKAGE / "core").rglob("*.py"))
+    files += [PACKAGE / name for name in ("__init__.py", "__main__.py", "cli.py", "paths.py")]
+    return files
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_names(
+    source: str, module: str, *, is_package: bool
+) -> Iterator[tuple[int, str, bool]]:
+    """(line, absolute module name, whether at module level) of every import in ``source``.
+
+    Imports inside functions count too, and so do importlib.import_module("...") and
+    __import__("...") with a literal name.
+    """
+    package = module.split(".")
+    if not is_package:
+        package.pop()
+    yield from _imports(ast.parse(source).body, package, at_module_level=True)
+
+
+def _imports(
+    nodes: Iterable[ast.AST], package: list[str], *, at_module_level: bool
+) -> Iterator[tuple[int, str, bool]]:
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, at_module_level
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            yield node.lineno, module, at_module_level
+            for alias in node.names:
+                yield node.lineno, f"{module}.{alias.name}", at_module_level
+        elif isinstance(node, ast.Call) and _is_dynamic_import(node):
+            yield node.lineno, node.args[0].value, at_module_level  # type: ignore[attr-defined]
+        inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        yield from _imports(
+            ast.iter_child_nodes(node), package, at_module_level=at_module_level and not inner
+        )
+
+
+def _is_dynamic_import(call: ast.Call) -> bool:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return (
+        name in {"import_module", "__import__"}
+        and bool(call.args)
+        and isinstance(call.args[0], ast.Constant)
+        and isinstance(call.args[0].value, str)
+    )
+
+
+def is_qt_binding(name: str) -> bool:
+    return name.split(".")[0] in QT_MODULES
+
+
+def is_qt_side(name: str) -> bool:
+    return any(name == side or name.startswith(side + ".") for side in QT_SIDE)
+
+
+def breaks_layer_rule(path: Path, name: str, at_module_level: bool) -> bool:
+    """Qt itself: never. Our Qt side: never from core; elsewhere only lazily, in a function
+    (that is how cli.py opens the window without loading Qt for its other commands)."""
+    if is_qt_binding(name):
+        return True
+    in_core = (PACKAGE / "core") in path.parents
+    return is_qt_side(name) and (in_core or at_module_level)
+
+
+@pytest.mark.parametrize("path", qt_free_files(), ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_module_does_not_import_qt(path: Path) -> None:
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
+    names = imported_names(
+        path.read_text(encoding="utf-8"), module_name(path), is_package=path.name == "__init__.py"
+    )
+    offending = [
+        f"line {line}: {name}" for line, name, top in names if breaks_layer_rule(path, name, top)
+    ]
+    assert not offending, (
+        f"{path.relative_to(ROOT)} must not import Qt or the UI (DESIGN.md, Layers): "
+        + "; ".join(offending)
+    )
+
+
+def test_the_static_check_sees_every_kind_of_import() -> None:
+    source = (
+        "import PySide6.QtCore\n"
+        "from PyQt6 import QtWidgets\n"
+        "def later():\n"
+        "    import shiboken6\n"
+        "    importlib.import_module('PySide6.QtGui')\n"
+        "from gamesearch_gui import ui\n"
+        "import gamesearch_gui.app\n"
+    )
+    found = {
+        (name, top)
+        for _, name, top in imported_names(source, "gamesearch_gui.core.x", is_package=False)
+    }
+    assert found >= {
+        ("PySide6.QtCore", True),
+        ("PyQt6", True),
+        ("shiboken6", False),
+        ("PySide6.QtGui", False),
+        ("gamesearch_gui.ui", True),
+        ("gamesearch_gui.app", True),
+    }
+
+
+def test_cli_may_import_the_window_only_lazily() -> None:
+    cli = PACKAGE / "cli.py"
+    assert breaks_layer_rule(cli, "gamesearch_gui.app", at_module_level=True)
+    assert not breaks_layer_rule(cli, "gamesearch_gui.app", at_module_level=False)
+    assert breaks_layer_rule(cli, "PySide6.QtWidgets", at_module_level=False)
+    assert breaks_layer_rule(PACKAGE / "core" / "x.py", "gamesearch_gui.ui", False)
+
+
+def test_relative_imports_are_resolved() -> None:
+    source = "from ..ui import board\nfrom . import tree\n"
+    in_module = {n for _, n, _ in imported_names(source, "gamesearch_gui.core.x", is_package=False)}
+    assert {"gamesearch_gui.ui.board", "gamesearch_gui.core.tree"} <= in_module
+    in_package = {n for _, n, _ in imported_names(source, "gamesearch_gui.core", is_package=True)}
+    assert {"gamesearch_gui.ui.board", "gamesearch_gui.core.tree"} <= in_package
+
+
+IMPORT_ALL = """
+import importlib, pkgutil, sys
+import gamesearch_gui.cli, gamesearch_gui.core, gamesearch_gui.paths
+for module in pkgutil.walk_packages(gamesearch_gui.core.__path__, "gamesearch_gui.core."):
+    importlib.import_module(module.name)
+print(" ".join(sorted(name for name in sys.modules if name.split(".")[0] in QT)))
+"""
+
+
+def test_importing_core_and_cli_loads_no_qt() -> None:
+    code = f"QT = {sorted(QT_MODULES)!r}\n{IMPORT_ALL}"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [], "importing core and cli loaded Qt: " + result.stdout
+
+
+def test_solving_from_the_command_line_loads_no_qt() -> None:
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "gamesearch_gui", "solve", "-"],
+        input="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    # -X importtime lists every module imported, one a line: "import time: ... | name".
+    loaded = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()]
+    assert not [name for name in loaded if is_qt_binding(name)], "solve loaded Qt"
