@@ -1,0 +1,134 @@
+"""The one game protocol every game speaks: board games and custom trees alike.
+
+A game object holds only its rules and settings (a Pig target, a tree); the positions
+are separate immutable values (``S``), so a search can hand a state to another thread,
+and a click on a tree node can show that position on a board.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+#: A heuristic value of a non-terminal state, from MAX's point of view.
+Evaluation = Callable[[S], float]
+
+
+class Player(enum.Enum):
+    """Who decides at a state: MAX, MIN, or chance (a die, a coin)."""
+
+    MAX = "max"
+    MIN = "min"
+    CHANCE = "chance"
+
+
+class GameError(ValueError):
+    """Base of every error a game raises about what a user gave it."""
+
+
+class IllegalMoveError(GameError):
+    """A move that is not legal in the given state, or that cannot be parsed."""
+
+
+class PositionError(GameError):
+    """A position text that cannot be read, or a position that cannot occur."""
+
+
+class Game(ABC, Generic[S, A]):
+    """Rules of a two-player zero-sum game, possibly with chance.
+
+    Utilities and evaluations are always from MAX's point of view. ``actions`` is
+    called only at MAX and MIN states, ``chances`` only at CHANCE states; at a chance
+    state ``result(s, outcome)`` applies one outcome.
+    """
+
+    #: Short identifier used by the command line (``tictactoe``, ``connect4``, ...).
+    name: ClassVar[str]
+    #: Name shown to a person.
+    title: str
+    #: True when some states are chance nodes (needs expectiminimax or Star1).
+    has_chance: bool = False
+
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The starting position."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> Player:
+        """Who decides at ``state``: MAX, MIN or CHANCE."""
+
+    @abstractmethod
+    def actions(self, state: S) -> Sequence[A]:
+        """Legal moves at a MAX or MIN state, in the game's natural order."""
+
+    def chances(self, state: S) -> Sequence[tuple[A, float]]:
+        """Outcomes and their probabilities at a CHANCE state (they sum to 1)."""
+        raise GameError(f"{self.title} has no chance nodes")
+
+    @abstractmethod
+    def result(self, state: S, action: A) -> S:
+        """The state after ``action`` (or chance outcome) at ``state``. Trusts its caller."""
+
+    @abstractmethod
+    def is_terminal(self, state: S) -> bool:
+        """True when the game is over at ``state``."""
+
+    @abstractmethod
+    def utility(self, state: S) -> float:
+        """Final value of a terminal ``state`` from MAX's point of view."""
+
+    def terminal_value(self, state: S) -> float | None:
+        """``utility(state)`` if ``state`` is terminal, else None: one call on the hot path.
+
+        Games override this when is_terminal and utility share work.
+        """
+        return self.utility(state) if self.is_terminal(state) else None
+
+    def key(self, state: S) -> Hashable:
+        """A hashable key that identifies the position, for transposition tables."""
+        return state
+
+    def evaluations(self) -> Mapping[str, Evaluation[S]]:
+        """Named evaluation functions for depth cutoffs; the first is the default."""
+        return {}
+
+    def ordered_actions(self, state: S) -> Sequence[A]:
+        """Legal moves, most promising first (the static move-ordering heuristic)."""
+        return self.actions(state)
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Lowest and highest utility (and evaluation) any state can have."""
+        raise GameError(f"{self.title} does not declare utility bounds")
+
+    def max_plies(self, state: S) -> int | None:
+        """An upper bound on the plies left from ``state``, or None if play can go on forever."""
+        return None
+
+    def move_text(self, state: S, action: A) -> str:
+        """``action`` at ``state`` in the game's move notation."""
+        return str(action)
+
+    def parse_move(self, state: S, text: str) -> A:
+        """The legal move at ``state`` written as ``text``; IllegalMoveError otherwise."""
+        wanted = text.strip()
+        if self.to_move(state) is Player.CHANCE:
+            options = [a for a, _ in self.chances(state)]
+        else:
+            options = list(self.actions(state))
+        for action in options:
+            if self.move_text(state, action) == wanted:
+                return action
+        raise IllegalMoveError(f"{text!r} is not a legal move here")
+
+    def position_text(self, state: S) -> str:
+        """``state`` in the position notation that ``parse_position`` reads."""
+        raise GameError(f"{self.title} has no position notation")
+
+    def parse_position(self, text: str) -> S:
+        """The state written as ``text``; PositionError (saying what and where) otherwise."""
+        raise PositionError(f"{self.title} has no position notation")

@@ -1,0 +1,290 @@
+"""Tic-tac-toe: X moves first and is MAX, O is MIN.
+
+Cells are numbered 0..8 row-major from the top-left (0 1 2 / 3 4 5 / 6 7 8); an action
+is a cell number.
+
+State: ``(x_bits, o_bits)``, two 9-bit masks in which bit ``i`` is set when that side
+holds cell ``i``. Whose turn it is follows from the piece counts (X when they are
+equal), so the pair alone is the position and serves as its own transposition key.
+
+Utility: +1 when X has three in a row, -1 when O has, 0 for a full board without one.
+
+Move notation: the cell number counted from 1, row-major from the top-left, as a
+student would number the squares on paper::
+
+    1 | 2 | 3
+    4 | 5 | 6
+    7 | 8 | 9
+
+Position notation: the nine cells row-major, ``X``, ``O`` or ``.`` for an empty cell,
+such as ``X.O.X...O``. ``parse_position`` also takes lower case, ``/`` between rows
+(``x.o/.x./..o``, any ``/`` is ignored) and spaces around the whole; it refuses
+positions that cannot arise in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, TypeAlias
+
+from gamesearch_gui.core.game import (
+    Evaluation,
+    Game,
+    GameError,
+    IllegalMoveError,
+    Player,
+    PositionError,
+)
+
+#: ``(x_bits, o_bits)``: bit ``i`` of each mask is set when that side holds cell ``i``.
+TTTState: TypeAlias = tuple[int, int]
+#: A cell number, 0..8, row-major from the top-left.
+Cell: TypeAlias = int
+#: Three cells in a row, in ascending order.
+Line: TypeAlias = tuple[Cell, Cell, Cell]
+
+FULL = 0b111_111_111
+CENTRE: Cell = 4
+CORNERS: tuple[Cell, ...] = (0, 2, 6, 8)
+EDGES: tuple[Cell, ...] = (1, 3, 5, 7)
+
+#: The eight lines: rows, then columns, then the two diagonals.
+LINES: tuple[Line, ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+_MAX = Player.MAX
+_MIN = Player.MIN
+_LINE_MASKS: tuple[int, ...] = tuple(sum(1 << cell for cell in line) for line in LINES)
+_BITS: tuple[int, ...] = tuple(1 << cell for cell in range(9))
+_STATIC_ORDER: tuple[Cell, ...] = (CENTRE, *CORNERS, *EDGES)
+
+
+def _has_line(bits: int) -> bool:
+    """True when ``bits`` holds all three cells of some line."""
+    return any(bits & line == line for line in _LINE_MASKS)
+
+
+# Everything below is indexed by a 9-bit mask, so the hot path is one tuple lookup and
+# allocates nothing.
+_WON: tuple[bool, ...] = tuple(_has_line(bits) for bits in range(512))
+_TO_MOVE: tuple[Player, ...] = tuple(
+    _MAX if bits.bit_count() % 2 == 0 else _MIN for bits in range(512)
+)
+_EMPTY: tuple[tuple[Cell, ...], ...] = tuple(
+    tuple(cell for cell in range(9) if not taken >> cell & 1) for taken in range(512)
+)
+_EMPTY_ORDERED: tuple[tuple[Cell, ...], ...] = tuple(
+    tuple(cell for cell in _STATIC_ORDER if not taken >> cell & 1) for taken in range(512)
+)
+_FREE: tuple[int, ...] = tuple(9 - taken.bit_count() for taken in range(512))
+
+# open_lines: what a line free of the opponent is worth by how many pieces it holds.
+# A full line only occurs in finished games, where the utility decides anyway.
+_OPEN_WEIGHTS = (0, 1, 10, 10)
+# Above the largest |X's sum - O's sum| over every legal position (a test checks it),
+# so the result stays strictly inside (-1, 1).
+_OPEN_SCALE = 40
+
+# centre_corners: each cell is worth the number of lines through it.
+_CELL_WEIGHTS = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+_POSITIONAL: tuple[int, ...] = tuple(
+    sum(w for cell, w in enumerate(_CELL_WEIGHTS) if bits >> cell & 1) for bits in range(512)
+)
+# Above the largest positional difference over every legal position (a test checks it).
+_POSITIONAL_SCALE = 10
+
+
+def open_lines(state: TTTState) -> float:
+    """Lines still open to X minus those open to O, two-piece lines worth ten; in (-1, 1).
+
+    A line is open to a side when the opponent holds none of its cells; it counts 1
+    with one of the side's pieces in it and 10 with two.
+    """
+    x, o = state
+    weights = _OPEN_WEIGHTS
+    score = 0
+    for line in _LINE_MASKS:
+        if not o & line:
+            score += weights[(x & line).bit_count()]
+        elif not x & line:
+            score -= weights[(o & line).bit_count()]
+    return score / _OPEN_SCALE
+
+
+def centre_corners(state: TTTState) -> float:
+    """Positional weights, X's minus O's: centre 4, corners 3, edges 2; in (-1, 1).
+
+    A cell is worth the number of lines through it, so it rewards the squares that
+    take part in the most ways to win, and knows nothing about blocked lines.
+    """
+    x, o = state
+    return (_POSITIONAL[x] - _POSITIONAL[o]) / _POSITIONAL_SCALE
+
+
+def _validate(x: int, o: int) -> None:
+    """Raise PositionError unless ``(x, o)`` can arise in a game played by the rules."""
+    xs, os = x.bit_count(), o.bit_count()
+    if os > xs:
+        raise PositionError(f"O has {os} pieces and X only {xs}, but X moves first")
+    if xs > os + 1:
+        raise PositionError(f"X has {xs} pieces and O only {os}; X can be at most one piece ahead")
+    x_won, o_won = _WON[x], _WON[o]
+    if x_won and o_won:
+        raise PositionError("both X and O have three in a row; the game stops at the first")
+    if x_won and xs == os:
+        raise PositionError("X has three in a row, but O moved after the game was over")
+    if o_won and xs > os:
+        raise PositionError("O has three in a row, but X moved after the game was over")
+
+
+class TicTacToe(Game[TTTState, Cell]):
+    """Tic-tac-toe on the usual 3x3 board; X (MAX) moves first."""
+
+    name: ClassVar[str] = "tictactoe"
+    title = "Tic-tac-toe"
+
+    def __init__(self) -> None:
+        """The rules; they have no settings."""
+        self._evaluations: Mapping[str, Evaluation[TTTState]] = MappingProxyType(
+            {"open_lines": open_lines, "centre_corners": centre_corners}
+        )
+
+    def initial_state(self) -> TTTState:
+        """The empty board, X to move."""
+        return (0, 0)
+
+    def to_move(self, state: TTTState) -> Player:
+        """MAX (X) when both sides have as many pieces, else MIN (O)."""
+        return _TO_MOVE[state[0] | state[1]]
+
+    def actions(self, state: TTTState) -> Sequence[Cell]:
+        """The empty cells in ascending order."""
+        return _EMPTY[state[0] | state[1]]
+
+    def ordered_actions(self, state: TTTState) -> Sequence[Cell]:
+        """The empty cells, centre first, then corners, then edges."""
+        return _EMPTY_ORDERED[state[0] | state[1]]
+
+    def result(self, state: TTTState, action: Cell) -> TTTState:
+        """The board after the player to move takes cell ``action``. Trusts its caller."""
+        x, o = state
+        if _TO_MOVE[x | o] is _MAX:
+            return (x | _BITS[action], o)
+        return (x, o | _BITS[action])
+
+    def terminal_value(self, state: TTTState) -> float | None:
+        """+1 or -1 for a line of three, 0 for a full board, None while play goes on."""
+        x, o = state
+        if _WON[x]:
+            return 1.0
+        if _WON[o]:
+            return -1.0
+        if x | o == FULL:
+            return 0.0
+        return None
+
+    def is_terminal(self, state: TTTState) -> bool:
+        """True when a side has three in a row or the board is full."""
+        return self.terminal_value(state) is not None
+
+    def utility(self, state: TTTState) -> float:
+        """+1 if X won, -1 if O won, 0 for a draw; GameError if the game is not over."""
+        value = self.terminal_value(state)
+        if value is None:
+            raise GameError("the game is not over, so it has no utility yet")
+        return value
+
+    def key(self, state: TTTState) -> TTTState:
+        """The state itself: the two masks already identify the position."""
+        return state
+
+    def evaluations(self) -> Mapping[str, Evaluation[TTTState]]:
+        """``open_lines`` (the default) and ``centre_corners``."""
+        return self._evaluations
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Utilities are -1, 0 and +1."""
+        return (-1.0, 1.0)
+
+    def max_plies(self, state: TTTState) -> int:
+        """The number of empty cells."""
+        return _FREE[state[0] | state[1]]
+
+    def move_text(self, state: TTTState, action: Cell) -> str:
+        """The cell counted from 1, row-major from the top-left: ``1`` .. ``9``."""
+        return str(action + 1)
+
+    def parse_move(self, state: TTTState, text: str) -> Cell:
+        """The cell written ``1`` .. ``9``; IllegalMoveError if unreadable or not legal."""
+        wanted = text.strip()
+        if len(wanted) != 1 or wanted not in "123456789":
+            raise IllegalMoveError(f"{text!r} is not a cell; write a number from 1 to 9")
+        cell = int(wanted) - 1
+        if self.terminal_value(state) is not None:
+            raise IllegalMoveError(f"cannot play {wanted}: the game is over")
+        if (state[0] | state[1]) >> cell & 1:
+            raise IllegalMoveError(f"cannot play {wanted}: that cell is already taken")
+        return cell
+
+    def position_text(self, state: TTTState) -> str:
+        """Nine characters row-major, ``X``, ``O`` or ``.``: ``X.O.X...O``."""
+        x, o = state
+        return "".join("X" if x >> cell & 1 else "O" if o >> cell & 1 else "." for cell in range(9))
+
+    def parse_position(self, text: str) -> TTTState:
+        """Nine cells of ``X``, ``O`` or ``.`` (any case, ``/`` ignored); PositionError else."""
+        x = o = 0
+        cell = 0
+        for index, char in enumerate(text.strip(), start=1):
+            if char == "/":
+                continue
+            if char in "xXoO.":
+                if cell < 9:
+                    if char in "xX":
+                        x |= 1 << cell
+                    elif char in "oO":
+                        o |= 1 << cell
+                cell += 1
+            else:
+                raise PositionError(
+                    f"bad character {char!r} at position {index} of {text!r}; "
+                    "use X, O or . for each cell"
+                )
+        if cell != 9:
+            raise PositionError(f"{text!r} describes {cell} cells; a tic-tac-toe board has 9")
+        _validate(x, o)
+        return (x, o)
+
+    def winner(self, state: TTTState) -> Player | None:
+        """MAX if X has three in a row, MIN if O has, else None (also for a draw)."""
+        if _WON[state[0]]:
+            return _MAX
+        if _WON[state[1]]:
+            return _MIN
+        return None
+
+    def winning_line(self, state: TTTState) -> Line | None:
+        """The three cells of the winner's line (the first in LINES), or None."""
+        for bits in state:
+            if _WON[bits]:
+                for line, mask in zip(LINES, _LINE_MASKS, strict=True):
+                    if bits & mask == mask:
+                        return line
+        return None
+
+    def cell(self, state: TTTState, cell: Cell) -> Player | None:
+        """Who holds ``cell``: MAX for X, MIN for O, None when it is empty."""
+        if state[0] >> cell & 1:
+            return _MAX
+        if state[1] >> cell & 1:
+            return _MIN
+        return None
