@@ -1,0 +1,200 @@
+"""Random game trees, reproducible from a seed: for demos, exercises and property tests."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Sequence
+
+from gamesearch_gui.core.tree import (
+    MAX_DEPTH,
+    MAX_NODES,
+    CustomTree,
+    NodeType,
+    Number,
+    Path,
+    TreeNode,
+    gc_paused,
+)
+
+#: Chance probabilities are multiples of 1/10 (1/20 past ten children, and so on): short
+#: to read in the tree view, and sums of a few of them stay exact enough in float.
+_TENTHS = 10
+
+
+def _node_bound(depth: int, most: int) -> int:
+    """The most nodes a tree of this depth and branching can have, capped past MAX_NODES."""
+    total, level = 0, 1
+    for _ in range(depth + 1):
+        total += level
+        if total > MAX_NODES:
+            break
+        level *= most
+    return total
+
+
+def closing_probabilities(weights: Sequence[int]) -> list[float]:
+    """Probabilities proportional to positive ``weights`` whose float sum is exactly 1.
+
+    Each is ``w / total`` (short to read) when those already add up to 1.0 from left to
+    right; otherwise the last becomes 1 minus the sum of the others, so that a search
+    adding them in drawn order reaches exactly 1 and ``1 - sum`` never dips below 0.
+    """
+    total = sum(weights)
+    if not weights or min(weights) <= 0:
+        raise ValueError(f"weights must be positive, not {list(weights)}")
+    probabilities = [w / total for w in weights]
+    if sum(probabilities) != 1.0:
+        last = 1 - sum(probabilities[:-1])
+        if not last > 0:
+            raise AssertionError(f"weights {list(weights)} leave nothing for the last child")
+        probabilities[-1] = last
+    return probabilities
+
+
+def _probabilities(rng: random.Random, n: int) -> list[float]:
+    """``n`` random positive probabilities, multiples of a tenth where they can be."""
+    denominator = _TENTHS * math.ceil(n / _TENTHS)
+    cuts = sorted(rng.sample(range(1, denominator), n - 1))
+    weights = [b - a for a, b in zip([0, *cuts], [*cuts, denominator], strict=True)]
+    # Some rotation of the weights usually sums exactly as plain tenths, which read better
+    # in a file than a closing 0.19999999999999996; the composition stays just as random.
+    for k in range(n):
+        rotated = weights[k:] + weights[:k]
+        if sum(w / denominator for w in rotated) == 1.0:
+            return [w / denominator for w in rotated]
+    return closing_probabilities(weights)
+
+
+@gc_paused()
+def random_tree(
+    depth: int,
+    branching: tuple[int, int] = (2, 3),
+    values: tuple[Number, Number] = (-10, 10),
+    *,
+    chance_layers: Collection[int] | float = (),
+    integer_values: bool = True,
+    seed: int | str | None = None,
+    root: NodeType | str = "max",
+    evals: bool = False,
+    early_leaf: float = 0.0,
+    name: str | None = None,
+) -> CustomTree:
+    """A random tree with leaves at ``depth``; the same arguments and seed give the same tree.
+
+    Levels alternate MAX and MIN from ``root`` (level 0). ``chance_layers`` is either a set
+    of levels that are chance nodes or, as a float, the probability that each level below
+    the root is one; chance layers do not break the MAX/MIN alternation of the levels
+    around them. Each child count is drawn from ``branching`` (inclusive), each leaf value
+    from ``values``. ``early_leaf`` is the probability that a node above ``depth`` (not the
+    root) is a leaf anyway. With ``evals`` each inner node gets an ``eval``: its true
+    (minimax or expected) value plus noise of up to a quarter of the value range, so
+    move ordering and cutoffs have an estimate that is informative but imperfect.
+    """
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be between 0 and {MAX_DEPTH}, not {depth}")
+    fewest, most = branching
+    if not 1 <= fewest <= most:
+        raise ValueError(f"branching must be (lo, hi) with 1 <= lo <= hi, not {branching}")
+    lo, hi = values
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
+        raise ValueError(f"values must be (lo, hi) with finite lo <= hi, not {values}")
+    if integer_values and math.ceil(lo) > math.floor(hi):
+        raise ValueError(f"no integer lies in values {values}")
+    if not 0 <= early_leaf <= 1:
+        raise ValueError(f"early_leaf is a probability, not {early_leaf}")
+    if _node_bound(depth, most) > MAX_NODES:
+        raise ValueError(
+            f"depth {depth} with up to {most} children could exceed {MAX_NODES:,} nodes"
+        )
+    root_type = NodeType(root) if isinstance(root, str) else root
+    if root_type not in (NodeType.MAX, NodeType.MIN):
+        raise ValueError(f'root must be "max" or "min", not {root!r}')
+
+    # The range leaves and evals are drawn from (integers inside ``values`` if asked).
+    least, largest = (math.ceil(lo), math.floor(hi)) if integer_values else (lo, hi)
+    rng = random.Random(seed)
+    level_types = _level_types(depth, root_type, chance_layers, rng)
+
+    def leaf_value() -> Number:
+        if integer_values:
+            return rng.randint(int(least), int(largest))
+        return min(max(round(rng.uniform(lo, hi), 2), lo), hi)
+
+    # Pre-order records (type, value, probability, path, number of children), then built
+    # bottom-up: iterative, so depth is bounded only by MAX_DEPTH.
+    records: list[tuple[NodeType, Number | None, float | None, Path, int]] = []
+    stack: list[tuple[Path, float | None]] = [((), None)]
+    while stack:
+        path, probability = stack.pop()
+        level = len(path)
+        is_leaf = level == depth or (level > 0 and early_leaf > 0 and rng.random() < early_leaf)
+        if is_leaf:
+            records.append((NodeType.LEAF, leaf_value(), probability, path, 0))
+            continue
+        node_type = level_types[level]
+        n = rng.randint(fewest, most)
+        probabilities: list[float | None] = [None] * n
+        if node_type is NodeType.CHANCE:
+            probabilities = list(_probabilities(rng, n))
+        records.append((node_type, None, probability, path, n))
+        for i in range(n - 1, -1, -1):
+            stack.append(((*path, i), probabilities[i]))
+
+    built: list[tuple[TreeNode, float]] = []  # each node with its true value, for evals
+    for node_type, value, probability, path, n in reversed(records):
+        if node_type is NodeType.LEAF:
+            assert value is not None
+            node = TreeNode(NodeType.LEAF, (), value, None, probability, None, None, path)
+            built.append((node, value))
+            continue
+        pairs = built[-1 : -n - 1 : -1]
+        del built[-n:]
+        children = tuple(c for c, _ in pairs)
+        if node_type is NodeType.MAX:
+            true_value = max(v for _, v in pairs)
+        elif node_type is NodeType.MIN:
+            true_value = min(v for _, v in pairs)
+        else:
+            true_value = math.fsum((c.probability or 0.0) * v for c, v in pairs)
+        estimate: Number | None = None
+        if evals:
+            spread = (hi - lo) / 4
+            noisy = true_value + rng.uniform(-spread, spread)
+            rounded: Number = round(noisy) if integer_values else round(noisy, 2)
+            estimate = min(max(rounded, least), largest)
+        node = TreeNode(node_type, children, None, estimate, probability, None, None, path)
+        built.append((node, true_value))
+
+    tree_name = name if name is not None else f"Random tree (depth {depth}, seed {seed})"
+    return CustomTree(tree_name, built[0][0])
+
+
+def _level_types(
+    depth: int,
+    root: NodeType,
+    chance_layers: Collection[int] | float,
+    rng: random.Random,
+) -> list[NodeType]:
+    """The type of the inner nodes at each level above the leaves."""
+    if isinstance(chance_layers, int | float):
+        p = float(chance_layers)
+        if not 0 <= p <= 1:
+            raise ValueError(f"a chance-layer probability must be in [0, 1], not {p}")
+        # Drawn even when p is 0 or 1, so that p changes which levels are chance, not
+        # every later random number.
+        chance = {level for level in range(1, depth) if rng.random() < p}
+    else:
+        chance = set(chance_layers)
+        wrong = sorted(level for level in chance if level < 0)
+        if wrong:
+            raise ValueError(f"chance layers are levels 0, 1, 2, ..., not {wrong}")
+    types: list[NodeType] = []
+    mover = root
+    for level in range(depth):
+        if level in chance:
+            types.append(NodeType.CHANCE)
+        else:
+            types.append(mover)
+            mover = NodeType.MIN if mover is NodeType.MAX else NodeType.MAX
+    return types

@@ -1,0 +1,667 @@
+"""Custom tree files: the JSON format version 1 and the nested-list shorthand.
+
+Reading is all or nothing: every rule is checked while walking the parsed JSON, and the
+tree is built only once the whole input has passed, so a bad file never half-loads.
+Every walk is iterative, so a deep file is refused with a message, never a RecursionError.
+Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path as FilePath
+from typing import Any, TypeAlias
+
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.tree import (
+    MAX_DEPTH,
+    MAX_NODES,
+    CustomTree,
+    NodeType,
+    Number,
+    Path,
+    TreeNode,
+    gc_paused,
+    iter_nodes,
+    path_text,
+)
+
+__all__ = [
+    "DEFAULT_NAME",
+    "FORMAT_TAG",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "PROBABILITY_TOLERANCE",
+    "SUPPORTED_VERSIONS",
+    "TreeFileError",
+    "build_tree",
+    "check_tree",
+    "default_tree_name",
+    "dump_tree",
+    "load_tree",
+    "load_tree_file",
+    "save_tree_file",
+    "tree_from_dict",
+    "tree_from_json",
+    "tree_from_nested",
+    "tree_to_dict",
+    "tree_to_nested",
+]
+
+FORMAT_TAG = "gamesearch-tree"
+SUPPORTED_VERSIONS = (1,)
+#: How far from 1 a chance node's probabilities may sum.
+PROBABILITY_TOLERANCE = 1e-9
+#: The name of a tree whose file and caller give none.
+DEFAULT_NAME = "untitled"
+
+#: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's example).
+_TOP_KEYS = ("format", "version", "name", "value_bounds", "root")
+_NODE_KEYS = ("type", "label", "move", "probability", "value", "eval", "children")
+_TYPES = {t.value: t for t in NodeType}
+_KNOWN_KEYS: dict[tuple[str, ...], frozenset[str]] = {
+    keys: frozenset(keys) for keys in (_TOP_KEYS, _NODE_KEYS)
+}
+_FLOAT_MAX = sys.float_info.max
+#: Lines of a saved file stay within this width when a node's leaves are put on one line.
+_LINE_WIDTH = 100
+
+#: A node's fields before it is built: type, value, eval, probability, label, move, path,
+#: number of children.
+_Record: TypeAlias = tuple[
+    NodeType, Number | None, Number | None, float | None, str | None, str | None, Path, int
+]
+
+
+class TreeFileError(GameError):
+    """A tree file (or tree data) that breaks a rule of the format.
+
+    ``path`` is the offending node's path text (``""`` for the root), or None for a
+    problem with the file as a whole; ``rule`` says what is wrong.
+    """
+
+    def __init__(self, path: str | None, rule: str) -> None:
+        self.path = path
+        self.rule = rule
+        super().__init__(f"{_where(path)}: {rule}")
+
+
+def _error(path: Path | None, rule: str) -> TreeFileError:
+    """A TreeFileError about the node at ``path`` (None: the file as a whole)."""
+    return TreeFileError(None if path is None else path_text(path), rule)
+
+
+def _where(path: str | None) -> str:
+    if path is None:
+        return "file"
+    return f"node {path}" if path else "root"
+
+
+class _JsonObject(dict[str, Any]):
+    """A parsed JSON object that had keys given twice (json alone keeps only the last)."""
+
+    __slots__ = ("duplicates",)
+
+    def __init__(self, pairs: list[tuple[str, Any]], duplicates: list[str]) -> None:
+        super().__init__(pairs)
+        self.duplicates = duplicates
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    duplicates: list[str] = []
+    for key, _ in pairs:
+        if key in seen and key not in duplicates:
+            duplicates.append(key)
+        seen.add(key)
+    return _JsonObject(pairs, duplicates)
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, in words, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+def _show(value: object) -> str:
+    """A short JSON rendering of a scalar for messages."""
+    if isinstance(value, float) and math.isnan(value):
+        return "NaN"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_number(value: object) -> bool:
+    # bool is an int in Python, but true is no utility.
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _finite_number(value: object, key: str, path: Path | None) -> Number:
+    """``value`` as a finite number, else a TreeFileError about ``key`` at ``path``."""
+    if not _is_number(value):
+        raise _error(path, f'"{key}" must be a number, not {_kind(value)}')
+    assert isinstance(value, int | float)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _error(path, f'"{key}" must be a finite number, not {_show(value)}')
+    # Huge ints are finite but would overflow the moment a search mixes them with floats.
+    if isinstance(value, int) and abs(value) > _FLOAT_MAX:
+        raise _error(path, f'"{key}" must be a finite number, not one this large')
+    return value
+
+
+# Reading ----------------------------------------------------------------------------------
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_json_object)
+    except json.JSONDecodeError as e:
+        raise TreeFileError(
+            None, f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
+    except RecursionError:
+        raise TreeFileError(
+            None, f"the tree is nested too deeply (the limit is {MAX_DEPTH} levels)"
+        ) from None
+    except ValueError as e:
+        # json raises plain ValueError for a few things, such as an integer of thousands
+        # of digits.
+        raise TreeFileError(None, f"not JSON ({e})") from None
+
+
+def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | None) -> None:
+    if isinstance(raw, _JsonObject):
+        raise _error(path, f'the key "{raw.duplicates[0]}" is given twice')
+    if raw.keys() <= _KNOWN_KEYS[allowed]:
+        return
+    for key in raw:
+        if key not in allowed:
+            rule = f"unknown key {_show(key)}"
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            if close:
+                rule += f' (did you mean "{close[0]}"?)'
+            else:
+                rule += " (allowed: " + ", ".join(f'"{k}"' for k in allowed) + ")"
+            raise _error(path, rule)
+
+
+def _optional_text(raw: Mapping[str, Any], key: str, path: Path) -> str | None:
+    if key not in raw:
+        return None
+    value = raw[key]
+    if not isinstance(value, str):
+        raise _error(path, f'"{key}" must be a string, not {_kind(value)}')
+    return value
+
+
+def _check_bounds(
+    value: Number, key: str, path: Path, bounds: tuple[Number, Number] | None
+) -> None:
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise _error(
+            path,
+            f'"{key}" {_show(value)} lies outside "value_bounds" '
+            f"[{_show(bounds[0])}, {_show(bounds[1])}]",
+        )
+
+
+def _count_and_depth(count: int, path: Path) -> None:
+    if count > MAX_NODES:
+        raise TreeFileError(None, f"the tree has more than {MAX_NODES:,} nodes (the limit)")
+    if len(path) > MAX_DEPTH:
+        raise TreeFileError(
+            path_text(path), f"the tree is deeper than {MAX_DEPTH} levels (the limit)"
+        )
+
+
+def _read_node(
+    raw: object, path: Path, parent: NodeType | None, bounds: tuple[Number, Number] | None
+) -> tuple[_Record, Sequence[Any]]:
+    """Check one node of a v1 document against every rule; its record and raw children."""
+    if not isinstance(raw, Mapping):
+        raise _error(path, f"a node must be a JSON object, not {_kind(raw)}")
+    _check_keys(raw, _NODE_KEYS, path)
+
+    if "type" in raw:
+        name = raw["type"]
+        node_type = _TYPES.get(name) if isinstance(name, str) else None
+        if node_type is None:
+            raise _error(
+                path,
+                f'unknown "type" {_show(name)} (expected "max", "min", "chance" or "leaf")',
+            )
+    elif "children" in raw:
+        raise _error(path, 'a node with "children" needs a "type" ("max", "min" or "chance")')
+    else:
+        node_type = NodeType.LEAF
+
+    label = _optional_text(raw, "label", path)
+    move = _optional_text(raw, "move", path)
+    if move is not None and not path:
+        raise _error(path, 'the root has no parent, so it cannot have a "move"')
+
+    probability: float | None = None
+    if parent is NodeType.CHANCE:
+        rule = 'a chance node\'s children need a "probability" in (0, 1]'
+        if "probability" not in raw:
+            raise _error(path, rule)
+        p = raw["probability"]
+        if not _is_number(p) or not 0 < p <= 1:
+            got = _kind(p) if not _is_number(p) else _show(p)
+            raise _error(path, f"{rule}, not {got}")
+        probability = p
+    elif "probability" in raw:
+        raise _error(path, '"probability" is only allowed on a child of a chance node')
+
+    value: Number | None = None
+    evaluation: Number | None = None
+    children: Sequence[Any] = ()
+    if node_type is NodeType.LEAF:
+        if "children" in raw:
+            raise _error(path, 'a leaf cannot have "children"')
+        if "eval" in raw:
+            raise _error(path, 'a leaf cannot have an "eval": its "value" is already exact')
+        if "value" not in raw:
+            raise _error(path, 'a leaf needs a "value"')
+        value = _finite_number(raw["value"], "value", path)
+        _check_bounds(value, "value", path, bounds)
+    else:
+        if "value" in raw:
+            raise _error(
+                path,
+                f'a {node_type.value} node cannot have a "value" '
+                '(only leaves do; "eval" is a depth cutoff\'s estimate)',
+            )
+        if "children" not in raw:
+            raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
+        children = raw["children"]
+        if not isinstance(children, list | tuple):
+            raise _error(path, f'"children" must be a list, not {_kind(children)}')
+        if not children:
+            raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
+        if "eval" in raw:
+            evaluation = _finite_number(raw["eval"], "eval", path)
+            _check_bounds(evaluation, "eval", path, bounds)
+    record = (node_type, value, evaluation, probability, label, move, path, len(children))
+    return record, children
+
+
+def _build(records: list[_Record]) -> TreeNode:
+    """Nodes from pre-order records, built bottom-up; checks chance probabilities sum to 1."""
+    built: list[TreeNode] = []
+    for node_type, value, evaluation, probability, label, move, path, n in reversed(records):
+        children: tuple[TreeNode, ...] = ()
+        if n:
+            # In reverse pre-order a node's children are the last n built, first child on top.
+            children = tuple(built[-1 : -n - 1 : -1])
+            del built[-n:]
+        if node_type is NodeType.CHANCE:
+            total = math.fsum(c.probability or 0.0 for c in children)
+            if abs(total - 1) > PROBABILITY_TOLERANCE:
+                raise TreeFileError(
+                    path_text(path),
+                    f"the probabilities of a chance node's children must sum to 1, "
+                    f"not {total:.12g}",
+                )
+        built.append(
+            TreeNode(node_type, children, value, evaluation, probability, label, move, path)
+        )
+    return built[0]
+
+
+def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNode:
+    records: list[_Record] = []
+    stack: list[tuple[object, Path, NodeType | None]] = [(raw_root, (), None)]
+    while stack:
+        raw, path, parent = stack.pop()
+        _count_and_depth(len(records) + 1, path)
+        record, children = _read_node(raw, path, parent, bounds)
+        records.append(record)
+        node_type = record[0]
+        for i in range(len(children) - 1, -1, -1):
+            stack.append((children[i], (*path, i), node_type))
+    return _build(records)
+
+
+def _read_bounds(raw: object) -> tuple[Number, Number]:
+    rule = '"value_bounds" must be [lo, hi]: two finite numbers with lo <= hi'
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+    try:
+        lo = _finite_number(raw[0], "value_bounds", None)
+        hi = _finite_number(raw[1], "value_bounds", None)
+    except TreeFileError:
+        raise TreeFileError(None, f"{rule}, not {_show(raw)}") from None
+    if lo > hi:
+        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+    return lo, hi
+
+
+@gc_paused()
+def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTree:
+    """A tree from a format-1 document already parsed into Python objects.
+
+    ``name`` is used when the document has none. Raises TreeFileError.
+    """
+    if not isinstance(doc, Mapping):
+        raise TreeFileError(None, f"a tree document must be a JSON object, not {_kind(doc)}")
+    if isinstance(doc, _JsonObject) and doc.duplicates:
+        raise TreeFileError(None, f'the key "{doc.duplicates[0]}" is given twice')
+    if "format" not in doc:
+        raise TreeFileError(None, f'missing "format": a tree file says "format": "{FORMAT_TAG}"')
+    if doc["format"] != FORMAT_TAG:
+        raise TreeFileError(None, f'"format" must be "{FORMAT_TAG}", not {_show(doc["format"])}')
+    supported = ", ".join(map(str, SUPPORTED_VERSIONS))
+    if "version" not in doc:
+        raise TreeFileError(None, f'missing "version" (supported versions: {supported})')
+    version = doc["version"]
+    if (
+        isinstance(version, bool)
+        or not isinstance(version, int)
+        or (version not in SUPPORTED_VERSIONS)
+    ):
+        raise TreeFileError(
+            None, f'unsupported "version" {_show(version)} (supported versions: {supported})'
+        )
+    _check_keys(doc, _TOP_KEYS, None)
+    tree_name = name if name is not None else DEFAULT_NAME
+    if "name" in doc:
+        tree_name = doc["name"]
+        if not isinstance(tree_name, str):
+            raise TreeFileError(None, f'"name" must be a string, not {_kind(tree_name)}')
+    bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
+    if "root" not in doc:
+        raise TreeFileError(None, 'missing "root": the tree\'s root node')
+    return CustomTree(tree_name, _read_root(doc["root"], bounds), bounds)
+
+
+@gc_paused()
+def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
+    """A tree from the nested-list shorthand: root MAX, levels alternate, numbers are leaves.
+
+    Raises TreeFileError.
+    """
+    if not isinstance(obj, list | tuple):
+        raise TreeFileError(None, f"the shorthand is a nested list, not {_kind(obj)}")
+    records: list[_Record] = []
+    stack: list[tuple[object, Path]] = [(obj, ())]
+    while stack:
+        raw, path = stack.pop()
+        _count_and_depth(len(records) + 1, path)
+        if isinstance(raw, list | tuple):
+            if not raw:
+                raise _error(
+                    path, "an empty list is not a node: an inner node needs at least one child"
+                )
+            node_type = NodeType.MAX if len(path) % 2 == 0 else NodeType.MIN
+            records.append((node_type, None, None, None, None, None, path, len(raw)))
+            for i in range(len(raw) - 1, -1, -1):
+                stack.append((raw[i], (*path, i)))
+        elif _is_number(raw):
+            value = _finite_number(raw, "value", path)
+            records.append((NodeType.LEAF, value, None, None, None, None, path, 0))
+        else:
+            raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
+    return CustomTree(name if name is not None else DEFAULT_NAME, _build(records))
+
+
+def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
+    """A tree from parsed JSON in either form: a format-1 object or a nested list."""
+    if isinstance(obj, Mapping):
+        return tree_from_dict(obj, name)
+    if isinstance(obj, list | tuple):
+        return tree_from_nested(obj, name)
+    raise TreeFileError(
+        None,
+        "the top level must be a JSON object (a tree file) or a list (the nested-list "
+        f"shorthand), not {_kind(obj)}",
+    )
+
+
+@gc_paused()
+def load_tree(text: str, name: str | None = None) -> CustomTree:
+    """A tree from JSON text in either form; ``name`` is used when the text names none."""
+    return tree_from_json(_parse_json(text), name)
+
+
+def default_tree_name(path: str | os.PathLike[str]) -> str:
+    """The name a tree file gives its tree by default: its file name without the extension."""
+    stem = FilePath(path).name
+    for suffix in (".json", ".gtree"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    return stem
+
+
+def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:
+    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable."""
+    data = FilePath(path).read_bytes()
+    try:
+        # utf-8-sig: some Windows editors start UTF-8 files with a byte order mark.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise TreeFileError(None, f"not UTF-8 text (byte {e.start} cannot be decoded)") from None
+    return load_tree(text, default_tree_name(path))
+
+
+def build_tree(
+    root: Mapping[str, Any] | Sequence[Any],
+    *,
+    name: str = DEFAULT_NAME,
+    value_bounds: tuple[Number, Number] | None = None,
+) -> CustomTree:
+    """A checked tree from a root node given as a dict (format 1) or a nested list.
+
+    The quick way to write a tree in code: ``build_tree([[3, 12, 8], [2, 4, 6]])``.
+    """
+    if isinstance(root, Mapping):
+        doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": name, "root": root}
+        if value_bounds is not None:
+            doc["value_bounds"] = list(value_bounds)
+        return tree_from_dict(doc)
+    if value_bounds is not None:
+        raise ValueError("the nested-list shorthand cannot declare value_bounds")
+    return tree_from_nested(root, name)
+
+
+# Writing ----------------------------------------------------------------------------------
+
+
+def _node_fields(node: TreeNode) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    if node.type is not NodeType.LEAF:
+        fields["type"] = node.type.value
+    if node.label is not None:
+        fields["label"] = node.label
+    if node.move is not None:
+        fields["move"] = node.move
+    if node.probability is not None:
+        fields["probability"] = node.probability
+    if node.value is not None:
+        fields["value"] = node.value
+    if node.eval is not None:
+        fields["eval"] = node.eval
+    return fields
+
+
+@gc_paused()
+def tree_to_dict(tree: CustomTree) -> dict[str, Any]:
+    """The tree as a format-1 document of plain dicts and lists (not checked)."""
+    built: list[dict[str, Any]] = []
+    for node in reversed(list(iter_nodes(tree.root))):
+        fields = _node_fields(node)
+        n = len(node.children)
+        if node.type is not NodeType.LEAF:
+            fields["children"] = built[-1 : -n - 1 : -1] if n else []
+            if n:
+                del built[-n:]
+        built.append(fields)
+    doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": tree.name}
+    if tree.value_bounds is not None:
+        doc["value_bounds"] = list(tree.value_bounds)
+    doc["root"] = built[0]
+    return doc
+
+
+def check_tree(tree: CustomTree) -> None:
+    """Raise TreeFileError if ``tree`` (built in code) breaks a rule of the file format."""
+    tree_from_dict(tree_to_dict(tree))
+
+
+#: One encoder for every value: json.dumps with options builds a new one on each call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
+def _dumps(value: Any) -> str:
+    # Numbers are most of a file; int and float reprs are exactly what json writes.
+    if type(value) is int or type(value) is float:
+        return repr(value)
+    return _ENCODER.encode(value)
+
+
+def _fields_text(fields: Mapping[str, Any]) -> str:
+    return ", ".join(f'"{k}": {_dumps(v)}' for k, v in fields.items() if k != "children")
+
+
+def _format_document(doc: Mapping[str, Any]) -> str:
+    """Pretty JSON: one node a line, a node's leaves on its line when they fit."""
+    lines = ["{"]
+    for key in _TOP_KEYS[:-1]:
+        if key in doc:
+            lines.append(f"  {_dumps(key)}: {_dumps(doc[key])},")
+    # Items are (node, indent, lead, trailer), or a closing line as a str.
+    stack: list[tuple[Mapping[str, Any], int, str, str] | str] = [(doc["root"], 2, '"root": ', "")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        node, indent, lead, trailer = item
+        pad = " " * indent
+        fields = _fields_text(node)
+        children = node.get("children")
+        if children is None:
+            lines.append(f"{pad}{lead}{{{fields}}}{trailer}")
+            continue
+        head = f'{pad}{lead}{{{fields}, "children": ['
+        close = f"{pad}]}}{trailer}"
+        if all("children" not in c for c in children):
+            leaves = [_format_leaf(c) for c in children]
+            one_line = head + ", ".join(leaves) + f"]}}{trailer}"
+            if len(one_line) <= _LINE_WIDTH:
+                lines.append(one_line)
+            else:
+                lines.append(head)
+                lines.extend(_packed(leaves, " " * (indent + 2)))
+                lines.append(close)
+            continue
+        lines.append(head)
+        stack.append(close)
+        last = len(children) - 1
+        for i in range(last, -1, -1):
+            stack.append((children[i], indent + 2, "", "" if i == last else ","))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _packed(items: list[str], pad: str) -> list[str]:
+    """``items`` joined by commas into as few lines as fit the line width."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(pad) + len(line) + 2 + len(item) + 1 > _LINE_WIDTH:
+            lines.append(f"{pad}{line},")
+            line = item
+        else:
+            line = f"{line}, {item}" if line else item
+    lines.append(pad + line)
+    return lines
+
+
+def _format_leaf(fields: Mapping[str, Any]) -> str:
+    return "{" + _fields_text(fields) + "}"
+
+
+@gc_paused()
+def dump_tree(tree: CustomTree) -> str:
+    """The tree as format-1 JSON text, checked first so that it will load again."""
+    doc = tree_to_dict(tree)
+    tree_from_dict(doc)
+    return _format_document(doc)
+
+
+def save_tree_file(tree: CustomTree, path: str | os.PathLike[str]) -> None:
+    """Write the tree to ``path`` atomically: a failed save leaves any old file intact."""
+    data = dump_tree(tree).encode("utf-8")
+    target = FilePath(path)
+    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        # mkstemp makes the file private; keep the old file's mode, or a usual one.
+        try:
+            mode = target.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o644
+        os.chmod(temp_name, mode)
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+
+
+def tree_to_nested(tree: CustomTree) -> list[Any] | None:
+    """The tree as nested-list shorthand, or None if the shorthand cannot say it all.
+
+    The shorthand has no chance nodes, labels, moves, evals or bounds, and its root is
+    MAX with levels alternating MIN and MAX; a lone leaf is no list at all.
+    """
+    root = tree.root
+    if root.type is not NodeType.MAX or tree.value_bounds is not None:
+        return None
+    built: list[Any] = []
+    for node in reversed(list(iter_nodes(root))):
+        if node.label is not None or node.move is not None or node.eval is not None:
+            return None
+        if node.probability is not None:
+            return None
+        if node.type is NodeType.LEAF:
+            built.append(node.value)
+            continue
+        expected = NodeType.MAX if len(node.path) % 2 == 0 else NodeType.MIN
+        if node.type is not expected or not node.children:
+            return None
+        n = len(node.children)
+        kids = built[-1 : -n - 1 : -1]
+        del built[-n:]
+        built.append(kids)
+    result = built[0]
+    assert isinstance(result, list)
+    return result
