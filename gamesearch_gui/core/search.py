@@ -1,0 +1,783 @@
+"""Adversarial search: minimax, alpha-beta, expectiminimax and Star1, one engine for all.
+
+One recursive search serves every algorithm and setting: depth cutoffs with a named
+evaluation, iterative deepening with a time budget, move ordering, a transposition
+table. It reports through the event stream of :mod:`gamesearch_gui.core.events` and
+returns a :class:`SearchResult`. The CLI, the tests, the benchmarks and the Qt worker
+all call :func:`search`.
+
+Conventions (Russell & Norvig, 4th ed., Figure 5.7):
+
+* Alpha-beta cuts when ``v >= beta`` at a MAX node and when ``v <= alpha`` at a MIN
+  node, children left to right; values are fail-soft, so a value outside the window is
+  a bound (see :class:`~gamesearch_gui.core.events.NodeValued`).
+* Ties: the first move (in the order searched) among the best is the best move.
+* A cutoff is counted only when it skips at least one child.
+* Star1 (Ballard 1983) prunes at chance nodes from the bounds ``[L, U]`` on every
+  utility and evaluation.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import sys
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from gamesearch_gui.core.events import (
+    ChildrenPruned,
+    IterationFinished,
+    IterationStarted,
+    Listener,
+    NodeEntered,
+    NodeKind,
+    NodeValued,
+    Valuation,
+)
+from gamesearch_gui.core.game import Game, GameError, Player
+
+INF: Final = math.inf
+
+
+class Algorithm(enum.Enum):
+    """Which search to run."""
+
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+    EXPECTIMINIMAX = "expectiminimax"
+    STAR1 = "star1"
+
+    @property
+    def handles_chance(self) -> bool:
+        """True for the algorithms that know chance nodes."""
+        return self in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1)
+
+    @property
+    def prunes(self) -> bool:
+        """True for the algorithms that cut with an (alpha, beta) window."""
+        return self in (Algorithm.ALPHABETA, Algorithm.STAR1)
+
+
+class Ordering(enum.Enum):
+    """In what order a node's moves are searched."""
+
+    NONE = "none"  #: the game's natural order (a drawn tree's drawn order)
+    STATIC = "static"  #: the game's static heuristic (a drawn tree: by ``eval``)
+    PREVIOUS_BEST = "previous-best"  #: the best move found for that position before first
+
+
+class Bound(enum.Enum):
+    """What a reported value says about the true value."""
+
+    EXACT = "exact"
+    UPPER = "upper"  #: the true value is at most this (it failed low)
+    LOWER = "lower"  #: the true value is at least this (it failed high)
+
+
+class StopReason(enum.Enum):
+    """Why a search ended."""
+
+    FINISHED = "finished"
+    TIME = "time budget"
+    CANCELLED = "cancelled"
+    NODE_CAP = "node cap"
+
+
+class SettingsError(GameError):
+    """Search settings that are impossible, or that do not fit the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """Everything that shapes one search, as one immutable value.
+
+    ``depth`` None means to the end of the game; ``evaluation`` None means the game's
+    first (default) evaluation; a ``time_budget`` (seconds) switches to iterative
+    deepening up to ``depth``; ``node_cap`` stops the search after that many nodes.
+    """
+
+    algorithm: Algorithm = Algorithm.ALPHABETA
+    depth: int | None = None
+    evaluation: str | None = None
+    ordering: Ordering = Ordering.NONE
+    transposition_table: bool = False
+    time_budget: float | None = None
+    node_cap: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 1):
+            raise SettingsError(f"depth must be a whole number of at least 1, not {self.depth}")
+        if self.time_budget is not None and not (
+            math.isfinite(self.time_budget) and self.time_budget > 0
+        ):
+            raise SettingsError(
+                f"time budget must be a positive number of seconds, not {self.time_budget}"
+            )
+        if self.node_cap is not None and self.node_cap < 1:
+            raise SettingsError(f"node cap must be at least 1, not {self.node_cap}")
+
+    @property
+    def iterative(self) -> bool:
+        """True when the search deepens one ply at a time."""
+        return self.time_budget is not None or self.ordering is Ordering.PREVIOUS_BEST
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """Counts for one search (all iterations together)."""
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    tt_hits: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Nodes visited per second of search."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RootMove:
+    """A root move and the value the search gave it (exact, or a bound after a cut)."""
+
+    move: Any
+    value: float
+    bound: Bound
+
+
+@dataclass(frozen=True, slots=True)
+class IterationSummary:
+    """One iteration of iterative deepening."""
+
+    depth: int
+    completed: bool
+    value: float | None
+    best_move: Any
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a search found.
+
+    ``best_move`` is None only at a chance root, or when the search was stopped before
+    the first root move was searched. ``depth`` is the depth of the (last finished)
+    search, None for a search to the end of the game. ``complete`` is False when a
+    cancel, the time budget or the node cap cut the last iteration short.
+    """
+
+    value: float | None
+    best_move: Any
+    principal_variation: tuple[Any, ...]
+    root_moves: tuple[RootMove, ...]
+    stats: SearchStats
+    depth: int | None
+    complete: bool
+    stop_reason: StopReason
+    settings: SearchSettings
+    iterations: tuple[IterationSummary, ...] = field(default=())
+
+
+class CancelToken:
+    """A flag another thread sets to stop a search between two nodes."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Ask the search to stop; it does within a few hundred nodes."""
+        self.cancelled = True
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProgress:
+    """How far a running search has got: handed to a progress callback now and then."""
+
+    nodes: int
+    depth: int | None  #: the depth being searched (None: to the end of the game)
+    max_depth: int  #: the deepest ply reached so far
+    seconds: float
+
+
+ProgressCallback = Callable[[SearchProgress], None]
+
+
+class _Stop(Exception):
+    """Unwinds the recursion when a search must stop."""
+
+    def __init__(self, reason: StopReason) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+
+
+# Transposition-table flags.
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
+#: Entries kept at most in the transposition table and the best-move memory.
+TABLE_LIMIT: Final = 2_000_000
+#: How many nodes pass between two looks at the clock, the cancel flag and the node cap.
+_CHECK_EVERY: Final = 256
+#: Deepest iteration of iterative deepening in a game that can go on forever.
+MAX_ITERATIVE_DEPTH: Final = 64
+
+_KIND: Final = {Player.MAX: NodeKind.MAX, Player.MIN: NodeKind.MIN, Player.CHANCE: NodeKind.CHANCE}
+
+
+def node_kind(game: Game[Any, Any], state: Any) -> NodeKind:
+    """How ``state`` is drawn in a search tree."""
+    if game.terminal_value(state) is not None:
+        return NodeKind.TERMINAL
+    return _KIND[game.to_move(state)]
+
+
+def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
+    """Raise SettingsError when ``settings`` cannot search ``game`` from ``state``."""
+    algorithm = settings.algorithm
+    if game.has_chance and not algorithm.handles_chance:
+        raise SettingsError(
+            f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
+        )
+    names = list(game.evaluations())
+    if settings.evaluation is not None and settings.evaluation not in names:
+        known = ", ".join(names) or "none"
+        raise SettingsError(
+            f"{game.title} has no evaluation {settings.evaluation!r} (it has: {known})"
+        )
+    cutoffs = settings.depth is not None or settings.iterative
+    if cutoffs and not names:
+        raise SettingsError(f"{game.title} has no evaluation function for a depth cutoff")
+    if game.max_plies(state) is None and settings.depth is None and settings.time_budget is None:
+        raise SettingsError(f"{game.title} can go on forever: give a depth limit or a time budget")
+    if algorithm is Algorithm.STAR1:
+        low, high = game.utility_bounds()
+        if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+            raise SettingsError(f"star1 needs finite utility bounds, not [{low}, {high}]")
+
+
+def search(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings | None = None,
+    *,
+    listener: Listener | None = None,
+    cancel: CancelToken | None = None,
+    progress: ProgressCallback | None = None,
+) -> SearchResult:
+    """Search ``game`` from ``state`` and return what it found.
+
+    ``listener`` gets every event; ``progress`` is called every few hundred nodes (it
+    costs nothing per node, so a progress bar needs no listener); ``cancel`` stops the
+    search from another thread.
+
+    Raises SettingsError for settings that do not fit the game, and the game's own
+    GameError (a drawn tree's missing ``eval``, say) when the game cannot answer.
+    """
+    settings = settings or SearchSettings()
+    check_settings(game, state, settings)
+    return _Engine(game, settings, listener, cancel, progress).run(state)
+
+
+class _Engine:
+    """One search's state: counters, tables, and the recursion built for its settings."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        settings: SearchSettings,
+        listener: Listener | None,
+        cancel: CancelToken | None,
+        progress: ProgressCallback | None = None,
+    ) -> None:
+        self.game = game
+        self.settings = settings
+        self.emit = listener
+        self.cancel = cancel or CancelToken()
+        self.progress = progress
+        self.depth: int | None = settings.depth
+        evaluations = game.evaluations()
+        name = settings.evaluation or next(iter(evaluations), None)
+        self.evaluate: Callable[[Any], float] | None = evaluations[name] if name else None
+        self.tt: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self.best_memory: dict[Hashable, Any] = {}
+        self.nodes = 0
+        self.leaves = 0
+        self.cutoffs = 0
+        self.tt_hits = 0
+        self.max_ply = 0
+        self.used_evaluation = False
+        self.deadline: float | None = None
+        self.clock_armed = True
+        self.started = 0.0
+
+    # -- driving -------------------------------------------------------------------
+
+    def run(self, root: Any) -> SearchResult:
+        """Search from ``root``: once, or deepening one ply at a time."""
+        settings = self.settings
+        self.started = time.perf_counter()
+        if settings.time_budget is not None:
+            self.deadline = self.started + settings.time_budget
+        plies_left = self.game.max_plies(root)
+        if settings.depth is not None:
+            limit = settings.depth if plies_left is None else min(settings.depth, plies_left)
+        elif plies_left is not None:
+            limit = plies_left
+        else:
+            limit = MAX_ITERATIVE_DEPTH
+        limit = max(limit, 1)
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 2 * limit + 500))
+        try:
+            if settings.iterative:
+                return self._deepen(root, limit)
+            return self._once(root, settings.depth)
+        finally:
+            sys.setrecursionlimit(old_limit)
+
+    def _once(self, root: Any, depth: int | None) -> SearchResult:
+        root_moves: list[RootMove] = []
+        pv: list[tuple[Any, ...]] = []
+        reason = StopReason.FINISHED
+        value: float | None
+        try:
+            value = self._iteration(root, depth, (), root_moves, pv)
+        except _Stop as stop:
+            reason = stop.reason
+            value = None
+        if reason is StopReason.FINISHED:
+            best = self._best_of(root, root_moves)
+            line = self._extend_pv(root, pv[0], depth)
+            return self._result(value, best, line, root_moves, depth, True, reason, ())
+        # Stopped early: the best root move among those fully searched, if any.
+        best, value = self._best_so_far(root, root_moves)
+        line = (best,) if best is not None else ()
+        return self._result(value, best, line, root_moves, depth, False, reason, ())
+
+    def _deepen(self, root: Any, limit: int) -> SearchResult:
+        emit = self.emit
+        iterations: list[IterationSummary] = []
+        done: tuple[Any, ...] | None = None  # value, best, pv, root moves, depth of the last
+        previous_line: tuple[Any, ...] = ()
+        reason = StopReason.FINISHED
+        for depth in range(1, limit + 1):
+            if depth > 1 and self.deadline is not None and time.perf_counter() >= self.deadline:
+                reason = StopReason.TIME
+                break
+            if emit is not None:
+                emit(IterationStarted(depth))
+            nodes_before = self.nodes
+            started = time.perf_counter()
+            self.used_evaluation = False
+            self.depth = depth
+            root_moves: list[RootMove] = []
+            pv: list[tuple[Any, ...]] = []
+            # The first iteration always finishes, so there is a move to play.
+            self.clock_armed = depth > 1
+            try:
+                value = self._iteration(root, depth, previous_line, root_moves, pv)
+            except _Stop as stop:
+                reason = stop.reason
+                summary = IterationSummary(
+                    depth,
+                    False,
+                    None,
+                    None,
+                    self.nodes - nodes_before,
+                    time.perf_counter() - started,
+                )
+                iterations.append(summary)
+                if emit is not None:
+                    emit(IterationFinished(depth, False, None, None, summary.nodes))
+                break
+            best = self._best_of(root, root_moves)
+            line = self._extend_pv(root, pv[0], depth)
+            summary = IterationSummary(
+                depth, True, value, best, self.nodes - nodes_before, time.perf_counter() - started
+            )
+            iterations.append(summary)
+            if emit is not None:
+                emit(IterationFinished(depth, True, value, best, summary.nodes))
+            done = (value, best, line, tuple(root_moves), depth)
+            previous_line = line
+            if not self.used_evaluation:
+                break  # no cutoff was reached: a deeper search would see nothing new
+        if done is None:
+            # Stopped inside the first iteration (cancel or node cap).
+            move, so_far = self._best_so_far(root, root_moves)
+            line = (move,) if move is not None else ()
+            return self._result(so_far, move, line, root_moves, 1, False, reason, iterations)
+        value, best, line, moves, last = done
+        complete = reason is StopReason.FINISHED
+        # An iteration that reached no cutoff solved the game to its end.
+        solved = complete and not self.used_evaluation and self.settings.depth is None
+        return self._result(
+            value, best, line, list(moves), None if solved else last, complete, reason, iterations
+        )
+
+    def _result(
+        self,
+        value: float | None,
+        best: Any,
+        line: tuple[Any, ...],
+        root_moves: list[RootMove],
+        depth: int | None,
+        complete: bool,
+        reason: StopReason,
+        iterations: Sequence[IterationSummary],
+    ) -> SearchResult:
+        stats = SearchStats(
+            nodes=self.nodes,
+            leaves=self.leaves,
+            cutoffs=self.cutoffs,
+            tt_hits=self.tt_hits,
+            max_depth=self.max_ply,
+            seconds=time.perf_counter() - self.started,
+        )
+        return SearchResult(
+            value=value,
+            best_move=best,
+            principal_variation=line,
+            root_moves=tuple(root_moves),
+            stats=stats,
+            depth=depth,
+            complete=complete,
+            stop_reason=reason,
+            settings=self.settings,
+            iterations=tuple(iterations),
+        )
+
+    def _best_of(self, root: Any, root_moves: list[RootMove]) -> Any:
+        """The first root move with the best exact value (None at a chance root)."""
+        if not root_moves or self.game.to_move(root) is Player.CHANCE:
+            return None
+        maximizing = self.game.to_move(root) is Player.MAX
+        best = root_moves[0]
+        for candidate in root_moves[1:]:
+            if candidate.bound is Bound.EXACT and (
+                candidate.value > best.value if maximizing else candidate.value < best.value
+            ):
+                best = candidate
+        return best.move
+
+    def _best_so_far(self, root: Any, root_moves: list[RootMove]) -> tuple[Any, float | None]:
+        best = self._best_of(root, root_moves)
+        for move in root_moves:
+            if move.move == best:
+                return best, move.value
+        return None, None
+
+    def _extend_pv(self, root: Any, line: tuple[Any, ...], depth: int | None) -> tuple[Any, ...]:
+        """Continue a line cut short by a transposition hit with the table's best moves."""
+        if not self.settings.transposition_table and self.settings.ordering is not (
+            Ordering.PREVIOUS_BEST
+        ):
+            return line
+        game = self.game
+        state = root
+        for move in line:
+            state = game.result(state, move)
+        extended = list(line)
+        while depth is None or len(extended) < depth:
+            if game.terminal_value(state) is not None or game.to_move(state) is Player.CHANCE:
+                break
+            key = game.key(state)
+            move = self.best_memory.get(key)
+            entry = self.tt.get(key)
+            if move is None and entry is not None and entry[2] == _EXACT:
+                move = entry[3]
+            if move is None:
+                break
+            extended.append(move)
+            state = game.result(state, move)
+        return tuple(extended)
+
+    # -- the recursion -------------------------------------------------------------
+
+    def _checkpoint(self, nodes: int, max_ply: int) -> None:
+        """Between nodes: report progress; stop for a cancel, the time budget or the node cap."""
+        self.nodes = nodes
+        if self.progress is not None:
+            seconds = time.perf_counter() - self.started
+            self.progress(SearchProgress(nodes, self.depth, max(max_ply, self.max_ply), seconds))
+        if self.cancel.cancelled:
+            raise _Stop(StopReason.CANCELLED)
+        if self.clock_armed and self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _Stop(StopReason.TIME)
+        cap = self.settings.node_cap
+        if cap is not None and self.nodes >= cap:
+            raise _Stop(StopReason.NODE_CAP)
+
+    def _iteration(
+        self,
+        root: Any,
+        depth: int | None,
+        previous_line: tuple[Any, ...],
+        root_moves: list[RootMove],
+        pv_out: list[tuple[Any, ...]],
+    ) -> float:
+        """One search of the whole tree to ``depth`` (None: to the end)."""
+        game = self.game
+        settings = self.settings
+        emit = self.emit
+        algorithm = settings.algorithm
+        prune = algorithm.prunes
+        star1 = algorithm is Algorithm.STAR1
+        low, high = game.utility_bounds() if star1 else (-INF, INF)
+        to_move = game.to_move
+        terminal_value = game.terminal_value
+        static = settings.ordering is not Ordering.NONE
+        actions = game.ordered_actions if static else game.actions
+        result = game.result
+        chances = game.chances
+        key = game.key
+        evaluate = self.evaluate
+        use_tt = settings.transposition_table
+        tt = self.tt
+        remember = settings.ordering is Ordering.PREVIOUS_BEST
+        memory = self.best_memory
+        limited = depth is not None
+        depth_limit = depth if depth is not None else 1 << 30
+        plies = game.max_plies(root)
+        size = (depth_limit if plies is None else min(depth_limit, plies)) + 2
+        pvs: list[tuple[Any, ...]] = [()] * size
+        pv_line = previous_line
+        pv_len = len(pv_line)
+        kind_of = _KIND
+        checkpoint = self._checkpoint
+        max_player = Player.MAX
+        chance_player = Player.CHANCE
+        check_at = self.nodes + 1
+        next_id = self.nodes
+        leaves = self.leaves
+        cutoffs = self.cutoffs
+        tt_hits = self.tt_hits
+        max_ply = self.max_ply
+        used_evaluation = False
+
+        def announce(
+            child: Any,
+            parent: int,
+            move: Any,
+            ply: int,
+            alpha: float,
+            beta: float,
+            probability: float | None,
+        ) -> None:
+            # Only with a listener: the parent tells of the child it is about to enter.
+            kind = (
+                NodeKind.TERMINAL if terminal_value(child) is not None else kind_of[to_move(child)]
+            )
+            assert emit is not None
+            emit(NodeEntered(next_id, parent, move, ply, kind, alpha, beta, child, probability))
+
+        def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
+            nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
+            nid = next_id
+            next_id = nid + 1
+            if next_id >= check_at:
+                checkpoint(next_id, max_ply)
+                check_at = next_id + _CHECK_EVERY
+            if ply > max_ply:
+                max_ply = ply
+            value = terminal_value(state)
+            if value is not None:
+                leaves += 1
+                pvs[ply] = ()
+                if emit is not None:
+                    emit(NodeValued(nid, value, Valuation.TERMINAL, alpha, beta))
+                return value
+            if ply >= depth_limit:
+                assert evaluate is not None
+                value = evaluate(state)
+                leaves += 1
+                used_evaluation = True
+                pvs[ply] = ()
+                if emit is not None:
+                    emit(NodeValued(nid, value, Valuation.EVALUATION, alpha, beta))
+                return value
+            if use_tt:
+                k = key(state)
+                entry = tt.get(k)
+                if entry is not None and entry[0] == (depth_limit - ply if limited else -1):
+                    value = entry[1]
+                    flag = entry[2]
+                    if (
+                        flag == _EXACT
+                        or (flag == _LOWER and value >= beta)
+                        or (flag == _UPPER and value <= alpha)
+                    ):
+                        tt_hits += 1
+                        pvs[ply] = ()
+                        if emit is not None:
+                            emit(NodeValued(nid, value, Valuation.TRANSPOSITION, alpha, beta))
+                        return value
+            elif remember:
+                k = key(state)
+            alpha0 = alpha
+            beta0 = beta
+            player = to_move(state)
+            if player is chance_player:
+                value = chance(state, nid, ply, alpha, beta)
+                best_move = None
+            else:
+                moves = actions(state)
+                first = None
+                if on_pv and ply < pv_len:
+                    first = pv_line[ply]
+                elif remember:
+                    first = memory.get(k)
+                if first is not None and first in moves:
+                    if moves[0] != first:
+                        moves = [first, *(m for m in moves if m != first)]
+                else:
+                    on_pv = False
+                maximizing = player is max_player
+                value = -INF if maximizing else INF
+                best_move = moves[0]
+                child_ply = ply + 1
+                at_root = ply == 0
+                count = len(moves)
+                for i in range(count):
+                    move = moves[i]
+                    child = result(state, move)
+                    if emit is not None:
+                        announce(child, nid, move, child_ply, alpha, beta, None)
+                    child_value = node(child, child_ply, alpha, beta, on_pv and i == 0)
+                    if at_root:
+                        root_moves.append(
+                            RootMove(move, child_value, _bound(child_value, alpha, beta, prune))
+                        )
+                    if maximizing:
+                        if child_value > value:
+                            value = child_value
+                            best_move = move
+                            pvs[ply] = (move, *pvs[child_ply])
+                        if prune:
+                            if value >= beta:
+                                if i + 1 < count:
+                                    cutoffs += 1
+                                    if emit is not None:
+                                        emit(
+                                            ChildrenPruned(
+                                                nid, tuple(moves[i + 1 :]), value, alpha, beta
+                                            )
+                                        )
+                                break
+                            if value > alpha:
+                                alpha = value
+                    else:
+                        if child_value < value:
+                            value = child_value
+                            best_move = move
+                            pvs[ply] = (move, *pvs[child_ply])
+                        if prune:
+                            if value <= alpha:
+                                if i + 1 < count:
+                                    cutoffs += 1
+                                    if emit is not None:
+                                        emit(
+                                            ChildrenPruned(
+                                                nid, tuple(moves[i + 1 :]), value, alpha, beta
+                                            )
+                                        )
+                                break
+                            if value < beta:
+                                beta = value
+                if remember and (len(memory) < TABLE_LIMIT or k in memory):
+                    memory[k] = best_move
+            if use_tt and (len(tt) < TABLE_LIMIT or k in tt):
+                flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
+                tt[k] = (depth_limit - ply if limited else -1, value, flag, best_move)
+            if emit is not None:
+                emit(NodeValued(nid, value, Valuation.BACKED_UP, alpha, beta, best_move))
+            return value
+
+        def chance(state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
+            """Expectiminimax, or Star1 when pruning: the bounds [low, high] cut early."""
+            nonlocal cutoffs
+            outcomes = chances(state)
+            child_ply = ply + 1
+            total = 0.0  # sum of p * v over the children searched
+            seen = 0.0  # sum of their probabilities
+            likeliest = -1.0
+            if star1 and (low >= beta or high <= alpha):
+                # Every value lies in [low, high]: the window excludes them all.
+                value = low if low >= beta else high
+                cutoffs += 1
+                if emit is not None:
+                    emit(ChildrenPruned(nid, tuple(o for o, _ in outcomes), value, alpha, beta))
+                pvs[ply] = ()
+                return value
+            count = len(outcomes)
+            for i in range(count):
+                outcome, p = outcomes[i]
+                child = result(state, outcome)
+                if star1:
+                    rest = 1.0 - seen - p
+                    child_alpha = (alpha - total - rest * high) / p
+                    child_beta = (beta - total - rest * low) / p
+                else:
+                    child_alpha, child_beta = alpha, beta
+                if emit is not None:
+                    announce(child, nid, outcome, child_ply, child_alpha, child_beta, p)
+                child_value = node(child, child_ply, child_alpha, child_beta, False)
+                total += p * child_value
+                seen += p
+                if p > likeliest:
+                    likeliest = p
+                    pvs[ply] = (outcome, *pvs[child_ply])
+                if star1:
+                    # Outside its window, a child's value is only a bound: so is ours.
+                    if child_value >= child_beta:
+                        value = max(total + (1.0 - seen) * low, beta)
+                    elif child_value <= child_alpha:
+                        value = min(total + (1.0 - seen) * high, alpha)
+                    else:
+                        continue
+                    if i + 1 < count:
+                        cutoffs += 1
+                        if emit is not None:
+                            skipped = tuple(o for o, _ in outcomes[i + 1 :])
+                            emit(ChildrenPruned(nid, skipped, value, alpha, beta))
+                    return value
+            return total
+
+        if emit is not None:
+            root_kind = (
+                NodeKind.TERMINAL if terminal_value(root) is not None else _KIND[to_move(root)]
+            )
+            emit(NodeEntered(next_id, None, None, 0, root_kind, -INF, INF, root, None))
+        try:
+            value = node(root, 0, -INF, INF, bool(pv_line))
+        finally:
+            self.nodes = next_id
+            self.leaves = leaves
+            self.cutoffs = cutoffs
+            self.tt_hits = tt_hits
+            self.max_ply = max_ply
+            self.used_evaluation = self.used_evaluation or used_evaluation
+        pv_out.append(pvs[0])
+        if to_move(root) is Player.CHANCE or terminal_value(root) is not None:
+            root_moves.clear()
+        return value
+
+
+def _bound(value: float, alpha: float, beta: float, prune: bool) -> Bound:
+    """What a child's value says, given the window it was searched with."""
+    if not prune:
+        return Bound.EXACT
+    if value <= alpha:
+        return Bound.UPPER
+    if value >= beta:
+        return Bound.LOWER
+    return Bound.EXACT

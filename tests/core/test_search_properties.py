@@ -1,0 +1,120 @@
+"""Property tests: every algorithm and setting agrees with plain minimax/expectiminimax.
+
+Each property runs on at least 1,000 random trees or games. Where move order differs
+between two searches, they must agree on the value, and each best move must be optimal
+(DESIGN.md, "Ties").
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, TreeGame
+from tests.core.dag_game import DagGame
+from tests.core.reference import assert_optimal, close, reference_value
+from tests.core.tree_strategies import trees
+
+THOROUGH = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@THOROUGH
+@given(trees(max_depth=4, max_branching=4, evals=True), st.sampled_from(list(Ordering)))
+def test_alphabeta_equals_minimax_with_every_ordering(tree: CustomTree, ordering: Ordering) -> None:
+    game = TreeGame(tree)
+    plain = search(game, tree.root, SearchSettings(Algorithm.MINIMAX))
+    pruned = search(game, tree.root, SearchSettings(Algorithm.ALPHABETA, ordering=ordering))
+    assert plain.value == reference_value(game, tree.root)
+    assert pruned.value == plain.value
+    if tree.root.children:
+        assert_optimal(game, tree.root, pruned.best_move)
+        if ordering is Ordering.NONE:
+            # Same order, so the same first-among-equals move.
+            assert pruned.best_move == plain.best_move
+        assert pruned.stats.nodes <= plain.stats.nodes or ordering is Ordering.PREVIOUS_BEST
+
+
+@THOROUGH
+@given(
+    trees(max_depth=5, max_branching=3, evals=True),
+    st.sampled_from([Algorithm.MINIMAX, Algorithm.ALPHABETA]),
+    st.sampled_from(list(Ordering)),
+    st.integers(1, 5),
+)
+def test_iterative_deepening_equals_fixed_depth_at_its_last_depth(
+    tree: CustomTree, algorithm: Algorithm, ordering: Ordering, depth: int
+) -> None:
+    game = TreeGame(tree)
+    deepening = search(
+        game,
+        tree.root,
+        SearchSettings(algorithm, depth=depth, ordering=ordering, time_budget=600.0),
+    )
+    assert deepening.complete
+    last = deepening.depth
+    assert last is None or last <= depth
+    fixed = search(game, tree.root, SearchSettings(algorithm, depth=last))
+    evaluate = game.evaluations()["eval"]
+    assert deepening.value == fixed.value == reference_value(game, tree.root, last, evaluate)
+    if tree.root.children:
+        assert_optimal(game, tree.root, deepening.best_move, last, evaluate)
+        assert_optimal(game, tree.root, fixed.best_move, last, evaluate)
+
+
+@THOROUGH
+@given(
+    st.integers(0, 10**9),
+    st.sampled_from([Algorithm.MINIMAX, Algorithm.ALPHABETA]),
+    st.sampled_from(list(Ordering)),
+    st.one_of(st.none(), st.integers(1, 6)),
+)
+def test_transposition_table_on_or_off_gives_the_same_result(
+    seed: int, algorithm: Algorithm, ordering: Ordering, depth: int | None
+) -> None:
+    game = DagGame(seed)
+    root = game.initial_state()
+    off = search(game, root, SearchSettings(algorithm, depth=depth, ordering=ordering))
+    on = search(
+        game,
+        root,
+        SearchSettings(algorithm, depth=depth, ordering=ordering, transposition_table=True),
+    )
+    evaluate = game.evaluations()["table"]
+    assert on.value == off.value == reference_value(game, root, depth, evaluate)
+    assert on.best_move == off.best_move  # the table changes no order, so no tie-break
+    assert_optimal(game, root, on.best_move, depth, evaluate)
+    assert on.stats.nodes <= off.stats.nodes
+
+
+@THOROUGH
+@given(trees(max_depth=4, max_branching=3, chance=True, evals=True), st.booleans())
+def test_star1_equals_expectiminimax_on_trees(tree: CustomTree, ordered: bool) -> None:
+    game = TreeGame(tree)
+    ordering = Ordering.STATIC if ordered else Ordering.NONE
+    expected = search(game, tree.root, SearchSettings(Algorithm.EXPECTIMINIMAX))
+    star1 = search(game, tree.root, SearchSettings(Algorithm.STAR1, ordering=ordering))
+    assert close(expected.value, reference_value(game, tree.root))
+    assert close(star1.value, expected.value)
+    if tree.root.children and game.to_move(tree.root).value != "chance":
+        assert_optimal(game, tree.root, star1.best_move)
+        if not ordered:
+            assert star1.best_move == expected.best_move
+    assert star1.stats.nodes <= expected.stats.nodes
+
+
+@THOROUGH
+@given(st.integers(0, 10**9), st.one_of(st.none(), st.integers(1, 6)), st.booleans())
+def test_star1_equals_expectiminimax_on_games_with_cutoffs(
+    seed: int, depth: int | None, table: bool
+) -> None:
+    game = DagGame(seed, chance=True)
+    root = game.initial_state()
+    expected = search(game, root, SearchSettings(Algorithm.EXPECTIMINIMAX, depth=depth))
+    star1 = search(
+        game, root, SearchSettings(Algorithm.STAR1, depth=depth, transposition_table=table)
+    )
+    evaluate = game.evaluations()["table"]
+    assert close(expected.value, reference_value(game, root, depth, evaluate))
+    assert close(star1.value, expected.value)
+    assert_optimal(game, root, star1.best_move, depth, evaluate)
