@@ -97,6 +97,8 @@ class SearchSettings:
     ``depth`` None means to the end of the game; ``evaluation`` None means the game's
     first (default) evaluation; a ``time_budget`` (seconds) switches to iterative
     deepening up to ``depth``; ``node_cap`` stops the search after that many nodes.
+    ``exact_root_values`` searches every root move with the full window, so each gets
+    its exact value (for hints and move labels), at the price of less pruning there.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -106,6 +108,7 @@ class SearchSettings:
     transposition_table: bool = False
     time_budget: float | None = None
     node_cap: int | None = None
+    exact_root_values: bool = False
 
     def __post_init__(self) -> None:
         if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 1):
@@ -545,11 +548,13 @@ class _Engine:
         tt = self.tt
         remember = settings.ordering is Ordering.PREVIOUS_BEST
         memory = self.best_memory
+        exact_root = settings.exact_root_values
         limited = depth is not None
         depth_limit = depth if depth is not None else 1 << 30
         plies = game.max_plies(root)
         size = (depth_limit if plies is None else min(depth_limit, plies)) + 2
-        pvs: list[tuple[Any, ...]] = [()] * size
+        # Each ply's line so far as a linked pair (move, rest): O(1) to extend.
+        pvs: list[Any] = [None] * size
         pv_line = previous_line
         pv_len = len(pv_line)
         kind_of = _KIND
@@ -592,7 +597,7 @@ class _Engine:
             value = terminal_value(state)
             if value is not None:
                 leaves += 1
-                pvs[ply] = ()
+                pvs[ply] = None
                 if emit is not None:
                     emit(NodeValued(nid, value, Valuation.TERMINAL, alpha, beta))
                 return value
@@ -601,7 +606,7 @@ class _Engine:
                 value = evaluate(state)
                 leaves += 1
                 used_evaluation = True
-                pvs[ply] = ()
+                pvs[ply] = None
                 if emit is not None:
                     emit(NodeValued(nid, value, Valuation.EVALUATION, alpha, beta))
                 return value
@@ -617,7 +622,7 @@ class _Engine:
                         or (flag == _UPPER and value <= alpha)
                     ):
                         tt_hits += 1
-                        pvs[ply] = ()
+                        pvs[ply] = None
                         if emit is not None:
                             emit(NodeValued(nid, value, Valuation.TRANSPOSITION, alpha, beta))
                         return value
@@ -631,37 +636,44 @@ class _Engine:
                 best_move = None
             else:
                 moves = actions(state)
-                first = None
-                if on_pv and ply < pv_len:
-                    first = pv_line[ply]
-                elif remember:
-                    first = memory.get(k)
-                if first is not None and first in moves:
-                    if moves[0] != first:
-                        moves = [first, *(m for m in moves if m != first)]
-                else:
-                    on_pv = False
+                if on_pv or remember:
+                    # The previous iteration's line, else the best move remembered here.
+                    if on_pv and ply < pv_len:
+                        first = pv_line[ply]
+                    else:
+                        first = memory.get(k) if remember else None
+                    if first is not None and first in moves:
+                        if moves[0] != first:
+                            moves = [first, *(m for m in moves if m != first)]
+                    else:
+                        on_pv = False
                 maximizing = player is max_player
                 value = -INF if maximizing else INF
                 best_move = moves[0]
                 child_ply = ply + 1
                 at_root = ply == 0
+                # Exact root values: every root move gets the full window.
+                wide = at_root and exact_root
+                child_alpha = alpha
+                child_beta = beta
                 count = len(moves)
                 for i in range(count):
                     move = moves[i]
                     child = result(state, move)
+                    if not wide:
+                        child_alpha = alpha
+                        child_beta = beta
                     if emit is not None:
-                        announce(child, nid, move, child_ply, alpha, beta, None)
-                    child_value = node(child, child_ply, alpha, beta, on_pv and i == 0)
+                        announce(child, nid, move, child_ply, child_alpha, child_beta, None)
+                    child_value = node(child, child_ply, child_alpha, child_beta, on_pv and i == 0)
                     if at_root:
-                        root_moves.append(
-                            RootMove(move, child_value, _bound(child_value, alpha, beta, prune))
-                        )
+                        bound = _bound(child_value, child_alpha, child_beta, prune)
+                        root_moves.append(RootMove(move, child_value, bound))
                     if maximizing:
                         if child_value > value:
                             value = child_value
                             best_move = move
-                            pvs[ply] = (move, *pvs[child_ply])
+                            pvs[ply] = (move, pvs[child_ply])
                         if prune:
                             if value >= beta:
                                 if i + 1 < count:
@@ -679,7 +691,7 @@ class _Engine:
                         if child_value < value:
                             value = child_value
                             best_move = move
-                            pvs[ply] = (move, *pvs[child_ply])
+                            pvs[ply] = (move, pvs[child_ply])
                         if prune:
                             if value <= alpha:
                                 if i + 1 < count:
@@ -716,7 +728,7 @@ class _Engine:
                 cutoffs += 1
                 if emit is not None:
                     emit(ChildrenPruned(nid, tuple(o for o, _ in outcomes), value, alpha, beta))
-                pvs[ply] = ()
+                pvs[ply] = None
                 return value
             count = len(outcomes)
             for i in range(count):
@@ -735,7 +747,7 @@ class _Engine:
                 seen += p
                 if p > likeliest:
                     likeliest = p
-                    pvs[ply] = (outcome, *pvs[child_ply])
+                    pvs[ply] = (outcome, pvs[child_ply])
                 if star1:
                     # Outside its window, a child's value is only a bound: so is ours.
                     if child_value >= child_beta:
@@ -766,10 +778,19 @@ class _Engine:
             self.tt_hits = tt_hits
             self.max_ply = max_ply
             self.used_evaluation = self.used_evaluation or used_evaluation
-        pv_out.append(pvs[0])
+        pv_out.append(_unlink(pvs[0]))
         if to_move(root) is Player.CHANCE or terminal_value(root) is not None:
             root_moves.clear()
         return value
+
+
+def _unlink(linked: Any) -> tuple[Any, ...]:
+    """A line kept as nested (move, rest) pairs, as a flat tuple."""
+    line = []
+    while linked is not None:
+        move, linked = linked
+        line.append(move)
+    return tuple(line)
 
 
 def _bound(value: float, alpha: float, beta: float, prune: bool) -> Bound:

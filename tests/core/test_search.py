@@ -31,7 +31,7 @@ from gamesearch_gui.core.search import (
 )
 from gamesearch_gui.core.tree import TreeGame, path_text
 from gamesearch_gui.core.treefile import load_tree
-from tests.core.reference import assert_optimal, close
+from tests.core.reference import assert_optimal, close, root_values
 
 FIGURE_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
@@ -405,3 +405,16 @@ def test_progress_reports_growing_counts_without_a_listener() -> None:
     assert nodes == sorted(nodes) and nodes[-1] <= result.stats.nodes
     assert {r.depth for r in reports} <= {1, 2, 3, 4, 5} and reports[-1].depth == 5
     assert max(r.max_depth for r in reports) <= 5
+
+
+def test_exact_root_values_match_the_reference_for_every_move() -> None:
+    game = TicTacToe()
+    state = game.parse_position("X...O....")
+    settings = SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.STATIC, exact_root_values=True)
+    result = search(game, state, settings)
+    expected = root_values(game, state)
+    assert {m.move: m.value for m in result.root_moves} == expected
+    assert all(m.bound is Bound.EXACT for m in result.root_moves)
+    assert_optimal(game, state, result.best_move)
+    plain = search(game, state, SearchSettings(Algorithm.MINIMAX))
+    assert result.stats.nodes < plain.stats.nodes
