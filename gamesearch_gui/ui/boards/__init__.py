@@ -1,0 +1,1 @@
+"""Custom-drawn boards, one per game, all speaking the BoardWidget contract."""

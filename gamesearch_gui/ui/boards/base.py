@@ -1,0 +1,66 @@
+"""What every board widget offers the main window (and the tests).
+
+A board draws one immutable game state and turns a person's clicks into legal moves.
+It never changes the state itself: it emits ``moveChosen`` and the window applies the
+move (or not), then calls ``set_state`` with the new position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtWidgets import QWidget
+
+from gamesearch_gui.core.game import Game
+
+
+class BoardWidget(QWidget):
+    """Base class of the custom-drawn boards; one subclass per game."""
+
+    #: A person chose this legal move (an action of the game, never a chance outcome).
+    moveChosen = Signal(object)
+    #: A click that cannot be a move: the reason, in a few words (the status bar shows it).
+    refused = Signal(str)
+
+    def __init__(self, game: Game[Any, Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.state: Any = game.initial_state()
+        self.last_move: Any = None
+        self.interactive = False
+        self.move_values: dict[Any, float] = {}
+        self.hint: Any = None
+
+    def set_game(self, game: Game[Any, Any]) -> None:
+        """Use another game of the same kind (a new Pig target, a new pennies start)."""
+        self.game = game
+        self.set_state(game.initial_state())
+
+    def set_state(self, state: Any, last_move: Any = None) -> None:
+        """Draw ``state``; ``last_move`` led to it (marked). Clears the hint and values."""
+        self.state = state
+        self.last_move = last_move
+        self.move_values = {}
+        self.hint = None
+        self.update()
+
+    def set_interactive(self, interactive: bool) -> None:
+        """Whether clicks may choose moves now (a person's turn)."""
+        self.interactive = interactive
+        self.update()
+
+    def set_move_values(self, values: Mapping[Any, float] | None) -> None:
+        """Label each legal move with its backed-up value from the last search."""
+        self.move_values = dict(values or {})
+        self.update()
+
+    def set_hint(self, move: Any) -> None:
+        """Mark the move the AI suggests (None clears it)."""
+        self.hint = move
+        self.update()
+
+    def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
+        """The clicks (widget, position in it) that play ``move``: for tests and demos."""
+        raise NotImplementedError

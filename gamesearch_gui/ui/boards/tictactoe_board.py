@@ -1,0 +1,310 @@
+"""The tic-tac-toe board: a 3x3 grid drawn to fit the widget, played by click or keys 1..9."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QWidget
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.painting import (
+    best_moves,
+    draw_banner,
+    draw_hint,
+    draw_last_move_marker,
+    draw_value_label,
+    format_value,
+    side_colour,
+)
+
+_NAMES = {Player.MAX: "X", Player.MIN: "O"}
+
+_DIGIT_KEYS: dict[int, Cell] = {getattr(Qt.Key, f"Key_{n}"): n - 1 for n in range(1, 10)}
+_ARROWS: dict[int, tuple[int, int]] = {
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+}
+_PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
+
+
+class TicTacToeBoard(BoardWidget):
+    """Tic-tac-toe: click a cell, press 1..9 (row-major), or move with arrows and press Enter."""
+
+    def __init__(self, game: TicTacToe | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(game if game is not None else TicTacToe(), parent)
+        self.setAccessibleName("Tic-tac-toe board")
+        self.setAccessibleDescription(
+            "Click a cell, or press 1 to 9 (row by row from the top left), to play it."
+        )
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self._pressed: Cell | None = None
+        self._hover: Cell | None = None
+        # The keyboard cursor shows only once arrows moved it, so mouse users never see it.
+        self._cursor: Cell = 4
+        self._cursor_shown = False
+
+    # -- the contract with the window -----------------------------------------------------
+
+    def click_targets(self, move: Cell) -> list[tuple[QWidget, QPoint]]:
+        """The centre of cell ``move``."""
+        return [(self, self._cell_rect(move).center().toPoint())]
+
+    # -- geometry, recomputed from the widget's size at every use -------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, 360)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(96, 96)
+
+    def _board_rect(self) -> QRectF:
+        """The largest centred square that leaves a margin around it."""
+        short = min(self.width(), self.height())
+        margin = max(4.0, short * 0.05)
+        side = max(0.0, short - 2 * margin)
+        rect = QRectF(0, 0, side, side)
+        rect.moveCenter(QRectF(self.rect()).center())
+        return rect
+
+    def _cell_rect(self, cell: Cell) -> QRectF:
+        board = self._board_rect()
+        size = board.width() / 3
+        row, column = divmod(cell, 3)
+        return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+
+    def _cell_at(self, pos: QPointF) -> Cell | None:
+        board = self._board_rect()
+        if board.isEmpty() or not board.contains(pos):
+            return None
+        size = board.width() / 3
+        column = min(2, int((pos.x() - board.left()) / size))
+        row = min(2, int((pos.y() - board.top()) / size))
+        return row * 3 + column
+
+    # -- input ------------------------------------------------------------------------------
+
+    def _choose(self, cell: Cell) -> None:
+        """Emit ``moveChosen(cell)``, or ``refused`` with the reason it cannot be played."""
+        state = cast(TTTState, self.state)
+        if self.game.is_terminal(state):
+            self.refused.emit("The game is over")
+        elif not self.interactive:
+            self.refused.emit("Not your turn")
+        elif cell not in self.game.actions(state):
+            self.refused.emit("That cell is taken")
+        else:
+            self.moveChosen.emit(cell)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        # The move is made on release over the same cell, as a button is: a press can
+        # still be taken back by dragging away.
+        self._pressed = self._cell_at(event.position())
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mouseReleaseEvent(event)
+            return
+        pressed, self._pressed = self._pressed, None
+        if pressed is not None and pressed == self._cell_at(event.position()):
+            self._choose(pressed)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        hover = self._cell_at(event.position())
+        if hover != self._hover or self._cursor_shown:
+            self._hover = hover
+            self._cursor_shown = False
+            self.update()
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.update()
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in _DIGIT_KEYS:
+            self._choose(_DIGIT_KEYS[key])
+        elif key in _ARROWS:
+            d_row, d_column = _ARROWS[key]
+            row, column = divmod(self._cursor, 3)
+            if self._cursor_shown:
+                row, column = min(2, max(0, row + d_row)), min(2, max(0, column + d_column))
+            self._cursor = row * 3 + column
+            self._cursor_shown = True
+            self.update()
+        elif key in _PLAY_KEYS and self._cursor_shown:
+            self._choose(self._cursor)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._cursor_shown = False
+        self.update()
+        super().focusOutEvent(event)
+
+    # -- painting ---------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        state = cast(TTTState, self.state)
+        game = cast(TicTacToe, self.game)
+        board = self._board_rect()
+        palette = self.palette()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        if board.width() < 9:
+            painter.end()
+            return
+        size = board.width() / 3
+        radius = size * 0.08
+        over = game.is_terminal(state)
+        mover = game.to_move(state)
+        legal = set(game.actions(state))
+
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size * 0.01)))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(board, radius * 1.5, radius * 1.5)
+
+        last = self.last_move
+        if isinstance(last, int) and 0 <= last < 9:
+            owner = game.cell(state, last)
+            if owner is not None:
+                draw_last_move_marker(painter, self._inset(last, 0.06), side_colour(owner), radius)
+
+        if self.hint in legal and not over:
+            hinted = cast(Cell, self.hint)
+            draw_hint(painter, self._inset(hinted, 0.06), radius)
+            self._draw_piece(painter, hinted, mover, opacity=0.28)
+
+        if self.interactive and not over:
+            preview = self._cursor if self._cursor_shown else self._hover
+            if preview in legal and preview != self.hint:
+                self._draw_piece(painter, preview, mover, opacity=0.22)
+
+        self._draw_grid(painter, board, palette)
+
+        for cell in range(9):
+            owner = game.cell(state, cell)
+            if owner is not None:
+                self._draw_piece(painter, cell, owner)
+
+        if self.move_values and not over:
+            best = best_moves(self.move_values, mover)
+            for cell, value in self.move_values.items():
+                if cell in legal:
+                    label = self._cell_rect(cell)
+                    label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
+                    draw_value_label(
+                        painter, label, format_value(value), palette, emphasised=cell in best
+                    )
+
+        if self._cursor_shown and self.hasFocus():
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(1.5, size * 0.025))
+            pen.setStyle(Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self._inset(self._cursor, 0.04), radius, radius)
+
+        if over:
+            self._draw_game_over(painter, state, game, board, palette)
+        painter.end()
+
+    def _inset(self, cell: Cell, fraction: float) -> QRectF:
+        rect = self._cell_rect(cell)
+        gap = rect.width() * fraction
+        return rect.adjusted(gap, gap, -gap, -gap)
+
+    def _draw_grid(self, painter: QPainter, board: QRectF, palette: QPalette) -> None:
+        size = board.width() / 3
+        colour = palette.color(QPalette.ColorRole.Text)
+        colour.setAlphaF(0.55)
+        pen = QPen(colour, max(1.5, size * 0.035))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        inset = size * 0.12
+        for i in (1, 2):
+            x = board.left() + i * size
+            y = board.top() + i * size
+            painter.drawLine(QPointF(x, board.top() + inset), QPointF(x, board.bottom() - inset))
+            painter.drawLine(QPointF(board.left() + inset, y), QPointF(board.right() - inset, y))
+
+    def _draw_piece(
+        self, painter: QPainter, cell: Cell, player: Player, opacity: float = 1.0
+    ) -> None:
+        """X as two strokes for MAX, O as a ring for MIN, in the side's colour."""
+        rect = self._inset(cell, 0.24)
+        colour = side_colour(player)
+        colour.setAlphaF(opacity)
+        pen = QPen(colour, max(2.0, rect.width() * 0.16))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.save()
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if player is Player.MAX:
+            painter.drawLine(rect.topLeft(), rect.bottomRight())
+            painter.drawLine(rect.topRight(), rect.bottomLeft())
+        else:
+            painter.drawEllipse(rect)
+        painter.restore()
+
+    def _draw_game_over(
+        self,
+        painter: QPainter,
+        state: TTTState,
+        game: TicTacToe,
+        board: QRectF,
+        palette: QPalette,
+    ) -> None:
+        """The stroke through the winning three and the banner saying who won."""
+        winner = game.winner(state)
+        line = game.winning_line(state)
+        position = 0.5
+        if winner is not None and line is not None:
+            size = board.width() / 3
+            start = self._cell_rect(line[0]).center()
+            end = self._cell_rect(line[-1]).center()
+            # Reach a little past the outer cells' centres, as a pencil stroke would.
+            direction = end - start
+            length = (direction.x() ** 2 + direction.y() ** 2) ** 0.5
+            reach = direction * (size * 0.38 / length)
+            start, end = start - reach, end + reach
+            halo = palette.color(QPalette.ColorRole.Base)
+            halo.setAlphaF(0.85)
+            stroke = side_colour(winner).darker(115)
+            for colour, width in ((halo, size * 0.16), (stroke, size * 0.09)):
+                pen = QPen(colour, max(2.0, width))
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                painter.setPen(pen)
+                painter.drawLine(start, end)
+            # The banner goes where it hides the least of the line: off a winning row.
+            rows = {cell // 3 for cell in line}
+            if rows == {1}:
+                position = 5 / 6
+        text = f"{_NAMES[winner]} wins" if winner is not None else "Draw"
+        accent = side_colour(winner) if winner is not None else None
+        draw_banner(painter, board, text, palette, accent, position)
