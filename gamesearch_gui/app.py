@@ -9,11 +9,15 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from gamesearch_gui import __version__
@@ -22,6 +26,8 @@ from gamesearch_gui import __version__
 APPLICATION_NAME = "gamesearch-gui"
 ORGANIZATION_NAME = "gamesearch-gui"
 
+#: How long the smoke test waits for the AI's move in each game.
+SMOKE_TIMEOUT_S = 60.0
 # How often Python gets a turn inside Qt's event loop, so that Ctrl+C is noticed.
 _SIGNAL_POLL_MS = 200
 
@@ -36,19 +42,19 @@ def run_app(argv: Sequence[str] | None = None, *, smoke_test: bool = False) -> i
     if smoke_test and QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = _application([APPLICATION_NAME, *(argv or [])])
+    if smoke_test:
+        return _smoke_test(app)
     window = create_main_window()
     window.show()
-    if smoke_test:
-        return _smoke_test(app, window)
     with _ctrl_c_closes_windows(app):
         return app.exec()
 
 
-def create_main_window() -> QMainWindow:
+def create_main_window(settings: QSettings | None = None) -> QMainWindow:
     """The application's main window."""
-    from gamesearch_gui.ui.placeholder import PlaceholderWindow
+    from gamesearch_gui.ui.main_window import MainWindow
 
-    return PlaceholderWindow()
+    return MainWindow(settings)
 
 
 def _application(argv: list[str]) -> QApplication:
@@ -62,16 +68,55 @@ def _application(argv: list[str]) -> QApplication:
     return QApplication(argv)
 
 
-def _smoke_test(app: QApplication, window: QMainWindow) -> int:
-    app.processEvents()
-    shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
-    window.close()
-    app.processEvents()
-    if not shown:
-        print(f"{APPLICATION_NAME}: smoke test failed: the window did not open", file=sys.stderr)
+def _smoke_test(app: QApplication) -> int:
+    """Open the window offscreen and let the AI make one move in each game.
+
+    Settings go to a temporary file, so a smoke test never changes the user's own.
+    """
+    from gamesearch_gui.core.games import GAME_NAMES
+    from gamesearch_gui.ui.main_window import MainWindow
+    from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = QSettings(os.path.join(folder, "smoke.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(store)
+        window.pace_override_ms = 0
+        window.show()
+        failures = []
+        for name in GAME_NAMES:
+            search = replace(default_search(name), time_budget=None)
+            window.new_game(PlayConfig(game=name, seats=Seats.TWO_AIS, search=search))
+            if not _wait(app, lambda: _ai_moves(window) >= 1, SMOKE_TIMEOUT_S):
+                failures.append(name)
+                continue
+            print(f"{APPLICATION_NAME}: {name}: the AI played {window.match.plies[-1].text}")
+        shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
+        window.close()
+        window.deleteLater()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if not shown or failures:
+        problem = "the window did not open" if not shown else f"no AI move in {failures}"
+        print(f"{APPLICATION_NAME}: smoke test failed: {problem}", file=sys.stderr)
         return 1
     print(f"{APPLICATION_NAME} {__version__}: smoke test passed")
     return 0
+
+
+def _ai_moves(window: Any) -> int:
+    from gamesearch_gui.core.game import Player
+
+    return sum(1 for ply in window.match.plies if ply.player is not Player.CHANCE)
+
+
+def _wait(app: QApplication, done: Callable[[], bool], seconds: float) -> bool:
+    """Run Qt's events until ``done()`` or the time is up."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.005)
+    return True
 
 
 @contextmanager

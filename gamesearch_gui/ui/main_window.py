@@ -1,0 +1,685 @@
+"""The main window: play every game against the AI, which searches on a worker thread.
+
+The board sits in the middle; docks hold the settings, the statistics, the move
+history and the search tree. The window owns the search thread (through
+``SearchController``) and never searches itself: it asks, and plays the answer when
+it arrives.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QSizePolicy,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui import __version__
+from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.match import Match
+from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
+from gamesearch_gui.ui.play_config import (
+    SIDE_NAMES,
+    PlayConfig,
+    Seats,
+    default_search,
+    search_from_dict,
+    search_to_dict,
+)
+from gamesearch_gui.ui.settings_panel import SettingsPanel
+from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
+from gamesearch_gui.ui.worker import SearchController, SearchRequest
+
+WINDOW_TITLE = "gamesearch-gui"
+
+#: How long an AI move (and a die roll) stays "in progress" at least, in milliseconds,
+#: so a person can follow the game; Pig's AI rolls are shown one at a time.
+PACE_MS = {Pig.name: 700}
+DEFAULT_PACE_MS = 250
+
+
+def make_board(game: Game[Any, Any]) -> BoardWidget:
+    """The board widget that draws ``game``."""
+    if isinstance(game, TicTacToe):
+        from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
+
+        return TicTacToeBoard(game)
+    if isinstance(game, ConnectFour):
+        from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
+
+        return ConnectFourBoard(game)
+    if isinstance(game, Pennies):
+        from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
+
+        return PenniesBoard(game)
+    if isinstance(game, Pig):
+        from gamesearch_gui.ui.boards.pig_board import PigBoard
+
+        return PigBoard(game)
+    raise GameError(f"no board for {game.title}")
+
+
+class MainWindow(QMainWindow):
+    """Play a game against the AI and see what its search did."""
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(WINDOW_TITLE)
+        self.setObjectName("MainWindow")
+        self.store = settings if settings is not None else QSettings()
+        #: None: pace by game; tests set 0 to play at full speed.
+        self.pace_override_ms: int | None = None
+        self.rng = random.Random()
+        self.paused = False
+        self.show_values = False
+        self._hint_wanted = False
+        self._analysis: SearchResult | None = None
+        self._analysis_state: Any = None
+        self._turn_started = 0.0
+        self._pending_move: Any = None
+        #: The search behind each AI move, by ply number (the search tree view reopens them).
+        self.move_searches: dict[int, SearchResult] = {}
+
+        self.controller = SearchController(self)
+        self.controller.finished.connect(self._search_finished)
+        self.controller.failed.connect(self._search_failed)
+        self.controller.progress.connect(self._search_progress)
+
+        self._pace_timer = QTimer(self)
+        self._pace_timer.setSingleShot(True)
+        self._pace_timer.timeout.connect(self._paced_step)
+
+        self.headline = QLabel()
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.headline.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.headline.setObjectName("headline")
+        central = QWidget()
+        self._central_layout = QVBoxLayout(central)
+        self._central_layout.addWidget(self.headline)
+        self.setCentralWidget(central)
+
+        self.settings_panel = SettingsPanel(self._load_config())
+        self.settings_panel.newGameRequested.connect(self._config_for_new_game)
+        self.settings_panel.searchChanged.connect(self._search_settings_changed)
+        self.stats = StatsPanel()
+        self.history = QListWidget()
+        self.history.setObjectName("history")
+        self.tree_placeholder = QLabel(
+            "The live search tree will appear here: every node the AI expands, its value, "
+            "alpha and beta, and the branches it prunes, growing as it searches."
+        )
+        self.tree_placeholder.setWordWrap(True)
+        self.tree_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tree_placeholder.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding
+        )
+        self.docks = {
+            "settings": self._dock(
+                "Settings", self.settings_panel, Qt.DockWidgetArea.LeftDockWidgetArea
+            ),
+            "stats": self._dock("Statistics", self.stats, Qt.DockWidgetArea.RightDockWidgetArea),
+            "history": self._dock("Moves", self.history, Qt.DockWidgetArea.RightDockWidgetArea),
+            "tree": self._dock(
+                "Search tree", self.tree_placeholder, Qt.DockWidgetArea.BottomDockWidgetArea
+            ),
+        }
+        self.progress_label = QLabel()
+        self.statusBar().addPermanentWidget(self.progress_label)
+        self._make_actions()
+        self.board: BoardWidget | None = None
+        self.config = self.settings_panel.config
+        self.show_values = bool(self.store.value("view/show_values", False, type=bool))
+        self.act_values.setChecked(self.show_values)
+        self.resize(1200, 800)
+        self._restore_layout()
+        self.new_game(self.config)
+
+    # -- building ----------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.act_new = self._action("&New game", lambda: self.new_game(), keys.New, "Start again")
+        self.act_undo = self._action("&Undo", self.undo, keys.Undo, "Take back your last move")
+        self.act_redo = self._action("&Redo", self.redo, keys.Redo, "Play the move taken back")
+        self.act_hint = self._action(
+            "&Hint", self.hint, "Ctrl+H", "Show the AI's best move for you"
+        )
+        self.act_move_now = self._action(
+            "&Move now", self.move_now, "Ctrl+Return", "Make the AI play its best move so far"
+        )
+        self.act_pause = self._action("&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving")
+        self.act_pause.setCheckable(True)
+        self.act_quit = self._action("&Quit", self.close, keys.Quit)
+        self.act_values = self._action(
+            "Show move &values", self.set_show_values, "Ctrl+M", "Label each move with its value"
+        )
+        self.act_values.setCheckable(True)
+        self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
+        self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
+        self.act_about = self._action("&About", self.show_about)
+
+        game_menu = self.menuBar().addMenu("&Game")
+        for action in (
+            self.act_new,
+            None,
+            self.act_undo,
+            self.act_redo,
+            None,
+            self.act_hint,
+            self.act_move_now,
+            self.act_pause,
+            None,
+            self.act_quit,
+        ):
+            if action is None:
+                game_menu.addSeparator()
+            else:
+                game_menu.addAction(action)
+        view_menu = self.menuBar().addMenu("&View")
+        view_menu.addAction(self.act_values)
+        view_menu.addSeparator()
+        for dock in self.docks.values():
+            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        view_menu.addAction(self.act_reset_layout)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.act_how)
+        help_menu.addAction(self.act_about)
+
+        toolbar = QToolBar("Game")
+        toolbar.setObjectName("toolbar-game")
+        for action in (
+            self.act_new,
+            self.act_undo,
+            self.act_redo,
+            self.act_hint,
+            self.act_move_now,
+            self.act_pause,
+        ):
+            toolbar.addAction(action)
+        self.addToolBar(toolbar)
+        self._default_layout = self.saveState()
+
+    # -- the game ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game being played."""
+        return self.match.game
+
+    def new_game(self, config: PlayConfig | None = None) -> None:
+        """Start a game with ``config`` (default: the current one)."""
+        self._halt()
+        if config is not None and config != self.settings_panel.config:
+            self.settings_panel.set_config(config)
+        self.config = self.settings_panel.config
+        game = self.config.make_game()
+        self.match = Match(game)
+        self.move_searches.clear()
+        self.paused = False
+        self.act_pause.setChecked(False)
+        if self.board is not None:
+            self._central_layout.removeWidget(self.board)
+            self.board.deleteLater()
+        self.board = make_board(game)
+        self.board.setObjectName("board")
+        self.board.moveChosen.connect(self._human_move)
+        self.board.refused.connect(lambda why: self.statusBar().showMessage(why, 3000))
+        self._central_layout.addWidget(self.board, 1)
+        self.stats.clear()
+        self._save_config()
+        self._refresh()
+        self._advance()
+
+    def names(self) -> dict[Player, str]:
+        """What each side is called in this game."""
+        first, second = SIDE_NAMES[self.config.game]
+        return {Player.MAX: first, Player.MIN: second}
+
+    def is_human(self, player: Player) -> bool:
+        """True when a person plays ``player``'s moves."""
+        seats = self.config.seats
+        return (player is Player.MAX and seats.human_max) or (
+            player is Player.MIN and seats.human_min
+        )
+
+    def _pace_ms(self) -> int:
+        if self.pace_override_ms is not None:
+            return self.pace_override_ms
+        return PACE_MS.get(self.config.game, DEFAULT_PACE_MS)
+
+    def _cancel_search(self) -> None:
+        """Stop the running search, if any, and drop its answer."""
+        if self.controller.busy:
+            self.stats.show_cancelled()
+            self.controller.cancel()
+
+    def _halt(self) -> None:
+        """Stop whatever was under way: a search, a paced move, a hint."""
+        self._cancel_search()
+        self._pace_timer.stop()
+        self._pending_move = None
+        self._hint_wanted = False
+        self._analysis = None
+        self.progress_label.clear()
+
+    def _advance(self) -> None:
+        """Decide what happens next: a die roll, the AI's search, or a person's click."""
+        match = self.match
+        self._refresh()
+        if self.board is None:
+            return
+        self.board.set_interactive(False)
+        if match.is_over:
+            return
+        player = match.to_move
+        self._turn_started = time.perf_counter()
+        if player is Player.CHANCE:
+            self._pace_timer.start(self._pace_ms())
+        elif self.is_human(player):
+            self.board.set_interactive(True)
+            if self.show_values:
+                self._analyse()
+        elif not self.paused:
+            self._start_search("move", self.config.search)
+
+    def _play(self, move: Any) -> None:
+        """Make ``move`` and carry on."""
+        ply = self.match.play(move)
+        assert self.board is not None
+        self.board.set_state(ply.after, move)
+        self._analysis = None
+        self._advance()
+
+    @Slot(object)
+    def _human_move(self, move: Any) -> None:
+        match = self.match
+        if match.is_over or match.to_move is Player.CHANCE or not self.is_human(match.to_move):
+            self.statusBar().showMessage("Not your turn", 3000)
+            return
+        try:
+            self._play(move)
+        except GameError as error:
+            self.statusBar().showMessage(str(error), 3000)
+
+    @Slot()
+    def _paced_step(self) -> None:
+        """A die roll, or an AI move held back until a person could follow it."""
+        if self._pending_move is not None:
+            move, self._pending_move = self._pending_move, None
+            self._play(move)
+        elif not self.match.is_over and self.match.to_move is Player.CHANCE:
+            outcomes = self.game.chances(self.match.state)
+            faces = [o for o, _ in outcomes]
+            weights = [p for _, p in outcomes]
+            self._play(self.rng.choices(faces, weights)[0])
+
+    # -- searching ---------------------------------------------------------------------
+
+    def _start_search(self, purpose: str, settings: SearchSettings) -> None:
+        state = self.match.state
+        request = SearchRequest(self.game, state, settings, purpose=purpose)
+        self.controller.start(request)
+        if purpose == "move":
+            who = self.names()[self.match.to_move]
+            self.stats.show_started(f"AI move for {who}", settings)
+        else:
+            self.stats.show_started("Analysis of your moves", settings)
+        self._refresh()
+
+    def _analyse(self) -> None:
+        """Search the person's position with exact values for every move."""
+        if self._analysis is not None and self._analysis_fresh():
+            self._show_analysis()
+            return
+        settings = replace(self.config.search, exact_root_values=True)
+        self._start_search("analysis", settings)
+
+    def _analysis_fresh(self) -> bool:
+        return self._analysis is not None and self._analysis_state == self.match.state
+
+    @Slot(object, object)
+    def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
+        self.progress_label.setText(
+            self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
+        )
+        if request.state != self.match.state:
+            return  # the game moved on (undo, new game): nothing to do with it
+        self.stats.show_result(self.game, request.state, result)
+        if request.purpose == "move":
+            move = result.best_move
+            if move is None:
+                move = next(iter(self.game.ordered_actions(request.state)))
+                self.statusBar().showMessage(
+                    "Stopped before any move was fully searched: playing the first move tried",
+                    5000,
+                )
+            self.move_searches[len(self.match.plies) + 1] = result
+            waited = (time.perf_counter() - self._turn_started) * 1000
+            self._pending_move = move
+            self._pace_timer.start(max(0, int(self._pace_ms() - waited)))
+        else:
+            self._analysis = result
+            self._analysis_state = request.state
+            self._show_analysis()
+        self._refresh()
+
+    def _show_analysis(self) -> None:
+        result = self._analysis
+        if result is None or self.board is None:
+            return
+        if self.show_values:
+            self.board.set_move_values({m.move: m.value for m in result.root_moves})
+        if self._hint_wanted and result.best_move is not None:
+            self._hint_wanted = False
+            self.board.set_hint(result.best_move)
+            text = self.game.move_text(self.match.state, result.best_move)
+            self.statusBar().showMessage(
+                f"Hint: play {text} (value {format_value(result.value)})", 8000
+            )
+
+    @Slot(object, str)
+    def _search_failed(self, request: SearchRequest, message: str) -> None:
+        self._refresh()
+        self.headline.setText("The AI cannot search with these settings: change them")
+        self.statusBar().showMessage(message)
+
+    @Slot(object)
+    def _search_progress(self, progress: SearchProgress) -> None:
+        self.stats.show_progress(progress)
+        self.progress_label.setText(
+            self._progress_text(progress.nodes, progress.depth, progress.seconds, done=False)
+        )
+
+    @staticmethod
+    def _progress_text(nodes: int, depth: int | None, seconds: float, *, done: bool) -> str:
+        rate = nodes / seconds if seconds > 0 else 0.0
+        depth_text = "end" if depth is None else str(depth)
+        head = "searched" if done else "thinking"
+        return (
+            f"{head}: {nodes:,} nodes · depth {depth_text} · {rate:,.0f} nodes/s · {seconds:.1f} s"
+        )
+
+    # -- commands ----------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back moves until it is a person's turn again (one move when only AIs play)."""
+        match = self.match
+        if not match.can_undo:
+            return
+        self._halt()
+        only_ais = self.config.seats is Seats.TWO_AIS
+        match.undo()
+        while match.can_undo and (
+            match.to_move is Player.CHANCE or (not only_ais and not self.is_human(match.to_move))
+        ):
+            match.undo()
+        if only_ais:
+            self._set_paused(True)
+        self._after_jump()
+
+    def redo(self) -> None:
+        """Play again the moves taken back, up to the person's next turn."""
+        match = self.match
+        if not match.can_redo:
+            return
+        self._halt()
+        match.redo()
+        while (
+            match.can_redo
+            and not match.is_over
+            and (match.to_move is Player.CHANCE or not self.is_human(match.to_move))
+        ):
+            match.redo()
+        self._after_jump()
+
+    def _after_jump(self) -> None:
+        assert self.board is not None
+        last = self.match.last
+        self.board.set_state(self.match.state, None if last is None else last.move)
+        for number in [n for n in self.move_searches if n > len(self.match.plies)]:
+            del self.move_searches[number]
+        self._advance()
+
+    def hint(self) -> None:
+        """Ask the AI for the person's best move, and mark it on the board."""
+        match = self.match
+        if match.is_over or match.to_move is Player.CHANCE or not self.is_human(match.to_move):
+            self.statusBar().showMessage("A hint is for your own turn", 3000)
+            return
+        self._hint_wanted = True
+        self._analyse()
+
+    def move_now(self) -> None:
+        """Make the AI play the best move it has found so far."""
+        request = self.controller.current
+        if request is not None and request.purpose == "move":
+            self.controller.move_now()
+
+    def set_paused(self, paused: bool) -> None:
+        """Stop (or let) the AI start its moves."""
+        self._set_paused(paused)
+        if not paused:
+            self._advance()
+
+    def _set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self.act_pause.setChecked(paused)
+        if paused:
+            request = self.controller.current
+            if request is not None and request.purpose == "move":
+                self._cancel_search()
+            self._pending_move = None
+            self._pace_timer.stop()
+        self._refresh()
+
+    def set_show_values(self, on: bool) -> None:
+        """Label every legal move with its value (searched for the person's turn)."""
+        self.show_values = on
+        self.store.setValue("view/show_values", on)
+        if self.board is None:
+            return
+        if not on:
+            self.board.set_move_values(None)
+            return
+        match = self.match
+        if (
+            not match.is_over
+            and match.to_move is not Player.CHANCE
+            and self.is_human(match.to_move)
+        ):
+            self._analyse()
+
+    def reset_layout(self) -> None:
+        """Put the panels back where they started."""
+        self.restoreState(self._default_layout)
+        for dock in self.docks.values():
+            dock.show()
+
+    def show_how_to_play(self) -> None:
+        """The rules of the game and what the AI does, in a few paragraphs."""
+        self._message("How to play", HOW_TO_PLAY[self.config.game])
+
+    def show_about(self) -> None:
+        """Version and purpose."""
+        self._message(f"About {WINDOW_TITLE}", about_text(__version__))
+
+    def _message(self, title: str, html: str) -> None:
+        """Show a message box (tests replace this method: a modal box would block them)."""
+        box = QMessageBox(QMessageBox.Icon.NoIcon, title, html, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.exec()
+
+    # -- settings changes ----------------------------------------------------------------
+
+    @Slot(object)
+    def _config_for_new_game(self, config: PlayConfig) -> None:
+        self.new_game(config)
+
+    @Slot(object)
+    def _search_settings_changed(self, config: PlayConfig) -> None:
+        self.config = config
+        self._save_config()
+        self.statusBar().showMessage("The AI uses the new settings from its next move", 4000)
+
+    # -- showing the state ---------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        match = self.match
+        names = self.names()
+        busy = self.controller.busy
+        self.act_undo.setEnabled(match.can_undo)
+        self.act_redo.setEnabled(match.can_redo)
+        human_turn = (
+            not match.is_over
+            and match.to_move is not Player.CHANCE
+            and self.is_human(match.to_move)
+        )
+        self.act_hint.setEnabled(human_turn)
+        request = self.controller.current
+        self.act_move_now.setEnabled(request is not None and request.purpose == "move")
+        self.act_pause.setEnabled(self.config.seats is not Seats.TWO_HUMANS)
+        self.headline.setText(self._headline(names, human_turn, busy))
+        self.history.clear()
+        turn = 0
+        for ply in match.plies:
+            if ply.player is not Player.CHANCE:
+                turn += 1
+            self.history.addItem(self._history_item(ply.number, turn, ply.player, ply.text))
+        self.history.scrollToBottom()
+
+    def _headline(self, names: dict[Player, str], human_turn: bool, busy: bool) -> str:
+        match = self.match
+        if match.is_over:
+            value = self.game.terminal_value(match.state) or 0
+            if value == 0:
+                return "Game over: a draw"
+            winner = Player.MAX if value > 0 else Player.MIN
+            seats = self.config.seats
+            if seats in (Seats.HUMAN_FIRST, Seats.HUMAN_SECOND):
+                return "Game over: you win!" if self.is_human(winner) else "Game over: the AI wins"
+            return f"Game over: {names[winner]} wins"
+        player = match.to_move
+        if player is Player.CHANCE:
+            return "Rolling the die…"
+        if human_turn:
+            if self.config.seats is Seats.TWO_HUMANS:
+                return f"{names[player]} to move"
+            return f"Your turn: you play {names[player]}"
+        if self.paused:
+            return f"Paused: the AI ({names[player]}) waits"
+        return f"The AI ({names[player]}) is thinking…"
+
+    def _history_item(self, number: int, turn: int, player: Player, text: str) -> QListWidgetItem:
+        """One line of the move list; ``number`` counts every ply, ``turn`` only decisions."""
+        names = self.names()
+        if player is Player.CHANCE:
+            return QListWidgetItem(f"      die: {text}")
+        who = names[player] + ("" if self.is_human(player) else " (AI)")
+        item = QListWidgetItem(f"{turn}. {who}: {text}")
+        result = self.move_searches.get(number)
+        if result is not None:
+            item.setToolTip(
+                f"value {format_value(result.value)}, {result.stats.nodes:,} nodes, "
+                f"{result.stats.seconds:.2f} s"
+            )
+        return item
+
+    # -- remembering -------------------------------------------------------------------
+
+    def _load_config(self) -> PlayConfig:
+        store = self.store
+        try:
+            game = str(store.value("play/game", TicTacToe.name))
+            seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
+            pennies = int(str(store.value("play/pennies_start", 7)))
+            target = int(str(store.value("play/pig_target", 20)))
+        except (ValueError, TypeError):
+            return PlayConfig()
+        if game not in SIDE_NAMES:
+            game = TicTacToe.name
+        config = PlayConfig(
+            game=game,
+            seats=seats,
+            pennies_start=min(max(pennies, 3), 40),
+            pig_target=min(max(target, 2), 100),
+            search=self._load_search(game),
+        )
+        return config
+
+    def _load_search(self, game: str) -> SearchSettings:
+        self.store.beginGroup(f"search/{game}")
+        try:
+            values = {key: self.store.value(key) for key in self.store.childKeys()}
+        finally:
+            self.store.endGroup()
+        return search_from_dict(values, default_search(game)) if values else default_search(game)
+
+    def _save_config(self) -> None:
+        config = self.config
+        store = self.store
+        store.setValue("play/game", config.game)
+        store.setValue("play/seats", config.seats.value)
+        store.setValue("play/pennies_start", config.pennies_start)
+        store.setValue("play/pig_target", config.pig_target)
+        for game, search in self.settings_panel.remembered_searches().items():
+            for key, value in search_to_dict(search).items():
+                store.setValue(f"search/{game}/{key}", value)
+
+    def _restore_layout(self) -> None:
+        geometry = self.store.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.store.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        for game in SIDE_NAMES:
+            if game != self.settings_panel.config.game:
+                self.settings_panel.remember_search(game, self._load_search(game))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop the search thread and remember the layout and settings."""
+        self._halt()
+        self.controller.shutdown()
+        self.store.setValue("window/geometry", self.saveGeometry())
+        self.store.setValue("window/state", self.saveState())
+        self._save_config()
+        self.store.sync()
+        super().closeEvent(event)

@@ -1,0 +1,131 @@
+"""What a person chose for a game against the AI: which game, who plays, how the AI searches.
+
+No Qt here: the settings panel edits a ``PlayConfig``, the window reads it, QSettings
+stores it as plain strings and numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe, make_game
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+
+
+class Seats(enum.Enum):
+    """Who sits at the board: which sides a person plays."""
+
+    HUMAN_FIRST = "human-first"  #: the person plays MAX, the AI MIN
+    HUMAN_SECOND = "human-second"  #: the AI plays MAX (and moves first)
+    TWO_HUMANS = "two-humans"
+    TWO_AIS = "two-ais"
+
+    @property
+    def human_max(self) -> bool:
+        """True when a person plays MAX."""
+        return self in (Seats.HUMAN_FIRST, Seats.TWO_HUMANS)
+
+    @property
+    def human_min(self) -> bool:
+        """True when a person plays MIN."""
+        return self in (Seats.HUMAN_SECOND, Seats.TWO_HUMANS)
+
+
+#: Names of the two sides, per game, as a person reads them.
+SIDE_NAMES: Mapping[str, tuple[str, str]] = {
+    TicTacToe.name: ("X", "O"),
+    ConnectFour.name: ("Red", "Yellow"),
+    Pennies.name: ("First player", "Second player"),
+    Pig.name: ("First player", "Second player"),
+}
+
+#: Games whose whole tree a search can finish in moments, so "to the end" is offered.
+SMALL_GAMES = frozenset({TicTacToe.name, Pennies.name})
+
+
+def default_search(game: str) -> SearchSettings:
+    """Settings a first-time player gets for ``game``: strong, and quick to answer."""
+    if game == ConnectFour.name:
+        return SearchSettings(
+            Algorithm.ALPHABETA, depth=7, ordering=Ordering.STATIC, transposition_table=True
+        )
+    if game == Pig.name:
+        return SearchSettings(
+            Algorithm.STAR1, depth=6, ordering=Ordering.STATIC, transposition_table=True
+        )
+    return SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.STATIC, transposition_table=True)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayConfig:
+    """One game's setup: the game and its options, the seats, and the AI's search."""
+
+    game: str = TicTacToe.name
+    seats: Seats = Seats.HUMAN_FIRST
+    pennies_start: int = 7
+    pig_target: int = 20
+    search: SearchSettings = field(default_factory=lambda: default_search(TicTacToe.name))
+
+    def make_game(self) -> Game[Any, Any]:
+        """The game object these options describe."""
+        return make_game(self.game, pennies_start=self.pennies_start, pig_target=self.pig_target)
+
+    def with_game(self, game: str, search: SearchSettings | None = None) -> PlayConfig:
+        """The same seats with another game (and its own search settings)."""
+        return replace(self, game=game, search=search or default_search(game))
+
+
+def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:
+    """The algorithms that apply to ``game``."""
+    if game.has_chance:
+        return (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1)
+    return (Algorithm.MINIMAX, Algorithm.ALPHABETA)
+
+
+def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> SearchSettings:
+    """``search`` made valid for ``game``: an algorithm that applies, a known evaluation,
+    a depth limit where the whole game is too big to search."""
+    algorithm = search.algorithm
+    if algorithm not in algorithms_for(game):
+        algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
+    evaluation = search.evaluation if search.evaluation in game.evaluations() else None
+    depth = search.depth
+    if depth is None and name not in SMALL_GAMES and search.time_budget is None:
+        depth = default_search(name).depth
+    return replace(search, algorithm=algorithm, evaluation=evaluation, depth=depth)
+
+
+# -- storing (QSettings keeps strings and numbers) ------------------------------------
+
+
+def search_to_dict(search: SearchSettings) -> dict[str, Any]:
+    """``search`` as plain values, for QSettings."""
+    return {
+        "algorithm": search.algorithm.value,
+        "depth": 0 if search.depth is None else search.depth,
+        "evaluation": search.evaluation or "",
+        "ordering": search.ordering.value,
+        "transposition_table": int(search.transposition_table),
+        "time_budget": 0.0 if search.time_budget is None else search.time_budget,
+    }
+
+
+def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> SearchSettings:
+    """Settings read back from plain values; anything unreadable keeps ``fallback``'s."""
+    try:
+        depth = int(values.get("depth", 0) or 0)
+        budget = float(values.get("time_budget", 0.0) or 0.0)
+        return SearchSettings(
+            algorithm=Algorithm(values.get("algorithm", fallback.algorithm.value)),
+            depth=depth if depth > 0 else None,
+            evaluation=str(values.get("evaluation") or "") or None,
+            ordering=Ordering(values.get("ordering", fallback.ordering.value)),
+            transposition_table=str(values.get("transposition_table", "1")) not in ("0", "false"),
+            time_budget=budget if budget > 0 else None,
+        )
+    except (ValueError, TypeError):
+        return fallback

@@ -1,0 +1,276 @@
+"""The settings panel: which game, who plays, and how the AI searches.
+
+Changing the game, its options or the seats starts a new game; changing how the AI
+searches takes effect at the AI's next move. Each game keeps its own search settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.games import GAME_NAMES, ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.ui.play_config import (
+    SIDE_NAMES,
+    SMALL_GAMES,
+    PlayConfig,
+    Seats,
+    algorithms_for,
+    default_search,
+    fit_search,
+)
+
+GAME_TITLES = {
+    TicTacToe.name: TicTacToe.title,
+    ConnectFour.name: ConnectFour.title,
+    Pennies.name: Pennies.title,
+    Pig.name: Pig.title,
+}
+ALGORITHM_TITLES = {
+    Algorithm.MINIMAX: "Minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.EXPECTIMINIMAX: "Expectiminimax",
+    Algorithm.STAR1: "Star1 (expectiminimax with chance pruning)",
+}
+ORDERING_TITLES = {
+    Ordering.NONE: "None (natural order)",
+    Ordering.STATIC: "Static heuristic",
+    Ordering.PREVIOUS_BEST: "Previous best first",
+}
+EVALUATION_TITLES = {
+    "open_lines": "Open lines (weighted by pieces)",
+    "centre_corners": "Centre and corners",
+    "centre": "Centre control",
+    "length_parity": "Shortest game's parity",
+    "splittable_parity": "Splittable stacks' parity",
+    "win_chance": "Winning chance (race)",
+    "score_difference": "Score difference",
+}
+
+
+class SettingsPanel(QWidget):
+    """Edits a PlayConfig; tells the window what changed."""
+
+    #: The game, its options or the seats changed: start a new game with this config.
+    newGameRequested = Signal(object)
+    #: Only the AI's search changed: use this config from the AI's next move.
+    searchChanged = Signal(object)
+
+    def __init__(self, config: PlayConfig | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._updating = False
+        self._searches: dict[str, SearchSettings] = {}
+        self._config = config or PlayConfig()
+
+        self.game_box = QComboBox()
+        for name in GAME_NAMES:
+            self.game_box.addItem(GAME_TITLES[name], name)
+        self.seats_box = QComboBox()
+        self.pennies_start = QSpinBox()
+        self.pennies_start.setRange(3, 40)
+        self.pennies_start.setToolTip("How many pennies the single starting stack has")
+        self.pig_target = QSpinBox()
+        self.pig_target.setRange(2, 100)
+        self.pig_target.setToolTip("The score that wins")
+
+        self.algorithm_box = QComboBox()
+        self.full_depth = QCheckBox("Search to the end of the game")
+        self.depth_spin = QSpinBox()
+        self.depth_spin.setRange(1, 42)
+        self.depth_spin.setSuffix(" plies")
+        self.evaluation_box = QComboBox()
+        self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
+        self.ordering_box = QComboBox()
+        for ordering in Ordering:
+            self.ordering_box.addItem(ORDERING_TITLES[ordering], ordering)
+        self.tt_box = QCheckBox("Transposition table")
+        self.tt_box.setToolTip("Remember positions already searched, reached by other move orders")
+        self.timed = QCheckBox("Time limit (iterative deepening)")
+        self.time_budget = QDoubleSpinBox()
+        self.time_budget.setRange(0.1, 120.0)
+        self.time_budget.setSingleStep(0.5)
+        self.time_budget.setSuffix(" s")
+        self.time_budget.setValue(2.0)
+
+        game_group = QGroupBox("Game")
+        game_form = QFormLayout(game_group)
+        game_form.addRow("Game", self.game_box)
+        game_form.addRow("You play", self.seats_box)
+        self._pennies_label = QLabel("Start stack")
+        game_form.addRow(self._pennies_label, self.pennies_start)
+        self._pig_label = QLabel("Target")
+        game_form.addRow(self._pig_label, self.pig_target)
+
+        ai_group = QGroupBox("AI search")
+        ai_form = QFormLayout(ai_group)
+        ai_form.addRow("Algorithm", self.algorithm_box)
+        depth_row = QHBoxLayout()
+        depth_row.addWidget(self.depth_spin)
+        depth_row.addWidget(self.full_depth)
+        ai_form.addRow("Depth limit", depth_row)
+        ai_form.addRow("Evaluation", self.evaluation_box)
+        ai_form.addRow("Move ordering", self.ordering_box)
+        ai_form.addRow("", self.tt_box)
+        time_row = QHBoxLayout()
+        time_row.addWidget(self.timed)
+        time_row.addWidget(self.time_budget)
+        ai_form.addRow("", time_row)
+        self.note = QLabel("Changes apply from the AI's next move.")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: palette(placeholder-text);")
+        ai_form.addRow(self.note)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(game_group)
+        layout.addWidget(ai_group)
+        layout.addStretch(1)
+
+        for box in (self.game_box, self.seats_box):
+            box.currentIndexChanged.connect(self._game_edited)
+        for spin in (self.pennies_start, self.pig_target):
+            spin.valueChanged.connect(self._game_edited)
+        for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
+            box.currentIndexChanged.connect(self._search_edited)
+        self.depth_spin.valueChanged.connect(self._search_edited)
+        self.time_budget.valueChanged.connect(self._search_edited)
+        for check in (self.full_depth, self.tt_box, self.timed):
+            check.toggled.connect(self._search_edited)
+        self.set_config(self._config)
+
+    # -- reading and writing -----------------------------------------------------------
+
+    @property
+    def config(self) -> PlayConfig:
+        """The configuration the panel shows."""
+        return self._config
+
+    def remembered_searches(self) -> dict[str, SearchSettings]:
+        """Each game's search settings as last set (for QSettings)."""
+        return {**self._searches, self._config.game: self._config.search}
+
+    def remember_search(self, game: str, search: SearchSettings) -> None:
+        """Use ``search`` the next time ``game`` is chosen."""
+        self._searches[game] = search
+
+    def set_config(self, config: PlayConfig) -> None:
+        """Show ``config`` (made valid for its game) without emitting signals."""
+        game = config.make_game()
+        config = replace(config, search=fit_search(game, config.game, config.search))
+        self._config = config
+        self._searches[config.game] = config.search
+        self._updating = True
+        try:
+            self.game_box.setCurrentIndex(self.game_box.findData(config.game))
+            first, second = SIDE_NAMES[config.game]
+            self.seats_box.clear()
+            for seats, text in (
+                (Seats.HUMAN_FIRST, f"{first} (moves first)"),
+                (Seats.HUMAN_SECOND, f"{second} (the AI starts)"),
+                (Seats.TWO_HUMANS, "Both sides (two people)"),
+                (Seats.TWO_AIS, "Neither (AI against AI)"),
+            ):
+                self.seats_box.addItem(text, seats)
+            self.seats_box.setCurrentIndex(self.seats_box.findData(config.seats))
+            self.pennies_start.setValue(config.pennies_start)
+            self.pig_target.setValue(config.pig_target)
+            for widget in (self._pennies_label, self.pennies_start):
+                widget.setVisible(config.game == Pennies.name)
+            for widget in (self._pig_label, self.pig_target):
+                widget.setVisible(config.game == Pig.name)
+
+            search = config.search
+            self.algorithm_box.clear()
+            for algorithm in algorithms_for(game):
+                self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
+            self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
+            small = config.game in SMALL_GAMES
+            self.full_depth.setEnabled(small)
+            self.full_depth.setChecked(search.depth is None and small)
+            self.depth_spin.setValue(search.depth or default_search(config.game).depth or 9)
+            self.depth_spin.setEnabled(not self.full_depth.isChecked())
+            self.evaluation_box.clear()
+            for name in game.evaluations():
+                self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
+            chosen = search.evaluation or next(iter(game.evaluations()), None)
+            self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
+            self.ordering_box.setCurrentIndex(self.ordering_box.findData(search.ordering))
+            self.tt_box.setChecked(search.transposition_table)
+            self.timed.setChecked(search.time_budget is not None)
+            if search.time_budget is not None:
+                self.time_budget.setValue(search.time_budget)
+            self.time_budget.setEnabled(self.timed.isChecked())
+            self._explain()
+        finally:
+            self._updating = False
+
+    # -- edits -------------------------------------------------------------------------
+
+    def _game_edited(self) -> None:
+        if self._updating:
+            return
+        name = self.game_box.currentData()
+        seats = self.seats_box.currentData() or self._config.seats
+        if name != self._config.game:
+            self._searches[self._config.game] = self._config.search
+            config = self._config.with_game(name, self._searches.get(name))
+        else:
+            config = self._config
+        config = replace(
+            config,
+            seats=seats,
+            pennies_start=self.pennies_start.value(),
+            pig_target=self.pig_target.value(),
+        )
+        self.set_config(config)
+        self.newGameRequested.emit(self._config)
+
+    def _search_edited(self) -> None:
+        if self._updating:
+            return
+        self.depth_spin.setEnabled(not self.full_depth.isChecked())
+        self.time_budget.setEnabled(self.timed.isChecked())
+        depth = None if self.full_depth.isChecked() else self.depth_spin.value()
+        search = SearchSettings(
+            algorithm=self.algorithm_box.currentData(),
+            depth=depth,
+            evaluation=self.evaluation_box.currentData(),
+            ordering=self.ordering_box.currentData(),
+            transposition_table=self.tt_box.isChecked(),
+            time_budget=self.time_budget.value() if self.timed.isChecked() else None,
+        )
+        self._config = replace(self._config, search=search)
+        self._searches[self._config.game] = search
+        self._explain()
+        self.searchChanged.emit(self._config)
+
+    def _explain(self) -> None:
+        search = self._config.search
+        parts = []
+        if search.time_budget is not None:
+            limit = "the end" if search.depth is None else f"depth {search.depth}"
+            parts.append(
+                f"Deepens one ply at a time up to {limit}, and plays the best move of the "
+                f"last depth finished within {search.time_budget:g} s."
+            )
+        elif search.depth is None:
+            parts.append("Searches every line to the end of the game: its moves are perfect.")
+        else:
+            parts.append(
+                f"Looks {search.depth} plies ahead, then guesses with the evaluation function."
+            )
+        parts.append("Changes apply from the AI's next move.")
+        self.note.setText(" ".join(parts))

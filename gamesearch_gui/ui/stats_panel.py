@@ -1,0 +1,125 @@
+"""The statistics panel: what the AI's search is doing now, and what its last one found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings, StopReason
+
+
+def format_value(value: float | None) -> str:
+    """A value as a person reads it: whole numbers plainly, others to three decimals."""
+    if value is None:
+        return "–"
+    if float(value).is_integer():
+        return f"{int(value):+d}" if value else "0"
+    return f"{value:+.3f}"
+
+
+def describe_settings(settings: SearchSettings) -> str:
+    """One line: algorithm, depth, ordering, table, time."""
+    parts = [settings.algorithm.value]
+    parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
+    if settings.ordering.value != "none":
+        parts.append(f"{settings.ordering.value} ordering")
+    if settings.transposition_table:
+        parts.append("TT")
+    if settings.time_budget is not None:
+        parts.append(f"{settings.time_budget:g} s")
+    return ", ".join(parts)
+
+
+class StatsPanel(QWidget):
+    """Live progress while the AI thinks, then the full statistics of its search."""
+
+    FIELDS = (
+        ("search", "Search"),
+        ("status", "Status"),
+        ("value", "Value"),
+        ("best", "Best move"),
+        ("pv", "Principal variation"),
+        ("depth", "Depth"),
+        ("nodes", "Nodes"),
+        ("leaves", "Leaves"),
+        ("cutoffs", "Cutoffs"),
+        ("tt_hits", "Transposition hits"),
+        ("max_depth", "Deepest ply"),
+        ("seconds", "Time"),
+        ("rate", "Nodes per second"),
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.labels: dict[str, QLabel] = {}
+        for key, title in self.FIELDS:
+            label = QLabel("–")
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setWordWrap(True)
+            self.labels[key] = label
+            form.addRow(title, label)
+
+    def text(self, key: str) -> str:
+        """The text shown for one field (for tests)."""
+        return self.labels[key].text()
+
+    def clear(self) -> None:
+        """Show nothing: no search yet."""
+        for label in self.labels.values():
+            label.setText("–")
+
+    def show_started(self, title: str, settings: SearchSettings) -> None:
+        """A search began."""
+        self.clear()
+        self.labels["search"].setText(f"{title}: {describe_settings(settings)}")
+        self.labels["status"].setText("thinking…")
+
+    def show_cancelled(self) -> None:
+        """The search was stopped and its answer dropped (new game, undo, pause)."""
+        self.labels["status"].setText("cancelled")
+
+    def show_progress(self, progress: SearchProgress) -> None:
+        """Counts so far, while it runs."""
+        self.labels["nodes"].setText(f"{progress.nodes:,}")
+        depth = "to the end" if progress.depth is None else str(progress.depth)
+        self.labels["depth"].setText(f"{depth} (searching)")
+        self.labels["max_depth"].setText(str(progress.max_depth))
+        self.labels["seconds"].setText(f"{progress.seconds:.2f} s")
+        if progress.seconds > 0:
+            self.labels["rate"].setText(f"{progress.nodes / progress.seconds:,.0f}")
+
+    def show_result(self, game: Game[Any, Any], state: Any, result: SearchResult) -> None:
+        """Everything the search found."""
+        stats = result.stats
+        status = {
+            StopReason.FINISHED: "finished",
+            StopReason.TIME: "time budget used: last finished depth played",
+            StopReason.CANCELLED: "stopped early (move now)",
+            StopReason.NODE_CAP: "node cap reached",
+        }[result.stop_reason]
+        self.labels["status"].setText(status)
+        self.labels["value"].setText(format_value(result.value))
+        best = "–" if result.best_move is None else game.move_text(state, result.best_move)
+        self.labels["best"].setText(best)
+        line, walk = [], state
+        for move in result.principal_variation:
+            line.append(game.move_text(walk, move))
+            walk = game.result(walk, move)
+        self.labels["pv"].setText(" → ".join(line) or "–")
+        depth = "to the end" if result.depth is None else str(result.depth)
+        if result.iterations:
+            done = sum(1 for i in result.iterations if i.completed)
+            depth += f" ({done} iterations)"
+        self.labels["depth"].setText(depth)
+        self.labels["nodes"].setText(f"{stats.nodes:,}")
+        self.labels["leaves"].setText(f"{stats.leaves:,}")
+        self.labels["cutoffs"].setText(f"{stats.cutoffs:,}")
+        self.labels["tt_hits"].setText(f"{stats.tt_hits:,}")
+        self.labels["max_depth"].setText(str(stats.max_depth))
+        self.labels["seconds"].setText(f"{stats.seconds:.3f} s")
+        self.labels["rate"].setText(f"{stats.nodes_per_second:,.0f}")

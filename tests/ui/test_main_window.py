@@ -1,0 +1,382 @@
+"""The main window, driven by clicks as a person would: the AI plays through its worker."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from tests.core.reference import assert_optimal, root_values
+
+AI_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> QSettings:
+    """Settings in a file of the test's own, never the user's."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot: QtBot, store: QSettings, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    """A main window that plays at full speed and shows no modal boxes."""
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        MainWindow, "_message", lambda self, title, html: shown.append((title, html))
+    )
+    made = MainWindow(store)
+    made.pace_override_ms = 0
+    made.messages = shown  # type: ignore[attr-defined]
+    qtbot.addWidget(made)
+    made.show()
+    yield made
+    made.close()
+
+
+def click_move(qtbot: QtBot, window: MainWindow, move: Any) -> None:
+    """Play ``move`` by clicking the board where a person would."""
+    assert window.board is not None
+    for widget, point in window.board.click_targets(move):
+        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=point)
+
+
+def wait_for_person_or_end(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait until the AI (and the dice) have moved and it is a person's turn, or it is over."""
+
+    def ready() -> bool:
+        match = window.match
+        if match.is_over:
+            return True
+        return (
+            match.to_move is not Player.CHANCE
+            and window.is_human(match.to_move)
+            and window.board is not None
+            and window.board.interactive
+        )
+
+    qtbot.waitUntil(ready, timeout=AI_TIMEOUT_MS)
+
+
+def start(window: MainWindow, game: str, seats: Seats, **search: Any) -> None:
+    settings = replace(default_search(game), **search)
+    window.new_game(PlayConfig(game=game, seats=seats, search=settings))
+
+
+# -- whole games by clicks -------------------------------------------------------------
+
+
+def test_thirty_tictactoe_games_by_clicking_the_ai_never_loses(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    rng = random.Random(2024)
+    full_depth = SearchSettings(Algorithm.ALPHABETA)
+    for number in range(30):
+        seats = Seats.HUMAN_FIRST if number % 2 == 0 else Seats.HUMAN_SECOND
+        window.new_game(PlayConfig(game="tictactoe", seats=seats, search=full_depth))
+        while True:
+            wait_for_person_or_end(qtbot, window)
+            if window.match.is_over:
+                break
+            click_move(qtbot, window, rng.choice(window.match.legal()))
+        value = window.game.terminal_value(window.match.state)
+        ai = Player.MIN if seats is Seats.HUMAN_FIRST else Player.MAX
+        assert value is not None
+        assert (value <= 0) if ai is Player.MIN else (value >= 0), window.match.plies
+        assert "you win" not in window.headline.text()
+
+
+def test_connect4_ai_blocks_every_immediate_threat(qtbot: QtBot, window: MainWindow) -> None:
+    threats_seen = 0
+    for seed in range(6):
+        threats_seen += play_connect4_threatening(qtbot, window, random.Random(seed))
+        if threats_seen >= 3:
+            break
+    assert threats_seen >= 3  # the test saw the AI face real threats
+
+
+def play_connect4_threatening(qtbot: QtBot, window: MainWindow, rng: random.Random) -> int:
+    """Play a game that builds threats; check the AI blocks each single one. Returns how many."""
+    start(window, "connect4", Seats.HUMAN_FIRST, depth=2, time_budget=None)
+    game = window.game
+    seen = 0
+    while True:
+        wait_for_person_or_end(qtbot, window)
+        if window.match.is_over:
+            return seen
+        state = window.match.state
+        click_move(qtbot, window, threatening_move(game, state, rng))
+        after = window.match.state
+        if game.is_terminal(after):
+            return seen
+        threats = winning_replies(game, after)
+        ai_wins = winning_replies(game, (after[0] ^ after[1], after[1], after[2] + 1))
+        wait_for_person_or_end(qtbot, window)
+        if len(threats) == 1 and not ai_wins:
+            seen += 1
+            reply = window.match.plies[-1]
+            assert reply.before == after
+            assert reply.move == threats[0], f"the AI did not block column {threats[0] + 1}"
+
+
+def threatening_move(game: Any, state: Any, rng: random.Random) -> int:
+    """Win if we can, block if we must, else the move that makes the most threats."""
+    moves = list(game.actions(state))
+    rng.shuffle(moves)
+    for move in moves:
+        if game.terminal_value(game.result(state, move)):
+            return move
+    mover, mask, plies = state
+    theirs = winning_replies(game, (mover ^ mask, mask, plies + 1))
+    if theirs:
+        return theirs[0]
+
+    def score(move: int) -> tuple[bool, int]:
+        after = game.result(state, move)
+        opened = bool(winning_replies(game, (after[0] ^ after[1], after[1], after[2] + 1)))
+        return (not opened, len(winning_replies(game, after)))
+
+    return max(moves, key=score)
+
+
+def winning_replies(game: Any, state: Any) -> list[int]:
+    """Columns where the player who just moved would win if they moved again now."""
+    if game.is_terminal(state):
+        return []
+    # Pass the turn: the same position with the other side to move, by a null move.
+    mover_bits, mask, plies = state
+    swapped = (mover_bits ^ mask, mask, plies + 1)
+    return [m for m in game.actions(swapped) if game.terminal_value(game.result(swapped, m))]
+
+
+def test_pennies_from_7_reaches_game_over_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    rng = random.Random(3)
+    window.new_game(PlayConfig(game="pennies", seats=Seats.HUMAN_FIRST, pennies_start=7))
+    assert window.match.state == window.game.parse_position("7 max")
+    while True:
+        wait_for_person_or_end(qtbot, window)
+        if window.match.is_over:
+            break
+        click_move(qtbot, window, rng.choice(window.match.legal()))
+    # From 7 the first player loses against perfect play.
+    assert window.game.terminal_value(window.match.state) == -1
+    assert window.headline.text() == "Game over: the AI wins"
+
+
+def test_pig_reaches_game_over_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    window.rng.seed(11)
+    window.new_game(
+        PlayConfig(
+            game="pig",
+            seats=Seats.HUMAN_FIRST,
+            pig_target=12,
+            search=SearchSettings(Algorithm.STAR1, depth=4, transposition_table=True),
+        )
+    )
+    while True:
+        wait_for_person_or_end(qtbot, window)
+        if window.match.is_over:
+            break
+        score_max, _, turn, _, _ = window.match.state
+        move = "hold" if turn >= 6 or score_max + turn >= 12 else "roll"
+        if move not in window.match.legal():
+            move = "roll"
+        click_move(qtbot, window, move)
+    score_max, score_min, *_ = window.match.state
+    value = window.game.terminal_value(window.match.state)
+    assert (value > 0) == (score_max >= 12) and (value < 0) == (score_min >= 12)
+    assert window.headline.text().startswith("Game over")
+
+
+# -- the worker: cancel, restart, close ------------------------------------------------
+
+
+def test_hundred_new_games_during_searches_then_close(qtbot: QtBot, window: MainWindow) -> None:
+    deep = SearchSettings(Algorithm.ALPHABETA, depth=12)
+    config = PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=deep)
+    for i in range(100):
+        window.new_game(config)
+        assert window.controller.busy
+        if i % 10 == 0:
+            qtbot.wait(10)
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND))
+    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
+    window.new_game(config)
+    qtbot.wait(20)
+    window.close()
+    assert not window.controller._thread.isRunning()
+
+
+def test_undo_during_the_ai_search_cancels_it(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "connect4", Seats.HUMAN_FIRST, depth=12, time_budget=None)
+    click_move(qtbot, window, 3)
+    assert window.controller.busy
+    window.undo()
+    assert not window.controller.busy
+    assert window.match.plies == ()
+    assert window.board is not None and window.board.interactive
+
+
+def test_move_now_plays_the_best_move_so_far(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "connect4", Seats.HUMAN_FIRST, depth=14, time_budget=600.0)
+    click_move(qtbot, window, 3)
+    qtbot.waitUntil(lambda: window.act_move_now.isEnabled(), timeout=5000)
+    qtbot.wait(200)
+    window.act_move_now.trigger()
+    qtbot.waitUntil(lambda: len(window.match.plies) == 2, timeout=AI_TIMEOUT_MS)
+    assert window.match.plies[1].player is Player.MIN
+    assert "stopped early" in window.stats.text("status")
+
+
+# -- settings, hint, values, undo ------------------------------------------------------
+
+
+def test_settings_panel_changes_apply_at_the_next_ai_move(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "connect4", Seats.HUMAN_FIRST, depth=2, time_budget=None)
+    panel = window.settings_panel
+    panel.depth_spin.setValue(4)
+    panel.ordering_box.setCurrentIndex(panel.ordering_box.findData(Ordering.NONE))
+    panel.tt_box.setChecked(False)
+    assert window.config.search.depth == 4
+    click_move(qtbot, window, 3)
+    qtbot.waitUntil(lambda: len(window.match.plies) == 2, timeout=AI_TIMEOUT_MS)
+    result = window.move_searches[2]
+    assert result.settings.depth == 4
+    assert result.settings.ordering is Ordering.NONE and not result.settings.transposition_table
+    assert result.stats.max_depth == 4
+    assert "depth 4" in window.stats.text("search")
+    # Choosing another game starts it.
+    panel.game_box.setCurrentIndex(panel.game_box.findData("pennies"))
+    assert window.game.name == "pennies" and window.match.plies == ()
+
+
+def test_hint_is_legal_and_optimal_in_tictactoe(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))
+    for move in (0, 4, 8):
+        click_move(qtbot, window, move)
+    board = window.board
+    assert board is not None
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: board.hint is not None, timeout=AI_TIMEOUT_MS)
+    state = window.match.state
+    assert board.hint in window.match.legal()
+    assert_optimal(window.game, state, board.hint)
+    assert "Hint: play" in window.statusBar().currentMessage()
+
+
+def test_move_values_label_each_move_with_its_exact_value(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))
+    click_move(qtbot, window, 4)
+    board = window.board
+    assert board is not None
+    window.act_values.trigger()
+    qtbot.waitUntil(lambda: bool(board.move_values), timeout=AI_TIMEOUT_MS)
+    assert board.move_values == root_values(window.game, window.match.state)
+
+
+def test_undo_and_redo_over_the_whole_game(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_FIRST))
+    for _ in range(2):
+        wait_for_person_or_end(qtbot, window)
+        click_move(qtbot, window, window.match.legal()[0])
+    wait_for_person_or_end(qtbot, window)
+    played = [ply.move for ply in window.match.plies]
+    assert len(played) == 4
+    window.undo()
+    assert len(window.match.plies) == 2 and window.board is not None and window.board.interactive
+    window.undo()
+    assert window.match.plies == () and not window.act_undo.isEnabled()
+    window.redo()
+    window.redo()
+    assert [ply.move for ply in window.match.plies] == played
+    assert window.history.count() == 4
+
+
+def test_layout_and_settings_are_remembered(qtbot: QtBot, store: QSettings) -> None:
+    first = MainWindow(store)
+    qtbot.addWidget(first)
+    first.new_game(PlayConfig(game="pig", seats=Seats.TWO_HUMANS, pig_target=30))
+    first.settings_panel.depth_spin.setValue(3)
+    first.close()
+    second = MainWindow(store)
+    qtbot.addWidget(second)
+    try:
+        assert second.config.game == "pig" and second.config.pig_target == 30
+        assert second.config.seats is Seats.TWO_HUMANS
+        assert second.config.search.depth == 3
+    finally:
+        second.close()
+
+
+def test_help_and_about_say_what_they_should(qtbot: QtBot, window: MainWindow) -> None:
+    window.act_how.trigger()
+    window.act_about.trigger()
+    titles = [title for title, _ in window.messages]  # type: ignore[attr-defined]
+    assert titles == ["How to play", "About gamesearch-gui"]
+    assert "alpha" in window.messages[0][1].lower()  # type: ignore[attr-defined]
+
+
+def test_status_bar_shows_live_progress(qtbot: QtBot, window: MainWindow) -> None:
+    # Plain alpha-beta at depth 9 takes seconds: long enough to watch.
+    start(
+        window,
+        "connect4",
+        Seats.HUMAN_SECOND,
+        depth=9,
+        time_budget=None,
+        ordering=Ordering.NONE,
+        transposition_table=False,
+    )
+    qtbot.waitUntil(lambda: "thinking" in window.progress_label.text(), timeout=10_000)
+    text = window.progress_label.text()
+    assert "nodes" in text and "depth 9" in text and "nodes/s" in text
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))
+
+
+CLOSE_MID_SEARCH = """
+import os, sys, tempfile, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats
+app = QApplication([])
+store = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+window = MainWindow(store)
+window.show()
+window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND,
+                           search=SearchSettings(depth=14)))
+closed = []
+def close():
+    assert window.controller.busy, "the search should still be running"
+    started = time.perf_counter()
+    window.close()
+    closed.append(time.perf_counter() - started)
+    app.quit()
+QTimer.singleShot(500, close)
+app.exec()
+print("closed in", closed[0])
+"""
+
+
+def test_closing_mid_search_exits_cleanly_without_thread_warnings() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_MID_SEARCH], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "closed in" in done.stdout
+    assert "QThread" not in done.stderr and "Destroyed while" not in done.stderr
+    assert "did not stop" not in done.stdout + done.stderr
