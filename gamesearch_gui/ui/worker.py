@@ -18,8 +18,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from gamesearch_gui.core.events import SearchEvent
+from gamesearch_gui.core.events import Listener, SearchEvent
 from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import (
     CancelToken,
     SearchProgress,
@@ -45,6 +46,8 @@ class SearchRequest:
     settings: SearchSettings
     record_events: bool = False
     purpose: str = "move"  #: what the answer is for ("move", "hint", ...)
+    #: Fill this recording on the worker thread (the tree view reads what is published).
+    recording: SearchRecording | None = field(default=None, compare=False)
     request_id: int = field(default_factory=lambda: next(_ids))
     cancel: CancelToken = field(default_factory=CancelToken, compare=False)
 
@@ -54,6 +57,7 @@ class SearchWorker(QObject):
 
     progress = Signal(int, object)  # request id, SearchProgress
     eventsReady = Signal(int, list)  # request id, list of SearchEvent
+    recorded = Signal(int, int)  # request id, events in the recording so far
     finished = Signal(int, object)  # request id, SearchResult
     failed = Signal(int, str)  # request id, message
 
@@ -63,6 +67,7 @@ class SearchWorker(QObject):
         if request.cancel.cancelled:
             return  # dropped while it waited in the queue
         rid = request.request_id
+        recording = request.recording
         pending: list[SearchEvent] = []
         last = [time.perf_counter(), time.perf_counter()]  # last events batch, last progress
 
@@ -83,13 +88,20 @@ class SearchWorker(QObject):
             if now - last[1] >= BATCH_INTERVAL:
                 last[1] = now
                 self.progress.emit(rid, progress)
+                if recording is not None:
+                    self.recorded.emit(rid, recording.event_count)
 
+        listener: Listener | None = None
+        if recording is not None:
+            listener = recording
+        elif request.record_events:
+            listener = listen
         try:
             result = search(
                 request.game,
                 request.state,
                 request.settings,
-                listener=listen if request.record_events else None,
+                listener=listener,
                 cancel=request.cancel,
                 progress=report,
             )
@@ -101,6 +113,9 @@ class SearchWorker(QObject):
             self.failed.emit(rid, f"internal error: {type(error).__name__}: {error}")
             return
         flush()
+        if recording is not None:
+            recording.finish(result)
+            self.recorded.emit(rid, recording.event_count)
         self.finished.emit(rid, result)
 
 
@@ -111,6 +126,8 @@ class SearchController(QObject):
     progress = Signal(object)
     #: A batch of the current search's events (list of SearchEvent).
     eventsReady = Signal(list)
+    #: The current search's recording has this many events ready to show.
+    recorded = Signal(int)
     #: The current search ended: its request and its SearchResult.
     finished = Signal(object, object)
     #: The current search could not run: its request and why.
@@ -131,6 +148,7 @@ class SearchController(QObject):
         self._requested.connect(self._worker.run)
         self._worker.progress.connect(self._on_progress)
         self._worker.eventsReady.connect(self._on_events)
+        self._worker.recorded.connect(self._on_recorded)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
@@ -188,6 +206,11 @@ class SearchController(QObject):
     def _on_events(self, request_id: int, events: list[SearchEvent]) -> None:
         if self._is_current(request_id):
             self.eventsReady.emit(events)
+
+    @Slot(int, int)
+    def _on_recorded(self, request_id: int, count: int) -> None:
+        if self._is_current(request_id):
+            self.recorded.emit(count)
 
     @Slot(int, object)
     def _on_finished(self, request_id: int, result: SearchResult) -> None:

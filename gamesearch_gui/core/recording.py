@@ -1,0 +1,533 @@
+"""A recorded search: every node, value and cutoff, laid out as a tidy tree, replayable.
+
+``SearchRecording`` is a listener: the search thread feeds it events, and it keeps them
+in compact columns (one ``array`` per field), not as event objects, so a million nodes
+take about a hundred megabytes. It drops no information the tree view needs: any
+moment of the search (``k`` = how many events have happened) can be shown again, and a
+node's state is rebuilt from its moves on demand.
+
+One writer, many readers: the search thread appends, and the GUI thread reads only the
+first ``published`` events (``event_count`` as the worker last reported it). Every
+field of an event is written before the event is counted.
+
+Layout (in "slots", one per leaf, left to right in depth-first order):
+
+* a node's first slot is where its first child, or itself as a leaf, will be;
+* a leaf, and the stub of a cutoff, each take the next slot;
+* a node sits on its first slot while it is searched, and once valued it centres
+  over its first and last child (or stub). Nothing else ever moves.
+
+Iterations of iterative deepening are laid out side by side, a few slots apart.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamesearch_gui.core.events import (
+    ChildrenPruned,
+    IterationFinished,
+    IterationStarted,
+    NodeEntered,
+    NodeKind,
+    NodeValued,
+    SearchEvent,
+    Valuation,
+)
+from gamesearch_gui.core.game import Game
+
+#: Node index meaning "none" (no parent, no child).
+NONE: Final = -1
+#: Event sequence number meaning "has not happened".
+NEVER: Final = 2**62
+#: Free slots between two iterations of iterative deepening.
+ITERATION_GAP: Final = 3
+#: Default number of nodes kept; past it the recording stops adding nodes.
+DEFAULT_NODE_CAP: Final = 1_000_000
+
+KINDS: Final = (NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE, NodeKind.TERMINAL)
+_KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
+VALUATIONS: Final = (
+    Valuation.TERMINAL,
+    Valuation.EVALUATION,
+    Valuation.TRANSPOSITION,
+    Valuation.BACKED_UP,
+)
+_HOW_CODE: Final = {how: code for code, how in enumerate(VALUATIONS)}
+
+# Event types, as stored per event.
+ENTERED: Final = 0
+VALUED: Final = 1
+PRUNED: Final = 2
+ITERATION_STARTED: Final = 3
+ITERATION_FINISHED: Final = 4
+
+
+def _cap(text: str) -> str:
+    """``text`` with its first letter in upper case (and nothing else changed)."""
+    return text[:1].upper() + text[1:]
+
+
+def format_number(value: float) -> str:
+    """A value as a person reads it: 3, -0.25, +inf."""
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.3g}" if abs(value) < 1e-3 else f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True, slots=True)
+class Cutoff:
+    """A cutoff: ``node`` skipped ``moves``; the stub is drawn on ``slot``."""
+
+    node: int
+    moves: tuple[Any, ...]
+    value: float
+    alpha: float
+    beta: float
+    seq: int
+    slot: int
+
+
+@dataclass(slots=True)
+class Iteration:
+    """One iteration of iterative deepening (or the one search without it)."""
+
+    depth: int | None
+    root: int  #: the root's node index (NONE until it is entered)
+    started: int  #: event sequence number
+    finished: int = NEVER
+    completed: bool = False
+    nodes: int = 0
+    value: float | None = None
+    best_move: Any = None
+
+
+class SearchRecording:
+    """Every event of one search, in columns; layout and replay queries over them."""
+
+    def __init__(self, game: Game[Any, Any], *, node_cap: int | None = DEFAULT_NODE_CAP):
+        self.game = game
+        self.node_cap = node_cap
+        # Per event.
+        self.ev_type = array("b")
+        self.ev_ref = array("q")
+        # Per node.
+        self.parent = array("q")
+        self.depth = array("l")
+        self.kind = array("b")
+        self.moves: list[Any] = []
+        self.probability = array("d")
+        self.alpha_in = array("d")
+        self.beta_in = array("d")
+        self.alpha_out = array("d")
+        self.beta_out = array("d")
+        self.value = array("d")
+        self.how = array("b")
+        self.entered_at = array("q")
+        self.valued_at = array("q")
+        self.first_slot = array("q")
+        self.last_slot = array("q")
+        self.x_final = array("d")
+        self.first_child = array("q")
+        self.last_child = array("q")
+        self.next_sibling = array("q")
+        self.best_child = array("q")
+        self.cutoff_of = array("q")  #: index into ``cutoffs`` of the node's cutoff, or NONE
+        self.tried_first = bytearray()  #: on the previous iteration's line, tried first
+        self.cutoffs: list[Cutoff] = []
+        self.iterations: list[Iteration] = []
+        self.root_states: dict[int, Any] = {}
+        #: Seq at which each slot was taken (increasing): slot counts at any moment.
+        self.slot_seq = array("q")
+        self.dropped_nodes = 0
+        self._slots = 0
+        self._id_offset: int | None = None
+        self._previous_line: list[Any] = []
+        self._states: dict[int, Any] = {}
+        self.result: Any = None
+        self.event_count = 0
+
+    # -- recording (the search thread) -------------------------------------------------
+
+    @property
+    def node_count(self) -> int:
+        """Nodes kept (at most the node cap)."""
+        return len(self.parent)
+
+    @property
+    def capped(self) -> bool:
+        """True when nodes past the cap were dropped."""
+        return self.dropped_nodes > 0
+
+    def __call__(self, event: SearchEvent) -> None:
+        """Record one event (the search's listener)."""
+        if isinstance(event, NodeEntered):
+            self._entered(event)
+        elif isinstance(event, NodeValued):
+            self._valued(event)
+        elif isinstance(event, ChildrenPruned):
+            self._pruned(event)
+        elif isinstance(event, IterationStarted):
+            self.iterations.append(Iteration(event.depth, NONE, self.event_count))
+            self._log(ITERATION_STARTED, len(self.iterations) - 1)
+        elif isinstance(event, IterationFinished) and self.iterations:
+            it = self.iterations[-1]
+            it.finished = self.event_count
+            it.completed = event.completed
+            it.nodes = event.nodes
+            it.value = event.value
+            it.best_move = event.best_move
+            if event.completed and it.root != NONE:
+                self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
+            self._log(ITERATION_FINISHED, len(self.iterations) - 1)
+
+    def finish(self, result: Any) -> None:
+        """Keep the search's result (its statistics stay exact past the node cap)."""
+        self.result = result
+
+    def _log(self, kind: int, ref: int) -> None:
+        self.ev_type.append(kind)
+        self.ev_ref.append(ref)
+        self.event_count += 1  # last: the event is complete before it is counted
+
+    def _index(self, node_id: int) -> int | None:
+        """The recording's index of a search node id, None if it was dropped."""
+        if self._id_offset is None:
+            self._id_offset = node_id
+        index = node_id - self._id_offset
+        return index if 0 <= index < len(self.parent) else None
+
+    def _entered(self, event: NodeEntered) -> None:
+        cap = self.node_cap
+        if cap is not None and len(self.parent) >= cap:
+            self.dropped_nodes += 1
+            return
+        if self._id_offset is None:
+            self._id_offset = event.node_id
+        n = len(self.parent)
+        if event.node_id - self._id_offset != n:
+            self.dropped_nodes += 1  # out of order: never from our engine
+            return
+        parent = NONE if event.parent_id is None else self._index(event.parent_id)
+        if parent is None:
+            self.dropped_nodes += 1
+            return
+        seq = self.event_count
+        if parent == NONE:
+            if not self.iterations or self.iterations[-1].root != NONE:
+                self.iterations.append(Iteration(None, NONE, seq))
+            self.iterations[-1].root = n
+            if self._slots:
+                self._slots += ITERATION_GAP
+            self.root_states[n] = event.state
+            first_line = bool(self._previous_line)
+        else:
+            first_line = bool(
+                self.tried_first[parent]
+                and self.first_child[parent] == NONE
+                and event.depth - 1 < len(self._previous_line)
+                and self._previous_line[event.depth - 1] == event.move
+            )
+            if self.first_child[parent] == NONE:
+                self.first_child[parent] = n
+            else:
+                self.next_sibling[self.last_child[parent]] = n
+            self.last_child[parent] = n
+        self.parent.append(parent)
+        self.depth.append(event.depth)
+        self.kind.append(_KIND_CODE[event.kind])
+        self.moves.append(event.move)
+        self.probability.append(math.nan if event.probability is None else event.probability)
+        self.alpha_in.append(event.alpha)
+        self.beta_in.append(event.beta)
+        self.alpha_out.append(event.alpha)
+        self.beta_out.append(event.beta)
+        self.value.append(math.nan)
+        self.how.append(-1)
+        self.entered_at.append(seq)
+        self.valued_at.append(NEVER)
+        self.first_slot.append(self._slots)
+        self.last_slot.append(self._slots)
+        self.x_final.append(float(self._slots))
+        self.first_child.append(NONE)
+        self.last_child.append(NONE)
+        self.next_sibling.append(NONE)
+        self.best_child.append(NONE)
+        self.cutoff_of.append(NONE)
+        self.tried_first.append(first_line)
+        self._log(ENTERED, n)
+
+    def _valued(self, event: NodeValued) -> None:
+        n = self._index(event.node_id)
+        if n is None:
+            return
+        first = self.first_child[n]
+        cut = self.cutoff_of[n]
+        if first == NONE and cut == NONE:
+            self._take_slot()  # a leaf: its own slot
+            self.x_final[n] = float(self.first_slot[n])
+        else:
+            left = self.x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
+            right = (
+                float(self.cutoffs[cut].slot) if cut != NONE else self.x_final[self.last_child[n]]
+            )
+            self.x_final[n] = (left + right) / 2
+            self.last_slot[n] = self._slots - 1
+            self.best_child[n] = self._best_child(n, event.best_move)
+        self.value[n] = event.value
+        self.how[n] = _HOW_CODE[event.how]
+        self.alpha_out[n] = event.alpha
+        self.beta_out[n] = event.beta
+        self.valued_at[n] = self.event_count
+        self._log(VALUED, n)
+
+    def _best_child(self, n: int, best_move: Any) -> int:
+        child = self.first_child[n]
+        if KINDS[self.kind[n]] is NodeKind.CHANCE:
+            best, likeliest = NONE, -1.0
+            while child != NONE:
+                if self.probability[child] > likeliest:
+                    best, likeliest = child, self.probability[child]
+                child = self.next_sibling[child]
+            return best
+        while child != NONE:
+            if self.moves[child] == best_move:
+                return child
+            child = self.next_sibling[child]
+        return NONE
+
+    def _pruned(self, event: ChildrenPruned) -> None:
+        n = self._index(event.node_id)
+        if n is None:
+            return
+        cutoff = Cutoff(
+            n, event.moves, event.value, event.alpha, event.beta, self.event_count, self._slots
+        )
+        self._take_slot()
+        self.cutoff_of[n] = len(self.cutoffs)
+        self.cutoffs.append(cutoff)
+        self._log(PRUNED, len(self.cutoffs) - 1)
+
+    def _take_slot(self) -> None:
+        self.slot_seq.append(self.event_count)
+        self._slots += 1
+
+    # -- the tree at a moment ----------------------------------------------------------
+
+    def visible_nodes(self, k: int) -> int:
+        """How many nodes have been entered once ``k`` events have happened."""
+        return bisect_left(self.entered_at, k)
+
+    def slot_count(self, k: int) -> int:
+        """Slots taken once ``k`` events have happened."""
+        return bisect_left(self.slot_seq, k)
+
+    def is_valued(self, n: int, k: int) -> bool:
+        """True when node ``n`` has its value at moment ``k``."""
+        return self.valued_at[n] < k
+
+    def x(self, n: int, k: int) -> float:
+        """Node ``n``'s horizontal place (in slots) at moment ``k``."""
+        return self.x_final[n] if self.valued_at[n] < k else float(self.first_slot[n])
+
+    def extent(self, n: int, k: int) -> tuple[int, int]:
+        """The slots node ``n``'s subtree covers at moment ``k`` (first, last)."""
+        first = self.first_slot[n]
+        if self.valued_at[n] < k:
+            return first, max(first, self.last_slot[n])
+        return first, max(first, self.slot_count(k) - 1)
+
+    def children(self, n: int, k: int) -> Iterator[int]:
+        """Node ``n``'s children entered by moment ``k``, in search order."""
+        limit = self.visible_nodes(k)
+        child = self.first_child[n]
+        while child != NONE and child < limit:
+            yield child
+            child = self.next_sibling[child]
+
+    def cutoff(self, n: int, k: int) -> Cutoff | None:
+        """Node ``n``'s cutoff, if it has happened by moment ``k``."""
+        index = self.cutoff_of[n]
+        if index == NONE:
+            return None
+        cut = self.cutoffs[index]
+        return cut if cut.seq < k else None
+
+    def node_kind(self, n: int) -> NodeKind:
+        """Who moves at node ``n`` (TERMINAL for a finished game)."""
+        return KINDS[self.kind[n]]
+
+    def valuation(self, n: int) -> Valuation | None:
+        """How node ``n`` got its value (None before it has one)."""
+        code = self.how[n]
+        return None if code < 0 else VALUATIONS[code]
+
+    def roots(self, k: int) -> list[int]:
+        """The roots (one per iteration) entered by moment ``k``."""
+        return [it.root for it in self.iterations if it.root != NONE and it.started < k]
+
+    def iteration_of(self, n: int) -> Iteration | None:
+        """The iteration node ``n`` belongs to."""
+        for it in reversed(self.iterations):
+            if it.root != NONE and it.root <= n:
+                return it
+        return None
+
+    def principal_line(self, root: int) -> list[int]:
+        """The nodes of the best line below ``root``, the root excluded."""
+        line = []
+        n = self.best_child[root]
+        while n != NONE:
+            line.append(n)
+            n = self.best_child[n]
+        return line
+
+    def principal_variation(self) -> list[int]:
+        """The final principal variation's nodes, root first (the last finished iteration)."""
+        for it in reversed(self.iterations):
+            if (
+                it.root != NONE
+                and (it.completed or it.depth is None)
+                and (self.valued_at[it.root] != NEVER)
+            ):
+                return [it.root, *self.principal_line(it.root)]
+        return []
+
+    def path(self, n: int) -> list[int]:
+        """Nodes from the root down to ``n``."""
+        nodes = []
+        while n != NONE:
+            nodes.append(n)
+            n = self.parent[n]
+        return nodes[::-1]
+
+    def state(self, n: int) -> Any:
+        """The position at node ``n``, rebuilt from its moves (and kept a while)."""
+        cached = self._states.get(n)
+        if cached is not None:
+            return cached
+        nodes = self.path(n)
+        state = self.root_states[nodes[0]]
+        for node in nodes[1:]:
+            state = self.game.result(state, self.moves[node])
+        if len(self._states) > 50_000:
+            self._states.clear()
+        self._states[n] = state
+        return state
+
+    def move_text(self, n: int) -> str:
+        """The move into node ``n`` in the game's notation ("" at a root)."""
+        parent = self.parent[n]
+        if parent == NONE:
+            return ""
+        return self.game.move_text(self.state(parent), self.moves[n])
+
+    def name(self, n: int) -> str:
+        """How a person refers to node ``n``: its kind and its label, tree path or moves."""
+        state = self.state(n)
+        kind = self._kind_name(n)
+        label = getattr(state, "label", None)
+        if label:
+            return f"{kind} {label}"
+        path = getattr(state, "path", None)
+        if isinstance(path, tuple):  # a drawn tree: the path of child indices
+            return f"{kind} {'.'.join(map(str, path))}" if path else f"{kind} at the root"
+        moves = [self.move_text(m) for m in self.path(n)[1:]]
+        return f"{kind} after {' '.join(moves)}" if moves else f"{kind} at the root"
+
+    # -- words ------------------------------------------------------------------------
+
+    def describe(self, seq: int) -> str:
+        """Event ``seq`` in plain words, the way a teacher would say it."""
+        kind, ref = self.ev_type[seq], self.ev_ref[seq]
+        if kind == ITERATION_STARTED:
+            it = self.iterations[ref]
+            return f"Iterative deepening: a new search, to depth {it.depth}"
+        if kind == ITERATION_FINISHED:
+            it = self.iterations[ref]
+            if not it.completed:
+                return (
+                    f"The depth-{it.depth} search was stopped before it finished: "
+                    "its answer is not used"
+                )
+            value = "–" if it.value is None else format_number(it.value)
+            return f"Depth {it.depth} finished: value {value}, {it.nodes:,} nodes"
+        if kind == PRUNED:
+            return self._describe_cutoff(self.cutoffs[ref])
+        n = ref
+        window = f"α = {format_number(self.alpha_in[n])}, β = {format_number(self.beta_in[n])}"
+        name = self.name(n)
+        if kind == ENTERED:
+            if self.parent[n] == NONE:
+                return f"Start at the root, a {self._kind_name(n)}, with {window}"
+            chance = ""
+            if not math.isnan(self.probability[n]):
+                chance = f" (probability {format_number(self.probability[n])})"
+            return f"Move {self.move_text(n)}{chance} leads to {name}, entered with {window}"
+        value = format_number(self.value[n])
+        how = self.valuation(n)
+        if how is Valuation.TERMINAL:
+            return f"{_cap(name)} ends the game: utility {value}"
+        if how is Valuation.EVALUATION:
+            return f"Depth cutoff at {name}: the evaluation function guesses {value}"
+        if how is Valuation.TRANSPOSITION:
+            return f"{_cap(name)} was searched before: the transposition table gives {value}"
+        node_kind = self.node_kind(n)
+        best = self.best_child[n]
+        if node_kind is NodeKind.CHANCE:
+            return f"{_cap(name)} averages its outcomes by their probabilities: {value}"
+        rule = "largest" if node_kind is NodeKind.MAX else "smallest"
+        via = f" (best move {self.move_text(best)})" if best != NONE else ""
+        return f"{_cap(name)} takes the {rule} child value: {value}{via}"
+
+    def _describe_cutoff(self, cut: Cutoff) -> str:
+        n = cut.node
+        count = len(cut.moves)
+        rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
+        value = format_number(cut.value)
+        kind = self.node_kind(n)
+        name = _cap(self.name(n))
+        if kind is NodeKind.MAX:
+            return f"{name}: value {value} >= beta {format_number(cut.beta)}, so {rest}"
+        if kind is NodeKind.MIN:
+            return f"{name}: value {value} <= alpha {format_number(cut.alpha)}, so {rest}"
+        window = f"({format_number(cut.alpha)}, {format_number(cut.beta)})"
+        outcomes = f"{count} outcome{'s' if count != 1 else ''}"
+        return (
+            f"{name}: whatever the other outcomes give, its value stays outside "
+            f"{window} (bound {value}), so its remaining {outcomes} are pruned"
+        )
+
+    def _kind_name(self, n: int) -> str:
+        return {
+            NodeKind.MAX: "MAX node",
+            NodeKind.MIN: "MIN node",
+            NodeKind.CHANCE: "chance node",
+            NodeKind.TERMINAL: "leaf",
+        }[self.node_kind(n)]
+
+    def snapshot(self, k: int) -> list[tuple[Any, ...]]:
+        """Everything the view draws at moment ``k``, as plain values (for tests)."""
+        rows: list[tuple[Any, ...]] = []
+        for n in range(self.visible_nodes(k)):
+            valued = self.is_valued(n, k)
+            cut = self.cutoff(n, k)
+            rows.append(
+                (
+                    n,
+                    self.parent[n],
+                    self.x(n, k),
+                    self.depth[n],
+                    self.value[n] if valued else None,
+                    self.valuation(n) if valued else None,
+                    (len(cut.moves), cut.alpha, cut.beta) if cut else None,
+                )
+            )
+        return rows

@@ -1,0 +1,174 @@
+"""A recorded search: what it keeps, how it lays the tree out, what it says."""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+import pytest
+from hypothesis import given, settings
+
+from gamesearch_gui.core.events import EventRecorder, NodeEntered, NodeKind, Valuation
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, TreeGame
+from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.paths import resource_files
+from tests.core.tree_strategies import trees
+
+
+def record(game: object, state: object, settings_: SearchSettings, **kw: object) -> SearchRecording:
+    recording = SearchRecording(game, **kw)  # type: ignore[arg-type]
+    result = search(game, state, settings_, listener=recording)  # type: ignore[arg-type]
+    recording.finish(result)
+    return recording
+
+
+def figure_5_2() -> SearchRecording:
+    text = (resource_files() / "trees" / "figure-5-2.gtree.json").read_text(encoding="utf-8")
+    tree = load_tree(text)
+    return record(TreeGame(tree), tree.root, SearchSettings(Algorithm.ALPHABETA))
+
+
+def test_figure_5_2_is_recorded_node_for_node() -> None:
+    rec = figure_5_2()
+    end = rec.event_count
+    assert rec.node_count == 11 and rec.result.stats.nodes == 11
+    assert [rec.name(n) for n in rec.principal_variation()] == [
+        "MAX node A",
+        "MIN node B",
+        "leaf 0.0",
+    ]
+    assert rec.value[rec.principal_variation()[0]] == 3
+    (cut,) = rec.cutoffs
+    assert rec.name(cut.node) == "MIN node C" and len(cut.moves) == 2
+    assert (cut.value, cut.alpha) == (2, 3)
+    assert rec.describe(cut.seq) == (
+        "MIN node C: value 2 <= alpha 3, so its remaining 2 children are pruned"
+    )
+    leaves = [n for n in range(rec.node_count) if rec.node_kind(n) is NodeKind.TERMINAL]
+    assert len(leaves) == 7
+    assert all(rec.valuation(n) is Valuation.TERMINAL for n in leaves)
+    assert rec.is_valued(0, end) and not rec.is_valued(0, end - 1)
+
+
+def test_states_are_rebuilt_exactly_from_moves() -> None:
+    game = TicTacToe()
+    recorder = EventRecorder()
+    rec = SearchRecording(game)
+    search(
+        game,
+        game.initial_state(),
+        SearchSettings(depth=3),
+        listener=lambda e: (recorder(e), rec(e)),
+    )
+    entered = recorder.of_type(NodeEntered)
+    assert len(entered) == rec.node_count
+    for event in entered[::7]:
+        assert rec.state(event.node_id) == event.state
+
+
+def layout_is_tidy(rec: SearchRecording, k: int) -> None:
+    """At every level, nodes go left to right in search order, without overlap."""
+    by_depth: dict[int, list[float]] = defaultdict(list)
+    for n in range(rec.visible_nodes(k)):
+        by_depth[rec.depth[n]].append(rec.x(n, k))
+    for xs in by_depth.values():
+        assert all(a < b for a, b in itertools.pairwise(xs)), xs
+    for n in range(rec.visible_nodes(k)):
+        first, last = rec.extent(n, k)
+        assert first <= rec.x(n, k) <= last
+        kids = list(rec.children(n, k))
+        if kids and rec.is_valued(n, k):
+            stub = rec.cutoff(n, k)
+            right = stub.slot if stub else rec.x(kids[-1], k)
+            assert rec.x(n, k) == (rec.x(kids[0], k) + right) / 2
+
+
+def test_layout_is_tidy_and_placed_nodes_never_move() -> None:
+    game = ConnectFour()
+    rec = record(game, game.initial_state(), SearchSettings(depth=4, time_budget=60.0))
+    end = rec.event_count
+    for k in range(0, end + 1, max(1, end // 40)):
+        layout_is_tidy(rec, k)
+    layout_is_tidy(rec, end)
+    # A node moves at most once: when it is valued and centres over its children.
+    for n in range(0, rec.node_count, 13):
+        places = {rec.x(n, k) for k in range(rec.entered_at[n] + 1, end + 1, 97)}
+        places.add(rec.x(n, end))
+        assert len(places) <= 2
+        if rec.first_child[n] == NONE:
+            assert len(places) == 1  # leaves never move
+
+
+@settings(max_examples=200, deadline=None)
+@given(trees(max_depth=4, max_branching=3, chance=True))
+def test_any_tree_is_laid_out_tidily_at_every_moment(tree: CustomTree) -> None:
+    game = TreeGame(tree)
+    algorithm = Algorithm.STAR1 if tree.has_chance else Algorithm.ALPHABETA
+    rec = record(game, tree.root, SearchSettings(algorithm))
+    assert rec.node_count == rec.result.stats.nodes
+    for k in range(rec.event_count + 1):
+        layout_is_tidy(rec, k)
+    assert all(rec.valued_at[n] != NEVER for n in range(rec.node_count))
+
+
+def test_snapshots_depend_only_on_the_moment() -> None:
+    rec = figure_5_2()
+    first = [rec.snapshot(k) for k in range(rec.event_count + 1)]
+    again = [rec.snapshot(k) for k in reversed(range(rec.event_count + 1))][::-1]
+    assert first == again
+    assert len({str(s) for s in first}) == rec.event_count + 1  # every event changes something
+
+
+def test_iterations_are_laid_side_by_side_and_mark_the_line_tried_first() -> None:
+    game = ConnectFour()
+    rec = record(game, game.initial_state(), SearchSettings(depth=4, time_budget=60.0))
+    assert [it.depth for it in rec.iterations] == [1, 2, 3, 4]
+    assert all(it.completed for it in rec.iterations)
+    roots = rec.roots(rec.event_count)
+    assert len(roots) == 4
+    for left, right in itertools.pairwise(roots):
+        assert rec.extent(left, rec.event_count)[1] < rec.extent(right, rec.event_count)[0]
+    # From the second iteration on, the previous best line is tried first.
+    for it, previous in zip(rec.iterations[1:], rec.iterations, strict=False):
+        line = [rec.moves[n] for n in rec.principal_line(previous.root)]
+        n, marked = it.root, []
+        while n != NONE and rec.tried_first[n]:
+            marked.append(n)
+            n = rec.first_child[n]
+        assert [rec.moves[m] for m in marked[1:]] == line[: len(marked) - 1]
+        assert len(marked) - 1 == min(len(line), it.depth or 0)
+    assert "finished" in rec.describe(rec.iterations[0].finished)
+
+
+def test_the_node_cap_keeps_the_first_nodes_and_says_so() -> None:
+    game = TicTacToe()
+    rec = record(game, game.initial_state(), SearchSettings(Algorithm.MINIMAX), node_cap=1000)
+    assert rec.node_count == 1000 and rec.capped
+    assert rec.dropped_nodes == rec.result.stats.nodes - 1000
+    # The kept part is still a tree whose ancestors all got their values.
+    assert rec.is_valued(0, rec.event_count) and rec.value[0] == 0
+    layout_is_tidy(rec, rec.event_count)
+
+
+def test_chance_nodes_carry_probabilities_and_words() -> None:
+    game = Pig(20)
+    rec = record(game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3))
+    assert rec.node_kind(0) is NodeKind.CHANCE
+    kids = list(rec.children(0, rec.event_count))
+    assert [round(rec.probability[c] * 6) for c in kids] == [1] * len(kids)
+    assert "probability" in rec.describe(rec.entered_at[kids[0]])
+    assert "averages its outcomes" in rec.describe(rec.valued_at[0])
+
+
+@pytest.mark.parametrize("algorithm", [Algorithm.MINIMAX, Algorithm.ALPHABETA])
+def test_every_event_has_words(algorithm: Algorithm) -> None:
+    game = TicTacToe()
+    state = game.parse_position("XO.X.O...")
+    rec = record(game, state, SearchSettings(algorithm, transposition_table=True))
+    texts = [rec.describe(seq) for seq in range(rec.event_count)]
+    assert all(texts)
+    assert any("transposition table" in t for t in texts)
+    assert texts[0].startswith("Start at the root")
