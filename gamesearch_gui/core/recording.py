@@ -225,7 +225,8 @@ class SearchRecording:
                 self.iterations.append(Iteration(None, NONE, seq))
             self.iterations[-1].root = n
             if self._slots:
-                self._slots += ITERATION_GAP
+                for _ in range(ITERATION_GAP):
+                    self._take_slot()  # a gap before this iteration's tree
             self.root_states[n] = event.state
             first_line = bool(self._previous_line)
         else:
@@ -371,7 +372,9 @@ class SearchRecording:
 
     def roots(self, k: int) -> list[int]:
         """The roots (one per iteration) entered by moment ``k``."""
-        return [it.root for it in self.iterations if it.root != NONE and it.started < k]
+        return [
+            it.root for it in self.iterations if it.root != NONE and self.entered_at[it.root] < k
+        ]
 
     def iteration_of(self, n: int) -> Iteration | None:
         """The iteration node ``n`` belongs to."""

@@ -129,6 +129,12 @@ def test_iterations_are_laid_side_by_side_and_mark_the_line_tried_first() -> Non
     assert all(it.completed for it in rec.iterations)
     roots = rec.roots(rec.event_count)
     assert len(roots) == 4
+    # Each root appears only once it is entered, and the slots count the gaps between.
+    for root in roots:
+        assert root not in rec.roots(rec.entered_at[root])
+        assert root in rec.roots(rec.entered_at[root] + 1)
+        assert rec.slot_count(rec.entered_at[root] + 1) >= rec.first_slot[root]
+    assert rec.slot_count(rec.event_count) == max(rec.last_slot) + 1
     for left, right in itertools.pairwise(roots):
         assert rec.extent(left, rec.event_count)[1] < rec.extent(right, rec.event_count)[0]
     # From the second iteration on, the previous best line is tried first.
