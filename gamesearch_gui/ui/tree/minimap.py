@@ -1,0 +1,180 @@
+"""The whole search tree small, with the canvas's visible area on it: click or drag to pan.
+
+The tree is drawn by the canvas's own item into a cached pixmap, stretched to fill the
+widget (at this size nearly all of it is silhouettes, so a redraw costs little).
+
+The minimap looks at the canvas every ``POLL_MS`` while it is shown, rather than
+listening to its signals: a live search changes the moment 30 times a second, and each
+signal would be one more call into Python on the GUI thread, which waits for the GIL
+the search thread holds. The tree is redrawn at most every ``REDRAW_MS``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Final
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QColor,
+    QHideEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+    QShowEvent,
+    QTransform,
+)
+from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
+
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
+
+#: How often the minimap looks at the canvas, in milliseconds.
+POLL_MS: Final = 100
+#: Fewest milliseconds between two redraws of the tree while it streams in.
+REDRAW_MS: Final = 250
+
+
+class TreeMinimap(QWidget):
+    """An overview of ``canvas``'s tree; the visible area is the outlined rectangle."""
+
+    def __init__(self, canvas: TreeCanvas, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._canvas = canvas
+        self._pixmap: QPixmap | None = None
+        #: What the pixmap shows: recording, moment, collapsed nodes, size.
+        self._drawn: tuple[Any, ...] = (None, None, None, None)
+        self._drawn_at = 0.0
+        self._view: tuple[float, ...] = ()
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._look)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setMinimumSize(60, 40)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("The whole tree: click or drag to move the view")
+
+    def sizeHint(self) -> QSize:
+        return QSize(240, 110)
+
+    # -- mapping between the widget and the scene
+
+    def _scene_transform(self) -> QTransform:
+        """Scene → widget: the tree stretched to fill the widget, with a small margin."""
+        content = self._canvas.content_rect()
+        margin = 3.0
+        width = max(self.width() - 2 * margin, 1.0)
+        height = max(self.height() - 2 * margin, 1.0)
+        sx = width / max(content.width(), 1.0)
+        sy = height / max(content.height(), 1.0)
+        return QTransform(sx, 0, 0, sy, margin - content.left() * sx, margin - content.top() * sy)
+
+    def scene_point(self, pos: QPointF) -> QPointF:
+        """The scene point under widget position ``pos``."""
+        inverse, ok = self._scene_transform().inverted()
+        return inverse.map(pos) if ok else QPointF()
+
+    def widget_point(self, scene: QPointF) -> QPointF:
+        """Where scene point ``scene`` is on the minimap."""
+        return self._scene_transform().map(scene)
+
+    # -- following the canvas
+
+    def _state(self) -> tuple[Any, ...]:
+        canvas = self._canvas
+        item = canvas.tree_item
+        return (id(canvas.recording), canvas.moment, len(item.collapsed), self.size().toTuple())
+
+    def _visible(self) -> QRectF:
+        canvas = self._canvas
+        return canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+
+    def _look(self) -> None:
+        if self._due():
+            self.update()
+            return
+        visible = self._visible()
+        view = (visible.left(), visible.top(), visible.width(), visible.height())
+        if view != self._view:
+            self.update()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._poll.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self._poll.stop()
+        super().hideEvent(event)
+
+    # -- drawing
+
+    def _render(self) -> QPixmap:
+        ratio = self.devicePixelRatioF()
+        size = QSize(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+        pixmap = QPixmap(size)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(self.palette().color(QPalette.ColorRole.Base))
+        item = self._canvas.tree_item
+        if item.model.recording is None:
+            return pixmap
+        painter = QPainter(pixmap)
+        painter.setWorldTransform(self._scene_transform())
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = self._canvas.content_rect()
+        # The canvas's own statistics are about the canvas: keep them.
+        frame, ms, primitives = item.last_frame, item.last_paint_ms, item.last_paint_primitives
+        item.paint(painter, option, None)
+        item.last_frame, item.last_paint_ms, item.last_paint_primitives = frame, ms, primitives
+        painter.end()
+        return pixmap
+
+    def _due(self) -> bool:
+        """The pixmap should be drawn again: it is missing, or stale for long enough."""
+        state = self._state()
+        if self._pixmap is None or state[0] != self._drawn[0] or state[3] != self._drawn[3]:
+            return True
+        return state != self._drawn and time.monotonic() - self._drawn_at >= REDRAW_MS / 1000
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._due():
+            self._pixmap = self._render()
+            self._drawn, self._drawn_at = self._state(), time.monotonic()
+        assert self._pixmap is not None
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._pixmap)
+        visible = self._visible()
+        self._view = (visible.left(), visible.top(), visible.width(), visible.height())
+        area = self._scene_transform().mapRect(visible)
+        area = area.intersected(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
+        if not area.isEmpty():
+            highlight = self.palette().color(QPalette.ColorRole.Highlight)
+            fill = QColor(highlight)
+            fill.setAlphaF(0.15)
+            painter.setPen(QPen(highlight, 1.5))
+            painter.setBrush(fill)
+            painter.drawRect(area)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
+        painter.end()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._pixmap = None
+        super().resizeEvent(event)
+
+    # -- panning
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._canvas.pan_to(self.scene_point(event.position()))
+            self.update()
+            event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self._canvas.pan_to(self.scene_point(event.position()))
+            self.update()
+            event.accept()
