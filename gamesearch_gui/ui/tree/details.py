@@ -1,0 +1,454 @@
+"""The node details: everything the search knew about one node at the moment shown.
+
+Its moves from the root, who moves there, its value and how it got it, how its alpha-beta
+window narrowed child by child, its cutoff, and (in a game) the position itself drawn by
+the game's own board. Nothing here is stored: it is all read from the recording at the
+moment, so stepping back "un-values" a node here as it does in the tree.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any, Final
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.events import NodeKind, Valuation
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording, format_number
+from gamesearch_gui.ui.boards.base import BoardWidget
+
+#: Side of the position drawn in the details (pixels), when there is room for it.
+BOARD_SIZE: Final = 220
+#: Smallest the position is drawn when the dock is small.
+MIN_BOARD_SIZE: Final = 100
+#: Width kept for the words beside the position.
+TEXT_ROOM: Final = 250
+#: Rows of the window history shown at most (a node may have hundreds of children).
+MAX_WINDOW_ROWS: Final = 24
+#: What the details say before a node is chosen.
+NO_NODE_TEXT: Final = "Click a node in the tree to see its moves, value and alpha-beta window."
+
+_KIND_TEXT: Final = {
+    NodeKind.MAX: "MAX node (takes the largest child value)",
+    NodeKind.MIN: "MIN node (takes the smallest child value)",
+    NodeKind.CHANCE: "chance node (averages its outcomes by probability)",
+    NodeKind.TERMINAL: "leaf (the game is over)",
+}
+
+
+def is_tree(recording: SearchRecording) -> bool:
+    """True for a search of a drawn tree (states are tree nodes with labels and paths)."""
+    return recording.game.name == "tree"
+
+
+def _path_text(state: Any) -> str:
+    path = getattr(state, "path", ())
+    return ".".join(map(str, path))
+
+
+def node_title(recording: SearchRecording, n: int) -> str:
+    """How the details name a node: "B (path 0)" in a drawn tree, else its kind and moves."""
+    if is_tree(recording):
+        state = recording.state(n)
+        where = _path_text(state)
+        place = f"path {where}" if where else "the root"
+        label = getattr(state, "label", None)
+        return f"{label} ({place})" if label else f"Node {where}" if where else "The root"
+    name = recording.name(n)
+    return name[:1].upper() + name[1:]
+
+
+def short_name(recording: SearchRecording, n: int) -> str:
+    """A node in a few characters: its label in a drawn tree, else its move."""
+    if is_tree(recording):
+        state = recording.state(n)
+        label = getattr(state, "label", None)
+        if label:
+            return str(label)
+        where = _path_text(state)
+        kind = "leaf" if recording.node_kind(n) is NodeKind.TERMINAL else "node"
+        return f"{kind} {where}" if where else "the root"
+    return recording.move_text(n) or "root"
+
+
+def move_path(recording: SearchRecording, n: int) -> str:
+    """The moves from the root to ``n``: "root → a1 → 0"."""
+    return " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
+
+
+def principal_variation_text(recording: SearchRecording) -> str:
+    """The best line found, root first ("A → B → leaf 0.0"), with its value; "" if none."""
+    line = recording.principal_variation()
+    if len(line) < 2:  # no move kept (past the node cap): nothing worth saying
+        return ""
+    value = recording.value[line[0]]
+    if is_tree(recording):
+        steps = " → ".join(short_name(recording, n) for n in line)
+    else:
+        steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
+    return f"Principal variation: {steps} (value {format_number(value)})"
+
+
+def value_text(recording: SearchRecording, n: int, k: int) -> str:
+    """Node ``n``'s value at moment ``k`` and how it got it, in words."""
+    if recording.entered_at[n] >= k:
+        return f"not reached yet (the search enters it at event {recording.entered_at[n] + 1:,})"
+    if not recording.is_valued(n, k):
+        return "not valued yet: its subtree is still being searched"
+    shown = format_number(recording.value[n])
+    how = recording.valuation(n)
+    if how is Valuation.TERMINAL:
+        return f"{shown}, the game's utility here"
+    if how is Valuation.EVALUATION:
+        return f"{shown}, the evaluation function's estimate (depth cutoff)"
+    if how is Valuation.TRANSPOSITION:
+        return f"{shown}, from the transposition table (searched before)"
+    kind = recording.node_kind(n)
+    if kind is NodeKind.CHANCE:
+        return f"{shown}, the probability-weighted average of its outcomes"
+    rule = "largest" if kind is NodeKind.MAX else "smallest"
+    words = f"{shown}, backed up: the {rule} child value"
+    best = recording.best_child[n]
+    if best != NONE:
+        words += f" (best move {recording.move_text(best)})"
+    return words
+
+
+def bound_text(recording: SearchRecording, n: int, k: int) -> str:
+    """Why a backed-up value is only a bound ("" when it is exact or not known yet).
+
+    Alpha-beta here is fail-soft: a value outside the entry window tells only on which
+    side of the window the true value lies, and that is all the parent needs.
+    """
+    if not recording.is_valued(n, k) or recording.valuation(n) not in (
+        Valuation.BACKED_UP,
+        Valuation.TRANSPOSITION,
+    ):
+        return ""
+    value, alpha, beta = recording.value[n], recording.alpha_in[n], recording.beta_in[n]
+    shown = format_number(value)
+    if value <= alpha and not math.isinf(alpha):
+        return (
+            f"at most {shown}: {shown} ≤ α = {format_number(alpha)}, and MAX already has "
+            "at least α elsewhere, so the exact value does not matter"
+        )
+    if value >= beta and not math.isinf(beta):
+        return (
+            f"at least {shown}: {shown} ≥ β = {format_number(beta)}, and MIN already has "
+            "at most β elsewhere, so the exact value does not matter"
+        )
+    return ""
+
+
+def _window(alpha: float, beta: float) -> str:
+    return f"α {format_number(alpha)}, β {format_number(beta)}"
+
+
+def open_at_cap(recording: SearchRecording, n: int) -> bool:
+    """True when node ``n`` was still being searched as the node cap was reached: its
+    later children were searched but not kept."""
+    if not recording.capped or recording.node_count == 0:
+        return False
+    return recording.valued_at[n] > recording.entered_at[recording.node_count - 1]
+
+
+def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str, str]]:
+    """Node ``n``'s alpha-beta window over time, as (when, window) rows, at moment ``k``.
+
+    At MAX and MIN nodes a child is entered with its parent's window, so the entry window
+    of child i+1 is the parent's window after child i came back.
+    """
+    if recording.entered_at[n] >= k:
+        return []
+    rows = [("on entry", _window(recording.alpha_in[n], recording.beta_in[n]))]
+    children = list(recording.children(n, k))
+    valued = recording.is_valued(n, k)
+    exit_window = _window(recording.alpha_out[n], recording.beta_out[n])
+    if recording.node_kind(n) is NodeKind.CHANCE:
+        for i, child in enumerate(children):
+            window = _window(recording.alpha_in[child], recording.beta_in[child])
+            rows.append((f"outcome {i + 1} ({recording.move_text(child)}) entered", window))
+        if valued:
+            rows.append(("on exit", exit_window))
+    else:
+        cut = recording.cutoff(n, k)
+        unkept = valued and open_at_cap(recording, n)
+        for i, child in enumerate(children):
+            if not recording.is_valued(child, k):
+                break
+            value = format_number(recording.value[child])
+            after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
+            if i + 1 < len(children):
+                nxt = children[i + 1]
+                rows.append((after, _window(recording.alpha_in[nxt], recording.beta_in[nxt])))
+            elif unkept:
+                rows.append(("later children", "searched, but past the node cap: not kept"))
+                rows.append(("on exit", exit_window))
+            elif valued:
+                rows.append((f"{after}, on exit", exit_window))
+            elif cut is not None:
+                rows.append((after, "cutoff: the other children are pruned"))
+        if valued and not children:
+            rows.append(("on exit", exit_window))
+    if len(rows) > MAX_WINDOW_ROWS:
+        hidden = len(rows) - MAX_WINDOW_ROWS + 1
+        half = MAX_WINDOW_ROWS // 2
+        rows = [*rows[:half], (f"… {hidden} more …", ""), *rows[-(half - 1) :]]
+    return rows
+
+
+def cutoff_text(recording: SearchRecording, n: int, k: int) -> str:
+    """Node ``n``'s cutoff in words, with the moves it skipped ("" if none by moment ``k``)."""
+    cut = recording.cutoff(n, k)
+    if cut is None:
+        return ""
+    state = recording.state(n)
+    skipped = ", ".join(recording.game.move_text(state, move) for move in cut.moves[:12])
+    if len(cut.moves) > 12:
+        skipped += ", …"
+    return f"{recording.describe(cut.seq)} (skipped: {skipped})"
+
+
+class NodeDetails(QWidget):
+    """What the search knew about the selected node at the moment shown."""
+
+    #: Go to this moment (just after the node was entered, or valued).
+    jumpRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("nodeDetails")
+        self.recording: SearchRecording | None = None
+        self.node: int | None = None
+        self.moment = 0
+        self.published = 0
+        #: The position at the node, drawn by the game's board (None for drawn trees).
+        self.board: BoardWidget | None = None
+
+        self.title = QLabel(NO_NODE_TEXT)
+        self.title.setWordWrap(True)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.entered_button = QPushButton("Go to when entered")
+        self.entered_button.setToolTip("Replay from the moment the search reached this node")
+        self.entered_button.clicked.connect(self._go_entered)
+        self.valued_button = QPushButton("Go to when valued")
+        self.valued_button.setToolTip("Show the moment this node got its value")
+        self.valued_button.clicked.connect(self._go_valued)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.entered_button)
+        buttons.addWidget(self.valued_button)
+        buttons.addStretch(1)
+
+        self.facts = QLabel()
+        self.facts.setTextFormat(Qt.TextFormat.RichText)
+        self.facts.setWordWrap(True)
+        self.facts.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.facts.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.facts.setMinimumWidth(180)
+
+        self._content = QWidget()
+        self._grid = QGridLayout(self._content)
+        self._grid.setContentsMargins(4, 4, 4, 4)
+        self._grid.addWidget(self.title, 0, 0, 1, 2)
+        self._grid.addLayout(buttons, 1, 0, 1, 2)
+        self._grid.addWidget(self.facts, 2, 0, Qt.AlignmentFlag.AlignTop)
+        self._grid.setColumnStretch(0, 1)
+        self._grid.setRowStretch(3, 1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(self._content)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll_area)
+        self._refresh()
+
+    # -- what to show ------------------------------------------------------------------
+
+    def set_recording(self, recording: SearchRecording | None) -> None:
+        """Show nodes of ``recording`` (no node chosen yet)."""
+        self.recording = recording
+        self.node = None
+        self._prepare_board()
+        self._refresh()
+
+    def set_node(self, n: int | None) -> None:
+        """Show node ``n`` (None: no node)."""
+        self.node = n if n is None or n >= 0 else None
+        self._refresh()
+
+    def set_moment(self, k: int, published: int | None = None) -> None:
+        """Describe the node as it was once ``k`` events had happened."""
+        self.moment = k
+        if published is not None:
+            self.published = published
+        self._refresh()
+
+    # -- buttons -----------------------------------------------------------------------
+
+    @Slot()
+    def _go_entered(self) -> None:
+        if self.recording is not None and self.node is not None:
+            self.jumpRequested.emit(self.recording.entered_at[self.node] + 1)
+
+    @Slot()
+    def _go_valued(self) -> None:
+        if self.recording is not None and self.node is not None:
+            valued = self.recording.valued_at[self.node]
+            if valued != NEVER:
+                self.jumpRequested.emit(valued + 1)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _prepare_board(self) -> None:
+        """A board for the recording's game: the same widget while the kind of game stays."""
+        recording = self.recording
+        game = None if recording is None or is_tree(recording) else recording.game
+        board = self.board
+        if board is not None and game is not None and type(board.game) is type(game):
+            if board.game is not game:
+                board.set_game(game)  # another Pig target, another pennies start
+            return
+        if board is not None:
+            board.hide()  # at once: deleteLater waits for the event loop
+            self._grid.removeWidget(board)
+            board.deleteLater()
+            self.board = None
+        if game is None:
+            return
+        from gamesearch_gui.ui.main_window import make_board  # the window imports this panel
+
+        try:
+            board = make_board(game)
+        except GameError:
+            return  # a game without a board: the moves and values still say it all
+        board.set_interactive(False)
+        board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        board.setToolTip("The position at this node")
+        self.board = board
+        self._fit_board()
+        self._grid.addWidget(board, 2, 1, 2, 1, Qt.AlignmentFlag.AlignTop)
+
+    def resizeEvent(self, event: Any) -> None:
+        """Fit the position to the room there is."""
+        super().resizeEvent(event)
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        """As large as BOARD_SIZE (in the board's own proportions), but leaving the words
+        their room in a small dock, and never below the board's own minimum."""
+        board = self.board
+        if board is None:
+            return
+        hint = board.sizeHint()
+        aspect = hint.width() / max(hint.height(), 1)
+        room_w = min(BOARD_SIZE * 1.2, self.width() - TEXT_ROOM)
+        room_h = min(BOARD_SIZE, self.scroll_area.viewport().height() - 70)
+        height = max(min(room_h, room_w / aspect), MIN_BOARD_SIZE)
+        smallest = board.minimumSizeHint().expandedTo(board.minimumSize())
+        height = max(height, smallest.height(), smallest.width() / aspect)
+        board.setFixedSize(round(height * aspect), round(height))
+
+    def _refresh(self) -> None:
+        recording, n, k = self.recording, self.node, self.moment
+        known = recording is not None and n is not None and n < recording.node_count
+        self.entered_button.setVisible(known)
+        self.valued_button.setVisible(known)
+        if self.board is not None:
+            self.board.setVisible(known)
+        if not known or recording is None or n is None:
+            self.title.setText(NO_NODE_TEXT)
+            self.facts.setText("")
+            return
+        self.title.setText(node_title(recording, n))
+        self.entered_button.setEnabled(recording.entered_at[n] < self.published)
+        self.valued_button.setEnabled(recording.valued_at[n] < self.published)
+        if self.board is not None:
+            last = None if recording.parent[n] == NONE else recording.moves[n]
+            if self.board.state is not recording.state(n) or self.board.last_move != last:
+                self.board.set_state(recording.state(n), last)
+                self.board.set_interactive(False)
+        self.facts.setText(self._facts_html(recording, n, k))
+
+    def _facts_html(self, recording: SearchRecording, n: int, k: int) -> str:
+        rows: list[tuple[str, str]] = [
+            ("Moves", move_path(recording, n)),
+            ("Kind", _KIND_TEXT[recording.node_kind(n)]),
+        ]
+        probability = recording.probability[n]
+        if not math.isnan(probability):
+            rows.append(("Probability", format_number(probability)))
+        rows.append(("Value", value_text(recording, n, k)))
+        bound = bound_text(recording, n, k)
+        if bound:
+            rows.append(("Bound", bound))
+        if recording.entered_at[n] < k:
+            rows.append(("Children", self._children_text(recording, n, k)))
+        cut = cutoff_text(recording, n, k)
+        if cut:
+            rows.append(("Cutoff", cut))
+        if recording.tried_first[n]:
+            rows.append(
+                (
+                    "Tried first",
+                    "on the previous depth's best line, so searched before its siblings",
+                )
+            )
+        timing = f"entered at event {recording.entered_at[n] + 1:,}"
+        if recording.valued_at[n] < self.published:
+            timing += f", valued at event {recording.valued_at[n] + 1:,}"
+        rows.append(("When", timing))
+        cells = "".join(
+            f"<tr><td style='padding-right:8px'><b>{html.escape(a)}</b></td>"
+            f"<td>{html.escape(b)}</td></tr>"
+            for a, b in rows
+        )
+        text = f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
+        history = window_history(recording, n, k)
+        if history:
+            window_rows = "".join(
+                f"<tr><td style='padding-right:8px'>{html.escape(when)}</td>"
+                f"<td>{html.escape(window)}</td></tr>"
+                for when, window in history
+            )
+            text += (
+                "<p style='margin-top:6px; margin-bottom:2px'><b>Alpha-beta window</b></p>"
+                f"<table cellspacing='0' cellpadding='1'>{window_rows}</table>"
+            )
+        return text
+
+    @staticmethod
+    def _children_text(recording: SearchRecording, n: int, k: int) -> str:
+        children = list(recording.children(n, k))
+        if recording.node_kind(n) is NodeKind.TERMINAL and not children:
+            return "none (a leaf)"
+        if not children:
+            return "none searched yet" if not recording.is_valued(n, k) else "none searched"
+        parts = []
+        for child in children[:8]:
+            value = format_number(recording.value[child]) if recording.is_valued(child, k) else "…"
+            parts.append(f"{recording.move_text(child)} → {value}")
+        if len(children) > 8:
+            parts.append("…")
+        more = " (more past the node cap, not kept)" if open_at_cap(recording, n) else ""
+        return f"{len(children)} searched{more}: " + ", ".join(parts)

@@ -1,0 +1,209 @@
+"""The event log: every event of a recorded search up to the moment shown, one per line.
+
+The model is lazy: a row's text is made only when the view asks for it (the visible
+rows), so a log of two million events costs nothing until it is scrolled. The view is
+a one-column ``QTableView``: a ``QListView`` lays out every row again whenever rows are
+added or removed (seconds at two million, even with uniform item sizes), whereas a
+table's fixed-height rows are placed by arithmetic.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from gamesearch_gui.core.recording import (
+    ITERATION_FINISHED,
+    ITERATION_STARTED,
+    PRUNED,
+    SearchRecording,
+)
+
+#: Longest pause between two scrolls of the log while the replay plays (milliseconds):
+#: following the current row ten times a second looks smooth and costs little.
+FOLLOW_INTERVAL_MS: Final = 100
+#: Text colour of cutoffs in the log (the tree draws them in red too).
+PRUNED_COLOUR: Final = QColor(178, 34, 34)
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class EventLogModel(QAbstractListModel):
+    """The first ``count`` events of a recording, as lines of text ("12. MIN node C: ...")."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._recording: SearchRecording | None = None
+        self._count = 0
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._pruned = QBrush(PRUNED_COLOUR)
+
+    @property
+    def recording(self) -> SearchRecording | None:
+        """The recording whose events are listed."""
+        return self._recording
+
+    def set_recording(self, recording: SearchRecording | None, count: int = 0) -> None:
+        """List ``recording``'s first ``count`` events."""
+        self.beginResetModel()
+        self._recording = recording
+        self._count = count if recording is not None else 0
+        self.endResetModel()
+
+    def set_count(self, count: int) -> None:
+        """List the first ``count`` events (the moment shown)."""
+        old = self._count
+        if self._recording is None or count == old:
+            return
+        if count > old:
+            self.beginInsertRows(QModelIndex(), old, count - 1)
+            self._count = count
+            self.endInsertRows()
+        else:
+            self.beginRemoveRows(QModelIndex(), count, old - 1)
+            self._count = count
+            self.endRemoveRows()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        """Events listed (none under a row: it is a flat list)."""
+        return 0 if parent.isValid() else self._count
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A row's text (made now: nothing is stored per row), colour and weight."""
+        recording = self._recording
+        row = index.row()
+        if recording is None or not index.isValid() or not 0 <= row < self._count:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return f"{row + 1}. {recording.describe(row)}"
+        if role == Qt.ItemDataRole.ForegroundRole and recording.ev_type[row] == PRUNED:
+            return self._pruned
+        if role == Qt.ItemDataRole.FontRole and recording.ev_type[row] in (
+            ITERATION_STARTED,
+            ITERATION_FINISHED,
+        ):
+            return self._bold
+        return None
+
+    def text(self, row: int) -> str:
+        """Row ``row``'s text (for tests and copying)."""
+        return str(self.data(self.index(row), Qt.ItemDataRole.DisplayRole))
+
+
+class EventLogView(QTableView):
+    """The log on screen: keeps the current event's row selected and in sight.
+
+    A person's click (or arrow key) on a row asks to jump to the moment just after that
+    event; rows selected by the replay itself never do.
+    """
+
+    #: Go to this moment (the event clicked has just happened).
+    jumpRequested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.log_model = EventLogModel(self)
+        self.setModel(self.log_model)
+        self.setObjectName("eventLog")
+        self.setAccessibleName("Search events")
+        self.horizontalHeader().hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        rows = self.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self._row = -1
+        self._dirty = False
+        self._by_person = False
+        self._throttle = QTimer(self)
+        self._throttle.setSingleShot(True)
+        self._throttle.setInterval(FOLLOW_INTERVAL_MS)
+        self._throttle.timeout.connect(self._throttle_done)
+        self.selectionModel().currentRowChanged.connect(self._current_changed)
+
+    def set_recording(self, recording: SearchRecording | None, count: int = 0) -> None:
+        """Show ``recording``'s first ``count`` events."""
+        self.log_model.set_recording(recording, count)
+        self.follow(count - 1)
+
+    def set_count(self, count: int) -> None:
+        """Show the first ``count`` events, the last one selected."""
+        self.log_model.set_count(count)
+        self.follow(count - 1)
+
+    def follow(self, row: int) -> None:
+        """Select ``row`` and scroll to it, at most ten times a second.
+
+        The first call after a pause acts at once (a single step answers at once); calls
+        during playback are gathered, and the last one wins.
+        """
+        self._row = row
+        if self._throttle.isActive():
+            self._dirty = True
+            return
+        self._apply()
+        self._throttle.start()
+
+    @Slot()
+    def _throttle_done(self) -> None:
+        if self._dirty:
+            self._apply()
+            self._throttle.start()
+
+    def _apply(self) -> None:
+        self._dirty = False
+        row = self._row
+        selection = self.selectionModel()
+        if row < 0 or row >= self.log_model.rowCount():
+            selection.clear()
+            return
+        index = self.log_model.index(row)
+        selection.setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+
+    # A person's clicks and keys move the current row; only those ask for a jump.
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """Note that the person chose the row."""
+        self._by_person = True
+        try:
+            super().mousePressEvent(event)
+        finally:
+            self._by_person = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Note that the person moved to the row."""
+        self._by_person = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self._by_person = False
+
+    @Slot(QModelIndex, QModelIndex)
+    def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if self._by_person and current.isValid():
+            self.jumpRequested.emit(current.row() + 1)

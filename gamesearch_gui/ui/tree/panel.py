@@ -1,0 +1,580 @@
+"""The search tree panel: the tree canvas with its replay controls, explanation, log and details.
+
+The main window hands it a ``SearchRecording`` (live while the search runs into it, or
+finished when reopened from the move history) and reports how many events are
+published. Everything shown is a function of (recording, moment): the canvas, the
+sentence explaining the last event, the log and the node details all follow the one
+moment the ``ReplayController`` keeps, so a replay from the start, the live view and the
+view after the end agree node for node.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from PySide6.QtCore import QPointF, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
+from gamesearch_gui.ui.boards.painting import HINT_COLOUR
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
+from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
+from gamesearch_gui.ui.tree.event_log import EventLogView
+from gamesearch_gui.ui.tree.minimap import TreeMinimap
+from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
+
+#: What the panel says when there is no tree to show.
+EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
+#: The explanation before the first event.
+START_TEXT: Final = "Press play or step to watch the search"
+#: The spin box value that stands for "no limit" (above every power-of-ten step).
+NO_LIMIT: Final = 1_000_000_000
+#: Node caps the spin box steps through.
+CAP_STEPS: Final = (10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, NO_LIMIT)
+
+_BANNER_STYLE: Final = (
+    "QLabel#capBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e8cf7a;"
+    " border-radius: 3px; padding: 3px 6px; }"
+)
+_EXPLANATION_STYLE: Final = (
+    "QLabel#explanation { background: palette(alternate-base);"
+    " border-left: 4px solid palette(highlight); padding: 3px 8px; }"
+)
+
+
+class NodeCapSpinBox(QSpinBox):
+    """How many nodes the next recording keeps: steps by powers of ten, "No limit" on top."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRange(CAP_STEPS[0], NO_LIMIT)
+        self.setValue(DEFAULT_NODE_CAP)
+        self.setKeyboardTracking(False)
+        # Not on the Tab chain's way in: focus here would swallow the replay's arrow keys.
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance(self.textFromValue(10_000_000)) + 40
+        )
+        self.setAccessibleName("Keep at most this many nodes")
+        self.setToolTip(
+            "How many nodes the tree keeps for the next search (memory: about 100 bytes "
+            "each). Past the cap the tree stops growing; the statistics still count every node."
+        )
+
+    def cap(self) -> int | None:
+        """The cap chosen, None for no limit."""
+        value = self.value()
+        return None if value >= NO_LIMIT else value
+
+    def set_cap(self, cap: int | None) -> None:
+        """Show ``cap`` (None: no limit)."""
+        self.setValue(NO_LIMIT if cap is None else min(max(cap, CAP_STEPS[0]), NO_LIMIT - 1))
+
+    def stepBy(self, steps: int) -> None:
+        """Go to the next power of ten up or down (from any value typed in between)."""
+        value = self.value()
+        for _ in range(abs(steps)):
+            if steps > 0:
+                value = next((s for s in CAP_STEPS if s > value), NO_LIMIT)
+            else:
+                value = next((s for s in reversed(CAP_STEPS) if s < value), CAP_STEPS[0])
+        self.setValue(value)
+
+    def textFromValue(self, value: int) -> str:
+        """The text shown: "1,000,000 nodes", or "No limit"."""
+        return "No limit" if value >= NO_LIMIT else f"{value:,} nodes"
+
+    def valueFromText(self, text: str) -> int:
+        """The number typed (separators and the word "nodes" allowed), or no limit."""
+        return self._parse(text) or self.value()
+
+    def validate(self, text: str, pos: int) -> Any:
+        """Acceptable: a number in range, or "No limit"; anything on the way is intermediate."""
+        words = text.strip().lower()
+        if words == "no limit":
+            return QValidator.State.Acceptable, text, pos
+        if "no limit".startswith(words) or "nodes".startswith(words.lstrip("0123456789, ")):
+            value = self._parse(text)
+            if value is not None and CAP_STEPS[0] <= value <= NO_LIMIT:
+                return QValidator.State.Acceptable, text, pos
+            return QValidator.State.Intermediate, text, pos
+        return QValidator.State.Invalid, text, pos
+
+    @staticmethod
+    def _parse(text: str) -> int | None:
+        words = text.strip().lower()
+        if words.startswith("no"):
+            return NO_LIMIT
+        digits = re.sub(r"[^0-9]", "", words)
+        return int(digits) if digits and len(digits) < 11 else None
+
+
+def _dashed_line_icon(height: int) -> QPixmap:
+    """A short dashed line, as the canvas draws the "tried first" edges."""
+    pixmap = QPixmap(QSize(28, height))
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(HINT_COLOUR, 2, Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.drawLine(QPointF(1, height / 2), QPointF(27, height / 2))
+    painter.end()
+    return pixmap
+
+
+class SearchTreePanel(QWidget):
+    """The search tree of the AI's last (or running) search, replayable event by event."""
+
+    #: The node cap for the next search changed (an int, or None for no limit).
+    nodeCapChanged = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("searchTreePanel")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.recording: SearchRecording | None = None
+        self.title = ""
+        self._iteration_texts: list[str] = []
+        self._following = False
+
+        self.controller = ReplayController(self)
+        self.replay_bar = ReplayBar(self.controller)
+        self.cap_box = NodeCapSpinBox()
+        self.cap_box.valueChanged.connect(self._cap_changed)
+        cap_label = QLabel("Keep at most")
+        cap_label.setBuddy(self.cap_box)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.replay_bar, 1)
+        top.addSpacing(12)
+        top.addWidget(cap_label)
+        top.addWidget(self.cap_box)
+
+        self.explanation = QLabel()
+        self.explanation.setObjectName("explanation")
+        self.explanation.setStyleSheet(_EXPLANATION_STYLE)
+        self.explanation.setWordWrap(True)
+        self.explanation.setTextFormat(Qt.TextFormat.PlainText)
+        self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.explanation.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        font = self.explanation.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.explanation.setFont(font)
+        self.explanation.setAccessibleName("What the search just did")
+        metrics = self.explanation.fontMetrics()
+        # Two lines reserved: the layout must not jump as sentences of both lengths pass by.
+        self.explanation.setMinimumHeight(metrics.lineSpacing() * 2 + 8)
+        self.title_label = QLabel()
+        self.title_label.setStyleSheet("color: palette(dark);")  # a caption, not news
+        self.iteration_box = QComboBox()
+        self.iteration_box.setToolTip(
+            "Iterative deepening searched once per depth: the iterations stand side by "
+            "side. Choose one to fit it in view."
+        )
+        self.iteration_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.iteration_box.activated.connect(self._iteration_chosen)
+        self.legend = QLabel()
+        self.legend.setText("tried first")
+        self.legend_icon = QLabel()
+        self.legend_icon.setPixmap(_dashed_line_icon(self.legend.fontMetrics().height()))
+        for widget in (self.legend, self.legend_icon):
+            widget.setToolTip(
+                "A dashed edge is a move tried first because it was on the previous "
+                "depth's best line: ordering the likely best move first makes more cutoffs."
+            )
+        explain_row = QHBoxLayout()
+        explain_row.setContentsMargins(0, 0, 0, 0)
+        explain_row.addWidget(self.explanation, 1)
+        explain_row.addWidget(self.title_label)
+        explain_row.addWidget(self.iteration_box)
+        explain_row.addWidget(self.legend_icon)
+        explain_row.addWidget(self.legend)
+
+        self.canvas = TreeCanvas()
+        self.minimap = TreeMinimap(self.canvas)
+        self.details = NodeDetails()
+        self.log = EventLogView()
+        self.banner = QLabel()
+        self.banner.setObjectName("capBanner")
+        self.banner.setStyleSheet(_BANNER_STYLE)
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+
+        self.view_bar = QToolBar("Tree view")
+        self.view_bar.setOrientation(Qt.Orientation.Vertical)
+        self.view_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.act_zoom_in = self._view_action(
+            "+", "Zoom in (or turn the mouse wheel over the tree)", self.canvas.zoom_in
+        )
+        self.act_zoom_out = self._view_action("−", "Zoom out", self.canvas.zoom_out)
+        self.act_fit = self._view_action("Fit", "Fit the whole tree in view", self.canvas.fit_all)
+        self.act_reset_zoom = self._view_action("1:1", "Actual size", self.canvas.reset_zoom)
+        self.act_expand = self._view_action(
+            "Expand", "Expand every collapsed subtree", self.canvas.expand_all
+        )
+        self.act_export_svg = QAction("SVG…", self)
+        self.act_export_svg.setToolTip("Save the whole tree as an SVG drawing")
+        self.act_export_svg.triggered.connect(self.export_svg)
+        self.act_export_png = QAction("PNG…", self)
+        self.act_export_png.setToolTip("Save the whole tree as a PNG image")
+        self.act_export_png.triggered.connect(self.export_png)
+        self.act_copy = QAction("Copy view", self)
+        self.act_copy.setToolTip("Copy what the view shows to the clipboard, as an image")
+        self.act_copy.triggered.connect(self.canvas.copy_to_clipboard)
+        self.export_menu = QMenu("Export", self)
+        self.export_menu.addActions([self.act_export_svg, self.act_export_png, self.act_copy])
+        self.export_button = QToolButton()
+        self.export_button.setText("Export")
+        self.export_button.setToolTip("Save or copy the tree")
+        self.export_button.setMenu(self.export_menu)
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.view_bar.addSeparator()
+        self.view_bar.addWidget(self.export_button)
+
+        canvas_row = QHBoxLayout()
+        canvas_row.setContentsMargins(0, 0, 0, 0)
+        canvas_row.setSpacing(0)
+        canvas_row.addWidget(self.view_bar)
+        canvas_row.addWidget(self.canvas, 1)
+        canvas_column = QWidget()
+        canvas_layout = QVBoxLayout(canvas_column)
+        canvas_layout.setContentsMargins(0, 0, 0, 0)
+        canvas_layout.setSpacing(2)
+        canvas_layout.addWidget(self.banner)
+        canvas_layout.addLayout(canvas_row, 1)
+
+        self.minimap.setMinimumHeight(60)
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.addWidget(self.minimap)
+        side.addWidget(self.log)
+        side.setStretchFactor(0, 0)
+        side.setStretchFactor(1, 1)
+        side.setSizes([90, 200])
+        side.setChildrenCollapsible(False)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(canvas_column)
+        self.splitter.addWidget(side)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 1)
+        self.splitter.setSizes([500, 250, 430])
+
+        self.empty_label = QLabel(EMPTY_TEXT)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setStyleSheet("color: palette(dark);")
+        empty_font = self.empty_label.font()
+        empty_font.setPointSizeF(empty_font.pointSizeF() * 1.15)
+        self.empty_label.setFont(empty_font)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty_label)
+        self.stack.addWidget(self.splitter)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addLayout(explain_row)
+        layout.addWidget(self.stack, 1)
+
+        self.canvas.nodeClicked.connect(self._node_clicked)
+        self.canvas.jumpRequested.connect(self._jump_to_node)
+        self.details.jumpRequested.connect(self.controller.seek)
+        self.log.jumpRequested.connect(self.controller.seek)
+        self.controller.momentChanged.connect(self._moment_changed)
+        self.controller.stateChanged.connect(self._state_changed)
+        self._shortcuts()
+        self.clear()
+
+    def _view_action(self, text: str, tip: str, slot: Any) -> QAction:
+        action = self.view_bar.addAction(text)
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _shortcuts(self) -> None:
+        keys = (
+            (Qt.Key.Key_Space, self.controller.toggle_play),
+            (Qt.Key.Key_Left, self.controller.step_back),
+            (Qt.Key.Key_Right, self.controller.step_forward),
+            (Qt.Key.Key_Home, self.controller.go_start),
+            (Qt.Key.Key_End, self.controller.go_end),
+        )
+        self._keys = []
+        for key, slot in keys:
+            shortcut = QShortcut(QKeySequence(key), self)
+            # Only while the panel (or a child) has focus: the board keeps its own keys.
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+            self._keys.append(shortcut)
+
+    # -- the main window's side --------------------------------------------------------
+
+    def show_recording(self, recording: SearchRecording, *, live: bool, title: str = "") -> None:
+        """Show ``recording``: following it as it grows (live), or at its end (finished)."""
+        self.recording = recording
+        self.title = title
+        self.title_label.setText(title)
+        self.title_label.setVisible(bool(title))
+        self.stack.setCurrentWidget(self.splitter)
+        self.explanation.show()
+        self._set_enabled(True)
+        self._iteration_texts = []
+        self.canvas.set_recording(recording)
+        self.log.set_recording(recording, 0)
+        self.details.set_recording(recording)
+        # Live: only what the worker has published may be read; the rest is being written.
+        published = 0 if live else recording.event_count
+        self.controller.reset(published, live=live, finished=not live, moment=published)
+        self._following = live
+        self.canvas.set_follow(live)
+        if not live:
+            self._select_root()
+        self._update_published()
+
+    def set_published(self, count: int) -> None:
+        """The running search has ``count`` events ready to show."""
+        if self.recording is None or self.controller.finished:
+            return
+        self.controller.set_published(count)
+
+    def finish(self) -> None:
+        """The search ended: show its end (unless the person is replaying) and its best line."""
+        recording = self.recording
+        if recording is None:
+            return
+        self.controller.finish(recording.event_count)
+        if self.details.node is None:
+            self._select_root()
+        self._update_published()
+        self._explain(self.controller.moment)
+
+    def clear(self, message: str = "") -> None:
+        """No tree: a friendly message in its place."""
+        self.recording = None
+        self.title = ""
+        self.canvas.set_recording(None)
+        self.log.set_recording(None)
+        self.details.set_recording(None)
+        self.controller.reset(0, live=False, finished=True, moment=0)
+        self.empty_label.setText(message or EMPTY_TEXT)
+        self.stack.setCurrentWidget(self.empty_label)
+        self.explanation.setText("")
+        self.explanation.hide()
+        self.title_label.setText("")
+        self.title_label.hide()
+        self.banner.hide()
+        self._iteration_texts = []
+        self._show_iterations(False)
+        self._set_enabled(False)
+
+    def node_cap(self) -> int | None:
+        """The node cap the next recording should use (None: no limit)."""
+        return self.cap_box.cap()
+
+    def set_node_cap(self, cap: int | None) -> None:
+        """Show ``cap`` in the spin box (a remembered setting)."""
+        self.cap_box.set_cap(cap)
+
+    @property
+    def moment(self) -> int:
+        """How many events have happened at the moment shown."""
+        return self.controller.moment
+
+    # -- following the moment ----------------------------------------------------------
+
+    @Slot(int)
+    def _moment_changed(self, k: int) -> None:
+        if self.recording is None:
+            return
+        self.canvas.set_moment(k)
+        self.log.set_count(k)
+        self.details.set_moment(k, self.controller.published)
+        self._explain(k)
+
+    @Slot()
+    def _state_changed(self) -> None:
+        if self.recording is None:
+            return
+        live = self.controller.live
+        # Only on a change: a person who pans away while live keeps their view.
+        if live != self._following:
+            self._following = live
+            self.canvas.set_follow(live)
+        self.details.set_moment(self.controller.moment, self.controller.published)
+        self._update_published()
+
+    def _explain(self, k: int) -> None:
+        recording = self.recording
+        if recording is None:
+            return
+        if k == 0:
+            published = self.controller.published
+            text = "The search is starting…" if self.controller.live and not published else ""
+            self.explanation.setText(text or START_TEXT)
+            return
+        text = recording.describe(k - 1)
+        if self.controller.finished and k >= recording.event_count and recording.result is not None:
+            pv = principal_variation_text(recording)
+            if pv:
+                text += f"\nThe search is over. {pv}."
+        self.explanation.setText(text)
+
+    def _update_published(self) -> None:
+        """What depends on how much is published: the iterations and the cap banner."""
+        self._update_iterations()
+        self._update_banner()
+
+    def _update_iterations(self) -> None:
+        recording = self.recording
+        published = self.controller.published
+        if recording is None:
+            return
+        texts = ["All iterations"]
+        for it in recording.iterations:
+            if it.started >= published:
+                break
+            if it.finished < published:
+                if it.completed:
+                    texts.append(f"depth {it.depth} ({it.nodes:,} nodes)")
+                else:
+                    texts.append(f"depth {it.depth} (stopped early)")
+            else:
+                texts.append(f"depth {it.depth} (searching…)")
+        if texts == self._iteration_texts:
+            return
+        box = self.iteration_box
+        current = box.currentIndex()
+        box.blockSignals(True)
+        if len(texts) != box.count():
+            box.clear()
+            box.addItems(texts)
+            box.setCurrentIndex(min(max(current, 0), len(texts) - 1))
+        else:
+            for i, text in enumerate(texts):
+                box.setItemText(i, text)
+        box.blockSignals(False)
+        self._iteration_texts = texts
+        self._show_iterations(len(texts) > 2)
+
+    def _show_iterations(self, shown: bool) -> None:
+        self.iteration_box.setVisible(shown)
+        self.legend.setVisible(shown)
+        self.legend_icon.setVisible(shown)
+
+    def _update_banner(self) -> None:
+        recording = self.recording
+        if recording is None or not recording.capped:
+            self.banner.hide()
+            return
+        kept = recording.node_count
+        result = recording.result
+        if result is not None and self.controller.finished:
+            counted = f"of {result.stats.nodes:,}"
+        else:
+            counted = "; more nodes are coming"
+        self.banner.setText(
+            f"Showing the first {kept:,} nodes {counted}: the view stopped adding nodes at "
+            "the cap; the statistics count them all. (Raise “Keep at most” to see more "
+            "next time.)"
+        )
+        self.banner.show()
+
+    # -- the person's side -------------------------------------------------------------
+
+    def select_node(self, n: int | None) -> None:
+        """Outline node ``n`` in the tree and show its details (None: no node)."""
+        self.canvas.set_selected(n)
+        self.details.set_node(n)
+
+    @Slot(int)
+    def _node_clicked(self, n: int) -> None:
+        self.select_node(n if n >= 0 else None)
+
+    @Slot(int)
+    def _jump_to_node(self, n: int) -> None:
+        """Replay from the moment the search reached node ``n``."""
+        recording = self.recording
+        if recording is None or not 0 <= n < recording.node_count:
+            return
+        self._node_clicked(n)
+        self.controller.seek(recording.entered_at[n] + 1)
+
+    def _select_root(self) -> None:
+        """Show the root's details (value and best move) when nothing is chosen yet."""
+        recording = self.recording
+        if recording is None:
+            return
+        line = recording.principal_variation()
+        root = line[0] if line else (recording.roots(self.controller.moment) or [NONE])[-1]
+        if root != NONE:
+            self._node_clicked(root)
+
+    @Slot(int)
+    def _iteration_chosen(self, index: int) -> None:
+        if index <= 0:
+            self.canvas.fit_all()
+        else:
+            self.canvas.fit_iteration(index - 1)
+
+    @Slot(int)
+    def _cap_changed(self, value: int) -> None:
+        self.nodeCapChanged.emit(self.cap_box.cap())
+
+    def _set_enabled(self, on: bool) -> None:
+        self.replay_bar.setEnabled(on)
+        self.view_bar.setEnabled(on)
+
+    # -- export ------------------------------------------------------------------------
+
+    @Slot()
+    def export_svg(self) -> None:
+        """Ask where, then save the tree as SVG."""
+        name = self._save_file_name("Export the search tree as SVG", "SVG drawings (*.svg)")
+        if name:
+            self._export(self.canvas.export_svg, _with_suffix(name, ".svg"))
+
+    @Slot()
+    def export_png(self) -> None:
+        """Ask where, then save the tree as PNG."""
+        name = self._save_file_name("Export the search tree as PNG", "PNG images (*.png)")
+        if name:
+            self._export(self.canvas.export_png, _with_suffix(name, ".png"))
+
+    def _export(self, write: Any, path: str) -> None:
+        try:
+            write(path)
+        except OSError as error:
+            self._warn("Could not export the tree", f"{path} could not be written: {error}")
+
+    def _save_file_name(self, caption: str, filter: str) -> str | None:
+        """The file a person chose to save to, None if cancelled (tests replace this)."""
+        name, _ = QFileDialog.getSaveFileName(self, caption, "search-tree", filter)
+        return name or None
+
+    def _warn(self, title: str, text: str) -> None:
+        """Tell the person something went wrong (tests replace this: a box is modal)."""
+        QMessageBox.warning(self, title, text)
+
+
+def _with_suffix(name: str, suffix: str) -> str:
+    return name if name.lower().endswith(suffix) else name + suffix
