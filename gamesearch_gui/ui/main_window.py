@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QSizePolicy,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -32,6 +31,7 @@ from gamesearch_gui import __version__
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
 from gamesearch_gui.core.match import Match
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
@@ -45,6 +45,7 @@ from gamesearch_gui.ui.play_config import (
 )
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
+from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
@@ -53,6 +54,9 @@ WINDOW_TITLE = "gamesearch-gui"
 #: so a person can follow the game; Pig's AI rolls are shown one at a time.
 PACE_MS = {Pig.name: 700}
 DEFAULT_PACE_MS = 250
+#: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
+KEPT_NODES = 1_000_000
+TREE_EMPTY = "The AI's search tree appears here while it thinks. Click an AI move to see it again."
 
 
 def make_board(game: Game[Any, Any]) -> BoardWidget:
@@ -94,13 +98,17 @@ class MainWindow(QMainWindow):
         self._analysis_state: Any = None
         self._turn_started = 0.0
         self._pending_move: Any = None
-        #: The search behind each AI move, by ply number (the search tree view reopens them).
+        #: The search behind each AI move, by ply number.
         self.move_searches: dict[int, SearchResult] = {}
+        #: The recorded tree of each AI move's search, by ply number, oldest first; the
+        #: move history reopens them. Old ones go once they hold too many nodes together.
+        self.move_recordings: dict[int, SearchRecording] = {}
 
         self.controller = SearchController(self)
         self.controller.finished.connect(self._search_finished)
         self.controller.failed.connect(self._search_failed)
         self.controller.progress.connect(self._search_progress)
+        self.controller.recorded.connect(self._search_recorded)
 
         self._pace_timer = QTimer(self)
         self._pace_timer.setSingleShot(True)
@@ -124,15 +132,9 @@ class MainWindow(QMainWindow):
         self.stats = StatsPanel()
         self.history = QListWidget()
         self.history.setObjectName("history")
-        self.tree_placeholder = QLabel(
-            "The live search tree will appear here: every node the AI expands, its value, "
-            "alpha and beta, and the branches it prunes, growing as it searches."
-        )
-        self.tree_placeholder.setWordWrap(True)
-        self.tree_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.tree_placeholder.setSizePolicy(
-            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding
-        )
+        self.history.itemClicked.connect(self._history_clicked)
+        self.tree_panel = SearchTreePanel()
+        self.tree_panel.clear(TREE_EMPTY)
         self.docks = {
             "settings": self._dock(
                 "Settings", self.settings_panel, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -140,7 +142,7 @@ class MainWindow(QMainWindow):
             "stats": self._dock("Statistics", self.stats, Qt.DockWidgetArea.RightDockWidgetArea),
             "history": self._dock("Moves", self.history, Qt.DockWidgetArea.RightDockWidgetArea),
             "tree": self._dock(
-                "Search tree", self.tree_placeholder, Qt.DockWidgetArea.BottomDockWidgetArea
+                "Search tree", self.tree_panel, Qt.DockWidgetArea.BottomDockWidgetArea
             ),
         }
         self.progress_label = QLabel()
@@ -253,6 +255,8 @@ class MainWindow(QMainWindow):
         game = self.config.make_game()
         self.match = Match(game)
         self.move_searches.clear()
+        self.move_recordings.clear()
+        self.tree_panel.clear(TREE_EMPTY)
         self.paused = False
         self.act_pause.setChecked(False)
         if self.board is not None:
@@ -286,10 +290,24 @@ class MainWindow(QMainWindow):
         return PACE_MS.get(self.config.game, DEFAULT_PACE_MS)
 
     def _cancel_search(self) -> None:
-        """Stop the running search, if any, and drop its answer."""
-        if self.controller.busy:
-            self.stats.show_cancelled()
-            self.controller.cancel()
+        """Stop the running search, if any, and drop its answer (and its half-grown tree)."""
+        request = self.controller.current
+        if request is None:
+            return
+        self.stats.show_cancelled()
+        self.controller.cancel()
+        if request.recording is not None and request.recording is self.tree_panel.recording:
+            self._show_last_tree()
+
+    def _show_last_tree(self) -> None:
+        """Show the newest kept AI search tree, or say there is none."""
+        if self.move_recordings:
+            number = max(self.move_recordings)
+            self.tree_panel.show_recording(
+                self.move_recordings[number], live=False, title=f"AI move (ply {number})"
+            )
+        else:
+            self.tree_panel.clear(TREE_EMPTY)
 
     def _halt(self) -> None:
         """Stop whatever was under way: a search, a paced move, a hint."""
@@ -355,14 +373,25 @@ class MainWindow(QMainWindow):
 
     def _start_search(self, purpose: str, settings: SearchSettings) -> None:
         state = self.match.state
-        request = SearchRequest(self.game, state, settings, purpose=purpose)
-        self.controller.start(request)
         if purpose == "move":
-            who = self.names()[self.match.to_move]
-            self.stats.show_started(f"AI move for {who}", settings)
+            title = f"AI move for {self.names()[self.match.to_move]}"
         else:
-            self.stats.show_started("Analysis of your moves", settings)
+            title = "Analysis of your moves"
+        recording = None
+        if self.docks["tree"].toggleViewAction().isChecked():
+            # The tree dock is open: record the search so it grows there.
+            recording = SearchRecording(self.game, node_cap=self.tree_panel.node_cap())
+        request = SearchRequest(self.game, state, settings, purpose=purpose, recording=recording)
+        self.controller.start(request)
+        self.stats.show_started(title, settings)
+        if recording is not None:
+            turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
+            self.tree_panel.show_recording(recording, live=True, title=f"{title} (move {turn})")
         self._refresh()
+
+    @Slot(int)
+    def _search_recorded(self, count: int) -> None:
+        self.tree_panel.set_published(count)
 
     def _analyse(self) -> None:
         """Search the person's position with exact values for every move."""
@@ -380,6 +409,8 @@ class MainWindow(QMainWindow):
         self.progress_label.setText(
             self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
         )
+        if request.recording is not None and request.recording is self.tree_panel.recording:
+            self.tree_panel.finish()
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
         self.stats.show_result(self.game, request.state, result)
@@ -391,7 +422,10 @@ class MainWindow(QMainWindow):
                     "Stopped before any move was fully searched: playing the first move tried",
                     5000,
                 )
-            self.move_searches[len(self.match.plies) + 1] = result
+            number = len(self.match.plies) + 1
+            self.move_searches[number] = result
+            if request.recording is not None:
+                self._keep_recording(number, request.recording)
             waited = (time.perf_counter() - self._turn_started) * 1000
             self._pending_move = move
             self._pace_timer.start(max(0, int(self._pace_ms() - waited)))
@@ -476,7 +510,32 @@ class MainWindow(QMainWindow):
         self.board.set_state(self.match.state, None if last is None else last.move)
         for number in [n for n in self.move_searches if n > len(self.match.plies)]:
             del self.move_searches[number]
+            self.move_recordings.pop(number, None)
         self._advance()
+
+    def _keep_recording(self, number: int, recording: SearchRecording) -> None:
+        """Keep an AI move's tree for the move history, within the node budget."""
+        self.move_recordings[number] = recording
+        total = sum(r.node_count for r in self.move_recordings.values())
+        for old in list(self.move_recordings):
+            if total <= KEPT_NODES or old == number:
+                break
+            total -= self.move_recordings.pop(old).node_count
+
+    @Slot(QListWidgetItem)
+    def _history_clicked(self, item: QListWidgetItem) -> None:
+        """Reopen the search tree behind an AI move."""
+        number = item.data(Qt.ItemDataRole.UserRole)
+        recording = self.move_recordings.get(number)
+        if recording is None:
+            why = "a person's move" if number not in self.move_searches else "not kept"
+            self.statusBar().showMessage(f"No search tree for this move ({why})", 4000)
+            return
+        if self.controller.busy:
+            self.statusBar().showMessage("The AI is thinking: its live tree comes back next", 4000)
+        self.docks["tree"].show()
+        self.docks["tree"].raise_()
+        self.tree_panel.show_recording(recording, live=False, title=item.text().strip())
 
     def hint(self) -> None:
         """Ask the AI for the person's best move, and mark it on the board."""
@@ -614,11 +673,13 @@ class MainWindow(QMainWindow):
             return QListWidgetItem(f"      die: {text}")
         who = names[player] + ("" if self.is_human(player) else " (AI)")
         item = QListWidgetItem(f"{turn}. {who}: {text}")
+        item.setData(Qt.ItemDataRole.UserRole, number)
         result = self.move_searches.get(number)
         if result is not None:
+            reopen = "; click to see its search tree" if number in self.move_recordings else ""
             item.setToolTip(
                 f"value {format_value(result.value)}, {result.stats.nodes:,} nodes, "
-                f"{result.stats.seconds:.2f} s"
+                f"{result.stats.seconds:.2f} s{reopen}"
             )
         return item
 
