@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from gamesearch_gui.core.game import GameError, IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games.tictactoe import TicTacToe, TTTState
+from gamesearch_gui.core.games.tictactoe import LINES, TicTacToe, TTTState
 
 
 @pytest.fixture(scope="module")
@@ -97,16 +97,32 @@ def test_actions_and_max_plies(game: TicTacToe) -> None:
     assert game.utility_bounds() == (-1.0, 1.0)
 
 
-def test_ordered_actions_centre_then_corners_then_edges(
+def completes_line(held: set[int], cell: int) -> bool:
+    """True when taking ``cell`` gives the holder of ``held`` three in a row."""
+    return any(cell in line and set(line) - {cell} <= held for line in LINES)
+
+
+def test_ordered_actions_win_then_block_then_centre_corners_edges(
     game: TicTacToe, reachable: set[TTTState]
 ) -> None:
-    """A permutation of the legal moves, centre first, corners before edges."""
+    """A permutation of the legal moves: wins, blocks, then centre, corners, edges."""
     assert list(game.ordered_actions(game.initial_state())) == [4, 0, 2, 6, 8, 1, 3, 5, 7]
     rank = {4: 0, 0: 1, 2: 1, 6: 1, 8: 1, 1: 2, 3: 2, 5: 2, 7: 2}
     for state in reachable:
+        if game.is_terminal(state):
+            continue
         ordered = list(game.ordered_actions(state))
         assert sorted(ordered) == list(game.actions(state))
-        assert [rank[cell] for cell in ordered] == sorted(rank[cell] for cell in ordered)
+        xs = {c for c in range(9) if state[0] >> c & 1}
+        os_ = {c for c in range(9) if state[1] >> c & 1}
+        mine, theirs = (xs, os_) if game.to_move(state) is Player.MAX else (os_, xs)
+        groups = [
+            0 if completes_line(mine, c) else 1 if completes_line(theirs, c) else 2 for c in ordered
+        ]
+        assert groups == sorted(groups), (state, ordered)
+        for group in range(3):
+            cells = [c for c, g in zip(ordered, groups, strict=True) if g == group]
+            assert [rank[c] for c in cells] == sorted(rank[c] for c in cells)
 
 
 def test_position_round_trip(game: TicTacToe, reachable: set[TTTState]) -> None:

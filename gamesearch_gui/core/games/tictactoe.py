@@ -86,6 +86,36 @@ _EMPTY_ORDERED: tuple[tuple[Cell, ...], ...] = tuple(
     tuple(cell for cell in _STATIC_ORDER if not taken >> cell & 1) for taken in range(512)
 )
 _FREE: tuple[int, ...] = tuple(9 - taken.bit_count() for taken in range(512))
+# The cells (empty or not) that would complete a line of ``bits``: two of its three held.
+
+
+def _completing(bits: int) -> int:
+    cells = 0
+    for line in _LINE_MASKS:
+        if (line & bits).bit_count() == 2:
+            cells |= line & ~bits
+    return cells
+
+
+_COMPLETES: tuple[int, ...] = tuple(_completing(bits) for bits in range(512))
+
+
+def _threat_order(x: int, o: int) -> tuple[Cell, ...]:
+    """Empty cells: a winning one first, then one that blocks, then centre, corners, edges."""
+    me, them = (x, o) if _TO_MOVE[x | o] is _MAX else (o, x)
+    empty = ~(x | o) & 0x1FF
+    wins = _COMPLETES[me] & empty
+    blocks = _COMPLETES[them] & empty & ~wins
+    cells = _EMPTY_ORDERED[x | o]
+    return (
+        *(c for c in cells if wins >> c & 1),
+        *(c for c in cells if blocks >> c & 1),
+        *(c for c in cells if not (wins | blocks) >> c & 1),
+    )
+
+
+# Every legal position is small enough to order once (5,478 of them, fewer than 2**18).
+_ORDERED: dict[TTTState, tuple[Cell, ...]] = {}
 
 # open_lines: what a line free of the opponent is worth by how many pieces it holds.
 # A full line only occurs in finished games, where the utility decides anyway.
@@ -171,8 +201,11 @@ class TicTacToe(Game[TTTState, Cell]):
         return _EMPTY[state[0] | state[1]]
 
     def ordered_actions(self, state: TTTState) -> Sequence[Cell]:
-        """The empty cells, centre first, then corners, then edges."""
-        return _EMPTY_ORDERED[state[0] | state[1]]
+        """The empty cells: a win first, then a block, then centre, corners, edges."""
+        order = _ORDERED.get(state)
+        if order is None:
+            order = _ORDERED[state] = _threat_order(*state)
+        return order
 
     def result(self, state: TTTState, action: Cell) -> TTTState:
         """The board after the player to move takes cell ``action``. Trusts its caller."""
