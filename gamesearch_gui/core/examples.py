@@ -1,0 +1,233 @@
+"""The examples library (Help > Examples): small trees that each teach one thing.
+
+Each example is a tree file in ``resources/trees/examples/`` (bundled, found through
+importlib.resources) with the answer it must give: the algorithm and depth to solve it
+with, the value and best move that come out, and, for the examples about pruning, the
+paths alpha-beta skips (as ``solve --json`` lists them in ``pruned``). The tests solve
+every example both with :func:`~gamesearch_gui.core.search.search` and through the
+command line and check those answers.
+
+The pennies example's file was generated once by :func:`pennies_tree` and is kept as
+it is; a test re-generates the tree and checks the file still matches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games.pennies import Pennies, PenniesState
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, gc_paused
+from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.paths import resource_files
+
+__all__ = ["EXAMPLES", "Example", "example", "examples_folder", "pennies_tree"]
+
+
+def examples_folder() -> Traversable:
+    """The bundled folder of example tree files."""
+    return resource_files() / "trees" / "examples"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example: its tree file and the answer solving it must give.
+
+    ``depth`` None means full depth. ``expected_value`` and ``expected_best_move``
+    (an index of the root's children) are the answer with ``algorithm`` at ``depth``;
+    ``expected_pruned`` the paths of the subtrees alpha-beta skips, in order, for the
+    examples about pruning (None for the others). An example with a depth cutoff also
+    gives the answer at full depth, ``full_value`` and ``full_best_move``.
+    """
+
+    key: str
+    title: str
+    caption: str  #: one line: what the example teaches
+    algorithm: Algorithm
+    depth: int | None
+    expected_value: float
+    expected_best_move: int
+    expected_pruned: tuple[str, ...] | None
+    filename: str  #: the file's name in examples_folder()
+    full_value: float | None = None
+    full_best_move: int | None = None
+
+    def resource(self) -> Traversable:
+        """The example's bundled file."""
+        return examples_folder() / self.filename
+
+    def tree(self) -> CustomTree:
+        """The example's tree, loaded from its file."""
+        return load_tree(self.resource().read_text(encoding="utf-8"), self.title)
+
+
+_AB = Algorithm.ALPHABETA
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(
+        key="figure-5-2",
+        title="Figure 5.2",
+        caption=(
+            "The textbook's two-ply game: MAX plays a1 for a value of 3, and alpha-beta "
+            "never looks at C's 4 and 6 once C's first leaf, 2, is worse than B's 3."
+        ),
+        algorithm=_AB,
+        depth=None,
+        expected_value=3,
+        expected_best_move=0,
+        expected_pruned=("1.1", "1.2"),
+        filename="01-figure-5-2.gtree.json",
+    ),
+    Example(
+        key="figure-5-2-variant",
+        title="Figure 5.2 with C = [2, 4, 1]",
+        caption=(
+            "Pruned leaves can hold anything: with C's last leaf changed to 1 the value is "
+            "still 3, and alpha-beta skips the same two leaves."
+        ),
+        algorithm=_AB,
+        depth=None,
+        expected_value=3,
+        expected_best_move=0,
+        expected_pruned=("1.1", "1.2"),
+        filename="02-figure-5-2-variant.gtree.json",
+    ),
+    Example(
+        key="greedy-friends",
+        title="Greedy friends",
+        caption=(
+            "Pick a friend, who hands you the smallest of their coins: the first gives 10; "
+            "the second's 5 is already worse, so their last two coins are never looked at."
+        ),
+        algorithm=_AB,
+        depth=None,
+        expected_value=10,
+        expected_best_move=0,
+        expected_pruned=("1.1", "1.2"),
+        filename="03-greedy-friends.gtree.json",
+    ),
+    Example(
+        key="generous-friends",
+        title="Generous friends",
+        caption=(
+            "MIN picks a friend, who hands over their largest coin: the first gives 25; "
+            "the second's 50 is already more, so the two unknown coins (?) are pruned."
+        ),
+        algorithm=_AB,
+        depth=None,
+        expected_value=25,
+        expected_best_move=0,
+        expected_pruned=("1.1", "1.2"),
+        filename="04-generous-friends.gtree.json",
+    ),
+    Example(
+        key="rock-paper-scissors",
+        title="Turn-based rock-paper-scissors",
+        caption=(
+            "Moving first against a reply that sees our move, minimax plays rock: scissors "
+            "risks -20, rock and paper each risk -1, and the first among equals wins."
+        ),
+        algorithm=Algorithm.MINIMAX,
+        depth=None,
+        expected_value=-1,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="05-rock-paper-scissors.gtree.json",
+    ),
+    Example(
+        key="chance-small",
+        title="Chance: values 2, 3 and 1, 4",
+        caption=(
+            "With chance the size of values matters, not only their order: here the first "
+            "gamble is worth 2.1 against 1.3 (compare the scaled example)."
+        ),
+        algorithm=Algorithm.EXPECTIMINIMAX,
+        depth=None,
+        expected_value=2.1,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="06-chance-small.gtree.json",
+    ),
+    Example(
+        key="chance-scaled",
+        title="Chance: values 20, 30 and 1, 400",
+        caption=(
+            "The same values in the same order but different sizes: now the second gamble "
+            "wins, 40.9 against 21. Without chance only the order of values matters."
+        ),
+        algorithm=Algorithm.EXPECTIMINIMAX,
+        depth=None,
+        expected_value=40.9,
+        expected_best_move=1,
+        expected_pruned=None,
+        filename="06b-chance-scaled.gtree.json",
+    ),
+    Example(
+        key="pennies-7",
+        title="The pennies game from 7",
+        caption=(
+            "The whole game tree of splitting 7 pennies: every first move loses against "
+            "best replies, so its value is -1 and MIN wins."
+        ),
+        algorithm=Algorithm.MINIMAX,
+        depth=None,
+        expected_value=-1,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="07-pennies-7.gtree.json",
+    ),
+    Example(
+        key="horizon-effect",
+        title="The horizon effect",
+        caption=(
+            "Cut off at depth 2, the evals make grab look best (6 against 3); the "
+            "refutation lies beyond that horizon, and at full depth quiet wins, 4 against -4."
+        ),
+        algorithm=_AB,
+        depth=2,
+        expected_value=6,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="08-horizon-effect.gtree.json",
+        full_value=4,
+        full_best_move=1,
+    ),
+)
+
+_BY_KEY = {e.key: e for e in EXAMPLES}
+
+
+def example(key: str) -> Example:
+    """The example with ``key``; KeyError naming the known keys if there is none."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        known = ", ".join(_BY_KEY)
+        raise KeyError(f"no example {key!r} (known: {known})") from None
+
+
+@gc_paused()
+def pennies_tree(start: int = 7) -> CustomTree:
+    """The pennies game from one stack of ``start`` as a full custom tree.
+
+    MAX and MIN alternate, leaves are +1 (MIN cannot move) or -1, moves are written as
+    the game writes them (``7=4+3``) and each node is labelled with its stacks
+    (``4-3``). Each position appears once per way of reaching it (a tree, not a graph),
+    so keep ``start`` small: 7 gives 24 nodes.
+    """
+    game = Pennies(start)
+
+    def build(state: PenniesState, move: str | None) -> TreeNode:
+        label = "-".join(map(str, state[0]))
+        value = game.terminal_value(state)
+        if value is not None:
+            return TreeNode(NodeType.LEAF, (), int(value), None, None, label, move)
+        kind = NodeType.MAX if game.to_move(state) is Player.MAX else NodeType.MIN
+        children = tuple(
+            build(game.result(state, a), game.move_text(state, a)) for a in game.actions(state)
+        )
+        return TreeNode(kind, children, None, None, None, label, move)
+
+    return CustomTree(f"The pennies game from {start}", build(game.initial_state(), None))
