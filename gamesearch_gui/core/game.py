@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -74,20 +74,31 @@ class Game(ABC, Generic[S, A]):
     def result(self, state: S, action: A) -> S:
         """The state after ``action`` (or chance outcome) at ``state``. Trusts its caller."""
 
-    @abstractmethod
+    # A game defines either terminal_value, or both is_terminal and utility: each pair
+    # is written in terms of the other (checked in __init_subclass__).
+
     def is_terminal(self, state: S) -> bool:
         """True when the game is over at ``state``."""
+        return self.terminal_value(state) is not None
 
-    @abstractmethod
     def utility(self, state: S) -> float:
         """Final value of a terminal ``state`` from MAX's point of view."""
+        value = self.terminal_value(state)
+        if value is None:
+            raise GameError("the game is not over, so it has no utility yet")
+        return value
 
     def terminal_value(self, state: S) -> float | None:
-        """``utility(state)`` if ``state`` is terminal, else None: one call on the hot path.
-
-        Games override this when is_terminal and utility share work.
-        """
+        """``utility(state)`` if ``state`` is terminal, else None: one call on the hot path."""
         return self.utility(state) if self.is_terminal(state) else None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own_pair = cls.is_terminal is not Game.is_terminal and cls.utility is not Game.utility
+        if cls.terminal_value is Game.terminal_value and not own_pair:
+            raise TypeError(
+                f"{cls.__name__} must define terminal_value, or is_terminal and utility"
+            )
 
     def key(self, state: S) -> Hashable:
         """A hashable key that identifies the position, for transposition tables."""

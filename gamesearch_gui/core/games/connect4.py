@@ -245,17 +245,6 @@ class ConnectFour(Game[C4State, Column]):
             return 0.0
         return None
 
-    def is_terminal(self, state: C4State) -> bool:
-        """True when the last stone made four in a row or the board is full."""
-        return self.terminal_value(state) is not None
-
-    def utility(self, state: C4State) -> float:
-        """The win's value (quicker wins are worth more) or 0; GameError if not over."""
-        value = self.terminal_value(state)
-        if value is None:
-            raise GameError("the game is not over, so it has no utility yet")
-        return value
-
     def key(self, state: C4State) -> C4State:
         """The state itself: it identifies the position and is cheap to hash."""
         return state

@@ -31,7 +31,6 @@ from typing import ClassVar, TypeAlias
 from gamesearch_gui.core.game import (
     Evaluation,
     Game,
-    GameError,
     IllegalMoveError,
     Player,
     PositionError,
@@ -224,17 +223,6 @@ class TicTacToe(Game[TTTState, Cell]):
         if x | o == FULL:
             return 0.0
         return None
-
-    def is_terminal(self, state: TTTState) -> bool:
-        """True when a side has three in a row or the board is full."""
-        return self.terminal_value(state) is not None
-
-    def utility(self, state: TTTState) -> float:
-        """+1 if X won, -1 if O won, 0 for a draw; GameError if the game is not over."""
-        value = self.terminal_value(state)
-        if value is None:
-            raise GameError("the game is not over, so it has no utility yet")
-        return value
 
     def key(self, state: TTTState) -> TTTState:
         """The state itself: the two masks already identify the position."""

@@ -1,0 +1,46 @@
+"""The game protocol's own rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from gamesearch_gui.core.game import Game, GameError, Player
+
+
+class Countdown(Game[int, int]):
+    """Take 1 or 2 from a number; whoever takes the last one wins (terminal_value only)."""
+
+    name = "countdown"
+    title = "Countdown"
+
+    def initial_state(self) -> int:
+        return 4
+
+    def to_move(self, state: int) -> Player:
+        return Player.MAX
+
+    def actions(self, state: int) -> Sequence[int]:
+        return [1, 2][:state]
+
+    def result(self, state: int, action: int) -> int:
+        return state - action
+
+    def terminal_value(self, state: int) -> float | None:
+        return 1.0 if state == 0 else None
+
+
+def test_is_terminal_and_utility_follow_from_terminal_value() -> None:
+    game = Countdown()
+    assert not game.is_terminal(3) and game.is_terminal(0)
+    assert game.utility(0) == 1.0
+    with pytest.raises(GameError, match="not over"):
+        game.utility(2)
+
+
+def test_a_game_must_say_when_it_ends() -> None:
+    with pytest.raises(TypeError, match="terminal_value, or is_terminal and utility"):
+
+        class Endless(Countdown):  # pragma: no cover - refused at class creation
+            terminal_value = Game.terminal_value  # type: ignore[assignment]
