@@ -7,6 +7,7 @@ headless commands never load Qt.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -17,14 +18,22 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QEvent, QEventLoop, QSettings, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from gamesearch_gui import __version__
+from gamesearch_gui.paths import resource_files
 
 #: Names Qt files settings under (QSettings: ~/.config/gamesearch-gui/gamesearch-gui.conf).
 APPLICATION_NAME = "gamesearch-gui"
 ORGANIZATION_NAME = "gamesearch-gui"
+
+#: Set (to anything but empty), the app prints ``<name>: window shown at <time.time()>`` once
+#: its window is first painted, and exits 0: the cold-start probe of benchmarks/bench_frozen.py.
+EXIT_WHEN_SHOWN_ENV = "GAMESEARCH_EXIT_WHEN_SHOWN"
+#: The window icon's files in the bundled resources, one per size (packaging/make_icons.py).
+_ICON_FILE = re.compile(r"gamesearch-gui-\d+\.png")
 
 #: How long the smoke test waits for the AI's move in each game.
 SMOKE_TIMEOUT_S = 60.0
@@ -45,6 +54,8 @@ def run_app(argv: Sequence[str] | None = None, *, smoke_test: bool = False) -> i
     if smoke_test:
         return _smoke_test(app)
     window = create_main_window()
+    if os.environ.get(EXIT_WHEN_SHOWN_ENV):
+        window.installEventFilter(_ExitWhenShown(window))
     window.show()
     with _ctrl_c_closes_windows(app):
         return app.exec()
@@ -63,9 +74,39 @@ def _application(argv: list[str]) -> QApplication:
     QApplication.setApplicationVersion(__version__)
     QApplication.setDesktopFileName(APPLICATION_NAME)
     existing = QApplication.instance()
-    if isinstance(existing, QApplication):
-        return existing
-    return QApplication(argv)
+    app = existing if isinstance(existing, QApplication) else QApplication(argv)
+    app.setWindowIcon(application_icon())
+    return app
+
+
+def application_icon() -> QIcon:
+    """The app's icon, from the bundled PNGs: one per size, so that each size is sharp.
+
+    Empty where the resources are not installed (a bare source tree): the window opens
+    without it, and the smoke test reports it.
+    """
+    icon = QIcon()
+    try:
+        folder = resource_files() / "icons"
+    except ModuleNotFoundError:
+        return icon
+    for entry in folder.iterdir() if folder.is_dir() else ():
+        if _ICON_FILE.fullmatch(entry.name):
+            pixmap = QPixmap()
+            if pixmap.loadFromData(entry.read_bytes(), "PNG"):
+                icon.addPixmap(pixmap)
+    return icon
+
+
+class _ExitWhenShown(QObject):
+    """Prints when the window it watches is first painted, then quits the app."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            print(f"{APPLICATION_NAME}: window shown at {time.time():.6f}", flush=True)
+            QTimer.singleShot(0, QApplication.quit)
+        return False
 
 
 def _smoke_test(app: QApplication) -> int:
@@ -91,11 +132,14 @@ def _smoke_test(app: QApplication) -> int:
                 continue
             print(f"{APPLICATION_NAME}: {name}: the AI played {window.match.plies[-1].text}")
         shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
+        has_icon = not app.windowIcon().isNull()
         window.close()
         window.deleteLater()
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    if not shown or failures:
+    if not shown or failures or not has_icon:
         problem = "the window did not open" if not shown else f"no AI move in {failures}"
+        if shown and not failures:
+            problem = "no icon: the bundled resources lack icons/gamesearch-gui-*.png"
         print(f"{APPLICATION_NAME}: smoke test failed: {problem}", file=sys.stderr)
         return 1
     print(f"{APPLICATION_NAME} {__version__}: smoke test passed")

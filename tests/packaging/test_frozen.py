@@ -1,0 +1,164 @@
+"""The standalone executable: built with the documented command, it runs like the app.
+
+Marked ``packaging``: a plain ``pytest`` skips these (tests/packaging/conftest.py), and
+``pytest -m packaging`` runs them. They build with ``python packaging/build.py`` (into
+packaging/dist/, about a minute), unless ``GAMESEARCH_FROZEN`` names a one-file program
+that is already built, as .ci/run does to build only once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gamesearch_gui
+
+ROOT = Path(__file__).resolve().parents[2]
+NAME = "gamesearch-gui"
+EXE = NAME + ".exe" if sys.platform == "win32" else NAME
+SAMPLE = ROOT / "resources" / "trees" / "figure-5-2.gtree.json"
+#: The issue's goal for the one-file program.
+SIZE_GOAL_BYTES = 60_000_000
+BUILD_TIMEOUT_S = 1200
+
+pytestmark = pytest.mark.packaging
+
+
+@pytest.fixture(scope="module")
+def onefile() -> Path:
+    """The one-file program: $GAMESEARCH_FROZEN, or one built now."""
+    given = os.environ.get("GAMESEARCH_FROZEN")
+    if given:
+        path = Path(given).resolve()
+        assert path.is_file(), f"GAMESEARCH_FROZEN={given}: no such program"
+        return path
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        pytest.skip('PyInstaller is not installed: pip install -e ".[package]"')
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "build.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return ROOT / "packaging" / "dist" / EXE
+
+
+@pytest.fixture(scope="module")
+def onedir(onefile: Path) -> Path:
+    """The one-folder build's program, beside the one-file program."""
+    path = onefile.parent / f"{NAME}-onedir" / EXE
+    if not path.is_file():
+        pytest.skip(f"no one-folder build beside {onefile}")
+    return path
+
+
+def run(program: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``program`` offscreen, from a folder that is not the checkout."""
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **env}
+    return subprocess.run(
+        [str(program), *args],
+        cwd=program.parent,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_version_is_the_apps(onefile: Path) -> None:
+    result = run(onefile, "--version")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{NAME} {gamesearch_gui.__version__}"
+
+
+def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
+    result = run(onefile, "--smoke-test")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "smoke test passed" in result.stdout
+    for game in ("tictactoe", "connect4", "pennies", "pig"):
+        assert f"{game}: the AI played" in result.stdout
+
+
+def test_solve_answers_figure_5_2(onefile: Path) -> None:
+    result = run(onefile, "solve", "--json", str(SAMPLE))
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["value"] == 3
+    assert answer["best_move"] == 0
+    assert answer["pruned"] == ["1.1", "1.2"]
+
+
+def test_solve_counts_the_whole_tictactoe_tree(onefile: Path) -> None:
+    result = run(onefile, "solve", "--game", "tictactoe", "--algorithm", "minimax", "--json")
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["value"] == 0
+    assert answer["stats"]["nodes"] == 549_946
+    assert answer["stats"]["leaves"] == 255_168
+
+
+def test_bad_input_is_one_line_and_status_2(onefile: Path) -> None:
+    result = run(onefile, "solve", "no-such-file.gtree.json")
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_start_probe_reports_the_window_and_exits(onefile: Path) -> None:
+    result = run(onefile, GAMESEARCH_EXIT_WHEN_SHOWN="1")
+    assert result.returncode == 0, result.stderr
+    assert f"{NAME}: window shown at " in result.stdout
+
+
+def test_one_file_is_within_the_size_goal(onefile: Path) -> None:
+    size = onefile.stat().st_size
+    assert size <= SIZE_GOAL_BYTES, f"{onefile} is {size / 1e6:.1f} MB"
+
+
+def test_one_folder_build_runs_too(onedir: Path) -> None:
+    result = run(onedir, "--smoke-test")
+    assert result.returncode == 0, result.stdout + result.stderr
+    internal = onedir.parent / "_internal"
+    bundled = {
+        path.relative_to(internal / "gamesearch_gui" / "resources").as_posix()
+        for path in (internal / "gamesearch_gui" / "resources").rglob("*")
+        if path.is_file()
+    }
+    assert "trees/figure-5-2.gtree.json" in bundled
+    assert f"icons/{NAME}-32.png" in bundled
+
+
+def test_what_the_app_does_not_use_is_left_out(onedir: Path) -> None:
+    internal = onedir.parent / "_internal"
+    names = [path.relative_to(internal).as_posix() for path in internal.rglob("*")]
+    for unwanted in ("Network", "Qml", "Quick", "Pdf", "VirtualKeyboard", "Wayland", "OpenGL"):
+        assert not [n for n in names if f"Qt6{unwanted}" in n or f"Qt{unwanted}." in n], unwanted
+    assert not [n for n in names if "/translations/" in n]
+    plugins = [n for n in names if "/plugins/" in n and Path(n).suffix in {".so", ".dll", ".dylib"}]
+    platforms = [p for p in plugins if "/platforms/" in p]
+    assert platforms, "no platform plugin"
+    assert not [p for p in platforms if "wayland" in p or "eglfs" in p or "vnc" in p]
+    assert not [p for p in plugins if "/platformthemes/" in p or "/tls/" in p]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop menu entry")
+def test_linux_desktop_entry_and_icons(onefile: Path) -> None:
+    share = onefile.parent / "share"
+    entry = (share / "applications" / f"{NAME}.desktop").read_text(encoding="utf-8")
+    lines = entry.splitlines()
+    assert lines[0] == "[Desktop Entry]"
+    assert f"Exec={NAME}" in lines
+    assert f"Icon={NAME}" in lines
+    assert "@" not in entry
+    for size in (16, 32, 48, 256):
+        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{NAME}.png").is_file()
+    assert (share / "icons" / "hicolor" / "scalable" / "apps" / f"{NAME}.svg").is_file()
