@@ -23,6 +23,7 @@ from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from gamesearch_gui import __version__
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.paths import resource_files
 
 #: Names Qt files settings under (QSettings: ~/.config/gamesearch-gui/gamesearch-gui.conf).
@@ -130,7 +131,8 @@ def _smoke_test(app: QApplication) -> int:
             if not _wait(app, lambda: _ai_moves(window) >= 1, SMOKE_TIMEOUT_S):
                 failures.append(name)
                 continue
-            print(f"{APPLICATION_NAME}: {name}: the AI played {window.match.plies[-1].text}")
+            played = [ply.text for ply in window.match.plies if ply.player is not Player.CHANCE]
+            print(f"{APPLICATION_NAME}: {name}: the AI played {played[0]}")
         shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
         has_icon = not app.windowIcon().isNull()
         window.close()
@@ -147,8 +149,6 @@ def _smoke_test(app: QApplication) -> int:
 
 
 def _ai_moves(window: Any) -> int:
-    from gamesearch_gui.core.game import Player
-
     return sum(1 for ply in window.match.plies if ply.player is not Player.CHANCE)
 
 
