@@ -56,7 +56,9 @@ class SearchWorker(QObject):
     """Runs searches on the worker thread; reports through queued signals."""
 
     progress = Signal(int, object)  # request id, SearchProgress
-    eventsReady = Signal(int, list)  # request id, list of SearchEvent
+    # object, not list: PySide converts a list argument element by element (a QVariantList),
+    # which for thousands of events a batch starves the GUI thread.
+    eventsReady = Signal(int, object)  # request id, list of SearchEvent
     recorded = Signal(int, int)  # request id, events in the recording so far
     finished = Signal(int, object)  # request id, SearchResult
     failed = Signal(int, str)  # request id, message
@@ -125,7 +127,7 @@ class SearchController(QObject):
     #: The current search's progress (SearchProgress).
     progress = Signal(object)
     #: A batch of the current search's events (list of SearchEvent).
-    eventsReady = Signal(list)
+    eventsReady = Signal(object)
     #: The current search's recording has this many events ready to show.
     recorded = Signal(int)
     #: The current search ended: its request and its SearchResult.
@@ -202,7 +204,7 @@ class SearchController(QObject):
         if self._is_current(request_id):
             self.progress.emit(progress)
 
-    @Slot(int, list)
+    @Slot(int, object)
     def _on_events(self, request_id: int, events: list[SearchEvent]) -> None:
         if self._is_current(request_id):
             self.eventsReady.emit(events)
