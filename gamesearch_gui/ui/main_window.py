@@ -14,7 +14,15 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QFont,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -22,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -34,6 +43,7 @@ from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
 from gamesearch_gui.ui.play_config import (
     SIDE_NAMES,
@@ -83,7 +93,13 @@ def make_board(game: Game[Any, Any]) -> BoardWidget:
 class MainWindow(QMainWindow):
     """Play a game against the AI and see what its search did."""
 
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        recovery_path: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
         self.setObjectName("MainWindow")
@@ -124,7 +140,20 @@ class MainWindow(QMainWindow):
         central = QWidget()
         self._central_layout = QVBoxLayout(central)
         self._central_layout.addWidget(self.headline)
-        self.setCentralWidget(central)
+        self.trees = TreesMode(
+            self,
+            self.store,
+            recovery_path if recovery_path is not None else default_recovery_path(self.store),
+        )
+        self.editor = self.trees.editor
+        self.editor.titleChanged.connect(self._retitle)
+        self.editor.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        self.central_stack = QStackedWidget()
+        self.central_stack.addWidget(central)
+        self.central_stack.addWidget(self.editor)
+        self.setCentralWidget(self.central_stack)
+        self.setAcceptDrops(True)
+        self._play_docks: dict[str, bool] = {}
 
         self.settings_panel = SettingsPanel(self._load_config())
         self.settings_panel.newGameRequested.connect(self._config_for_new_game)
@@ -154,7 +183,9 @@ class MainWindow(QMainWindow):
         self.act_values.setChecked(self.show_values)
         self.resize(1200, 800)
         self._restore_layout()
+        self.trees.set_active(False)
         self.new_game(self.config)
+        self._offer_recovery()
 
     # -- building ----------------------------------------------------------------------
 
@@ -196,8 +227,33 @@ class MainWindow(QMainWindow):
         self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
         self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
         self.act_about = self._action("&About", self.show_about)
+        self.act_mode_play = self._action(
+            "&Play a game", lambda: self.set_mode("play"), "Ctrl+1", "Play against the AI"
+        )
+        self.act_mode_trees = self._action(
+            "&Draw a tree",
+            lambda: self.set_mode("trees"),
+            "Ctrl+2",
+            "Draw a game tree and solve it",
+        )
+        modes = QActionGroup(self)
+        for mode_action in (self.act_mode_play, self.act_mode_trees):
+            mode_action.setCheckable(True)
+            modes.addAction(mode_action)
+        self.act_mode_play.setChecked(True)
+        self.game_actions = [
+            self.act_new,
+            self.act_undo,
+            self.act_redo,
+            self.act_hint,
+            self.act_move_now,
+            self.act_pause,
+        ]
 
+        self.menuBar().addMenu(self.trees.file_menu)
+        self.menuBar().addMenu(self.trees.edit_menu)
         game_menu = self.menuBar().addMenu("&Game")
+        self.game_menu = game_menu
         for action in (
             self.act_new,
             None,
@@ -214,7 +270,12 @@ class MainWindow(QMainWindow):
                 game_menu.addSeparator()
             else:
                 game_menu.addAction(action)
+        self.trees.file_menu.addSeparator()
+        self.trees.file_menu.addAction(self.act_quit)
         view_menu = self.menuBar().addMenu("&View")
+        view_menu.addAction(self.act_mode_play)
+        view_menu.addAction(self.act_mode_trees)
+        view_menu.addSeparator()
         view_menu.addAction(self.act_values)
         view_menu.addSeparator()
         for dock in self.docks.values():
@@ -223,7 +284,15 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.act_reset_layout)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.act_how)
+        help_menu.addMenu(self.trees.examples_menu)
+        for key, action in self.trees.example_actions.items():
+            action.triggered.connect(lambda _=False, k=key: self.set_mode("trees"))
         help_menu.addAction(self.act_about)
+        modes_bar = QToolBar("Mode")
+        modes_bar.setObjectName("toolbar-mode")
+        modes_bar.addAction(self.act_mode_play)
+        modes_bar.addAction(self.act_mode_trees)
+        self.addToolBar(modes_bar)
 
         toolbar = QToolBar("Game")
         toolbar.setObjectName("toolbar-game")
@@ -237,6 +306,8 @@ class MainWindow(QMainWindow):
         ):
             toolbar.addAction(action)
         self.addToolBar(toolbar)
+        self.game_toolbar = toolbar
+        self.addToolBar(self.trees.toolbar)
         self._default_layout = self.saveState()
 
     # -- the game ----------------------------------------------------------------------
@@ -635,6 +706,10 @@ class MainWindow(QMainWindow):
         request = self.controller.current
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
         self.act_pause.setEnabled(self.config.seats is not Seats.TWO_HUMANS)
+        self.act_new.setEnabled(True)
+        if self.mode == "trees":
+            for action in self.game_actions:
+                action.setEnabled(False)
         self.headline.setText(self._headline(names, human_turn, busy))
         self.history.clear()
         turn = 0
@@ -736,7 +811,14 @@ class MainWindow(QMainWindow):
                 self.settings_panel.remember_search(game, self._load_search(game))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop the search thread and remember the layout and settings."""
+        """Ask about an unsaved tree; stop the search threads; remember layout and settings."""
+        if not self.editor.maybe_save():
+            event.ignore()
+            return
+        self.editor.remove_recovery()
+        self.editor.shutdown()
+        if self.mode == "trees":
+            self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
         self.controller.shutdown()
         self.store.setValue("window/geometry", self.saveGeometry())
@@ -744,3 +826,84 @@ class MainWindow(QMainWindow):
         self._save_config()
         self.store.sync()
         super().closeEvent(event)
+
+    # -- Trees mode ----------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """ "play" (a game against the AI) or "trees" (the tree editor)."""
+        return "trees" if self.central_stack.currentWidget() is self.editor else "play"
+
+    def set_mode(self, mode: str) -> None:
+        """Switch between playing a game and drawing a tree (menus and shortcuts follow)."""
+        trees = mode == "trees"
+        if trees == (self.mode == "trees"):
+            (self.act_mode_trees if trees else self.act_mode_play).setChecked(True)
+            return
+        if trees:
+            self._play_docks = {k: d.isVisible() for k, d in self.docks.items()}
+            for dock in self.docks.values():
+                dock.hide()
+        else:
+            for key, dock in self.docks.items():
+                dock.setVisible(self._play_docks.get(key, True))
+        self.central_stack.setCurrentIndex(1 if trees else 0)
+        (self.act_mode_trees if trees else self.act_mode_play).setChecked(True)
+        self.game_menu.menuAction().setVisible(not trees)
+        self.game_toolbar.setVisible(not trees)
+        self.trees.set_active(trees)
+        self._refresh()
+        self._retitle()
+        if trees:
+            self.editor.canvas.setFocus()
+
+    def _retitle(self, *_: object) -> None:
+        if self.mode == "trees":
+            self.setWindowTitle(f"{self.editor.title()} — {WINDOW_TITLE}")
+        else:
+            self.setWindowTitle(WINDOW_TITLE)
+
+    def open_tree_file(self, path: str) -> bool:
+        """Open a tree file in Trees mode (drag and drop, the command line)."""
+        self.set_mode("trees")
+        return self.editor.open_file(path)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(_is_tree_file(url.toLocalFile()) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            path = url.toLocalFile()
+            if _is_tree_file(path):
+                event.acceptProposedAction()
+                self.open_tree_file(path)
+                return
+
+    def _ask_recover(self) -> bool:
+        """Ask whether to reopen the tree an unclean exit left behind. Tests replace this."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            "Recover the tree?",
+            "The last session ended with a tree that was not saved. Open it again?",
+            buttons.Yes | buttons.No,
+            buttons.Yes,
+        )
+        return answer == buttons.Yes
+
+    def _offer_recovery(self) -> None:
+        tree = self.editor.recovery_tree()
+        if tree is None:
+            return
+        if self._ask_recover():
+            self.set_mode("trees")
+            self.editor.open_tree(
+                tree, caption="Recovered from the last session: save it to keep it."
+            )
+        else:
+            self.editor.remove_recovery()
+
+
+def _is_tree_file(path: str) -> bool:
+    return bool(path) and path.lower().endswith(".json")

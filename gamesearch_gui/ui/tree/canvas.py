@@ -736,6 +736,8 @@ class TreeItem(QGraphicsRectItem):
         self.selected: int | None = None
         #: Show α/β even where the window is (−∞, +∞) (minimax never narrows it).
         self.always_show_window = False
+        #: Text written beside a node, up and to its left (the tree editor's node labels).
+        self.node_labels: dict[int, str] = {}
         self.colours = TreeColours.light()
         self.texts = _TextCache()
         self.last_frame = Frame()
@@ -1170,6 +1172,7 @@ class TreeItem(QGraphicsRectItem):
         tag_px = int(max(LABEL_PX * s, VALUE_PX * s * 0.7))
         small_px = int(LABEL_PX * s)
         step = small_px * 1.2
+        ink_label = self.colours.text
         for n in frame.nodes:
             kind = kind_of[n]
             valued = valued_at[n] < k
@@ -1180,7 +1183,12 @@ class TreeItem(QGraphicsRectItem):
                 continue
             under: list[_Text] = []
             top = y + r * (1.2 if how == _HOW_EVAL else 1.05) + step / 2 + 1
-            if valued:
+            label = self.node_labels.get(n) if self.node_labels else None
+            if label:
+                left = x - r * 1.15 - self.texts.width(label, tag_px, True) / 2
+                texts.append(_Text(left, y - r * 0.9, label, tag_px, True, ink_label, True))
+            # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to write.
+            if valued and not math.isnan(value[n]):
                 if not self._value_inside(texts, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_value(value[n])
@@ -1580,6 +1588,7 @@ class TreeCanvas(QGraphicsView):
         self._header = _Header(self)
         self._legend = _Legend(self)
         self._legend_visible = True
+        self._header_visible = True
         self.setViewportMargins(0, HEADER_H, 0, LEGEND_H)
         self._follow = False
         self._sy_floor = 1.0
@@ -1848,7 +1857,17 @@ class TreeCanvas(QGraphicsView):
         """Show or hide the legend strip under the tree."""
         self._legend_visible = on
         self._legend.setVisible(on)
-        self.setViewportMargins(0, HEADER_H, 0, LEGEND_H if on else 0)
+        self._set_margins()
+
+    def set_header_visible(self, on: bool) -> None:
+        """Show or hide the iteration header above the tree (a drawn tree has no search)."""
+        self._header_visible = on
+        self._header.setVisible(on)
+        self._set_margins()
+
+    def _set_margins(self) -> None:
+        top = HEADER_H if self._header_visible else 0
+        self.setViewportMargins(0, top, 0, LEGEND_H if self._legend_visible else 0)
 
     def zoom(self) -> float:
         """The horizontal scale (1: one slot is SLOT_W pixels)."""

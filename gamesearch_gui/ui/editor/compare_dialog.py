@@ -1,0 +1,240 @@
+"""Compare searches on one tree: a table of counts and a grouped bar chart.
+
+The four searches run on a thread of their own (core.compare), never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.compare import ComparisonRow, compare, knuth_moore_bound
+from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.tree import CustomTree
+
+#: The counts shown, as (attribute, heading, bar colour).
+MEASURES = (
+    ("nodes", "Nodes visited", QColor("#3b6fb6")),
+    ("leaves", "Leaves evaluated", QColor("#e09a2b")),
+    ("pruned_subtrees", "Subtrees pruned", QColor("#c2185b")),
+)
+
+
+def _nice_step(rough: float) -> int:
+    """A whole tick step of 1, 2 or 5 times a power of ten, at least ``rough``."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor >= rough:
+                return step * factor
+        step *= 10
+
+
+class CompareThread(QThread):
+    """Runs core.compare off the GUI thread; ``done`` carries the rows, ``failed`` why not."""
+
+    done = Signal(list)
+    failed = Signal(str)
+
+    def __init__(self, tree: CustomTree, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tree = tree
+        self.cancel = CancelToken()
+
+    def run(self) -> None:
+        try:
+            rows = compare(self.tree, cancel=self.cancel)
+        except Exception as e:  # reported in the dialog, never lost in the thread
+            self.failed.emit(str(e))
+            return
+        self.done.emit(rows)
+
+
+class BarChart(QWidget):
+    """Grouped bars: one group per search, one bar per measure, drawn with QPainter."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[ComparisonRow] = []
+        self.bound: int | None = None
+        self.setMinimumSize(520, 260)
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 300)
+
+    def set_rows(self, rows: list[ComparisonRow], bound: int | None) -> None:
+        """Show these rows (and the Knuth-Moore bound on leaves as a line, if any)."""
+        self.rows = rows
+        self.bound = bound
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), self.palette().base())
+        if not self.rows:
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Searching…")
+            return
+        fm = painter.fontMetrics()
+        legend_h = fm.height() + 8
+        left, right, top, bottom = 44, 12, legend_h + 6, fm.height() * 2 + 10
+        area = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+        most = max(max(getattr(r, m[0]) for r in self.rows for m in MEASURES), 1)
+        step = _nice_step(most / 4)
+        ticks = math.ceil(most / step)
+        # Headroom above the tallest bar for its number.
+        highest = ticks * step * (1.08 if ticks * step - most < step * 0.15 else 1.0)
+        text = self.palette().text().color()
+        grid = QColor(text)
+        grid.setAlpha(50)
+        for i in range(ticks + 1):
+            value = step * i
+            y = area.bottom() - area.height() * value / highest
+            painter.setPen(grid)
+            painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
+            painter.setPen(text)
+            painter.drawText(
+                QRectF(0, y - fm.height() / 2, left - 6, fm.height()),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                str(value),
+            )
+        group_w = area.width() / len(self.rows)
+        bar_w = group_w * 0.7 / len(MEASURES)
+        for g, row in enumerate(self.rows):
+            x0 = area.left() + g * group_w + group_w * 0.15
+            for b, (attr, _heading, colour) in enumerate(MEASURES):
+                value = getattr(row, attr)
+                h = area.height() * value / highest
+                bar = QRectF(x0 + b * bar_w, area.bottom() - h, bar_w - 2, h)
+                painter.fillRect(bar, colour)
+                painter.setPen(text)
+                painter.drawText(
+                    QRectF(bar.left() - 6, bar.top() - fm.height() - 1, bar_w + 10, fm.height()),
+                    Qt.AlignmentFlag.AlignCenter,
+                    str(value),
+                )
+            painter.drawText(
+                QRectF(area.left() + g * group_w, area.bottom() + 4, group_w, fm.height() * 2),
+                Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
+                row.name,
+            )
+        if self.bound is not None:
+            y = area.bottom() - area.height() * self.bound / highest
+            ink = QColor("#e09a2b").darker(140)
+            painter.setPen(QPen(ink, 1.5, Qt.PenStyle.DashLine))
+            painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
+            label = f"Knuth–Moore bound: {self.bound} leaves"
+            box = QRectF(
+                area.left() + 4, y - fm.height() - 2, fm.horizontalAdvance(label) + 8, fm.height()
+            )
+            painter.fillRect(box, self.palette().base())
+            painter.setPen(ink)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        # Legend.
+        x = left
+        for _attr, heading, colour in MEASURES:
+            painter.fillRect(QRectF(x, 6, 12, 12), colour)
+            painter.setPen(text)
+            painter.drawText(int(x + 16), 6 + fm.ascent(), heading)
+            x += 16 + fm.horizontalAdvance(heading) + 18
+
+
+class CompareDialog(QDialog):
+    """Minimax against alpha-beta (drawn, best and worst order) on one tree."""
+
+    HEADINGS = (
+        "Search",
+        "Value",
+        "Best move",
+        "Nodes visited",
+        "Leaves evaluated",
+        "Subtrees pruned",
+        "Cutoffs",
+    )
+
+    def __init__(self, tree: CustomTree, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Compare searches — {tree.name}")
+        self.tree = tree
+        self.rows: list[ComparisonRow] = []
+        self.table = QTableWidget(0, len(self.HEADINGS))
+        self.table.setHorizontalHeaderLabels(self.HEADINGS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.chart = BarChart()
+        self.bound = knuth_moore_bound(tree)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        if self.bound is not None:
+            self.note.setText(
+                f"The tree is uniform: with the best move order alpha-beta needs to evaluate "
+                f"at least <b>{self.bound}</b> leaves (Knuth and Moore's bound "
+                f"b<sup>⌈d/2⌉</sup> + b<sup>⌊d/2⌋</sup> − 1)."
+            )
+        else:
+            self.note.setText(
+                "The Knuth–Moore bound applies only to uniform trees (same branching "
+                "everywhere, all leaves at one depth, no chance nodes)."
+            )
+        self.status = QLabel("Searching…")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(self.note)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+        self.resize(760, 560)
+        self.thread_ = CompareThread(tree, self)
+        self.thread_.done.connect(self._done)
+        self.thread_.failed.connect(self._failed)
+        self.thread_.start()
+
+    def _done(self, rows: list[ComparisonRow]) -> None:
+        self.rows = rows
+        self.status.setText("")
+        self.table.setRowCount(len(rows))
+        for i, row in enumerate(rows):
+            cells = (
+                row.name,
+                format_number(row.value),
+                str(row.best_move),
+                str(row.nodes),
+                str(row.leaves),
+                str(row.pruned_subtrees),
+                str(row.cutoffs),
+            )
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(i, j, item)
+        self.table.resizeColumnsToContents()
+        self.chart.set_rows(rows, self.bound)
+
+    def _failed(self, message: str) -> None:
+        self.status.setText(f"Cannot compare: {message}")
+
+    def stop(self) -> None:
+        """Stop the searches and wait for the thread."""
+        self.thread_.cancel.cancel()
+        self.thread_.wait()
+
+    def done(self, result: int) -> None:
+        self.stop()
+        super().done(result)

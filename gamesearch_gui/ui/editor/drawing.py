@@ -1,0 +1,64 @@
+"""A drawn tree as a recording, so the search view's canvas can show it before any search.
+
+The recording is synthetic: every node entered in depth-first order, each leaf valued
+with its utility, each inner node with its eval (drawn as an estimate) or NaN (no value
+yet, drawn empty). Its nodes are numbered in pre-order, the same order as
+``CustomTree.nodes()``, so ``paths[n]`` is recording node ``n``'s tree path.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gamesearch_gui.core.events import NodeEntered, NodeKind, NodeValued, Valuation
+from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, TreeNode
+
+_KIND = {
+    NodeType.MAX: NodeKind.MAX,
+    NodeType.MIN: NodeKind.MIN,
+    NodeType.CHANCE: NodeKind.CHANCE,
+    NodeType.LEAF: NodeKind.TERMINAL,
+}
+
+
+class Drawing:
+    """The recording that draws ``tree``, and the mapping between its nodes and paths."""
+
+    def __init__(self, tree: CustomTree) -> None:
+        self.tree = tree
+        self.recording = SearchRecording(TreeGame(tree), node_cap=None)
+        self.paths: list[Path] = []
+        self.index: dict[Path, int] = {}
+        self._add(tree.root, None, 0)
+
+    def _add(self, node: TreeNode, parent: int | None, depth: int) -> None:
+        n = len(self.paths)
+        self.paths.append(node.path)
+        self.index[node.path] = n
+        inf = math.inf
+        self.recording(
+            NodeEntered(
+                n,
+                parent,
+                node.path[-1] if node.path else None,
+                depth,
+                _KIND[node.type],
+                -inf,
+                inf,
+                node,
+                node.probability,
+            )
+        )
+        for child in node.children:
+            self._add(child, n, depth + 1)
+        if node.type is NodeType.LEAF:
+            value, how = (
+                float(node.value if node.value is not None else math.nan),
+                Valuation.TERMINAL,
+            )
+        elif node.eval is not None:
+            value, how = float(node.eval), Valuation.EVALUATION
+        else:
+            value, how = math.nan, Valuation.BACKED_UP
+        self.recording(NodeValued(n, value, how, -inf, inf))

@@ -1,0 +1,982 @@
+"""The tree editor: draw a game tree with mouse or keyboard, keep it in files, solve it in place.
+
+``TreeEditor`` holds one :class:`TreeDocument`. The drawing is the search view's canvas
+showing a synthetic recording of the tree (see :mod:`.drawing`), rebuilt after every
+edit; solving shows the search's own recording in a :class:`SearchTreePanel` in the same
+place, with its replay controls, until the next edit brings the drawing back.
+
+Every question to the person (file names, texts, unsaved changes, errors) goes through
+one method (``_open_file_name``, ``_save_file_name``, ``_ask_text``, ``_ask_unsaved``,
+``_warn``, ``_ask_recover``) so tests can answer it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QSaveFile, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core import tree_edit
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.recording import SearchRecording, format_number
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
+from gamesearch_gui.core.treefile import (
+    TreeFileError,
+    dump_tree,
+    load_tree,
+    load_tree_file,
+    tree_to_nested,
+)
+from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
+from gamesearch_gui.ui.editor.document import TreeDocument
+from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
+from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.worker import SearchController, SearchRequest
+
+#: Most files in File > Recent Files.
+MAX_RECENT = 8
+RECENT_KEY = "editor/recent_files"
+FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
+#: Milliseconds after an edit before the recovery file is written.
+AUTOSAVE_DELAY_MS = 1000
+
+KEYS_HELP = """<b>Keys</b> (click the tree first):
+<b>Ins</b> add a child · <b>Del</b> delete the subtree ·
+<b>0–9 − .</b> type a leaf's value, <b>Enter</b> keeps it, <b>Esc</b> cancels ·
+<b>F2</b> / <b>Enter</b> edit the value (leaf) or label (inner node) ·
+<b>Tab</b> / <b>Shift+Tab</b> next / previous leaf ·
+<b>arrows</b> parent, first child, neighbours ·
+<b>M N C L</b> make it MAX, MIN, chance, leaf ·
+<b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b> undo / redo. Double-click a node to edit it; right-click for
+everything else."""
+
+_KIND_KEYS = {
+    Qt.Key.Key_M: NodeType.MAX,
+    Qt.Key.Key_N: NodeType.MIN,
+    Qt.Key.Key_C: NodeType.CHANCE,
+    Qt.Key.Key_L: NodeType.LEAF,
+}
+_ARROWS = {
+    Qt.Key.Key_Up: "up",
+    Qt.Key.Key_Down: "down",
+    Qt.Key.Key_Left: "left",
+    Qt.Key.Key_Right: "right",
+}
+ALGORITHM_NAMES = {
+    Algorithm.MINIMAX: "Minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.EXPECTIMINIMAX: "Expectiminimax",
+    Algorithm.STAR1: "Star1 (chance pruning)",
+}
+
+
+class TreeEditor(QWidget):
+    """Draw, edit, save and solve one custom game tree."""
+
+    #: The title (tree name, file, unsaved mark) changed.
+    titleChanged = Signal(str)
+    #: A solve finished: its request and result.
+    solved = Signal(object, object)
+    #: A message for the status bar.
+    message = Signal(str)
+
+    def __init__(
+        self,
+        controller: SearchController | None = None,
+        settings: QSettings | None = None,
+        *,
+        recovery_path: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("treeEditor")
+        # Its own search thread unless given one: solving a tree never meets a game's search.
+        self._owns_controller = controller is None
+        self.controller = controller if controller is not None else SearchController(self)
+        self.store = settings if settings is not None else QSettings()
+        self.recovery_path = recovery_path
+        self.document = TreeDocument(tree_edit.new_tree(), self)
+        self.drawing = Drawing(self.document.tree)
+        self.solution: SearchRecording | None = None
+        self.result: SearchResult | None = None
+        self._request: SearchRequest | None = None
+        self.caption = ""
+
+        self.canvas = EditorCanvas()
+        self.canvas.setObjectName("editorCanvas")
+        self.canvas.key_handler = self._key
+        self.canvas.menu_builder = self.node_menu
+        self.canvas.nodeClicked.connect(self._node_clicked)
+        self.canvas.doubleClicked.connect(self._double_clicked)
+        self.canvas.inline.committed.connect(self._inline_committed)
+        self.solution_panel = SearchTreePanel()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.canvas)
+        self.stack.addWidget(self.solution_panel)
+
+        self.properties = PropertiesForm()
+        self.properties.kindChosen.connect(lambda p, k: self.set_kind(k, p))
+        self.properties.valueEntered.connect(self._value_entered)
+        self.properties.probabilityEntered.connect(self._probability_entered)
+        self.properties.uniformRequested.connect(lambda p: self.make_uniform(p))
+        self.properties.labelEntered.connect(lambda p, t: self.set_label(t, p))
+        self.properties.moveEntered.connect(lambda p, t: self.set_move(t, p))
+
+        self.caption_label = QLabel()
+        self.caption_label.setObjectName("exampleCaption")
+        self.caption_label.setWordWrap(True)
+        self.caption_label.hide()
+        self.keys_help = QLabel(KEYS_HELP)
+        self.keys_help.setWordWrap(True)
+        self.keys_help.setObjectName("editorKeys")
+        small = self.keys_help.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.keys_help.setFont(small)
+
+        # Solve controls.
+        self.algorithm = QComboBox()
+        self.algorithm.setToolTip("The search that solves the tree")
+        self.algorithm.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.depth_box = QSpinBox()
+        self.depth_box.setRange(0, 200)
+        self.depth_box.setSpecialValueText("no cutoff")
+        self.depth_box.setPrefix("depth ")
+        self.depth_box.setToolTip(
+            "Stop this many moves down and use the nodes' evals there (no cutoff: search to "
+            "the leaves)"
+        )
+        self.ordering = QCheckBox("Order children by eval")
+        self.ordering.setToolTip("Search each node's most promising child first (by eval)")
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.setDefault(False)
+        self.solve_button.clicked.connect(self.solve)
+        self.back_button = QPushButton("Back to the drawing")
+        self.back_button.clicked.connect(self.show_drawing)
+        self.back_button.hide()
+        self.result_label = QLabel()
+        self.result_label.setObjectName("solveResult")
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        solve_row = QHBoxLayout()
+        solve_row.addWidget(QLabel("Solve with"))
+        solve_row.addWidget(self.algorithm)
+        solve_row.addWidget(self.depth_box)
+        solve_row.addWidget(self.ordering)
+        solve_row.addWidget(self.solve_button)
+        solve_row.addWidget(self.back_button)
+        solve_row.addWidget(self.result_label, 1)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.caption_label)
+        left_layout.addLayout(solve_row)
+        left_layout.addWidget(self.stack, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.properties, 1)
+        right_layout.addWidget(self.keys_help)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([800, 280])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.write_recovery)
+
+        self._make_actions()
+        self.document.changed.connect(self._tree_changed)
+        self.document.statusChanged.connect(self._status_changed)
+        self.document.undo_stack.indexChanged.connect(self._edited)
+        self.controller.finished.connect(self._search_finished)
+        self.controller.failed.connect(self._search_failed)
+        self.controller.recorded.connect(self._search_recorded)
+        self._tree_changed()
+        self._status_changed()
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _act(self, text: str, slot: Callable[[], Any], tip: str = "", key: str = "") -> QAction:
+        # Single keys (Ins, Del, M...) are handled by the canvas, not as shortcuts: shown
+        # after a tab in menus, they never clash with typing elsewhere.
+        action = QAction(f"{text}\t{key}" if key else text, self)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        stack = self.document.undo_stack
+        self.act_undo = stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(keys.Undo)
+        self.act_redo = stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(keys.Redo)
+        self.act_add_child = self._act("Add child", self.add_child, "Add a leaf under it", "Ins")
+        self.act_sibling_before = self._act(
+            "Insert sibling before", lambda: self.insert_sibling(after=False)
+        )
+        self.act_sibling_after = self._act(
+            "Insert sibling after", lambda: self.insert_sibling(after=True)
+        )
+        self.act_delete = self._act(
+            "Delete subtree", self.delete_subtree, "Remove it and all below it", "Del"
+        )
+        self.act_kinds = {
+            NodeType.MAX: self._act("MAX", lambda: self.set_kind(NodeType.MAX), key="M"),
+            NodeType.MIN: self._act("MIN", lambda: self.set_kind(NodeType.MIN), key="N"),
+            NodeType.CHANCE: self._act("Chance", lambda: self.set_kind(NodeType.CHANCE), key="C"),
+            NodeType.LEAF: self._act("Leaf", lambda: self.set_kind(NodeType.LEAF), key="L"),
+        }
+        self.act_value = self._act("Set value…", self.ask_value, "A leaf's utility", "F2")
+        self.act_eval = self._act("Set eval…", self.ask_eval, "The estimate a cutoff uses")
+        self.act_probability = self._act("Set probability…", self.ask_probability)
+        self.act_uniform = self._act(
+            "Make probabilities uniform",
+            lambda: self.make_uniform(),
+            "Give each outcome of this chance node the same probability",
+        )
+        self.act_label = self._act("Label…", self.ask_label)
+        self.act_move = self._act("Move label…", self.ask_move)
+        self.act_copy_json = self._act("Copy as JSON", self.copy_json)
+        self.act_copy_nested = self._act("Copy as nested list", self.copy_nested)
+        self.act_paste = self._act(
+            "Paste tree",
+            self.paste,
+            "Replace the tree by a nested list such as [[3,12,8],[2,4,6]] or a tree file's JSON",
+        )
+        self.act_paste.setShortcut(keys.Paste)
+        self.act_solve = self._act("Solve", self.solve, "Solve the tree with the chosen search")
+        self.act_solve.setShortcut(QKeySequence("Ctrl+R"))
+        self.edit_actions = [
+            self.act_add_child,
+            self.act_sibling_before,
+            self.act_sibling_after,
+            self.act_delete,
+            *self.act_kinds.values(),
+            self.act_value,
+            self.act_eval,
+            self.act_probability,
+            self.act_uniform,
+            self.act_label,
+            self.act_move,
+        ]
+
+    def node_menu(self, n: int | None) -> QMenu | None:
+        """The context menu of recording node ``n`` (None: the background)."""
+        menu = QMenu(self)
+        if n is None or self.stack.currentWidget() is not self.canvas:
+            menu.addAction(self.act_paste)
+            menu.addAction(self.act_copy_json)
+            menu.addAction(self.act_copy_nested)
+            return menu
+        menu.addAction(self.act_add_child)
+        menu.addAction(self.act_sibling_before)
+        menu.addAction(self.act_sibling_after)
+        menu.addAction(self.act_delete)
+        kinds = menu.addMenu("Kind")
+        for action in self.act_kinds.values():
+            kinds.addAction(action)
+        menu.addSeparator()
+        for action in (self.act_value, self.act_eval, self.act_probability, self.act_uniform):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.act_label)
+        menu.addAction(self.act_move)
+        return menu
+
+    # -- what is shown ------------------------------------------------------------------
+
+    @property
+    def tree(self) -> CustomTree:
+        """The tree as it is now."""
+        return self.document.tree
+
+    @property
+    def selected(self) -> Path:
+        """The selected node's path."""
+        return self.document.selected
+
+    def title(self) -> str:
+        """The tree's name, its file, and a * while it has unsaved changes."""
+        doc = self.document
+        where = f" ({os.path.basename(doc.file_path)})" if doc.file_path else ""
+        return f"{'*' if doc.dirty else ''}{doc.tree.name}{where}"
+
+    def _status_changed(self) -> None:
+        self.titleChanged.emit(self.title())
+
+    def _tree_changed(self) -> None:
+        tree = self.document.tree
+        if self.drawing.tree is not tree or self.canvas.recording is not self.drawing.recording:
+            if self.drawing.tree is not tree:
+                self.drawing = Drawing(tree)
+            self.canvas.set_recording(self.drawing.recording)
+            self.canvas.tree_item.node_labels = {
+                n: node.label for n, node in enumerate(tree.nodes()) if node.label
+            }
+            self.canvas.set_moment(self.drawing.recording.event_count)
+            self.canvas.fit_all()
+            self._update_algorithms()
+        n = self.drawing.index.get(self.document.selected, 0)
+        self.canvas.set_selected(n)
+        self.properties.show_node(
+            tree, self.document.selected, tree_edit.probability_problems(tree)
+        )
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        """Enable what applies to the selected node."""
+        tree, path = self.document.tree, self.document.selected
+        node = tree.node_at(path)
+        parent = tree.node_at(path[:-1]) if path else None
+        under_chance = parent is not None and parent.type is NodeType.CHANCE
+        leafy = node.type is NodeType.LEAF
+        for action in (self.act_sibling_before, self.act_sibling_after, self.act_delete):
+            action.setEnabled(bool(path))
+        for kind, action in self.act_kinds.items():
+            action.setCheckable(True)
+            action.setChecked(kind is node.type)
+        self.act_value.setEnabled(leafy)
+        self.act_eval.setEnabled(not leafy)
+        self.act_probability.setEnabled(under_chance)
+        self.act_uniform.setEnabled(node.type is NodeType.CHANCE or under_chance)
+        self.act_move.setEnabled(bool(path))
+
+    @Slot(int)
+    def _edited(self, _index: int = 0) -> None:
+        # Any edit (or undo) makes a solution stale: back to the drawing, and keep a copy.
+        self.show_drawing()
+        if self.recovery_path is not None:
+            self._autosave_timer.start()
+
+    def show_drawing(self) -> None:
+        """Show the drawn tree (leave the solution view)."""
+        if self.stack.currentWidget() is not self.canvas:
+            if self._request is not None:
+                self.controller.cancel()
+                self._request = None
+            self.stack.setCurrentWidget(self.canvas)
+            self.back_button.hide()
+            self.result_label.clear()
+            self.solve_button.setEnabled(True)
+
+    def _update_algorithms(self) -> None:
+        chance = self.document.tree.has_chance
+        wanted = (
+            [Algorithm.EXPECTIMINIMAX, Algorithm.STAR1]
+            if chance
+            else [Algorithm.MINIMAX, Algorithm.ALPHABETA]
+        )
+        current = [self.algorithm.itemData(i) for i in range(self.algorithm.count())]
+        if current == wanted:
+            return
+        self.algorithm.clear()
+        for algorithm in wanted:
+            self.algorithm.addItem(ALGORITHM_NAMES[algorithm], algorithm)
+        self.algorithm.setCurrentIndex(1)
+
+    def _node_clicked(self, n: int) -> None:
+        if self.stack.currentWidget() is self.canvas and n < len(self.drawing.paths):
+            self.document.select(self.drawing.paths[n])
+
+    def select(self, path: Path) -> None:
+        """Select the node at ``path``."""
+        self.document.select(path)
+
+    # -- edits --------------------------------------------------------------------------
+
+    def _edit(self, text: str, make: Callable[[CustomTree], tuple[CustomTree, Path]]) -> bool:
+        """Apply one edit as an undoable step; say why in a message if the core refuses it."""
+        try:
+            tree, selected = make(self.document.tree)
+        except (GameError, ValueError) as e:
+            self._refused(str(e))
+            return False
+        self.document.apply(text, tree, selected)
+        return True
+
+    def _refused(self, why: str) -> None:
+        self.message.emit(why)
+        self._warn("Cannot do that", why)
+
+    def _path(self, path: Path | None) -> Path:
+        return self.document.selected if path is None else path
+
+    def add_child(self, path: Path | None = None) -> None:
+        """Add a leaf under the node (a leaf becomes a MAX or MIN node)."""
+        p = self._path(path)
+        self._edit("Add child", lambda t: tree_edit.add_child(t, p))
+
+    def insert_sibling(self, *, after: bool = True, path: Path | None = None) -> None:
+        """Insert a leaf beside the node."""
+        p = self._path(path)
+        self._edit("Insert sibling", lambda t: tree_edit.insert_sibling(t, p, after=after))
+
+    def delete_subtree(self, path: Path | None = None) -> None:
+        """Delete the node and everything below it."""
+        p = self._path(path)
+        self._edit("Delete subtree", lambda t: tree_edit.delete_subtree(t, p))
+
+    def set_kind(self, kind: NodeType, path: Path | None = None) -> None:
+        """Make the node MAX, MIN, chance or a leaf."""
+        p = self._path(path)
+        if self.document.tree.node_at(p).type is kind:
+            return
+        self._edit(f"Make {kind.value}", lambda t: (tree_edit.set_kind(t, p, kind), p))
+
+    def set_value(self, value: float, path: Path | None = None) -> None:
+        """Set a leaf's value."""
+        p = self._path(path)
+        self._edit("Set value", lambda t: (tree_edit.set_value(t, p, value), p))
+
+    def set_eval(self, value: float | None, path: Path | None = None) -> None:
+        """Set (None: remove) an inner node's eval."""
+        p = self._path(path)
+        self._edit("Set eval", lambda t: (tree_edit.set_eval(t, p, value), p))
+
+    def set_probability(self, p_value: float, path: Path | None = None) -> None:
+        """Set the probability of a chance node's outcome."""
+        p = self._path(path)
+        self._edit("Set probability", lambda t: (tree_edit.set_probability(t, p, p_value), p))
+
+    def make_uniform(self, path: Path | None = None) -> None:
+        """Give each outcome of the chance node (at, or above, ``path``) the same probability."""
+        p = self._path(path)
+        if self.document.tree.node_at(p).type is not NodeType.CHANCE and p:
+            p = p[:-1]
+        keep = self._path(path)
+        self._edit("Make uniform", lambda t: (tree_edit.make_uniform(t, p), keep))
+
+    def set_label(self, text: str | None, path: Path | None = None) -> None:
+        """Set (empty: remove) the node's label."""
+        p = self._path(path)
+        label = text.strip() if text else None
+        self._edit("Set label", lambda t: (tree_edit.set_label(t, p, label or None), p))
+
+    def set_move(self, text: str | None, path: Path | None = None) -> None:
+        """Set (empty: remove) the label of the move into the node."""
+        p = self._path(path)
+        move = text.strip() if text else None
+        self._edit("Set move label", lambda t: (tree_edit.set_move(t, p, move or None), p))
+
+    def replace_tree(self, tree: CustomTree, text: str = "Replace tree") -> None:
+        """Replace the whole tree as one undoable edit."""
+        self.document.apply(text, tree, ())
+
+    def _value_entered(self, path: Path, text: str) -> None:
+        node = self.document.tree.node_at(path)
+        if node.type is not NodeType.LEAF and not text.strip():
+            self.set_eval(None, path)
+            return
+        try:
+            value = parse_number(text)
+        except ValueError:
+            self._refused(f"{text!r} is not a number")
+            self._tree_changed()
+            return
+        if node.type is NodeType.LEAF:
+            self.set_value(value, path)
+        else:
+            self.set_eval(value, path)
+
+    def _probability_entered(self, path: Path, text: str) -> None:
+        try:
+            value = _parse_probability(text)
+        except ValueError:
+            self._refused(f"{text!r} is not a probability (give 0.25, 1/4 or 25%)")
+            self._tree_changed()
+            return
+        self.set_probability(value, path)
+
+    # -- asking (menus) -----------------------------------------------------------------
+
+    def _ask_text(self, title: str, label: str, text: str) -> str | None:
+        """Ask for one line of text (None: cancelled). Tests replace this."""
+        answer, ok = QInputDialog.getText(self, title, label, text=text)
+        return answer if ok else None
+
+    def ask_value(self) -> None:
+        """Ask for the selected leaf's value."""
+        node = self.document.tree.node_at(self.selected)
+        if node.type is not NodeType.LEAF:
+            self.ask_eval()
+            return
+        text = self._ask_text("Set value", "Leaf value (MAX's point of view):", _num(node.value))
+        if text is not None:
+            self._value_entered(self.selected, text)
+
+    def ask_eval(self) -> None:
+        """Ask for the selected inner node's eval (empty: none)."""
+        node = self.document.tree.node_at(self.selected)
+        text = self._ask_text("Set eval", "Eval for depth cutoffs (empty: none):", _num(node.eval))
+        if text is not None:
+            self._value_entered(self.selected, text)
+
+    def ask_probability(self) -> None:
+        """Ask for the selected outcome's probability."""
+        node = self.document.tree.node_at(self.selected)
+        text = self._ask_text(
+            "Set probability", "Probability (0.25, 1/4 or 25%):", _num(node.probability)
+        )
+        if text is not None:
+            self._probability_entered(self.selected, text)
+
+    def ask_label(self) -> None:
+        """Ask for the selected node's label."""
+        node = self.document.tree.node_at(self.selected)
+        text = self._ask_text("Label", "Node label (empty: none):", node.label or "")
+        if text is not None:
+            self.set_label(text)
+
+    def ask_move(self) -> None:
+        """Ask for the label of the move into the selected node."""
+        node = self.document.tree.node_at(self.selected)
+        text = self._ask_text("Move label", "Label of the move into it:", node.move or "")
+        if text is not None:
+            self.set_move(text)
+
+    # -- keys and in-place editing ------------------------------------------------------
+
+    def _key(self, event: QKeyEvent) -> bool:
+        if self.stack.currentWidget() is not self.canvas:
+            return False
+        key = Qt.Key(event.key())
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        shift = Qt.KeyboardModifier.ShiftModifier
+        if mods & ~shift:
+            return False  # Ctrl/Alt combinations: zoom and menus
+        text = event.text()
+        tree, path = self.document.tree, self.document.selected
+        if key == Qt.Key.Key_Insert:
+            self.add_child()
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.delete_subtree()
+        elif key == Qt.Key.Key_Tab:
+            self.select(tree_edit.next_leaf(tree, path))
+        elif key == Qt.Key.Key_Backtab:
+            self.select(tree_edit.next_leaf(tree, path, backwards=True))
+        elif key in _ARROWS:
+            self.select(tree_edit.neighbour(tree, path, _ARROWS[key]))
+        elif key in _KIND_KEYS and not mods:
+            self.set_kind(_KIND_KEYS[key])
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
+            self.edit_in_place()
+        elif text and text in NUMBER_START:
+            if tree.node_at(path).type is NodeType.LEAF:
+                self.edit_in_place(text)
+            else:
+                self.message.emit("Type numbers on a leaf; Enter edits this node's label")
+        else:
+            return False
+        return True
+
+    def edit_in_place(self, start: str | None = None) -> None:
+        """Open the editor over the selected node: a leaf's value, else the node's label."""
+        path = self.document.selected
+        n = self.drawing.index.get(path)
+        if n is None or self.stack.currentWidget() is not self.canvas:
+            return
+        node = self.document.tree.node_at(path)
+        if start is not None:
+            text, select_all = start, False
+        elif node.type is NodeType.LEAF:
+            text, select_all = _num(node.value), True
+        else:
+            text, select_all = node.label or "", True
+        self._inline_path = path
+        self.canvas.inline.start(text, self.canvas.view_point_of(n), select_all=select_all)
+
+    def _double_clicked(self, n: int) -> None:
+        if self.stack.currentWidget() is self.canvas:
+            self.edit_in_place()
+
+    def _inline_committed(self, text: str) -> None:
+        path = getattr(self, "_inline_path", self.document.selected)
+        self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+        try:
+            node = self.document.tree.node_at(path)
+        except GameError:
+            return
+        if node.type is NodeType.LEAF:
+            self._value_entered(path, text)
+        else:
+            self.set_label(text, path)
+
+    # -- clipboard ----------------------------------------------------------------------
+
+    def copy_json(self) -> None:
+        """Put the tree on the clipboard as a tree file's JSON."""
+        QGuiApplication.clipboard().setText(dump_tree(self.document.tree))
+        self.message.emit("Copied the tree as JSON")
+
+    def copy_nested(self) -> None:
+        """Put the tree on the clipboard as a nested list, if the shorthand can say it."""
+        nested = tree_to_nested(self.document.tree)
+        if nested is None:
+            self._refused(
+                "This tree cannot be written as a nested list: the shorthand has only MAX and "
+                "MIN levels alternating from a MAX root and numbers at the leaves (no chance "
+                "nodes, labels, moves or evals). Use Copy as JSON."
+            )
+            return
+        QGuiApplication.clipboard().setText(json.dumps(nested, separators=(",", ":")))
+        self.message.emit("Copied the tree as a nested list")
+
+    def paste(self) -> None:
+        """Replace the tree by the clipboard's nested list or tree JSON (undoable)."""
+        text = QGuiApplication.clipboard().text().strip()
+        if not text:
+            self._refused("The clipboard holds no text")
+            return
+        try:
+            tree = load_tree(text, self.document.tree.name)
+        except TreeFileError as e:
+            self._refused(f"The clipboard does not hold a tree: {e}")
+            return
+        self.replace_tree(tree, "Paste tree")
+
+    # -- files --------------------------------------------------------------------------
+
+    def _open_file_name(self) -> str | None:
+        """Ask which tree file to open (None: cancelled). Tests replace this."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open tree", self._folder(), FILE_FILTER)
+        return name or None
+
+    def _save_file_name(self) -> str | None:
+        """Ask where to save (None: cancelled). Tests replace this."""
+        start = self.document.file_path or os.path.join(
+            self._folder(), f"{self.document.tree.name}.gtree.json"
+        )
+        name, _ = QFileDialog.getSaveFileName(self, "Save tree", start, FILE_FILTER)
+        if name and not name.lower().endswith(".json"):
+            name += ".gtree.json"
+        return name or None
+
+    def _ask_unsaved(self) -> str:
+        """Ask about unsaved changes: "save", "discard" or "cancel". Tests replace this."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"The tree “{self.document.tree.name}” has changes that are not saved. Save them?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+    def _warn(self, title: str, text: str) -> None:
+        """Tell the person something went wrong. Tests replace this."""
+        QMessageBox.warning(self, title, text)
+
+    def _folder(self) -> str:
+        recent = self.recent_files()
+        return os.path.dirname(recent[0]) if recent else os.path.expanduser("~")
+
+    def maybe_save(self) -> bool:
+        """Before unsaved changes would be lost: True when it is fine to go on."""
+        if not self.document.dirty:
+            return True
+        answer = self._ask_unsaved()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_tree(self) -> bool:
+        """Start a new tree (asking about unsaved changes first)."""
+        if not self.maybe_save():
+            return False
+        self._set_tree(tree_edit.new_tree(), None, caption="")
+        return True
+
+    def open_file(self, path: str | None = None) -> bool:
+        """Open a tree file; a malformed one is refused with the loader's reason."""
+        if not self.maybe_save():
+            return False
+        if path is None:
+            path = self._open_file_name()
+            if path is None:
+                return False
+        try:
+            tree = load_tree_file(path)
+        except TreeFileError as e:
+            self._warn("Cannot open the tree", f"{os.path.basename(path)}: {e}")
+            return False
+        except OSError as e:
+            self._warn("Cannot open the tree", f"{path}: {e.strerror or e}")
+            return False
+        self._set_tree(tree, path, caption="")
+        self._add_recent(path)
+        self.message.emit(f"Opened {path}")
+        return True
+
+    def open_tree(self, tree: CustomTree, *, caption: str = "") -> bool:
+        """Open ``tree`` as a new, unsaved document (an example, a random or recovered tree)."""
+        if not self.maybe_save():
+            return False
+        self._set_tree(tree, None, caption=caption, unsaved=True)
+        return True
+
+    def _set_tree(
+        self, tree: CustomTree, path: str | None, *, caption: str, unsaved: bool = False
+    ) -> None:
+        self.show_drawing()
+        self.caption = caption
+        self.caption_label.setText(caption)
+        self.caption_label.setVisible(bool(caption))
+        self.document.reset(tree, file_path=path, unsaved=unsaved)
+        self._autosave_timer.stop()
+        if unsaved and self.recovery_path is not None:
+            self._autosave_timer.start()
+        elif not unsaved:
+            self.remove_recovery()
+
+    def save(self) -> bool:
+        """Save to the tree's file (asking for one if it has none)."""
+        if self.document.file_path is None:
+            return self.save_as()
+        return self._write(self.document.file_path)
+
+    def save_as(self) -> bool:
+        """Save to a file the person chooses."""
+        if not self._probabilities_ok():
+            return False
+        path = self._save_file_name()
+        if path is None:
+            return False
+        return self._write(path)
+
+    def _probabilities_ok(self) -> bool:
+        problems = tree_edit.probability_problems(self.document.tree)
+        if not problems:
+            return True
+        path, why = problems[0]
+        where = f"node {path_text(path)}" if path else "the root"
+        self._warn("Cannot save the tree", f"The probabilities at {where} are wrong: {why}")
+        return False
+
+    def _write(self, path: str) -> bool:
+        if not self._probabilities_ok():
+            return False
+        try:
+            text = dump_tree(self.document.tree)
+        except GameError as e:
+            self._warn("Cannot save the tree", str(e))
+            return False
+        file = QSaveFile(path)
+        ok = file.open(QSaveFile.OpenModeFlag.WriteOnly)
+        if ok:
+            ok = file.write(text.encode("utf-8")) >= 0
+            ok = file.commit() and ok
+        else:
+            file.cancelWriting()
+        if not ok:
+            self._warn("Cannot save the tree", f"Could not write {path}: {file.errorString()}")
+            return False
+        self.document.mark_saved(path)
+        self._add_recent(path)
+        self.remove_recovery()
+        self.message.emit(f"Saved {path}")
+        return True
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first."""
+        value = self.store.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return []
+        return [str(v) for v in value][:MAX_RECENT]
+
+    def _add_recent(self, path: str) -> None:
+        path = os.path.abspath(path)
+        files = [path] + [f for f in self.recent_files() if f != path]
+        self.store.setValue(RECENT_KEY, files[:MAX_RECENT])
+
+    def clear_recent(self) -> None:
+        """Forget the recent files."""
+        self.store.setValue(RECENT_KEY, [])
+
+    # -- recovery -----------------------------------------------------------------------
+
+    def write_recovery(self) -> None:
+        """Write the tree to the recovery file (if it has unsaved changes)."""
+        self._autosave_timer.stop()
+        path = self.recovery_path
+        if path is None:
+            return
+        if not self.document.dirty:
+            self.remove_recovery()
+            return
+        try:
+            text = dump_tree(self.document.tree)
+        except GameError:
+            return  # e.g. probabilities being typed in: the next edit writes it
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        file = QSaveFile(path)
+        if file.open(QSaveFile.OpenModeFlag.WriteOnly):
+            file.write(text.encode("utf-8"))
+            file.commit()
+
+    def remove_recovery(self) -> None:
+        """Remove the recovery file (the tree is saved, or closed on purpose)."""
+        self._autosave_timer.stop()
+        if self.recovery_path is not None and os.path.exists(self.recovery_path):
+            os.remove(self.recovery_path)
+
+    def recovery_tree(self) -> CustomTree | None:
+        """The tree in a recovery file left by a session that did not end cleanly."""
+        path = self.recovery_path
+        if path is None or not os.path.exists(path):
+            return None
+        try:
+            return load_tree_file(path)
+        except (TreeFileError, OSError):
+            return None
+
+    # -- solving ------------------------------------------------------------------------
+
+    def search_settings(self) -> SearchSettings:
+        """The chosen algorithm, cutoff and ordering."""
+        algorithm = self.algorithm.currentData()
+        depth = self.depth_box.value() or None
+        ordering = Ordering.STATIC if self.ordering.isChecked() else Ordering.NONE
+        return SearchSettings(algorithm=algorithm, depth=depth, ordering=ordering)
+
+    def set_algorithm(self, algorithm: Algorithm) -> None:
+        """Choose the search (if it applies to the tree)."""
+        index = self.algorithm.findData(algorithm)
+        if index >= 0:
+            self.algorithm.setCurrentIndex(index)
+
+    def solve(self) -> None:
+        """Solve the tree on the search thread and show the search in place."""
+        if self._request is not None:
+            return
+        if not self._probabilities_ok():
+            return
+        tree = self.document.tree
+        game = TreeGame(tree)
+        try:
+            settings = self.search_settings()
+        except GameError as e:
+            self._refused(str(e))
+            return
+        recording = SearchRecording(game)
+        request = SearchRequest(
+            game, game.initial_state(), settings, purpose="solve-tree", recording=recording
+        )
+        self.solution = recording
+        self.result = None
+        self._request = request
+        self.solution_panel.show_recording(recording, live=True, title=tree.name)
+        self.stack.setCurrentWidget(self.solution_panel)
+        self.back_button.show()
+        self.solve_button.setEnabled(False)
+        self.result_label.setText("Solving…")
+        self.controller.start(request)
+
+    def _search_recorded(self, count: int) -> None:
+        if self._request is not None and self.controller.current is self._request:
+            self.solution_panel.set_published(count)
+
+    def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
+        if request is not self._request:
+            return
+        self._request = None
+        self.result = result
+        recording = self.solution
+        if recording is not None:
+            recording.finish(result)
+            self.solution_panel.set_published(recording.event_count)
+            self.solution_panel.finish()
+            labels = {}
+            for n in range(recording.node_count):
+                label = getattr(recording.state(n), "label", None)
+                if label:
+                    labels[n] = label
+            self.solution_panel.canvas.tree_item.node_labels = labels
+            self.solution_panel.canvas.viewport().update()
+        self.solve_button.setEnabled(True)
+        self.result_label.setText(self._result_text(result))
+        self.solved.emit(request, result)
+
+    def _search_failed(self, request: SearchRequest, message: str) -> None:
+        if request is not self._request:
+            return
+        self._request = None
+        self.show_drawing()
+        self._refused(message)
+
+    def _result_text(self, result: SearchResult) -> str:
+        value = "?" if result.value is None else format_number(result.value)
+        tree = self.document.tree
+        node = tree.root
+        pv = []
+        for move in result.principal_variation:
+            pv.append(node.children[move].move or str(move))
+            node = node.children[move]
+        best = "—" if result.best_move is None else (pv[0] if pv else str(result.best_move))
+        stats = result.stats
+        return (
+            f"<b>Value {value}</b> · best move {best} · line {' → '.join(pv) or '—'} · "
+            f"{stats.nodes} nodes, {stats.leaves} leaves"
+        )
+
+    def shutdown(self) -> None:
+        """Stop anything running before the window closes."""
+        self._autosave_timer.stop()
+        if self._request is not None:
+            self.controller.cancel()
+            self._request = None
+        if self._owns_controller:
+            self.controller.shutdown()
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _parse_probability(text: str) -> float:
+    cleaned = text.strip()
+    if cleaned.endswith("%"):
+        return float(cleaned[:-1]) / 100
+    if "/" in cleaned:
+        top, bottom = cleaned.split("/", 1)
+        return float(top) / float(bottom)
+    return float(cleaned)

@@ -1,0 +1,178 @@
+"""The selected node's properties as a form: kind, value or eval, probability, label, move."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Signal, SignalInstance
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
+
+KIND_NAMES = {
+    NodeType.MAX: "MAX (takes the largest)",
+    NodeType.MIN: "MIN (takes the smallest)",
+    NodeType.CHANCE: "Chance (averages)",
+    NodeType.LEAF: "Leaf (a final value)",
+}
+
+
+def parse_number(text: str) -> Number:
+    """A number typed by a person: an int when it is whole, else a float. ValueError if none."""
+    cleaned = text.strip().replace("\u2212", "-").replace(",", ".")
+    try:
+        return int(cleaned)
+    except ValueError:
+        pass
+    value = float(cleaned)
+    if not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    return value
+
+
+def number_text(value: Number | None) -> str:
+    """A stored number as editable text ("" for none)."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else format_number(value).replace("−", "-")
+
+
+class PropertiesForm(QWidget):
+    """Edits the selected node. Emits requests; the editor makes them undoable edits.
+
+    Each signal carries the node's path and the new value (None: remove it).
+    """
+
+    kindChosen = Signal(object, object)  # path, NodeType
+    valueEntered = Signal(object, str)  # path, text (a leaf's value or an inner node's eval)
+    probabilityEntered = Signal(object, str)
+    uniformRequested = Signal(object)  # the path of a chance node or of one of its outcomes
+    labelEntered = Signal(object, str)
+    moveEntered = Signal(object, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("nodeProperties")
+        self.path: Path = ()
+        self._loading = False
+        self._value_text = self._probability_text = self._label_text = self._move_text = ""
+        self.heading = QLabel()
+        self.heading.setObjectName("nodeHeading")
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.kind = QComboBox()
+        for node_type, name in KIND_NAMES.items():
+            self.kind.addItem(name, node_type)
+        self.value = QLineEdit()
+        self.value.setPlaceholderText("none")
+        self.probability = QLineEdit()
+        self.probability.setPlaceholderText("e.g. 0.5")
+        self.uniform = QPushButton("Make uniform")
+        self.uniform.setToolTip("Give every outcome of the chance node above the same probability")
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("none (e.g. A)")
+        self.move_edit = QLineEdit()
+        self.move_edit.setPlaceholderText("none (the child's index is used)")
+        self.warning = QLabel()
+        self.warning.setObjectName("probabilityWarning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(
+            "QLabel { color: #8a1c1c; background: #fde8e8; border: 1px solid #e0a0a0;"
+            " border-radius: 3px; padding: 4px; }"
+        )
+        self.warning.hide()
+
+        form = QFormLayout()
+        form.addRow("Kind", self.kind)
+        self.value_label = QLabel("Value")
+        form.addRow(self.value_label, self.value)
+        probability_row = QHBoxLayout()
+        probability_row.addWidget(self.probability, 1)
+        probability_row.addWidget(self.uniform)
+        self.probability_label = QLabel("Probability")
+        form.addRow(self.probability_label, probability_row)
+        form.addRow("Label", self.label)
+        form.addRow("Move label", self.move_edit)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addLayout(form)
+        layout.addWidget(self.warning)
+        layout.addStretch(1)
+
+        self.kind.activated.connect(self._kind_activated)
+        self.value.editingFinished.connect(
+            lambda: self._entered(self.value, self.valueEntered, self._value_text)
+        )
+        self.probability.editingFinished.connect(
+            lambda: self._entered(self.probability, self.probabilityEntered, self._probability_text)
+        )
+        self.label.editingFinished.connect(
+            lambda: self._entered(self.label, self.labelEntered, self._label_text)
+        )
+        self.move_edit.editingFinished.connect(
+            lambda: self._entered(self.move_edit, self.moveEntered, self._move_text)
+        )
+        self.uniform.clicked.connect(lambda: self.uniformRequested.emit(self.path))
+
+    def show_node(self, tree: CustomTree, path: Path, problems: list[tuple[Path, str]]) -> None:
+        """Show the node at ``path`` of ``tree``, and the probability problems of the tree."""
+        self._loading = True
+        try:
+            node = tree.node_at(path)
+            self.path = path
+            where = f"node {path_text(path)}" if path else "the root"
+            name = f"{KIND_NAMES[node.type].split(' ')[0]} {node.label or ''}".strip()
+            self.heading.setText(f"{name} — {where}")
+            self.kind.setCurrentIndex(self.kind.findData(node.type))
+            leafy = node.type is NodeType.LEAF
+            self.value_label.setText("Value" if leafy else "Eval (for cutoffs)")
+            self.value.setToolTip(
+                "The leaf's utility, from MAX's point of view"
+                if leafy
+                else "The estimate a depth cutoff uses here; leave empty for none"
+            )
+            self._value_text = number_text(node.value if leafy else node.eval)
+            self.value.setText(self._value_text)
+            parent = tree.node_at(path[:-1]) if path else None
+            under_chance = parent is not None and parent.type is NodeType.CHANCE
+            for widget in (self.probability_label, self.probability, self.uniform):
+                widget.setVisible(under_chance)
+            self._probability_text = number_text(node.probability)
+            self.probability.setText(self._probability_text)
+            self._label_text = node.label or ""
+            self.label.setText(self._label_text)
+            self._move_text = node.move or ""
+            self.move_edit.setText(self._move_text)
+            self.move_edit.setEnabled(bool(path))
+        finally:
+            self._loading = False
+        if problems:
+            lines = [
+                f"⚠ {('Node ' + path_text(p)) if p else 'The root'}: {message}"
+                for p, message in problems
+            ]
+            self.warning.setText("\n".join(lines))
+            self.warning.show()
+        else:
+            self.warning.hide()
+
+    def _kind_activated(self, index: int) -> None:
+        if not self._loading:
+            self.kindChosen.emit(self.path, self.kind.itemData(index))
+
+    def _entered(self, edit: QLineEdit, signal: SignalInstance, shown: str) -> None:
+        # editingFinished also fires when focus merely leaves: only a change is an edit.
+        if self._loading or edit.text() == shown:
+            return
+        signal.emit(self.path, edit.text())

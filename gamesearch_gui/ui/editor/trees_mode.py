@@ -1,0 +1,210 @@
+"""The main window's Trees mode: the editor's File and Edit menus, examples, recent files.
+
+``TreesMode`` builds the actions and menus the window shows while a tree is drawn; the
+window switches them on and off with :meth:`set_active`, so that no two enabled actions
+ever share a shortcut (the game's Undo and the tree's Undo both use Ctrl+Z).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from gamesearch_gui.core.examples import EXAMPLES, Example
+from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
+from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
+
+RECOVERY_NAME = "recovery.gtree.json"
+
+
+def default_recovery_path(store: QSettings) -> str:
+    """Where the recovery file lives: beside the settings file, else in the app's data folder."""
+    name = store.fileName()
+    if name and os.path.isabs(name):
+        return os.path.join(os.path.dirname(name), RECOVERY_NAME)
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return os.path.join(folder, RECOVERY_NAME)
+
+
+class TreesMode(QObject):
+    """The tree editor and everything the window shows for it."""
+
+    def __init__(self, window: QMainWindow, store: QSettings, recovery_path: str | None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.editor = TreeEditor(None, store, recovery_path=recovery_path)
+        editor = self.editor
+        keys = QKeySequence.StandardKey
+
+        def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
+            action = QAction(text, window)
+            if shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+            if tip:
+                action.setStatusTip(tip)
+                action.setToolTip(tip)
+            action.triggered.connect(slot)
+            return action
+
+        self.act_new = act("&New tree", editor.new_tree, keys.New, "Start a new tree")
+        self.act_open = act("&Open…", lambda: editor.open_file(), keys.Open, "Open a tree file")
+        self.act_save = act("&Save", editor.save, keys.Save, "Save the tree")
+        self.act_save_as = act("Save &As…", editor.save_as, keys.SaveAs, "Save under a new name")
+        self.act_random = act(
+            "&Random tree…", self.random_tree, "Ctrl+Shift+R", "Make a random tree from a seed"
+        )
+        self.act_compare = act(
+            "&Compare searches…",
+            self.compare,
+            "Ctrl+Shift+C",
+            "Count what minimax and alpha-beta (and move order) visit on this tree",
+        )
+        # The undo stack's own actions enable themselves whenever there is something to
+        # undo; these wrappers are enabled only in Trees mode, so Ctrl+Z never clashes.
+        stack = editor.document.undo_stack
+        self.act_undo = act("&Undo", stack.undo, keys.Undo)
+        self.act_redo = act("&Redo", stack.redo, keys.Redo)
+        stack.canUndoChanged.connect(self._update_undo)
+        stack.canRedoChanged.connect(self._update_undo)
+        stack.undoTextChanged.connect(self._update_undo)
+        stack.redoTextChanged.connect(self._update_undo)
+        self.recent_menu = QMenu("Recent &Files", window)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+
+        self.file_menu = QMenu("&File", window)
+        for action in (self.act_new, self.act_open):
+            self.file_menu.addAction(action)
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.act_save)
+        self.file_menu.addAction(self.act_save_as)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.act_random)
+        self.file_menu.addAction(self.act_compare)
+
+        self.edit_menu = QMenu("&Edit", window)
+        self.edit_menu.addAction(self.act_undo)
+        self.edit_menu.addAction(self.act_redo)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(editor.act_copy_json)
+        self.edit_menu.addAction(editor.act_copy_nested)
+        self.edit_menu.addAction(editor.act_paste)
+        self.edit_menu.addSeparator()
+        node_menu = self.edit_menu.addMenu("&Node")
+        for action in editor.edit_actions[:4]:
+            node_menu.addAction(action)
+        kinds = node_menu.addMenu("Kind")
+        for action in editor.act_kinds.values():
+            kinds.addAction(action)
+        for action in editor.edit_actions[8:]:
+            node_menu.addAction(action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(editor.act_solve)
+
+        self.examples_menu = QMenu("&Examples", window)
+        self.examples_menu.setToolTipsVisible(True)
+        self.example_actions: dict[str, QAction] = {}
+        for example in EXAMPLES:
+            action = self.examples_menu.addAction(example.title)
+            action.setStatusTip(example.caption)
+            action.setToolTip(example.caption)
+            action.triggered.connect(lambda _=False, e=example: self.open_example(e))
+            self.example_actions[example.key] = action
+
+        self.toolbar = QToolBar("Tree")
+        self.toolbar.setObjectName("toolbar-tree")
+        for action in (
+            self.act_new,
+            self.act_open,
+            self.act_save,
+            self.act_undo,
+            self.act_redo,
+            editor.act_solve,
+            self.act_compare,
+        ):
+            self.toolbar.addAction(action)
+        self.mode_actions = [
+            self.act_new,
+            self.act_open,
+            self.act_save,
+            self.act_save_as,
+            self.act_random,
+            self.act_compare,
+            editor.act_paste,
+            editor.act_copy_json,
+            editor.act_copy_nested,
+            editor.act_solve,
+        ]
+        self.active = False
+        self._update_undo()
+
+    def set_active(self, on: bool) -> None:
+        """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""
+        self.active = on
+        for action in self.mode_actions:
+            action.setEnabled(on)
+        self.file_menu.menuAction().setVisible(on)
+        self.edit_menu.menuAction().setVisible(on)
+        self.toolbar.setVisible(on)
+        self._update_undo()
+
+    @Slot()
+    def _update_undo(self, *_: object) -> None:
+        stack = self.editor.document.undo_stack
+        self.act_undo.setEnabled(self.active and stack.canUndo())
+        self.act_redo.setEnabled(self.active and stack.canRedo())
+        undo, redo = stack.undoText(), stack.redoText()
+        self.act_undo.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.act_redo.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.editor.recent_files()
+        for i, path in enumerate(files, 1):
+            action = self.recent_menu.addAction(f"&{i} {os.path.basename(path)}")
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.editor.open_file(p))
+        if files:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear the list", self.editor.clear_recent)
+        else:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+
+    def open_example(self, example: Example) -> bool:
+        """Open an example from the library as a new, unsaved tree, set to its search."""
+        caption = f"<b>{example.title}</b>: {example.caption}"
+        if not self.editor.open_tree(example.tree(), caption=caption):
+            return False
+        self.editor.set_algorithm(example.algorithm)
+        self.editor.depth_box.setValue(example.depth or 0)
+        self.editor.ordering.setChecked(False)
+        return True
+
+    def random_tree(self) -> None:
+        """Ask for a random tree's shape and seed, and open it."""
+        tree = self._random_dialog()
+        if tree is not None:
+            self.editor.open_tree(tree)
+
+    def _random_dialog(self) -> Any:
+        """The random-tree dialog's tree (None: cancelled). Tests replace this."""
+        dialog = RandomTreeDialog(self.window)
+        try:
+            return dialog.tree() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def compare(self) -> None:
+        """Show how the searches compare on this tree."""
+        if not self.editor._probabilities_ok():
+            return
+        dialog = CompareDialog(self.editor.tree, self.window)
+        dialog.setModal(True)
+        dialog.exec()
+        dialog.deleteLater()

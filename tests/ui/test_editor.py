@@ -1,0 +1,553 @@
+"""The tree editor: drawing by keyboard and mouse, undo, files, examples, solving, recovery."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui import cli
+from gamesearch_gui.core import tree_edit
+from gamesearch_gui.core.examples import EXAMPLES, Example
+from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.tree import NodeType, path_text, same_tree
+from gamesearch_gui.core.treefile import dump_tree, load_tree, load_tree_file
+from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
+from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.worker import SearchController
+
+FIGURE_5_2 = "[[3,12,8],[2,4,6],[14,5,2]]"
+SOLVE_MS = 30_000
+
+
+@pytest.fixture
+def controller() -> Iterator[SearchController]:
+    made = SearchController()
+    yield made
+    made.shutdown()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    said: list[str] = []
+    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
+    return said
+
+
+@pytest.fixture
+def editor(
+    qtbot: QtBot,
+    controller: SearchController,
+    store: QSettings,
+    tmp_path: Path,
+    warnings: list[str],
+) -> TreeEditor:
+    made = TreeEditor(controller, store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(made)
+    made.resize(1100, 700)
+    made.show()
+    made.canvas.setFocus()
+    return made
+
+
+def key(qtbot: QtBot, editor: TreeEditor, k: Qt.Key, text: str = "") -> None:
+    qtbot.keyClick(editor.canvas, k)
+
+
+def type_value(qtbot: QtBot, editor: TreeEditor, text: str) -> None:
+    """Type a number on the selected leaf and press Enter (all sent to the canvas)."""
+    qtbot.keyClicks(editor.canvas, text)
+    assert editor.canvas.inline.is_open
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_Return)
+    assert not editor.canvas.inline.is_open
+
+
+def build_figure_5_2(qtbot: QtBot, editor: TreeEditor) -> list[object]:
+    """Figure 5.2 by keys alone; returns the tree after each step."""
+    steps: list[object] = [editor.tree]
+
+    def note() -> None:
+        if editor.tree is not steps[-1]:
+            steps.append(editor.tree)
+
+    assert editor.selected == ()
+    for b, values in enumerate(([3, 12, 8], [2, 4, 6], [14, 5, 2])):
+        if b > 0:
+            key(qtbot, editor, Qt.Key.Key_Insert)  # a new leaf under the root
+            note()
+        else:
+            key(qtbot, editor, Qt.Key.Key_Down)  # the new tree's one leaf
+        assert editor.selected == (b,)
+        type_value(qtbot, editor, str(values[0]))
+        note()
+        key(qtbot, editor, Qt.Key.Key_N)  # MIN, its value moves to its first child
+        note()
+        assert editor.tree.node_at((b,)).type is NodeType.MIN
+        for value in values[1:]:
+            key(qtbot, editor, Qt.Key.Key_Insert)
+            note()
+            type_value(qtbot, editor, str(value))
+            note()
+            key(qtbot, editor, Qt.Key.Key_Up)
+        key(qtbot, editor, Qt.Key.Key_Up)
+        assert editor.selected == ()
+    return steps
+
+
+def test_figure_5_2_by_keyboard_alone_saves_and_reopens_identical(
+    qtbot: QtBot, editor: TreeEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build_figure_5_2(qtbot, editor)
+    expected = load_tree(FIGURE_5_2, "untitled")
+    assert same_tree(editor.tree, expected)
+    # Tab walks the leaves, Shift+Tab back; arrows move across.
+    key(qtbot, editor, Qt.Key.Key_Tab)
+    assert editor.selected == (0, 0)
+    key(qtbot, editor, Qt.Key.Key_Tab)
+    assert editor.selected == (0, 1)
+    key(qtbot, editor, Qt.Key.Key_Backtab)
+    key(qtbot, editor, Qt.Key.Key_Backtab)
+    assert editor.selected == (2, 2)  # wraps to the last leaf
+    key(qtbot, editor, Qt.Key.Key_Left)
+    assert editor.selected == (2, 1)
+    assert editor.document.dirty
+    target = tmp_path / "fig52.gtree.json"
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(target))
+    assert editor.save()
+    assert not editor.document.dirty
+    assert same_tree(load_tree_file(target), load_tree(FIGURE_5_2, "untitled"))
+    editor.new_tree()
+    assert editor.tree.node_count == 2
+    assert editor.open_file(str(target))
+    assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
+    assert str(target) in editor.recent_files()
+
+
+def test_undo_to_the_start_and_redo_to_the_end(qtbot: QtBot, editor: TreeEditor) -> None:
+    steps = build_figure_5_2(qtbot, editor)
+    stack = editor.document.undo_stack
+    assert stack.count() == len(steps) - 1
+    for i in range(len(steps) - 1, 0, -1):
+        assert editor.tree is steps[i]
+        editor.act_undo.trigger()
+    assert editor.tree is steps[0]
+    assert same_tree(editor.tree, tree_edit.new_tree())
+    assert not editor.document.dirty
+    for i in range(1, len(steps)):
+        editor.act_redo.trigger()
+        assert editor.tree is steps[i]
+    assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
+
+
+def test_escape_cancels_typing_and_double_click_edits_in_place(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    key(qtbot, editor, Qt.Key.Key_Down)
+    qtbot.keyClicks(editor.canvas, "42")
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_Escape)
+    assert editor.tree.node_at((0,)).value == 0
+    assert editor.document.undo_stack.count() == 0
+    # A double-click on the root opens its label.
+    n = editor.drawing.index[()]
+    qtbot.mouseDClick(
+        editor.canvas.viewport(), Qt.MouseButton.LeftButton, pos=editor.canvas.view_point_of(n)
+    )
+    assert editor.canvas.inline.is_open
+    assert editor.selected == ()
+    editor.canvas.inline.setText("A")
+    qtbot.keyClick(editor.canvas.inline, Qt.Key.Key_Return)
+    assert editor.tree.root.label == "A"
+
+
+def test_context_menu_offers_the_edits(qtbot: QtBot, editor: TreeEditor) -> None:
+    editor.select((0,))
+    menu = editor.canvas.context_menu(editor.drawing.index[(0,)])
+    assert menu is not None
+    texts = [a.text().split("\t")[0] for a in menu.actions()]
+    for wanted in (
+        "Add child",
+        "Insert sibling before",
+        "Insert sibling after",
+        "Delete subtree",
+        "Kind",
+        "Set value…",
+        "Set eval…",
+        "Set probability…",
+        "Make probabilities uniform",
+        "Label…",
+        "Move label…",
+    ):
+        assert wanted in texts
+    menu.deleteLater()
+    editor.act_sibling_after.trigger()
+    assert editor.tree.node_count == 3 and editor.selected == (1,)
+    editor.act_kinds[NodeType.CHANCE].trigger()
+    assert editor.tree.node_at((1,)).type is NodeType.CHANCE
+
+
+# -- in the main window ------------------------------------------------------------------
+
+
+@pytest.fixture
+def window_factory(
+    qtbot: QtBot, store: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[], MainWindow]]:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: None)
+    # Closing at the end of a test throws its unsaved tree away (no modal question).
+    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
+    made: list[MainWindow] = []
+
+    def make() -> MainWindow:
+        window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+        window.pace_override_ms = 0
+        qtbot.addWidget(window)
+        window.show()
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+
+
+@pytest.fixture
+def window(window_factory: Callable[[], MainWindow]) -> MainWindow:
+    return window_factory()
+
+
+def test_modes_switch_menus_and_shortcuts_without_clashes(window: MainWindow) -> None:
+    assert window.mode == "play"
+    assert window.act_undo.shortcut() == window.trees.act_undo.shortcut()
+    assert not window.trees.act_new.isEnabled() and not window.trees.act_undo.isEnabled()
+    window.act_mode_trees.trigger()
+    assert window.mode == "trees"
+    assert window.centralWidget().currentWidget() is window.editor
+    for action in window.game_actions:
+        assert not action.isEnabled()
+    assert window.trees.act_new.isEnabled() and window.trees.act_save.isEnabled()
+    window.editor.add_child(())
+    assert window.trees.act_undo.isEnabled()
+    window.trees.act_undo.trigger()
+    assert window.editor.tree.node_count == 2
+    window.act_mode_play.trigger()
+    assert window.mode == "play" and not window.trees.act_undo.isEnabled()
+    assert window.trees.act_new.isEnabled() is False
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.key for e in EXAMPLES])
+def test_every_example_gives_its_stated_answer_when_solved(
+    qtbot: QtBot, window: MainWindow, example: Example
+) -> None:
+    window.trees.example_actions[example.key].trigger()
+    editor = window.editor
+    assert window.mode == "trees"
+    assert example.caption in editor.caption_label.text()
+    drawn = editor.tree
+    assert same_tree(drawn, example.tree())
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+        editor.act_solve.trigger()
+    request, result = blocker.args
+    assert request.settings.algorithm is example.algorithm
+    assert result.value == pytest.approx(example.expected_value)
+    assert result.best_move == example.expected_best_move
+    if example.expected_pruned is not None:
+        recording = editor.solution
+        assert recording is not None
+        pruned = [
+            path_text((*recording.state(cut.node).path, move))
+            for cut in recording.cutoffs
+            for move in cut.moves
+        ]
+        assert tuple(pruned) == example.expected_pruned
+    assert "Value" in editor.result_label.text()
+    assert editor.tree is drawn  # solving never changes the drawing
+    # Editing after a solve goes back to the drawing.
+    editor.set_label("edited", ())
+    assert editor.stack.currentWidget() is editor.canvas
+
+
+def test_malformed_files_are_refused_without_change(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
+    window.set_mode("trees")
+    editor = window.editor
+    editor.replace_tree(load_tree(FIGURE_5_2, "mine"))
+    before = editor.tree
+    bad = tmp_path / "bad.gtree.json"
+    bad.write_text(
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", "children": ['
+        '{"type": "min", "children": [{"value": 1}, {"value": "x"}]}]}}'
+    )
+    monkeypatch.setattr(editor, "_ask_unsaved", lambda: "discard")
+    assert not window.open_tree_file(str(bad))
+    assert editor.tree is before
+    assert said and "0.1" in said[-1]
+    chance = tmp_path / "chance.gtree.json"
+    chance.write_text(
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children": ['
+        '{"value": 1, "probability": 0.5}, {"value": 2, "probability": 0.6}]}}'
+    )
+    assert not editor.open_file(str(chance))
+    assert editor.tree is before
+    assert "sum" in said[-1] or "probabilit" in said[-1]
+
+
+def test_unsaved_changes_are_asked_about(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.set_mode("trees")
+    editor = window.editor
+    editor.add_child(())
+    answers = ["cancel"]
+    monkeypatch.setattr(editor, "_ask_unsaved", lambda: answers.pop(0))
+    assert not editor.new_tree()
+    assert editor.tree.node_count == 3
+    answers.append("save")
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "kept.gtree.json"))
+    assert editor.new_tree()
+    assert (tmp_path / "kept.gtree.json").exists()
+    assert editor.tree.node_count == 2 and not editor.document.dirty
+
+
+def test_a_failed_save_says_why_and_keeps_the_tree_dirty(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
+    editor = window.editor
+    editor.add_child(())
+    missing = tmp_path / "no such folder" / "t.gtree.json"
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(missing))
+    assert not editor.save()
+    assert said and str(missing) in said[-1]
+    assert editor.document.dirty and editor.document.file_path is None
+
+
+def test_chance_tree_warns_until_probabilities_sum_to_one_and_refuses_to_save(
+    qtbot: QtBot,
+    editor: TreeEditor,
+    warnings: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    editor.select((0,))
+    key(qtbot, editor, Qt.Key.Key_C)  # the leaf becomes a chance node over one outcome
+    editor.add_child((0,))  # a second outcome: 1/2, the first keeps 1
+    form = editor.properties
+    assert not form.warning.isHidden()
+    assert "0" in form.warning.text() and "sum" in form.warning.text()
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "c.gtree.json"))
+    assert not editor.save()
+    assert "node 0" in warnings[-1]
+    editor.select((0, 1))
+    form.uniform.click()
+    assert form.warning.isHidden()
+    assert [c.probability for c in editor.tree.node_at((0,)).children] == [0.5, 0.5]
+    # The form edits the selected node: its probability and label.
+    form.probability.setText("1/4")
+    form.probability.editingFinished.emit()
+    assert editor.tree.node_at((0, 1)).probability == 0.25
+    assert not form.warning.isHidden()
+    form.label.setText("B")
+    form.label.editingFinished.emit()
+    assert editor.tree.node_at((0, 1)).label == "B"
+    assert editor.algorithm.itemData(0) is Algorithm.EXPECTIMINIMAX
+
+
+def test_paste_a_nested_list_and_copy_it_back(qtbot: QtBot, editor: TreeEditor) -> None:
+    clipboard = QApplication.clipboard()
+    clipboard.setText(FIGURE_5_2)
+    editor.act_paste.trigger()
+    assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
+    editor.act_undo.trigger()
+    assert editor.tree.node_count == 2
+    editor.act_redo.trigger()
+    clipboard.setText("")
+    editor.act_copy_nested.trigger()
+    assert json.loads(clipboard.text()) == json.loads(FIGURE_5_2)
+    editor.act_copy_json.trigger()
+    assert same_tree(load_tree(clipboard.text()), editor.tree)
+    editor.set_kind(NodeType.CHANCE, (1,))
+    clipboard.setText("unchanged")
+    editor.act_copy_nested.trigger()
+    assert clipboard.text() == "unchanged"
+    clipboard.setText("[[1, 2], [3")
+    before = editor.tree
+    editor.act_paste.trigger()
+    assert editor.tree is before
+
+
+def test_recovery_after_a_kill_offers_the_edited_tree(
+    qtbot: QtBot,
+    window_factory: Callable[[], MainWindow],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = window_factory()
+    first.set_mode("trees")
+    first.editor.replace_tree(load_tree(FIGURE_5_2, "lost work"))
+    first.editor.set_label("A", ())
+    recovery = tmp_path / "recovery.gtree.json"
+    qtbot.waitUntil(recovery.exists, timeout=5000)
+    edited = first.editor.tree
+    # A kill: the window goes without asking and without removing its recovery file.
+    monkeypatch.setattr(first.editor, "remove_recovery", lambda: None)
+    monkeypatch.setattr(first.editor, "_ask_unsaved", lambda: "discard")
+    first.close()
+    assert recovery.exists()
+    asked: list[bool] = []
+
+    def answer(self: MainWindow) -> bool:
+        asked.append(True)
+        return True
+
+    monkeypatch.setattr(MainWindow, "_ask_recover", answer)
+    second = window_factory()
+    assert asked
+    assert second.mode == "trees"
+    assert same_tree(second.editor.tree, edited)
+    assert second.editor.document.dirty
+    # A clean save removes the recovery file.
+    monkeypatch.setattr(second.editor, "_save_file_name", lambda: str(tmp_path / "r.gtree.json"))
+    assert second.editor.save()
+    assert not recovery.exists()
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+def test_comparison_counts_match_solve_json(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    algorithm: str,
+) -> None:
+    tree = random_tree(3, (2, 3), (-9, 9), seed=7)
+    path = tmp_path / "t.gtree.json"
+    path.write_text(dump_tree(tree))
+    assert cli.main(["solve", str(path), "--algorithm", algorithm, "--json"]) in (0, None)
+    solved = json.loads(capsys.readouterr().out)
+    dialog = CompareDialog(tree, window)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=SOLVE_MS)
+    name = "minimax" if algorithm == "minimax" else "alpha-beta, drawn order"
+    row = next(r for r in dialog.rows if r.name == name)
+    assert row.nodes == solved["stats"]["nodes"]
+    assert row.leaves == solved["stats"]["leaves"]
+    assert row.pruned_subtrees == len(solved["pruned"])
+    assert row.value == solved["value"]
+    assert dialog.table.rowCount() == 4
+    assert dialog.table.item(0, 3).text() == str(dialog.rows[0].nodes)
+    dialog.close()
+
+
+def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.depth_box.setValue(4)
+    dialog.chance.setText("2")
+    dialog.seed.setText("42")
+    a, b = dialog.tree(), dialog.tree()
+    assert same_tree(a, b) and a.has_chance and a.height == 4
+    dialog.seed.setText("43")
+    assert not same_tree(a, dialog.tree())
+    window.trees._random_dialog = lambda: a  # type: ignore[method-assign]
+    window.set_mode("trees")
+    window.trees.act_random.trigger()
+    assert window.editor.tree is a and window.editor.document.dirty
+
+
+def test_recent_files_and_drop_open(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "fig.gtree.json"
+    path.write_text(dump_tree(load_tree(FIGURE_5_2, "fig")))
+    assert window.open_tree_file(str(path))
+    assert window.mode == "trees" and window.editor.tree.name == "fig"
+    assert window.editor.recent_files()[0] == str(path)
+    assert "fig" in window.windowTitle()
+    window.trees._fill_recent()
+    assert any("fig.gtree.json" in a.text() for a in window.trees.recent_menu.actions())
+
+
+def test_dropping_a_tree_file_opens_it_and_recent_files_keep_eight(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    paths = []
+    for i in range(10):
+        path = tmp_path / f"t{i}.gtree.json"
+        path.write_text(dump_tree(load_tree(f"[[{i}, 1], [2, 3]]", f"t{i}")))
+        paths.append(path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(paths[0]))])
+    drop = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(drop)
+    assert window.mode == "trees" and window.editor.tree.name == "t0"
+    for path in paths[1:]:
+        assert window.editor.open_file(str(path))
+    recent = window.editor.recent_files()
+    assert len(recent) == 8 and recent[0] == str(paths[-1])
+
+
+def test_menu_entries_ask_for_values_evals_and_labels(
+    editor: TreeEditor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["7.5", "4", "B", "b1", "", "oops"])
+    monkeypatch.setattr(editor, "_ask_text", lambda title, label, text: next(answers))
+    editor.select((0,))
+    editor.act_value.trigger()
+    assert editor.tree.node_at((0,)).value == 7.5
+    editor.select(())
+    editor.act_eval.trigger()
+    assert editor.tree.root.eval == 4
+    editor.act_label.trigger()
+    assert editor.tree.root.label == "B"
+    assert editor.canvas.tree_item.node_labels == {0: "B"}
+    editor.select((0,))
+    editor.act_move.trigger()
+    assert editor.tree.node_at((0,)).move == "b1"
+    editor.select(())
+    editor.act_eval.trigger()  # empty: no eval
+    assert editor.tree.root.eval is None
+    before = editor.tree
+    editor.act_eval.trigger()  # not a number: refused, nothing changes
+    assert editor.tree is before
+
+
+def test_a_cutoff_without_evals_is_refused_with_a_message(
+    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
+) -> None:
+    editor.replace_tree(load_tree(FIGURE_5_2, "untitled"))
+    editor.depth_box.setValue(1)
+    editor.ordering.setChecked(True)
+    editor.solve()
+    qtbot.waitUntil(lambda: bool(warnings), timeout=SOLVE_MS)
+    assert "eval" in warnings[-1] and "node 0" in warnings[-1]
+    assert editor.stack.currentWidget() is editor.canvas
+    editor.set_eval(3, (0,))
+    editor.set_eval(2, (1,))
+    editor.set_eval(9, (2,))
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+        editor.solve()
+    result = blocker.args[1]
+    assert result.value == 9 and result.best_move == 2  # the evals decide at depth 1
