@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
-    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -56,6 +55,7 @@ from gamesearch_gui.ui.play_config import (
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.widgets import PageStack
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         self.editor = self.trees.editor
         self.editor.titleChanged.connect(self._retitle)
         self.editor.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
-        self.central_stack = QStackedWidget()
+        self.central_stack = PageStack()
         self.central_stack.addWidget(central)
         self.central_stack.addWidget(self.editor)
         self.setCentralWidget(self.central_stack)

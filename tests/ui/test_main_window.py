@@ -380,3 +380,10 @@ def test_closing_mid_search_exits_cleanly_without_thread_warnings() -> None:
     assert "closed in" in done.stdout
     assert "QThread" not in done.stderr and "Destroyed while" not in done.stderr
     assert "did not stop" not in done.stdout + done.stderr
+
+
+def test_the_window_fits_a_laptop_screen_in_both_modes(qtbot: QtBot, window: MainWindow) -> None:
+    # A hidden page of a stacked widget used to widen the window past the screen.
+    for mode in ("play", "trees", "play"):
+        window.set_mode(mode)
+        assert window.minimumSizeHint().width() <= 1280, mode

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -54,6 +53,7 @@ from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.widgets import PageStack
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 #: Most files in File > Recent Files.
@@ -133,7 +133,7 @@ class TreeEditor(QWidget):
         self.canvas.doubleClicked.connect(self._double_clicked)
         self.canvas.inline.committed.connect(self._inline_committed)
         self.solution_panel = SearchTreePanel()
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         self.stack.addWidget(self.canvas)
         self.stack.addWidget(self.solution_panel)
 
