@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui import __version__
+from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
 from gamesearch_gui.core.match import Match
@@ -286,7 +287,7 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.act_how)
         help_menu.addMenu(self.trees.examples_menu)
         for key, action in self.trees.example_actions.items():
-            action.triggered.connect(lambda _=False, k=key: self.set_mode("trees"))
+            action.triggered.connect(lambda _=False, k=key: self.open_example(k))
         help_menu.addAction(self.act_about)
         modes_bar = QToolBar("Mode")
         modes_bar.setObjectName("toolbar-mode")
@@ -862,6 +863,13 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{self.editor.title()} — {WINDOW_TITLE}")
         else:
             self.setWindowTitle(WINDOW_TITLE)
+
+    def open_example(self, key: str) -> bool:
+        """Open an example of the library in Trees mode (unless the person cancels)."""
+        opened = self.trees.open_example(example(key))
+        if opened:
+            self.set_mode("trees")
+        return opened
 
     def open_tree_file(self, path: str) -> bool:
         """Open a tree file in Trees mode (drag and drop, the command line)."""

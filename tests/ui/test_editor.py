@@ -551,3 +551,20 @@ def test_a_cutoff_without_evals_is_refused_with_a_message(
         editor.solve()
     result = blocker.args[1]
     assert result.value == 9 and result.best_move == 2  # the evals decide at depth 1
+
+
+def test_cancelling_the_unsaved_question_keeps_play_mode_and_the_tree(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.set_mode("trees")
+    window.trees.act_new.trigger()
+    window.editor.canvas.setFocus()
+    qtbot.keyClick(window.editor.canvas, Qt.Key.Key_Insert)
+    edited = window.editor.tree
+    window.set_mode("play")
+    monkeypatch.setattr(type(window.editor), "_ask_unsaved", lambda self: "cancel")
+    assert not window.open_example(EXAMPLES[0].key)
+    assert window.mode == "play"
+    assert window.editor.tree is edited
+    # Let the fixture close the window without asking again.
+    monkeypatch.setattr(type(window.editor), "_ask_unsaved", lambda self: "discard")

@@ -109,12 +109,12 @@ class TreesMode(QObject):
 
         self.examples_menu = QMenu("&Examples", window)
         self.examples_menu.setToolTipsVisible(True)
+        # The window connects these: it switches to Trees mode only once one has opened.
         self.example_actions: dict[str, QAction] = {}
         for example in EXAMPLES:
             action = self.examples_menu.addAction(example.title)
             action.setStatusTip(example.caption)
             action.setToolTip(example.caption)
-            action.triggered.connect(lambda _=False, e=example: self.open_example(e))
             self.example_actions[example.key] = action
 
         self.toolbar = QToolBar("Tree")
