@@ -236,3 +236,17 @@ def _fitted_font(
     if font.pixelSize() < MIN_TEXT_PIXELS:
         return None
     return font
+
+
+def mix(colour: QColor, background: QColor, amount: float) -> QColor:
+    """``colour`` faded towards ``background``: ``amount`` of it, the rest background."""
+    return QColor.fromRgbF(
+        colour.redF() * amount + background.redF() * (1 - amount),
+        colour.greenF() * amount + background.greenF() * (1 - amount),
+        colour.blueF() * amount + background.blueF() * (1 - amount),
+    )
+
+
+def elided(text: str, font: QFont, width: float) -> str:
+    """``text`` cut short with an ellipsis where ``width`` is too narrow for all of it."""
+    return QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(width, 0.0))

@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QFontMetricsF,
     QKeyEvent,
     QLinearGradient,
@@ -36,7 +35,9 @@ from gamesearch_gui.ui.boards.painting import (
     draw_banner,
     draw_last_move_marker,
     draw_value_label,
+    elided,
     format_value,
+    mix,
     scaled_font,
     side_colour,
 )
@@ -499,12 +500,12 @@ class PenniesBoard(BoardWidget):
             painter.setPen(palette.color(QPalette.ColorRole.WindowText))
         else:
             painter.setPen(side_colour(self._mover()))
-        painter.drawText(title_rect, flags, _elided(title, bold, rect.width()))
+        painter.drawText(title_rect, flags, elided(title, bold, rect.width()))
         if rest:
             plain = scaled_font(self.font(), layout.font_px)
             painter.setFont(plain)
             painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-            painter.drawText(rest_rect, flags, _elided(rest, plain, rect.width()))
+            painter.drawText(rest_rect, flags, elided(rest, plain, rect.width()))
 
     def _paint_table(self, painter: QPainter, layout: _Layout) -> None:
         colour = self.palette().color(QPalette.ColorRole.Mid)
@@ -530,7 +531,7 @@ class PenniesBoard(BoardWidget):
             # Faded by mixing with the background, not by opacity: translucent coins
             # would show the hidden edges of the coins beneath them.
             background = self.palette().color(QPalette.ColorRole.Window)
-            light, copper, dark = (_mix(c, background, _DEAD_OPACITY) for c in _COIN_COLOURS)
+            light, copper, dark = (mix(c, background, _DEAD_OPACITY) for c in _COIN_COLOURS)
             colours = (light, copper, dark)
         else:
             colours = _COIN_COLOURS
@@ -716,7 +717,7 @@ class PenniesBoard(BoardWidget):
         painter.drawText(
             layout.footer,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            _elided(text, font, layout.footer.width()),
+            elided(text, font, layout.footer.width()),
         )
 
     def _paint_game_over(self, painter: QPainter, layout: _Layout) -> None:
@@ -749,17 +750,3 @@ def _draw_hint_outline(painter: QPainter, rect: QRectF, radius: float) -> None:
     painter.setBrush(wash)
     painter.drawRoundedRect(rect, radius, radius)
     painter.restore()
-
-
-def _mix(colour: QColor, background: QColor, amount: float) -> QColor:
-    """``colour`` faded towards ``background``: ``amount`` of it, the rest background."""
-    return QColor.fromRgbF(
-        colour.redF() * amount + background.redF() * (1 - amount),
-        colour.greenF() * amount + background.greenF() * (1 - amount),
-        colour.blueF() * amount + background.blueF() * (1 - amount),
-    )
-
-
-def _elided(text: str, font: QFont, width: float) -> str:
-    """``text`` cut short with an ellipsis where ``width`` is too narrow for all of it."""
-    return QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(width, 0.0))

@@ -32,8 +32,10 @@ from gamesearch_gui.ui.boards.painting import (
     best_moves,
     draw_banner,
     draw_hint,
+    elided,
     format_value,
     is_dark,
+    mix,
     scaled_font,
     side_colour,
 )
@@ -380,14 +382,14 @@ class PigBoard(BoardWidget):
         bold = scaled_font(self.font(), layout.font_px * 1.15, bold=True)
         painter.setFont(bold)
         painter.setPen(colour)
-        painter.drawText(top, flags, _elided(title, bold, top.width()))
+        painter.drawText(top, flags, elided(title, bold, top.width()))
         plain = scaled_font(self.font(), layout.font_px)
         rules = f"First to {self._target()} points wins. A roll of 1 loses the turn total."
         muted = palette.color(QPalette.ColorRole.WindowText)
         muted.setAlphaF(0.7)
         painter.setFont(plain)
         painter.setPen(muted)
-        painter.drawText(bottom, flags, _elided(rules, plain, bottom.width()))
+        painter.drawText(bottom, flags, elided(rules, plain, bottom.width()))
 
     def _paint_score(self, painter: QPainter, layout: _Layout, player: int) -> None:
         palette = self.palette()
@@ -420,7 +422,7 @@ class PigBoard(BoardWidget):
         painter.setFont(name_font)
         painter.setPen(colour if playing else palette.color(QPalette.ColorRole.WindowText))
         label = ("▶ " if playing else "   ") + labels[player]
-        painter.drawText(name_rect, flags, _elided(label, name_font, names))
+        painter.drawText(name_rect, flags, elided(label, name_font, names))
         bar_height = min(rect.height() * 0.5, layout.font_px * 1.2)
         bar = QRectF(
             name_rect.right(),
@@ -469,8 +471,8 @@ class PigBoard(BoardWidget):
             pip = QColor("#c0392b")  # the classic red ace, and here it costs the turn total
         if not self._fresh and self._tumble_face is None:
             # An old roll: faded, so it does not read as what just happened.
-            body = _mix(body, palette.color(QPalette.ColorRole.Window), 0.45)
-            pip = _mix(pip, palette.color(QPalette.ColorRole.Window), 0.3)
+            body = mix(body, palette.color(QPalette.ColorRole.Window), 0.45)
+            pip = mix(pip, palette.color(QPalette.ColorRole.Window), 0.3)
         painter.save()
         painter.translate(rect.center())
         painter.rotate(self._tumble_angle)
@@ -531,17 +533,3 @@ class PigBoard(BoardWidget):
 def _is_face(move: Any) -> bool:
     """Whether ``move`` is a die face (an int 1..6, never a bool)."""
     return isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 6
-
-
-def _mix(colour: QColor, background: QColor, amount: float) -> QColor:
-    """``colour`` faded towards ``background``: ``amount`` of it, the rest background."""
-    return QColor.fromRgbF(
-        colour.redF() * amount + background.redF() * (1 - amount),
-        colour.greenF() * amount + background.greenF() * (1 - amount),
-        colour.blueF() * amount + background.blueF() * (1 - amount),
-    )
-
-
-def _elided(text: str, font: QFont, width: float) -> str:
-    """``text`` cut short with an ellipsis where ``width`` is too narrow for all of it."""
-    return QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(width, 0.0))
