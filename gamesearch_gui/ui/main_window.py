@@ -56,7 +56,7 @@ from gamesearch_gui.ui.play_config import (
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.widgets import PageStack, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
@@ -198,14 +198,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        return action
+        return make_action(self, text, slot, shortcut, tip)
 
     def _make_actions(self) -> None:
         keys = QKeySequence.StandardKey

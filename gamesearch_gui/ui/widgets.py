@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QSize
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStackedWidget
+
+
+def make_action(
+    parent: QObject, text: str, slot: Callable[..., Any], shortcut: Any = None, tip: str = ""
+) -> QAction:
+    """A menu and toolbar action: its text, what it does, its key, and a tip for both bars."""
+    action = QAction(text, parent)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+    action.triggered.connect(slot)
+    return action
 
 
 class PageStack(QStackedWidget):

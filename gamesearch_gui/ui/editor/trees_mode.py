@@ -19,6 +19,7 @@ from gamesearch_gui.core.examples import EXAMPLES, Example
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
+from gamesearch_gui.ui.widgets import make_action
 
 RECOVERY_NAME = "recovery.gtree.json"
 
@@ -43,14 +44,7 @@ class TreesMode(QObject):
         keys = QKeySequence.StandardKey
 
         def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
-            action = QAction(text, window)
-            if shortcut is not None:
-                action.setShortcut(QKeySequence(shortcut))
-            if tip:
-                action.setStatusTip(tip)
-                action.setToolTip(tip)
-            action.triggered.connect(slot)
-            return action
+            return make_action(window, text, slot, shortcut, tip)
 
         self.act_new = act("&New tree", editor.new_tree, keys.New, "Start a new tree")
         self.act_open = act("&Open…", lambda: editor.open_file(), keys.Open, "Open a tree file")
