@@ -655,7 +655,9 @@ class _TextCache:
 
 
 @dataclass
-class _Text:
+class CanvasText:
+    """A text to draw, centred on (x, y) in device pixels; ``halo``: on a background patch."""
+
     x: float  # centre
     y: float  # centre
     text: str
@@ -934,7 +936,7 @@ class TreeItem(QGraphicsRectItem):
             return x * ax + dx, depth[n] * ay + dy
 
         primitives = 0
-        texts: list[_Text] = []
+        texts: list[CanvasText] = []
         label_px = int(LABEL_PX * s)
         show_labels = label_px >= MIN_TEXT_PIXELS
 
@@ -1038,7 +1040,9 @@ class TreeItem(QGraphicsRectItem):
                     for i, (text, room) in enumerate(zip(lines, (3.0, 1.8), strict=True)):
                         if self.texts.width(text, label_px, i == 0) <= ax * room:
                             texts.append(
-                                _Text(ex, top + i * step, text, label_px, i == 0, inks.cut, True)
+                                CanvasText(
+                                    ex, top + i * step, text, label_px, i == 0, inks.cut, True
+                                )
                             )
             painter.setPen(inks.pen(inks.cut, max(1.5, 2.0 * s)))
             for x1, y1, x2, y2 in marks:
@@ -1059,6 +1063,7 @@ class TreeItem(QGraphicsRectItem):
 
         primitives += self._draw_nodes(painter, frame, point, r, s, texts, show_labels)
         primitives += self._draw_folds(painter, frame, point, ax, ay, r, texts, s)
+        primitives += self.decorate(painter, frame, point, r, s, texts)
 
         # Rings: the best line's nodes, and the selection.
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -1086,9 +1091,25 @@ class TreeItem(QGraphicsRectItem):
         frame.texts = [t.text for t in texts]
         frame.primitives = primitives
 
+    def decorate(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        point: Callable[[int], tuple[float, float]],
+        r: float,
+        s: float,
+        texts: list[CanvasText],
+    ) -> int:
+        """Draw extras over the nodes (a subclass's hook); return the primitives drawn.
+
+        ``point(n)`` is node ``n``'s centre in device pixels, ``r`` a node's half size and
+        ``s`` the scale; texts appended to ``texts`` are drawn last, with the others.
+        """
+        return 0
+
     def _edge_label(
         self,
-        texts: list[_Text],
+        texts: list[CanvasText],
         model: TreeModel,
         parent: int,
         child: int,
@@ -1116,7 +1137,7 @@ class TreeItem(QGraphicsRectItem):
             if self.texts.width(text, px, False) > room:
                 return
         x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-        texts.append(_Text(x, y, text, px, False, self.colours.text, True))
+        texts.append(CanvasText(x, y, text, px, False, self.colours.text, True))
 
     def _sibling_room(self, model: TreeModel, parent: int, child: int) -> float:
         rec = model.recording
@@ -1146,7 +1167,7 @@ class TreeItem(QGraphicsRectItem):
         point: Callable[[int], tuple[float, float]],
         r: float,
         s: float,
-        texts: list[_Text],
+        texts: list[CanvasText],
         show_labels: bool,
     ) -> int:
         model = self.model
@@ -1181,30 +1202,30 @@ class TreeItem(QGraphicsRectItem):
             groups.setdefault((kind, how), []).append((x, y))
             if not show_labels:
                 continue
-            under: list[_Text] = []
+            under: list[CanvasText] = []
             top = y + r * (1.2 if how == _HOW_EVAL else 1.05) + step / 2 + 1
             label = self.node_labels.get(n) if self.node_labels else None
             if label:
                 left = x - r * 1.15 - self.texts.width(label, tag_px, True) / 2
-                texts.append(_Text(left, y - r * 0.9, label, tag_px, True, ink_label, True))
+                texts.append(CanvasText(left, y - r * 0.9, label, tag_px, True, ink_label, True))
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to write.
             if valued and not math.isnan(value[n]):
                 if not self._value_inside(texts, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_value(value[n])
                     under.append(
-                        _Text(x, top, text, int(small_px * 1.15), True, inks.under[kind], True)
+                        CanvasText(x, top, text, int(small_px * 1.15), True, inks.under[kind], True)
                     )
                 if how in (_HOW_EVAL, _HOW_TT):
                     tag = "E" if how == _HOW_EVAL else "TT"
                     texts.append(
-                        _Text(x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True)
+                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True)
                     )
             if self.always_show_window or model.shows_window(n):
                 ink = self.colours.text
                 for text in model.window_lines(n):
                     line = top + len(under) * step * (1.1 if under and under[0].bold else 1.0)
-                    under.append(_Text(x, line, text, small_px, False, ink, True))
+                    under.append(CanvasText(x, line, text, small_px, False, ink, True))
             texts.extend(under)
         outline = max(1.0, 1.4 * s)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -1226,7 +1247,7 @@ class TreeItem(QGraphicsRectItem):
 
     def _value_inside(
         self,
-        texts: list[_Text],
+        texts: list[CanvasText],
         kind: int,
         how: int,
         x: float,
@@ -1254,7 +1275,7 @@ class TreeItem(QGraphicsRectItem):
             size = int(px * room / width)
         if size < max(MIN_TEXT_PIXELS, px * 0.75):
             return False
-        texts.append(_Text(x, cy, text, size, True, colour, False))
+        texts.append(CanvasText(x, cy, text, size, True, colour, False))
         return True
 
     def _draw_folds(
@@ -1265,7 +1286,7 @@ class TreeItem(QGraphicsRectItem):
         ax: float,
         ay: float,
         r: float,
-        texts: list[_Text],
+        texts: list[CanvasText],
         s: float,
     ) -> int:
         """Collapsed nodes: a hatched fan under the node with "+" and the nodes it hides."""
@@ -1288,11 +1309,13 @@ class TreeItem(QGraphicsRectItem):
             if px >= MIN_TEXT_PIXELS:
                 count = self.model.subtree_size(n) - 1
                 texts.append(
-                    _Text(x, bottom + px * 0.9, f"+{count:,}", px, True, self.colours.text, True)
+                    CanvasText(
+                        x, bottom + px * 0.9, f"+{count:,}", px, True, self.colours.text, True
+                    )
                 )
         return len(frame.collapsed)
 
-    def _draw_texts(self, painter: QPainter, texts: list[_Text]) -> int:
+    def _draw_texts(self, painter: QPainter, texts: list[CanvasText]) -> int:
         if not texts:
             return 0
         cache = self.texts
@@ -1566,9 +1589,12 @@ class TreeCanvas(QGraphicsView):
     #: The visible area changed: scroll, zoom or resize.
     viewChanged = Signal()
 
+    #: The item that draws the tree (a subclass may draw more: see ``TreeItem.decorate``).
+    item_class: type[TreeItem] = TreeItem
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.tree_item = TreeItem()
+        self.tree_item = self.item_class()
         scene = QGraphicsScene(self)
         scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         scene.addItem(self.tree_item)
