@@ -36,6 +36,7 @@ from gamesearch_gui.core.tree import (
 )
 
 __all__ = [
+    "CUSTOM",
     "DIFFICULTIES",
     "MAX_EXERCISE_NODES",
     "TOLERANCE",
@@ -49,6 +50,7 @@ __all__ = [
     "NodeKey",
     "Task",
     "Verdict",
+    "difficulty_name",
     "exercise_set",
     "exercise_tree",
     "grade",
@@ -187,6 +189,18 @@ DIFFICULTIES: dict[str, Difficulty] = {
     "Medium": Difficulty(3, (2, 3)),
     "Hard": Difficulty(4, (2, 3)),
 }
+
+
+#: The name of a difficulty that is none of DIFFICULTIES.
+CUSTOM = "Custom"
+
+
+def difficulty_name(difficulty: Difficulty) -> str:
+    """The preset whose depth and children per node ``difficulty`` has, else CUSTOM."""
+    for name, preset in DIFFICULTIES.items():
+        if (preset.depth, preset.branching) == (difficulty.depth, difficulty.branching):
+            return name
+    return CUSTOM
 
 
 def _letters(i: int) -> str:

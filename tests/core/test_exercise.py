@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.examples import EXAMPLES, Example, example, pennies_tree
 from gamesearch_gui.core.exercise import (
+    CUSTOM,
+    DIFFICULTIES,
     MAX_EXERCISE_NODES,
     Answer,
     AnswerKey,
@@ -20,6 +22,7 @@ from gamesearch_gui.core.exercise import (
     ExerciseError,
     Field,
     Task,
+    difficulty_name,
     exercise_set,
     exercise_tree,
     give_hint,
@@ -888,3 +891,12 @@ def test_make_exercise_refuses_a_leaf_without_value_and_an_empty_inner_node() ->
     empty = CustomTree("empty", inner(NodeType.MAX, [leaf(1), inner(NodeType.MIN, [])]))
     with pytest.raises(ExerciseError, match="the min node at 1 has no children"):
         make_exercise(empty, Task.MINIMAX)
+
+
+def test_difficulty_names_the_preset_with_its_shape() -> None:
+    for name, preset in DIFFICULTIES.items():
+        assert difficulty_name(preset) == name
+        # The chance share does not change the shape's name.
+        assert difficulty_name(Difficulty(preset.depth, preset.branching, 0.5)) == name
+    assert difficulty_name(Difficulty(3, (2, 4))) == CUSTOM
+    assert difficulty_name(Difficulty(5, (2, 3))) == CUSTOM
