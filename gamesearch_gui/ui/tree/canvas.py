@@ -1241,7 +1241,7 @@ class TreeItem(QGraphicsRectItem):
                 painter.setPen(inks.pen(inks.outline[kind], outline))
             for x, y in points:
                 path.clear()
-                _add_shape(path, kind, how, x, y, r)
+                add_node_shape(path, kind, how, x, y, r)
                 painter.drawPath(path)
         return len(frame.nodes)
 
@@ -1348,7 +1348,7 @@ class TreeItem(QGraphicsRectItem):
         return len(texts) * 2
 
 
-def _add_shape(path: QPainterPath, kind: int, how: int, x: float, y: float, r: float) -> None:
+def add_node_shape(path: QPainterPath, kind: int, how: int, x: float, y: float, r: float) -> None:
     """Node shapes: MAX ▲, MIN ▼, chance ●, end of game ■, evaluation ◆."""
     if how == _HOW_EVAL:
         d = r * 1.15
@@ -1525,15 +1525,15 @@ def draw_legend(
         brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
         if key in ("max", "min", "chance", "terminal"):
             kind = {"max": _MAX, "min": _MIN, "chance": _CHANCE, "terminal": _TERMINAL}[key]
-            _add_shape(path, kind, _HOW_BACKED, cx, cy, r)
+            add_node_shape(path, kind, _HOW_BACKED, cx, cy, r)
             brush = LEAF_FILL if kind == _TERMINAL else _KIND_COLOUR[kind]
             pen = QPen(_KIND_COLOUR[kind].darker(135), 1.0)
         elif key == "eval":
-            _add_shape(path, _MAX, _HOW_EVAL, cx, cy, r)
+            add_node_shape(path, _MAX, _HOW_EVAL, cx, cy, r)
             brush = _tint(MAX_COLOUR, 0.35)
             pen = QPen(MAX_COLOUR, 1.0, Qt.PenStyle.DashLine)
         elif key == "open":
-            _add_shape(path, _MAX, -1, cx, cy, r)
+            add_node_shape(path, _MAX, -1, cx, cy, r)
             pen = QPen(MAX_COLOUR, 1.0)
         elif key == "tt":
             pass

@@ -1,0 +1,302 @@
+"""The new-exercise dialog: where the tree comes from, how hard it is, and the task."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.exercise import (
+    CUSTOM,
+    DIFFICULTIES,
+    Difficulty,
+    Exercise,
+    ExerciseError,
+    Task,
+    difficulty_name,
+    make_exercise,
+    random_exercise,
+)
+from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
+from gamesearch_gui.paths import TREE_SUFFIX
+
+RANDOM, DRAWN, FILE = "random", "drawn", "file"
+
+
+def new_seed() -> str:
+    """A fresh seed a person can read out to a class."""
+    return str(random.randint(1000, 9999))
+
+
+def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(lo, hi)
+    box.setValue(value)
+    box.setToolTip(tip)
+    return box
+
+
+class NewExerciseDialog(QDialog):
+    """Choose an exercise: a random tree (difficulty and seed), the drawn tree, or a file.
+
+    ``drawn_tree`` gives the tree in Draw-a-tree mode. :meth:`exercise` builds the chosen
+    exercise; a problem (a file that will not load, a tree unfit for the task) is shown
+    in the dialog, which stays open.
+    """
+
+    def __init__(
+        self,
+        drawn_tree: Callable[[], CustomTree] | None = None,
+        parent: QWidget | None = None,
+        *,
+        folder: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New exercise")
+        self.drawn_tree = drawn_tree
+        self.folder = folder
+        self.result_exercise: Exercise | None = None
+
+        self.source_random = QRadioButton("A random tree")
+        self.source_drawn = QRadioButton("The tree drawn in Draw a tree")
+        self.source_file = QRadioButton("A tree file")
+        self.source_drawn.setEnabled(drawn_tree is not None)
+        self.sources = QButtonGroup(self)
+        for button in (self.source_random, self.source_drawn, self.source_file):
+            self.sources.addButton(button)
+        self.source_random.setChecked(True)
+
+        self.difficulty = QComboBox()
+        for name in DIFFICULTIES:
+            self.difficulty.addItem(name)
+        self.difficulty.addItem(CUSTOM)
+        self.difficulty.setCurrentText("Medium")
+        self.depth_box = _spin(1, 6, 3, "Moves from the root to the leaves")
+        self.branch_lo = _spin(1, 5, 2, "Fewest children of a node")
+        self.branch_hi = _spin(2, 5, 3, "Most children of a node")
+        self.chance = _spin(0, 100, 0, "Share of the levels under the root that are chance")
+        self.chance.setSuffix(" %")
+        self.chance.setSingleStep(25)
+        self.seed = QLineEdit(new_seed())
+        self.seed.setToolTip("The same seed and difficulty always give the same tree")
+        reseed = QPushButton("New seed")
+        reseed.clicked.connect(lambda: self.seed.setText(new_seed()))
+        self.size_label = QLabel()
+        self.size_label.setObjectName("exerciseSize")
+
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("a " + TREE_SUFFIX + " file")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+
+        self.task = QComboBox()
+        for task in Task:
+            self.task.addItem(task.title, task)
+        self.task.setCurrentIndex(1)
+        self.task_help = QLabel()
+        self.task_help.setWordWrap(True)
+        self.error = QLabel()
+        self.error.setObjectName("exerciseError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828")
+        self.error.hide()
+
+        children = QHBoxLayout()
+        children.addWidget(self.branch_lo)
+        children.addWidget(QLabel("to"))
+        children.addWidget(self.branch_hi)
+        children.addStretch(1)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(reseed)
+        random_form = QFormLayout()
+        random_form.addRow("Difficulty", self.difficulty)
+        random_form.addRow("Depth", self.depth_box)
+        random_form.addRow("Children per node", children)
+        random_form.addRow("Chance levels", self.chance)
+        random_form.addRow("Seed", seed_row)
+        random_form.addRow(self.size_label)
+        self.random_box = QGroupBox()
+        self.random_box.setLayout(random_form)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.file_edit, 1)
+        file_row.addWidget(browse)
+        self.file_box = QWidget()
+        self.file_box.setLayout(file_row)
+        file_row.setContentsMargins(20, 0, 0, 0)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Tree</b>"))
+        layout.addWidget(self.source_random)
+        layout.addWidget(self.random_box)
+        layout.addWidget(self.source_drawn)
+        layout.addWidget(self.source_file)
+        layout.addWidget(self.file_box)
+        task_form = QFormLayout()
+        task_form.addRow("<b>Task</b>", self.task)
+        layout.addLayout(task_form)
+        layout.addWidget(self.task_help)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+        self.difficulty.currentTextChanged.connect(self._preset)
+        for box in (self.depth_box, self.branch_lo, self.branch_hi, self.chance):
+            box.valueChanged.connect(self._custom)
+        for button in (self.source_random, self.source_drawn, self.source_file):
+            button.toggled.connect(self._update)
+        self.task.currentIndexChanged.connect(self._update)
+        self.file_edit.textChanged.connect(self._update)
+        self._presetting = False
+        self._preset("Medium")
+
+    # -- choices
+
+    def source(self) -> str:
+        """RANDOM, DRAWN or FILE."""
+        if self.source_drawn.isChecked():
+            return DRAWN
+        return FILE if self.source_file.isChecked() else RANDOM
+
+    def set_source(self, source: str) -> None:
+        """Choose where the tree comes from."""
+        {RANDOM: self.source_random, DRAWN: self.source_drawn, FILE: self.source_file}[
+            source
+        ].setChecked(True)
+
+    def chosen_task(self) -> Task:
+        """The task chosen."""
+        task = self.task.currentData()
+        assert isinstance(task, Task)
+        return task
+
+    def set_task(self, task: Task) -> None:
+        """Choose the task."""
+        self.task.setCurrentIndex(self.task.findData(task))
+
+    def difficulty_chosen(self) -> Difficulty:
+        """The random tree's shape as set."""
+        lo, hi = sorted((self.branch_lo.value(), self.branch_hi.value()))
+        return Difficulty(self.depth_box.value(), (lo, max(hi, 2)), self.chance.value() / 100)
+
+    def _preset(self, name: str) -> None:
+        preset = DIFFICULTIES.get(name)
+        if preset is None:
+            return
+        self._presetting = True
+        self.depth_box.setValue(preset.depth)
+        self.branch_lo.setValue(preset.branching[0])
+        self.branch_hi.setValue(preset.branching[1])
+        self._presetting = False
+        self._update()
+
+    def _custom(self) -> None:
+        if not self._presetting:
+            self.difficulty.blockSignals(True)
+            self.difficulty.setCurrentText(difficulty_name(self.difficulty_chosen()))
+            self.difficulty.blockSignals(False)
+        self._update()
+
+    def _update(self) -> None:
+        source = self.source()
+        self.random_box.setEnabled(source == RANDOM)
+        self.file_box.setEnabled(source == FILE)
+        difficulty = self.difficulty_chosen()
+        if source == RANDOM:
+            # Chance levels make it an expectiminimax exercise, and only that.
+            chance = difficulty.chance_levels() > 0
+            if chance and self.chosen_task() is not Task.EXPECTIMINIMAX:
+                self.set_task(Task.EXPECTIMINIMAX)
+            try:
+                difficulty.check()
+                lo, hi = difficulty.branching
+                fewest = sum(lo**level for level in range(difficulty.depth + 1))
+                most = sum(hi**level for level in range(difficulty.depth + 1))
+                size = f"{fewest} to {most} nodes" if fewest != most else f"{most} nodes"
+                self.size_label.setText(f"A tree of {size}.")
+            except ExerciseError as error:
+                self.size_label.setText(f"<span style='color:#c62828'>{error}.</span>")
+        elif (
+            source == DRAWN
+            and self.drawn_tree is not None
+            and self.drawn_tree().has_chance
+            and self.chosen_task() is not Task.EXPECTIMINIMAX
+        ):
+            self.set_task(Task.EXPECTIMINIMAX)
+        self.task_help.setText(f"<i>{self.chosen_task().instructions}</i>")
+        self.error.hide()
+
+    def _browse(self) -> None:
+        path = self._open_file_name()
+        if path:
+            self.file_edit.setText(path)
+            self.set_source(FILE)
+
+    def _open_file_name(self) -> str | None:
+        """Ask for a tree file (tests replace this)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Exercise from a tree file", self.folder, f"Game trees (*{TREE_SUFFIX} *.json)"
+        )
+        return path or None
+
+    # -- the result
+
+    def exercise(self) -> Exercise:
+        """The chosen exercise; ExerciseError (or TreeFileError, OSError) says what is wrong."""
+        source, task = self.source(), self.chosen_task()
+        if source == RANDOM:
+            seed = self.seed.text().strip()
+            if not seed:
+                raise ExerciseError("type a seed (any word or number), or press New seed")
+            return random_exercise(self.difficulty_chosen(), task, seed)
+        if source == DRAWN:
+            assert self.drawn_tree is not None
+            tree = self.drawn_tree()
+            return make_exercise(tree, task, source="the tree drawn in Draw a tree")
+        path = self.file_edit.text().strip()
+        if not path:
+            raise ExerciseError("choose a tree file")
+        tree = load_tree_file(path)
+        return make_exercise(tree, task, source=f"the file {os.path.basename(path)}")
+
+    def accept(self) -> None:
+        """Start only with an exercise that can be set; otherwise say why and stay open."""
+        try:
+            self.result_exercise = self.exercise()
+        except (ExerciseError, TreeFileError, OSError) as error:
+            text = str(error)
+            if isinstance(error, OSError) and error.strerror:
+                text = f"{error.strerror}: {error.filename}"
+            self.error.setText(text[:1].upper() + text[1:])
+            self.error.show()
+            return
+        super().accept()
+
+
+__all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "new_seed"]

@@ -1,0 +1,569 @@
+"""Exercise sheets and answer keys on paper: PDF (one page per exercise) or SVG.
+
+A page holds the exercise's title, an optional heading (the set's name and seed), the
+task's instructions and, on the sheet, a line for the student's name; under them the
+tree, drawn by the exercise view's own item (:class:`~gamesearch_gui.ui.exercise.view.
+ExerciseItem`) on white with dark ink, scaled to fit the rest of the page but never
+beyond ``MAX_TREE_ZOOM``, and centred. The sheet shows the leaves' values, the inner
+nodes empty and named (A, B, C...) and, for alpha-beta, blanks for α and β. The key
+shows the whole answer (every value, α and β, and the crossed-out branches) and under
+the tree the root's value, the branches never searched, and where the tree came from.
+
+A page is A4: portrait, unless the tree is so wide that it is drawn markedly larger
+across a landscape page (a hard exercise has forty leaves or more).
+
+PDFs are written with QPrinter (PdfFormat, HighResolution); SVGs with QSvgGenerator,
+one page per file. Both fail silently, so every file is written to a temporary name
+in its folder, checked, and only then moved into place: a file that cannot be written
+raises OSError with a message for the person, and leaves an older file untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path as FilePath
+from typing import Final
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
+
+from gamesearch_gui.core.events import NodeKind, Valuation
+from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
+from gamesearch_gui.core.recording import KINDS, VALUATIONS, format_number
+from gamesearch_gui.ui.boards.painting import MAX_COLOUR, MIN_COLOUR
+from gamesearch_gui.ui.exercise.view import ExerciseItem
+from gamesearch_gui.ui.tree.canvas import (
+    CHANCE_COLOUR,
+    CanvasText,
+    Frame,
+    TreeColours,
+    TreeModel,
+    add_node_shape,
+)
+
+__all__ = [
+    "MAX_TREE_ZOOM",
+    "PaperItem",
+    "export_exercises",
+    "export_paths",
+    "page_size",
+    "page_title",
+    "render_page",
+    "tree_item",
+]
+
+#: A4 portrait, in points.
+A4: Final = QSizeF(595.28, 841.89)
+#: The page's margins, in points.
+MARGIN_PT: Final = 50.0
+#: The largest zoom a tree is drawn at, in points per unit of the canvas's scene (at
+#: zoom 1 a node is 26 units across): a small tree is not blown up to fill the page.
+MAX_TREE_ZOOM: Final = 1.5
+#: SVG user units per point: the tree's texts are whole pixels, so an SVG page is drawn
+#: four times larger than its size in points (and says it is A4).
+SVG_UNITS_PER_PT: Final = 4
+#: A landscape page is used when it draws the tree at least this much larger.
+LANDSCAPE_GAIN: Final = 1.2
+#: Levels may be spread this much further apart than the leaves are (more room for the
+#: α and β under the nodes, and a wide tree does not become a flat strip).
+MAX_LEVEL_STRETCH: Final = 1.6
+
+INK: Final = QColor("#202124")
+GREY: Final = QColor("#5f6368")
+
+_SUFFIXES: Final = (".pdf", ".svg")
+_ROLES: Final = ("-sheet", "-key", "_sheet", "_key", " sheet", " key")
+
+#: Text sizes in points.
+_TITLE_PT, _HEADING_PT, _TEXT_PT, _SMALL_PT = 17.0, 10.0, 11.0, 8.0
+
+
+# -- file names ------------------------------------------------------------------------------
+
+
+def export_paths(base: str) -> tuple[str, str]:
+    """The sheet's and the key's file names for the name the person chose.
+
+    "/x/week3.pdf" gives "/x/week3-sheet.pdf" and "/x/week3-key.pdf"; the suffix (.pdf or
+    .svg) decides the format, and a name without one gets ".pdf". A "-sheet" or "-key"
+    already typed is not doubled.
+    """
+    folder, name = os.path.split(base)
+    stem, suffix = os.path.splitext(name)
+    if suffix.lower() in _SUFFIXES:
+        suffix = suffix.lower()
+    else:
+        stem, suffix = name, ".pdf"
+    for role in _ROLES:
+        if stem.lower().endswith(role) and len(stem) > len(role):
+            stem = stem[: -len(role)]
+            break
+    stem = stem or "exercises"
+    return (
+        os.path.join(folder, f"{stem}-sheet{suffix}"),
+        os.path.join(folder, f"{stem}-key{suffix}"),
+    )
+
+
+def _is_svg(path: str) -> bool:
+    return path.lower().endswith(".svg")
+
+
+def _numbered(path: str, i: int, count: int) -> str:
+    """``path`` with a page number: week3-sheet.svg → week3-sheet-01.svg."""
+    stem, suffix = os.path.splitext(path)
+    width = max(2, len(str(count)))
+    return f"{stem}-{i:0{width}d}{suffix}"
+
+
+# -- a page ----------------------------------------------------------------------------------
+
+
+def page_title(exercise: Exercise) -> str:
+    """The page's title: "Exercise 3 — Alpha-beta pruning"."""
+    title = exercise.title.strip()
+    task = exercise.task.title
+    if task.lower() in title.lower():
+        return title
+    return f"{title} — {task}" if title else task
+
+
+_LEAF = KINDS.index(NodeKind.TERMINAL)
+_OUTLINE = {
+    KINDS.index(NodeKind.MAX): MAX_COLOUR,
+    KINDS.index(NodeKind.MIN): MIN_COLOUR,
+    KINDS.index(NodeKind.CHANCE): CHANCE_COLOUR,
+}
+
+
+class PaperItem(ExerciseItem):
+    """The exercise item for paper. An inner node with no value is drawn hollow (a
+    coloured outline round white): on the sheet every one, so that a value can be
+    written in by hand, and on the key the nodes the search never reached."""
+
+    def decorate(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        point: Callable[[int], tuple[float, float]],
+        r: float,
+        s: float,
+        texts: list[CanvasText],
+    ) -> int:
+        drawn = 0
+        rec = self.model.recording
+        if rec is not None and r >= 2.5:
+            path = QPainterPath()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setBrush(self.colours.background)
+            for n in frame.nodes:
+                kind = rec.kind[n]
+                if kind == _LEAF or not math.isnan(rec.value[n]):
+                    continue  # a leaf, or a node with its value written in
+                pen = QPen(_OUTLINE[kind], max(1.2, 1.8 * s))
+                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(pen)
+                x, y = point(n)
+                path.clear()
+                add_node_shape(path, kind, VALUATIONS.index(Valuation.BACKED_UP), x, y, r)
+                painter.drawPath(path)
+                drawn += 1
+        start = len(texts)
+        drawn += super().decorate(painter, frame, point, r, s, texts)
+        # The screen's "α ?" marks an entry still to make; on the key, a node left
+        # without α and β is one the search never reached: nothing is written there.
+        texts[start:] = [t for t in texts[start:] if not t.text.endswith(" ?")]
+        return drawn
+
+
+def tree_item(exercise: Exercise, key: AnswerKey | None, font: QFont | None = None) -> ExerciseItem:
+    """The exercise view's item drawing ``exercise`` for paper: blanks on the sheet
+    (``key`` None), the key's whole answer otherwise; dark ink on white."""
+    item = PaperItem()
+    drawing = item.set_exercise(exercise)
+    assert drawing is not None
+    item.model = TreeModel(drawing.recording)
+    item.model.set_moment(drawing.recording.event_count)
+    item.colours = TreeColours.light()
+    item.texts.set_base(font or _base_font())
+    item.sheet = key is None
+    if key is not None:
+        item.set_answer(key.answer())
+    item.reset_bounds()
+    return item
+
+
+def _base_font() -> QFont:
+    return QApplication.font() if QApplication.instance() is not None else QFont()
+
+
+def _tree_scale(content: QRectF, width: float, height: float, zoom: float) -> tuple[float, float]:
+    """The horizontal and vertical scales that fit ``content`` into width × height."""
+    if content.width() <= 0 or content.height() <= 0 or width <= 0 or height <= 0:
+        return 0.0, 0.0
+    sx = min(width / content.width(), zoom)
+    sy = min(height / content.height(), zoom, sx * MAX_LEVEL_STRETCH)
+    sx = min(sx, sy * MAX_LEVEL_STRETCH)
+    return sx, sy
+
+
+#: Room the texts above (and below) the tree take, in points, when choosing the orientation.
+_TEXT_ROOM_PT: Final = 190.0
+
+
+def page_size(exercise: Exercise, item: ExerciseItem | None = None) -> QSizeF:
+    """The page an exercise is drawn on, in points: A4 portrait, or landscape for a tree
+    that is drawn markedly larger across it."""
+    content = (item or tree_item(exercise, None)).content_rect()
+    scales = []
+    for page in (A4, A4.transposed()):
+        width = page.width() - 2 * MARGIN_PT
+        height = page.height() - 2 * MARGIN_PT - _TEXT_ROOM_PT
+        sx, sy = _tree_scale(content, width, height, MAX_TREE_ZOOM)
+        scales.append(min(sx, sy))
+    portrait, landscape = scales
+    return A4.transposed() if landscape > portrait * LANDSCAPE_GAIN else QSizeF(A4)
+
+
+def _font(base: QFont, points: float, unit: float, bold: bool = False) -> QFont:
+    font = QFont(base)
+    font.setPixelSize(max(1, round(points * unit)))
+    font.setBold(bold)
+    return font
+
+
+def _key_lines(key: AnswerKey) -> list[str]:
+    """What the key says under the tree: the root's value, and what alpha-beta skips."""
+    exercise = key.exercise
+    tree = exercise.tree
+    lines = [f"Value of the root: {format_number(key.value)}"]
+    if exercise.task is Task.ALPHABETA:
+        if key.pruned:
+            names = [node_name(tree, path) for path in key.pruned]
+            lines.append(f"Never searched ({len(names)}): " + "; ".join(names))
+        else:
+            lines.append("Never searched: nothing — no branch is cut")
+    return lines
+
+
+def render_page(
+    painter: QPainter,
+    rect: QRectF,
+    exercise: Exercise,
+    key: AnswerKey | None,
+    *,
+    heading: str = "",
+    font: QFont | None = None,
+    item: ExerciseItem | None = None,
+) -> None:
+    """Draw one page into ``rect`` (device coordinates of ``painter``): the exercise
+    sheet when ``key`` is None, else its answer key. Sizes follow ``rect``: its shorter
+    side is taken for A4's (595 points). ``item``, if given, is ``tree_item(exercise,
+    key, font)`` made beforehand (it is made here otherwise)."""
+    base = font or _base_font()
+    item = item or tree_item(exercise, key, base)
+    unit = min(rect.width(), rect.height()) / A4.width()  # device units per point
+    painter.save()
+    try:
+        painter.fillRect(rect, QColor("white"))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        margin = MARGIN_PT * unit
+        area = rect.adjusted(margin, margin, -margin, -margin)
+        top = area.top()
+        wrap = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+
+        def text(
+            content: str,
+            points: float,
+            colour: QColor,
+            *,
+            bold: bool = False,
+            flags: int = wrap,
+            width: float | None = None,
+            y: float | None = None,
+        ) -> QRectF:
+            nonlocal top
+            painter.setFont(_font(base, points, unit, bold))
+            painter.setPen(colour)
+            box = QRectF(area.left(), top if y is None else y, width or area.width(), 1e6)
+            bounds = painter.boundingRect(box, flags, content)
+            painter.drawText(
+                QRectF(box.left(), box.top(), box.width(), bounds.height()), flags, content
+            )
+            if y is None:
+                top += bounds.height()
+            return bounds
+
+        # The title, and on the key's first line "Answer key" at the right.
+        if key is not None:
+            text(
+                "ANSWER KEY",
+                _HEADING_PT,
+                INK,
+                bold=True,
+                flags=int(Qt.AlignmentFlag.AlignRight) | int(Qt.AlignmentFlag.AlignTop),
+                y=top + (_TITLE_PT - _HEADING_PT) * unit * 0.6,
+            )
+            title_width = area.width() - 90 * unit
+        else:
+            title_width = area.width()
+        text(page_title(exercise), _TITLE_PT, INK, bold=True, width=title_width)
+        if heading:
+            top += 2 * unit
+            text(heading, _HEADING_PT, GREY)
+        top += 6 * unit
+        painter.setPen(QPen(GREY, max(0.5 * unit, 1.0)))
+        painter.drawLine(QPointF(area.left(), top), QPointF(area.right(), top))
+        top += 10 * unit
+        text(exercise.task.instructions, _TEXT_PT, INK)
+        if key is None:
+            top += 14 * unit
+            label = text("Name:", _TEXT_PT, INK, y=top)
+            painter.setPen(QPen(INK, max(0.6 * unit, 1.0)))
+            baseline = top + label.height() * 0.85
+            painter.drawLine(
+                QPointF(area.left() + label.width() + 6 * unit, baseline),
+                QPointF(min(area.right(), area.left() + 300 * unit), baseline),
+            )
+            top += label.height()
+        top += 16 * unit
+
+        # Under the tree (the key): its lines, and where the tree came from at the foot.
+        bottom = area.bottom()
+        below: list[str] = []
+        if key is not None:
+            if exercise.source:
+                painter.setFont(_font(base, _SMALL_PT, unit))
+                foot = painter.boundingRect(
+                    QRectF(area.left(), 0, area.width(), 1e6), wrap, f"Source: {exercise.source}"
+                ).height()
+                text(f"Source: {exercise.source}", _SMALL_PT, GREY, y=bottom - foot)
+                bottom -= foot + 8 * unit
+            below = _key_lines(key)
+        painter.setFont(_font(base, _TEXT_PT, unit))
+        below_height = sum(
+            painter.boundingRect(QRectF(area.left(), 0, area.width(), 1e6), wrap, line).height()
+            for line in below
+        )
+        if below:
+            below_height += 12 * unit
+
+        # The tree: fitted, never blown up past MAX_TREE_ZOOM, centred.
+        content = item.content_rect()
+        room = QRectF(area.left(), top, area.width(), max(0.0, bottom - below_height - top))
+        sx, sy = _tree_scale(content, room.width(), room.height(), MAX_TREE_ZOOM * unit)
+        if sx > 0 and sy > 0:
+            width, height = content.width() * sx, content.height() * sy
+            left = room.left() + (room.width() - width) / 2
+            free = room.height() - height
+            # Nearer the instructions than the foot: the eye reads down from the title.
+            y0 = room.top() + free * 0.35
+            painter.save()
+            painter.setWorldTransform(
+                QTransform(sx, 0, 0, sy, left - content.left() * sx, y0 - content.top() * sy),
+                True,
+            )
+            option = QStyleOptionGraphicsItem()
+            option.exposedRect = content
+            item.paint(painter, option, None)
+            painter.restore()
+            top = y0 + height
+        if below:
+            top += 12 * unit
+            for line in below:
+                text(line, _TEXT_PT, INK, bold=line is below[0])
+    finally:
+        painter.restore()
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def _check_writable(path: str) -> str:
+    """The folder ``path`` goes in; OSError unless a file can be written there."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(folder):
+        raise OSError(f"Cannot write {path}: the folder {folder} does not exist")
+    if not os.path.isdir(folder):
+        raise OSError(f"Cannot write {path}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(f"Cannot write {path}: no permission to write in {folder}")
+    if os.path.isdir(path):
+        raise OSError(f"Cannot write {path}: it is a folder")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise OSError(f"Cannot write {path}: the file is read-only")
+    return folder
+
+
+class _Staged:
+    """A temporary file beside ``path``, moved onto it by ``commit`` (deleted otherwise)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        folder = _check_writable(path)
+        try:
+            fd, self.temp = tempfile.mkstemp(
+                prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder
+            )
+        except OSError as e:
+            raise OSError(f"Cannot write {path}: {e.strerror or e}") from None
+        os.close(fd)
+
+    def commit(self) -> None:
+        try:
+            if os.path.getsize(self.temp) == 0:
+                raise OSError(f"Cannot write {self.path}: nothing was written")
+            os.replace(self.temp, self.path)
+        except OSError as e:
+            self.discard()
+            if e.filename is None and str(e).startswith("Cannot write"):
+                raise
+            raise OSError(f"Cannot write {self.path}: {e.strerror or e}") from None
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            os.remove(self.temp)
+
+
+def _begin(painter: QPainter, device: QPrinter | QSvgGenerator, path: str) -> None:
+    if not painter.begin(device):
+        raise OSError(f"Cannot write {path}: the file could not be opened")
+
+
+def _layout(size: QSizeF) -> QPageLayout:
+    orientation = (
+        QPageLayout.Orientation.Landscape
+        if size.width() > size.height()
+        else QPageLayout.Orientation.Portrait
+    )
+    return QPageLayout(QPageSize(QPageSize.PageSizeId.A4), orientation, QMarginsF(0, 0, 0, 0))
+
+
+def _write_pdf(
+    path: str, pages: Sequence[tuple[Exercise, AnswerKey | None]], heading: str, font: QFont
+) -> None:
+    staged = _Staged(path)
+    try:
+        items = [tree_item(ex, key, font) for ex, key in pages]
+        sizes = [page_size(ex, item) for (ex, _), item in zip(pages, items, strict=True)]
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(staged.temp)
+        printer.setFullPage(True)
+        printer.setCreator("gamesearch-gui")
+        printer.setDocName(FilePath(path).stem)
+        printer.setPageLayout(_layout(sizes[0]))
+        painter = QPainter()
+        _begin(painter, printer, path)
+        try:
+            for i, ((exercise, key), item) in enumerate(zip(pages, items, strict=True)):
+                if i:
+                    printer.setPageLayout(_layout(sizes[i]))
+                    if not printer.newPage():
+                        raise OSError(f"Cannot write {path}: a new page could not be started")
+                rect = printer.paperRect(QPrinter.Unit.DevicePixel)
+                render_page(painter, rect, exercise, key, heading=heading, font=font, item=item)
+        finally:
+            painter.end()
+        staged.commit()
+    except BaseException:
+        staged.discard()
+        raise
+
+
+def _write_svg(
+    path: str, exercise: Exercise, key: AnswerKey | None, heading: str, font: QFont
+) -> None:
+    staged = _Staged(path)
+    try:
+        item = tree_item(exercise, key, font)
+        points = page_size(exercise, item)
+        size = QSize(
+            math.ceil(points.width() * SVG_UNITS_PER_PT),
+            math.ceil(points.height() * SVG_UNITS_PER_PT),
+        )
+        generator = QSvgGenerator()
+        generator.setFileName(staged.temp)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
+        generator.setResolution(round(72 * SVG_UNITS_PER_PT))  # so the page says A4
+        generator.setTitle(page_title(exercise) + (" — answer key" if key else ""))
+        generator.setDescription(
+            "Answer key exported by gamesearch-gui"
+            if key
+            else "Exercise sheet exported by gamesearch-gui"
+        )
+        painter = QPainter()
+        _begin(painter, generator, path)
+        try:
+            render_page(
+                painter,
+                QRectF(QPointF(0, 0), size.toSizeF()),
+                exercise,
+                key,
+                heading=heading,
+                font=font,
+                item=item,
+            )
+        finally:
+            painter.end()
+        staged.commit()
+    except BaseException:
+        staged.discard()
+        raise
+
+
+def export_exercises(
+    pairs: Sequence[tuple[Exercise, AnswerKey]],
+    sheet_path: str,
+    key_path: str,
+    *,
+    heading: str = "",
+    font: QFont | None = None,
+) -> list[str]:
+    """Write the exercise sheets and the answer keys; return the files written.
+
+    A .pdf path gets one multi-page PDF (a page per exercise). A .svg path holds one
+    page: with one exercise it is written as named, with several as ``<stem>-01.svg``,
+    ``<stem>-02.svg``, ... OSError (with a message for the person) when a file cannot
+    be written; ValueError when there is nothing to write.
+    """
+    if not pairs:
+        raise ValueError("there are no exercises to export")
+    font = font or _base_font()
+    targets = {
+        path: [path]
+        if not _is_svg(path) or len(pairs) == 1
+        else [_numbered(path, i, len(pairs)) for i in range(1, len(pairs) + 1)]
+        for path in (sheet_path, key_path)
+    }
+    for path in (p for paths in targets.values() for p in paths):
+        _check_writable(path)  # before any file is written
+    written: list[str] = []
+    for path, sheet in ((sheet_path, True), (key_path, False)):
+        pages = [(ex, None if sheet else key) for ex, key in pairs]
+        if _is_svg(path):
+            for target, (exercise, key) in zip(targets[path], pages, strict=True):
+                _write_svg(target, exercise, key, heading, font)
+                written.append(target)
+        else:
+            _write_pdf(path, pages, heading, font)
+            written.append(path)
+    return written

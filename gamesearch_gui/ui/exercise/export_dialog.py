@@ -1,0 +1,378 @@
+"""Export a set of random exercises from a seed: the sheets to hand out and their keys.
+
+For instructors: a seed, how many exercises, how hard and which task, and a file name.
+The exercises and their keys (a search each) are made on a thread of their own, never on
+the GUI thread; the files are then written (export.export_exercises) and the dialog
+lists them. The same seed, count, difficulty and task always give the same set.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.exercise import (
+    CUSTOM,
+    DIFFICULTIES,
+    AnswerKey,
+    Difficulty,
+    Exercise,
+    ExerciseError,
+    Task,
+    difficulty_name,
+    exercise_set,
+    solve_exercise,
+)
+from gamesearch_gui.ui.exercise.dialogs import new_seed
+from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+
+#: The most exercises one export makes.
+MAX_COUNT = 100
+
+
+class ExportThread(QThread):
+    """Makes the set and solves every exercise off the GUI thread.
+
+    ``done`` carries (run, [(exercise, key), ...]); ``failed`` (run, message). ``run``
+    tells the dialog which export the answer belongs to (a stopped one is ignored).
+    """
+
+    done = Signal(object)
+    failed = Signal(object)
+
+    def __init__(
+        self,
+        run: int,
+        seed: str,
+        count: int,
+        difficulty: Difficulty,
+        task: Task,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.run_id = run
+        self.seed = seed
+        self.count = count
+        self.difficulty = difficulty
+        self.task = task
+
+    def run(self) -> None:
+        try:
+            exercises = exercise_set(self.seed, self.count, self.difficulty, self.task)
+            pairs: list[tuple[Exercise, AnswerKey]] = []
+            for exercise in exercises:
+                if self.isInterruptionRequested():
+                    return
+                pairs.append((exercise, solve_exercise(exercise)))
+        except ExerciseError as e:
+            self.failed.emit((self.run_id, str(e)))
+            return
+        except Exception as e:  # reported in the dialog, never lost in the thread
+            self.failed.emit((self.run_id, f"{type(e).__name__}: {e}"))
+            return
+        self.done.emit((self.run_id, pairs))
+
+
+class ExportSetDialog(QDialog):
+    """Export a set of N random exercises from a seed, as sheets and answer keys."""
+
+    #: The files written (a list of paths).
+    exported = Signal(object)
+    #: Why the export failed: one line for the person.
+    failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export exercise set")
+        self._thread: ExportThread | None = None
+        self._run = 0
+        self._pending: tuple[str, str] = ("", "")  # base file name, heading
+
+        self.seed_edit = QLineEdit(new_seed())
+        self.seed_edit.setToolTip("The same seed gives the same exercises every time")
+        new_button = QPushButton("New seed")
+        new_button.clicked.connect(lambda: self.seed_edit.setText(new_seed()))
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed_edit, 1)
+        seed_row.addWidget(new_button)
+
+        self.count_spin = QSpinBox()
+        self.count_spin.setRange(1, MAX_COUNT)
+        self.count_spin.setValue(10)
+
+        self.difficulty_combo = QComboBox()
+        self.difficulty_combo.addItems([*DIFFICULTIES, CUSTOM])
+        self.depth_spin = QSpinBox()
+        self.depth_spin.setRange(1, 6)
+        self.children_spin = QSpinBox()
+        self.children_spin.setRange(2, 5)
+        self.children_spin.setToolTip("Each inner node has 2 to this many children")
+        shape_row = QHBoxLayout()
+        shape_row.addWidget(QLabel("depth"))
+        shape_row.addWidget(self.depth_spin)
+        shape_row.addWidget(QLabel("children per node 2 to"))
+        shape_row.addWidget(self.children_spin)
+        shape_row.addStretch(1)
+
+        self.task_combo = QComboBox()
+        for task in Task:
+            self.task_combo.addItem(task.title, task)
+        self.task_combo.setCurrentIndex(list(Task).index(Task.ALPHABETA))
+        self.chance_spin = QSpinBox()
+        self.chance_spin.setRange(1, 5)
+        self.chance_spin.setToolTip(
+            "How many of the levels between the root and the leaves are chance levels"
+        )
+        chance_row = QHBoxLayout()
+        chance_row.addWidget(self.chance_spin)
+        self.chance_label = QLabel("chance levels (expectiminimax only)")
+        chance_row.addWidget(self.chance_label)
+        chance_row.addStretch(1)
+
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("exercises.pdf (or .svg)")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.file_edit, 1)
+        file_row.addWidget(browse)
+        self.files_note = QLabel()
+        self.files_note.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow("Seed:", seed_row)
+        form.addRow("Exercises:", self.count_spin)
+        form.addRow("Difficulty:", self.difficulty_combo)
+        form.addRow("", shape_row)
+        form.addRow("Task:", self.task_combo)
+        form.addRow("", chance_row)
+        form.addRow("File:", file_row)
+        form.addRow("", self.files_note)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.setDefault(True)
+        self.export_button.clicked.connect(self._export_clicked)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "A set of random exercises from one seed: a sheet per exercise to hand out, "
+            "and its answer key. The same seed gives the same set again."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        layout.addWidget(buttons)
+
+        self.difficulty_combo.currentTextChanged.connect(self._preset_chosen)
+        self.depth_spin.valueChanged.connect(self._shape_edited)
+        self.children_spin.valueChanged.connect(self._shape_edited)
+        self.task_combo.currentIndexChanged.connect(self._task_chosen)
+        self.file_edit.textChanged.connect(self._show_file_names)
+        self.difficulty_combo.setCurrentText("Medium")
+        self._preset_chosen("Medium")
+        self._task_chosen()
+        self._show_file_names()
+        self.resize(520, self.sizeHint().height())
+
+    # -- the form
+
+    def difficulty(self) -> Difficulty:
+        """The difficulty the form describes."""
+        depth, most = self.depth_spin.value(), self.children_spin.value()
+        share = 0.0
+        if self.task() is Task.EXPECTIMINIMAX and depth > 1:
+            share = min(self.chance_spin.value(), depth - 1) / (depth - 1)
+        return Difficulty(depth, (2, most), share)
+
+    def task(self) -> Task:
+        """The task chosen."""
+        task = self.task_combo.currentData()
+        assert isinstance(task, Task)
+        return task
+
+    def _preset_chosen(self, name: str) -> None:
+        preset = DIFFICULTIES.get(name)
+        if preset is None:
+            return
+        for spin, value in (
+            (self.depth_spin, preset.depth),
+            (self.children_spin, preset.branching[1]),
+        ):
+            spin.blockSignals(True)
+            spin.setValue(value)
+            spin.blockSignals(False)
+        self._task_chosen()
+
+    def _shape_edited(self) -> None:
+        self.difficulty_combo.blockSignals(True)
+        self.difficulty_combo.setCurrentText(difficulty_name(self.difficulty()))
+        self.difficulty_combo.blockSignals(False)
+        self._task_chosen()
+
+    def _task_chosen(self) -> None:
+        chance = self.task() is Task.EXPECTIMINIMAX
+        self.chance_spin.setMaximum(max(1, self.depth_spin.value() - 1))
+        self.chance_spin.setEnabled(chance and self.depth_spin.value() > 1)
+        self.chance_label.setEnabled(chance)
+
+    def _show_file_names(self) -> None:
+        base = self.file_edit.text().strip()
+        if not base:
+            self.files_note.setText("Writes NAME-sheet and NAME-key, as PDF or SVG")
+            return
+        sheet, key = export_paths(os.path.expanduser(base))
+        what = "one file per exercise, " if sheet.endswith(".svg") else ""
+        self.files_note.setText(
+            f"Writes {what}{os.path.basename(sheet)} and {os.path.basename(key)}"
+        )
+
+    def _save_file_name(self) -> str:
+        """Ask for the file to write ("" when the person cancels). Tests replace this."""
+        name, _filter = QFileDialog.getSaveFileName(
+            self,
+            "Export exercise set",
+            self.file_edit.text().strip() or f"exercises-{self.seed_edit.text().strip()}.pdf",
+            "PDF (*.pdf);;SVG, one file per page (*.svg)",
+        )
+        return name
+
+    def _browse(self) -> bool:
+        name = self._save_file_name()
+        if name:
+            self.file_edit.setText(name)
+        return bool(name)
+
+    def _export_clicked(self) -> None:
+        if not self.file_edit.text().strip() and not self._browse():
+            return
+        self.export(
+            self.seed_edit.text(),
+            self.count_spin.value(),
+            self.difficulty(),
+            self.task(),
+            os.path.expanduser(self.file_edit.text().strip()),
+        )
+
+    # -- the work
+
+    @property
+    def running(self) -> bool:
+        """True while a set is being made."""
+        return self._thread is not None and self._thread.isRunning()
+
+    def export(self, seed: str, count: int, difficulty: Difficulty, task: Task, base: str) -> None:
+        """Make the set from ``seed`` on a thread, then write the sheet and key files for
+        ``base`` (see export.export_paths); ``exported`` or ``failed`` says how it went."""
+        self.stop()
+        seed = seed.strip()
+        if not seed:
+            self._fail("Give a seed: any word or number")
+            return
+        if not base.strip():
+            self._fail("Choose a file to write")
+            return
+        try:
+            difficulty.check()
+        except ExerciseError as e:
+            self._fail(f"Cannot make the exercises: {e}")
+            return
+        self._run += 1
+        stem = os.path.splitext(os.path.basename(export_paths(base)[0]))[0].removesuffix("-sheet")
+        self._pending = (base, f"{stem} · seed {seed}")
+        self.status.setText(f"Making {count} exercise{'s' if count != 1 else ''}…")
+        self.export_button.setEnabled(False)
+        thread = ExportThread(self._run, seed, count, difficulty, task, self)
+        thread.done.connect(self._made)
+        thread.failed.connect(self._made_not)
+        self._thread = thread
+        thread.start()
+
+    def _made(self, message: object) -> None:
+        assert isinstance(message, tuple)
+        run, pairs = message
+        if run != self._run:
+            return  # an export that was stopped
+        self._finish_thread()
+        base, heading = self._pending
+        try:
+            sheet, key = export_paths(base)
+            written = export_exercises(pairs, sheet, key, heading=heading)
+        except (OSError, ExerciseError, ValueError) as e:
+            self._fail(str(e))
+            return
+        self._show_written(written)
+        self.exported.emit(written)
+
+    def _made_not(self, message: object) -> None:
+        assert isinstance(message, tuple)
+        run, text = message
+        if run != self._run:
+            return
+        self._finish_thread()
+        self._fail(f"Cannot make the exercises: {text}")
+
+    def _show_written(self, written: Sequence[str]) -> None:
+        folder = os.path.dirname(written[0]) if written else ""
+        names = [os.path.basename(path) for path in written]
+        if len(names) > 6:
+            names = [*names[:3], f"… {len(names) - 5} more …", *names[-2:]]
+        self.status.setText(
+            f"Wrote {len(written)} file{'s' if len(written) != 1 else ''} in {folder}:\n"
+            + "\n".join(names)
+        )
+
+    def _fail(self, message: str) -> None:
+        line = " ".join(message.split())  # one line
+        self.status.setText(line)
+        self.export_button.setEnabled(True)
+        self.failed.emit(line)
+
+    def _finish_thread(self) -> None:
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.wait()
+            thread.deleteLater()
+        self.export_button.setEnabled(True)
+
+    def stop(self) -> None:
+        """Stop a set being made (its result is dropped) and wait for the thread."""
+        thread, self._thread = self._thread, None
+        self._run += 1  # whatever the stopped thread still sends is ignored
+        if thread is not None:
+            thread.requestInterruption()
+            thread.wait()
+            thread.deleteLater()
+        self.export_button.setEnabled(True)
+
+    def done(self, result: int) -> None:
+        self.stop()
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.stop()
+        super().closeEvent(event)

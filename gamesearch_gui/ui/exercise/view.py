@@ -1,0 +1,520 @@
+"""The exercise's tree: the student's numbers in the nodes, crossed-out branches, grading.
+
+``ExerciseItem`` is the tree view's item over a :class:`~gamesearch_gui.ui.editor.drawing.
+Drawing` of the exercise tree, with the answer drawn on top: a node's value inside its
+shape (written into the drawing's own value column, so the canvas places it), α and β
+under it, a double stroke across each crossed-out branch, and after "Check" a green or
+red ring on each graded node and a colour on each α, β and mark. The same item draws
+the printed sheets and keys (``sheet``: blanks to write in instead of question marks).
+
+``ExerciseCanvas`` turns clicks and keys into requests (``entryRequested``,
+``markToggled``, ``clearRequested``); the page owns the answer and says what to draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Final
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QWidget
+
+from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task, Verdict, node_name
+from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.tree import NodeType, Path
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
+from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.tree.canvas import (
+    LABEL_PX,
+    NODE_R,
+    CanvasText,
+    Frame,
+    TreeItem,
+    TreeModel,
+    format_probability,
+)
+
+RIGHT_COLOUR: Final = QColor("#2e7d32")
+WRONG_COLOUR: Final = QColor("#d32f2f")
+HINTED_COLOUR: Final = QColor("#e08a00")
+#: How close (pixels) a click must be to an edge to cross it out.
+EDGE_REACH_PX: Final = 8.0
+#: α and β beside a node: their size (of the tree view's small labels) and their distance
+#: from the node's centre (in node half-sizes: clear of the grading ring).
+WINDOW_TEXT_SCALE: Final = 1.15
+WINDOW_GAP: Final = 1.65
+#: What a sheet prints for an α or β to fill in.
+BLANK: Final = "______"
+#: Largest zoom a fitted exercise is shown at (a small tree need not fill a big window).
+FIT_ZOOM_MAX: Final = 1.8
+
+Verdicts = dict[tuple[Path, Field], Verdict]
+
+
+class ExerciseItem(TreeItem):
+    """The tree item, drawing a student's answer (and its grading) over the tree."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.exercise: Exercise | None = None
+        self.drawing: Drawing | None = None
+        self.answer = Answer()
+        self.verdicts: Verdicts = {}
+        #: Paper: blanks to fill in ("α ______") where the screen shows "α ?".
+        self.sheet = False
+
+    def set_exercise(self, exercise: Exercise | None) -> Drawing | None:
+        """Draw ``exercise``'s tree (its drawing is returned for the canvas to show)."""
+        self.exercise = exercise
+        self.drawing = drawing = None if exercise is None else Drawing(exercise.tree)
+        self.answer = Answer()
+        self.verdicts = {}
+        self.node_labels = {}
+        if drawing is not None:
+            for n, path in enumerate(drawing.paths):
+                label = drawing.tree.node_at(path).label
+                if label:
+                    self.node_labels[n] = label
+        return drawing
+
+    def set_answer(self, answer: Answer, verdicts: Verdicts | None = None) -> None:
+        """Show ``answer`` (with ``verdicts`` when graded)."""
+        self.answer = answer
+        self.verdicts = verdicts or {}
+        drawing = self.drawing
+        if drawing is None:
+            return
+        # The inner nodes' values live in the drawing's value column: the canvas then
+        # writes them in the shapes, sized and placed as it does every value.
+        values = drawing.recording.value
+        for n, path in enumerate(drawing.paths):
+            if drawing.tree.node_at(path).type is not NodeType.LEAF:
+                values[n] = answer.values.get(path, math.nan)
+        self.update()
+
+    def _edge_label(
+        self,
+        texts: list[CanvasText],
+        model: TreeModel,
+        parent: int,
+        child: int,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        ax: float,
+        px: int,
+    ) -> None:
+        # Unnamed moves would be labelled 0, 1, 2: noise on a sheet. Under a chance node
+        # an unnamed outcome shows just its probability.
+        drawing = self.drawing
+        if drawing is not None:
+            node = drawing.tree.node_at(drawing.paths[child])
+            if node.move is None:
+                if node.probability is not None:
+                    t = 0.68
+                    text = format_probability(node.probability)
+                    colour = self.colours.text
+                    texts.append(
+                        CanvasText(
+                            x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, text, px, False, colour, True
+                        )
+                    )
+                return
+        super()._edge_label(texts, model, parent, child, x1, y1, x2, y2, ax, px)
+
+    def _alphabeta(self) -> bool:
+        return self.exercise is not None and self.exercise.task is Task.ALPHABETA
+
+    def decorate(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        point: Callable[[int], tuple[float, float]],
+        r: float,
+        s: float,
+        texts: list[CanvasText],
+    ) -> int:
+        drawing = self.drawing
+        if drawing is None or r < 2.5:
+            return 0
+        inks, path_ = self._inks, self._scratch
+        tree, answer, verdicts = drawing.tree, self.answer, self.verdicts
+        parent_of = drawing.recording.parent
+        shown = set(frame.nodes)
+        primitives = 0
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+        # Crossed-out branches, and the cuts a graded answer missed (dashed).
+        marks: list[tuple[int, QColor, bool]] = []
+        for path in answer.pruned:
+            n = drawing.index.get(path)
+            if n is not None and n in shown and parent_of[n] >= 0:
+                verdict = verdicts.get((path, Field.PRUNED))
+                colour = inks.cut if not verdicts else RIGHT_COLOUR
+                if verdict is not None and not verdict.correct:
+                    colour = WRONG_COLOUR
+                if (path, Field.PRUNED) in answer.hinted:
+                    colour = HINTED_COLOUR
+                marks.append((n, colour, False))
+        for (path, field), verdict in verdicts.items():
+            if field is Field.PRUNED and not verdict.correct and path not in answer.pruned:
+                n = drawing.index.get(path)
+                if n is not None and n in shown and parent_of[n] >= 0:
+                    marks.append((n, WRONG_COLOUR, True))
+        for n, colour, missed in marks:
+            x1, y1 = point(parent_of[n])
+            x2, y2 = point(n)
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            nx, ny = -uy, ux
+            cx, cy = x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62
+            half = max(4.0, r * 0.6)
+            style = Qt.PenStyle.DashLine if missed else Qt.PenStyle.SolidLine
+            painter.setPen(inks.pen(colour, max(2.0, 2.6 * s), style))
+            for offset in (-0.3, 0.3):
+                ox, oy = cx + ux * half * offset, cy + uy * half * offset
+                painter.drawLine(
+                    round(ox - nx * half + ux * half * 0.4),
+                    round(oy - ny * half + uy * half * 0.4),
+                    round(ox + nx * half - ux * half * 0.4),
+                    round(oy + ny * half - uy * half * 0.4),
+                )
+            primitives += 2
+
+        # Rings: green (right), red (wrong) or amber (given by a hint) around each node
+        # whose value was graded.
+        ring = max(3.0, r * 1.5)
+        for n in frame.nodes:
+            path = drawing.paths[n]
+            verdict = verdicts.get((path, Field.VALUE))
+            if verdict is None:
+                continue
+            colour = RIGHT_COLOUR if verdict.correct else WRONG_COLOUR
+            if (path, Field.VALUE) in answer.hinted:
+                colour = HINTED_COLOUR
+            x, y = point(n)
+            painter.setPen(inks.pen(colour, max(2.0, 2.8 * s)))
+            path_.clear()
+            path_.addEllipse(x - ring, y - ring, 2 * ring, 2 * ring)
+            painter.drawPath(path_)
+            primitives += 1
+
+        # α and β beside the inner nodes (alpha-beta): the student's, or blanks. To the
+        # right, level with the node, where no edge runs (edges leave a node upwards and
+        # downwards; the label sits at its upper left).
+        small_px = int(LABEL_PX * s * WINDOW_TEXT_SCALE)
+        if self._alphabeta() and small_px >= MIN_TEXT_PIXELS:
+            step = small_px * 1.25
+            faint = QColor(self.colours.text)
+            faint.setAlphaF(0.45)
+            for n in frame.nodes:
+                path = drawing.paths[n]
+                if tree.node_at(path).type is NodeType.LEAF:
+                    continue
+                x, y = point(n)
+                left = x + r * WINDOW_GAP
+                top = y - step * 0.5
+                for i, field in enumerate((Field.ALPHA, Field.BETA)):
+                    symbol = "α" if field is Field.ALPHA else "β"
+                    given = answer.numbers(field).get(path)
+                    colour = QColor(self.colours.text)
+                    if given is None:
+                        text = f"{symbol} {BLANK}" if self.sheet else f"{symbol} ?"
+                        colour = QColor(self.colours.text) if self.sheet else faint
+                    else:
+                        text = f"{symbol} {format_number(given)}"
+                    verdict = verdicts.get((path, field))
+                    if verdict is not None:
+                        colour = RIGHT_COLOUR if verdict.correct else WRONG_COLOUR
+                        if (path, field) in answer.hinted:
+                            colour = HINTED_COLOUR
+                    centre = left + self.texts.width(text, small_px, False) / 2
+                    texts.append(
+                        CanvasText(centre, top + i * step, text, small_px, False, colour, True)
+                    )
+        return primitives
+
+
+class ExerciseCanvas(EditorCanvas):
+    """The exercise's tree: click a node to choose it, type its value; click a branch to
+    cross it out (alpha-beta). Keys: digits or Enter edit the value, A and B edit α and
+    β, X crosses out the branch into the chosen node, Delete rubs out its entries, Tab
+    and Shift+Tab go to the next and previous inner node."""
+
+    item_class = ExerciseItem
+    #: The person asks to write an entry: path, field, the text typed.
+    entryRequested = Signal(object, object, str)
+    #: The person crossed out (or restored) the branch into this path.
+    markToggled = Signal(object)
+    #: The person rubbed out this node's entries.
+    clearRequested = Signal(object)
+    #: The chosen node changed (a path, or None).
+    pathSelected = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key_handler = self._key
+        self.menu_builder = lambda _n: None
+        self.inline.committed.connect(self._inline_committed)
+        self.doubleClicked.connect(lambda _n: self.start_edit(Field.VALUE))
+        self._editing: tuple[Path, Field] | None = None
+        #: False while the answer is not to be changed (the key is shown, say).
+        self.editable = True
+        #: Refit when the window is resized, until the person zooms or scrolls.
+        self._auto_fit = False
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.nodeClicked.connect(self._clicked)
+
+    @property
+    def item(self) -> ExerciseItem:
+        """The exercise item (typed)."""
+        item = self.tree_item
+        assert isinstance(item, ExerciseItem)
+        return item
+
+    @property
+    def drawing(self) -> Drawing | None:
+        """The drawing of the exercise tree."""
+        return self.item.drawing
+
+    def set_exercise(self, exercise: Exercise | None) -> None:
+        """Show a new exercise, fitted, with an empty answer."""
+        self.inline.finish(commit=False)
+        drawing = self.item.set_exercise(exercise)
+        self.set_recording(None if drawing is None else drawing.recording)
+        if drawing is not None:
+            self.set_moment(drawing.recording.event_count)
+            self.fit_exercise()
+
+    def fit_exercise(self) -> None:
+        """The whole tree in the window, at most FIT_ZOOM_MAX; it stays fitted as the
+        window is resized until the person zooms or scrolls."""
+        rect = self.tree_item.content_rect()
+        sx, sy = self._fit_scales(rect)
+        sx = min(sx, FIT_ZOOM_MAX)
+        sy = max(sx, min(sy, sx * 1.5))
+        self._sy_floor = sy
+        self._set_scales(sx, sy)
+        self.centerOn(rect.center())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self._auto_fit = True
+
+    def _user_navigated(self, *args: object) -> None:
+        self._auto_fit = False
+        super()._user_navigated(*args)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit and self.drawing is not None:
+            self.fit_exercise()
+
+    def set_answer(self, answer: Answer, verdicts: Verdicts | None = None) -> None:
+        """Show the answer (and its grading)."""
+        self.item.set_answer(answer, verdicts)
+        self.viewport().update()
+
+    # -- the chosen node
+
+    @property
+    def selected_path(self) -> Path | None:
+        """The chosen node's path."""
+        n = self.item.selected
+        drawing = self.drawing
+        return None if n is None or drawing is None else drawing.paths[n]
+
+    def select_path(self, path: Path | None) -> None:
+        """Choose the node at ``path`` and keep it in view."""
+        drawing = self.drawing
+        if drawing is None:
+            return
+        n = None if path is None else drawing.index.get(path)
+        self.set_selected(n)
+        if n is not None:
+            self.ensureVisible(
+                self.mapToScene(self.view_point_of(n)).x() - 60,
+                self.mapToScene(self.view_point_of(n)).y() - 60,
+                120,
+                120,
+            )
+        self.pathSelected.emit(path)
+
+    def _clicked(self, n: int) -> None:
+        drawing = self.drawing
+        if drawing is not None:
+            self.pathSelected.emit(drawing.paths[n])
+
+    def _inner(self, path: Path | None) -> bool:
+        drawing = self.drawing
+        return (
+            drawing is not None
+            and path is not None
+            and drawing.tree.node_at(path).type is not NodeType.LEAF
+        )
+
+    def _step(self, forward: bool) -> None:
+        drawing = self.drawing
+        if drawing is None:
+            return
+        inner = [p for p in drawing.paths if self._inner(p)]
+        current = self.selected_path
+        if current in inner:
+            i = inner.index(current) + (1 if forward else -1)
+        else:
+            i = 0 if forward else len(inner) - 1
+        self.select_path(inner[i % len(inner)])
+
+    # -- editing
+
+    def start_edit(self, field: Field, text: str | None = None) -> bool:
+        """Open the in-place editor for the chosen node's ``field`` (typed ``text`` first)."""
+        path = self.selected_path
+        if not self.editable or not self._inner(path) or self.drawing is None:
+            return False
+        assert path is not None
+        if field is not Field.VALUE and not self.item._alphabeta():
+            return False
+        n = self.drawing.index[path]
+        centre = self.view_point_of(n)
+        if field is not Field.VALUE:
+            # Over the α or β line beside the node (see ExerciseItem.decorate).
+            s = min(self.transform().m11(), self.transform().m22())
+            step = LABEL_PX * s * WINDOW_TEXT_SCALE * 1.25
+            dy = step * (0.5 if field is Field.BETA else -0.5)
+            centre = QPoint(
+                round(centre.x() + NODE_R * s * WINDOW_GAP + 35), round(centre.y() + dy)
+            )
+        if text is None:
+            given = self.item.answer.get(path, field)
+            text = "" if given is None or isinstance(given, bool) else format_number(given)
+            select_all = True
+        else:
+            select_all = False
+        self._editing = (path, field)
+        self.inline.start(text, centre, select_all=select_all)
+        symbol = {Field.VALUE: "value", Field.ALPHA: "α", Field.BETA: "β"}[field]
+        self.inline.setToolTip(
+            f"{symbol} of {node_name(self.drawing.tree, path)}: Enter to write, Esc to cancel"
+        )
+        return True
+
+    def _inline_committed(self, text: str) -> None:
+        editing, self._editing = self._editing, None
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+        if editing is not None:
+            self.entryRequested.emit(editing[0], editing[1], text)
+
+    def toggle_mark(self, path: Path | None = None) -> None:
+        """Cross out (or restore) the branch into ``path`` (the chosen node by default)."""
+        path = self.selected_path if path is None else path
+        if self.editable and path and self.item._alphabeta():
+            self.markToggled.emit(path)
+
+    # -- Qt
+
+    def _key(self, event: QKeyEvent) -> bool:
+        """The exercise's keys (True: handled); the rest go to the tree view."""
+        if self.drawing is None:
+            return False
+        key, text = event.key(), event.text()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        plain = mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
+        if key == Qt.Key.Key_Tab and plain:
+            self._step(True)
+        elif key == Qt.Key.Key_Backtab:
+            self._step(False)
+        elif plain and text and (text in NUMBER_START or text == "∞"):
+            return self.start_edit(Field.VALUE, text)
+        elif plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
+            self.start_edit(Field.VALUE)
+        elif plain and key == Qt.Key.Key_A:
+            self.start_edit(Field.ALPHA)
+        elif plain and key == Qt.Key.Key_B:
+            self.start_edit(Field.BETA)
+        elif plain and key in (Qt.Key.Key_X, Qt.Key.Key_Space):
+            self.toggle_mark()
+        elif plain and key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            path = self.selected_path
+            if self.editable and path is not None:
+                self.clearRequested.emit(path)
+        else:
+            return False
+        return True
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pos, dragged = self._press_pos, self._dragged
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton or pos is None or dragged:
+            return
+        if self.node_at(pos) is None:
+            child = self.edge_at(pos)
+            drawing = self.drawing
+            if child is not None and drawing is not None:
+                self.set_selected(child)
+                self.pathSelected.emit(drawing.paths[child])
+                self.toggle_mark(drawing.paths[child])
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        drawing = self.drawing
+        pos = event.position().toPoint()
+        n = self.node_at(pos)
+        if drawing is None:
+            return
+        if n is not None:
+            self.viewport().setToolTip(self.tip(drawing.paths[n]))
+            self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+        elif self.item._alphabeta() and self.editable and self.edge_at(pos) is not None:
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        else:
+            self.viewport().unsetCursor()
+
+    def tip(self, path: Path) -> str:
+        """A node's tooltip: its name, and the grader's reasons once checked."""
+        drawing = self.drawing
+        assert drawing is not None
+        lines = [node_name(drawing.tree, path)]
+        for (p, _field), verdict in self.item.verdicts.items():
+            if p == path:
+                lines.append(("✓ " if verdict.correct else "✗ ") + verdict.reason)
+        return "\n".join(lines)
+
+    def edge_at(self, pos: QPoint) -> int | None:
+        """The node whose branch (the edge from its parent) passes near ``pos``."""
+        drawing = self.drawing
+        if drawing is None:
+            return None
+        parent = drawing.recording.parent
+        s = min(self.transform().m11(), self.transform().m22())
+        clear = NODE_R * s * 1.2
+        best, best_distance = None, EDGE_REACH_PX
+        p = QPointF(pos)
+        for n in range(1, len(drawing.paths)):
+            a = QPointF(self.view_point_of(parent[n]))
+            b = QPointF(self.view_point_of(n))
+            dx, dy = b.x() - a.x(), b.y() - a.y()
+            length2 = dx * dx + dy * dy
+            if length2 <= 0:
+                continue
+            t = ((p.x() - a.x()) * dx + (p.y() - a.y()) * dy) / length2
+            length = math.sqrt(length2)
+            if t * length < clear or (1 - t) * length < clear:
+                continue  # near a node: that is a click on the node
+            cx, cy = a.x() + t * dx, a.y() + t * dy
+            distance = math.hypot(p.x() - cx, p.y() - cy)
+            if distance < best_distance:
+                best, best_distance = n, distance
+        return best
+
+    def edge_point(self, path: Path) -> QPoint:
+        """The middle of the branch into ``path`` (viewport coordinates): where to click."""
+        drawing = self.drawing
+        assert drawing is not None
+        n = drawing.index[path]
+        a = self.view_point_of(drawing.recording.parent[n])
+        b = self.view_point_of(n)
+        return QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2)

@@ -1,0 +1,372 @@
+"""Exercise sheets and answer keys as PDF and SVG, and the dialog that exports a set."""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdf
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.examples import example
+from gamesearch_gui.core.exercise import (
+    DIFFICULTIES,
+    AnswerKey,
+    Difficulty,
+    Exercise,
+    Task,
+    exercise_set,
+    make_exercise,
+    solve_exercise,
+)
+from gamesearch_gui.ui.exercise.export import (
+    A4,
+    export_exercises,
+    export_paths,
+    page_size,
+    page_title,
+    render_page,
+)
+from gamesearch_gui.ui.exercise.export_dialog import CUSTOM, ExportSetDialog
+from gamesearch_gui.ui.exercise.view import BLANK
+
+SVG = "{http://www.w3.org/2000/svg}"
+#: A node's value as the tree writes it: "+3", "−2", "0", "+7.6".
+VALUE = re.compile(r"^[+\u2212]?\d+(\.\d+)?$")
+
+
+@pytest.fixture(scope="module")
+def figure() -> tuple[Exercise, AnswerKey]:
+    exercise = make_exercise(example("figure-5-2").tree(), Task.ALPHABETA)
+    return exercise, solve_exercise(exercise)
+
+
+def svg_texts(path: str | Path) -> list[str]:
+    """Every text element's text, in order (the file must be well-formed XML)."""
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{SVG}svg"
+    return ["".join(t.itertext()).strip() for t in root.iter(f"{SVG}text")]
+
+
+def solved(exercises: list[Exercise]) -> list[tuple[Exercise, AnswerKey]]:
+    return [(e, solve_exercise(e)) for e in exercises]
+
+
+def pdf_text(reader: pypdf.PdfReader, page: int) -> str:
+    return " ".join(reader.pages[page].extract_text().split())
+
+
+# -- file names --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("base", "sheet", "key"),
+    [
+        ("/x/week3.pdf", "/x/week3-sheet.pdf", "/x/week3-key.pdf"),
+        ("/x/week3.svg", "/x/week3-sheet.svg", "/x/week3-key.svg"),
+        ("/x/week3", "/x/week3-sheet.pdf", "/x/week3-key.pdf"),
+        ("/x/week3-sheet.pdf", "/x/week3-sheet.pdf", "/x/week3-key.pdf"),
+        ("/x/week3-key.svg", "/x/week3-sheet.svg", "/x/week3-key.svg"),
+        ("/x/Week3.PDF", "/x/Week3-sheet.pdf", "/x/Week3-key.pdf"),
+        ("/x/week.3", "/x/week.3-sheet.pdf", "/x/week.3-key.pdf"),
+        ("week3.pdf", "week3-sheet.pdf", "week3-key.pdf"),
+    ],
+)
+def test_export_paths(base: str, sheet: str, key: str) -> None:
+    assert export_paths(base) == (sheet, key)
+
+
+# -- SVG -----------------------------------------------------------------------------------
+
+
+def test_svg_sheet_and_key_show_the_tree(
+    qtbot: QtBot, tmp_path: Path, figure: tuple[Exercise, AnswerKey]
+) -> None:
+    sheet_path, key_path = export_paths(str(tmp_path / "fig.svg"))
+    written = export_exercises([figure], sheet_path, key_path, heading="Week 3 · seed 1")
+    assert written == [sheet_path, key_path]
+    sheet, key = svg_texts(sheet_path), svg_texts(key_path)
+
+    title = page_title(figure[0])
+    assert title == "Figure 5.2 — Alpha-beta pruning"
+    leaves = ["+3", "+12", "+8", "+2", "+4", "+6", "+14", "+5", "+2"]
+    for texts in (sheet, key):
+        assert title in texts
+        assert "Week 3 · seed 1" in texts
+        assert {"A", "B", "C", "D"} <= set(texts)  # the inner nodes' names
+        values = [t for t in texts if VALUE.match(t)]
+        for leaf in set(leaves):
+            assert values.count(leaf) >= leaves.count(leaf)
+    # The sheet: the leaves' values only, blanks for α and β, a line for the name.
+    assert sorted(t for t in sheet if VALUE.match(t)) == sorted(leaves)
+    assert sheet.count(f"α {BLANK}") == sheet.count(f"β {BLANK}") == 4
+    assert not [t for t in sheet if re.match(r"^[αβ] [+\u2212\d]", t)]
+    assert "Name:" in sheet
+    assert not any("root" in t for t in sheet)
+    # The key: the inner nodes' values too (A 3, B 3, C 2, D 2), α and β, what is cut.
+    assert sorted(t for t in key if VALUE.match(t)) == sorted([*leaves, "+3", "+3", "+2", "+2"])
+    assert {"α 3", "β 5", "β 3", "α \u2212∞", "β +∞"} <= set(key)
+    assert f"α {BLANK}" not in key
+    assert "Name:" not in key
+    assert "ANSWER KEY" in key
+    assert "Value of the root: 3" in key
+    assert "Never searched (2): the leaf 4 under C; the leaf 6 under C" in key
+
+
+def test_svg_page_is_a4(tmp_path: Path, qtbot: QtBot, figure: tuple[Exercise, AnswerKey]) -> None:
+    sheet, key = export_paths(str(tmp_path / "fig.svg"))
+    export_exercises([figure], sheet, key)
+    root = ET.parse(sheet).getroot()
+    assert root.get("width", "").endswith("mm")
+    width, height = (float(root.get(a, "0").removesuffix("mm")) for a in ("width", "height"))
+    assert (round(width), round(height)) == (210, 297)
+
+
+def test_several_exercises_as_svg_are_numbered_files(qtbot: QtBot, tmp_path: Path) -> None:
+    pairs = solved(exercise_set("7", 3, DIFFICULTIES["Easy"], Task.MINIMAX))
+    sheet, key = export_paths(str(tmp_path / "set.svg"))
+    written = export_exercises(pairs, sheet, key)
+    names = [os.path.basename(p) for p in written]
+    assert names == [
+        "set-sheet-01.svg",
+        "set-sheet-02.svg",
+        "set-sheet-03.svg",
+        "set-key-01.svg",
+        "set-key-02.svg",
+        "set-key-03.svg",
+    ]
+    assert sorted(os.listdir(tmp_path)) == sorted(names)  # no temporary files left
+    for i in range(3):
+        texts = svg_texts(written[i])
+        assert f"Exercise {i + 1} — Minimax values" in texts
+        assert not any(t.startswith("α") for t in svg_texts(written[3 + i]))  # minimax: no α/β
+
+
+# -- PDF -----------------------------------------------------------------------------------
+
+
+def test_pdf_has_a_page_per_exercise(qtbot: QtBot, tmp_path: Path) -> None:
+    pairs = solved(exercise_set("42", 3, DIFFICULTIES["Medium"], Task.ALPHABETA))
+    sheet, key = export_paths(str(tmp_path / "week3.pdf"))
+    assert export_exercises(pairs, sheet, key, heading="week3 · seed 42") == [sheet, key]
+    for path in (sheet, key):
+        data = Path(path).read_bytes()
+        assert data.startswith(b"%PDF")
+        assert b"%%EOF" in data[-32:]
+        assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 3
+        reader = pypdf.PdfReader(path)
+        assert len(reader.pages) == 3
+        for i, page in enumerate(reader.pages):
+            box = page.mediabox
+            assert sorted((round(float(box.width)), round(float(box.height)))) == [595, 842]
+            text = pdf_text(reader, i)
+            assert f"Exercise {i + 1} — Alpha-beta pruning" in text
+            assert "week3 · seed 42" in text
+            assert "Run alpha-beta" in text
+            words = set(text.split())
+            assert {"A", "B", "C", "D"} <= words
+    sheet_text = pdf_text(pypdf.PdfReader(sheet), 0)
+    key_text = pdf_text(pypdf.PdfReader(key), 0)
+    assert "Name:" in sheet_text and "Value of the root" not in sheet_text
+    root = pairs[0][1].value
+    assert f"Value of the root: {root:g}" in key_text
+    assert "Source: random tree (depth 3, 2–3 children), seed 42-1" in key_text
+
+
+def test_a_wide_tree_gets_a_landscape_page(qtbot: QtBot, tmp_path: Path) -> None:
+    hard = exercise_set("4821", 1, DIFFICULTIES["Hard"], Task.ALPHABETA)[0]
+    figure = make_exercise(example("figure-5-2").tree(), Task.ALPHABETA)
+    assert page_size(figure) == A4
+    assert page_size(hard) == A4.transposed()
+    pairs = [(figure, solve_exercise(figure)), (hard, solve_exercise(hard))]
+    sheet, key = export_paths(str(tmp_path / "mixed.pdf"))
+    export_exercises(pairs, sheet, key)
+    boxes = [p.mediabox for p in pypdf.PdfReader(sheet).pages]
+    assert [float(b.width) < float(b.height) for b in boxes] == [True, False]
+
+
+def test_render_page_draws_on_white(qtbot: QtBot, figure: tuple[Exercise, AnswerKey]) -> None:
+    for key in (None, figure[1]):
+        image = QImage(595, 842, QImage.Format.Format_ARGB32)
+        image.fill(QColor("red"))
+        painter = QPainter(image)
+        render_page(painter, QRectF(0, 0, 595, 842), figure[0], key, heading="h")
+        painter.end()
+        assert image.pixelColor(2, 2) == QColor("white")
+        dark = sum(
+            1
+            for y in range(0, 842, 3)
+            for x in range(0, 595, 3)
+            if image.pixelColor(x, y).lightness() < 128
+        )
+        assert dark > 200  # text and tree
+
+
+# -- files that cannot be written ----------------------------------------------------------
+
+
+def test_unwritable_destinations_raise_a_clear_oserror(
+    qtbot: QtBot, tmp_path: Path, figure: tuple[Exercise, AnswerKey]
+) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    for base, reason in (
+        (a_file / "set.pdf", "is a file, not a folder"),
+        (tmp_path / "missing" / "set.svg", "does not exist"),
+    ):
+        sheet, key = export_paths(str(base))
+        with pytest.raises(OSError, match=f"^Cannot write .*: .*{reason}"):
+            export_exercises([figure], sheet, key)
+    (tmp_path / "set-key.pdf").mkdir()  # the key's name is taken by a folder
+    sheet, key = export_paths(str(tmp_path / "set.pdf"))
+    with pytest.raises(OSError, match="it is a folder"):
+        export_exercises([figure], sheet, key)
+    assert not os.path.exists(sheet)  # checked before anything is written
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt", "set-key.pdf"]
+
+
+def test_an_existing_file_is_replaced(
+    qtbot: QtBot, tmp_path: Path, figure: tuple[Exercise, AnswerKey]
+) -> None:
+    sheet, key = export_paths(str(tmp_path / "set.pdf"))
+    Path(sheet).write_text("old")
+    export_exercises([figure], sheet, key)
+    assert Path(sheet).read_bytes().startswith(b"%PDF")
+    assert sorted(os.listdir(tmp_path)) == ["set-key.pdf", "set-sheet.pdf"]
+
+
+# -- the dialog ------------------------------------------------------------------------------
+
+
+def make_dialog(qtbot: QtBot) -> ExportSetDialog:
+    dialog = ExportSetDialog()
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def run_export(
+    qtbot: QtBot, dialog: ExportSetDialog, seed: str, base: Path, count: int = 2
+) -> list[str]:
+    with qtbot.waitSignal(dialog.exported, timeout=30_000) as blocker:
+        dialog.export(seed, count, DIFFICULTIES["Medium"], Task.ALPHABETA, str(base))
+    files = blocker.args[0]
+    assert isinstance(files, list)
+    return files
+
+
+def test_the_same_seed_gives_the_same_files(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = make_dialog(qtbot)
+    for folder in "abc":
+        (tmp_path / folder).mkdir()
+    first = run_export(qtbot, dialog, "1234", tmp_path / "a" / "set.svg")
+    second = run_export(qtbot, dialog, "1234", tmp_path / "b" / "set.svg")
+    other = run_export(qtbot, dialog, "1235", tmp_path / "c" / "set.svg")
+    assert [os.path.basename(p) for p in first] == [
+        "set-sheet-01.svg",
+        "set-sheet-02.svg",
+        "set-key-01.svg",
+        "set-key-02.svg",
+    ]
+    assert [os.path.basename(p) for p in second] == [os.path.basename(p) for p in first]
+    for a, b in zip(first, second, strict=True):
+        assert Path(a).read_bytes() == Path(b).read_bytes()
+    for a, c in zip(first, other, strict=True):
+        assert Path(a).read_bytes() != Path(c).read_bytes()
+        # Not only the heading: the trees differ.
+        assert [t for t in svg_texts(a) if "seed" not in t] != [
+            t for t in svg_texts(c) if "seed" not in t
+        ]
+    assert "set-sheet-01.svg" in dialog.status.text()
+    assert "Wrote 4 files" in dialog.status.text()
+    assert "set · seed 1234" in svg_texts(first[0])
+
+
+def test_dialog_writes_pdf(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = make_dialog(qtbot)
+    files = run_export(qtbot, dialog, "99", tmp_path / "week3", count=3)
+    assert files == [str(tmp_path / "week3-sheet.pdf"), str(tmp_path / "week3-key.pdf")]
+    for path in files:
+        assert len(pypdf.PdfReader(path).pages) == 3
+    assert not dialog.running
+
+
+@pytest.mark.parametrize("where", ["inside a file", "missing folder"])
+def test_dialog_reports_an_unwritable_destination(qtbot: QtBot, tmp_path: Path, where: str) -> None:
+    (tmp_path / "file.txt").write_text("x")
+    base = tmp_path / ("file.txt" if where == "inside a file" else "nowhere") / "set.pdf"
+    dialog = make_dialog(qtbot)
+    exported: list[object] = []
+    dialog.exported.connect(exported.append)
+    with qtbot.waitSignal(dialog.failed, timeout=30_000) as blocker:
+        dialog.export("5", 2, DIFFICULTIES["Easy"], Task.MINIMAX, str(base))
+    message = blocker.args[0]
+    assert message.startswith(f"Cannot write {base.parent}")
+    assert "\n" not in message and "Traceback" not in message
+    assert dialog.status.text() == message
+    assert dialog.export_button.isEnabled()
+    assert not exported
+    assert sorted(os.listdir(tmp_path)) == ["file.txt"]
+
+
+def test_dialog_reports_a_difficulty_it_cannot_make(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = make_dialog(qtbot)
+    with qtbot.waitSignal(dialog.failed) as blocker:
+        dialog.export("5", 2, Difficulty(6, (2, 5)), Task.MINIMAX, str(tmp_path / "x.pdf"))
+    assert blocker.args[0].startswith("Cannot make the exercises: depth 6 with up to 5 children")
+    with qtbot.waitSignal(dialog.failed, timeout=30_000) as blocker:
+        dialog.export("5", 0, DIFFICULTIES["Easy"], Task.MINIMAX, str(tmp_path / "x.pdf"))
+    assert blocker.args[0] == "Cannot make the exercises: a set has 1 to 200 exercises, not 0"
+    assert os.listdir(tmp_path) == []
+
+
+def test_closing_mid_run_stops_the_thread(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.show()
+    exported: list[object] = []
+    dialog.exported.connect(exported.append)
+    dialog.export("big", 100, DIFFICULTIES["Hard"], Task.ALPHABETA, str(tmp_path / "s.pdf"))
+    assert dialog.running
+    dialog.close()
+    assert not dialog.running
+    qtbot.wait(50)  # anything the stopped thread sent is ignored
+    assert not exported
+    assert os.listdir(tmp_path) == []
+
+
+def test_dialog_form(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dialog = make_dialog(qtbot)
+    seed = dialog.seed_edit.text()
+    assert re.fullmatch(r"\d{4}", seed)
+    assert dialog.count_spin.value() == 10
+    assert dialog.count_spin.maximum() == 100
+    assert dialog.difficulty() == DIFFICULTIES["Medium"]
+    dialog.difficulty_combo.setCurrentText("Hard")
+    assert dialog.difficulty() == DIFFICULTIES["Hard"]
+    dialog.children_spin.setValue(4)
+    assert dialog.difficulty_combo.currentText() == CUSTOM
+    assert dialog.difficulty() == Difficulty(4, (2, 4))
+    dialog.children_spin.setValue(3)
+    assert dialog.difficulty_combo.currentText() == "Hard"
+    assert not dialog.chance_spin.isEnabled()
+    dialog.task_combo.setCurrentText(Task.EXPECTIMINIMAX.title)
+    assert dialog.chance_spin.isEnabled()
+    dialog.chance_spin.setValue(2)
+    assert dialog.difficulty().chance_levels() == 2
+
+    # Export with no file name asks for one (Browse…), then writes there.
+    monkeypatch.setattr(dialog, "_save_file_name", lambda: str(tmp_path / "quiz.svg"))
+    dialog.count_spin.setValue(1)
+    dialog.difficulty_combo.setCurrentText("Easy")
+    dialog.task_combo.setCurrentText(Task.MINIMAX.title)
+    with qtbot.waitSignal(dialog.exported, timeout=30_000) as blocker:
+        dialog.export_button.click()
+    assert blocker.args[0] == [str(tmp_path / "quiz-sheet.svg"), str(tmp_path / "quiz-key.svg")]
+    assert dialog.file_edit.text() == str(tmp_path / "quiz.svg")
+    assert "quiz-sheet.svg" in dialog.files_note.text()
+    texts = svg_texts(tmp_path / "quiz-sheet.svg")
+    assert f"quiz · seed {seed}" in texts
