@@ -44,6 +44,7 @@ from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
+from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
 from gamesearch_gui.ui.play_config import (
     SIDE_NAMES,
@@ -149,9 +150,13 @@ class MainWindow(QMainWindow):
         self.editor = self.trees.editor
         self.editor.titleChanged.connect(self._retitle)
         self.editor.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        self.exercises = ExercisePage(self.store, drawn_tree=lambda: self.editor.tree)
+        self.exercises.titleChanged.connect(self._retitle)
+        self.exercises.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.central_stack = PageStack()
         self.central_stack.addWidget(central)
         self.central_stack.addWidget(self.editor)
+        self.central_stack.addWidget(self.exercises)
         self.setCentralWidget(self.central_stack)
         self.setAcceptDrops(True)
         self._play_docks: dict[str, bool] = {}
@@ -185,6 +190,7 @@ class MainWindow(QMainWindow):
         self.resize(1200, 800)
         self._restore_layout()
         self.trees.set_active(False)
+        self.exercises.set_active(False)
         self.new_game(self.config)
         self._offer_recovery()
 
@@ -230,8 +236,19 @@ class MainWindow(QMainWindow):
             "Ctrl+2",
             "Draw a game tree and solve it",
         )
+        self.act_mode_exercise = self._action(
+            "&Practise by hand",
+            lambda: self.set_mode("exercise"),
+            "Ctrl+3",
+            "Exercises: work out minimax and alpha-beta by hand, and have them graded",
+        )
+        self.mode_actions = {
+            "play": self.act_mode_play,
+            "trees": self.act_mode_trees,
+            "exercise": self.act_mode_exercise,
+        }
         modes = QActionGroup(self)
-        for mode_action in (self.act_mode_play, self.act_mode_trees):
+        for mode_action in self.mode_actions.values():
             mode_action.setCheckable(True)
             modes.addAction(mode_action)
         self.act_mode_play.setChecked(True)
@@ -246,6 +263,7 @@ class MainWindow(QMainWindow):
 
         self.menuBar().addMenu(self.trees.file_menu)
         self.menuBar().addMenu(self.trees.edit_menu)
+        self.menuBar().addMenu(self.exercises.menu)
         game_menu = self.menuBar().addMenu("&Game")
         self.game_menu = game_menu
         for action in (
@@ -267,8 +285,8 @@ class MainWindow(QMainWindow):
         self.trees.file_menu.addSeparator()
         self.trees.file_menu.addAction(self.act_quit)
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addAction(self.act_mode_play)
-        view_menu.addAction(self.act_mode_trees)
+        for mode_action in self.mode_actions.values():
+            view_menu.addAction(mode_action)
         view_menu.addSeparator()
         view_menu.addAction(self.act_values)
         view_menu.addSeparator()
@@ -284,8 +302,8 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.act_about)
         modes_bar = QToolBar("Mode")
         modes_bar.setObjectName("toolbar-mode")
-        modes_bar.addAction(self.act_mode_play)
-        modes_bar.addAction(self.act_mode_trees)
+        for mode_action in self.mode_actions.values():
+            modes_bar.addAction(mode_action)
         self.addToolBar(modes_bar)
 
         toolbar = QToolBar("Game")
@@ -302,6 +320,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.game_toolbar = toolbar
         self.addToolBar(self.trees.toolbar)
+        self.addToolBar(self.exercises.toolbar)
         self._default_layout = self.saveState()
 
     # -- the game ----------------------------------------------------------------------
@@ -701,7 +720,7 @@ class MainWindow(QMainWindow):
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
         self.act_pause.setEnabled(self.config.seats is not Seats.TWO_HUMANS)
         self.act_new.setEnabled(True)
-        if self.mode == "trees":
+        if self.mode != "play":
             for action in self.game_actions:
                 action.setEnabled(False)
         self.headline.setText(self._headline(names, human_turn, busy))
@@ -811,7 +830,8 @@ class MainWindow(QMainWindow):
             return
         self.editor.remove_recovery()
         self.editor.shutdown()
-        if self.mode == "trees":
+        self.exercises.shutdown()
+        if self.mode != "play":
             self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
         self.controller.shutdown()
@@ -825,35 +845,48 @@ class MainWindow(QMainWindow):
 
     @property
     def mode(self) -> str:
-        """ "play" (a game against the AI) or "trees" (the tree editor)."""
-        return "trees" if self.central_stack.currentWidget() is self.editor else "play"
+        """ "play" (a game against the AI), "trees" (the tree editor) or "exercise"."""
+        page = self.central_stack.currentWidget()
+        if page is self.editor:
+            return "trees"
+        return "exercise" if page is self.exercises else "play"
 
     def set_mode(self, mode: str) -> None:
-        """Switch between playing a game and drawing a tree (menus and shortcuts follow)."""
-        trees = mode == "trees"
-        if trees == (self.mode == "trees"):
-            (self.act_mode_trees if trees else self.act_mode_play).setChecked(True)
+        """Switch between playing, drawing a tree and exercises (menus and shortcuts follow)."""
+        if mode not in self.mode_actions:
+            raise ValueError(f"no mode {mode!r}")
+        self.mode_actions[mode].setChecked(True)
+        if mode == self.mode:
             return
-        if trees:
+        play = mode == "play"
+        if self.mode == "play":
             self._play_docks = {k: d.isVisible() for k, d in self.docks.items()}
             for dock in self.docks.values():
                 dock.hide()
-        else:
+        elif play:
             for key, dock in self.docks.items():
                 dock.setVisible(self._play_docks.get(key, True))
-        self.central_stack.setCurrentIndex(1 if trees else 0)
-        (self.act_mode_trees if trees else self.act_mode_play).setChecked(True)
-        self.game_menu.menuAction().setVisible(not trees)
-        self.game_toolbar.setVisible(not trees)
-        self.trees.set_active(trees)
+        # Leave the old mode first: no two enabled actions may share a shortcut.
+        self.trees.set_active(False)
+        self.exercises.set_active(False)
+        page = {"play": 0, "trees": 1, "exercise": 2}[mode]
+        self.central_stack.setCurrentIndex(page)
+        self.game_menu.menuAction().setVisible(play)
+        self.game_toolbar.setVisible(play)
+        self.trees.set_active(mode == "trees")
+        self.exercises.set_active(mode == "exercise")
         self._refresh()
         self._retitle()
-        if trees:
+        if mode == "trees":
             self.editor.canvas.setFocus()
+        elif mode == "exercise":
+            self.exercises.canvas.setFocus()
 
     def _retitle(self, *_: object) -> None:
         if self.mode == "trees":
             self.setWindowTitle(f"{self.editor.title()} — {WINDOW_TITLE}")
+        elif self.mode == "exercise":
+            self.setWindowTitle(f"{self.exercises.title()} — {WINDOW_TITLE}")
         else:
             self.setWindowTitle(WINDOW_TITLE)
 

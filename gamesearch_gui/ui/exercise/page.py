@@ -1,0 +1,748 @@
+"""Exercise mode: the page where a student solves a tree by hand and has it graded.
+
+The page owns the exercise, the student's :class:`~gamesearch_gui.core.exercise.Answer`,
+and the answer key. The key is read from a real search of the tree, run on the page's
+own search thread when the exercise starts (the GUI thread never searches); "Check",
+"Hint" and "Show solution" wait for it, which on a hand-sized tree is a few
+milliseconds. "Show solution" replays that very search in the tree view's replay
+panel, so what the key says and what the replay shows are the same events.
+
+Every check is kept in the exercise history (a JSON file beside the settings), so the
+scores survive a restart and any past exercise can be tried again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.exercise import (
+    Answer,
+    AnswerKey,
+    Exercise,
+    ExerciseError,
+    Field,
+    Grade,
+    Task,
+    give_hint,
+    give_up,
+    grade,
+    node_name,
+    parse_entry,
+)
+from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
+from gamesearch_gui.core.recording import SearchRecording, format_number
+from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
+from gamesearch_gui.core.treefile import TreeFileError
+from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.widgets import PageStack, make_action
+from gamesearch_gui.ui.worker import SearchController, SearchRequest
+
+HISTORY_NAME = "exercise-history.json"
+
+KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
+<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left
+(alpha-beta). Click a branch, or press <b>X</b>, to cross it out: it is never searched.
+<b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
+entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
+
+WELCOME = (
+    "<p style='font-size:large'><b>Practise search by hand</b></p>"
+    "<p>Choose <b>New exercise</b> (Ctrl+Shift+N): a random tree at the difficulty you "
+    "like, the tree you drew, or a tree file. Work out the values (and, for alpha-beta, "
+    "what is pruned), then press <b>Check</b>.</p>"
+)
+
+
+def history_path(store: QSettings) -> str:
+    """Where the exercise history lives: beside the settings file, else the app's data folder."""
+    from gamesearch_gui.ui.editor.trees_mode import default_recovery_path
+
+    return os.path.join(os.path.dirname(default_recovery_path(store)), HISTORY_NAME)
+
+
+class ExercisePage(QWidget):
+    """Solve a tree by hand: type values, cross out branches, check, get hints, see the search."""
+
+    #: A message for the status bar.
+    message = Signal(str)
+    #: The exercise (and so the window title) changed.
+    titleChanged = Signal(str)
+
+    def __init__(
+        self,
+        store: QSettings | None = None,
+        *,
+        drawn_tree: Callable[[], CustomTree] | None = None,
+        history_file: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("exercisePage")
+        self.store = store if store is not None else QSettings()
+        self.drawn_tree = drawn_tree
+        self.exercise: Exercise | None = None
+        self.answer = Answer()
+        self.key: AnswerKey | None = None
+        self.last_grade: Grade | None = None
+        self._graded = False  #: the verdicts on screen still match the answer
+        self._history_index: int | None = None
+        self._request: SearchRequest | None = None
+        self._recording: SearchRecording | None = None
+        self._form_path: Path | None = None
+        self.history = ExerciseHistory(history_file or history_path(self.store))
+
+        self.controller = SearchController(self)
+        self.controller.finished.connect(self._key_ready)
+        self.controller.failed.connect(self._key_failed)
+
+        # The tree, and the solution's replay in its place.
+        self.canvas = ExerciseCanvas()
+        self.canvas.setObjectName("exerciseCanvas")
+        self.canvas.entryRequested.connect(self.write_entry)
+        self.canvas.markToggled.connect(self.toggle_mark)
+        self.canvas.clearRequested.connect(self.clear_node)
+        self.canvas.pathSelected.connect(self._show_node)
+        self.solution_panel = SearchTreePanel()
+        # One search, no iterative deepening: no iteration header over the tree.
+        self.solution_panel.canvas.set_header_visible(False)
+        self.welcome = QLabel(WELCOME)
+        self.welcome.setWordWrap(True)
+        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.welcome.setMargin(40)
+        self.stack = PageStack()
+        for page in (self.welcome, self.canvas, self.solution_panel):
+            self.stack.addWidget(page)
+
+        self.title_label = QLabel()
+        self.title_label.setObjectName("exerciseTitle")
+        font = QFont(self.title_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.instructions = QLabel()
+        self.instructions.setWordWrap(True)
+        self.score_label = QLabel()
+        self.score_label.setObjectName("exerciseScore")
+        self.score_label.setWordWrap(True)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("exerciseStatus")
+        self.status_label.setWordWrap(True)
+
+        self._make_actions()
+
+        # The chosen node's entries.
+        self.node_label = QLabel("Click a node of the tree.")
+        self.node_label.setWordWrap(True)
+        self.value_edit = QLineEdit()
+        self.alpha_edit = QLineEdit()
+        self.beta_edit = QLineEdit()
+        self.edits = {
+            Field.VALUE: self.value_edit,
+            Field.ALPHA: self.alpha_edit,
+            Field.BETA: self.beta_edit,
+        }
+        for field, edit in self.edits.items():
+            edit.setPlaceholderText("?")
+            edit.editingFinished.connect(lambda f=field: self._form_entered(f))
+        self.cut_box = QCheckBox("Never searched (cross out the branch)")
+        self.cut_box.toggled.connect(self._form_cut)
+        self.form = form = QFormLayout()
+        form.addRow(self.node_label)
+        form.addRow("Value", self.value_edit)
+        form.addRow("α when left", self.alpha_edit)
+        form.addRow("β when left", self.beta_edit)
+        form.addRow(self.cut_box)
+
+        buttons = QHBoxLayout()
+        for action in (self.act_check, self.act_hint, self.act_solution):
+            button = QPushButton(action.text().replace("&", ""))
+            button.setToolTip(action.toolTip())
+            button.clicked.connect(action.trigger)
+            action.enabledChanged.connect(button.setEnabled)
+            button.setEnabled(action.isEnabled())
+            buttons.addWidget(button)
+
+        self.results = QListWidget()
+        self.results.setObjectName("exerciseResults")
+        self.results.setWordWrap(True)
+        self.results.itemClicked.connect(self._result_clicked)
+        keys = QLabel(KEYS_HELP)
+        keys.setWordWrap(True)
+        small = keys.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        keys.setFont(small)
+
+        answer_tab = QWidget()
+        answer_layout = QVBoxLayout(answer_tab)
+        answer_layout.addLayout(form)
+        answer_layout.addLayout(buttons)
+        answer_layout.addWidget(self.score_label)
+        answer_layout.addWidget(self.results, 1)
+        answer_layout.addWidget(keys)
+
+        self.history_list = QTreeWidget()
+        self.history_list.setObjectName("exerciseHistory")
+        self.history_list.setHeaderLabels(["When", "Exercise", "Task", "Score"])
+        self.history_list.setRootIsDecorated(False)
+        self.history_list.itemDoubleClicked.connect(lambda item, _c: self._retry(item))
+        retry = QPushButton("Try again")
+        retry.setToolTip("Start the chosen exercise again with an empty answer")
+        retry.clicked.connect(lambda: self._retry(self.history_list.currentItem()))
+        forget = QPushButton("Clear history")
+        forget.clicked.connect(self.clear_history)
+        self.history_summary = QLabel()
+        history_tab = QWidget()
+        history_layout = QVBoxLayout(history_tab)
+        history_layout.addWidget(self.history_summary)
+        history_layout.addWidget(self.history_list, 1)
+        history_buttons = QHBoxLayout()
+        history_buttons.addWidget(retry)
+        history_buttons.addWidget(forget)
+        history_buttons.addStretch(1)
+        history_layout.addLayout(history_buttons)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(answer_tab, "Answer")
+        self.tabs.addTab(history_tab, "History")
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.title_label)
+        left_layout.addWidget(self.instructions)
+        left_layout.addWidget(self.status_label)
+        left_layout.addWidget(self.stack, 1)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([820, 330])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        for widget in (*self.edits.values(), self.cut_box):
+            widget.setEnabled(False)
+        self._fill_history()
+        if self.history.problem:
+            self.status_label.setText(self.history.problem)
+        self._update()
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _make_actions(self) -> None:
+        def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
+            return make_action(self, text, slot, shortcut, tip)
+
+        self.act_new = act("&New exercise…", self.new_exercise, "Ctrl+Shift+N", "Start an exercise")
+        self.act_check = act(
+            "&Check", self.check, "Ctrl+Return", "Grade every entry and show the score"
+        )
+        self.act_hint = act(
+            "&Hint", self.hint, "Ctrl+H", "Fill in the next node's entries (they earn no points)"
+        )
+        self.act_solution = act(
+            "Show &solution",
+            self.show_solution,
+            "Ctrl+Shift+L",
+            "Replay the real search step by step on this tree",
+        )
+        self.act_back = act("&Back to my answer", self.show_answer, None, "Leave the replay")
+        self.act_restart = act(
+            "&Start again", self.restart, None, "Rub out every entry of this exercise"
+        )
+        self.act_export = act(
+            "&Export sheet and key…",
+            self.export_current,
+            "Ctrl+E",
+            "Write this exercise's sheet and its answer key as PDF or SVG",
+        )
+        self.act_export_set = act(
+            "Export a &set of exercises…",
+            self.export_set,
+            None,
+            "Write N random exercises from one seed, with their keys",
+        )
+        self.menu = QMenu("E&xercise", self)
+        for action in (
+            self.act_new,
+            self.act_restart,
+            None,
+            self.act_check,
+            self.act_hint,
+            self.act_solution,
+            self.act_back,
+            None,
+            self.act_export,
+            self.act_export_set,
+        ):
+            if action is None:
+                self.menu.addSeparator()
+            else:
+                self.menu.addAction(action)
+        # Parented here until a window takes it (addToolBar), and hidden till then.
+        self.toolbar = QToolBar("Exercise", self)
+        self.toolbar.setObjectName("toolbar-exercise")
+        self.toolbar.hide()
+        for action in (
+            self.act_new,
+            self.act_check,
+            self.act_hint,
+            self.act_solution,
+            self.act_back,
+            self.act_export,
+        ):
+            self.toolbar.addAction(action)
+        self.mode_actions = [
+            self.act_new,
+            self.act_restart,
+            self.act_check,
+            self.act_hint,
+            self.act_solution,
+            self.act_back,
+            self.act_export,
+            self.act_export_set,
+        ]
+        # Their shortcuts work on this page alone too (a window also lists them in menus).
+        self.addActions(self.mode_actions)
+        self.active = True
+
+    def set_active(self, on: bool) -> None:
+        """Enable (Exercise mode) or disable (other modes) the actions with shortcuts."""
+        self.active = on
+        self.menu.menuAction().setVisible(on)
+        if self.toolbar.parentWidget() is not self:
+            self.toolbar.setVisible(on)
+        self._update()
+
+    def _update(self) -> None:
+        on = self.active
+        ready = self.key is not None
+        replay = self.stack.currentWidget() is self.solution_panel
+        self.act_new.setEnabled(on)
+        self.act_export_set.setEnabled(on)
+        self.act_restart.setEnabled(on and self.exercise is not None)
+        self.act_check.setEnabled(on and ready and not replay)
+        self.act_hint.setEnabled(on and ready and not replay)
+        self.act_solution.setEnabled(on and ready and not replay)
+        self.act_back.setEnabled(on and replay)
+        self.act_export.setEnabled(on and ready)
+        self.act_back.setVisible(replay)
+        self.act_solution.setVisible(not replay)
+
+    # -- starting --------------------------------------------------------------------------
+
+    def title(self) -> str:
+        """The exercise's title, for the window."""
+        return "Exercise" if self.exercise is None else self.exercise.title
+
+    def new_exercise(self) -> bool:
+        """Ask for an exercise and start it (False: cancelled)."""
+        exercise = self._ask_exercise()
+        if exercise is None:
+            return False
+        self.start(exercise)
+        return True
+
+    def _ask_exercise(self) -> Exercise | None:
+        """The new-exercise dialog's choice (None: cancelled). Tests replace this."""
+        dialog = NewExerciseDialog(self.drawn_tree, self, folder=self._folder())
+        try:
+            return dialog.result_exercise if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def _folder(self) -> str:
+        return str(self.store.value("editor/folder", "") or "")
+
+    def start(self, exercise: Exercise) -> None:
+        """Set ``exercise`` with an empty answer, and work out its key on the search thread."""
+        self.controller.cancel()
+        self.exercise = exercise
+        self.answer = Answer()
+        self.key = None
+        self.last_grade = None
+        self._graded = False
+        self._history_index = None
+        self.canvas.set_exercise(exercise)
+        self.canvas.editable = True
+        self.stack.setCurrentWidget(self.canvas)
+        self.title_label.setText(f"{exercise.title} — {exercise.task.title}")
+        self.instructions.setText(exercise.task.instructions)
+        self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
+        self.score_label.setText("")
+        self.results.clear()
+        game = TreeGame(exercise.tree)
+        self._recording = SearchRecording(game, node_cap=None)
+        settings = SearchSettings(algorithm=exercise.task.algorithm)
+        self._request = SearchRequest(
+            game, game.initial_state(), settings, purpose="exercise key", recording=self._recording
+        )
+        self.controller.start(self._request)
+        inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
+        self.canvas.select_path(inner[0] if inner else ())
+        self.canvas.setFocus()
+        self._update()
+        self.titleChanged.emit(self.title())
+
+    def restart(self) -> None:
+        """The same exercise with an empty answer."""
+        if self.exercise is not None:
+            self.start(self.exercise)
+
+    def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
+        if request is not self._request or self.exercise is None:
+            return
+        recording = self._recording
+        assert recording is not None
+        recording.finish(result)
+        self._request = None
+        try:
+            self.key = AnswerKey.from_recording(self.exercise, recording)
+        except ExerciseError as error:
+            self.status_label.setText(f"This exercise cannot be graded: {error}")
+        self._update()
+
+    def _key_failed(self, request: SearchRequest, message: str) -> None:
+        if request is self._request:
+            self._request = None
+            self.status_label.setText(f"This exercise cannot be graded: {message}")
+            self._update()
+
+    # -- the answer ------------------------------------------------------------------------
+
+    def write_entry(self, path: Path, field: Field, text: str) -> bool:
+        """Write what the student typed into (path, field); False (and why) if unreadable."""
+        if self.exercise is None:
+            return False
+        try:
+            value = parse_entry(text)
+        except ValueError as error:
+            self._say(str(error))
+            return False
+        if self.answer.get(path, field) == value:
+            return True
+        self.answer.set(path, field, value)
+        self._changed(path)
+        return True
+
+    def toggle_mark(self, path: Path) -> None:
+        """Cross out the branch into ``path``, or restore it."""
+        if self.exercise is None or not path:
+            return
+        self.answer.set(path, Field.PRUNED, path not in self.answer.pruned)
+        self._changed(path)
+
+    def clear_node(self, path: Path) -> None:
+        """Rub out every entry of the node at ``path``."""
+        for field in Field:
+            self.answer.set(path, field, None)
+        self._changed(path)
+
+    def _changed(self, path: Path) -> None:
+        if self._graded:
+            self._graded = False
+            self.score_label.setText(
+                self.score_label.text() + "<br><i>Changed since: press Check again.</i>"
+            )
+        self._refresh_canvas()
+        self._show_node(path)
+
+    def _refresh_canvas(self) -> None:
+        verdicts = {}
+        if self._graded and self.last_grade is not None:
+            verdicts = {(v.path, v.field): v for v in self.last_grade.verdicts}
+        self.canvas.set_answer(self.answer, verdicts)
+
+    def _say(self, text: str) -> None:
+        self.status_label.setText(f"<span style='color:#c62828'>{text}</span>")
+        self.message.emit(text)
+
+    # -- the form beside the tree
+
+    def _show_node(self, path: object) -> None:
+        exercise = self.exercise
+        if exercise is None or not isinstance(path, tuple):
+            return
+        self._form_path = path
+        node = exercise.tree.node_at(path)
+        inner = node.type is not NodeType.LEAF
+        alphabeta = exercise.task is Task.ALPHABETA
+        text = node_name(exercise.tree, path)
+        if not inner:
+            text += ": a leaf's value is given"
+        self.node_label.setText(f"<b>{text[:1].upper() + text[1:]}</b>")
+        for field, edit in self.edits.items():
+            given = self.answer.get(path, field)
+            edit.blockSignals(True)
+            edit.setText("" if given is None or isinstance(given, bool) else format_number(given))
+            edit.blockSignals(False)
+            edit.setEnabled(inner and (field is Field.VALUE or alphabeta))
+        self.cut_box.blockSignals(True)
+        self.cut_box.setChecked(path in self.answer.pruned)
+        self.cut_box.blockSignals(False)
+        self.cut_box.setEnabled(alphabeta and bool(path))
+        for widget in (self.alpha_edit, self.beta_edit, self.cut_box):
+            self.form.setRowVisible(widget, alphabeta)
+
+    def _form_entered(self, field: Field) -> None:
+        path = self._form_path
+        if path is None or self.exercise is None:
+            return
+        text = self.edits[field].text()
+        given = self.answer.get(path, field)
+        shown = "" if given is None or isinstance(given, bool) else format_number(given)
+        if text.strip() != shown:
+            self.write_entry(path, field, text)
+
+    def _form_cut(self, on: bool) -> None:
+        path = self._form_path
+        if path and (path in self.answer.pruned) != on:
+            self.toggle_mark(path)
+
+    # -- grading -------------------------------------------------------------------------
+
+    def check(self) -> Grade | None:
+        """Grade the answer: colours on the tree, the reasons listed, the score kept."""
+        if self.key is None or self.exercise is None:
+            return None
+        result = grade(self.key, self.answer)
+        self.last_grade = result
+        self._graded = True
+        self._refresh_canvas()
+        self.results.clear()
+        for verdict in result.mistakes:
+            item = QListWidgetItem("✗ " + verdict.reason)
+            item.setData(Qt.ItemDataRole.UserRole, verdict.path)
+            item.setForeground(Qt.GlobalColor.darkRed)
+            self.results.addItem(item)
+        right = [v for v in result.verdicts if v.correct]
+        if right:
+            item = QListWidgetItem(f"✓ {len(right)} entries right")
+            item.setForeground(Qt.GlobalColor.darkGreen)
+            self.results.addItem(item)
+        colour = "#2e7d32" if result.score == 100 else "#c62828" if result.score < 50 else "#b26a00"
+        self.score_label.setText(
+            f"<span style='font-size:x-large; color:{colour}'><b>{result.score}%</b></span>"
+            f"<br>{result.summary()}"
+        )
+        self._record(result)
+        return result
+
+    def _record(self, result: Grade) -> None:
+        exercise = self.exercise
+        assert exercise is not None
+        entry = entry_for(exercise, result.score, result.earned, result.total, result.hints)
+        try:
+            if self._history_index is not None and self._history_index < len(self.history.entries):
+                # One line per attempt: checking again updates it.
+                self.history.entries[self._history_index] = entry
+                self.history.save()
+            else:
+                self.history.add(entry)
+                self._history_index = len(self.history.entries) - 1
+        except OSError as error:
+            self._say(f"The score could not be saved: {error}")
+        self._fill_history()
+
+    def hint(self) -> Path | None:
+        """Fill in the next node the search settled; its entries earn nothing."""
+        if self.key is None:
+            return None
+        path = give_hint(self.key, self.answer)
+        if path is None:
+            self._say("Nothing to reveal: every entry is right.")
+            return None
+        assert self.exercise is not None
+        name = node_name(self.exercise.tree, path)
+        cut = (path, Field.PRUNED) in self.answer.hinted
+        what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
+        self.status_label.setText(
+            f"Hint: {what}. Hinted entries (amber) earn no points; {self._hint_count()} so far."
+        )
+        self._graded = False
+        self._refresh_canvas()
+        self.canvas.select_path(path)
+        return path
+
+    def _hint_count(self) -> int:
+        return len(self.answer.hinted)
+
+    def _result_clicked(self, item: QListWidgetItem) -> None:
+        path = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(path, tuple):
+            self.canvas.select_path(path)
+
+    # -- the solution ----------------------------------------------------------------------
+
+    def show_solution(self) -> None:
+        """Replay the search that made the key, from its first step, with the replay controls.
+
+        Seeing it gives every entry away: what is not right yet counts as revealed.
+        """
+        key = self.key
+        if key is None or self.exercise is None:
+            return
+        give_up(key, self.answer)
+        panel = self.solution_panel
+        panel.show_recording(key.recording, live=False, title=self.exercise.title)
+        labels = {}
+        for n in range(key.recording.node_count):
+            label = getattr(key.recording.state(n), "label", None)
+            if label:
+                labels[n] = label
+        panel.canvas.tree_item.node_labels = labels
+        panel.controller.go_start()
+        self.stack.setCurrentWidget(panel)
+        # The tree first: the log and the node's details get what is left.
+        width = max(panel.splitter.width(), 600)
+        panel.splitter.setSizes([width * 3 // 5, width // 5, width // 5])
+        self.status_label.setText(
+            "The search that made the key, step by step: press ▶ to play it, or → to step. "
+            "Entries not yet right now earn no points."
+        )
+        self._update()
+
+    def show_answer(self) -> None:
+        """Back from the replay to the student's answer."""
+        if self.exercise is None:
+            return
+        self.stack.setCurrentWidget(self.canvas)
+        self.status_label.setText("")
+        self._refresh_canvas()
+        self.canvas.setFocus()
+        self._update()
+
+    # -- history ---------------------------------------------------------------------------
+
+    def _fill_history(self) -> None:
+        self.history_list.clear()
+        for i, entry in reversed(list(enumerate(self.history.entries))):
+            item = QTreeWidgetItem([entry.when, entry.title, entry.task_title, f"{entry.score}%"])
+            item.setData(0, Qt.ItemDataRole.UserRole, i)
+            item.setToolTip(1, entry.source)
+            tip = f"{entry.earned} of {entry.total} right"
+            if entry.hints:
+                tip += f", {entry.hints} revealed"
+            item.setToolTip(3, tip)
+            self.history_list.addTopLevelItem(item)
+        for column in range(4):
+            self.history_list.resizeColumnToContents(column)
+        entries = self.history.entries
+        if entries:
+            mean = sum(e.score for e in entries) / len(entries)
+            self.history_summary.setText(
+                f"{len(entries)} exercise{'s' if len(entries) != 1 else ''} checked, "
+                f"mean score {mean:.0f}%."
+            )
+        else:
+            self.history_summary.setText("No exercise checked yet.")
+
+    def _retry(self, item: QTreeWidgetItem | None) -> None:
+        if item is None:
+            return
+        index = item.data(0, Qt.ItemDataRole.UserRole)
+        if not isinstance(index, int) or not 0 <= index < len(self.history.entries):
+            return
+        try:
+            exercise = self.history.entries[index].exercise()
+        except (TreeFileError, ValueError) as error:
+            self._say(f"That exercise cannot be opened again: {error}")
+            return
+        self.start(exercise)
+        self.tabs.setCurrentIndex(0)
+
+    def clear_history(self) -> None:
+        """Forget the history, once the person agrees."""
+        if not self.history.entries or not self._confirm(
+            "Clear the history?", "Forget every exercise and score in the history?"
+        ):
+            return
+        try:
+            self.history.clear()
+        except OSError as error:
+            self._say(f"The history could not be cleared: {error}")
+        self._history_index = None
+        self._fill_history()
+
+    def _confirm(self, title: str, text: str) -> bool:
+        """Ask yes or no (tests replace this)."""
+        buttons = QMessageBox.StandardButton
+        return (
+            QMessageBox.question(self, title, text, buttons.Yes | buttons.No, buttons.No)
+            == buttons.Yes
+        )
+
+    # -- export ----------------------------------------------------------------------------
+
+    def _save_file_name(self, caption: str, name: str) -> str | None:
+        """Ask where to write (tests replace this)."""
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            caption,
+            os.path.join(self._folder(), name),
+            "PDF (*.pdf);;SVG pictures (*.svg)",
+        )
+        return path or None
+
+    def export_current(self) -> list[str]:
+        """Write this exercise's sheet and answer key (PDF or SVG, by the name chosen)."""
+        from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+
+        if self.exercise is None or self.key is None:
+            return []
+        base = self._save_file_name("Export sheet and key", f"{self.exercise.title}.pdf")
+        if not base:
+            return []
+        sheet, key = export_paths(base)
+        try:
+            written = export_exercises([(self.exercise, self.key)], sheet, key)
+        except OSError as error:
+            self._say(f"Could not export: {error}")
+            return []
+        names = ", ".join(os.path.basename(p) for p in written)
+        self.status_label.setText(f"Written: {names}")
+        self.message.emit(f"Written: {names}")
+        return written
+
+    def export_set(self) -> None:
+        """The instructors' dialog: N random exercises from a seed, with their keys."""
+        from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
+
+        dialog = ExportSetDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop the search thread (the window is closing)."""
+        self.controller.shutdown()

@@ -1,0 +1,435 @@
+"""Exercise mode: a student answers by clicks and keys, checks, takes hints, sees the search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.examples import example
+from gamesearch_gui.core.exercise import (
+    Difficulty,
+    Field,
+    Task,
+    make_exercise,
+    random_exercise,
+    solve_exercise,
+)
+from gamesearch_gui.core.exercise_history import ExerciseHistory
+from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.tree import NodeType
+from gamesearch_gui.core.treefile import save_tree_file
+from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
+from gamesearch_gui.ui.exercise.page import ExercisePage
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.tree.canvas import format_probability
+
+KEY_MS = 10_000
+# Figure 5.2 with alpha-beta: each inner node's value, alpha and beta when it is left.
+FIGURE_ENTRIES = {
+    (0,): ("3", "-inf", "3"),
+    (1,): ("2", "3", "+inf"),
+    (2,): ("2", "3", "5"),  # the last child returns at once: β stays 5
+    (): ("3", "3", "inf"),
+}
+FIGURE_CUTS = [(1, 1), (1, 2)]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def page_factory(
+    qtbot: QtBot, store: QSettings, tmp_path: Path
+) -> Iterator[Callable[[], ExercisePage]]:
+    made: list[ExercisePage] = []
+
+    def make() -> ExercisePage:
+        page = ExercisePage(store, history_file=str(tmp_path / "history.json"))
+        page.set_active(True)
+        qtbot.addWidget(page)
+        page.resize(1200, 760)
+        page.show()
+        made.append(page)
+        return page
+
+    yield make
+    for page in made:
+        page.shutdown()
+
+
+@pytest.fixture
+def page(page_factory: Callable[[], ExercisePage]) -> ExercisePage:
+    return page_factory()
+
+
+def start(qtbot: QtBot, page: ExercisePage, task: Task = Task.ALPHABETA) -> None:
+    page.start(make_exercise(example("figure-5-2").tree(), task))
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    qtbot.waitExposed(page.canvas)
+
+
+def click_node(qtbot: QtBot, canvas: ExerciseCanvas, path: tuple[int, ...]) -> None:
+    drawing = canvas.drawing
+    assert drawing is not None
+    point = canvas.view_point_of(drawing.index[path])
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert canvas.selected_path == path
+
+
+def type_into(qtbot: QtBot, canvas: ExerciseCanvas, key: str | None, text: str) -> None:
+    """Press ``key`` (None: just start typing) and type ``text``, then Enter."""
+    if key is not None:
+        qtbot.keyClick(canvas, key)
+        assert canvas.inline.is_open
+        qtbot.keyClicks(canvas.inline, text)
+    else:
+        qtbot.keyClicks(canvas, text)  # the first key opens the editor over the node
+        assert canvas.inline.is_open
+    qtbot.keyClick(canvas.inline, Qt.Key.Key_Return)
+    assert not canvas.inline.is_open
+
+
+def answer_figure(
+    qtbot: QtBot, page: ExercisePage, entries: dict[tuple[int, ...], tuple[str, str, str]]
+) -> None:
+    canvas = page.canvas
+    for path, (value, alpha, beta) in entries.items():
+        click_node(qtbot, canvas, path)
+        type_into(qtbot, canvas, None, value)
+        type_into(qtbot, canvas, "a", alpha)
+        type_into(qtbot, canvas, "b", beta)
+
+
+def cross_out(qtbot: QtBot, page: ExercisePage, path: tuple[int, ...]) -> None:
+    canvas = page.canvas
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=canvas.edge_point(path))
+
+
+def results(page: ExercisePage) -> list[str]:
+    return [page.results.item(i).text() for i in range(page.results.count())]
+
+
+def test_a_perfect_answer_by_clicks_and_keys_scores_100(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    answer_figure(qtbot, page, FIGURE_ENTRIES)
+    for path in FIGURE_CUTS:
+        cross_out(qtbot, page, path)
+    assert page.answer.pruned == set(FIGURE_CUTS)
+    assert page.answer.values[(1,)] == 2 and page.answer.betas[()] == float("inf")
+    page.act_check.trigger()
+    grade = page.last_grade
+    assert grade is not None and grade.score == 100 and not grade.mistakes
+    assert "100%" in page.score_label.text()
+    assert not any(line.startswith("✗") for line in results(page))
+    # Every graded node is ringed green on the tree, every cut mark green.
+    verdicts = page.canvas.item.verdicts
+    assert len(verdicts) == 14 and all(v.correct for v in verdicts.values())
+    # The value typed sits in the node's shape: the drawing's value column holds it.
+    drawing = page.canvas.drawing
+    assert drawing is not None
+    assert drawing.recording.value[drawing.index[()]] == 3
+    page.canvas.grab()  # the grading draws without error
+
+
+def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    wrong = dict(FIGURE_ENTRIES)
+    wrong[(1,)] = ("4", "3", "+inf")  # C: the student took the middle leaf
+    answer_figure(qtbot, page, wrong)
+    cross_out(qtbot, page, (1, 2))  # missed the cut of the leaf 4
+    cross_out(qtbot, page, (2, 0))  # crossed out a leaf that is evaluated
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    grade = page.last_grade
+    assert grade is not None
+    wrong_entries = {(v.path, v.field) for v in grade.mistakes}
+    assert wrong_entries == {
+        ((1,), Field.VALUE),
+        ((1, 1), Field.PRUNED),
+        ((2, 0), Field.PRUNED),
+    }
+    assert grade.score == 100 * 12 // 15
+    lines = "\n".join(results(page))
+    assert "MIN node C takes the smallest value of the children it searched" in lines
+    assert "2, not 4" in lines
+    assert "The leaf 4 under C is never evaluated: MIN node C already has 2 ≤ α = 3" in lines
+    assert "The leaf 14 under D is evaluated: when it is reached α = 3 and β = +∞" in lines
+    assert f"{grade.score}%" in page.score_label.text()
+    # Clicking a reason shows its node.
+    page._result_clicked(page.results.item(0))
+    assert page.canvas.selected_path == grade.mistakes[0].path
+    # The tooltip of a wrong node carries the reason.
+    assert "2, not 4" in page.canvas.tip((1,))
+    # Fixing an entry drops the stale grading until the next check.
+    click_node(qtbot, page.canvas, (1,))
+    type_into(qtbot, page.canvas, None, "2")
+    assert "Check again" in page.score_label.text() or "press Check" in page.score_label.text()
+    assert page.canvas.item.verdicts == {}
+
+
+def test_unreadable_entry_is_refused_with_a_message(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    click_node(qtbot, page.canvas, (0,))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
+    qtbot.keyClicks(page.canvas.inline, "three")
+    qtbot.keyClick(page.canvas.inline, Qt.Key.Key_Return)
+    assert (0,) not in page.answer.values
+    assert "“three” is not a number" in page.status_label.text()
+    # Fractions and infinities are numbers.
+    type_into(qtbot, page.canvas, None, "7/2")
+    assert page.answer.values[(0,)] == 3.5
+
+
+def test_the_side_form_writes_entries_too(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    click_node(qtbot, page.canvas, (2,))
+    assert "MIN node D" in page.node_label.text()
+    page.value_edit.setText("2")
+    page.value_edit.editingFinished.emit()
+    page.alpha_edit.setText("3")
+    page.alpha_edit.editingFinished.emit()
+    assert page.answer.values[(2,)] == 2 and page.answer.alphas[(2,)] == 3
+    click_node(qtbot, page.canvas, (2, 1))
+    assert "a leaf's value is given" in page.node_label.text()
+    assert not page.value_edit.isEnabled()
+    page.cut_box.setChecked(True)
+    assert (2, 1) in page.answer.pruned
+    # Keys: Tab walks the inner nodes in drawn order; Delete rubs a node out.
+    click_node(qtbot, page.canvas, (2,))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
+    assert (2,) not in page.answer.values and (2,) not in page.answer.alphas
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Tab)
+    assert page.canvas.selected_path == ()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Tab)
+    assert page.canvas.selected_path == (0,)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_X)
+    assert (0,) in page.answer.pruned
+    qtbot.keyClick(page.canvas, Qt.Key.Key_X)
+    assert (0,) not in page.answer.pruned
+
+
+def test_minimax_task_asks_values_only(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page, Task.MINIMAX)
+    assert not page.form.isRowVisible(page.alpha_edit)
+    click_node(qtbot, page.canvas, (0,))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_A)
+    assert not page.canvas.inline.is_open  # no α in a minimax exercise
+    cross_out(qtbot, page, (1, 1))
+    assert page.answer.pruned == set()  # nothing to cross out either
+    for path, value in {(0,): "3", (1,): "2", (2,): "2", (): "3"}.items():
+        click_node(qtbot, page.canvas, path)
+        type_into(qtbot, page.canvas, None, value)
+    grade = page.check()
+    assert grade is not None and grade.score == 100 and grade.total == 4
+
+
+def test_hints_reveal_one_node_at_a_time_and_cost_points(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    first = page.hint()
+    assert first == (0,)  # B is the first node the search settles
+    assert page.answer.values[(0,)] == 3 and page.answer.betas[(0,)] == 3
+    assert page.canvas.selected_path == (0,)
+    assert "Hint" in page.status_label.text()
+    second = page.hint()
+    assert second == (1, 1)  # then the cut under C
+    assert (1, 1) in page.answer.pruned
+    # Everything else right by hand: the hinted entries still earn nothing.
+    answer_figure(qtbot, page, {p: e for p, e in FIGURE_ENTRIES.items() if p != (0,)})
+    cross_out(qtbot, page, (1, 2))
+    grade = page.check()
+    assert grade is not None and not grade.mistakes
+    assert grade.hints == 4 and grade.earned == 10 and grade.score == 71
+    assert "4 revealed by hints" in page.score_label.text()
+    # Once everything is right, there is nothing left to reveal.
+    assert page.hint() is None
+
+
+def test_show_solution_replays_the_search_that_made_the_key(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    start(qtbot, page)
+    page.act_solution.trigger()
+    panel = page.solution_panel
+    assert page.stack.currentWidget() is panel
+    key = page.key
+    assert key is not None
+    assert panel.recording is key.recording
+    assert panel.moment == 0  # from the first step
+    panel.controller.step_forward()
+    panel.controller.step_forward()
+    assert panel.moment == 2
+    assert panel.explanation.text()
+    panel.controller.go_end()
+    assert len(panel.recording.cutoffs) == 1
+    assert page.act_back.isEnabled() and not page.act_check.isEnabled()
+    # Seeing the solution gives the answer away: every entry counts as revealed.
+    page.act_back.trigger()
+    assert page.stack.currentWidget() is page.canvas
+    answer_figure(qtbot, page, FIGURE_ENTRIES)
+    grade = page.check()
+    assert grade is not None and grade.score == 0 and grade.hints == grade.total
+
+
+def test_history_is_kept_between_runs_and_exercises_can_be_retried(
+    qtbot: QtBot, page_factory: Callable[[], ExercisePage], tmp_path: Path
+) -> None:
+    page = page_factory()
+    start(qtbot, page)
+    answer_figure(qtbot, page, FIGURE_ENTRIES)
+    page.check()
+    page.check()  # checking again updates the same attempt
+    assert len(page.history.entries) == 1
+    page.shutdown()
+    again = page_factory()
+    assert again.history_list.topLevelItemCount() == 1
+    row = again.history_list.topLevelItem(0)
+    assert row is not None
+    assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning"
+    assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
+    assert "1 exercise checked" in again.history_summary.text()
+    again._retry(row)
+    qtbot.waitUntil(lambda: again.key is not None, timeout=KEY_MS)
+    assert again.exercise is not None and again.exercise.title == "Figure 5.2"
+    assert again.answer.values == {}
+    # The file is plain JSON a teacher could collect.
+    assert ExerciseHistory(str(tmp_path / "history.json")).entries[0].score == 85
+
+
+def test_a_damaged_history_file_is_kept_aside_and_said(
+    qtbot: QtBot, page_factory: Callable[[], ExercisePage], tmp_path: Path
+) -> None:
+    (tmp_path / "history.json").write_text("{not json", encoding="utf-8")
+    page = page_factory()
+    assert "could not be read" in page.status_label.text()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("history.json.unreadable")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
+
+
+def test_new_exercise_dialog_random_tree(qtbot: QtBot) -> None:
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.source() == RANDOM
+    dialog.difficulty.setCurrentText("Easy")
+    assert dialog.depth_box.value() == 2
+    dialog.seed.setText("77")
+    dialog.set_task(Task.MINIMAX)
+    dialog.accept()
+    exercise = dialog.result_exercise
+    assert exercise is not None and exercise.task is Task.MINIMAX
+    same = random_exercise(Difficulty(2, (2, 3)), Task.MINIMAX, "77")
+    assert exercise.source == same.source and "seed 77" in exercise.source
+    # Chance levels make an expectiminimax exercise.
+    dialog.chance.setValue(100)
+    assert dialog.chosen_task() is Task.EXPECTIMINIMAX
+    assert dialog.difficulty.currentText() == "Easy"
+    dialog.depth_box.setValue(6)
+    dialog.branch_hi.setValue(5)
+    assert dialog.difficulty.currentText() == "Custom"
+    assert "at most 300" in dialog.size_label.text()
+
+
+def test_new_exercise_dialog_refuses_a_bad_file_and_stays_open(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.gtree.json"
+    bad.write_text('{"format": "gamesearch-tree", "version": 1, "root": {"type": "max"}}')
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_source(FILE)
+    dialog.file_edit.setText(str(bad))
+    dialog.accept()
+    assert dialog.result_exercise is None and dialog.result() == 0
+    assert dialog.error.isVisibleTo(dialog)
+    assert "root" in dialog.error.text().lower() and "children" in dialog.error.text()
+    good = tmp_path / "good.gtree.json"
+    save_tree_file(random_tree(2, seed=1, name="two levels"), good)
+    dialog.file_edit.setText(str(good))
+    dialog.set_task(Task.ALPHABETA)
+    dialog.accept()
+    assert dialog.result_exercise is not None
+    assert dialog.result_exercise.source == "the file good.gtree.json"
+
+
+def test_new_exercise_dialog_uses_the_drawn_tree(qtbot: QtBot) -> None:
+    drawn = random_tree(2, chance_layers=[1], seed=3, name="drawn")
+    dialog = NewExerciseDialog(lambda: drawn)
+    qtbot.addWidget(dialog)
+    dialog.set_source(DRAWN)
+    assert dialog.chosen_task() is Task.EXPECTIMINIMAX
+    dialog.accept()
+    exercise = dialog.result_exercise
+    assert exercise is not None and exercise.tree.has_chance
+    assert exercise.tree.root.label == "A"  # named for the reasons
+
+
+def test_expectiminimax_exercise_in_the_window(
+    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
+    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        exercise = random_exercise(Difficulty(2, (2, 2), 1.0), Task.EXPECTIMINIMAX, "5")
+        monkeypatch.setattr(ExercisePage, "_ask_exercise", lambda self: exercise)
+        window.act_mode_exercise.trigger()
+        assert window.mode == "exercise"
+        assert window.centralWidget().currentWidget() is window.exercises
+        assert "Exercise" in window.windowTitle()
+        window.exercises.act_new.trigger()
+        page = window.exercises
+        qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+        assert window.windowTitle().startswith("Exercise 5")
+        key = solve_exercise(exercise)
+        for node in exercise.tree.nodes():
+            if node.type is not NodeType.LEAF:
+                click_node(qtbot, page.canvas, node.path)
+                type_into(qtbot, page.canvas, None, format_number(key.nodes[node.path].value))
+        grade = page.check()
+        assert grade is not None and grade.score == 100
+        # The chance edges carry their probabilities on the tree.
+        page.canvas.grab()
+        texts = page.canvas.item.last_frame.texts
+        probability = exercise.tree.root.children[0].children[0].probability
+        assert probability is not None and format_probability(probability) in texts
+    finally:
+        window.close()
+
+
+def enabled_shortcuts(window: MainWindow) -> list[str]:
+    keys = []
+    for action in window.findChildren(QAction):
+        if action.isEnabled() and not action.shortcut().isEmpty():
+            keys.append(action.shortcut().toString(QKeySequence.SequenceFormat.PortableText))
+    return keys
+
+
+def test_three_modes_never_share_an_enabled_shortcut(
+    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        for mode in ("exercise", "play", "trees", "exercise"):
+            window.set_mode(mode)
+            keys = enabled_shortcuts(window)
+            assert len(keys) == len(set(keys)), (mode, sorted(keys))
+            assert window.exercises.act_new.isEnabled() == (mode == "exercise")
+            assert window.exercises.menu.menuAction().isVisible() == (mode == "exercise")
+        assert window.act_mode_exercise.shortcut() == QKeySequence("Ctrl+3")
+        window.act_mode_play.trigger()
+        assert window.mode == "play" and not window.exercises.act_check.isEnabled()
+    finally:
+        window.close()
