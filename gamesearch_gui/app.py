@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
@@ -129,23 +130,53 @@ def _smoke_test(app: QApplication) -> int:
             search = replace(default_search(name), time_budget=None)
             window.new_game(PlayConfig(game=name, seats=Seats.TWO_AIS, search=search))
             if not _wait(app, lambda: _ai_moves(window) >= 1, SMOKE_TIMEOUT_S):
-                failures.append(name)
+                failures.append(f"no AI move in {name}")
                 continue
             played = [ply.text for ply in window.match.plies if ply.player is not Player.CHANCE]
             print(f"{APPLICATION_NAME}: {name}: the AI played {played[0]}")
         shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
         has_icon = not app.windowIcon().isNull()
+        exercise_problem = _smoke_exercise(app, window, folder)
+        if exercise_problem:
+            failures.append(exercise_problem)
         window.close()
         window.deleteLater()
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if not shown or failures or not has_icon:
-        problem = "the window did not open" if not shown else f"no AI move in {failures}"
+        problem = "the window did not open" if not shown else "; ".join(failures)
         if shown and not failures:
             problem = "no icon: the bundled resources lack icons/gamesearch-gui-*.png"
         print(f"{APPLICATION_NAME}: smoke test failed: {problem}", file=sys.stderr)
         return 1
     print(f"{APPLICATION_NAME} {__version__}: smoke test passed")
     return 0
+
+
+def _smoke_exercise(app: QApplication, window: Any, folder: str) -> str:
+    """Grade a perfect answer in Exercise mode and export its sheet and key (PDF and SVG):
+    what a frozen build could miss (the printing and SVG modules). "" when it worked."""
+    from gamesearch_gui.core.exercise import DIFFICULTIES, Task, random_exercise
+    from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+
+    window.set_mode("exercise")
+    page = window.exercises
+    page.start(random_exercise(DIFFICULTIES["Easy"], Task.ALPHABETA, "smoke"))
+    if not _wait(app, lambda: page.key is not None, SMOKE_TIMEOUT_S):
+        return "exercise (no answer key)"
+    page.answer = page.key.answer()
+    graded = page.check()
+    if graded is None or graded.score != 100:
+        return "exercise (a perfect answer was not graded 100%)"
+    written = []
+    for suffix in (".pdf", ".svg"):
+        sheet, key = export_paths(os.path.join(folder, "smoke" + suffix))
+        written += export_exercises([(page.exercise, page.key)], sheet, key)
+    heads = [Path(path).read_bytes()[:200] for path in written]
+    if len(written) != 4 or not all(h.startswith(b"%PDF") or b"<svg" in h for h in heads):
+        return "exercise (the sheet and key were not exported)"
+    window.set_mode("play")
+    print(f"{APPLICATION_NAME}: exercise: graded 100%, exported sheet and key as PDF and SVG")
+    return ""
 
 
 def _ai_moves(window: Any) -> int:

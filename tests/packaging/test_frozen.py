@@ -86,6 +86,8 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
     assert "smoke test passed" in result.stdout
     for game in ("tictactoe", "connect4", "pennies", "pig"):
         assert f"{game}: the AI played" in result.stdout
+    # QtPrintSupport (PDF sheets) and QtSvg are in the build.
+    assert "exercise: graded 100%, exported sheet and key as PDF and SVG" in result.stdout
 
 
 def test_solve_answers_figure_5_2(onefile: Path) -> None:
