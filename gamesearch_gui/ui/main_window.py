@@ -671,10 +671,16 @@ class MainWindow(QMainWindow):
             self._analyse()
 
     def reset_layout(self) -> None:
-        """Put the panels back where they started."""
+        """Put the panels back where they started (shown in Play mode, as this mode wants
+        its bars: the saved layout knows nothing of modes)."""
         self.restoreState(self._default_layout)
+        mode = self.mode
+        self._play_docks = dict.fromkeys(self.docks, True)
         for dock in self.docks.values():
-            dock.show()
+            dock.setVisible(mode == "play")
+        self.game_toolbar.setVisible(mode == "play")
+        self.trees.set_active(mode == "trees")
+        self.exercises.set_active(mode == "exercise")
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
@@ -824,8 +830,9 @@ class MainWindow(QMainWindow):
                 self.settings_panel.remember_search(game, self._load_search(game))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Ask about an unsaved tree; stop the search threads; remember layout and settings."""
-        if not self.editor.maybe_save():
+        """Ask about an unsaved tree and an unchecked exercise; stop the search threads;
+        remember layout and settings."""
+        if not self.editor.maybe_save() or not self.exercises.may_leave():
             event.ignore()
             return
         self.editor.remove_recovery()

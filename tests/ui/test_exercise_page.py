@@ -433,3 +433,88 @@ def test_three_modes_never_share_an_enabled_shortcut(
         assert window.mode == "play" and not window.exercises.act_check.isEnabled()
     finally:
         window.close()
+
+
+def test_reset_layout_keeps_each_mode_s_own_bars(
+    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        bars = (window.game_toolbar, window.trees.toolbar, window.exercises.toolbar)
+        for mode, shown in (("play", 0), ("exercise", 2), ("trees", 1)):
+            window.set_mode(mode)
+            window.act_reset_layout.trigger()
+            assert [bar.isVisible() for bar in bars] == [i == shown for i in range(3)], mode
+            assert all(d.isVisible() == (mode == "play") for d in window.docks.values())
+        window.set_mode("play")
+        assert all(d.isVisible() for d in window.docks.values())
+    finally:
+        window.close()
+
+
+def test_an_unchecked_answer_is_not_dropped_without_asking(
+    qtbot: QtBot, page: ExercisePage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    answers = [False, True]
+    monkeypatch.setattr(
+        ExercisePage, "_confirm", lambda self, title, text: asked.append(text) or answers.pop(0)
+    )
+    other = random_exercise(Difficulty(2, (2, 2)), Task.MINIMAX, "other")
+    monkeypatch.setattr(ExercisePage, "_ask_exercise", lambda self: other)
+    start(qtbot, page)
+    assert page.new_exercise() and not asked  # nothing written yet: no question
+    start(qtbot, page)
+    click_node(qtbot, page.canvas, (0,))
+    type_into(qtbot, page.canvas, None, "3")
+    assert not page.new_exercise()  # "keep it"
+    assert page.exercise is not None and page.exercise.title == "Figure 5.2"
+    assert page.answer.values == {(0,): 3}
+    assert page.new_exercise()  # "leave it"
+    assert page.exercise is other and len(asked) == 2
+    assert "has not been checked" in asked[0]
+    # A checked answer may be left without a question.
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    click_node(qtbot, page.canvas, ())
+    type_into(qtbot, page.canvas, None, "1")
+    page.check()
+    page.act_restart.trigger()
+    assert len(asked) == 2 and page.answer.values == {}
+
+
+def test_closing_the_window_asks_about_an_unchecked_answer(
+    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    answers = [False, True]
+    monkeypatch.setattr(ExercisePage, "_confirm", lambda self, title, text: answers.pop(0))
+    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(window)
+    window.show()
+    window.set_mode("exercise")
+    start(qtbot, window.exercises)
+    click_node(qtbot, window.exercises.canvas, (0,))
+    type_into(qtbot, window.exercises.canvas, None, "3")
+    assert not window.close()  # kept: the window stays, with the answer
+    assert window.isVisible() and window.exercises.answer.values == {(0,): 3}
+    assert window.close() and answers == []
+
+
+def test_export_sheet_and_key_of_the_current_exercise(
+    qtbot: QtBot, page: ExercisePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start(qtbot, page)
+    chosen = [str(tmp_path / "week3.svg"), str(tmp_path / "missing" / "week3.pdf")]
+    monkeypatch.setattr(ExercisePage, "_save_file_name", lambda self, c, n: chosen.pop(0))
+    written = page.export_current()
+    assert [Path(p).name for p in written] == ["week3-sheet.svg", "week3-key.svg"]
+    assert "week3-sheet.svg" in page.status_label.text()
+    key_svg = (tmp_path / "week3-key.svg").read_text(encoding="utf-8")
+    assert "Value of the root: 3" in key_svg
+    # A folder that does not exist: said in one line, nothing written, no crash.
+    assert page.export_current() == []
+    assert "does not exist" in page.status_label.text()
+    assert not (tmp_path / "missing").exists()

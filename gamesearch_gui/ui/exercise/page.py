@@ -367,10 +367,23 @@ class ExercisePage(QWidget):
     def new_exercise(self) -> bool:
         """Ask for an exercise and start it (False: cancelled)."""
         exercise = self._ask_exercise()
-        if exercise is None:
+        if exercise is None or not self.may_leave():
             return False
         self.start(exercise)
         return True
+
+    def may_leave(self) -> bool:
+        """True unless an answer with entries not yet checked would be lost and the person
+        says to keep it."""
+        answer = self.answer
+        written = answer.values or answer.alphas or answer.betas or answer.pruned
+        if self.exercise is None or self._graded or not written:
+            return True
+        return self._confirm(
+            "Leave this exercise?",
+            f"Your answer to {self.exercise.title} has not been checked since you last "
+            "changed it. Leave it anyway? Its entries will be lost.",
+        )
 
     def _ask_exercise(self) -> Exercise | None:
         """The new-exercise dialog's choice (None: cancelled). Tests replace this."""
@@ -415,7 +428,7 @@ class ExercisePage(QWidget):
 
     def restart(self) -> None:
         """The same exercise with an empty answer."""
-        if self.exercise is not None:
+        if self.exercise is not None and self.may_leave():
             self.start(self.exercise)
 
     def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
@@ -677,8 +690,9 @@ class ExercisePage(QWidget):
         except (TreeFileError, ValueError) as error:
             self._say(f"That exercise cannot be opened again: {error}")
             return
-        self.start(exercise)
-        self.tabs.setCurrentIndex(0)
+        if self.may_leave():
+            self.start(exercise)
+            self.tabs.setCurrentIndex(0)
 
     def clear_history(self) -> None:
         """Forget the history, once the person agrees."""
