@@ -149,7 +149,8 @@ class ExerciseItem(TreeItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
-        # Crossed-out branches, and the cuts a graded answer missed (dashed).
+        # Crossed-out branches, and the cuts a graded answer missed (dashed): a double
+        # stroke a little above the middle of the branch, clear of the move's label.
         marks: list[tuple[int, QColor, bool]] = []
         for path in answer.pruned:
             n = drawing.index.get(path)
@@ -172,7 +173,7 @@ class ExerciseItem(TreeItem):
             length = math.hypot(x2 - x1, y2 - y1) or 1.0
             ux, uy = (x2 - x1) / length, (y2 - y1) / length
             nx, ny = -uy, ux
-            cx, cy = x1 + (x2 - x1) * 0.62, y1 + (y2 - y1) * 0.62
+            cx, cy = x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45
             half = max(4.0, r * 0.6)
             style = Qt.PenStyle.DashLine if missed else Qt.PenStyle.SolidLine
             painter.setPen(inks.pen(colour, max(2.0, 2.6 * s), style))
