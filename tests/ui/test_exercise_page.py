@@ -518,3 +518,36 @@ def test_export_sheet_and_key_of_the_current_exercise(
     assert page.export_current() == []
     assert "does not exist" in page.status_label.text()
     assert not (tmp_path / "missing").exists()
+
+
+def test_entries_are_undone_and_redone_but_hints_stay(qtbot: QtBot, page: ExercisePage) -> None:
+    start(qtbot, page)
+    assert not page.act_undo.isEnabled()
+    click_node(qtbot, page.canvas, (1,))
+    type_into(qtbot, page.canvas, None, "4")
+    type_into(qtbot, page.canvas, None, "2")
+    cross_out(qtbot, page, (1, 1))
+    assert page.act_undo.text() == "&Undo cross out the leaf 4 under C"
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.answer.pruned == set() and page.answer.values == {(1,): 2}
+    page.act_undo.trigger()
+    assert page.answer.values == {(1,): 4}
+    assert page.canvas.drawing is not None
+    assert page.canvas.drawing.recording.value[page.canvas.drawing.index[(1,)]] == 4
+    assert page.value_edit.text() == "4"  # the form follows
+    page.act_redo.trigger()
+    assert page.answer.values == {(1,): 2}
+    click_node(qtbot, page.canvas, (1,))  # crossing out chose the leaf
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
+    assert page.answer.values == {}
+    page.act_undo.trigger()
+    assert page.answer.values == {(1,): 2}
+    # A hint cannot be undone (and typed again for points).
+    page.hint()
+    assert not page.act_undo.isEnabled()
+    assert page.answer.values[(0,)] == 3 and ((0,), Field.VALUE) in page.answer.hinted
+    click_node(qtbot, page.canvas, (2,))
+    type_into(qtbot, page.canvas, None, "2")
+    page.act_undo.trigger()
+    assert page.answer.values[(0,)] == 3 and ((0,), Field.VALUE) in page.answer.hinted
+    assert (2,) not in page.answer.values

@@ -17,8 +17,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QFont
+from PySide6.QtCore import QSettings, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -66,6 +66,24 @@ from gamesearch_gui.ui.widgets import PageStack, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
+
+
+class AnswerEdit(QUndoCommand):
+    """One change to the answer, undoable: the answer before it and after it."""
+
+    def __init__(self, page: ExercisePage, text: str, path: Path, after: Answer) -> None:
+        super().__init__(text)
+        self.page = page
+        self.path = path
+        self.before = page.answer.copy()
+        self.after = after.copy()
+
+    def redo(self) -> None:
+        self.page.set_answer_entries(self.after, self.path)
+
+    def undo(self) -> None:
+        self.page.set_answer_entries(self.before, self.path)
+
 
 KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
 <b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left
@@ -119,6 +137,7 @@ class ExercisePage(QWidget):
         self._form_path: Path | None = None
         self.history = ExerciseHistory(history_file or history_path(self.store))
 
+        self.undo_stack = QUndoStack(self)
         self.controller = SearchController(self)
         self.controller.finished.connect(self._key_ready)
         self.controller.failed.connect(self._key_failed)
@@ -276,6 +295,16 @@ class ExercisePage(QWidget):
             "Replay the real search step by step on this tree",
         )
         self.act_back = act("&Back to my answer", self.show_answer, None, "Leave the replay")
+        keys = QKeySequence.StandardKey
+        self.act_undo = act("&Undo", self.undo_stack.undo, keys.Undo, "Take back the last entry")
+        self.act_redo = act("&Redo", self.undo_stack.redo, keys.Redo, "Write it again")
+        for signal in (
+            self.undo_stack.canUndoChanged,
+            self.undo_stack.canRedoChanged,
+            self.undo_stack.undoTextChanged,
+            self.undo_stack.redoTextChanged,
+        ):
+            signal.connect(self._stack_changed)
         self.act_restart = act(
             "&Start again", self.restart, None, "Rub out every entry of this exercise"
         )
@@ -295,6 +324,9 @@ class ExercisePage(QWidget):
         for action in (
             self.act_new,
             self.act_restart,
+            None,
+            self.act_undo,
+            self.act_redo,
             None,
             self.act_check,
             self.act_hint,
@@ -324,6 +356,8 @@ class ExercisePage(QWidget):
         self.mode_actions = [
             self.act_new,
             self.act_restart,
+            self.act_undo,
+            self.act_redo,
             self.act_check,
             self.act_hint,
             self.act_solution,
@@ -343,6 +377,11 @@ class ExercisePage(QWidget):
             self.toolbar.setVisible(on)
         self._update()
 
+    @Slot()
+    def _stack_changed(self, *_: object) -> None:
+        # A method, not a lambda: Qt disconnects it when the page is deleted.
+        self._update()
+
     def _update(self) -> None:
         on = self.active
         ready = self.key is not None
@@ -357,6 +396,12 @@ class ExercisePage(QWidget):
         self.act_export.setEnabled(on and ready)
         self.act_back.setVisible(replay)
         self.act_solution.setVisible(not replay)
+        stack = self.undo_stack
+        self.act_undo.setEnabled(on and not replay and stack.canUndo())
+        self.act_redo.setEnabled(on and not replay and stack.canRedo())
+        undo, redo = stack.undoText(), stack.redoText()
+        self.act_undo.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.act_redo.setText(f"&Redo {redo}" if redo else "&Redo")
 
     # -- starting --------------------------------------------------------------------------
 
@@ -399,6 +444,7 @@ class ExercisePage(QWidget):
     def start(self, exercise: Exercise) -> None:
         """Set ``exercise`` with an empty answer, and work out its key on the search thread."""
         self.controller.cancel()
+        self.undo_stack.clear()
         self.exercise = exercise
         self.answer = Answer()
         self.key = None
@@ -463,21 +509,44 @@ class ExercisePage(QWidget):
             return False
         if self.answer.get(path, field) == value:
             return True
-        self.answer.set(path, field, value)
-        self._changed(path)
+        after = self.answer.copy()
+        after.set(path, field, value)
+        name = node_name(self.exercise.tree, path)
+        what = {Field.VALUE: "value", Field.ALPHA: "α", Field.BETA: "β"}.get(field, "")
+        self.undo_stack.push(AnswerEdit(self, f"{what} of {name}", path, after))
         return True
 
     def toggle_mark(self, path: Path) -> None:
         """Cross out the branch into ``path``, or restore it."""
         if self.exercise is None or not path:
             return
-        self.answer.set(path, Field.PRUNED, path not in self.answer.pruned)
-        self._changed(path)
+        after = self.answer.copy()
+        crossed = path not in after.pruned
+        after.set(path, Field.PRUNED, crossed)
+        name = node_name(self.exercise.tree, path)
+        text = f"cross out {name}" if crossed else f"restore {name}"
+        self.undo_stack.push(AnswerEdit(self, text, path, after))
 
     def clear_node(self, path: Path) -> None:
         """Rub out every entry of the node at ``path``."""
+        if self.exercise is None:
+            return
+        after = self.answer.copy()
         for field in Field:
-            self.answer.set(path, field, None)
+            after.set(path, field, None)
+        if after.get(path, Field.PRUNED) == self.answer.get(path, Field.PRUNED) and all(
+            self.answer.get(path, f) is None for f in (Field.VALUE, Field.ALPHA, Field.BETA)
+        ):
+            return  # nothing to rub out
+        name = node_name(self.exercise.tree, path)
+        self.undo_stack.push(AnswerEdit(self, f"rub out {name}", path, after))
+
+    def set_answer_entries(self, entries: Answer, path: Path) -> None:
+        """Show ``entries`` as the answer (an edit, its undo or redo); what hints revealed
+        stays revealed whatever is undone."""
+        hinted = self.answer.hinted
+        self.answer = entries.copy()
+        self.answer.hinted = hinted
         self._changed(path)
 
     def _changed(self, path: Path) -> None:
@@ -591,6 +660,8 @@ class ExercisePage(QWidget):
         if self.key is None:
             return None
         path = give_hint(self.key, self.answer)
+        # What a hint revealed cannot be taken back and typed again for points.
+        self.undo_stack.clear()
         if path is None:
             self._say("Nothing to reveal: every entry is right.")
             return None
@@ -625,6 +696,7 @@ class ExercisePage(QWidget):
         if key is None or self.exercise is None:
             return
         give_up(key, self.answer)
+        self.undo_stack.clear()
         panel = self.solution_panel
         panel.show_recording(key.recording, live=False, title=self.exercise.title)
         labels = {}
