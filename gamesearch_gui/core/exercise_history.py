@@ -108,6 +108,12 @@ class ExerciseHistory:
         del self.entries[:-MAX_ENTRIES]
         self.save()
 
+    def replace(self, index: int, entry: HistoryEntry) -> None:
+        """Put ``entry`` in place of entry ``index`` (a checked attempt checked again), and
+        save (IndexError for no such entry, OSError if the file cannot be written)."""
+        self.entries[index] = entry
+        self.save()
+
     def clear(self) -> None:
         """Forget every entry (and save)."""
         self.entries.clear()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSize
+from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStackedWidget
 
@@ -22,6 +23,16 @@ def make_action(
         action.setToolTip(tip)
     action.triggered.connect(slot)
     return action
+
+
+def beside_settings(store: QSettings, name: str) -> str:
+    """Where a file of the app's own lives: beside the settings file, else in the app's
+    data folder (a settings store in the registry has no folder)."""
+    file_name = store.fileName()
+    if file_name and os.path.isabs(file_name):
+        return os.path.join(os.path.dirname(file_name), name)
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return os.path.join(folder, name)
 
 
 class PageStack(QStackedWidget):

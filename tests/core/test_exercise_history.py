@@ -105,6 +105,18 @@ def test_clear_forgets_and_saves(tmp_path: Path) -> None:
     assert ExerciseHistory(str(path)).entries == []
 
 
+def test_replace_updates_an_attempt_in_place_and_saves(tmp_path: Path) -> None:
+    path = tmp_path / "history.json"
+    history = ExerciseHistory(str(path))
+    history.add(graded_entry(figure(), wrong=True))
+    history.add(graded_entry(figure()))
+    better = graded_entry(figure())
+    history.replace(0, better)
+    assert [e.score for e in ExerciseHistory(str(path)).entries] == [100, 100]
+    with pytest.raises(IndexError):
+        history.replace(5, better)
+
+
 def test_an_entry_of_an_unknown_task(tmp_path: Path) -> None:
     entry = graded_entry(figure())
     future = HistoryEntry(**{**asdict(entry), "task": "negamax"})

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QStandardPaths, Slot
+from PySide6.QtCore import QObject, QSettings, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
@@ -19,18 +19,14 @@ from gamesearch_gui.core.examples import EXAMPLES, Example
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
-from gamesearch_gui.ui.widgets import make_action
+from gamesearch_gui.ui.widgets import beside_settings, make_action
 
 RECOVERY_NAME = "recovery.gtree.json"
 
 
 def default_recovery_path(store: QSettings) -> str:
     """Where the recovery file lives: beside the settings file, else in the app's data folder."""
-    name = store.fileName()
-    if name and os.path.isabs(name):
-        return os.path.join(os.path.dirname(name), RECOVERY_NAME)
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return os.path.join(folder, RECOVERY_NAME)
+    return beside_settings(store, RECOVERY_NAME)
 
 
 class TreesMode(QObject):

@@ -62,7 +62,7 @@ from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack, make_action
+from gamesearch_gui.ui.widgets import PageStack, beside_settings, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
@@ -101,9 +101,7 @@ WELCOME = (
 
 def history_path(store: QSettings) -> str:
     """Where the exercise history lives: beside the settings file, else the app's data folder."""
-    from gamesearch_gui.ui.editor.trees_mode import default_recovery_path
-
-    return os.path.join(os.path.dirname(default_recovery_path(store)), HISTORY_NAME)
+    return beside_settings(store, HISTORY_NAME)
 
 
 class ExercisePage(QWidget):
@@ -644,10 +642,9 @@ class ExercisePage(QWidget):
         assert exercise is not None
         entry = entry_for(exercise, result.score, result.earned, result.total, result.hints)
         try:
-            if self._history_index is not None and self._history_index < len(self.history.entries):
-                # One line per attempt: checking again updates it.
-                self.history.entries[self._history_index] = entry
-                self.history.save()
+            index = self._history_index
+            if index is not None and index < len(self.history.entries):
+                self.history.replace(index, entry)  # one line per attempt
             else:
                 self.history.add(entry)
                 self._history_index = len(self.history.entries) - 1
