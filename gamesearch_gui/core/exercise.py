@@ -39,6 +39,7 @@ __all__ = [
     "CUSTOM",
     "DIFFICULTIES",
     "MAX_EXERCISE_NODES",
+    "MAX_RANDOM_LEAVES",
     "TOLERANCE",
     "Answer",
     "AnswerKey",
@@ -64,6 +65,11 @@ __all__ = [
 MAX_EXERCISE_NODES = 300
 #: How far a typed value may be from the key's and still count: answers to two decimals.
 TOLERANCE = 0.005
+#: The most leaves a random exercise has: what a printed page holds legibly (values at
+#: about 6 points across A4 landscape), and more than enough to practise on.
+MAX_RANDOM_LEAVES = 32
+#: How many trees a random exercise may draw before one fits MAX_RANDOM_LEAVES.
+_TRIES = 1000
 
 
 class ExerciseError(ValueError):
@@ -140,13 +146,15 @@ class Difficulty:
     """The shape of a random exercise tree.
 
     ``chance_share`` is the share of the levels between the root and the leaves that are
-    chance levels (rounded, but at least one when it is above zero).
+    chance levels (rounded, but at least one when it is above zero). A tree has at most
+    ``most_leaves`` leaves: a shape that could have more is drawn again until it fits.
     """
 
     depth: int = 3
     branching: tuple[int, int] = (2, 3)
     chance_share: float = 0.0
     values: tuple[int, int] = (0, 20)
+    most_leaves: int = MAX_RANDOM_LEAVES
 
     def chance_levels(self) -> int:
         """How many levels are chance levels."""
@@ -171,6 +179,11 @@ class Difficulty:
             raise ExerciseError("chance nodes need a tree of depth 2 or more")
         if self.values[0] > self.values[1]:
             raise ExerciseError(f"leaf values {self.values} are not a range")
+        if lo**self.depth > self.most_leaves:
+            raise ExerciseError(
+                f"depth {self.depth} with at least {lo} children makes at least "
+                f"{lo**self.depth} leaves; a random exercise has at most {self.most_leaves}"
+            )
         if _most_nodes(self.depth, hi) > MAX_EXERCISE_NODES:
             raise ExerciseError(
                 f"depth {self.depth} with up to {hi} children can make "
@@ -290,14 +303,25 @@ def random_exercise(
     chance = sorted(rng.sample(range(1, difficulty.depth), count)) if count else []
     lo, hi = difficulty.branching
     seed_text = str(seed)
-    tree = random_tree(
-        difficulty.depth,
-        (lo, hi),
-        difficulty.values,
-        chance_layers=chance,
-        seed=seed_text,
-        name=title or f"Exercise {seed_text}",
-    )
+    # A shape that may grow past most_leaves is drawn again, from seeds derived from this
+    # one (so the same seed still gives the same tree), until a tree fits.
+    for attempt in range(_TRIES):
+        tree = random_tree(
+            difficulty.depth,
+            (lo, hi),
+            difficulty.values,
+            chance_layers=chance,
+            seed=seed_text if attempt == 0 else f"{seed_text}#{attempt}",
+            name=title or f"Exercise {seed_text}",
+        )
+        leaves = sum(1 for node in tree.nodes() if node.type is NodeType.LEAF)
+        if leaves <= difficulty.most_leaves:
+            break
+    else:
+        raise ExerciseError(
+            f"depth {difficulty.depth} with {lo} to {hi} children seldom makes a tree of at "
+            f"most {difficulty.most_leaves} leaves: choose fewer children or less depth"
+        )
     shape = f"depth {difficulty.depth}, {lo}–{hi} children"
     if chance:
         shape += f", {len(chance)} chance level{'s' if len(chance) > 1 else ''}"

@@ -15,6 +15,7 @@ from gamesearch_gui.core.exercise import (
     CUSTOM,
     DIFFICULTIES,
     MAX_EXERCISE_NODES,
+    MAX_RANDOM_LEAVES,
     Answer,
     AnswerKey,
     Difficulty,
@@ -739,6 +740,11 @@ def test_exercise_set_size_is_checked(count: int) -> None:
             "depth 5 with up to 3 children can make 364 nodes; an exercise has at most 300",
         ),
         (Difficulty(depth=1, chance_share=0.5), "chance nodes need a tree of depth 2 or more"),
+        (
+            Difficulty(depth=6, branching=(2, 3)),
+            "depth 6 with at least 2 children makes at least 64 leaves; a random exercise "
+            "has at most 32",
+        ),
         (Difficulty(branching=(1, 1)), "children per node must be a range"),
         (Difficulty(branching=(3, 2)), "not 3 to 2"),
         (Difficulty(chance_share=1.5), "the share of chance levels is 0 to 1, not 1.5"),
@@ -751,6 +757,32 @@ def test_difficulty_refusals(difficulty: Difficulty, message: str) -> None:
     assert message in str(error.value)
     with pytest.raises(ExerciseError):
         random_exercise(difficulty, Task.EXPECTIMINIMAX, 1)
+
+
+def leaf_count(exercise: Exercise) -> int:
+    return sum(1 for node in exercise.tree.nodes() if node.type is NodeType.LEAF)
+
+
+def test_random_trees_have_at_most_the_leaves_a_page_holds() -> None:
+    hard = DIFFICULTIES["Hard"]  # depth 4 with 2 to 3 children: up to 81 leaves drawn
+    counts = [leaf_count(random_exercise(hard, Task.ALPHABETA, seed)) for seed in range(60)]
+    assert max(counts) <= MAX_RANDOM_LEAVES < 3**4
+    assert min(counts) >= 2**4 and len(set(counts)) > 5  # still varied
+    # Redrawn trees come from seeds derived from the one given: the same seed, the same tree.
+    again = [leaf_count(random_exercise(hard, Task.ALPHABETA, seed)) for seed in range(60)]
+    assert again == counts
+    small = Difficulty(3, (2, 5), most_leaves=12)
+    assert leaf_count(random_exercise(small, Task.MINIMAX, "x")) <= 12
+
+
+def test_a_shape_that_seldom_fits_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gamesearch_gui.core.exercise as exercise_module
+
+    monkeypatch.setattr(exercise_module, "_TRIES", 1)
+    difficulty = Difficulty(3, (4, 5), most_leaves=64)
+    with pytest.raises(ExerciseError, match="seldom makes a tree of at most 64 leaves"):
+        for seed in range(20):  # some first tree has more than 64 leaves
+            random_exercise(difficulty, Task.MINIMAX, seed)
 
 
 def test_difficulties_that_work() -> None:
