@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.exercise import (
     DIFFICULTIES,
+    MAX_RANDOM_LEAVES,
     AnswerKey,
     Difficulty,
     Exercise,
@@ -24,13 +25,17 @@ from gamesearch_gui.core.exercise import (
     make_exercise,
     solve_exercise,
 )
+from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.ui.exercise.export import (
     A4,
+    MIN_VALUE_PT,
+    ExportError,
     export_exercises,
     export_paths,
     page_size,
     page_title,
     render_page,
+    value_points,
 )
 from gamesearch_gui.ui.exercise.export_dialog import CUSTOM, ExportSetDialog
 from gamesearch_gui.ui.exercise.view import BLANK
@@ -317,7 +322,10 @@ def test_dialog_reports_a_difficulty_it_cannot_make(qtbot: QtBot, tmp_path: Path
     dialog = make_dialog(qtbot)
     with qtbot.waitSignal(dialog.failed) as blocker:
         dialog.export("5", 2, Difficulty(6, (2, 5)), Task.MINIMAX, str(tmp_path / "x.pdf"))
-    assert blocker.args[0].startswith("Cannot make the exercises: depth 6 with up to 5 children")
+    assert blocker.args[0] == (
+        "Cannot make the exercises: depth 6 with at least 2 children makes at least 64 "
+        "leaves; a random exercise has at most 32"
+    )
     with qtbot.waitSignal(dialog.failed, timeout=30_000) as blocker:
         dialog.export("5", 0, DIFFICULTIES["Easy"], Task.MINIMAX, str(tmp_path / "x.pdf"))
     assert blocker.args[0] == "Cannot make the exercises: a set has 1 to 200 exercises, not 0"
@@ -370,3 +378,23 @@ def test_dialog_form(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "quiz-sheet.svg" in dialog.files_note.text()
     texts = svg_texts(tmp_path / "quiz-sheet.svg")
     assert f"quiz · seed {seed}" in texts
+
+
+def test_every_random_exercise_prints_legibly() -> None:
+    # The widest random trees (MAX_RANDOM_LEAVES leaves) still print their values large
+    # enough to read.
+    hard = [e for e in exercise_set("wide", 40, DIFFICULTIES["Hard"], Task.ALPHABETA)]
+    widest = max(hard, key=lambda e: sum(1 for n in e.tree.nodes() if not n.children))
+    assert sum(1 for n in widest.tree.nodes() if not n.children) >= MAX_RANDOM_LEAVES - 4
+    assert value_points(widest) >= MIN_VALUE_PT
+
+
+def test_a_tree_too_big_to_print_legibly_is_refused(tmp_path: Path) -> None:
+    tree = random_tree(5, (2, 3), (0, 20), seed="big-85", name="Big")  # 261 nodes
+    big = make_exercise(tree, Task.MINIMAX)
+    assert value_points(big) < MIN_VALUE_PT
+    with pytest.raises(ExportError, match=r"Big is too big to print legibly: .* it has 1\d\d"):
+        export_exercises(
+            [(big, solve_exercise(big))], str(tmp_path / "s.pdf"), str(tmp_path / "k.pdf")
+        )
+    assert os.listdir(tmp_path) == []

@@ -334,6 +334,8 @@ def test_new_exercise_dialog_random_tree(qtbot: QtBot) -> None:
     dialog.depth_box.setValue(6)
     dialog.branch_hi.setValue(5)
     assert dialog.difficulty.currentText() == "Custom"
+    assert "at least 64 leaves" in dialog.size_label.text()  # 2**6
+    dialog.branch_lo.setValue(1)
     assert "at most 300" in dialog.size_label.text()
 
 

@@ -50,6 +50,8 @@ from gamesearch_gui.ui.boards.painting import MAX_COLOUR, MIN_COLOUR
 from gamesearch_gui.ui.exercise.view import ExerciseItem
 from gamesearch_gui.ui.tree.canvas import (
     CHANCE_COLOUR,
+    SLOT_W,
+    VALUE_PX,
     CanvasText,
     Frame,
     TreeColours,
@@ -59,13 +61,17 @@ from gamesearch_gui.ui.tree.canvas import (
 
 __all__ = [
     "MAX_TREE_ZOOM",
+    "MIN_VALUE_PT",
+    "ExportError",
     "PaperItem",
+    "check_legible",
     "export_exercises",
     "export_paths",
     "page_size",
     "page_title",
     "render_page",
     "tree_item",
+    "value_points",
 ]
 
 #: A4 portrait, in points.
@@ -84,6 +90,10 @@ LANDSCAPE_GAIN: Final = 1.2
 #: α and β under the nodes, and a wide tree does not become a flat strip).
 MAX_LEVEL_STRETCH: Final = 1.6
 
+#: The smallest a node's value may be printed, in points: a tree that would come out
+#: smaller is refused rather than printed unreadable.
+MIN_VALUE_PT: Final = 5.5
+
 INK: Final = QColor("#202124")
 GREY: Final = QColor("#5f6368")
 
@@ -92,6 +102,10 @@ _ROLES: Final = ("-sheet", "-key", "_sheet", "_key", " sheet", " key")
 
 #: Text sizes in points.
 _TITLE_PT, _HEADING_PT, _TEXT_PT, _SMALL_PT = 17.0, 10.0, 11.0, 8.0
+
+
+class ExportError(ValueError):
+    """An exercise that cannot be printed legibly (the message says why)."""
 
 
 # -- file names ------------------------------------------------------------------------------
@@ -239,6 +253,30 @@ def page_size(exercise: Exercise, item: ExerciseItem | None = None) -> QSizeF:
         scales.append(min(sx, sy))
     portrait, landscape = scales
     return A4.transposed() if landscape > portrait * LANDSCAPE_GAIN else QSizeF(A4)
+
+
+def value_points(exercise: Exercise, item: ExerciseItem | None = None) -> float:
+    """How large the nodes' values come out on the exercise's page, in points."""
+    content = (item or tree_item(exercise, None)).content_rect()
+    page = page_size(exercise, item)
+    width = page.width() - 2 * MARGIN_PT
+    height = page.height() - 2 * MARGIN_PT - _TEXT_ROOM_PT
+    sx, sy = _tree_scale(content, width, height, MAX_TREE_ZOOM)
+    return VALUE_PX * min(sx, sy)
+
+
+def check_legible(exercise: Exercise, item: ExerciseItem | None = None) -> None:
+    """ExportError when ``exercise``'s tree would print too small to read."""
+    points = value_points(exercise, item)
+    if points >= MIN_VALUE_PT:
+        return
+    leaves = sum(1 for node in exercise.tree.nodes() if not node.children)
+    across = A4.height() - 2 * MARGIN_PT  # landscape
+    fit = int(across / (SLOT_W * MIN_VALUE_PT / VALUE_PX))
+    raise ExportError(
+        f"{exercise.title} is too big to print legibly: its values would be "
+        f"{points:.1f} points high; a page holds about {fit} leaves across, and it has {leaves}"
+    )
 
 
 def _font(base: QFont, points: float, unit: float, bold: bool = False) -> QFont:
@@ -543,10 +581,13 @@ def export_exercises(
     A .pdf path gets one multi-page PDF (a page per exercise). A .svg path holds one
     page: with one exercise it is written as named, with several as ``<stem>-01.svg``,
     ``<stem>-02.svg``, ... OSError (with a message for the person) when a file cannot
-    be written; ValueError when there is nothing to write.
+    be written; ExportError when a tree is too big to print legibly; ValueError when
+    there is nothing to write.
     """
     if not pairs:
         raise ValueError("there are no exercises to export")
+    for exercise, _ in pairs:
+        check_legible(exercise)  # before any file is written
     font = font or _base_font()
     targets = {
         path: [path]

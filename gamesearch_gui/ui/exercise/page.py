@@ -798,7 +798,11 @@ class ExercisePage(QWidget):
 
     def export_current(self) -> list[str]:
         """Write this exercise's sheet and answer key (PDF or SVG, by the name chosen)."""
-        from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+        from gamesearch_gui.ui.exercise.export import (
+            ExportError,
+            export_exercises,
+            export_paths,
+        )
 
         if self.exercise is None or self.key is None:
             return []
@@ -808,7 +812,7 @@ class ExercisePage(QWidget):
         sheet, key = export_paths(base)
         try:
             written = export_exercises([(self.exercise, self.key)], sheet, key)
-        except OSError as error:
+        except (OSError, ExportError) as error:
             self._say(f"Could not export: {error}")
             return []
         names = ", ".join(os.path.basename(p) for p in written)
