@@ -31,9 +31,9 @@ from gamesearch_gui.core.tree import (
     Path,
     TreeGame,
     TreeNode,
-    _with_paths,
     path_text,
 )
+from gamesearch_gui.core.treefile import TreeFileError, check_tree
 
 __all__ = [
     "CUSTOM",
@@ -253,7 +253,7 @@ def exercise_tree(tree: CustomTree) -> CustomTree:
             node.path,
         )
 
-    return CustomTree(tree.name, _with_paths(rebuild(tree.root)), tree.value_bounds)
+    return CustomTree(tree.name, rebuild(tree.root), tree.value_bounds)
 
 
 def make_exercise(
@@ -282,6 +282,10 @@ def make_exercise(
         if node.type is not NodeType.LEAF and not node.children:
             where = path_text(node.path) or "the root"
             raise ExerciseError(f"the {node.type.value} node at {where} has no children")
+    try:
+        check_tree(tree)  # the file format's rules: probabilities that sum to 1, ...
+    except TreeFileError as error:
+        raise ExerciseError(str(error)) from None
     return Exercise(exercise_tree(tree), task, title or tree.name, source, seed)
 
 

@@ -925,6 +925,17 @@ def test_make_exercise_refuses_a_leaf_without_value_and_an_empty_inner_node() ->
         make_exercise(empty, Task.MINIMAX)
 
 
+def test_make_exercise_refuses_probabilities_that_do_not_sum_to_1() -> None:
+    # A tree half drawn in the editor can be like this; its key would be nonsense.
+    chance = inner(NodeType.CHANCE, [leaf(1, probability=0.5), leaf(2, probability=0.4)])
+    tree = CustomTree("unfinished", inner(NodeType.MAX, [chance, leaf(0)]))
+    with pytest.raises(ExerciseError) as error:
+        make_exercise(tree, Task.EXPECTIMINIMAX)
+    assert str(error.value) == (
+        "node 0: the probabilities of a chance node's children must sum to 1, not 0.9"
+    )
+
+
 def test_difficulty_names_the_preset_with_its_shape() -> None:
     for name, preset in DIFFICULTIES.items():
         assert difficulty_name(preset) == name
