@@ -129,11 +129,13 @@ def test_figure_5_2_by_keyboard_alone_saves_and_reopens_identical(
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(target))
     assert editor.save()
     assert not editor.document.dirty
-    assert same_tree(load_tree_file(target), load_tree(FIGURE_5_2, "untitled"))
+    # A new tree is named after the file it is first saved as.
+    assert same_tree(load_tree_file(target), load_tree(FIGURE_5_2, "fig52"))
+    assert editor.title() == "fig52 (fig52.gtree.json)"
     editor.new_tree()
     assert editor.tree.node_count == 2
     assert editor.open_file(str(target))
-    assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
+    assert same_tree(editor.tree, load_tree(FIGURE_5_2, "fig52"))
     assert str(target) in editor.recent_files()
 
 
@@ -568,3 +570,20 @@ def test_cancelling_the_unsaved_question_keeps_play_mode_and_the_tree(
     assert window.editor.tree is edited
     # Let the fixture close the window without asking again.
     monkeypatch.setattr(type(window.editor), "_ask_unsaved", lambda self: "discard")
+
+
+def test_only_an_untitled_tree_takes_the_file_s_name(
+    editor: TreeEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = iter([str(tmp_path / "first.gtree.json"), str(tmp_path / "second.gtree.json")])
+    monkeypatch.setattr(editor, "_save_file_name", lambda: next(names))
+    editor.add_child(())
+    assert editor.save_as()
+    assert editor.tree.name == "first"
+    assert editor.document.undo_stack.undoText() == "Name the tree"
+    editor.act_undo.trigger()  # the name is an edit like any other
+    assert editor.tree.name == "untitled" and editor.document.dirty
+    editor.act_redo.trigger()
+    assert editor.tree.name == "first" and not editor.document.dirty
+    assert editor.save_as()  # a named tree keeps its name in a new file
+    assert load_tree_file(tmp_path / "second.gtree.json").name == "first"

@@ -42,7 +42,9 @@ from gamesearch_gui.core.recording import SearchRecording, format_number
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
 from gamesearch_gui.core.treefile import (
+    DEFAULT_NAME,
     TreeFileError,
+    default_tree_name,
     dump_tree,
     load_tree,
     load_tree_file,
@@ -789,10 +791,19 @@ class TreeEditor(QWidget):
     def _write(self, path: str) -> bool:
         if not self._probabilities_ok():
             return False
+        tree = self.document.tree
+        named = tree.name == DEFAULT_NAME
+        if named:
+            # A new tree takes the name of the file it is first saved as (an edit like any
+            # other: undo gives the old name back).
+            renamed = CustomTree(default_tree_name(path), tree.root, tree.value_bounds)
+            self.document.apply("Name the tree", renamed)
         try:
             text = dump_tree(self.document.tree)
         except GameError as e:
             self._warn("Cannot save the tree", str(e))
+            if named:
+                self.document.undo_stack.undo()
             return False
         file = QSaveFile(path)
         ok = file.open(QSaveFile.OpenModeFlag.WriteOnly)
@@ -803,6 +814,8 @@ class TreeEditor(QWidget):
             file.cancelWriting()
         if not ok:
             self._warn("Cannot save the tree", f"Could not write {path}: {file.errorString()}")
+            if named:
+                self.document.undo_stack.undo()
             return False
         self.document.mark_saved(path)
         self._add_recent(path)
