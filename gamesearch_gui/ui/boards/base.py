@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QPoint, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
@@ -32,6 +33,7 @@ class BoardWidget(QWidget):
         self.interactive = False
         self.move_values: dict[Any, float] = {}
         self.hint: Any = None
+        self._pressed: Any = None
 
     def set_game(self, game: Game[Any, Any]) -> None:
         """Use another game of the same kind (a new Pig target, a new pennies start)."""
@@ -60,6 +62,36 @@ class BoardWidget(QWidget):
         """Mark the move the AI suggests (None clears it)."""
         self.hint = move
         self.update()
+
+    # -- clicks that act as buttons do
+
+    def _target_at(self, pos: QPointF) -> Any:
+        """The move a click at ``pos`` would choose (None: nothing there). Boards that play
+        a move per click (a cell, a column) define it, and ``_choose``."""
+        return None
+
+    def _choose(self, target: Any) -> None:
+        """Play ``target`` if it may be played now, else say why (``refused``)."""
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        target = self._target_at(event.position())
+        if event.button() != Qt.MouseButton.LeftButton or target is None:
+            self._pressed = None
+            super().mousePressEvent(event)
+            return
+        # The move is made on release over the same target, as a button acts: a press can
+        # still be taken back by dragging away.
+        self._pressed = target
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self._pressed is None:
+            super().mouseReleaseEvent(event)
+            return
+        pressed, self._pressed = self._pressed, None
+        if pressed == self._target_at(event.position()):
+            self._choose(pressed)
+        event.accept()
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
         """The clicks (widget, position in it) that play ``move``: for tests and demos."""

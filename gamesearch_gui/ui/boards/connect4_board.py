@@ -79,7 +79,6 @@ class ConnectFourBoard(BoardWidget):
         )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self._pressed: Column | None = None
         # The column under the mouse, or the one Left/Right chose: the drop preview.
         self._hover: Column | None = None
         self._drop = QVariantAnimation(self)
@@ -163,7 +162,7 @@ class ConnectFourBoard(BoardWidget):
         top = frame.top() - _HEADER * size
         return QRectF(frame.left() + column * size, top, size, frame.bottom() - top)
 
-    def _column_at(self, pos: QPointF) -> Column | None:
+    def _target_at(self, pos: QPointF) -> Column | None:
         """The column under ``pos``, anywhere from the widget's top to its bottom."""
         frame = self._frame_rect()
         if frame.isEmpty() or not frame.left() <= pos.x() < frame.right():
@@ -189,26 +188,8 @@ class ConnectFourBoard(BoardWidget):
             self._hover = column
             self.update()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        # The disc drops on release over the same column, as a button acts: a press can
-        # still be taken back by dragging away.
-        self._pressed = self._column_at(event.position())
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseReleaseEvent(event)
-            return
-        pressed, self._pressed = self._pressed, None
-        if pressed is not None and pressed == self._column_at(event.position()):
-            self._choose(pressed)
-        event.accept()
-
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        self._set_hover(self._column_at(event.position()))
+        self._set_hover(self._target_at(event.position()))
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:

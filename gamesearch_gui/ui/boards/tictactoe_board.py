@@ -52,7 +52,6 @@ class TicTacToeBoard(BoardWidget):
         )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self._pressed: Cell | None = None
         self._hover: Cell | None = None
         # The keyboard cursor shows only once arrows moved it, so mouse users never see it.
         self._cursor: Cell = 4
@@ -87,7 +86,7 @@ class TicTacToeBoard(BoardWidget):
         row, column = divmod(cell, 3)
         return QRectF(board.left() + column * size, board.top() + row * size, size, size)
 
-    def _cell_at(self, pos: QPointF) -> Cell | None:
+    def _target_at(self, pos: QPointF) -> Cell | None:
         board = self._board_rect()
         if board.isEmpty() or not board.contains(pos):
             return None
@@ -110,26 +109,8 @@ class TicTacToeBoard(BoardWidget):
         else:
             self.moveChosen.emit(cell)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        # The move is made on release over the same cell, as a button is: a press can
-        # still be taken back by dragging away.
-        self._pressed = self._cell_at(event.position())
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseReleaseEvent(event)
-            return
-        pressed, self._pressed = self._pressed, None
-        if pressed is not None and pressed == self._cell_at(event.position()):
-            self._choose(pressed)
-        event.accept()
-
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        hover = self._cell_at(event.position())
+        hover = self._target_at(event.position())
         if hover != self._hover or self._cursor_shown:
             self._hover = hover
             self._cursor_shown = False
