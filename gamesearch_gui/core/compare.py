@@ -41,6 +41,7 @@ from gamesearch_gui.core.tree import (
     TreeNode,
     gc_paused,
     iter_nodes,
+    rebuild,
 )
 from gamesearch_gui.core.treefile import check_tree
 
@@ -123,36 +124,8 @@ def reorder(tree: CustomTree, best_first: bool) -> tuple[CustomTree, dict[Path, 
         return sorted(range(n), key=lambda i: sign * values[node.children[i].path])
 
     mapping: dict[Path, Path] = {}
-    # Pre-order over (original node, new path); built bottom-up (iterative, like tree.py).
-    records: list[tuple[TreeNode, Path, list[int]]] = []
-    stack: list[tuple[TreeNode, Path]] = [(tree.root, ())]
-    while stack:
-        node, new_path = stack.pop()
-        mapping[new_path] = node.path
-        indices = order(node)
-        records.append((node, new_path, indices))
-        for new_i in range(len(indices) - 1, -1, -1):
-            stack.append((node.children[indices[new_i]], (*new_path, new_i)))
-    built: list[TreeNode] = []
-    for node, new_path, indices in reversed(records):
-        n = len(indices)
-        children: tuple[TreeNode, ...] = ()
-        if n:
-            children = tuple(built[-1 : -n - 1 : -1])
-            del built[-n:]
-        built.append(
-            TreeNode(
-                node.type,
-                children,
-                node.value,
-                node.eval,
-                node.probability,
-                node.label,
-                node.move,
-                new_path,
-            )
-        )
-    return CustomTree(tree.name, built[0], tree.value_bounds), mapping
+    root = rebuild(tree.root, order=order, visit=lambda new, node: mapping.update({new: node.path}))
+    return CustomTree(tree.name, root, tree.value_bounds), mapping
 
 
 def knuth_moore_bound(tree: CustomTree) -> int | None:

@@ -32,6 +32,7 @@ from gamesearch_gui.core.tree import (
     TreeGame,
     TreeNode,
     path_text,
+    rebuild,
 )
 from gamesearch_gui.core.treefile import TreeFileError, check_tree
 
@@ -241,19 +242,11 @@ def exercise_tree(tree: CustomTree) -> CustomTree:
     if not labels and not has_evals:
         return tree
 
-    def rebuild(node: TreeNode) -> TreeNode:
-        return TreeNode(
-            node.type,
-            tuple(rebuild(c) for c in node.children),
-            node.value,
-            None,
-            node.probability,
-            labels.get(node.path, node.label),
-            node.move,
-            node.path,
-        )
+    def change(node: TreeNode) -> TreeNode:
+        label = labels.get(node.path, node.label)
+        return TreeNode(node.type, (), node.value, None, node.probability, label, node.move)
 
-    return CustomTree(tree.name, rebuild(tree.root), tree.value_bounds)
+    return CustomTree(tree.name, rebuild(tree.root, change=change), tree.value_bounds)
 
 
 def make_exercise(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import gc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
@@ -156,35 +156,50 @@ def same_tree(a: TreeNode | CustomTree, b: TreeNode | CustomTree) -> bool:
 
 
 @gc_paused()
-def _with_paths(root: TreeNode, base: Path = ()) -> TreeNode:
+def rebuild(
+    root: TreeNode,
+    base: Path = (),
+    *,
+    order: Callable[[TreeNode], Sequence[int]] | None = None,
+    change: Callable[[TreeNode], TreeNode] | None = None,
+    visit: Callable[[Path, TreeNode], None] | None = None,
+) -> TreeNode:
     """A copy of ``root`` whose nodes carry their true paths, ``root`` itself at ``base``.
 
-    Iterative (pre-order list, then built bottom-up) so deep trees cannot hit the
+    ``order(node)`` gives the indices of a node's children in their new order (default:
+    as drawn); ``change(node)`` a node with other fields (its children and path are
+    ignored); ``visit(new_path, node)`` is told where each original node goes.
+    Iterative (a pre-order list, then built bottom-up), so deep trees cannot hit the
     recursion limit.
     """
-    order: list[tuple[TreeNode, Path]] = []
+    order_of = order or (lambda node: range(len(node.children)))
+    records: list[tuple[TreeNode, Path, Sequence[int]]] = []
     stack = [(root, base)]
     while stack:
         node, path = stack.pop()
-        order.append((node, path))
-        for i in range(len(node.children) - 1, -1, -1):
-            stack.append((node.children[i], (*path, i)))
+        if visit is not None:
+            visit(path, node)
+        indices = order_of(node)
+        records.append((node, path, indices))
+        for new_i in range(len(indices) - 1, -1, -1):
+            stack.append((node.children[indices[new_i]], (*path, new_i)))
     built: list[TreeNode] = []
-    for node, path in reversed(order):
-        n = len(node.children)
+    for node, path, indices in reversed(records):
+        n = len(indices)
         children: tuple[TreeNode, ...] = ()
         if n:
             children = tuple(built[-1 : -n - 1 : -1])
             del built[-n:]
+        fields = node if change is None else change(node)
         built.append(
             TreeNode(
-                node.type,
+                fields.type,
                 children,
-                node.value,
-                node.eval,
-                node.probability,
-                node.label,
-                node.move,
+                fields.value,
+                fields.eval,
+                fields.probability,
+                fields.label,
+                fields.move,
                 path,
             )
         )
@@ -231,7 +246,7 @@ class CustomTree:
             for i in range(len(node.children) - 1, -1, -1):
                 stack.append((node.children[i], (*path, i)))
         if not paths_ok:
-            object.__setattr__(self, "root", _with_paths(self.root))
+            object.__setattr__(self, "root", rebuild(self.root))
         object.__setattr__(self, "_node_count", count)
         object.__setattr__(self, "_height", height)
         object.__setattr__(self, "_has_chance", has_chance)
@@ -276,7 +291,7 @@ class CustomTree:
     def replace_at(self, path: Sequence[int], subtree: TreeNode) -> CustomTree:
         """A copy of this tree with the node at ``path`` replaced by ``subtree``."""
         self.node_at(path)  # fails early, with a message, on a bad path
-        new = _with_paths(subtree, tuple(path))
+        new = rebuild(subtree, tuple(path))
         if not path:
             return CustomTree(self.name, new, self.value_bounds)
         ancestors = [self.root]
