@@ -553,3 +553,23 @@ def test_entries_are_undone_and_redone_but_hints_stay(qtbot: QtBot, page: Exerci
     page.act_undo.trigger()
     assert page.answer.values[(0,)] == 3 and ((0,), Field.VALUE) in page.answer.hinted
     assert (2,) not in page.answer.values
+
+
+def test_welcome_button_starts_and_view_buttons_zoom_and_fit(
+    qtbot: QtBot, page: ExercisePage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figure = make_exercise(example("figure-5-2").tree(), Task.MINIMAX)
+    monkeypatch.setattr(ExercisePage, "_ask_exercise", lambda self: figure)
+    assert page.stack.currentWidget() is page.welcome
+    assert not any(b.isEnabled() for b in page.view_buttons)
+    qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
+    assert page.exercise is figure and page.stack.currentWidget() is page.canvas
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    zoom_out, zoom_in, fit = page.view_buttons
+    fitted = page.canvas.zoom()
+    qtbot.mouseClick(zoom_in, Qt.MouseButton.LeftButton)
+    assert page.canvas.zoom() > fitted
+    qtbot.mouseClick(fit, Qt.MouseButton.LeftButton)
+    assert page.canvas.zoom() == pytest.approx(fitted)
+    qtbot.mouseClick(zoom_out, Qt.MouseButton.LeftButton)
+    assert page.canvas.zoom() < fitted

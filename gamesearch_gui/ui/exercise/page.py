@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QToolBar,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -60,7 +61,7 @@ from gamesearch_gui.core.search import SearchResult, SearchSettings
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
-from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -150,10 +151,19 @@ class ExercisePage(QWidget):
         self.solution_panel = SearchTreePanel()
         # One search, no iterative deepening: no iteration header over the tree.
         self.solution_panel.canvas.set_header_visible(False)
-        self.welcome = QLabel(WELCOME)
-        self.welcome.setWordWrap(True)
-        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.welcome.setMargin(40)
+        welcome_text = QLabel(WELCOME)
+        welcome_text.setWordWrap(True)
+        welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        welcome_text.setMargin(20)
+        self.start_button = QPushButton("New exercise…")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.new_exercise)
+        self.welcome = QWidget()
+        welcome_layout = QVBoxLayout(self.welcome)
+        welcome_layout.addStretch(1)
+        welcome_layout.addWidget(welcome_text)
+        welcome_layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        welcome_layout.addStretch(1)
         self.stack = PageStack()
         for page in (self.welcome, self.canvas, self.solution_panel):
             self.stack.addWidget(page)
@@ -253,7 +263,22 @@ class ExercisePage(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.title_label)
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.title_label, 1)
+        self.view_buttons: list[QToolButton] = []
+        for text, tip, slot in (
+            ("−", "Zoom out (Ctrl+−)", self.canvas.zoom_out),
+            ("+", "Zoom in (Ctrl+=)", self.canvas.zoom_in),
+            ("Fit", "The whole tree in view", self.canvas.fit_exercise),
+        ):
+            view_button = QToolButton()
+            view_button.setText(text)
+            view_button.setToolTip(tip)
+            view_button.clicked.connect(slot)
+            view_button.setEnabled(False)
+            title_row.addWidget(view_button)
+            self.view_buttons.append(view_button)
+        left_layout.addLayout(title_row)
         left_layout.addWidget(self.instructions)
         left_layout.addWidget(self.status_label)
         left_layout.addWidget(self.stack, 1)
@@ -392,6 +417,8 @@ class ExercisePage(QWidget):
         self.act_solution.setEnabled(on and ready and not replay)
         self.act_back.setEnabled(on and replay)
         self.act_export.setEnabled(on and ready)
+        for button in self.view_buttons:
+            button.setEnabled(self.stack.currentWidget() is self.canvas)
         self.act_back.setVisible(replay)
         self.act_solution.setVisible(not replay)
         stack = self.undo_stack
@@ -619,15 +646,16 @@ class ExercisePage(QWidget):
         self._graded = True
         self._refresh_canvas()
         self.results.clear()
+        right_ink, wrong_ink, _ = grade_colours(self.results.palette().base().color())
         for verdict in result.mistakes:
             item = QListWidgetItem("✗ " + verdict.reason)
             item.setData(Qt.ItemDataRole.UserRole, verdict.path)
-            item.setForeground(Qt.GlobalColor.darkRed)
+            item.setForeground(wrong_ink)
             self.results.addItem(item)
         right = [v for v in result.verdicts if v.correct]
         if right:
             item = QListWidgetItem(f"✓ {len(right)} entries right")
-            item.setForeground(Qt.GlobalColor.darkGreen)
+            item.setForeground(right_ink)
             self.results.addItem(item)
         colour = "#2e7d32" if result.score == 100 else "#c62828" if result.score < 50 else "#b26a00"
         self.score_label.setText(

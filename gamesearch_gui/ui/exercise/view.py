@@ -40,6 +40,17 @@ from gamesearch_gui.ui.tree.canvas import (
 RIGHT_COLOUR: Final = QColor("#2e7d32")
 WRONG_COLOUR: Final = QColor("#d32f2f")
 HINTED_COLOUR: Final = QColor("#e08a00")
+#: The same on a dark background (the darker ones are hard to see there).
+_ON_DARK: Final = (QColor("#66bb6a"), QColor("#ef5350"), QColor("#ffb74d"))
+
+
+def grade_colours(background: QColor) -> tuple[QColor, QColor, QColor]:
+    """The colours of right, wrong and hinted entries that read on ``background``."""
+    if background.lightnessF() < 0.5:
+        return _ON_DARK
+    return RIGHT_COLOUR, WRONG_COLOUR, HINTED_COLOUR
+
+
 #: How close (pixels) a click must be to an edge to cross it out.
 EDGE_REACH_PX: Final = 8.0
 #: α and β beside a node: their size (of the tree view's small labels) and their distance
@@ -143,6 +154,7 @@ class ExerciseItem(TreeItem):
             return 0
         inks, path_ = self._inks, self._scratch
         tree, answer, verdicts = drawing.tree, self.answer, self.verdicts
+        right_ink, wrong_ink, hinted_ink = grade_colours(self.colours.background)
         parent_of = drawing.recording.parent
         shown = set(frame.nodes)
         primitives = 0
@@ -156,17 +168,17 @@ class ExerciseItem(TreeItem):
             n = drawing.index.get(path)
             if n is not None and n in shown and parent_of[n] >= 0:
                 verdict = verdicts.get((path, Field.PRUNED))
-                colour = inks.cut if not verdicts else RIGHT_COLOUR
+                colour = inks.cut if not verdicts else right_ink
                 if verdict is not None and not verdict.correct:
-                    colour = WRONG_COLOUR
+                    colour = wrong_ink
                 if (path, Field.PRUNED) in answer.hinted:
-                    colour = HINTED_COLOUR
+                    colour = hinted_ink
                 marks.append((n, colour, False))
         for (path, field), verdict in verdicts.items():
             if field is Field.PRUNED and not verdict.correct and path not in answer.pruned:
                 n = drawing.index.get(path)
                 if n is not None and n in shown and parent_of[n] >= 0:
-                    marks.append((n, WRONG_COLOUR, True))
+                    marks.append((n, wrong_ink, True))
         for n, colour, missed in marks:
             x1, y1 = point(parent_of[n])
             x2, y2 = point(n)
@@ -195,9 +207,9 @@ class ExerciseItem(TreeItem):
             verdict = verdicts.get((path, Field.VALUE))
             if verdict is None:
                 continue
-            colour = RIGHT_COLOUR if verdict.correct else WRONG_COLOUR
+            colour = right_ink if verdict.correct else wrong_ink
             if (path, Field.VALUE) in answer.hinted:
-                colour = HINTED_COLOUR
+                colour = hinted_ink
             x, y = point(n)
             painter.setPen(inks.pen(colour, max(2.0, 2.8 * s)))
             path_.clear()
@@ -231,9 +243,9 @@ class ExerciseItem(TreeItem):
                         text = f"{symbol} {format_number(given)}"
                     verdict = verdicts.get((path, field))
                     if verdict is not None:
-                        colour = RIGHT_COLOUR if verdict.correct else WRONG_COLOUR
+                        colour = right_ink if verdict.correct else wrong_ink
                         if (path, field) in answer.hinted:
-                            colour = HINTED_COLOUR
+                            colour = hinted_ink
                     centre = left + self.texts.width(text, small_px, False) / 2
                     texts.append(
                         CanvasText(centre, top + i * step, text, small_px, False, colour, True)
