@@ -398,3 +398,20 @@ def test_a_tree_too_big_to_print_legibly_is_refused(tmp_path: Path) -> None:
             [(big, solve_exercise(big))], str(tmp_path / "s.pdf"), str(tmp_path / "k.pdf")
         )
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_a_failed_export_leaves_the_older_files_and_no_scraps(
+    figure: tuple[Exercise, AnswerKey], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    sheet, key = export_paths(str(tmp_path / f"week{suffix}"))
+    export_exercises([figure], sheet, key)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the painter broke half-way")
+
+    monkeypatch.setattr("gamesearch_gui.ui.exercise.export.render_page", broken)
+    with pytest.raises(RuntimeError, match="half-way"):
+        export_exercises([figure], sheet, key)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

@@ -72,6 +72,19 @@ def page(page_factory: Callable[[], ExercisePage]) -> ExercisePage:
     return page_factory()
 
 
+@pytest.fixture
+def window(
+    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
+    made = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(made)
+    made.show()
+    yield made
+    made.close()
+
+
 def start(qtbot: QtBot, page: ExercisePage, task: Task = Task.ALPHABETA) -> None:
     page.start(make_exercise(example("figure-5-2").tree(), task))
     qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
@@ -374,38 +387,30 @@ def test_new_exercise_dialog_uses_the_drawn_tree(qtbot: QtBot) -> None:
 
 
 def test_expectiminimax_exercise_in_the_window(
-    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
-    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
-    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
-    qtbot.addWidget(window)
-    window.show()
-    try:
-        exercise = random_exercise(Difficulty(2, (2, 2), 1.0), Task.EXPECTIMINIMAX, "5")
-        monkeypatch.setattr(ExercisePage, "_ask_exercise", lambda self: exercise)
-        window.act_mode_exercise.trigger()
-        assert window.mode == "exercise"
-        assert window.centralWidget().currentWidget() is window.exercises
-        assert "Exercise" in window.windowTitle()
-        window.exercises.act_new.trigger()
-        page = window.exercises
-        qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
-        assert window.windowTitle().startswith("Exercise 5")
-        key = solve_exercise(exercise)
-        for node in exercise.tree.nodes():
-            if node.type is not NodeType.LEAF:
-                click_node(qtbot, page.canvas, node.path)
-                type_into(qtbot, page.canvas, None, format_number(key.nodes[node.path].value))
-        grade = page.check()
-        assert grade is not None and grade.score == 100
-        # The chance edges carry their probabilities on the tree.
-        page.canvas.grab()
-        texts = page.canvas.item.last_frame.texts
-        probability = exercise.tree.root.children[0].children[0].probability
-        assert probability is not None and format_probability(probability) in texts
-    finally:
-        window.close()
+    exercise = random_exercise(Difficulty(2, (2, 2), 1.0), Task.EXPECTIMINIMAX, "5")
+    monkeypatch.setattr(ExercisePage, "_ask_exercise", lambda self: exercise)
+    window.act_mode_exercise.trigger()
+    assert window.mode == "exercise"
+    assert window.centralWidget().currentWidget() is window.exercises
+    assert "Exercise" in window.windowTitle()
+    window.exercises.act_new.trigger()
+    page = window.exercises
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    assert window.windowTitle().startswith("Exercise 5")
+    key = solve_exercise(exercise)
+    for node in exercise.tree.nodes():
+        if node.type is not NodeType.LEAF:
+            click_node(qtbot, page.canvas, node.path)
+            type_into(qtbot, page.canvas, None, format_number(key.nodes[node.path].value))
+    grade = page.check()
+    assert grade is not None and grade.score == 100
+    # The chance edges carry their probabilities on the tree.
+    page.canvas.grab()
+    texts = page.canvas.item.last_frame.texts
+    probability = exercise.tree.root.children[0].children[0].probability
+    assert probability is not None and format_probability(probability) in texts
 
 
 def enabled_shortcuts(window: MainWindow) -> list[str]:
@@ -416,45 +421,27 @@ def enabled_shortcuts(window: MainWindow) -> list[str]:
     return keys
 
 
-def test_three_modes_never_share_an_enabled_shortcut(
-    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
-    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
-    qtbot.addWidget(window)
-    window.show()
-    try:
-        for mode in ("exercise", "play", "trees", "exercise"):
-            window.set_mode(mode)
-            keys = enabled_shortcuts(window)
-            assert len(keys) == len(set(keys)), (mode, sorted(keys))
-            assert window.exercises.act_new.isEnabled() == (mode == "exercise")
-            assert window.exercises.menu.menuAction().isVisible() == (mode == "exercise")
-        assert window.act_mode_exercise.shortcut() == QKeySequence("Ctrl+3")
-        window.act_mode_play.trigger()
-        assert window.mode == "play" and not window.exercises.act_check.isEnabled()
-    finally:
-        window.close()
+def test_three_modes_never_share_an_enabled_shortcut(window: MainWindow) -> None:
+    for mode in ("exercise", "play", "trees", "exercise"):
+        window.set_mode(mode)
+        keys = enabled_shortcuts(window)
+        assert len(keys) == len(set(keys)), (mode, sorted(keys))
+        assert window.exercises.act_new.isEnabled() == (mode == "exercise")
+        assert window.exercises.menu.menuAction().isVisible() == (mode == "exercise")
+    assert window.act_mode_exercise.shortcut() == QKeySequence("Ctrl+3")
+    window.act_mode_play.trigger()
+    assert window.mode == "play" and not window.exercises.act_check.isEnabled()
 
 
-def test_reset_layout_keeps_each_mode_s_own_bars(
-    qtbot: QtBot, tmp_path: Path, store: QSettings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
-    window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
-    qtbot.addWidget(window)
-    window.show()
-    try:
-        bars = (window.game_toolbar, window.trees.toolbar, window.exercises.toolbar)
-        for mode, shown in (("play", 0), ("exercise", 2), ("trees", 1)):
-            window.set_mode(mode)
-            window.act_reset_layout.trigger()
-            assert [bar.isVisible() for bar in bars] == [i == shown for i in range(3)], mode
-            assert all(d.isVisible() == (mode == "play") for d in window.docks.values())
-        window.set_mode("play")
-        assert all(d.isVisible() for d in window.docks.values())
-    finally:
-        window.close()
+def test_reset_layout_keeps_each_mode_s_own_bars(window: MainWindow) -> None:
+    bars = (window.game_toolbar, window.trees.toolbar, window.exercises.toolbar)
+    for mode, shown in (("play", 0), ("exercise", 2), ("trees", 1)):
+        window.set_mode(mode)
+        window.act_reset_layout.trigger()
+        assert [bar.isVisible() for bar in bars] == [i == shown for i in range(3)], mode
+        assert all(d.isVisible() == (mode == "play") for d in window.docks.values())
+    window.set_mode("play")
+    assert all(d.isVisible() for d in window.docks.values())
 
 
 def test_an_unchecked_answer_is_not_dropped_without_asking(

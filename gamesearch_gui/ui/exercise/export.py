@@ -451,7 +451,9 @@ def _check_writable(path: str) -> str:
 
 
 class _Staged:
-    """A temporary file beside ``path``, moved onto it by ``commit`` (deleted otherwise)."""
+    """A temporary file beside ``path``, moved onto it by ``commit`` (deleted otherwise).
+    As a context manager it gives the temporary name and commits when the block ends
+    without an exception."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -479,6 +481,17 @@ class _Staged:
         with contextlib.suppress(OSError):
             os.remove(self.temp)
 
+    def __enter__(self) -> str:
+        return self.temp
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        # Committed when the writing went through; anything that went wrong leaves the
+        # old file as it was.
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
 
 def _begin(painter: QPainter, device: QPrinter | QSvgGenerator, path: str) -> None:
     if not painter.begin(device):
@@ -497,13 +510,12 @@ def _layout(size: QSizeF) -> QPageLayout:
 def _write_pdf(
     path: str, pages: Sequence[tuple[Exercise, AnswerKey | None]], heading: str, font: QFont
 ) -> None:
-    staged = _Staged(path)
-    try:
+    with _Staged(path) as temp:
         items = [tree_item(ex, key, font) for ex, key in pages]
         sizes = [page_size(ex, item) for (ex, _), item in zip(pages, items, strict=True)]
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-        printer.setOutputFileName(staged.temp)
+        printer.setOutputFileName(temp)
         printer.setFullPage(True)
         printer.setCreator("gamesearch-gui")
         printer.setDocName(FilePath(path).stem)
@@ -520,17 +532,12 @@ def _write_pdf(
                 render_page(painter, rect, exercise, key, heading=heading, font=font, item=item)
         finally:
             painter.end()
-        staged.commit()
-    except BaseException:
-        staged.discard()
-        raise
 
 
 def _write_svg(
     path: str, exercise: Exercise, key: AnswerKey | None, heading: str, font: QFont
 ) -> None:
-    staged = _Staged(path)
-    try:
+    with _Staged(path) as temp:
         item = tree_item(exercise, key, font)
         points = page_size(exercise, item)
         size = QSize(
@@ -538,7 +545,7 @@ def _write_svg(
             math.ceil(points.height() * SVG_UNITS_PER_PT),
         )
         generator = QSvgGenerator()
-        generator.setFileName(staged.temp)
+        generator.setFileName(temp)
         generator.setSize(size)
         generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
         generator.setResolution(round(72 * SVG_UNITS_PER_PT))  # so the page says A4
@@ -562,10 +569,6 @@ def _write_svg(
             )
         finally:
             painter.end()
-        staged.commit()
-    except BaseException:
-        staged.discard()
-        raise
 
 
 def export_exercises(
