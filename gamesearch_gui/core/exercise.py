@@ -19,7 +19,6 @@ import enum
 import math
 import random
 import re
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -440,7 +439,9 @@ class AnswerKey:
         """Every entry the student must get right, in the order the search settled them."""
         items: list[tuple[Path, Field]] = []
         alphabeta = self.exercise.task is Task.ALPHABETA
-        cuts = {p[:-1]: [q for q in self.pruned if q[:-1] == p[:-1]] for p in self.pruned}
+        cuts: dict[Path, list[Path]] = {}  # the cut tops under each node, in cut order
+        for top in self.pruned:
+            cuts.setdefault(top[:-1], []).append(top)
         for path in self.order:
             for top in cuts.pop(path, []):
                 items.append((top, Field.PRUNED))
@@ -856,13 +857,3 @@ def _extra_number(key: AnswerKey, path: Path, field_: Field, value: float) -> Ve
     else:
         reason = f"{key.exercise.task.title} asks for no α or β"
     return Verdict(path, field_, False, reason, False, "", _num(value))
-
-
-def iter_inner(tree: CustomTree) -> Iterator[TreeNode]:
-    """The inner nodes in drawn order (pre-order)."""
-    return (n for n in tree.nodes() if n.type is not NodeType.LEAF)
-
-
-def fields_of(task: Task) -> Sequence[Field]:
-    """The numbers a task asks for at each inner node."""
-    return (Field.VALUE, Field.ALPHA, Field.BETA) if task is Task.ALPHABETA else (Field.VALUE,)

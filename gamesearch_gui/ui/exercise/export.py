@@ -46,10 +46,9 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
 from gamesearch_gui.core.recording import KINDS, VALUATIONS, format_number
-from gamesearch_gui.ui.boards.painting import MAX_COLOUR, MIN_COLOUR
-from gamesearch_gui.ui.exercise.view import ExerciseItem
+from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
 from gamesearch_gui.ui.tree.canvas import (
-    CHANCE_COLOUR,
+    KIND_COLOUR,
     SLOT_W,
     VALUE_PX,
     CanvasText,
@@ -159,11 +158,6 @@ def page_title(exercise: Exercise) -> str:
 
 
 _LEAF = KINDS.index(NodeKind.TERMINAL)
-_OUTLINE = {
-    KINDS.index(NodeKind.MAX): MAX_COLOUR,
-    KINDS.index(NodeKind.MIN): MIN_COLOUR,
-    KINDS.index(NodeKind.CHANCE): CHANCE_COLOUR,
-}
 
 
 class PaperItem(ExerciseItem):
@@ -190,20 +184,13 @@ class PaperItem(ExerciseItem):
                 kind = rec.kind[n]
                 if kind == _LEAF or not math.isnan(rec.value[n]):
                     continue  # a leaf, or a node with its value written in
-                pen = QPen(_OUTLINE[kind], max(1.2, 1.8 * s))
-                pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-                painter.setPen(pen)
+                painter.setPen(self._inks.pen(KIND_COLOUR[kind], max(1.2, 1.8 * s)))
                 x, y = point(n)
                 path.clear()
                 add_node_shape(path, kind, VALUATIONS.index(Valuation.BACKED_UP), x, y, r)
                 painter.drawPath(path)
                 drawn += 1
-        start = len(texts)
-        drawn += super().decorate(painter, frame, point, r, s, texts)
-        # The screen's "α ?" marks an entry still to make; on the key, a node left
-        # without α and β is one the search never reached: nothing is written there.
-        texts[start:] = [t for t in texts[start:] if not t.text.endswith(" ?")]
-        return drawn
+        return drawn + super().decorate(painter, frame, point, r, s, texts)
 
 
 def tree_item(exercise: Exercise, key: AnswerKey | None, font: QFont | None = None) -> ExerciseItem:
@@ -216,7 +203,9 @@ def tree_item(exercise: Exercise, key: AnswerKey | None, font: QFont | None = No
     item.model.set_moment(drawing.recording.event_count)
     item.colours = TreeColours.light()
     item.texts.set_base(font or _base_font())
-    item.sheet = key is None
+    # On a key, a node left without α and β is one the search never reached: nothing
+    # is written there.
+    item.blank = BLANK if key is None else None
     if key is not None:
         item.set_answer(key.answer())
     item.reset_bounds()

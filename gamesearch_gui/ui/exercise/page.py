@@ -695,15 +695,13 @@ class ExercisePage(QWidget):
         cut = (path, Field.PRUNED) in self.answer.hinted
         what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
         self.status_label.setText(
-            f"Hint: {what}. Hinted entries (amber) earn no points; {self._hint_count()} so far."
+            f"Hint: {what}. Hinted entries (amber) earn no points; "
+            f"{len(self.answer.hinted)} so far."
         )
         self._graded = False
         self._refresh_canvas()
         self.canvas.select_path(path)
         return path
-
-    def _hint_count(self) -> int:
-        return len(self.answer.hinted)
 
     def _result_clicked(self, item: QListWidgetItem) -> None:
         path = item.data(Qt.ItemDataRole.UserRole)

@@ -59,6 +59,8 @@ WINDOW_TEXT_SCALE: Final = 1.15
 WINDOW_GAP: Final = 1.65
 #: What a sheet prints for an α or β to fill in.
 BLANK: Final = "______"
+#: What the screen shows for an α or β still to write.
+UNKNOWN: Final = "?"
 #: Largest zoom a fitted exercise is shown at (a small tree need not fill a big window).
 FIT_ZOOM_MAX: Final = 1.8
 
@@ -74,8 +76,9 @@ class ExerciseItem(TreeItem):
         self.drawing: Drawing | None = None
         self.answer = Answer()
         self.verdicts: Verdicts = {}
-        #: Paper: blanks to fill in ("α ______") where the screen shows "α ?".
-        self.sheet = False
+        #: What an α or β not yet written shows: UNKNOWN on screen, BLANK on a sheet to
+        #: write on, None for nothing at all (a key: a node the search never reached).
+        self.blank: str | None = UNKNOWN
 
     def set_exercise(self, exercise: Exercise | None) -> Drawing | None:
         """Draw ``exercise``'s tree (its drawing is returned for the canvas to show)."""
@@ -237,8 +240,11 @@ class ExerciseItem(TreeItem):
                     given = answer.numbers(field).get(path)
                     colour = QColor(self.colours.text)
                     if given is None:
-                        text = f"{symbol} {BLANK}" if self.sheet else f"{symbol} ?"
-                        colour = QColor(self.colours.text) if self.sheet else faint
+                        if self.blank is None:
+                            continue
+                        text = f"{symbol} {self.blank}"
+                        if self.blank == UNKNOWN:
+                            colour = faint
                     else:
                         text = f"{symbol} {format_number(given)}"
                     verdict = verdicts.get((path, field))
@@ -348,12 +354,8 @@ class ExerciseCanvas(EditorCanvas):
         n = None if path is None else drawing.index.get(path)
         self.set_selected(n)
         if n is not None:
-            self.ensureVisible(
-                self.mapToScene(self.view_point_of(n)).x() - 60,
-                self.mapToScene(self.view_point_of(n)).y() - 60,
-                120,
-                120,
-            )
+            centre = self.mapToScene(self.view_point_of(n))
+            self.ensureVisible(centre.x() - 60, centre.y() - 60, 120, 120)
         self.pathSelected.emit(path)
 
     def _clicked(self, n: int) -> None:

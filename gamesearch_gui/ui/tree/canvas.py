@@ -194,7 +194,8 @@ def _tint(colour: QColor, alpha: float) -> QColor:
     return tinted
 
 
-_KIND_COLOUR: Final = {
+#: Each kind's colour (by KINDS index): MAX red, MIN blue, chance grey, leaves dark grey.
+KIND_COLOUR: Final = {
     _MAX: MAX_COLOUR,
     _MIN: MIN_COLOUR,
     _CHANCE: CHANCE_COLOUR,
@@ -675,7 +676,7 @@ class _Inks:
         self.colours = colours
         background = colours.background
         kinds = (_MAX, _MIN, _CHANCE, _TERMINAL)
-        base = _KIND_COLOUR
+        base = KIND_COLOUR
         self.fill = {k: QColor(LEAF_FILL if k == _TERMINAL else base[k]) for k in kinds}
         self.outline = {
             k: QColor(LEAF_EDGE if k == _TERMINAL else base[k].darker(135)) for k in kinds
@@ -1526,8 +1527,8 @@ def draw_legend(
         if key in ("max", "min", "chance", "terminal"):
             kind = {"max": _MAX, "min": _MIN, "chance": _CHANCE, "terminal": _TERMINAL}[key]
             add_node_shape(path, kind, _HOW_BACKED, cx, cy, r)
-            brush = LEAF_FILL if kind == _TERMINAL else _KIND_COLOUR[kind]
-            pen = QPen(_KIND_COLOUR[kind].darker(135), 1.0)
+            brush = LEAF_FILL if kind == _TERMINAL else KIND_COLOUR[kind]
+            pen = QPen(KIND_COLOUR[kind].darker(135), 1.0)
         elif key == "eval":
             add_node_shape(path, _MAX, _HOW_EVAL, cx, cy, r)
             brush = _tint(MAX_COLOUR, 0.35)
