@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamesearch_gui.core.recording import NONE, SearchRecording, format_number
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import (
     CustomTree,

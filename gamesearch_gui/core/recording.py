@@ -40,6 +40,7 @@ from gamesearch_gui.core.events import (
     Valuation,
 )
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.numbers import format_number
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -71,15 +72,6 @@ ITERATION_FINISHED: Final = 4
 def _cap(text: str) -> str:
     """``text`` with its first letter in upper case (and nothing else changed)."""
     return text[:1].upper() + text[1:]
-
-
-def format_number(value: float) -> str:
-    """A value as a person reads it: 3, -0.25, +inf."""
-    if math.isinf(value):
-        return "+∞" if value > 0 else "−∞"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.3g}" if abs(value) < 1e-3 else f"{value:.3f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True, slots=True)

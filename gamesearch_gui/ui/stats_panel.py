@@ -8,16 +8,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings, StopReason
 
 
 def format_value(value: float | None) -> str:
-    """A value as a person reads it: whole numbers plainly, others to three decimals."""
-    if value is None:
-        return "–"
-    if float(value).is_integer():
-        return f"{int(value):+d}" if value else "0"
-    return f"{value:+.3f}"
+    """A value as a person reads it (the one formatter), or a dash for none."""
+    return "–" if value is None else format_number(value)
 
 
 def describe_settings(settings: SearchSettings) -> str:

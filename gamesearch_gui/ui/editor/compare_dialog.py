@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.compare import ComparisonRow, compare, knuth_moore_bound
-from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.tree import CustomTree
 

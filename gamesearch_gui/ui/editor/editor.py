@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.recording import SearchRecording, format_number
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
 from gamesearch_gui.core.treefile import (

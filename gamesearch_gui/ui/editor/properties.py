@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
 
 KIND_NAMES = {

@@ -45,7 +45,8 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
-from gamesearch_gui.core.recording import KINDS, VALUATIONS, format_number
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import KINDS, VALUATIONS
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
 from gamesearch_gui.ui.tree.canvas import (
     KIND_COLOUR,

@@ -56,7 +56,8 @@ from gamesearch_gui.core.exercise import (
     parse_entry,
 )
 from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
-from gamesearch_gui.core.recording import SearchRecording, format_number
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task, Verdict, node_name
-from gamesearch_gui.core.recording import format_number
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording, format_number
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.ui.boards.base import BoardWidget
 
 #: Side of the position drawn in the details (pixels), when there is room for it.

@@ -1,0 +1,89 @@
+"""Numbers as the app compares, shows and writes them: one tie rule and one formatter.
+
+Chance nodes sum probabilities times values in floating point, so a value that is -1
+on paper can come out as -0.9999999999999998. Two rules keep that noise out of sight:
+
+* :func:`same_value`: two values that differ by less than ``TIE_TOLERANCE`` of their
+  size are equal, so the first among them stays the best move in every algorithm.
+* :func:`tidy`: a value is shown and written to ``SIGNIFICANT_DIGITS`` significant
+  digits, far finer than the tie rule and far coarser than the noise.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+#: Two values closer than this share of their size are one value (DESIGN.md, "Ties").
+TIE_TOLERANCE: Final = 1e-9
+#: Significant digits a value keeps on screen and in JSON.
+SIGNIFICANT_DIGITS: Final = 12
+#: Whole numbers below this size are written as integers (exact in a float).
+_INT_LIMIT: Final = 2.0**53
+_MINUS: Final = "\u2212"
+
+
+def same_value(a: float, b: float) -> bool:
+    """True when ``a`` and ``b`` differ by less than ``TIE_TOLERANCE`` of their size."""
+    return a == b or abs(a - b) <= TIE_TOLERANCE * max(abs(a), abs(b))
+
+
+def better(candidate: float, best: float, maximizing: bool) -> bool:
+    """True when ``candidate`` beats ``best`` by more than a tie (for MAX, or for MIN)."""
+    if maximizing:
+        if candidate <= best:
+            return False
+    elif candidate >= best:
+        return False
+    return not same_value(candidate, best)
+
+
+def tidy(value: float) -> float | int:
+    """``value`` without float noise: 12 significant digits, whole numbers as ints.
+
+    Infinities and NaN come back unchanged; :func:`json_number` refuses them.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if abs(value) < _INT_LIMIT else float(value)
+    if not math.isfinite(value):
+        return value
+    rounded = float(f"{value:.{SIGNIFICANT_DIGITS}g}")
+    if rounded.is_integer() and abs(rounded) < _INT_LIMIT:
+        return int(rounded)
+    return rounded if rounded != 0 else 0
+
+
+def json_number(value: float) -> float | int:
+    """``value`` for JSON: tidied; ValueError for infinity or NaN, which JSON cannot say."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{value} is not a number JSON can hold")
+    return tidy(value)
+
+
+def format_number(value: float, decimals: int = 3) -> str:
+    """A value as a person reads it: ``3``, ``-0.25``, ``1e+300``, ``+∞``.
+
+    Whole numbers plainly; others with at most ``decimals`` decimals, trailing zeros
+    dropped; very large and very small ones in exponent form. Never float noise.
+    """
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+∞" if value > 0 else _MINUS + "∞"
+    clean = tidy(value)
+    size = abs(clean)
+    if isinstance(clean, int):
+        return str(clean) if size < 10**15 else f"{clean:.{decimals}g}"
+    if size >= 1e15 or size < 10.0**-decimals:
+        return f"{clean:.{decimals}g}"
+    text = f"{clean:.{decimals}f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "0") else f"{clean:.{decimals}g}"
+
+
+def edit_text(value: float | None) -> str:
+    """A value as an editor shows it for changing: exact, whole numbers without ``.0``."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value)) if abs(value) < _INT_LIMIT else repr(value)
+    return str(value)
