@@ -15,11 +15,29 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Before any QApplication exists: no test opens a window on the developer's screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 pytest_plugins = ["pytester"]
+
+# Hypothesis profiles (tests/properties.py): derandomized in CI, so that a run fails only
+# on a real change; HYPOTHESIS_PROFILE=random or long draws fresh examples locally.
+_PROFILES = ("ci", "random", "long")
+for _name in _PROFILES:
+    settings.register_profile(
+        _name,
+        derandomize=_name == "ci",
+        database=None if _name == "ci" else settings.default.database,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+if _PROFILE not in _PROFILES:
+    raise pytest.UsageError(f"HYPOTHESIS_PROFILE={_PROFILE!r}: use one of {', '.join(_PROFILES)}")
+settings.load_profile(_PROFILE)
 
 #: How long a left-over thread gets to stop after it is asked to.
 THREAD_STOP_MS = 5000

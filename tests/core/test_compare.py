@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import (
@@ -24,6 +24,7 @@ from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, same_tree
 from gamesearch_gui.core.tree_edit import add_child
 from gamesearch_gui.core.treefile import build_tree, save_tree_file
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
 FIGURE_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 NAMES = [
@@ -118,7 +119,7 @@ def test_chance_trees_use_expectiminimax_and_star1() -> None:
     assert knuth_moore_bound(tree) is None
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(trees(max_depth=4, chance=True))
 def test_every_row_finds_the_value_and_an_optimal_original_move(tree: CustomTree) -> None:
     if tree.root.type is NodeType.CHANCE:

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.examples import EXAMPLES, Example, example, pennies_tree
@@ -47,8 +47,9 @@ from gamesearch_gui.core.tree import (
     same_tree,
 )
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(200)
 
 # Figure 5.2's nodes by path: A is the root; B, C, D its MIN children.
 A: Path = ()

@@ -6,7 +6,7 @@ import itertools
 from collections import defaultdict
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from gamesearch_gui.core.events import EventRecorder, NodeEntered, NodeKind, Valuation
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
@@ -16,6 +16,7 @@ from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.paths import resource_files
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
 
 def record(game: object, state: object, settings_: SearchSettings, **kw: object) -> SearchRecording:
@@ -102,7 +103,7 @@ def test_layout_is_tidy_and_placed_nodes_never_move() -> None:
             assert len(places) == 1  # leaves never move
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(trees(max_depth=4, max_branching=3, chance=True))
 def test_any_tree_is_laid_out_tidily_at_every_moment(tree: CustomTree) -> None:
     game = TreeGame(tree)

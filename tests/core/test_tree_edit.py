@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
@@ -32,6 +32,7 @@ from gamesearch_gui.core.tree_edit import (
 )
 from gamesearch_gui.core.treefile import TreeFileError, build_tree, check_tree, dump_tree
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
 FIGURE = {
     "type": "max",
@@ -451,7 +452,7 @@ EDITS = st.sampled_from(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(trees(max_depth=3, chance=True), st.lists(st.tuples(EDITS, st.integers(0, 10**6))))
 def test_any_edits_keep_the_tree_valid_but_for_chance_sums(
     tree: CustomTree, edits: list[tuple[str, int]]

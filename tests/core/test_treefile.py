@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core import treefile
@@ -38,6 +38,7 @@ from gamesearch_gui.core.treefile import (
     tree_to_nested,
 )
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
 FIGURE_5_2 = """
 {"format": "gamesearch-tree", "version": 1, "name": "Figure 5.2",
@@ -696,7 +697,7 @@ def test_tree_from_json_accepts_python_tuples_and_refuses_other_values() -> None
 # Properties ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(trees(max_depth=5, chance=True, evals=True))
 def test_every_tree_survives_a_round_trip(tree: CustomTree) -> None:
     text = dump_tree(tree)
@@ -706,7 +707,7 @@ def test_every_tree_survives_a_round_trip(tree: CustomTree) -> None:
     assert same_tree(tree_from_dict(tree_to_dict(tree)), tree)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(trees(max_depth=5))
 def test_alternating_trees_survive_the_shorthand(tree: CustomTree) -> None:
     nested = tree_to_nested(tree)
@@ -754,7 +755,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@examples(500)
 @given(JSON)
 def test_any_json_either_loads_or_is_refused_with_a_tree_file_error(obj: object) -> None:
     for candidate in (obj, {"format": "gamesearch-tree", "version": 1, "root": obj}):
