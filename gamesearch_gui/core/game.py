@@ -140,6 +140,13 @@ class Game(ABC, Generic[S, A]):
         """``state`` in the position notation that ``parse_position`` reads."""
         raise GameError(f"{self.title} has no position notation")
 
+    def position_name(self, state: S) -> str:
+        """``state`` named for a message: ``position 'X.O......'``, or ``this position``."""
+        try:
+            return f"position {self.position_text(state)!r}"
+        except GameError:
+            return "this position"
+
     def parse_position(self, text: str) -> S:
         """The state written as ``text``; PositionError (saying what and where) otherwise."""
         raise PositionError(f"{self.title} has no position notation")

@@ -11,10 +11,17 @@ Conventions (Russell & Norvig, 4th ed., Figure 5.7):
 * Alpha-beta cuts when ``v >= beta`` at a MAX node and when ``v <= alpha`` at a MIN
   node, children left to right; values are fail-soft, so a value outside the window is
   a bound (see :class:`~gamesearch_gui.core.events.NodeValued`).
-* Ties: the first move (in the order searched) among the best is the best move.
+* Ties: the first move (in the order searched) among the best is the best move, and two
+  values within ``TIE_TOLERANCE`` of their size are equal (:mod:`.numbers`), so float
+  noise from a chance node's sum never decides.
 * A cutoff is counted only when it skips at least one child.
 * Star1 (Ballard 1983) prunes at chance nodes from the bounds ``[L, U]`` on every
-  utility and evaluation.
+  utility and evaluation. Its windows are widened by a bound on their rounding error,
+  and a value that lands within that margin of a window's edge is decided in exact
+  arithmetic on the numbers as written (0.6 is 3/5), so it cuts exactly where the
+  textbook does; ``SearchStats.exact_checks`` counts those decisions.
+* A chance node's probabilities are used normalized to sum to 1 (a file may be off by
+  up to 1e-9), by expectiminimax and Star1 alike.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Final
 
 from gamesearch_gui.core.events import (
@@ -38,8 +46,12 @@ from gamesearch_gui.core.events import (
     Valuation,
 )
 from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
 
 INF: Final = math.inf
+#: Deepest depth limit a search accepts: each ply is two Python frames, and no game here
+#: needs more (a drawn tree is at most 200 levels deep).
+MAX_SEARCH_DEPTH: Final = 1000
 
 
 class Algorithm(enum.Enum):
@@ -90,6 +102,10 @@ class SettingsError(GameError):
     """Search settings that are impossible, or that do not fit the game."""
 
 
+class ValueOverflowError(GameError):
+    """A value too large for floating point: a chance node's sum overflowed."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """Everything that shapes one search, as one immutable value.
@@ -111,8 +127,12 @@ class SearchSettings:
     exact_root_values: bool = False
 
     def __post_init__(self) -> None:
-        if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 1):
-            raise SettingsError(f"depth must be a whole number of at least 1, not {self.depth}")
+        if self.depth is not None and (
+            isinstance(self.depth, bool) or not 1 <= self.depth <= MAX_SEARCH_DEPTH
+        ):
+            raise SettingsError(
+                f"depth must be a whole number from 1 to {MAX_SEARCH_DEPTH}, not {self.depth}"
+            )
         if self.time_budget is not None and not (
             math.isfinite(self.time_budget) and self.time_budget > 0
         ):
@@ -138,6 +158,9 @@ class SearchStats:
     tt_hits: int = 0
     max_depth: int = 0
     seconds: float = 0.0
+    #: Star1 cut decisions too close for floating point to make, made in exact arithmetic
+    #: instead (a value on the edge of a window, or value bounds far wider than the values).
+    exact_checks: int = 0
 
     @property
     def nodes_per_second(self) -> float:
@@ -256,10 +279,18 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         raise SettingsError(
             f"{game.title} has no evaluation {settings.evaluation!r} (it has: {known})"
         )
-    cutoffs = settings.depth is not None or settings.iterative
+    plies = game.max_plies(state)
+    # A cutoff that can be reached needs an evaluation; a finite game without one is
+    # searched to its end even when deepening was asked for (see _Engine.run).
+    cutoffs = (settings.depth is not None and (plies is None or settings.depth < plies)) or (
+        settings.iterative and plies is None
+    )
     if cutoffs and not names:
-        raise SettingsError(f"{game.title} has no evaluation function for a depth cutoff")
-    if game.max_plies(state) is None and settings.depth is None and settings.time_budget is None:
+        raise SettingsError(
+            f"a depth cutoff needs an evaluation function (a drawn tree: an 'eval' on its "
+            f"inner nodes), and {game.title} has none"
+        )
+    if plies is None and settings.depth is None and settings.time_budget is None:
         raise SettingsError(f"{game.title} can go on forever: give a depth limit or a time budget")
     if algorithm is Algorithm.STAR1:
         low, high = game.utility_bounds()
@@ -316,6 +347,7 @@ class _Engine:
         self.leaves = 0
         self.cutoffs = 0
         self.tt_hits = 0
+        self.exact_checks = 0
         self.max_ply = 0
         self.used_evaluation = False
         self.deadline: float | None = None
@@ -341,7 +373,10 @@ class _Engine:
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 2 * limit + 500))
         try:
-            if settings.iterative:
+            # Deepening needs an evaluation at each cutoff. A game of bounded length that
+            # has none (a drawn tree without evals) is searched once, to its end: with no
+            # earlier iteration, previous-best ordering has nothing to learn from anyway.
+            if settings.iterative and (self.evaluate is not None or plies_left is None):
                 return self._deepen(root, limit)
             return self._once(root, settings.depth)
         finally:
@@ -445,6 +480,7 @@ class _Engine:
             tt_hits=self.tt_hits,
             max_depth=self.max_ply,
             seconds=time.perf_counter() - self.started,
+            exact_checks=self.exact_checks,
         )
         return SearchResult(
             value=value,
@@ -466,9 +502,7 @@ class _Engine:
         maximizing = self.game.to_move(root) is Player.MAX
         best = root_moves[0]
         for candidate in root_moves[1:]:
-            if candidate.bound is Bound.EXACT and (
-                candidate.value > best.value if maximizing else candidate.value < best.value
-            ):
+            if candidate.bound is Bound.EXACT and better(candidate.value, best.value, maximizing):
                 best = candidate
         return best.move
 
@@ -566,8 +600,11 @@ class _Engine:
         leaves = self.leaves
         cutoffs = self.cutoffs
         tt_hits = self.tt_hits
+        exact_checks = self.exact_checks
         max_ply = self.max_ply
         used_evaluation = False
+        tie = TIE_TOLERANCE
+        suffixes: dict[tuple[float, ...], tuple[float, ...]] = {}
 
         def announce(
             child: Any,
@@ -670,7 +707,10 @@ class _Engine:
                         bound = _bound(child_value, child_alpha, child_beta, prune)
                         root_moves.append(RootMove(move, child_value, bound))
                     if maximizing:
-                        if child_value > value:
+                        # A first child, or one better by more than a tie (TIE_TOLERANCE).
+                        if child_value > value and (
+                            i == 0 or child_value - value > tie * max(child_value, -value)
+                        ):
                             value = child_value
                             best_move = move
                             pvs[ply] = (move, pvs[child_ply])
@@ -688,7 +728,9 @@ class _Engine:
                             if value > alpha:
                                 alpha = value
                     else:
-                        if child_value < value:
+                        if child_value < value and (
+                            i == 0 or value - child_value > tie * max(value, -child_value)
+                        ):
                             value = child_value
                             best_move = move
                             pvs[ply] = (move, pvs[child_ply])
@@ -716,11 +758,13 @@ class _Engine:
 
         def chance(state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
             """Expectiminimax, or Star1 when pruning: the bounds [low, high] cut early."""
-            nonlocal cutoffs
+            nonlocal cutoffs, exact_checks
             outcomes = chances(state)
+            count = len(outcomes)
+            probabilities, rests = _shares(outcomes, suffixes)
             child_ply = ply + 1
             total = 0.0  # sum of p * v over the children searched
-            seen = 0.0  # sum of their probabilities
+            mass = 0.0  # sum of |p * v| over them: the scale of their rounding error
             likeliest = -1.0
             if star1 and (low >= beta or high <= alpha):
                 # Every value lies in [low, high]: the window excludes them all.
@@ -730,39 +774,85 @@ class _Engine:
                     emit(ChildrenPruned(nid, tuple(o for o, _ in outcomes), value, alpha, beta))
                 pvs[ply] = None
                 return value
-            count = len(outcomes)
+            seen: list[float] = []  # the children's values, for an exact look (Star1)
+            slack = (_ROUNDING * (count + 4) + _SNAP) * 2.0  # rounding and snapping, doubled
+            nominal_alpha = nominal_beta = slack_alpha = slack_beta = 0.0
             for i in range(count):
-                outcome, p = outcomes[i]
+                outcome = outcomes[i][0]
+                p = probabilities[i]
                 child = result(state, outcome)
                 if star1:
-                    rest = 1.0 - seen - p
-                    child_alpha = (alpha - total - rest * high) / p
-                    child_beta = (beta - total - rest * low) / p
+                    # The child's window (Ballard): beyond it, this node's value is outside
+                    # (alpha, beta) whatever the unseen children hold. ``rest`` is an exact
+                    # suffix sum (0 after the last child). Each end is widened by what
+                    # rounding could have moved it, so the child's value is exact wherever
+                    # floating point cannot tell whether to cut; there it is decided in
+                    # exact arithmetic (see _exact_cut).
+                    rest = rests[i]
+                    known = abs(total) + mass
+                    if alpha == -INF:
+                        child_alpha = -INF
+                    else:
+                        nominal_alpha = (alpha - total - rest * high) / p
+                        slack_alpha = slack * (
+                            abs(alpha) + known + rest * abs(high)
+                        ) / p + _ROUNDING * abs(nominal_alpha)
+                        child_alpha = nominal_alpha - slack_alpha
+                    if beta == INF:
+                        child_beta = INF
+                    else:
+                        nominal_beta = (beta - total - rest * low) / p
+                        slack_beta = slack * (
+                            abs(beta) + known + rest * abs(low)
+                        ) / p + _ROUNDING * abs(nominal_beta)
+                        child_beta = nominal_beta + slack_beta
                 else:
                     child_alpha, child_beta = alpha, beta
                 if emit is not None:
                     announce(child, nid, outcome, child_ply, child_alpha, child_beta, p)
                 child_value = node(child, child_ply, child_alpha, child_beta, False)
-                total += p * child_value
-                seen += p
+                term = p * child_value
+                total += term
+                mass += term if term >= 0 else -term
                 if p > likeliest:
                     likeliest = p
                     pvs[ply] = (outcome, pvs[child_ply])
-                if star1:
-                    # Outside its window, a child's value is only a bound: so is ours.
-                    if child_value >= child_beta:
-                        value = max(total + (1.0 - seen) * low, beta)
-                    elif child_value <= child_alpha:
-                        value = min(total + (1.0 - seen) * high, alpha)
+                if not star1:
+                    continue
+                seen.append(child_value)
+                rest = rests[i]
+                # Outside its window, a child's value is only a bound: so is ours.
+                if child_value >= child_beta:
+                    value = max(total + rest * low, beta)
+                elif child_value <= child_alpha:
+                    value = min(total + rest * high, alpha)
+                else:
+                    # Exact: cut only if exact arithmetic says so (the textbook's numbers).
+                    near_beta = beta != INF and child_value >= nominal_beta - slack_beta
+                    near_alpha = alpha != -INF and child_value <= nominal_alpha + slack_alpha
+                    if not (near_alpha or near_beta):
+                        continue
+                    exact_checks += 1
+                    if near_beta and _exact_cut(outcomes, seen, low, beta, high=False):
+                        value = max(total + rest * low, beta)
+                    elif near_alpha and _exact_cut(outcomes, seen, high, alpha, high=True):
+                        value = min(total + rest * high, alpha)
                     else:
                         continue
-                    if i + 1 < count:
-                        cutoffs += 1
-                        if emit is not None:
-                            skipped = tuple(o for o, _ in outcomes[i + 1 :])
-                            emit(ChildrenPruned(nid, skipped, value, alpha, beta))
-                    return value
-            return total
+                if i + 1 < count:
+                    cutoffs += 1
+                    if emit is not None:
+                        skipped = tuple(o for o, _ in outcomes[i + 1 :])
+                        emit(ChildrenPruned(nid, skipped, value, alpha, beta))
+                return value
+            if not -INF < total < INF:
+                raise ValueOverflowError(
+                    f"the expected value at {game.position_name(state)} is too large for floating "
+                    "point: keep values within about ±1e307"
+                )
+            # Searched to the end (no cut): the same sum, snapped the same way, as
+            # expectiminimax makes.
+            return _snap(total, mass)
 
         if emit is not None:
             root_kind = (
@@ -775,6 +865,7 @@ class _Engine:
             self.nodes = next_id
             self.leaves = leaves
             self.cutoffs = cutoffs
+            self.exact_checks = exact_checks
             self.tt_hits = tt_hits
             self.max_ply = max_ply
             self.used_evaluation = self.used_evaluation or used_evaluation
@@ -782,6 +873,76 @@ class _Engine:
         if to_move(root) is Player.CHANCE or terminal_value(root) is not None:
             root_moves.clear()
         return value
+
+
+#: A float's relative rounding error (half a unit in the last place, doubled for safety).
+_ROUNDING: Final = sys.float_info.epsilon
+#: A chance node's value keeps this many digits below the size of its largest terms; the
+#: rest is rounding noise (0.6 * -3 + 0.4 * 2 is -0.9999999999999998 in floats, not -1).
+_SNAP_DIGITS: Final = 12
+#: How far snapping can move a value, relative to the size of the terms it summed.
+_SNAP: Final = 10.0**-_SNAP_DIGITS
+
+
+def _snap(total: float, mass: float) -> float:
+    """``total``, a sum of terms whose sizes add up to ``mass``, without rounding noise:
+    rounded to ``_SNAP_DIGITS`` decimal digits below the first digit of ``mass``."""
+    if total == 0.0 or mass == 0.0:
+        return total
+    return round(total, _SNAP_DIGITS - math.floor(math.log10(mass)))
+
+
+def _shares(
+    outcomes: Sequence[tuple[Any, float]],
+    cache: dict[tuple[float, ...], tuple[float, ...]],
+) -> tuple[Sequence[float], Sequence[float]]:
+    """A chance node's probabilities normalized to sum to 1, and after each outcome the
+    exact sum of the probabilities still to come (0.0 after the last).
+
+    Games repeat the same few distributions (a die), so both are cached by the given
+    probabilities.
+    """
+    given = tuple(p for _, p in outcomes)
+    shares = cache.get(given)
+    if shares is None:
+        whole = math.fsum(given)
+        probabilities = given if whole == 1.0 else tuple(p / whole for p in given)
+        rests = tuple(math.fsum(probabilities[i + 1 :]) for i in range(len(probabilities)))
+        shares = probabilities + rests
+        if len(cache) < 4096:
+            cache[given] = shares
+    n = len(given)
+    return shares[:n], shares[n:]
+
+
+def _decimal(x: float) -> Fraction:
+    """``x`` as the decimal it is written as: 0.6 is 3/5, not the float nearest it."""
+    return Fraction(repr(x))
+
+
+def _exact_cut(
+    outcomes: Sequence[tuple[Any, float]],
+    seen: Sequence[float],
+    bound: float,
+    edge: float,
+    *,
+    high: bool,
+) -> bool:
+    """Whether a Star1 cut holds in exact arithmetic on the numbers as written.
+
+    After the children valued ``seen``, the node's value is at most (``high``: the
+    children to come are worth at most ``bound``) or at least (they are worth at least
+    ``bound``) ``sum(p * v) + rest * bound``, the probabilities normalized exactly. The
+    cut holds when that is at most ``edge`` (alpha) or at least ``edge`` (beta).
+    """
+    given = [_decimal(p) for _, p in outcomes]
+    whole = sum(given, Fraction(0))
+    n = len(seen)
+    limit = (
+        sum((p * _decimal(v) for p, v in zip(given, seen, strict=False)), Fraction(0))
+        + sum(given[n:], Fraction(0)) * _decimal(bound)
+    ) / whole
+    return limit <= _decimal(edge) if high else limit >= _decimal(edge)
 
 
 def _unlink(linked: Any) -> tuple[Any, ...]:

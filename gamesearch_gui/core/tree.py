@@ -220,12 +220,14 @@ class CustomTree:
     _node_count: int = field(init=False, repr=False, compare=False, default=0)
     _height: int = field(init=False, repr=False, compare=False, default=0)
     _has_chance: bool = field(init=False, repr=False, compare=False, default=False)
+    _has_evals: bool = field(init=False, repr=False, compare=False, default=False)
     _extent: tuple[Number, Number] = field(init=False, repr=False, compare=False, default=(0, 0))
 
     def __post_init__(self) -> None:
         count = 0
         height = 0
         has_chance = False
+        has_evals = False
         lo: Number | None = None
         hi: Number | None = None
         paths_ok = True
@@ -240,6 +242,8 @@ class CustomTree:
                 has_chance = True
             # Evals join the range too: a cutoff's estimate must also lie within the bounds.
             v = node.value if node.type is NodeType.LEAF else node.eval
+            if node.eval is not None:
+                has_evals = True
             if v is not None:
                 lo = v if lo is None or v < lo else lo
                 hi = v if hi is None or v > hi else hi
@@ -250,6 +254,7 @@ class CustomTree:
         object.__setattr__(self, "_node_count", count)
         object.__setattr__(self, "_height", height)
         object.__setattr__(self, "_has_chance", has_chance)
+        object.__setattr__(self, "_has_evals", has_evals)
         object.__setattr__(self, "_extent", (0, 0) if lo is None or hi is None else (lo, hi))
 
     def bounds(self) -> tuple[Number, Number]:
@@ -260,6 +265,11 @@ class CustomTree:
     def has_chance(self) -> bool:
         """True when some node is a chance node."""
         return self._has_chance
+
+    @property
+    def has_evals(self) -> bool:
+        """True when some inner node has an ``eval`` (so a depth cutoff can be made)."""
+        return self._has_evals
 
     @property
     def height(self) -> int:
@@ -386,8 +396,9 @@ class TreeGame(Game[TreeNode, int]):
         return state.path
 
     def evaluations(self) -> Mapping[str, Evaluation[TreeNode]]:
-        """One evaluation, ``eval``: each node's drawn ``eval``; MissingEvalError if none."""
-        return {"eval": _drawn_eval}
+        """One evaluation, ``eval``: each node's drawn ``eval`` (MissingEvalError where a
+        cutoff meets a node without one); none at all when no node has an ``eval``."""
+        return {"eval": _drawn_eval} if self.tree.has_evals else {}
 
     def ordered_actions(self, state: TreeNode) -> Sequence[int]:
         """Children by their eval (a leaf by its value), best for the mover first.
@@ -452,6 +463,10 @@ class TreeGame(Game[TreeNode, int]):
     def position_text(self, state: TreeNode) -> str:
         """The node's path (the root is the empty string)."""
         return path_text(state.path)
+
+    def position_name(self, state: TreeNode) -> str:
+        """``node 1.2``, or ``the root``."""
+        return f"node {path_text(state.path)}" if state.path else "the root"
 
     def parse_position(self, text: str) -> TreeNode:
         """The node at a dotted path such as ``1.2`` (empty for the root)."""

@@ -27,6 +27,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     SettingsError,
     StopReason,
+    ValueOverflowError,
     search,
 )
 from gamesearch_gui.core.tree import TreeGame, path_text
@@ -162,8 +163,32 @@ def test_depth_cutoff_uses_the_evaluation_at_the_cutoff() -> None:
 
 
 def test_missing_eval_at_the_cutoff_names_the_node() -> None:
+    text = """{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", "children": [
+        {"type": "min", "children": [{"value": 1}, {"value": 2}]},
+        {"type": "min", "eval": 4, "children": [{"value": 3}, {"value": 4}]}]}}"""
     with pytest.raises(GameError, match=r"node 0 is at the depth cutoff .*eval"):
+        solve_tree(text, SearchSettings(depth=1))
+
+
+def test_a_cutoff_in_a_tree_without_evals_is_refused_before_searching() -> None:
+    with pytest.raises(GameError, match=r"depth cutoff needs an evaluation function.*'eval'"):
         solve_tree("[[1, 2], [3, 4]]", SearchSettings(depth=1))
+
+
+def test_a_cutoff_below_the_leaves_needs_no_evals() -> None:
+    result, _, _ = solve_tree("[[1, 2], [3, 4]]", SearchSettings(depth=2))
+    assert result.value == 3
+
+
+def test_previous_best_ordering_without_evals_searches_to_the_end() -> None:
+    """Deepening is only a means to order moves here: with no evals, one full search."""
+    for settings in (
+        SearchSettings(ordering=Ordering.PREVIOUS_BEST),
+        SearchSettings(time_budget=60.0),
+    ):
+        result, _, _ = solve_tree("[[3,12,8],[2,4,6],[14,5,2]]", settings)
+        assert (result.value, result.best_move, result.complete) == (3, 0, True)
+        assert [i.depth for i in result.iterations] == []  # one search, no iterations
 
 
 # -- games ----------------------------------------------------------------------------
@@ -418,3 +443,106 @@ def test_exact_root_values_match_the_reference_for_every_move() -> None:
     assert_optimal(game, state, result.best_move)
     plain = search(game, state, SearchSettings(Algorithm.MINIMAX))
     assert result.stats.nodes < plain.stats.nodes
+
+
+# -- the edges of the numbers (issue 11's regression cases) ---------------------------
+
+#: Leaves of ±1e300 make inferred bounds so wide that, with a probability sum off by an
+#: ulp, they swamped Star1's window arithmetic: it answered 3 and move 0.
+HUGE_BOUNDS = """{"format": "gamesearch-tree", "version": 1,
+ "root": {"type": "min", "children": [
+   {"value": 3},
+   {"type": "max", "children": [
+     {"type": "chance", "children": [
+       {"probability": 0.38461538461538464, "value": 11},
+       {"probability": 0.38461538461538464, "value": -18},
+       {"probability": 0.07692307692307693, "value": -9},
+       {"probability": 0.15384615384615385, "value": -2}]},
+     {"value": -20}]},
+   {"type": "max", "children": [{"value": -1e300}, {"value": 1e300}]}]}}"""
+#: Probabilities that sum to 1 + 9e-10 (the format allows it) under wide declared bounds:
+#: Star1 answered 5 and move 0.
+DRIFTING_PROBABILITIES = """{"format": "gamesearch-tree", "version": 1,
+ "value_bounds": [-1e12, 1e12],
+ "root": {"type": "max", "children": [
+   {"value": 5},
+   {"type": "chance", "children": [
+     {"probability": 0.5, "value": 10}, {"probability": 0.5000000009, "value": 10}]}]}}"""
+#: 0.6 * -3 + 0.4 * 2 is -0.9999999999999998 in floats: a tie with -1, not a better move.
+FLOAT_TIE = """{"format": "gamesearch-tree", "version": 1,
+ "root": {"type": "max", "children": [
+   {"type": "max", "children": [{"value": -1}]},
+   {"type": "chance", "children": [
+     {"probability": 0.6, "type": "max", "children": [
+       {"type": "max", "children": [{"value": -3}]}]},
+     {"probability": 0.4, "value": 2}]}]}}"""
+
+
+@pytest.mark.parametrize("algorithm", [Algorithm.EXPECTIMINIMAX, Algorithm.STAR1])
+@pytest.mark.parametrize(
+    ("text", "value", "best"),
+    [
+        (HUGE_BOUNDS, -48 / 13, 1),
+        (DRIFTING_PROBABILITIES, 10, 1),
+        (FLOAT_TIE, -1, 0),
+    ],
+    ids=["huge-bounds", "drifting-probabilities", "float-tie"],
+)
+def test_star1_and_expectiminimax_agree_at_the_edges_of_the_numbers(
+    text: str, value: float, best: int, algorithm: Algorithm
+) -> None:
+    result, _, _ = solve_tree(text, SearchSettings(algorithm))
+    assert close(result.value, value)
+    assert result.best_move == best
+
+
+def test_a_float_tie_gives_a_clean_value() -> None:
+    """The tie's value is -1 exactly, as on paper, not -0.9999999999999998."""
+    for algorithm in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1):
+        result, _, _ = solve_tree(FLOAT_TIE, SearchSettings(algorithm))
+        assert result.value == -1
+        assert [m.value for m in result.root_moves] == [-1, -1]
+
+
+def test_star1_cuts_on_the_edge_exactly_as_the_textbook_does() -> None:
+    """After 0.6 x -3, the chance node is worth at most -1.8 + 0.4 x 2 = -1 = alpha: the
+    textbook cuts (v <= alpha). Floats make the sum -0.9999999999999998, so the decision
+    is taken in exact arithmetic on the numbers as written."""
+    result, leaves, pruned = solve_tree(FLOAT_TIE, SearchSettings(Algorithm.STAR1))
+    assert (result.value, result.best_move) == (-1, 0)
+    assert pruned == ["1.1"]
+    assert leaves == ["0.0", "1.0.0.0"]
+    assert result.stats.exact_checks == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "cut"), [(-999999999990, True), (-999999999989, False)], ids=["edge", "past"]
+)
+def test_star1_decides_exactly_under_bounds_too_wide_for_floats(first: int, cut: bool) -> None:
+    """With bounds of 1e12 a unit of the values is lost in the window arithmetic: a value
+    on the window's edge cuts (0.5 x first + 0.5 x 1e12 = 5 <= alpha), one past it not."""
+    text = f"""{{"format": "gamesearch-tree", "version": 1, "value_bounds": [-1e12, 1e12],
+     "root": {{"type": "max", "children": [
+       {{"value": 5}},
+       {{"type": "chance", "children": [
+         {{"probability": 0.5, "value": {first}}}, {{"probability": 0.5, "value": 6}}]}}]}}}}"""
+    for algorithm in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1):
+        result, _, pruned = solve_tree(text, SearchSettings(algorithm))
+        assert (result.value, result.best_move) == (5, 0)
+    assert pruned == (["1.1"] if cut else [])
+    assert result.stats.exact_checks == 1
+
+
+def test_an_expected_value_that_overflows_is_refused_with_the_node() -> None:
+    text = """{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children": [
+      {"probability": 0.2, "value": 1.7976931348623157e308},
+      {"probability": 0.4, "value": 1.7976931348623157e308},
+      {"probability": 0.4, "value": 1.7976931348623157e308}]}}"""
+    for algorithm in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1):
+        with pytest.raises(ValueOverflowError, match="the expected value at the root is too large"):
+            solve_tree(text, SearchSettings(algorithm))
+
+
+def test_a_depth_no_recursion_can_reach_is_refused() -> None:
+    with pytest.raises(SettingsError, match="depth must be a whole number from 1 to 1000"):
+        SearchSettings(depth=1073741574)

@@ -7,16 +7,27 @@ between two searches, they must agree on the value, and each best move must be o
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+import os
+
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.numbers import same_value
+from gamesearch_gui.core.search import (
+    Algorithm,
+    Ordering,
+    SearchResult,
+    SearchSettings,
+    ValueOverflowError,
+    search,
+)
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from tests.core.dag_game import DagGame
 from tests.core.reference import assert_optimal, close, reference_value
-from tests.core.tree_strategies import trees
+from tests.core.tree_strategies import edge_trees, trees
+from tests.properties import examples
 
-THOROUGH = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+THOROUGH = examples(1000)
 
 
 @THOROUGH
@@ -118,3 +129,56 @@ def test_star1_equals_expectiminimax_on_games_with_cutoffs(
     assert close(expected.value, reference_value(game, root, depth, evaluate))
     assert close(star1.value, expected.value)
     assert_optimal(game, root, star1.best_move, depth, evaluate)
+
+
+# -- the edges of the numbers ----------------------------------------------------------
+
+
+def _search_or_overflow(game: TreeGame, tree: CustomTree, settings: SearchSettings) -> object:
+    try:
+        return search(game, tree.root, settings)
+    except ValueOverflowError:
+        return "overflow"
+
+
+@THOROUGH
+@given(edge_trees())
+def test_star1_equals_expectiminimax_at_the_edges_of_the_numbers(tree: CustomTree) -> None:
+    """Huge and tiny leaves, probabilities off by up to 9e-10, bounds up to 1e300 wide:
+    Star1 must still give expectiminimax's value and best move, and never visit more."""
+    game = TreeGame(tree)
+    expected = _search_or_overflow(game, tree, SearchSettings(Algorithm.EXPECTIMINIMAX))
+    star1 = _search_or_overflow(game, tree, SearchSettings(Algorithm.STAR1))
+    if expected == "overflow" or star1 == "overflow":
+        assert expected == star1 == "overflow"
+        return
+    assert isinstance(expected, SearchResult) and isinstance(star1, SearchResult)
+    assert expected.value is not None and star1.value is not None
+    assert same_value(star1.value, expected.value), (star1.value, expected.value)
+    assert star1.best_move == expected.best_move
+    assert star1.stats.nodes <= expected.stats.nodes
+
+
+@THOROUGH
+@given(edge_trees(chance=False), st.sampled_from(list(Ordering)))
+def test_alphabeta_equals_minimax_at_the_edges_of_the_numbers(
+    tree: CustomTree, ordering: Ordering
+) -> None:
+    game = TreeGame(tree)
+    plain = search(game, tree.root, SearchSettings(Algorithm.MINIMAX))
+    pruned = search(game, tree.root, SearchSettings(Algorithm.ALPHABETA, ordering=ordering))
+    assert plain.value is not None and pruned.value is not None
+    assert_optimal(game, tree.root, pruned.best_move)
+    if ordering is Ordering.NONE:
+        assert pruned.value == plain.value
+        assert pruned.best_move == plain.best_move
+    else:
+        # Another order may meet another of several tied values first.
+        assert same_value(pruned.value, plain.value)
+
+
+def test_ci_draws_the_same_examples_every_run() -> None:
+    """A plain test run (CI) is derandomized: a property fails only on a real change."""
+    if os.environ.get("HYPOTHESIS_PROFILE", "ci") == "ci":
+        assert settings.default.derandomize
+        assert settings.default.database is None

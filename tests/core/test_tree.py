@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from gamesearch_gui.core.game import IllegalMoveError, Player, PositionError
 from gamesearch_gui.core.tree import (
@@ -22,6 +22,7 @@ from gamesearch_gui.core.tree import (
 )
 from gamesearch_gui.core.treefile import build_tree, check_tree, load_tree, load_tree_file
 from tests.core.tree_strategies import trees
+from tests.properties import examples
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "trees"
 
@@ -264,7 +265,11 @@ def test_evaluation_reads_each_nodes_eval() -> None:
 
 
 def test_missing_eval_at_the_root_says_the_root() -> None:
-    game = TreeGame(build_tree([[1]]))
+    game = TreeGame(
+        build_tree(
+            {"type": "max", "children": [{"type": "min", "eval": 1, "children": [{"value": 1}]}]}
+        )
+    )
     with pytest.raises(MissingEvalError, match="the root is at the depth cutoff"):
         game.evaluations()["eval"](game.initial_state())
 
@@ -354,7 +359,7 @@ def test_every_sample_loads() -> None:
         check_tree(load_tree_file(path))
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(trees(chance=True, evals=True))
 def test_strategy_trees_are_valid_and_within_limits(tree: CustomTree) -> None:
     check_tree(tree)

@@ -18,15 +18,22 @@ def trees(
     chance: bool = False,
     evals: bool = False,
     values: tuple[int, int] = (-5, 5),
+    *,
+    numbers: st.SearchStrategy[float] | None = None,
+    weights: tuple[int, int] = (1, 4),
+    drifts: st.SearchStrategy[float] | None = None,
 ) -> st.SearchStrategy[CustomTree]:
     """Trees up to ``max_depth`` plies whose root is never a leaf (if ``max_depth`` >= 1).
 
     Inner nodes are MAX or MIN (or, with ``chance``, CHANCE) in any mix, not only
     alternating; leaves may sit at any depth. With ``evals`` every inner node has an
-    integer ``eval`` in ``values``. Shrinks towards small trees, MAX nodes and 0.
+    integer ``eval`` in ``values``. Leaves are integers in ``values`` unless ``numbers``
+    draws them; chance probabilities are proportional to integer ``weights``, their sum
+    moved off 1 by what ``drifts`` draws. Shrinks towards small trees, MAX nodes and 0.
     """
     types = [NodeType.MAX, NodeType.MIN] + ([NodeType.CHANCE] if chance else [])
-    numbers = st.integers(*values)
+    integers = st.integers(*values)
+    leaves = numbers if numbers is not None else integers
 
     @st.composite
     def build(draw: st.DrawFn) -> CustomTree:
@@ -38,18 +45,51 @@ def trees(
             else:
                 inner = draw(st.booleans())
             if not inner:
-                return TreeNode(NodeType.LEAF, (), draw(numbers), None, probability)
+                return TreeNode(NodeType.LEAF, (), draw(leaves), None, probability)
             node_type = draw(st.sampled_from(types))
             n = draw(st.integers(1, max_branching))
             probabilities: list[float | None] = [None] * n
             if node_type is NodeType.CHANCE:
-                weights = draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
-                probabilities = list(closing_probabilities(weights))
+                shares = closing_probabilities(
+                    draw(st.lists(st.integers(*weights), min_size=n, max_size=n))
+                )
+                if drifts is not None:
+                    shares[-1] += draw(drifts)
+                probabilities = list(shares)
             children = tuple(node(depth + 1, p) for p in probabilities)
-            evaluation = draw(numbers) if evals else None
+            evaluation = draw(integers) if evals else None
             return TreeNode(node_type, children, None, evaluation, probability)
 
         # CustomTree gives every node its path.
         return CustomTree("hypothesis tree", node(0, None))
+
+    return build()
+
+
+#: Leaf values at the edges of floating point: huge, tiny, and everything between.
+EDGE_NUMBERS = st.one_of(
+    st.integers(-5, 5),
+    st.sampled_from([1e300, -1e300, 1e150, -1e150, 1e12, -1e12, 1e-300, -1e-300, 5e-324, 0.1]),
+    st.floats(min_value=-1e300, max_value=1e300, allow_nan=False, allow_infinity=False),
+)
+#: A chance node's probabilities may sum to 1 give or take this (the file format allows
+#: 1e-9): the searches must treat them alike.
+EDGE_DRIFTS = st.sampled_from([0.0, 0.0, 9e-10, -9e-10, 4e-10])
+#: Declared bounds reach this far past the values (or are inferred: None).
+EDGE_PADS = st.sampled_from([None, 0.0, 1.0, 1e12, 1e300])
+
+
+def edge_trees(chance: bool = True) -> st.SearchStrategy[CustomTree]:
+    """Trees whose leaves are drawn from EDGE_NUMBERS, whose chance probabilities drift
+    from 1 by up to 9e-10, and whose declared value bounds may be far wider than needed."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> CustomTree:
+        tree = draw(trees(4, 3, chance, numbers=EDGE_NUMBERS, weights=(1, 13), drifts=EDGE_DRIFTS))
+        pad = draw(EDGE_PADS)
+        if pad is None:
+            return tree
+        lo, hi = tree.bounds()
+        return CustomTree(tree.name, tree.root, (max(lo - pad, -1.5e300), min(hi + pad, 1.5e300)))
 
     return build()

@@ -544,7 +544,7 @@ def test_a_cutoff_without_evals_is_refused_with_a_message(
     editor.ordering.setChecked(True)
     editor.solve()
     qtbot.waitUntil(lambda: bool(warnings), timeout=SOLVE_MS)
-    assert "eval" in warnings[-1] and "node 0" in warnings[-1]
+    assert "depth cutoff" in warnings[-1] and "'eval'" in warnings[-1]
     assert editor.stack.currentWidget() is editor.canvas
     editor.set_eval(3, (0,))
     editor.set_eval(2, (1,))
