@@ -57,7 +57,7 @@ from gamesearch_gui.ui.play_config import (
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack, make_action
+from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
@@ -217,13 +217,17 @@ class MainWindow(QMainWindow):
         self.act_move_now = self._action(
             "&Move now", self.move_now, "Ctrl+Return", "Make the AI play its best move so far"
         )
-        self.act_pause = self._action("&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving")
-        self.act_pause.setCheckable(True)
-        self.act_quit = self._action("&Quit", self.close, keys.Quit)
-        self.act_values = self._action(
-            "Show move &values", self.set_show_values, "Ctrl+M", "Label each move with its value"
+        self.act_pause = make_toggle(
+            self, "&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving"
         )
-        self.act_values.setCheckable(True)
+        self.act_quit = self._action("&Quit", self.close, keys.Quit)
+        self.act_values = make_toggle(
+            self,
+            "Show move &values",
+            self.set_show_values,
+            "Ctrl+M",
+            "Label each move with its value",
+        )
         self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
         self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
         self.act_about = self._action("&About", self.show_about)

@@ -6,22 +6,53 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths
+from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStackedWidget
 
 
+def connect_plain(signal: SignalInstance, slot: Callable[[], Any]) -> None:
+    """Connect ``signal`` so that ``slot`` is called with no arguments.
+
+    QAction.triggered and QAbstractButton.clicked pass a ``checked`` bool. Connected
+    directly, a slot with an optional first parameter takes that bool for it: Add child
+    once took ``False`` for a node's path and raised. Every action and button here is
+    connected through this, to a slot that takes nothing.
+    """
+    signal.connect(lambda *_args: slot())
+
+
 def make_action(
-    parent: QObject, text: str, slot: Callable[..., Any], shortcut: Any = None, tip: str = ""
+    parent: QObject,
+    text: str,
+    slot: Callable[[], Any],
+    shortcut: Any = None,
+    tip: str = "",
+    *,
+    checkable: bool = False,
 ) -> QAction:
-    """A menu and toolbar action: its text, what it does, its key, and a tip for both bars."""
+    """A menu and toolbar action: its text, what it does, its key, and a tip for both bars.
+
+    ``slot`` is called with no arguments; a ``checkable`` action's slot reads
+    ``action.isChecked()`` itself (see :func:`make_toggle`).
+    """
     action = QAction(text, parent)
+    action.setCheckable(checkable)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     if tip:
         action.setStatusTip(tip)
         action.setToolTip(tip)
-    action.triggered.connect(slot)
+    connect_plain(action.triggered, slot)
+    return action
+
+
+def make_toggle(
+    parent: QObject, text: str, slot: Callable[[bool], Any], shortcut: Any = None, tip: str = ""
+) -> QAction:
+    """A checkable action whose ``slot`` gets the new state (when a person toggles it)."""
+    action = make_action(parent, text, lambda: slot(action.isChecked()), shortcut, tip)
+    action.setCheckable(True)
     return action
 
 

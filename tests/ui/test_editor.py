@@ -201,6 +201,22 @@ def test_context_menu_offers_the_edits(qtbot: QtBot, editor: TreeEditor) -> None
     assert editor.tree.node_at((1,)).type is NodeType.CHANCE
 
 
+def test_add_child_and_delete_from_the_menus_edit_the_selected_node(
+    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
+) -> None:
+    """The menus' actions pass ``checked=False`` to whatever they call: Add child once
+    took it for a node's path and raised. Triggered as a click would, they edit the
+    selected node."""
+    editor.select((0,))
+    editor.act_add_child.trigger()
+    assert editor.tree.node_at((0,)).type is not NodeType.LEAF
+    assert len(editor.tree.node_at((0,)).children) == 1
+    assert editor.selected == (0, 0)
+    editor.act_delete.trigger()
+    assert editor.tree.node_count == 2 and editor.selected == (0,)
+    assert warnings == []
+
+
 # -- in the main window ------------------------------------------------------------------
 
 

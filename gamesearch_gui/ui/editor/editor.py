@@ -56,7 +56,7 @@ from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 #: Most files in File > Recent Files.
@@ -175,9 +175,9 @@ class TreeEditor(QWidget):
         self.ordering.setToolTip("Search each node's most promising child first (by eval)")
         self.solve_button = QPushButton("Solve")
         self.solve_button.setDefault(False)
-        self.solve_button.clicked.connect(self.solve)
+        connect_plain(self.solve_button.clicked, self.solve)
         self.back_button = QPushButton("Back to the drawing")
-        self.back_button.clicked.connect(self.show_drawing)
+        connect_plain(self.back_button.clicked, self.show_drawing)
         self.back_button.hide()
         self.result_label = QLabel()
         self.result_label.setObjectName("solveResult")
@@ -232,12 +232,7 @@ class TreeEditor(QWidget):
     def _act(self, text: str, slot: Callable[[], Any], tip: str = "", key: str = "") -> QAction:
         # Single keys (Ins, Del, M...) are handled by the canvas, not as shortcuts: shown
         # after a tab in menus, they never clash with typing elsewhere.
-        action = QAction(f"{text}\t{key}" if key else text, self)
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        return action
+        return make_action(self, f"{text}\t{key}" if key else text, slot, tip=tip)
 
     def _make_actions(self) -> None:
         keys = QKeySequence.StandardKey

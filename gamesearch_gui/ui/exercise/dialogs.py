@@ -38,6 +38,7 @@ from gamesearch_gui.core.exercise import (
 from gamesearch_gui.core.tree import CustomTree
 from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
 from gamesearch_gui.paths import TREE_SUFFIX
+from gamesearch_gui.ui.widgets import connect_plain
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
 
@@ -106,7 +107,7 @@ class NewExerciseDialog(QDialog):
         self.file_edit = QLineEdit()
         self.file_edit.setPlaceholderText("a " + TREE_SUFFIX + " file")
         browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
+        connect_plain(browse.clicked, self._browse)
 
         self.task = QComboBox()
         for task in Task:

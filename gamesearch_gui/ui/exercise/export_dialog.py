@@ -42,6 +42,7 @@ from gamesearch_gui.core.exercise import (
 )
 from gamesearch_gui.ui.exercise.dialogs import new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+from gamesearch_gui.ui.widgets import connect_plain
 
 #: The most exercises one export makes.
 MAX_COUNT = 100
@@ -149,7 +150,7 @@ class ExportSetDialog(QDialog):
         self.file_edit = QLineEdit()
         self.file_edit.setPlaceholderText("exercises.pdf (or .svg)")
         browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
+        connect_plain(browse.clicked, self._browse)
         file_row = QHBoxLayout()
         file_row.addWidget(self.file_edit, 1)
         file_row.addWidget(browse)
@@ -173,7 +174,7 @@ class ExportSetDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
         self.export_button.setDefault(True)
-        self.export_button.clicked.connect(self._export_clicked)
+        connect_plain(self.export_button.clicked, self._export_clicked)
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)

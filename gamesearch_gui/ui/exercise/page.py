@@ -64,7 +64,7 @@ from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack, beside_settings, make_action
+from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
@@ -158,7 +158,7 @@ class ExercisePage(QWidget):
         welcome_text.setMargin(20)
         self.start_button = QPushButton("New exercise…")
         self.start_button.setDefault(True)
-        self.start_button.clicked.connect(self.new_exercise)
+        connect_plain(self.start_button.clicked, self.new_exercise)
         self.welcome = QWidget()
         welcome_layout = QVBoxLayout(self.welcome)
         welcome_layout.addStretch(1)
@@ -213,7 +213,7 @@ class ExercisePage(QWidget):
         for action in (self.act_check, self.act_hint, self.act_solution):
             button = QPushButton(action.text().replace("&", ""))
             button.setToolTip(action.toolTip())
-            button.clicked.connect(action.trigger)
+            connect_plain(button.clicked, action.trigger)
             action.enabledChanged.connect(button.setEnabled)
             button.setEnabled(action.isEnabled())
             buttons.addWidget(button)
@@ -245,7 +245,7 @@ class ExercisePage(QWidget):
         retry.setToolTip("Start the chosen exercise again with an empty answer")
         retry.clicked.connect(lambda: self._retry(self.history_list.currentItem()))
         forget = QPushButton("Clear history")
-        forget.clicked.connect(self.clear_history)
+        connect_plain(forget.clicked, self.clear_history)
         self.history_summary = QLabel()
         history_tab = QWidget()
         history_layout = QVBoxLayout(history_tab)
@@ -275,7 +275,7 @@ class ExercisePage(QWidget):
             view_button = QToolButton()
             view_button.setText(text)
             view_button.setToolTip(tip)
-            view_button.clicked.connect(slot)
+            connect_plain(view_button.clicked, slot)
             view_button.setEnabled(False)
             title_row.addWidget(view_button)
             self.view_buttons.append(view_button)

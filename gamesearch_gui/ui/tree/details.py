@@ -30,6 +30,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.widgets import connect_plain
 
 #: Side of the position drawn in the details (pixels), when there is room for it.
 BOARD_SIZE: Final = 220
@@ -247,10 +248,10 @@ class NodeDetails(QWidget):
         self.title.setFont(font)
         self.entered_button = QPushButton("Go to when entered")
         self.entered_button.setToolTip("Replay from the moment the search reached this node")
-        self.entered_button.clicked.connect(self._go_entered)
+        connect_plain(self.entered_button.clicked, self._go_entered)
         self.valued_button = QPushButton("Go to when valued")
         self.valued_button.setToolTip("Show the moment this node got its value")
-        self.valued_button.clicked.connect(self._go_valued)
+        connect_plain(self.valued_button.clicked, self._go_valued)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.entered_button)

@@ -39,6 +39,7 @@ from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
+from gamesearch_gui.ui.widgets import connect_plain
 
 #: What the panel says when there is no tree to show.
 EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
@@ -231,13 +232,13 @@ class SearchTreePanel(QWidget):
         )
         self.act_export_svg = QAction("SVG…", self)
         self.act_export_svg.setToolTip("Save the whole tree as an SVG drawing")
-        self.act_export_svg.triggered.connect(self.export_svg)
+        connect_plain(self.act_export_svg.triggered, self.export_svg)
         self.act_export_png = QAction("PNG…", self)
         self.act_export_png.setToolTip("Save the whole tree as a PNG image")
-        self.act_export_png.triggered.connect(self.export_png)
+        connect_plain(self.act_export_png.triggered, self.export_png)
         self.act_copy = QAction("Copy view", self)
         self.act_copy.setToolTip("Copy what the view shows to the clipboard, as an image")
-        self.act_copy.triggered.connect(self.canvas.copy_to_clipboard)
+        connect_plain(self.act_copy.triggered, self.canvas.copy_to_clipboard)
         self.export_menu = QMenu("Export", self)
         self.export_menu.addActions([self.act_export_svg, self.act_export_png, self.act_copy])
         self.export_button = QToolButton()
@@ -308,7 +309,7 @@ class SearchTreePanel(QWidget):
     def _view_action(self, text: str, tip: str, slot: Any) -> QAction:
         action = self.view_bar.addAction(text)
         action.setToolTip(tip)
-        action.triggered.connect(slot)
+        connect_plain(action.triggered, slot)
         return action
 
     def _shortcuts(self) -> None:

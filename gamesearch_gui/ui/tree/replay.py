@@ -9,6 +9,7 @@ touch (play, pause, a step, the slider) detaches it, and the Live button follows
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, Slot
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
+
+from gamesearch_gui.ui.widgets import connect_plain
 
 #: Replay speeds, events per second: a 1-2-5 ladder, so the slider is logarithmic and
 #: every position reads as a round number.
@@ -235,13 +238,15 @@ class ReplayBar(QWidget):
         style = self.style()
         icon = QStyle.StandardPixmap
 
-        def button(pixmap: QStyle.StandardPixmap, tip: str, slot: object) -> QToolButton:
+        def button(
+            pixmap: QStyle.StandardPixmap, tip: str, slot: Callable[[], object]
+        ) -> QToolButton:
             made = QToolButton(self)
             made.setIcon(style.standardIcon(pixmap))
             made.setToolTip(tip)
             made.setAccessibleName(tip.split(" (")[0])
             made.setAutoRaise(True)
-            made.clicked.connect(slot)
+            connect_plain(made.clicked, slot)
             return made
 
         self.start_button = button(icon.SP_MediaSkipBackward, "To the start (Home)", self._start)
