@@ -8,17 +8,16 @@ Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the to
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import json
 import math
 import os
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FilePath
 from typing import Any, TypeAlias
 
+from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.tree import (
     MAX_DEPTH,
@@ -615,26 +614,11 @@ def dump_tree(tree: CustomTree) -> str:
 
 
 def save_tree_file(tree: CustomTree, path: str | os.PathLike[str]) -> None:
-    """Write the tree to ``path`` atomically: a failed save leaves any old file intact."""
-    data = dump_tree(tree).encode("utf-8")
-    target = FilePath(path)
-    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        # mkstemp makes the file private; keep the old file's mode, or a usual one.
-        try:
-            mode = target.stat().st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
+    """Write the tree to ``path`` atomically: a failed save leaves any old file intact.
+
+    OSError (see :mod:`gamesearch_gui.core.files`) when it cannot be written.
+    """
+    write_text(path, dump_tree(tree))
 
 
 def tree_to_nested(tree: CustomTree) -> list[Any] | None:

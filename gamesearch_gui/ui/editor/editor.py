@@ -12,13 +12,14 @@ one method (``_open_file_name``, ``_save_file_name``, ``_ask_text``, ``_ask_unsa
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSaveFile, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core import tree_edit
+from gamesearch_gui.core.files import describe, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
@@ -212,6 +214,8 @@ class TreeEditor(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
 
+        #: Why the last autosave failed ("" while it works), so it is said only once.
+        self._autosave_problem = ""
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -635,8 +639,13 @@ class TreeEditor(QWidget):
     # -- clipboard ----------------------------------------------------------------------
 
     def copy_json(self) -> None:
-        """Put the tree on the clipboard as a tree file's JSON."""
-        QGuiApplication.clipboard().setText(dump_tree(self.document.tree))
+        """Put the tree on the clipboard as a tree file's JSON (if it is a valid tree)."""
+        try:
+            text = dump_tree(self.document.tree)
+        except GameError as e:
+            self._refused(f"The tree cannot be copied as JSON until it is valid: {e}")
+            return
+        QGuiApplication.clipboard().setText(text)
         self.message.emit("Copied the tree as JSON")
 
     def copy_nested(self) -> None:
@@ -795,21 +804,10 @@ class TreeEditor(QWidget):
             renamed = CustomTree(default_tree_name(path), tree.root, tree.value_bounds)
             self.document.apply("Name the tree", renamed)
         try:
-            text = dump_tree(self.document.tree)
-        except GameError as e:
-            self._warn("Cannot save the tree", str(e))
-            if named:
-                self.document.undo_stack.undo()
-            return False
-        file = QSaveFile(path)
-        ok = file.open(QSaveFile.OpenModeFlag.WriteOnly)
-        if ok:
-            ok = file.write(text.encode("utf-8")) >= 0
-            ok = file.commit() and ok
-        else:
-            file.cancelWriting()
-        if not ok:
-            self._warn("Cannot save the tree", f"Could not write {path}: {file.errorString()}")
+            write_text(path, dump_tree(self.document.tree))
+        except (GameError, OSError) as e:
+            why = describe(e, path) if isinstance(e, OSError) else str(e)
+            self._warn("Cannot save the tree", why)
             if named:
                 self.document.undo_stack.undo()
             return False
@@ -852,17 +850,29 @@ class TreeEditor(QWidget):
             text = dump_tree(self.document.tree)
         except GameError:
             return  # e.g. probabilities being typed in: the next edit writes it
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        file = QSaveFile(path)
-        if file.open(QSaveFile.OpenModeFlag.WriteOnly):
-            file.write(text.encode("utf-8"))
-            file.commit()
+        try:
+            write_text(path, text, make_folder=True)
+        except OSError as e:
+            # Said once, not after every edit; said again only if the reason changes.
+            problem = (
+                f"Your recent edits are not in the recovery file ({describe(e, path)}). "
+                "Save the tree to keep them."
+            )
+            if problem != self._autosave_problem:
+                self._autosave_problem = problem
+                self.message.emit(problem)
+                self._warn("Autosave failed", problem)
+            return
+        if self._autosave_problem:
+            self._autosave_problem = ""
+            self.message.emit("Autosave works again: the recovery file holds your edits")
 
     def remove_recovery(self) -> None:
         """Remove the recovery file (the tree is saved, or closed on purpose)."""
         self._autosave_timer.stop()
-        if self.recovery_path is not None and os.path.exists(self.recovery_path):
-            os.remove(self.recovery_path)
+        if self.recovery_path is not None:
+            with contextlib.suppress(OSError):  # gone already, or its folder went read-only
+                os.remove(self.recovery_path)
 
     def recovery_tree(self) -> CustomTree | None:
         """The tree in a recovery file left by a session that did not end cleanly."""

@@ -55,7 +55,8 @@ from gamesearch_gui.core.exercise import (
     node_name,
     parse_entry,
 )
-from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
+from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
+from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
@@ -132,6 +133,7 @@ class ExercisePage(QWidget):
         self.last_grade: Grade | None = None
         self._graded = False  #: the verdicts on screen still match the answer
         self._history_index: int | None = None
+        self._save_problem = ""  #: the last failure to save the history, said once
         self._request: SearchRequest | None = None
         self._recording: SearchRecording | None = None
         self._form_path: Path | None = None
@@ -670,15 +672,30 @@ class ExercisePage(QWidget):
         exercise = self.exercise
         assert exercise is not None
         entry = entry_for(exercise, result.score, result.earned, result.total, result.hints)
+        dropped = []
         try:
             index = self._history_index
             if index is not None and index < len(self.history.entries):
                 self.history.replace(index, entry)  # one line per attempt
             else:
-                self.history.add(entry)
+                dropped = self.history.add(entry)
                 self._history_index = len(self.history.entries) - 1
         except OSError as error:
-            self._say(f"The score could not be saved: {error}")
+            # Said once: the next check that fails for the same reason says nothing new.
+            problem = f"The score could not be saved: {describe(error, self.history.path)}."
+            if problem != self._save_problem:
+                self._save_problem = problem
+                self._say(problem)
+        else:
+            self._save_problem = ""
+        if dropped:
+            oldest = dropped[-1] if len(dropped) == 1 else dropped[0]
+            what = (
+                f"the oldest, “{oldest.title:.60}” of {oldest.when}, was"
+                if len(dropped) == 1
+                else f"the {len(dropped)} oldest were"
+            )
+            self._say(f"The history keeps the newest {MAX_ENTRIES:,} exercises: {what} dropped.")
         self._fill_history()
 
     def hint(self) -> Path | None:
@@ -770,7 +787,7 @@ class ExercisePage(QWidget):
             mean = sum(e.score for e in entries) / len(entries)
             self.history_summary.setText(
                 f"{len(entries)} exercise{'s' if len(entries) != 1 else ''} checked, "
-                f"mean score {mean:.0f}%."
+                f"mean score {mean:.0f}%. The newest {MAX_ENTRIES:,} are kept."
             )
         else:
             self.history_summary.setText("No exercise checked yet.")
@@ -799,7 +816,7 @@ class ExercisePage(QWidget):
         try:
             self.history.clear()
         except OSError as error:
-            self._say(f"The history could not be cleared: {error}")
+            self._say(f"The history could not be cleared: {describe(error, self.history.path)}.")
         self._history_index = None
         self._fill_history()
 

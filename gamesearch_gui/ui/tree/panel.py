@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
@@ -565,7 +566,7 @@ class SearchTreePanel(QWidget):
         try:
             write(path)
         except OSError as error:
-            self._warn("Could not export the tree", f"{path} could not be written: {error}")
+            self._warn("Could not export the tree", describe(error, path))
 
     def _save_file_name(self, caption: str, filter: str) -> str | None:
         """The file a person chose to save to, None if cancelled (tests replace this)."""
