@@ -186,7 +186,7 @@ class TreesMode(QObject):
         """The random-tree dialog's tree (None: cancelled). Tests replace this."""
         dialog = RandomTreeDialog(self.window)
         try:
-            return dialog.tree() if dialog.exec() else None
+            return dialog.made if dialog.exec() else None
         finally:
             dialog.deleteLater()
 

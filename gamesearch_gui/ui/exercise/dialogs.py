@@ -38,7 +38,7 @@ from gamesearch_gui.core.exercise import (
 from gamesearch_gui.core.tree import CustomTree
 from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
 from gamesearch_gui.paths import TREE_SUFFIX
-from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import connect_plain, error_label
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
 
@@ -115,11 +115,7 @@ class NewExerciseDialog(QDialog):
         self.task.setCurrentIndex(1)
         self.task_help = QLabel()
         self.task_help.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("exerciseError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828")
-        self.error.hide()
+        self.error = error_label("exerciseError")
 
         children = QHBoxLayout()
         children.addWidget(self.branch_lo)
