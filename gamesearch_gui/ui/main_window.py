@@ -47,9 +47,12 @@ from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
 from gamesearch_gui.ui.play_config import (
+    PENNIES_RANGE,
+    PIG_TARGET_RANGE,
     SIDE_NAMES,
     PlayConfig,
     Seats,
+    clamp,
     default_search,
     search_from_dict,
     search_to_dict,
@@ -191,8 +194,19 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.trees.set_active(False)
         self.exercises.set_active(False)
-        self.new_game(self.config)
-        self._offer_recovery()
+        if self.exercises.history.problem:
+            self.statusBar().showMessage(self.exercises.history.problem, 15000)
+        # Search threads start with the first search, so they start last; if anything
+        # here fails, they are stopped before the error leaves (Qt aborts the process
+        # when a running QThread is destroyed).
+        try:
+            self.new_game(self.config, start=False)
+            self._offer_recovery()
+            self._advance()  # the AI's first search, if it moves first
+        except BaseException:
+            self._stop_searches()
+            self.deleteLater()  # its signal connections would keep the half-built window alive
+            raise
 
     # -- building ----------------------------------------------------------------------
 
@@ -334,8 +348,9 @@ class MainWindow(QMainWindow):
         """The game being played."""
         return self.match.game
 
-    def new_game(self, config: PlayConfig | None = None) -> None:
-        """Start a game with ``config`` (default: the current one)."""
+    def new_game(self, config: PlayConfig | None = None, *, start: bool = True) -> None:
+        """Start a game with ``config`` (default: the current one); ``start`` False sets
+        the board up without letting the AI begin."""
         self._halt()
         if config is not None and config != self.settings_panel.config:
             self.settings_panel.set_config(config)
@@ -358,7 +373,8 @@ class MainWindow(QMainWindow):
         self.stats.clear()
         self._save_config()
         self._refresh()
-        self._advance()
+        if start:
+            self._advance()
 
     def names(self) -> dict[Player, str]:
         """What each side is called in this game."""
@@ -790,15 +806,15 @@ class MainWindow(QMainWindow):
             seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
             pennies = int(str(store.value("play/pennies_start", 7)))
             target = int(str(store.value("play/pig_target", 20)))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, OverflowError):
             return PlayConfig()
         if game not in SIDE_NAMES:
             game = TicTacToe.name
         config = PlayConfig(
             game=game,
             seats=seats,
-            pennies_start=min(max(pennies, 3), 40),
-            pig_target=min(max(target, 2), 100),
+            pennies_start=int(clamp(pennies, PENNIES_RANGE)),
+            pig_target=int(clamp(target, PIG_TARGET_RANGE)),
             search=self._load_search(game),
         )
         return config
@@ -840,17 +856,21 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.editor.remove_recovery()
-        self.editor.shutdown()
-        self.exercises.shutdown()
         if self.mode != "play":
             self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
-        self.controller.shutdown()
+        self._stop_searches()
         self.store.setValue("window/geometry", self.saveGeometry())
         self.store.setValue("window/state", self.saveState())
         self._save_config()
         self.store.sync()
         super().closeEvent(event)
+
+    def _stop_searches(self) -> None:
+        """Stop every search thread of the window: the game's, the editor's, the exercises'."""
+        self.editor.shutdown()
+        self.exercises.shutdown()
+        self.controller.shutdown()
 
     # -- Trees mode ----------------------------------------------------------------------
 
