@@ -57,6 +57,7 @@ from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
+from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -949,6 +950,7 @@ class TreeEditor(QWidget):
             self.solution_panel.canvas.viewport().update()
         self.solve_button.setEnabled(True)
         self.result_label.setText(self._result_text(result))
+        self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
         self.solved.emit(request, result)
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
@@ -971,6 +973,7 @@ class TreeEditor(QWidget):
         return (
             f"<b>Value {value}</b> · best move {best} · line {' → '.join(pv) or '—'} · "
             f"{stats.nodes} nodes, {stats.leaves} leaves"
+            + (f", {stats.exact_checks} exact" if stats.exact_checks else "")
         )
 
     def shutdown(self) -> None:
