@@ -709,7 +709,9 @@ class _Engine:
                     if maximizing:
                         # A first child, or one better by more than a tie (TIE_TOLERANCE).
                         if child_value > value and (
-                            i == 0 or child_value - value > tie * max(child_value, -value)
+                            i == 0
+                            or child_value - value
+                            > tie * (child_value if child_value > -value else -value)
                         ):
                             value = child_value
                             best_move = move
@@ -729,7 +731,9 @@ class _Engine:
                                 alpha = value
                     else:
                         if child_value < value and (
-                            i == 0 or value - child_value > tie * max(value, -child_value)
+                            i == 0
+                            or value - child_value
+                            > tie * (value if value > -child_value else -child_value)
                         ):
                             value = child_value
                             best_move = move
