@@ -192,3 +192,31 @@ def test_the_random_tree_dialog_refuses_a_tree_too_big_and_a_control_character(
     dialog.seed.setText("a\x1bb")
     dialog.accept()
     assert dialog.made is None and "control characters" in dialog.error.text()
+
+
+@pytest.mark.parametrize("text", ["0/0", "1/0", "x", "25 %%", "nan", "1e999", "-1/4", ""])
+def test_a_probability_that_is_not_one_is_refused_with_a_message(
+    editor: TreeEditor, said: list[tuple[str, str]], text: str
+) -> None:
+    """"0/0" raised ZeroDivisionError out of the properties form."""
+    editor.replace_tree(
+        load_tree(
+            '{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children":'
+            ' [{"probability": 0.5, "value": 1}, {"probability": 0.5, "value": 2}]}}'
+        )
+    )
+    before = editor.tree
+    editor._probability_entered((0,), text)
+    assert editor.tree is before
+    assert said and said[-1][0] == "Cannot do that"
+
+
+@pytest.mark.parametrize("text", ["1e400", "nan", "-inf", "9" * 5000, "x", "1/2"])
+def test_a_value_that_is_not_a_finite_number_is_refused_with_a_message(
+    editor: TreeEditor, said: list[tuple[str, str]], text: str
+) -> None:
+    editor.add_child(())
+    before = editor.tree
+    editor._value_entered((0,), text)
+    assert editor.tree is before
+    assert said and said[-1][0] == "Cannot do that"

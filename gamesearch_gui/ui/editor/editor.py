@@ -56,7 +56,7 @@ from gamesearch_gui.core.treefile import (
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
-from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
+from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number, parse_probability
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
@@ -516,7 +516,7 @@ class TreeEditor(QWidget):
 
     def _probability_entered(self, path: Path, text: str) -> None:
         try:
-            value = _parse_probability(text)
+            value = parse_probability(text)
         except ValueError:
             self._refused(f"{text!r} is not a probability (give 0.25, 1/4 or 25%)")
             self._tree_changed()
@@ -992,13 +992,3 @@ def _num(value: float | None) -> str:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def _parse_probability(text: str) -> float:
-    cleaned = text.strip()
-    if cleaned.endswith("%"):
-        return float(cleaned[:-1]) / 100
-    if "/" in cleaned:
-        top, bottom = cleaned.split("/", 1)
-        return float(top) / float(bottom)
-    return float(cleaned)

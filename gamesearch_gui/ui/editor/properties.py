@@ -40,6 +40,21 @@ def parse_number(text: str) -> Number:
     return value
 
 
+def parse_probability(text: str) -> float:
+    """A probability typed as 0.25, 1/4 or 25%. ValueError if it is none of those
+    (including a fraction over zero, such as 0/0)."""
+    cleaned = text.strip().replace(",", ".")
+    if cleaned.endswith("%"):
+        return float(cleaned[:-1]) / 100
+    if "/" in cleaned:
+        top, bottom = cleaned.split("/", 1)
+        divisor = float(bottom)
+        if divisor == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        return float(top) / divisor
+    return float(cleaned)
+
+
 def number_text(value: Number | None) -> str:
     """A stored number as editable text ("" for none)."""
     if value is None:
