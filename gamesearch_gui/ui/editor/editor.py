@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -41,6 +42,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
 from gamesearch_gui.core.treefile import (
     DEFAULT_NAME,
@@ -182,6 +184,9 @@ class TreeEditor(QWidget):
         self.result_label = QLabel()
         self.result_label.setObjectName("solveResult")
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The best line's move labels are free text: it is cut at the window's edge, never
+        # widens the window.
+        self.result_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         solve_row = QHBoxLayout()
         solve_row.addWidget(QLabel("Solve with"))
@@ -335,7 +340,7 @@ class TreeEditor(QWidget):
         """The tree's name, its file, and a * while it has unsaved changes."""
         doc = self.document
         where = f" ({os.path.basename(doc.file_path)})" if doc.file_path else ""
-        return f"{'*' if doc.dirty else ''}{doc.tree.name}{where}"
+        return f"{'*' if doc.dirty else ''}{clip(doc.tree.name)}{where}"
 
     def _status_changed(self) -> None:
         self.titleChanged.emit(self.title())
@@ -959,7 +964,7 @@ class TreeEditor(QWidget):
         node = tree.root
         pv = []
         for move in result.principal_variation:
-            pv.append(node.children[move].move or str(move))
+            pv.append(clip(node.children[move].move or str(move)))
             node = node.children[move]
         best = "—" if result.best_move is None else (pv[0] if pv else str(result.best_move))
         stats = result.stats

@@ -13,6 +13,7 @@ scores survive a restart and any past exercise can be tried again.
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable
 from typing import Any
@@ -59,10 +60,12 @@ from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
+from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -169,7 +172,7 @@ class ExercisePage(QWidget):
         for page in (self.welcome, self.canvas, self.solution_panel):
             self.stack.addWidget(page)
 
-        self.title_label = QLabel()
+        self.title_label = ElidedLabel()
         self.title_label.setObjectName("exerciseTitle")
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.2)
@@ -433,7 +436,7 @@ class ExercisePage(QWidget):
 
     def title(self) -> str:
         """The exercise's title, for the window."""
-        return "Exercise" if self.exercise is None else self.exercise.title
+        return "Exercise" if self.exercise is None else clip(self.exercise.title)
 
     def new_exercise(self) -> bool:
         """Ask for an exercise and start it (False: cancelled)."""
@@ -452,7 +455,7 @@ class ExercisePage(QWidget):
             return True
         return self._confirm(
             "Leave this exercise?",
-            f"Your answer to {self.exercise.title} has not been checked since you last "
+            f"Your answer to {clip(self.exercise.title)} has not been checked since you last "
             "changed it. Leave it anyway? Its entries will be lost.",
         )
 
@@ -607,7 +610,9 @@ class ExercisePage(QWidget):
         text = node_name(exercise.tree, path)
         if not inner:
             text += ": a leaf's value is given"
-        self.node_label.setText(f"<b>{text[:1].upper() + text[1:]}</b>")
+        self.node_label.setText(
+            f"<b>{html.escape(breakable(text[:1].upper() + text[1:]), quote=False)}</b>"
+        )
         for field, edit in self.edits.items():
             given = self.answer.get(path, field)
             edit.blockSignals(True)
@@ -696,7 +701,7 @@ class ExercisePage(QWidget):
         cut = (path, Field.PRUNED) in self.answer.hinted
         what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
         self.status_label.setText(
-            f"Hint: {what}. Hinted entries (amber) earn no points; "
+            f"Hint: {breakable(what)}. Hinted entries (amber) earn no points; "
             f"{len(self.answer.hinted)} so far."
         )
         self._graded = False
@@ -755,9 +760,10 @@ class ExercisePage(QWidget):
     def _fill_history(self) -> None:
         self.history_list.clear()
         for i, entry in reversed(list(enumerate(self.history.entries))):
-            item = QTreeWidgetItem([entry.when, entry.title, entry.task_title, f"{entry.score}%"])
+            title = clip(entry.title)
+            item = QTreeWidgetItem([entry.when, title, entry.task_title, f"{entry.score}%"])
             item.setData(0, Qt.ItemDataRole.UserRole, i)
-            item.setToolTip(1, entry.source)
+            item.setToolTip(1, tooltip(entry.source))
             tip = f"{entry.earned} of {entry.total} right"
             if entry.hints:
                 tip += f", {entry.hints} revealed"
