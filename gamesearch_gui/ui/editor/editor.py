@@ -125,6 +125,7 @@ class TreeEditor(QWidget):
         self.recovery_path = recovery_path
         self.document = TreeDocument(tree_edit.new_tree(), self)
         self.drawing = Drawing(self.document.tree)
+        self._problems: tuple[CustomTree, list[tuple[Path, str]]] | None = None
         self.solution: SearchRecording | None = None
         self.result: SearchResult | None = None
         self._request: SearchRequest | None = None
@@ -351,18 +352,21 @@ class TreeEditor(QWidget):
             if self.drawing.tree is not tree:
                 self.drawing = Drawing(tree)
             self.canvas.set_recording(self.drawing.recording)
-            self.canvas.tree_item.node_labels = {
-                n: node.label for n, node in enumerate(tree.nodes()) if node.label
-            }
+            self.canvas.tree_item.node_labels = self.drawing.labels
             self.canvas.set_moment(self.drawing.recording.event_count)
             self.canvas.fit_all()
             self._update_algorithms()
         n = self.drawing.index.get(self.document.selected, 0)
         self.canvas.set_selected(n)
-        self.properties.show_node(
-            tree, self.document.selected, tree_edit.probability_problems(tree)
-        )
+        self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
         self._update_actions()
+
+    def _probability_problems(self, tree: CustomTree) -> list[tuple[Path, str]]:
+        """``tree_edit.probability_problems(tree)``, kept while the tree is the same: it
+        walks every node, and the form asks at every change of the selection."""
+        if self._problems is None or self._problems[0] is not tree:
+            self._problems = (tree, tree_edit.probability_problems(tree))
+        return self._problems[1]
 
     def _update_actions(self) -> None:
         """Enable what applies to the selected node."""
