@@ -18,10 +18,13 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core import treefile
+from gamesearch_gui.core.exercise import Task
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.treefile import TreeFileError, dump_tree, load_tree, save_tree_file
 from gamesearch_gui.ui.editor import loading
 from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.exercise import dialogs
+from gamesearch_gui.ui.exercise.dialogs import FILE, NewExerciseDialog
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.main_window import MainWindow
 
@@ -47,6 +50,7 @@ class SlowLoader:
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowLoader]:
     loader = SlowLoader()
     monkeypatch.setattr(loading, "load_tree_file", loader)
+    monkeypatch.setattr(dialogs, "load_tree_file", loader)
     yield loader
     loader.gate.set()  # whatever the test did, no thread stays waiting
 
@@ -272,6 +276,45 @@ def test_the_recovery_file_stays_until_its_tree_is_shown(
     slow.gate.set()  # the read in progress ends; the window closes before it is shown
     win.close()  # a clean close, but the recovered tree was never shown
     assert recovery.exists()
+
+
+def test_the_exercise_dialog_reads_a_file_off_the_gui_thread(
+    qtbot: QtBot, slow: SlowLoader, tmp_path: Path
+) -> None:
+    path = tmp_path / "slow.gtree.json"
+    save_tree_file(random_tree(2, seed=1, name="two levels"), path)
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_source(FILE)
+    dialog.set_task(Task.ALPHABETA)
+    dialog.file_edit.setText(str(path))
+    dialog.accept()
+    wait_reading(qtbot, slow)
+    assert dialog.busy_box.isVisibleTo(dialog) and "slow.gtree.json" in dialog.busy.text()
+    assert not dialog.ok_button.isEnabled()
+    with qtbot.waitSignal(dialog.accepted, timeout=OPEN_MS):
+        slow.gate.set()
+    assert dialog.result_exercise is not None
+    assert dialog.result_exercise.tree.name == "two levels"
+
+
+def test_cancelling_the_exercise_dialog_drops_the_file(
+    qtbot: QtBot, slow: SlowLoader, tmp_path: Path
+) -> None:
+    path = tmp_path / "slow.gtree.json"
+    save_tree_file(random_tree(2, seed=1, name="two levels"), path)
+    runner = JobRunner("test loader")
+    dialog = NewExerciseDialog(loader=runner)
+    qtbot.addWidget(dialog)
+    dialog.set_source(FILE)
+    dialog.file_edit.setText(str(path))
+    dialog.accept()
+    wait_reading(qtbot, slow)
+    dialog.reject()  # returns at once: the loader's thread is the page's, not the dialog's
+    assert not runner.busy and dialog.result_exercise is None
+    slow.gate.set()
+    drain(runner)
+    assert dialog.result_exercise is None
 
 
 def test_job_runner_passes_on_progress_results_and_failures_and_drops_cancelled_jobs(

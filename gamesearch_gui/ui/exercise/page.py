@@ -65,6 +65,7 @@ from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
+from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, make_action
@@ -142,6 +143,8 @@ class ExercisePage(QWidget):
 
         self.undo_stack = QUndoStack(self)
         self.controller = SearchController(self)
+        #: Reads the new-exercise dialog's tree files (its thread outlives the dialog).
+        self.loader = JobRunner("exercise file loader", self)
         self.controller.finished.connect(self._key_ready)
         self.controller.failed.connect(self._key_failed)
 
@@ -461,7 +464,7 @@ class ExercisePage(QWidget):
 
     def _ask_exercise(self) -> Exercise | None:
         """The new-exercise dialog's choice (None: cancelled). Tests replace this."""
-        dialog = NewExerciseDialog(self.drawn_tree, self, folder=self._folder())
+        dialog = NewExerciseDialog(self.drawn_tree, self, folder=self._folder(), loader=self.loader)
         try:
             return dialog.result_exercise if dialog.exec() else None
         finally:
@@ -864,5 +867,6 @@ class ExercisePage(QWidget):
     # -- closing ---------------------------------------------------------------------------
 
     def shutdown(self) -> None:
-        """Stop the search thread (the window is closing)."""
+        """Stop the search and file threads (the window is closing)."""
         self.controller.shutdown()
+        self.loader.shutdown()
