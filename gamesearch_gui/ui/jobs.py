@@ -13,8 +13,9 @@ the step in progress, never ``terminate()``.
 
 The GIL: a job in pure Python shares the interpreter with the GUI thread, which gets
 its turn every few milliseconds (``sys.getswitchinterval()``), except while the job is
-inside one long C call (a ``json.loads`` of a big file): keep those out of jobs where
-there is a choice.
+inside one long C call that never calls back into Python (freeing a big structure in one
+go, or a collection of the cycle collector over millions of new objects: see
+``editor.loading.read_tree``), which stalls the window for as long.
 """
 
 from __future__ import annotations

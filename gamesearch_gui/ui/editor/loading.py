@@ -101,5 +101,5 @@ class LoadingPage(QWidget):
         self.label.setText(f"Opening {self._name}… {percent}%")
 
     def text(self) -> str:
-        """What the page says (for tests and the status bar)."""
+        """What the page says."""
         return self.label.text()
