@@ -41,6 +41,7 @@ from gamesearch_gui.core.events import (
 )
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.text import clip
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -418,11 +419,12 @@ class SearchRecording:
         return state
 
     def move_text(self, n: int) -> str:
-        """The move into node ``n`` in the game's notation ("" at a root)."""
+        """The move into node ``n`` in the game's notation ("" at a root), cut to
+        ``LABEL_CHARS`` (a drawn tree's move labels are free text)."""
         parent = self.parent[n]
         if parent == NONE:
             return ""
-        return self.game.move_text(self.state(parent), self.moves[n])
+        return clip(self.game.move_text(self.state(parent), self.moves[n]))
 
     def name(self, n: int) -> str:
         """How a person refers to node ``n``: its kind and its label, tree path or moves."""
@@ -430,7 +432,7 @@ class SearchRecording:
         kind = self._kind_name(n)
         label = getattr(state, "label", None)
         if label:
-            return f"{kind} {label}"
+            return f"{kind} {clip(label)}"
         path = getattr(state, "path", None)
         if isinstance(path, tuple):  # a drawn tree: the path of child indices
             return f"{kind} {'.'.join(map(str, path))}" if path else f"{kind} at the root"

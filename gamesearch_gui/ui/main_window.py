@@ -855,7 +855,8 @@ class MainWindow(QMainWindow):
         if not self.editor.maybe_save() or not self.exercises.may_leave():
             event.ignore()
             return
-        self.editor.remove_recovery()
+        if not self.editor.recovering:  # else its tree was never shown: keep the file
+            self.editor.remove_recovery()
         if self.mode != "play":
             self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
@@ -958,14 +959,11 @@ class MainWindow(QMainWindow):
         return answer == buttons.Yes
 
     def _offer_recovery(self) -> None:
-        tree = self.editor.recovery_tree()
-        if tree is None:
+        if not self.editor.has_recovery():
             return
         if self._ask_recover():
             self.set_mode("trees")
-            self.editor.open_tree(
-                tree, caption="Recovered from the last session: save it to keep it."
-            )
+            self.editor.open_recovery()  # read off the GUI thread: it may be a big tree
         else:
             self.editor.remove_recovery()
 

@@ -198,7 +198,7 @@ def test_the_random_tree_dialog_refuses_a_tree_too_big_and_a_control_character(
 def test_a_probability_that_is_not_one_is_refused_with_a_message(
     editor: TreeEditor, said: list[tuple[str, str]], text: str
 ) -> None:
-    """"0/0" raised ZeroDivisionError out of the properties form."""
+    """ "0/0" raised ZeroDivisionError out of the properties form."""
     editor.replace_tree(
         load_tree(
             '{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children":'

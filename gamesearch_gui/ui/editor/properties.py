@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
+from gamesearch_gui.ui.text import ElidedLabel
 
 KIND_NAMES = {
     NodeType.MAX: "MAX (takes the largest)",
@@ -81,7 +82,7 @@ class PropertiesForm(QWidget):
         self.path: Path = ()
         self._loading = False
         self._value_text = self._probability_text = self._label_text = self._move_text = ""
-        self.heading = QLabel()
+        self.heading = ElidedLabel()
         self.heading.setObjectName("nodeHeading")
         font = self.heading.font()
         font.setBold(True)
@@ -99,6 +100,10 @@ class PropertiesForm(QWidget):
         self.label.setPlaceholderText("none (e.g. A)")
         self.move_edit = QLineEdit()
         self.move_edit.setPlaceholderText("none (the child's index is used)")
+        for edit in (self.label, self.move_edit):
+            # The whole text, however long: by default a line edit keeps 32,767
+            # characters, and leaving it would write the cut text back as an edit.
+            edit.setMaxLength(2**31 - 1)
         self.warning = QLabel()
         self.warning.setObjectName("probabilityWarning")
         self.warning.setWordWrap(True)
@@ -169,6 +174,8 @@ class PropertiesForm(QWidget):
             self.label.setText(self._label_text)
             self._move_text = node.move or ""
             self.move_edit.setText(self._move_text)
+            for edit in (self.label, self.move_edit):
+                edit.setCursorPosition(0)  # a long label shows its beginning
             self.move_edit.setEnabled(bool(path))
         finally:
             self._loading = False

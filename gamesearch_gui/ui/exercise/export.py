@@ -47,7 +47,9 @@ from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
 from gamesearch_gui.core.files import WriteError, check_writable, staged
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import KINDS, VALUATIONS
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
+from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.canvas import (
     KIND_COLOUR,
     SLOT_W,
@@ -151,7 +153,7 @@ def _numbered(path: str, i: int, count: int) -> str:
 
 def page_title(exercise: Exercise) -> str:
     """The page's title: "Exercise 3 — Alpha-beta pruning"."""
-    title = exercise.title.strip()
+    title = clip(exercise.title.strip())
     task = exercise.task.title
     if task.lower() in title.lower():
         return title
@@ -328,6 +330,7 @@ def render_page(
             y: float | None = None,
         ) -> QRectF:
             nonlocal top
+            content = breakable(content)  # a long label wraps, never runs off the page
             painter.setFont(_font(base, points, unit, bold))
             painter.setPen(colour)
             box = QRectF(area.left(), top if y is None else y, width or area.width(), 1e6)
@@ -378,13 +381,14 @@ def render_page(
         below: list[str] = []
         if key is not None:
             if exercise.source:
+                source = breakable(f"Source: {exercise.source}")
                 painter.setFont(_font(base, _SMALL_PT, unit))
                 foot = painter.boundingRect(
-                    QRectF(area.left(), 0, area.width(), 1e6), wrap, f"Source: {exercise.source}"
+                    QRectF(area.left(), 0, area.width(), 1e6), wrap, source
                 ).height()
-                text(f"Source: {exercise.source}", _SMALL_PT, GREY, y=bottom - foot)
+                text(source, _SMALL_PT, GREY, y=bottom - foot)
                 bottom -= foot + 8 * unit
-            below = _key_lines(key)
+            below = [breakable(line) for line in _key_lines(key)]
         painter.setFont(_font(base, _TEXT_PT, unit))
         below_height = sum(
             painter.boundingRect(QRectF(area.left(), 0, area.width(), 1e6), wrap, line).height()
