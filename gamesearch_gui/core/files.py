@@ -70,6 +70,18 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: Longest file name :func:`file_stem` suggests, before its suffix.
+STEM_CHARS = 80
+
+
+def file_stem(title: str, default: str = "untitled") -> str:
+    """A file name to suggest for something titled ``title``: no path separators or
+    control characters, at most ``STEM_CHARS`` characters (``default`` if none remain)."""
+    stem = "".join("-" if c in "/\\:" or not c.isprintable() else c for c in title)
+    stem = stem.strip(" .")[:STEM_CHARS].strip(" .")
+    return stem or default
+
+
 def check_file_name(path: str | os.PathLike[str]) -> str:
     """``path`` as a string; WriteError (EINVAL) for a name no file system accepts.
 

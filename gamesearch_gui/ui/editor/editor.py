@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core import tree_edit
-from gamesearch_gui.core.files import describe, write_text
+from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
@@ -726,7 +726,7 @@ class TreeEditor(QWidget):
     def _save_file_name(self) -> str | None:
         """Ask where to save (None: cancelled). Tests replace this."""
         start = self.document.file_path or os.path.join(
-            self._folder(), f"{self.document.tree.name}.gtree.json"
+            self._folder(), f"{file_stem(self.document.tree.name)}.gtree.json"
         )
         name, _ = QFileDialog.getSaveFileName(self, "Save tree", start, FILE_FILTER)
         if name and not name.lower().endswith(".json"):

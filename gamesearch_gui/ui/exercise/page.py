@@ -57,7 +57,7 @@ from gamesearch_gui.core.exercise import (
     parse_entry,
 )
 from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
-from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
@@ -859,13 +859,16 @@ class ExercisePage(QWidget):
 
         if self.exercise is None or self.key is None:
             return []
-        base = self._save_file_name("Export sheet and key", f"{self.exercise.title}.pdf")
+        base = self._save_file_name("Export sheet and key", f"{file_stem(self.exercise.title)}.pdf")
         if not base:
             return []
         sheet, key = export_paths(base)
         try:
             written = export_exercises([(self.exercise, self.key)], sheet, key)
-        except (OSError, ExportError) as error:
+        except OSError as error:
+            self._say(str(error))  # a whole sentence: "Could not write …: the disk is full"
+            return []
+        except ExportError as error:
             self._say(f"Could not export: {error}")
             return []
         names = ", ".join(os.path.basename(p) for p in written)
