@@ -3,13 +3,15 @@
 Reading is all or nothing: every rule is checked while walking the parsed JSON, and the
 tree is built only once the whole input has passed, so a bad file never half-loads.
 Every walk is iterative, so a deep file is refused with a message, never a RecursionError.
-Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level).
+Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level),
+and quote what the user wrote only through :func:`show`: a short excerpt, escaped.
 """
 
 from __future__ import annotations
 
 import contextlib
 import difflib
+import itertools
 import json
 import math
 import os
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
     "PROBABILITY_TOLERANCE",
+    "QUOTE_LIMIT",
     "SUPPORTED_VERSIONS",
     "TreeFileError",
     "build_tree",
@@ -47,7 +50,9 @@ __all__ = [
     "dump_tree",
     "load_tree",
     "load_tree_file",
+    "printable",
     "save_tree_file",
+    "show",
     "tree_from_dict",
     "tree_from_json",
     "tree_from_nested",
@@ -61,6 +66,8 @@ SUPPORTED_VERSIONS = (1,)
 PROBABILITY_TOLERANCE = 1e-9
 #: The name of a tree whose file and caller give none.
 DEFAULT_NAME = "untitled"
+#: Characters of what a user wrote that a message quotes at most (cut with "…").
+QUOTE_LIMIT = 40
 
 #: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's example).
 _TOP_KEYS = ("format", "version", "name", "value_bounds", "root")
@@ -144,15 +151,70 @@ def _kind(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
-def _show(value: object) -> str:
-    """A short JSON rendering of a scalar for messages."""
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped, Python-style.
+
+    Control characters (``\\x1b``, ``\\x07``, ``\\r``), line and paragraph separators
+    (``\\u2028``), invisible format characters and lone surrogates (``\\udfff``) cannot
+    retitle, clear or garble a terminal once written this way. Other text is kept.
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def show(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """What a user wrote, quoted for a message: JSON-like, short, and safe to print.
+
+    Text is quoted (``"max"``), other values written as JSON writes them (``NaN`` for
+    not-a-number); at most ``limit`` characters of it are kept (cut with "…"), and
+    every character that is not printable is escaped (see :func:`printable`). The one
+    way every message of the app quotes user text: keys, types, names, labels, moves,
+    values, file names.
+    """
+    if isinstance(value, str):
+        return f'"{_excerpt(value, limit, quoted=True)}"'
     if isinstance(value, float) and math.isnan(value):
         return "NaN"
+    # Only the start of a large list or object can be shown, so only that is written.
+    if isinstance(value, list | tuple):
+        value = list(value[:limit])
+    elif isinstance(value, Mapping):
+        value = dict(itertools.islice(value.items(), limit))
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    except (TypeError, ValueError, RecursionError):
+        # Not JSON (an object from code), or an int too long to write out.
+        text = _kind(value)
+    return _excerpt(text, limit, quoted=False)
+
+
+def _excerpt(text: str, limit: int, *, quoted: bool) -> str:
+    """At most ``limit`` characters of ``text`` escaped, "…" where it was cut."""
+    pieces: list[str] = []
+    size = 0
+    for char in text[: limit + 1]:
+        if not char.isprintable():
+            piece = _escape(char)
+        elif quoted and char in '"\\':
+            piece = "\\" + char
+        else:
+            piece = char
+        size += len(piece)
+        if size > limit:
+            pieces.append("…")
+            break
+        pieces.append(piece)
+    return "".join(pieces)
 
 
 def _is_number(value: object) -> bool:
@@ -166,7 +228,7 @@ def _finite_number(value: object, key: str, path: Path | None) -> Number:
         raise _error(path, f'"{key}" must be a number, not {_kind(value)}')
     assert isinstance(value, int | float)
     if isinstance(value, float) and not math.isfinite(value):
-        raise _error(path, f'"{key}" must be a finite number, not {_show(value)}')
+        raise _error(path, f'"{key}" must be a finite number, not {show(value)}')
     # Huge ints are finite but would overflow the moment a search mixes them with floats.
     if isinstance(value, int) and abs(value) > _FLOAT_MAX:
         raise _error(path, f'"{key}" must be a finite number, not one this large')
@@ -195,12 +257,12 @@ def _parse_json(text: str) -> Any:
 
 def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | None) -> None:
     if isinstance(raw, _JsonObject):
-        raise _error(path, f'the key "{raw.duplicates[0]}" is given twice')
+        raise _error(path, f"the key {show(raw.duplicates[0])} is given twice")
     if raw.keys() <= _KNOWN_KEYS[allowed]:
         return
     for key in raw:
         if key not in allowed:
-            rule = f"unknown key {_show(key)}"
+            rule = f"unknown key {show(key)}"
             close = difflib.get_close_matches(str(key), allowed, n=1)
             if close:
                 rule += f' (did you mean "{close[0]}"?)'
@@ -224,8 +286,8 @@ def _check_bounds(
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
         raise _error(
             path,
-            f'"{key}" {_show(value)} lies outside "value_bounds" '
-            f"[{_show(bounds[0])}, {_show(bounds[1])}]",
+            f'"{key}" {show(value)} lies outside "value_bounds" '
+            f"[{show(bounds[0])}, {show(bounds[1])}]",
         )
 
 
@@ -252,7 +314,7 @@ def _read_node(
         if node_type is None:
             raise _error(
                 path,
-                f'unknown "type" {_show(name)} (expected "max", "min", "chance" or "leaf")',
+                f'unknown "type" {show(name)} (expected "max", "min", "chance" or "leaf")',
             )
     elif "children" in raw:
         raise _error(path, 'a node with "children" needs a "type" ("max", "min" or "chance")')
@@ -271,7 +333,7 @@ def _read_node(
             raise _error(path, rule)
         p = raw["probability"]
         if not _is_number(p) or not 0 < p <= 1:
-            got = _kind(p) if not _is_number(p) else _show(p)
+            got = _kind(p) if not _is_number(p) else show(p)
             raise _error(path, f"{rule}, not {got}")
         probability = p
     elif "probability" in raw:
@@ -350,14 +412,14 @@ def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNo
 def _read_bounds(raw: object) -> tuple[Number, Number]:
     rule = '"value_bounds" must be [lo, hi]: two finite numbers with lo <= hi'
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+        raise TreeFileError(None, f"{rule}, not {show(raw)}")
     try:
         lo = _finite_number(raw[0], "value_bounds", None)
         hi = _finite_number(raw[1], "value_bounds", None)
     except TreeFileError:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}") from None
+        raise TreeFileError(None, f"{rule}, not {show(raw)}") from None
     if lo > hi:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+        raise TreeFileError(None, f"{rule}, not {show(raw)}")
     return lo, hi
 
 
@@ -370,11 +432,11 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
     if not isinstance(doc, Mapping):
         raise TreeFileError(None, f"a tree document must be a JSON object, not {_kind(doc)}")
     if isinstance(doc, _JsonObject) and doc.duplicates:
-        raise TreeFileError(None, f'the key "{doc.duplicates[0]}" is given twice')
+        raise TreeFileError(None, f"the key {show(doc.duplicates[0])} is given twice")
     if "format" not in doc:
         raise TreeFileError(None, f'missing "format": a tree file says "format": "{FORMAT_TAG}"')
     if doc["format"] != FORMAT_TAG:
-        raise TreeFileError(None, f'"format" must be "{FORMAT_TAG}", not {_show(doc["format"])}')
+        raise TreeFileError(None, f'"format" must be "{FORMAT_TAG}", not {show(doc["format"])}')
     supported = ", ".join(map(str, SUPPORTED_VERSIONS))
     if "version" not in doc:
         raise TreeFileError(None, f'missing "version" (supported versions: {supported})')
@@ -385,7 +447,7 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
         or (version not in SUPPORTED_VERSIONS)
     ):
         raise TreeFileError(
-            None, f'unsupported "version" {_show(version)} (supported versions: {supported})'
+            None, f'unsupported "version" {show(version)} (supported versions: {supported})'
         )
     _check_keys(doc, _TOP_KEYS, None)
     tree_name = name if name is not None else DEFAULT_NAME

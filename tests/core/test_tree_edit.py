@@ -397,6 +397,20 @@ def test_labels_and_moves() -> None:
     check_tree(moved)
 
 
+def test_edit_messages_quote_a_short_escaped_excerpt() -> None:
+    tree = figure()
+    for edit in (
+        lambda: set_kind(tree, (0,), "\x1b]0;owned\x07" * 1000),  # type: ignore[arg-type]
+        lambda: neighbour(tree, (0,), "\x1b[2J" * 1000),
+        lambda: set_value(tree, (0, 0), "\x1b" * 1000),  # type: ignore[arg-type]
+        lambda: set_probability(gamble(), (0, 0), "\r" * 1000),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(EditError) as caught:
+            edit()
+        message = str(caught.value)
+        assert message.isprintable() and len(message) < 150, message
+
+
 # Moving around ----------------------------------------------------------------------------
 
 

@@ -484,6 +484,69 @@ def test_malformed_input_is_refused_naming_the_node_and_the_rule(
     assert rule in f"{where}: {error.rule}"
 
 
+def test_messages_quote_a_short_escaped_excerpt_of_what_the_user_wrote() -> None:
+    key = "k" * 10_000
+    with pytest.raises(TreeFileError) as caught:
+        load_tree(doc(maxnode(value(1, **{key: 1}))))
+    message = str(caught.value)
+    assert len(message) < 200, len(message)
+    assert message.startswith('node 0: unknown key "kkkkkkkk') and "…" in message
+    hostile = "\x1b]0;owned\x07\x1b[2J\r\u2028\x7f\x9b\ud800"
+    for text in (
+        doc(maxnode(value(1, **{hostile: 1}))),
+        doc(maxnode(value(1)), format=hostile),
+        doc({"type": hostile, "children": [value(1)]}),
+        doc(maxnode(value(1))).replace(
+            "1}", f"1, {json.dumps(hostile)}: 1, {json.dumps(hostile)}: 2}}"
+        ),
+    ):
+        with pytest.raises(TreeFileError) as caught:
+            load_tree(text)
+        message = str(caught.value)
+        assert message.isprintable(), message
+        assert "\\x1b]0;owned\\x07\\x1b[2J" in message
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("max", '"max"'),
+        ("a\x1bb", '"a\\x1bb"'),
+        ("\x07\r\n\t", '"\\x07\\x0d\\x0a\\x09"'),
+        ("\x7f\x9b", '"\\x7f\\x9b"'),
+        ("\u2028\u202e", '"\\u2028\\u202e"'),
+        ("\udfff", '"\\udfff"'),
+        ("\U000e0001", '"\\U000e0001"'),
+        ('say "hi" \\', '"say \\"hi\\" \\\\"'),
+        ("café ✓", '"café ✓"'),
+        ("x" * 40, '"' + "x" * 40 + '"'),
+        ("x" * 41, '"' + "x" * 40 + '…"'),
+        ("\x1b" * 100, '"' + "\\x1b" * 10 + '…"'),
+        (float("nan"), "NaN"),
+        (float("inf"), "Infinity"),
+        (3, "3"),
+        (True, "true"),
+        (None, "null"),
+        ([0, 1], "[0, 1]"),
+        (list(range(10_000)), "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1…"),
+        (["\x1b"], '["\\u001b"]'),
+        (["\x7f"], '["\\x7f"]'),
+        ({"a": 1}, '{"a": 1}'),
+        pytest.param(10**5000, "a number", id="huge-int"),
+        pytest.param(object(), "a object", id="not-json"),
+    ],
+)
+def test_show(value: object, shown: str) -> None:
+    assert treefile.show(value) == shown
+    assert len(treefile.show(value)) <= treefile.QUOTE_LIMIT + 3
+
+
+def test_printable_escapes_only_what_is_not_printable() -> None:
+    assert treefile.printable("Figure 5.2 — café") == "Figure 5.2 — café"
+    assert treefile.printable("a\x1b]0;t\x07b\u2028\udfff") == "a\\x1b]0;t\\x07b\\u2028\\udfff"
+    assert treefile.printable("C:\\trees") == "C:\\trees"  # plain text keeps backslashes
+
+
 def test_there_are_plenty_of_malformed_cases() -> None:
     assert len({case[0] for case in MALFORMED}) == len(MALFORMED) >= 20
 
