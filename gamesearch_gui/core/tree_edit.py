@@ -41,7 +41,7 @@ from gamesearch_gui.core.tree import (
     leaf,
     path_text,
 )
-from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE, show
+from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE, show, text_problem
 
 __all__ = [
     "DIRECTIONS",
@@ -61,6 +61,7 @@ __all__ = [
     "set_kind",
     "set_label",
     "set_move",
+    "set_name",
     "set_probability",
     "set_value",
 ]
@@ -196,7 +197,24 @@ def new_tree(name: str = "untitled") -> CustomTree:
     A MAX root alone would be no valid tree (an inner node needs children), and a lone
     leaf has no move to make; one child is the smallest tree that is both valid and a game.
     """
-    return CustomTree(name, TreeNode(NodeType.MAX, (leaf(0),)))
+    return CustomTree(_name(name), TreeNode(NodeType.MAX, (leaf(0),)))
+
+
+def set_name(tree: CustomTree, name: str) -> CustomTree:
+    """The tree under another name: text that a file can hold (EditError otherwise)."""
+    name = _name(name)
+    if name == tree.name:
+        return tree
+    return CustomTree(name, tree.root, tree.value_bounds)
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str):
+        raise EditError(f"a tree's name is text, not {show(name)}")
+    problem = text_problem(name)
+    if problem is not None:
+        raise EditError(f"the tree's name {problem}")
+    return name
 
 
 # Structure --------------------------------------------------------------------------------
@@ -383,11 +401,15 @@ def make_uniform(tree: CustomTree, path: Sequence[int]) -> CustomTree:
 # Text -------------------------------------------------------------------------------------
 
 
-def _text(text: str | None) -> str | None:
+def _text(text: str | None, what: str, path: Path) -> str | None:
+    """A label or move as stored: None for None or blank text; EditError if not text."""
     if text is None:
         return None
     if not isinstance(text, str):
-        raise EditError(f"a label or move is text, not {show(text)}")
+        raise EditError(f"{_where(path)}: a {what} is text, not {show(text)}")
+    problem = text_problem(text)
+    if problem is not None:
+        raise EditError(f"{_where(path)}: the {what} {problem}")
     return text if text.strip() else None
 
 
@@ -395,7 +417,7 @@ def set_label(tree: CustomTree, path: Sequence[int], text: str | None) -> Custom
     """Set a node's label; empty (or blank) text or None removes it."""
     path = _path(path)
     node = _node(tree, path)
-    return tree.replace_at(path, dataclasses.replace(node, label=_text(text)))
+    return tree.replace_at(path, dataclasses.replace(node, label=_text(text, "label", path)))
 
 
 def set_move(tree: CustomTree, path: Sequence[int], text: str | None) -> CustomTree:
@@ -405,7 +427,7 @@ def set_move(tree: CustomTree, path: Sequence[int], text: str | None) -> CustomT
     """
     path = _path(path)
     node = _node(tree, path)
-    move = _text(text)
+    move = _text(text, "move", path)
     if not path and move is not None:
         raise EditError("the root has no parent, so it has no move")
     return tree.replace_at(path, dataclasses.replace(node, move=move))

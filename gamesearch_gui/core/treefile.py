@@ -53,6 +53,7 @@ __all__ = [
     "printable",
     "save_tree_file",
     "show",
+    "text_problem",
     "tree_from_dict",
     "tree_from_json",
     "tree_from_nested",
@@ -217,6 +218,22 @@ def _excerpt(text: str, limit: int, *, quoted: bool) -> str:
     return "".join(pieces)
 
 
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a name, label or move, or None when it can.
+
+    A Python string may hold lone surrogates (JSON's ``"\\udfff"``, a file name that
+    is not UTF-8), which no UTF-8 file can store: a tree holding one could never be
+    saved. The file loader and the editing functions both refuse text through this.
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return f"holds a character that is not text (a lone surrogate {printable(text[e.start])})"
+    return None
+
+
 def _is_number(value: object) -> bool:
     # bool is an int in Python, but true is no utility.
     return isinstance(value, int | float) and not isinstance(value, bool)
@@ -277,7 +294,20 @@ def _optional_text(raw: Mapping[str, Any], key: str, path: Path) -> str | None:
     value = raw[key]
     if not isinstance(value, str):
         raise _error(path, f'"{key}" must be a string, not {_kind(value)}')
+    problem = text_problem(value)
+    if problem is not None:
+        raise _error(path, f'"{key}" {problem}')
     return value
+
+
+def _tree_name(name: str | None) -> str:
+    """``name``, or ``DEFAULT_NAME`` for None; TreeFileError if it is not text."""
+    if name is None:
+        return DEFAULT_NAME
+    problem = text_problem(name)
+    if problem is not None:
+        raise TreeFileError(None, f'"name" {problem}')
+    return name
 
 
 def _check_bounds(
@@ -450,7 +480,7 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
             None, f'unsupported "version" {show(version)} (supported versions: {supported})'
         )
     _check_keys(doc, _TOP_KEYS, None)
-    tree_name = name if name is not None else DEFAULT_NAME
+    tree_name = name
     if "name" in doc:
         tree_name = doc["name"]
         if not isinstance(tree_name, str):
@@ -458,7 +488,7 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
-    return CustomTree(tree_name, _read_root(doc["root"], bounds), bounds)
+    return CustomTree(_tree_name(tree_name), _read_root(doc["root"], bounds), bounds)
 
 
 @gc_paused()
@@ -488,7 +518,7 @@ def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
             records.append((NodeType.LEAF, value, None, None, None, None, path, 0))
         else:
             raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
-    return CustomTree(name if name is not None else DEFAULT_NAME, _build(records))
+    return CustomTree(_tree_name(name), _build(records))
 
 
 def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
@@ -511,12 +541,18 @@ def load_tree(text: str, name: str | None = None) -> CustomTree:
 
 
 def default_tree_name(path: str | os.PathLike[str]) -> str:
-    """The name a tree file gives its tree by default: its file name without the extension."""
+    """The name a tree file gives its tree by default: its file name without the extension.
+
+    A file name that is not UTF-8 (its bytes arrive as lone surrogates) gives U+FFFD
+    in their place, so that the tree can be saved under that name.
+    """
     stem = FilePath(path).name
     for suffix in (".json", ".gtree"):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    return stem
+    if text_problem(stem) is None:
+        return stem
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in stem)
 
 
 def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -464,6 +465,31 @@ MALFORMED: list[tuple[str, str, str | None, str]] = [
         "the tree is deeper than 200 levels",
     ),
     ("shorthand-absurdly-nested", "[" * 100_000 + "]" * 100_000, None, "nested too deeply"),
+    # Text that no UTF-8 file can hold: JSON may escape a lone surrogate, a tree may not.
+    (
+        "label-lone-surrogate",
+        doc(maxnode(value(1), maxnode(value(2), value(3), value(4, label="a\udfff")))),
+        "1.2",
+        '"label" holds a character that is not text (a lone surrogate \\udfff)',
+    ),
+    (
+        "move-lone-surrogate",
+        doc(maxnode(value(1, move="\ud800"))),
+        "0",
+        '"move" holds a character that is not text (a lone surrogate \\ud800)',
+    ),
+    (
+        "name-lone-surrogate",
+        doc(value(1), name="\udc80 tree"),
+        None,
+        '"name" holds a character that is not text (a lone surrogate \\udc80)',
+    ),
+    (
+        "shorthand-surrogate-pair-split",
+        doc(value(1, label="\ud83d\ude00"[::-1])),
+        "",
+        '"label" holds a character that is not text (a lone surrogate \\ude00)',
+    ),
 ]
 
 
@@ -482,6 +508,13 @@ def test_malformed_input_is_refused_naming_the_node_and_the_rule(
     assert str(error).startswith(f"{where}: ")
     assert rule in str(error)
     assert rule in f"{where}: {error.rule}"
+
+
+def test_a_surrogate_pair_that_json_joins_is_one_character_and_loads() -> None:
+    tree = load_tree(doc(value(1, label="\U0001f600")))
+    assert tree.root.label == "\U0001f600"
+    assert '"label": "\\ud83d\\ude00"' in doc(value(1, label="\U0001f600"))  # as JSON escapes it
+    assert same_tree(load_tree(dump_tree(tree)), tree)
 
 
 def test_messages_quote_a_short_escaped_excerpt_of_what_the_user_wrote() -> None:
@@ -547,6 +580,15 @@ def test_printable_escapes_only_what_is_not_printable() -> None:
     assert treefile.printable("C:\\trees") == "C:\\trees"  # plain text keeps backslashes
 
 
+def test_text_problem() -> None:
+    assert treefile.text_problem("Figure 5.2") is None
+    assert treefile.text_problem("café \U0001f600") is None
+    assert treefile.text_problem("") is None
+    assert treefile.text_problem("ok \udfff \ud800") == (
+        "holds a character that is not text (a lone surrogate \\udfff)"
+    )
+
+
 def test_there_are_plenty_of_malformed_cases() -> None:
     assert len({case[0] for case in MALFORMED}) == len(MALFORMED) >= 20
 
@@ -600,6 +642,18 @@ def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     with pytest.raises(TreeFileError, match=r"^file: not UTF-8 text \(byte \d+") as caught:
         load_tree_file(path)
     assert caught.value.path is None
+
+
+def test_a_file_name_that_is_not_utf8_names_the_tree_in_text(tmp_path: Path) -> None:
+    assert default_tree_name("caf\udce9.gtree.json") == "caf\ufffd"
+    if os.name != "posix" or sys.platform == "darwin":
+        return  # macOS and Windows file names are always text
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9.gtree.json")
+    with open(raw, "wb") as f:
+        f.write(b"[[1, 2]]")
+    tree = load_tree_file(os.fsdecode(raw))
+    assert tree.name == "caf\ufffd"
+    assert same_tree(load_tree(dump_tree(tree)), tree)
 
 
 def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
