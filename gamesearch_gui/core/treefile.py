@@ -5,12 +5,18 @@ tree is built only once the whole input has passed, so a bad file never half-loa
 Every walk is iterative, so a deep file is refused with a message, never a RecursionError.
 Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level),
 and quote what the user wrote only through :func:`show`: a short excerpt, escaped.
+
+Files and standard input are read the same way, as bytes (:func:`read_tree_bytes`, at
+most ``MAX_FILE_BYTES`` of them, then :func:`load_tree_bytes`), so the same bytes give
+the same tree or the same message whichever way they come in.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import difflib
+import errno
 import itertools
 import json
 import math
@@ -19,7 +25,7 @@ import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path as FilePath
-from typing import Any, TypeAlias
+from typing import Any, BinaryIO, TypeAlias
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.tree import (
@@ -39,6 +45,7 @@ __all__ = [
     "DEFAULT_NAME",
     "FORMAT_TAG",
     "MAX_DEPTH",
+    "MAX_FILE_BYTES",
     "MAX_NODES",
     "PROBABILITY_TOLERANCE",
     "QUOTE_LIMIT",
@@ -49,8 +56,11 @@ __all__ = [
     "default_tree_name",
     "dump_tree",
     "load_tree",
+    "load_tree_bytes",
     "load_tree_file",
+    "load_tree_stream",
     "printable",
+    "read_tree_bytes",
     "save_tree_file",
     "show",
     "text_problem",
@@ -67,8 +77,16 @@ SUPPORTED_VERSIONS = (1,)
 PROBABILITY_TOLERANCE = 1e-9
 #: The name of a tree whose file and caller give none.
 DEFAULT_NAME = "untitled"
+#: The most bytes a tree file (or standard input) may hold; reading stops one byte past it.
+#: A file of ``MAX_NODES`` nodes as ``dump_tree`` writes it weighs 31 MiB (small whole
+#: leaf values), 65 MiB (17-digit values and evals) or 211 MiB (every node labelled, with
+#: a move, a probability and a 17-digit value), so 256 MiB holds any tree the app can
+#: draw, with room for hand-made white space, while ``solve /dev/zero`` stops at once.
+MAX_FILE_BYTES = 256 * 1024 * 1024
 #: Characters of what a user wrote that a message quotes at most (cut with "…").
 QUOTE_LIMIT = 40
+#: Bytes read at a time, so a stream is never asked for more than it holds.
+_CHUNK = 1024 * 1024
 
 #: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's example).
 _TOP_KEYS = ("format", "version", "name", "value_bounds", "root")
@@ -555,15 +573,67 @@ def default_tree_name(path: str | os.PathLike[str]) -> str:
     return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in stem)
 
 
+def _too_large() -> TreeFileError:
+    size = f"{MAX_FILE_BYTES:,} bytes"
+    if MAX_FILE_BYTES >= 2**20:
+        size += f" ({MAX_FILE_BYTES / 2**20:.4g} MiB)"
+    return TreeFileError(None, f"larger than {size}, the limit for a tree file")
+
+
+def read_tree_bytes(stream: BinaryIO) -> bytes:
+    """All of ``stream`` (a file, a pipe, standard input), refused past ``MAX_FILE_BYTES``.
+
+    Reads in chunks and at most one byte past the limit, so an endless stream
+    (``/dev/zero``, a FIFO that never closes its end) is refused, not read until memory
+    runs out. TreeFileError past the limit; OSError if the stream cannot be read.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_FILE_BYTES:
+        chunk = stream.read(min(_CHUNK, MAX_FILE_BYTES + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > MAX_FILE_BYTES:
+        raise _too_large()
+    return b"".join(chunks)
+
+
+def load_tree_bytes(data: bytes, name: str | None = None) -> CustomTree:
+    """A tree from the bytes of a file: UTF-8, optionally after a byte order mark.
+
+    The one way bytes become a tree, for files and standard input alike. TreeFileError
+    for more than ``MAX_FILE_BYTES``, undecodable bytes (naming the first one's offset)
+    or content that breaks a rule.
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large()
+    # Some Windows editors start UTF-8 files with a byte order mark.
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        text = str(memoryview(data)[bom:], "utf-8")
+    except UnicodeDecodeError as e:
+        raise TreeFileError(
+            None, f"not UTF-8 text (byte {bom + e.start} cannot be decoded)"
+        ) from None
+    return load_tree(text, name)
+
+
+def load_tree_stream(stream: BinaryIO, name: str | None = None) -> CustomTree:
+    """A tree from a binary stream, such as ``sys.stdin.buffer`` (see ``read_tree_bytes``)."""
+    return load_tree_bytes(read_tree_bytes(stream), name)
+
+
 def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:
     """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable."""
-    data = FilePath(path).read_bytes()
     try:
-        # utf-8-sig: some Windows editors start UTF-8 files with a byte order mark.
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise TreeFileError(None, f"not UTF-8 text (byte {e.start} cannot be decoded)") from None
-    return load_tree(text, default_tree_name(path))
+        stream = open(path, "rb")  # noqa: SIM115 (closed just below, with the error turned)
+    except ValueError as e:
+        # open() refuses a name with a NUL character before the system sees it.
+        raise OSError(errno.EINVAL, f"not a file name ({e})", os.fspath(path)) from None
+    with stream:
+        return load_tree_stream(stream, default_tree_name(path))
 
 
 def build_tree(

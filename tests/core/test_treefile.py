@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -642,6 +646,100 @@ def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     with pytest.raises(TreeFileError, match=r"^file: not UTF-8 text \(byte \d+") as caught:
         load_tree_file(path)
     assert caught.value.path is None
+
+
+@pytest.mark.parametrize(
+    ("data", "offset"),
+    [
+        (b"[1, \xff]", 4),
+        (b"\xef\xbb\xbf[1, \xff]", 7),  # the offset counts the byte order mark
+        (b'["caf\xc3"]', 5),
+        (b"\xef\xbb", 0),  # a byte order mark cut short
+        (b"[1, 2]\xed\xa0\x80", 6),  # a surrogate encoded in UTF-8 is no UTF-8
+    ],
+)
+def test_undecodable_bytes_are_refused_with_their_offset(data: bytes, offset: int) -> None:
+    with pytest.raises(TreeFileError, match=rf"^file: not UTF-8 text \(byte {offset} cannot"):
+        treefile.load_tree_bytes(data)
+
+
+def test_bytes_and_streams_read_as_a_file_reads(tmp_path: Path) -> None:
+    data = b"\xef\xbb\xbf" + FIGURE_5_2.encode("utf-8")
+    path = tmp_path / "figure.gtree.json"
+    path.write_bytes(data)
+    from_file = load_tree_file(path)
+    assert same_tree(from_file, treefile.load_tree_bytes(data))
+    assert same_tree(from_file, treefile.load_tree_stream(io.BytesIO(data)))
+    assert treefile.load_tree_bytes(b"[[1, 2]]", "given").name == "given"
+    assert treefile.load_tree_bytes(b"[[1, 2]]").name == treefile.DEFAULT_NAME
+
+
+class _CountingStream(io.RawIOBase):
+    """An endless stream of spaces that counts what was read from it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = len(buffer)
+        buffer[:n] = b" " * n
+        self.given += n
+        return n
+
+
+def test_reading_stops_one_byte_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", 1000)
+    endless = _CountingStream()
+    with pytest.raises(
+        TreeFileError, match=r"^file: larger than 1,000 bytes, the limit for a tree file$"
+    ):
+        treefile.read_tree_bytes(endless)  # type: ignore[arg-type]
+    assert endless.given == 1001
+    assert treefile.read_tree_bytes(io.BytesIO(b"[1]" + b" " * 997)) == b"[1]" + b" " * 997
+    with pytest.raises(TreeFileError, match="larger than 1,000 bytes"):
+        treefile.read_tree_bytes(io.BytesIO(b" " * 1001))
+    with pytest.raises(TreeFileError, match="larger than 1,000 bytes"):
+        treefile.load_tree_bytes(b" " * 1001)
+
+
+def test_the_size_limit_holds_for_dev_zero_and_fifos(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", 64 * 1024)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(TreeFileError, match="larger than 65,536 bytes"):
+            load_tree_file("/dev/zero")
+    if not hasattr(os, "mkfifo"):
+        return
+    fifo = tmp_path / "endless.gtree.json"
+    os.mkfifo(fifo)
+
+    def write_forever() -> None:
+        with contextlib.suppress(BrokenPipeError), open(fifo, "wb") as f:
+            while True:
+                f.write(b"[" * 4096)
+
+    writer = threading.Thread(target=write_forever, daemon=True)
+    writer.start()
+    with pytest.raises(TreeFileError, match="larger than 65,536 bytes"):
+        load_tree_file(fifo)
+    writer.join()  # the reader closed its end, so the writer's next write fails
+
+
+def test_the_size_limit_admits_a_file_of_max_nodes() -> None:
+    # dump_tree writes a labelled 2,000,000-node tree in about 211 MiB (docs/search.md).
+    assert treefile.MAX_FILE_BYTES == 256 * 2**20
+    assert treefile.MAX_FILE_BYTES > 211 * 2**20
+
+
+def test_a_file_name_with_a_nul_character_is_an_os_error() -> None:
+    with pytest.raises(OSError, match="embedded null byte") as caught:
+        load_tree_file("tree\0.gtree.json")
+    assert caught.value.errno == errno.EINVAL
+    assert caught.value.filename == "tree\0.gtree.json"
 
 
 def test_a_file_name_that_is_not_utf8_names_the_tree_in_text(tmp_path: Path) -> None:
