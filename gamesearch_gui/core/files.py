@@ -64,10 +64,26 @@ def describe(error: OSError, path: str | os.PathLike[str] | None = None) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters (a NUL, an escape) shown as escapes."""
+    """``text`` with every character that is not printable escaped, Python-style.
+
+    Control characters (``\\x1b``, ``\\x07``, ``\\r``), line and paragraph separators
+    (``\\u2028``), invisible format characters and lone surrogates (``\\udfff``) cannot
+    retitle, clear or garble a terminal or a message box once written this way. Other
+    text is kept.
+    """
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() else escape_char(c) for c in text)
+
+
+def escape_char(char: str) -> str:
+    """One character that is not printable, as a Python-style escape: ``\\x1b``."""
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
 
 
 #: Longest file name :func:`file_stem` suggests, before its suffix.

@@ -919,7 +919,7 @@ class TreeEditor(QWidget):
         if named:
             # A new tree takes the name of the file it is first saved as (an edit like any
             # other: undo gives the old name back).
-            renamed = CustomTree(default_tree_name(path), tree.root, tree.value_bounds)
+            renamed = tree_edit.set_name(tree, default_tree_name(path))
             self.document.apply("Name the tree", renamed)
         try:
             write_text(path, dump_tree(self.document.tree))
