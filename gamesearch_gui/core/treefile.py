@@ -21,7 +21,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path as FilePath
 from typing import Any, BinaryIO, TypeAlias
 
@@ -103,6 +103,12 @@ _LINE_WIDTH = 100
 _Record: TypeAlias = tuple[
     NodeType, Number | None, Number | None, float | None, str | None, str | None, Path, int
 ]
+
+
+#: Called now and then while a big tree is read; whatever it raises stops the reading.
+Check: TypeAlias = Callable[[], None]
+#: Objects (or nodes) read between two calls of a Check.
+CHECK_EVERY = 8192
 
 
 class TreeFileError(GameError):
@@ -251,9 +257,23 @@ def _finite_number(value: object, key: str, path: Path | None) -> Number:
 # Reading ----------------------------------------------------------------------------------
 
 
-def _parse_json(text: str) -> Any:
+def _checking(check: Check | None) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """The parser's hook for objects: ``_json_object``, calling ``check`` now and then."""
+    if check is None:
+        return _json_object
+    count = itertools.count()
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        if next(count) % CHECK_EVERY == 0:
+            check()
+        return _json_object(pairs)
+
+    return hook
+
+
+def _parse_json(text: str, check: Check | None = None) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_json_object)
+        return json.loads(text, object_pairs_hook=_checking(check))
     except json.JSONDecodeError as e:
         raise TreeFileError(
             None, f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
@@ -398,10 +418,14 @@ def _read_node(
     return record, children
 
 
-def _build(records: list[_Record]) -> TreeNode:
+def _build(records: list[_Record], check: Check | None = None) -> TreeNode:
     """Nodes from pre-order records, built bottom-up; checks chance probabilities sum to 1."""
     built: list[TreeNode] = []
-    for node_type, value, evaluation, probability, label, move, path, n in reversed(records):
+    for i, (node_type, value, evaluation, probability, label, move, path, n) in enumerate(
+        reversed(records)
+    ):
+        if check is not None and i % CHECK_EVERY == 0:
+            check()
         children: tuple[TreeNode, ...] = ()
         if n:
             # In reverse pre-order a node's children are the last n built, first child on top.
@@ -421,10 +445,14 @@ def _build(records: list[_Record]) -> TreeNode:
     return built[0]
 
 
-def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNode:
+def _read_root(
+    raw_root: object, bounds: tuple[Number, Number] | None, check: Check | None = None
+) -> TreeNode:
     records: list[_Record] = []
     stack: list[tuple[object, Path, NodeType | None]] = [(raw_root, (), None)]
     while stack:
+        if check is not None and len(records) % CHECK_EVERY == 0:
+            check()
         raw, path, parent = stack.pop()
         _count_and_depth(len(records) + 1, path)
         record, children = _read_node(raw, path, parent, bounds)
@@ -432,7 +460,7 @@ def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNo
         node_type = record[0]
         for i in range(len(children) - 1, -1, -1):
             stack.append((children[i], (*path, i), node_type))
-    return _build(records)
+    return _build(records, check)
 
 
 def _read_bounds(raw: object) -> tuple[Number, Number]:
@@ -450,10 +478,13 @@ def _read_bounds(raw: object) -> tuple[Number, Number]:
 
 
 @gc_paused()
-def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTree:
+def tree_from_dict(
+    doc: Mapping[str, Any], name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from a format-1 document already parsed into Python objects.
 
-    ``name`` is used when the document has none. Raises TreeFileError.
+    ``name`` is used when the document has none. Raises TreeFileError. ``check`` is
+    called now and then on a big tree (it may raise to stop the reading).
     """
     if not isinstance(doc, Mapping):
         raise TreeFileError(None, f"a tree document must be a JSON object, not {_kind(doc)}")
@@ -484,20 +515,24 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
-    return CustomTree(_tree_name(tree_name), _read_root(doc["root"], bounds), bounds)
+    return CustomTree(_tree_name(tree_name), _read_root(doc["root"], bounds, check), bounds)
 
 
 @gc_paused()
-def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
+def tree_from_nested(
+    obj: Sequence[Any], name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from the nested-list shorthand: root MAX, levels alternate, numbers are leaves.
 
-    Raises TreeFileError.
+    Raises TreeFileError; ``check`` as for :func:`tree_from_dict`.
     """
     if not isinstance(obj, list | tuple):
         raise TreeFileError(None, f"the shorthand is a nested list, not {_kind(obj)}")
     records: list[_Record] = []
     stack: list[tuple[object, Path]] = [(obj, ())]
     while stack:
+        if check is not None and len(records) % CHECK_EVERY == 0:
+            check()
         raw, path = stack.pop()
         _count_and_depth(len(records) + 1, path)
         if isinstance(raw, list | tuple):
@@ -514,15 +549,17 @@ def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
             records.append((NodeType.LEAF, value, None, None, None, None, path, 0))
         else:
             raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
-    return CustomTree(_tree_name(name), _build(records))
+    return CustomTree(_tree_name(name), _build(records, check))
 
 
-def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
+def tree_from_json(
+    obj: object, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from parsed JSON in either form: a format-1 object or a nested list."""
     if isinstance(obj, Mapping):
-        return tree_from_dict(obj, name)
+        return tree_from_dict(obj, name, check=check)
     if isinstance(obj, list | tuple):
-        return tree_from_nested(obj, name)
+        return tree_from_nested(obj, name, check=check)
     raise TreeFileError(
         None,
         "the top level must be a JSON object (a tree file) or a list (the nested-list "
@@ -531,9 +568,13 @@ def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
 
 
 @gc_paused()
-def load_tree(text: str, name: str | None = None) -> CustomTree:
-    """A tree from JSON text in either form; ``name`` is used when the text names none."""
-    return tree_from_json(_parse_json(text), name)
+def load_tree(text: str, name: str | None = None, *, check: Check | None = None) -> CustomTree:
+    """A tree from JSON text in either form; ``name`` is used when the text names none.
+
+    ``check`` is called now and then while a big tree is parsed and built; whatever it
+    raises (a cancel) stops the reading.
+    """
+    return tree_from_json(_parse_json(text, check), name, check=check)
 
 
 def default_tree_name(path: str | os.PathLike[str]) -> str:
@@ -578,7 +619,9 @@ def read_tree_bytes(stream: BinaryIO) -> bytes:
     return b"".join(chunks)
 
 
-def load_tree_bytes(data: bytes, name: str | None = None) -> CustomTree:
+def load_tree_bytes(
+    data: bytes, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from the bytes of a file: UTF-8, optionally after a byte order mark.
 
     The one way bytes become a tree, for files and standard input alike. TreeFileError
@@ -595,23 +638,29 @@ def load_tree_bytes(data: bytes, name: str | None = None) -> CustomTree:
         raise TreeFileError(
             None, f"not UTF-8 text (byte {bom + e.start} cannot be decoded)"
         ) from None
-    return load_tree(text, name)
+    return load_tree(text, name, check=check)
 
 
-def load_tree_stream(stream: BinaryIO, name: str | None = None) -> CustomTree:
+def load_tree_stream(
+    stream: BinaryIO, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from a binary stream, such as ``sys.stdin.buffer`` (see ``read_tree_bytes``)."""
-    return load_tree_bytes(read_tree_bytes(stream), name)
+    return load_tree_bytes(read_tree_bytes(stream), name, check=check)
 
 
-def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:
-    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable."""
+def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) -> CustomTree:
+    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable.
+
+    ``check`` is called now and then while a big file is parsed and built (a cancel
+    raised there stops the reading).
+    """
     try:
         stream = open(path, "rb")  # noqa: SIM115 (closed just below, with the error turned)
     except ValueError as e:
         # open() refuses a name with a NUL character before the system sees it.
         raise OSError(errno.EINVAL, f"not a file name ({e})", os.fspath(path)) from None
     with stream:
-        return load_tree_stream(stream, default_tree_name(path))
+        return load_tree_stream(stream, default_tree_name(path), check=check)
 
 
 def build_tree(

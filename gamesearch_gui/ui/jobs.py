@@ -49,10 +49,14 @@ class Job:
     report: Callable[[int, float], None] | None = field(default=None, repr=False)
     _reported_at: float = field(default=0.0, repr=False)
 
-    def step(self, done: float) -> None:
-        """``done`` (0 to 1) of the work is done; raises Cancelled if the job is cancelled."""
+    def check(self) -> None:
+        """Raise Cancelled if the job is cancelled (for work that cannot say how far it got)."""
         if self.cancel.cancelled:
             raise Cancelled
+
+    def step(self, done: float) -> None:
+        """``done`` (0 to 1) of the work is done; raises Cancelled if the job is cancelled."""
+        self.check()
         now = time.perf_counter()
         if self.report is not None and now - self._reported_at >= BATCH_INTERVAL:
             self._reported_at = now

@@ -28,6 +28,7 @@ from gamesearch_gui.core.tree import (
     same_tree,
 )
 from gamesearch_gui.core.treefile import (
+    CHECK_EVERY,
     TreeFileError,
     build_tree,
     check_tree,
@@ -980,3 +981,32 @@ def test_any_json_either_loads_or_is_refused_with_a_tree_file_error(obj: object)
             assert str(e).startswith(("file: ", "root: ", "node "))
         else:
             check_tree(tree)
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("form", ["file", "nested"])
+def test_a_check_is_called_while_a_big_tree_is_read_and_can_stop_it(
+    tmp_path: Path, form: str
+) -> None:
+    """Opening a big file in the window can be cancelled mid-parse, not only after."""
+    leaves = [[i, i + 1] for i in range(CHECK_EVERY * 2)]
+    text = json.dumps(leaves) if form == "nested" else dump_tree(build_tree(leaves))
+    path = tmp_path / "big.gtree.json"
+    path.write_text(text, encoding="utf-8")
+    calls: list[int] = []
+    tree = load_tree_file(path, check=lambda: calls.append(1))
+    assert tree.node_count == 1 + CHECK_EVERY * 2 * 3
+    assert len(calls) >= 4  # while parsing (objects), reading and building (nodes)
+
+    def stop_on_the_third() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise _Stop
+
+    calls.clear()
+    with pytest.raises(_Stop):
+        load_tree_file(path, check=stop_on_the_third)
+    assert len(calls) == 3

@@ -8,7 +8,8 @@ no timing involved.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +39,17 @@ class SlowLoader:
         self.reading = threading.Event()  #: a slow file is being read
         self.gate = threading.Event()
 
-    def __call__(self, path: Any) -> Any:
+    def __call__(self, path: Any, *, check: Callable[[], None] | None = None) -> Any:
         if Path(path).name.startswith("slow"):
             self.reading.set()
-            if not self.gate.wait(OPEN_MS / 1000):
-                raise TimeoutError("the test never let the loader go")
-        return treefile.load_tree_file(path)
+            deadline = time.monotonic() + OPEN_MS / 1000
+            # As the real loader does while it parses and builds: a cancel stops it.
+            while not self.gate.wait(0.01):
+                if check is not None:
+                    check()
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the test never let the loader go")
+        return treefile.load_tree_file(path, check=check)
 
 
 @pytest.fixture
@@ -208,7 +214,7 @@ def test_a_file_too_big_is_refused_with_the_loaders_message(
 ) -> None:
     # The loader refuses a file over its limit before reading it whole (TreeFileError):
     # whatever it says reaches the person as it is.
-    def too_big(path: Any) -> Any:
+    def too_big(path: Any, **_: Any) -> Any:
         raise TreeFileError(None, "the file is 3.2 GB; a tree file may have at most 1 GB")
 
     monkeypatch.setattr(loading, "load_tree_file", too_big)

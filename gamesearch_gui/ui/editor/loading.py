@@ -41,11 +41,11 @@ class OpenedTree:
 def read_tree(path: str, job: Job) -> OpenedTree:
     """Read, check and draw the tree file at ``path`` (the work of an opening job).
 
-    TreeFileError or OSError as ``load_tree_file`` raises them; the job's ``step`` may
-    stop it between pieces of the drawing.
+    TreeFileError or OSError as ``load_tree_file`` raises them; a cancel of the job stops
+    it while the file is parsed and built, and between pieces of the drawing.
     """
     with gc_paused():
-        tree = load_tree_file(path)
+        tree = load_tree_file(path, check=job.check)
         job.step(READ_SHARE)
         drawing = Drawing(tree, lambda done: job.step(READ_SHARE + (1 - READ_SHARE) * done))
         problems = tree_edit.probability_problems(tree)

@@ -52,10 +52,10 @@ def new_seed() -> str:
     return str(random.randint(1000, 9999))
 
 
-def file_exercise(path: str, task: Task) -> Exercise:
+def file_exercise(path: str, task: Task, check: Callable[[], None] | None = None) -> Exercise:
     """An exercise on the tree in the file at ``path``; TreeFileError, OSError or
-    ExerciseError say why not."""
-    tree = load_tree_file(path)
+    ExerciseError say why not. ``check`` may stop the reading (see ``load_tree_file``)."""
+    tree = load_tree_file(path, check=check)
     return make_exercise(tree, task, source=f"the file {os.path.basename(path)}")
 
 
@@ -342,7 +342,7 @@ class NewExerciseDialog(QDialog):
     def _read_file(self, path: str, task: Task) -> None:
         self.error.hide()
         self._set_reading(f"Opening {os.path.basename(path)}…")
-        self.loader.start(lambda job: file_exercise(path, task))
+        self.loader.start(lambda job: file_exercise(path, task, job.check))
 
     def _set_reading(self, text: str) -> None:
         """Show that a file is being read (``text``), or that none is ("")."""
