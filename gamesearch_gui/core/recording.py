@@ -29,16 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import (
-    ChildrenPruned,
-    IterationFinished,
-    IterationStarted,
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    SearchEvent,
-    Valuation,
-)
+from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
@@ -102,7 +93,7 @@ class Iteration:
     best_move: Any = None
 
 
-class SearchRecording:
+class SearchRecording(SearchObserver):
     """Every event of one search, in columns; layout and replay queries over them."""
 
     def __init__(self, game: Game[Any, Any], *, node_cap: int | None = DEFAULT_NODE_CAP):
@@ -159,27 +150,26 @@ class SearchRecording:
         """True when nodes past the cap were dropped."""
         return self.dropped_nodes > 0
 
-    def __call__(self, event: SearchEvent) -> None:
-        """Record one event (the search's listener)."""
-        if isinstance(event, NodeEntered):
-            self._entered(event)
-        elif isinstance(event, NodeValued):
-            self._valued(event)
-        elif isinstance(event, ChildrenPruned):
-            self._pruned(event)
-        elif isinstance(event, IterationStarted):
-            self.iterations.append(Iteration(event.depth, NONE, self.event_count))
-            self._log(ITERATION_STARTED, len(self.iterations) - 1)
-        elif isinstance(event, IterationFinished) and self.iterations:
-            it = self.iterations[-1]
-            it.finished = self.event_count
-            it.completed = event.completed
-            it.nodes = event.nodes
-            it.value = event.value
-            it.best_move = event.best_move
-            if event.completed and it.root != NONE:
-                self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
-            self._log(ITERATION_FINISHED, len(self.iterations) - 1)
+    def iteration_started(self, depth: int) -> None:
+        """An iteration of iterative deepening began (the search's observer)."""
+        self.iterations.append(Iteration(depth, NONE, self.event_count))
+        self._log(ITERATION_STARTED, len(self.iterations) - 1)
+
+    def iteration_finished(
+        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+    ) -> None:
+        """An iteration ended (the search's observer)."""
+        if not self.iterations:
+            return
+        it = self.iterations[-1]
+        it.finished = self.event_count
+        it.completed = completed
+        it.nodes = nodes
+        it.value = value
+        it.best_move = best_move
+        if completed and it.root != NONE:
+            self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
+        self._log(ITERATION_FINISHED, len(self.iterations) - 1)
 
     def finish(self, result: Any) -> None:
         """Keep the search's result (its statistics stay exact past the node cap)."""
@@ -197,18 +187,30 @@ class SearchRecording:
         index = node_id - self._id_offset
         return index if 0 <= index < len(self.parent) else None
 
-    def _entered(self, event: NodeEntered) -> None:
+    def entered(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        """The search entered a node (the search's observer: no event object)."""
         cap = self.node_cap
         if cap is not None and len(self.parent) >= cap:
             self.dropped_nodes += 1
             return
         if self._id_offset is None:
-            self._id_offset = event.node_id
+            self._id_offset = node_id
         n = len(self.parent)
-        if event.node_id - self._id_offset != n:
+        if node_id - self._id_offset != n:
             self.dropped_nodes += 1  # out of order: never from our engine
             return
-        parent = NONE if event.parent_id is None else self._index(event.parent_id)
+        parent = NONE if parent_id is None else self._index(parent_id)
         if parent is None:
             self.dropped_nodes += 1
             return
@@ -220,14 +222,14 @@ class SearchRecording:
             if self._slots:
                 for _ in range(ITERATION_GAP):
                     self._take_slot()  # a gap before this iteration's tree
-            self.root_states[n] = event.state
+            self.root_states[n] = state
             first_line = bool(self._previous_line)
         else:
             first_line = bool(
                 self.tried_first[parent]
                 and self.first_child[parent] == NONE
-                and event.depth - 1 < len(self._previous_line)
-                and self._previous_line[event.depth - 1] == event.move
+                and depth - 1 < len(self._previous_line)
+                and self._previous_line[depth - 1] == move
             )
             if self.first_child[parent] == NONE:
                 self.first_child[parent] = n
@@ -235,14 +237,14 @@ class SearchRecording:
                 self.next_sibling[self.last_child[parent]] = n
             self.last_child[parent] = n
         self.parent.append(parent)
-        self.depth.append(event.depth)
-        self.kind.append(_KIND_CODE[event.kind])
-        self.moves.append(event.move)
-        self.probability.append(math.nan if event.probability is None else event.probability)
-        self.alpha_in.append(event.alpha)
-        self.beta_in.append(event.beta)
-        self.alpha_out.append(event.alpha)
-        self.beta_out.append(event.beta)
+        self.depth.append(depth)
+        self.kind.append(_KIND_CODE[kind])
+        self.moves.append(move)
+        self.probability.append(math.nan if probability is None else probability)
+        self.alpha_in.append(alpha)
+        self.beta_in.append(beta)
+        self.alpha_out.append(alpha)
+        self.beta_out.append(beta)
         self.value.append(math.nan)
         self.how.append(-1)
         self.entered_at.append(seq)
@@ -258,8 +260,17 @@ class SearchRecording:
         self.tried_first.append(first_line)
         self._log(ENTERED, n)
 
-    def _valued(self, event: NodeValued) -> None:
-        n = self._index(event.node_id)
+    def valued(
+        self,
+        node_id: int,
+        value: float,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: Any = None,
+    ) -> None:
+        """The search left a node with its value (the search's observer)."""
+        n = self._index(node_id)
         if n is None:
             return
         first = self.first_child[n]
@@ -274,11 +285,11 @@ class SearchRecording:
             )
             self.x_final[n] = (left + right) / 2
             self.last_slot[n] = self._slots - 1
-            self.best_child[n] = self._best_child(n, event.best_move)
-        self.value[n] = event.value
-        self.how[n] = _HOW_CODE[event.how]
-        self.alpha_out[n] = event.alpha
-        self.beta_out[n] = event.beta
+            self.best_child[n] = self._best_child(n, best_move)
+        self.value[n] = value
+        self.how[n] = _HOW_CODE[how]
+        self.alpha_out[n] = alpha
+        self.beta_out[n] = beta
         self.valued_at[n] = self.event_count
         self._log(VALUED, n)
 
@@ -297,13 +308,14 @@ class SearchRecording:
             child = self.next_sibling[child]
         return NONE
 
-    def _pruned(self, event: ChildrenPruned) -> None:
-        n = self._index(event.node_id)
+    def pruned(
+        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+    ) -> None:
+        """A cutoff skipped ``moves`` (the search's observer)."""
+        n = self._index(node_id)
         if n is None:
             return
-        cutoff = Cutoff(
-            n, event.moves, event.value, event.alpha, event.beta, self.event_count, self._slots
-        )
+        cutoff = Cutoff(n, moves, value, alpha, beta, self.event_count, self._slots)
         self._take_slot()
         self.cutoff_of[n] = len(self.cutoffs)
         self.cutoffs.append(cutoff)
