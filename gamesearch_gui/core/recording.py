@@ -44,14 +44,23 @@ ITERATION_GAP: Final = 3
 DEFAULT_NODE_CAP: Final = 1_000_000
 
 KINDS: Final = (NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE, NodeKind.TERMINAL)
-_KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
 VALUATIONS: Final = (
     Valuation.TERMINAL,
     Valuation.EVALUATION,
     Valuation.TRANSPOSITION,
     Valuation.BACKED_UP,
 )
-_HOW_CODE: Final = {how: code for code, how in enumerate(VALUATIONS)}
+
+_K_MAX, _K_MIN, _K_CHANCE, _K_TERMINAL = KINDS
+_V_TERMINAL, _V_EVALUATION, _V_TRANSPOSITION, _V_BACKED_UP = VALUATIONS
+_NAN: Final = math.nan
+#: Nodes the later-filled columns grow by at a time, and the blocks they grow with.
+_BLOCK: Final = 4096
+_NAN_BLOCK: Final = array("d", [math.nan]) * _BLOCK
+_NONE_BLOCK: Final = array("q", [-1]) * _BLOCK
+_NEVER_BLOCK: Final = array("q", [2**62]) * _BLOCK
+_ZERO_BLOCK: Final = array("q", [0]) * _BLOCK
+_UNVALUED_BLOCK: Final = array("b", [-1]) * _BLOCK
 
 # Event types, as stored per event.
 ENTERED: Final = 0
@@ -137,6 +146,8 @@ class SearchRecording(SearchObserver):
         self._states: dict[int, Any] = {}
         self.result: Any = None
         self.event_count = 0
+        #: Nodes the columns filled in later (``_grow``) have room for.
+        self._capacity = 0
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -200,20 +211,27 @@ class SearchRecording(SearchObserver):
         probability: float | None,
     ) -> None:
         """The search entered a node (the search's observer: no event object)."""
+        parents = self.parent
+        n = len(parents)
         cap = self.node_cap
-        if cap is not None and len(self.parent) >= cap:
+        if cap is not None and n >= cap:
             self.dropped_nodes += 1
             return
-        if self._id_offset is None:
-            self._id_offset = node_id
-        n = len(self.parent)
-        if node_id - self._id_offset != n:
+        offset = self._id_offset
+        if offset is None:
+            offset = self._id_offset = node_id
+        if node_id - offset != n:
             self.dropped_nodes += 1  # out of order: never from our engine
             return
-        parent = NONE if parent_id is None else self._index(parent_id)
-        if parent is None:
-            self.dropped_nodes += 1
-            return
+        if parent_id is None:
+            parent = NONE
+        else:
+            parent = parent_id - offset
+            if not 0 <= parent < n:
+                self.dropped_nodes += 1
+                return
+        if n == self._capacity:
+            self._grow()
         seq = self.event_count
         if parent == NONE:
             if not self.iterations or self.iterations[-1].root != NONE:
@@ -225,40 +243,51 @@ class SearchRecording(SearchObserver):
             self.root_states[n] = state
             first_line = bool(self._previous_line)
         else:
-            first_line = bool(
-                self.tried_first[parent]
-                and self.first_child[parent] == NONE
-                and depth - 1 < len(self._previous_line)
-                and self._previous_line[depth - 1] == move
-            )
-            if self.first_child[parent] == NONE:
-                self.first_child[parent] = n
+            first_child = self.first_child
+            if first_child[parent] == NONE:
+                line = self._previous_line
+                first_line = bool(
+                    self.tried_first[parent] and depth - 1 < len(line) and line[depth - 1] == move
+                )
+                first_child[parent] = n
             else:
+                first_line = False
                 self.next_sibling[self.last_child[parent]] = n
             self.last_child[parent] = n
-        self.parent.append(parent)
+        parents.append(parent)
         self.depth.append(depth)
-        self.kind.append(_KIND_CODE[kind])
+        # Identity tests, not a dict: an enum member hashes in Python code.
+        self.kind.append(
+            0 if kind is _K_MAX else 1 if kind is _K_MIN else 2 if kind is _K_CHANCE else 3
+        )
         self.moves.append(move)
-        self.probability.append(math.nan if probability is None else probability)
+        self.probability.append(_NAN if probability is None else probability)
         self.alpha_in.append(alpha)
         self.beta_in.append(beta)
-        self.alpha_out.append(alpha)
-        self.beta_out.append(beta)
-        self.value.append(math.nan)
-        self.how.append(-1)
         self.entered_at.append(seq)
-        self.valued_at.append(NEVER)
         self.first_slot.append(self._slots)
-        self.last_slot.append(self._slots)
-        self.x_final.append(float(self._slots))
-        self.first_child.append(NONE)
-        self.last_child.append(NONE)
-        self.next_sibling.append(NONE)
-        self.best_child.append(NONE)
-        self.cutoff_of.append(NONE)
         self.tried_first.append(first_line)
-        self._log(ENTERED, n)
+        self.ev_type.append(ENTERED)
+        self.ev_ref.append(n)
+        self.event_count = seq + 1  # last: the event is complete before it is counted
+
+    def _grow(self) -> None:
+        """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
+        (or once it has children): one C-level extend each, not an append per node."""
+        self._capacity += _BLOCK
+        for floats in (self.value, self.x_final, self.alpha_out, self.beta_out):
+            floats.extend(_NAN_BLOCK)
+        for column in (
+            self.first_child,
+            self.last_child,
+            self.next_sibling,
+            self.best_child,
+            self.cutoff_of,
+        ):
+            column.extend(_NONE_BLOCK)
+        self.valued_at.extend(_NEVER_BLOCK)
+        self.last_slot.extend(_ZERO_BLOCK)
+        self.how.extend(_UNVALUED_BLOCK)
 
     def valued(
         self,
@@ -270,28 +299,42 @@ class SearchRecording(SearchObserver):
         best_move: Any = None,
     ) -> None:
         """The search left a node with its value (the search's observer)."""
-        n = self._index(node_id)
-        if n is None:
+        offset = self._id_offset
+        if offset is None:
+            return
+        n = node_id - offset
+        if not 0 <= n < len(self.parent):
             return
         first = self.first_child[n]
         cut = self.cutoff_of[n]
+        x_final = self.x_final
         if first == NONE and cut == NONE:
+            x_final[n] = float(self.first_slot[n])
+            self.last_slot[n] = self.first_slot[n]
             self._take_slot()  # a leaf: its own slot
-            self.x_final[n] = float(self.first_slot[n])
         else:
-            left = self.x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
-            right = (
-                float(self.cutoffs[cut].slot) if cut != NONE else self.x_final[self.last_child[n]]
-            )
-            self.x_final[n] = (left + right) / 2
+            left = x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
+            right = float(self.cutoffs[cut].slot) if cut != NONE else x_final[self.last_child[n]]
+            x_final[n] = (left + right) / 2
             self.last_slot[n] = self._slots - 1
             self.best_child[n] = self._best_child(n, best_move)
         self.value[n] = value
-        self.how[n] = _HOW_CODE[how]
+        self.how[n] = (
+            3
+            if how is _V_BACKED_UP
+            else 0
+            if how is _V_TERMINAL
+            else 1
+            if how is _V_EVALUATION
+            else 2
+        )
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
-        self.valued_at[n] = self.event_count
-        self._log(VALUED, n)
+        seq = self.event_count
+        self.valued_at[n] = seq
+        self.ev_type.append(VALUED)
+        self.ev_ref.append(n)
+        self.event_count = seq + 1
 
     def _best_child(self, n: int, best_move: Any) -> int:
         child = self.first_child[n]

@@ -588,9 +588,9 @@ class _Engine:
         pvs: list[Any] = [None] * size
         pv_line = previous_line
         pv_len = len(pv_line)
-        kind_of = _KIND
         checkpoint = self._checkpoint
         max_player = Player.MAX
+        min_player = Player.MIN
         chance_player = Player.CHANCE
         check_at = self.nodes + 1
         next_id = self.nodes
@@ -613,9 +613,18 @@ class _Engine:
             probability: float | None,
         ) -> None:
             # Only with a listener: the parent tells of the child it is about to enter.
-            kind = (
-                NodeKind.TERMINAL if terminal_value(child) is not None else kind_of[to_move(child)]
-            )
+            if terminal_value(child) is not None:
+                kind = NodeKind.TERMINAL
+            else:
+                # Identity tests, not a dict: an enum member hashes in Python code.
+                player = to_move(child)
+                kind = (
+                    NodeKind.MAX
+                    if player is max_player
+                    else NodeKind.MIN
+                    if player is min_player
+                    else NodeKind.CHANCE
+                )
             entered(next_id, parent, move, ply, kind, alpha, beta, child, probability)
 
         def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
