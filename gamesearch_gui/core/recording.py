@@ -22,6 +22,7 @@ Iterations of iterative deepening are laid out side by side, a few slots apart.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from array import array
 from bisect import bisect_left
@@ -102,6 +103,56 @@ class Iteration:
     best_move: Any = None
 
 
+#: Per-node columns, sent as slices of the new nodes.
+_NODE_COLUMNS: Final = (
+    "parent",
+    "depth",
+    "kind",
+    "probability",
+    "alpha_in",
+    "beta_in",
+    "entered_at",
+    "first_slot",
+    "alpha_out",
+    "beta_out",
+    "value",
+    "how",
+    "valued_at",
+    "last_slot",
+    "x_final",
+    "first_child",
+    "last_child",
+    "next_sibling",
+    "best_child",
+    "cutoff_of",
+)
+#: The per-node columns that change after a node is entered (sent again as patches).
+_OPEN_COLUMNS: Final = _NODE_COLUMNS[8:]
+
+
+@dataclass(slots=True)
+class RecordingChunk:
+    """A piece of a recording, as :meth:`SearchRecording.take_chunk` takes it: arrays and
+    short lists, no object per event, so it pickles to bytes fast."""
+
+    nodes: tuple[int, int]
+    columns: dict[str, Any]
+    moves: list[Any]
+    tried_first: bytes
+    patches: array[int]
+    patch_columns: dict[str, Any]
+    ev_type: array[int]
+    ev_ref: array[int]
+    cutoffs: list[Cutoff]
+    slot_seq: array[int]
+    iterations: list[Iteration]
+    root_states: dict[int, Any]
+    slots: int
+    dropped_nodes: int
+    id_offset: int | None
+    event_count: int
+
+
 class SearchRecording(SearchObserver):
     """Every event of one search, in columns; layout and replay queries over them."""
 
@@ -148,6 +199,10 @@ class SearchRecording(SearchObserver):
         self.event_count = 0
         #: Nodes the columns filled in later (``_grow``) have room for.
         self._capacity = 0
+        # What take_chunk has sent: nodes, events, cutoffs and slots, and the nodes then
+        # still open (the only ones sent that can change).
+        self._sent_nodes = self._sent_events = self._sent_cutoffs = self._sent_slots = 0
+        self._open: list[int] = []
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -367,6 +422,87 @@ class SearchRecording(SearchObserver):
     def _take_slot(self) -> None:
         self.slot_seq.append(self.event_count)
         self._slots += 1
+
+    # -- crossing to another process ---------------------------------------------------
+
+    def take_chunk(self) -> RecordingChunk:
+        """What was recorded since the last chunk, to append to a copy elsewhere.
+
+        New nodes go as slices of the columns; of the nodes sent before, only the ones
+        still open then (the ancestors of the last node entered, the search being
+        depth-first) and the last child of each can have changed, so they go whole as
+        patches. No tracking on the search's hot path.
+        """
+        a, b = self._sent_nodes, len(self.parent)
+        patched = sorted(
+            {n for p in self._open for n in (p, self.last_child[p]) if n != NONE and n < a}
+        )
+        e0, e1 = self._sent_events, self.event_count
+        c0, c1 = self._sent_cutoffs, len(self.cutoffs)
+        s0, s1 = self._sent_slots, len(self.slot_seq)
+        chunk = RecordingChunk(
+            nodes=(a, b),
+            columns={name: getattr(self, name)[a:b] for name in _NODE_COLUMNS},
+            moves=self.moves[a:b],
+            tried_first=bytes(self.tried_first[a:b]),
+            patches=array("q", patched),
+            patch_columns={
+                name: type(getattr(self, name))(
+                    getattr(self, name).typecode, (getattr(self, name)[n] for n in patched)
+                )
+                for name in _OPEN_COLUMNS
+            },
+            ev_type=self.ev_type[e0:e1],
+            ev_ref=self.ev_ref[e0:e1],
+            cutoffs=self.cutoffs[c0:c1],
+            slot_seq=self.slot_seq[s0:s1],
+            iterations=[dataclasses.replace(it) for it in self.iterations],
+            root_states={n: st for n, st in self.root_states.items() if n >= a},
+            slots=self._slots,
+            dropped_nodes=self.dropped_nodes,
+            id_offset=self._id_offset,
+            event_count=e1,
+        )
+        self._sent_nodes, self._sent_events = b, e1
+        self._sent_cutoffs, self._sent_slots = c1, s1
+        # The nodes that may still change: the open ancestors of the last node entered.
+        self._open = []
+        n = b - 1
+        while n != NONE and n >= 0:
+            if self.valued_at[n] == NEVER:
+                self._open.append(n)
+            n = self.parent[n]
+        return chunk
+
+    def apply_chunk(self, chunk: RecordingChunk) -> None:
+        """Append a chunk taken from the recording of the same search elsewhere.
+
+        Everything an event needs is written before ``event_count`` counts it, so a
+        reader that looks only at counted events may read while this runs.
+        """
+        a, b = chunk.nodes
+        if a != len(self.parent):
+            raise ValueError(f"a chunk for nodes {a}..{b} does not follow node {len(self.parent)}")
+        for name, values in chunk.columns.items():
+            column = getattr(self, name)
+            del column[a:]
+            column.extend(values)
+        self.moves.extend(chunk.moves)
+        self.tried_first.extend(chunk.tried_first)
+        for name, values in chunk.patch_columns.items():
+            column = getattr(self, name)
+            for n, value in zip(chunk.patches, values, strict=True):
+                column[n] = value
+        self.cutoffs.extend(chunk.cutoffs)
+        self.slot_seq.extend(chunk.slot_seq)
+        self.root_states.update(chunk.root_states)
+        self.iterations[:] = chunk.iterations
+        self._slots = chunk.slots
+        self.dropped_nodes = chunk.dropped_nodes
+        self._id_offset = chunk.id_offset
+        self.ev_type.extend(chunk.ev_type)
+        self.ev_ref.extend(chunk.ev_ref)
+        self.event_count = chunk.event_count  # last
 
     # -- the tree at a moment ----------------------------------------------------------
 
