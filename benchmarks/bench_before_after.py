@@ -21,8 +21,8 @@ load average (as ``uptime`` shows it) is printed at each round. Both trees must 
 the same tree (same nodes, value and best move); a WARNING line says when they do not.
 
 ``--profile`` runs each case once per tree under cProfile instead and prints the share
-of the search's time spent in each function of the game, and in the engine (its own
-time; cProfile slows every call, so the shares are rough).
+of the search's time spent in each function of the game (with the builtins it calls),
+the rest being the engine's; cProfile slows every call, so the shares are rough.
 """
 
 from __future__ import annotations
@@ -67,9 +67,9 @@ if profile:
     shares = {}
     for (path, line, name), entry in stats.items():
         if path.endswith("connect4.py"):
-            shares[name] = shares.get(name, 0.0) + entry[2] / total
-        elif path.endswith("search.py"):
-            shares["(search.py)"] = shares.get("(search.py)", 0.0) + entry[2] / total
+            # Cumulative: with the builtins each calls (int.bit_count); none recurses.
+            shares[name] = shares.get(name, 0.0) + entry[3] / total
+    shares["(the rest)"] = 1.0 - sum(shares.values())
     out["shares"] = shares
 else:
     gc.collect()
@@ -213,8 +213,8 @@ def profile(trees: dict[str, Path], cases: list[tuple[str, str]], depth: int) ->
         key=lambda name: -max(found.get(name, 0.0) for found in shares.values()),
     )
     print(
-        "Share of the search's time (cProfile tottime) in each function of connect4.py,\n"
-        "and in the engine (every function of search.py together):"
+        "Share of the search's time under cProfile in each function of connect4.py (with\n"
+        "the builtins it calls), and the rest: the engine and its own builtins."
     )
     print()
     header = ["case", "side", *names]
