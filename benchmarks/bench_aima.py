@@ -3,7 +3,7 @@
 Run from the project root (aima-python, as the package ``aima3``, comes with the
 ``bench`` extra)::
 
-    python -m benchmarks.bench_aima              # depth 8, about 3 minutes
+    python -m benchmarks.bench_aima              # depth 8, under a minute
     python -m benchmarks.bench_aima --quick      # depth 6, seconds
     python -m benchmarks.bench_aima --rounds 11  # more rounds (default 7)
 
