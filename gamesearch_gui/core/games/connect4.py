@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -336,6 +336,10 @@ class ConnectFour(Game[C4State, Column]):
         self._evaluations: Mapping[str, Evaluation[C4State]] = MappingProxyType(
             {"open_lines": open_lines, "centre": centre}
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor and options, to cross to the engine process."""
+        return (ConnectFour, ())
 
     def initial_state(self) -> C4State:
         """The empty board, MAX to move."""
