@@ -191,3 +191,37 @@ def test_solving_from_the_command_line_loads_no_qt() -> None:
     # -X importtime lists every module imported, one a line: "import time: ... | name".
     loaded = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()]
     assert not [name for name in loaded if is_qt_binding(name)], "solve loaded Qt"
+
+
+# -- the package's own import graph ------------------------------------------------------
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by its name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which of the package's modules each of its modules imports (at any level)."""
+    modules = package_modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = imported_names(
+            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
+        )
+        graph[name] = {target for _, target, _ in found if target in modules and target != name}
+    return graph
+
+
+def test_nothing_under_ui_imports_the_window_or_the_app() -> None:
+    """The window is built from the panels, never the other way round (a panel that
+    reached back for the board factory tied six modules into one cycle)."""
+    graph = import_graph()
+    upward = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if module.startswith("gamesearch_gui.ui.")
+        for target in targets
+        if target in ("gamesearch_gui.ui.main_window", "gamesearch_gui.app")
+    )
+    assert not upward, "; ".join(upward)

@@ -38,11 +38,12 @@ from PySide6.QtWidgets import (
 from gamesearch_gui import __version__
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.games import Pig, TicTacToe
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
@@ -72,27 +73,6 @@ DEFAULT_PACE_MS = 250
 #: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
 KEPT_NODES = 1_000_000
 TREE_EMPTY = "The AI's search tree appears here while it thinks. Click an AI move to see it again."
-
-
-def make_board(game: Game[Any, Any]) -> BoardWidget:
-    """The board widget that draws ``game``."""
-    if isinstance(game, TicTacToe):
-        from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
-
-        return TicTacToeBoard(game)
-    if isinstance(game, ConnectFour):
-        from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
-
-        return ConnectFourBoard(game)
-    if isinstance(game, Pennies):
-        from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
-
-        return PenniesBoard(game)
-    if isinstance(game, Pig):
-        from gamesearch_gui.ui.boards.pig_board import PigBoard
-
-        return PigBoard(game)
-    raise GameError(f"no board for {game.title}")
 
 
 class MainWindow(QMainWindow):

@@ -343,7 +343,7 @@ class NodeDetails(QWidget):
             self.board = None
         if game is None:
             return
-        from gamesearch_gui.ui.main_window import make_board  # the window imports this panel
+        from gamesearch_gui.ui.boards.factory import make_board  # boards load on first use
 
         try:
             board = make_board(game)
