@@ -535,9 +535,17 @@ class MainWindow(QMainWindow):
 
     @Slot(object, str)
     def _search_failed(self, request: SearchRequest, message: str) -> None:
-        self._refresh()
-        self.headline.setText("The AI cannot search with these settings: change them")
-        self.statusBar().showMessage(message)
+        """Say why, and for the AI's move, pause it until the person resumes: settings
+        that do not fit, or an engine process that crashed or hung (restarted next)."""
+        self.statusBar().showMessage(f"The search failed: {message}")
+        if request.purpose != "move":
+            self._refresh()
+            return
+        self._set_paused(True)
+        self.headline.setText(
+            "The AI's search failed (see below): change the settings if need be, "
+            "then resume the AI (Ctrl+P)"
+        )
 
     @Slot(object)
     def _search_progress(self, progress: SearchProgress) -> None:
