@@ -12,8 +12,9 @@ import contextlib
 import pickle
 import signal
 import sys
+import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from multiprocessing.connection import Connection
 from typing import Any, Final, Protocol
 
@@ -39,6 +40,8 @@ from gamesearch_gui.engine.protocol import (
 
 #: Games kept by token, newest last (a window rarely plays more than a few at once).
 GAMES_KEPT: Final = 8
+#: How many bytes of reports may wait to be sent before the search waits for the window.
+OUTBOX_BYTES: Final = 16 * 1024**2
 #: The most memory the engine process may take (its address space), where the system
 #: lets a process limit itself: a runaway search fails with a message, not the machine.
 MEMORY_LIMIT: Final = 8 * 1024**3
@@ -72,6 +75,53 @@ class _Cancel(CancelToken):
         self._upto.value = max(self._upto.value, self._request_id)
 
 
+class _Outbox:
+    """Sends messages to the window on a thread of its own, in order.
+
+    A chunk of a recording is a megabyte or more, and the window's process reads it
+    between paints (its reader shares that process's GIL): sent from the search's
+    thread, the search would wait for every read. Sent from here, the search goes on,
+    until ``OUTBOX_BYTES`` wait unsent; then it waits, so memory stays bounded.
+    """
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._queue: deque[bytes] = deque()
+        self._pending = 0
+        self._broken: OSError | None = None
+        self._ready = threading.Condition()
+        threading.Thread(target=self._run, name="engine outbox", daemon=True).start()
+
+    def send(self, data: bytes) -> None:
+        """Queue ``data``; OSError once the window's end is gone."""
+        with self._ready:
+            while self._pending > OUTBOX_BYTES and self._broken is None:
+                self._ready.wait()
+            if self._broken is not None:
+                raise BrokenPipeError(f"the window's process is gone ({self._broken})")
+            self._queue.append(data)
+            self._pending += len(data)
+            self._ready.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._queue:
+                    self._ready.wait()
+                data = self._queue[0]
+            try:
+                self._conn.send_bytes(data)
+            except OSError as error:
+                with self._ready:
+                    self._broken = error
+                    self._ready.notify_all()
+                return
+            with self._ready:
+                self._queue.popleft()
+                self._pending -= len(data)
+                self._ready.notify_all()
+
+
 def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
     """Answer requests from ``conn`` until told to quit or the window's end closes."""
     # Ctrl+C in a terminal reaches the whole process group: the window closes itself
@@ -80,6 +130,7 @@ def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
     _die_with_parent()
     _limit_memory()
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
+    outbox = _Outbox(conn)
     while True:
         try:
             message = decode(conn.recv_bytes())
@@ -100,12 +151,12 @@ def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
             job = loads(payload, game)
             if not isinstance(job, Job):
                 raise TypeError(f"not a search job: {type(job).__name__}")
-            _search(conn, request_id, game, job, _Cancel(request_id, cancel_upto))
+            _search(outbox, request_id, game, job, _Cancel(request_id, cancel_upto))
         except (EOFError, OSError, BrokenPipeError):
             return
         except Exception as error:  # reported, and the process serves the next request
             with contextlib.suppress(OSError):
-                conn.send_bytes(encode((FAILED, request_id, failure_text(error))))
+                outbox.send(encode((FAILED, request_id, failure_text(error))))
 
 
 def failure_text(error: BaseException) -> str:
@@ -125,7 +176,7 @@ def failure_text(error: BaseException) -> str:
 
 
 def _search(
-    conn: Connection, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
+    outbox: _Outbox, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
 ) -> None:
     recording = (
         SearchRecording(game, node_cap=job.node_cap) if job.record is Record.RECORDING else None
@@ -142,7 +193,7 @@ def _search(
             batch = events.events[sent_events:]
             sent_events = len(events.events)
         payload = dumps(Report(progress, chunk, batch, result), game)
-        conn.send_bytes(encode((kind, request_id, payload)))
+        outbox.send(encode((kind, request_id, payload)))
 
     def progress(now_at: SearchProgress) -> None:
         nonlocal last
