@@ -149,8 +149,8 @@ def cancel_latencies(client: EngineClient, count: int, rng: random.Random) -> li
         rid = next(_ids)
         client.submit(rid, game, game.initial_state(), deep, record=Record.RECORDING)
         wait_until = time.perf_counter() + rng.uniform(0.01, 0.15)
-        cancelled_at = None
-        for kind, _report in client.reports(rid, game, cancelled=lambda: cancelled_at is not None):
+        cancelled_at: float | None = None
+        for kind, _report in client.reports(rid, game):
             if cancelled_at is None and time.perf_counter() >= wait_until:
                 cancelled_at = time.perf_counter()
                 client.cancel(rid)

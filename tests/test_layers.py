@@ -225,3 +225,30 @@ def test_nothing_under_ui_imports_the_window_or_the_app() -> None:
         if target in ("gamesearch_gui.ui.main_window", "gamesearch_gui.app")
     )
     assert not upward, "; ".join(upward)
+
+
+#: What runs searches: the window's process never calls these (the engine does).
+SEARCHING = frozenset(
+    {
+        "gamesearch_gui.core.search.search",
+        "gamesearch_gui.core.compare.compare",
+        "gamesearch_gui.core.exercise.solve_exercise",
+        "gamesearch_gui.engine.process",
+        "gamesearch_gui.engine.calls",
+    }
+)
+
+
+def test_the_window_process_never_runs_a_search() -> None:
+    """ui/ and app.py import no function that searches: searches run in the engine
+    process, reached through engine.client (``ui/worker.py`` and the dialogs' calls)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        if not is_qt_side(module):
+            continue
+        source = path.read_text(encoding="utf-8")
+        for line, name, _ in imported_names(source, module, is_package=path.name == "__init__.py"):
+            if name in SEARCHING:
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not found, "; ".join(found)

@@ -25,6 +25,7 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine.process import serve
 from gamesearch_gui.engine.protocol import (
+    CALL,
     FAILED,
     FINISHED,
     PROGRESS,
@@ -49,6 +50,10 @@ _POLL: Final = 0.05
 
 class EngineError(Exception):
     """The engine process failed: it died, or did not stop when asked."""
+
+
+class CallFailed(Exception):
+    """A call the engine ran raised an error meant for a person (the message)."""
 
 
 class EngineClient:
@@ -162,6 +167,32 @@ class EngineClient:
             self._end()
             raise EngineError(f"the engine process could not be reached ({error})") from None
 
+    def call(
+        self,
+        request_id: int,
+        name: str,
+        *args: Any,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Any:
+        """Run the engine's function ``name`` (see :mod:`.calls`) on ``args`` and return
+        its value. CallFailed with a sentence for a person when it raised one of its
+        errors (or was cancelled); EngineError when the process died or hung."""
+        self.start()
+        assert self._conn is not None
+        data = encode((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)))
+        try:
+            self._conn.send_bytes(data)
+        except OSError as error:
+            self._end()
+            raise EngineError(f"the engine process could not be reached ({error})") from None
+        for kind, report in self.reports(request_id, None, cancelled=cancelled):
+            if kind == FAILED:
+                raise CallFailed(str(report))
+            if kind == FINISHED:
+                assert isinstance(report, Report)
+                return report.result
+        raise EngineError("the engine process ended the call without an answer")
+
     def cancel(self, request_id: int) -> None:
         """Ask the search ``request_id`` (and any earlier one) to stop, from any thread."""
         upto = self._cancel_upto
@@ -170,7 +201,11 @@ class EngineClient:
         self._cancelled_at.setdefault(request_id, time.monotonic())
 
     def reports(
-        self, request_id: int, game: Game[Any, Any], *, cancelled: Callable[[], bool] | None = None
+        self,
+        request_id: int,
+        game: Game[Any, Any] | None,
+        *,
+        cancelled: Callable[[], bool] | None = None,
     ) -> Iterator[tuple[str, Report | str]]:
         """The reports of search ``request_id`` as they come: ``("progress", Report)``,
         then ``("finished", Report)`` or ``("failed", message)``, and then it ends.
@@ -200,7 +235,7 @@ class EngineClient:
                 self._cancelled_at.pop(request_id, None)
                 yield FAILED, str(message[2])
                 return
-            report = loads(message[2], game)
+            report = pickle.loads(message[2]) if game is None else loads(message[2], game)
             if kind == FINISHED:
                 self._cancelled_at.pop(request_id, None)
                 yield FINISHED, report

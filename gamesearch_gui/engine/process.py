@@ -22,7 +22,9 @@ from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
+from gamesearch_gui.engine.calls import CALLS
 from gamesearch_gui.engine.protocol import (
+    CALL,
     FAILED,
     FINISHED,
     PROGRESS,
@@ -138,6 +140,12 @@ def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
             return  # the window's process is gone
         if message[0] == QUIT:
             return
+        if message[0] == CALL:
+            try:
+                _call(outbox, message[1], message[2], message[3], cancel_upto)
+            except (EOFError, OSError):
+                return
+            continue
         if message[0] != SEARCH:
             continue
         _, request_id, token, game_bytes, payload = message
@@ -226,6 +234,24 @@ def _die_with_parent() -> None:
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+
+
+def _call(
+    outbox: _Outbox, request_id: int, name: str, args_bytes: bytes, cancel_upto: SharedNumber
+) -> None:
+    """Run a function of :mod:`.calls` and send its value, or why it could not."""
+    call = CALLS.get(name)
+    try:
+        if call is None:
+            raise ValueError(f"no call named {name!r}")
+        value = call.run(*pickle.loads(args_bytes), cancel=_Cancel(request_id, cancel_upto))
+        payload = pickle.dumps(Report(None, result=value), pickle.HIGHEST_PROTOCOL)
+    except Exception as error:
+        known = call is not None and isinstance(error, call.errors)
+        message = str(error) if known else failure_text(error)
+        outbox.send(encode((FAILED, request_id, message)))
+        return
+    outbox.send(encode((FINISHED, request_id, payload)))
 
 
 def _limit_memory() -> None:

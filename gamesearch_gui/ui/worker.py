@@ -123,6 +123,18 @@ class SearchWorker(QObject):
                 self.recorded.emit(rid, recording.event_count)
 
 
+def stop_engine_thread(thread: QThread, engine: EngineClient, request_id: int) -> None:
+    """For a thread that waits on ``engine``'s calls: cancel ``request_id`` (and every
+    earlier one), wait for the thread (ending the engine outright if it does not answer),
+    then end the engine process."""
+    thread.requestInterruption()
+    engine.cancel(request_id)
+    if not thread.wait(SHUTDOWN_WAIT_MS):
+        engine.kill()
+        thread.wait()
+    engine.close()
+
+
 class SearchController(QObject):
     """Owns the search thread and its engine process; starts, cancels and filters
     searches for the GUI."""

@@ -197,3 +197,23 @@ def test_the_engine_process_loads_no_qt(engine: EngineClient) -> None:
     with open(f"/proc/{pid}/maps") as maps:
         libraries = maps.read()
     assert "Qt6" not in libraries and "shiboken" not in libraries
+
+
+def test_a_call_runs_in_the_engine_and_its_errors_read_as_sentences(
+    engine: EngineClient,
+) -> None:
+    from gamesearch_gui.core.compare import compare
+    from gamesearch_gui.core.examples import example
+    from gamesearch_gui.core.tree import CustomTree, leaf
+    from gamesearch_gui.engine.client import CallFailed
+
+    tree = example("figure-5-2").tree()
+    rows = engine.call(next(_ids), "compare", tree)
+    assert rows == compare(tree)
+    leaf = CustomTree("just a leaf", leaf(3))
+    with pytest.raises(CallFailed, match="the root is a leaf"):
+        engine.call(next(_ids), "compare", leaf)
+    with pytest.raises(CallFailed, match=r"no call named 'os\.system'"):
+        engine.call(next(_ids), "os.system", "true")
+    # The engine serves on after a failed call.
+    assert engine.call(next(_ids), "compare", tree) == rows

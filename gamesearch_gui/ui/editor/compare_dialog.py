@@ -1,6 +1,7 @@
 """Compare searches on one tree: a table of counts and a grouped bar chart.
 
-The four searches run on a thread of their own (core.compare), never on the GUI thread.
+The four searches (core.compare) run in an engine process of the dialog's own, never in
+the window's process; a thread of the dialog waits for them.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.compare import ComparisonRow, compare, knuth_moore_bound
+from gamesearch_gui.core.compare import ComparisonRow, knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The counts shown, as (attribute, heading, bar colour).
 MEASURES = (
@@ -44,7 +46,8 @@ def _nice_step(rough: float) -> int:
 
 
 class CompareThread(QThread):
-    """Runs core.compare off the GUI thread; ``done`` carries the rows, ``failed`` why not."""
+    """Has the engine run core.compare and waits for it; ``done`` carries the rows,
+    ``failed`` why not."""
 
     done = Signal(list)
     failed = Signal(str)
@@ -52,15 +55,22 @@ class CompareThread(QThread):
     def __init__(self, tree: CustomTree, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tree = tree
-        self.cancel = CancelToken()
+        self.engine = EngineClient("gamesearch-compare")
 
     def run(self) -> None:
         try:
-            rows = compare(self.tree, cancel=self.cancel)
-        except Exception as e:  # reported in the dialog, never lost in the thread
+            rows = self.engine.call(1, "compare", self.tree, cancelled=self.isInterruptionRequested)
+        except (CallFailed, EngineError) as e:  # reported in the dialog
             self.failed.emit(str(e))
             return
+        except Exception as e:  # a bug: reported in the dialog, never lost in the thread
+            self.failed.emit(f"internal error: {type(e).__name__}: {e}")
+            return
         self.done.emit(rows)
+
+    def stop(self) -> None:
+        """Cancel the searches, wait for the thread and end the engine process."""
+        stop_engine_thread(self, self.engine, 1)
 
 
 class BarChart(QWidget):
@@ -233,8 +243,7 @@ class CompareDialog(QDialog):
 
     def stop(self) -> None:
         """Stop the searches and wait for the thread."""
-        self.thread_.cancel.cancel()
-        self.thread_.wait()
+        self.thread_.stop()
 
     def done(self, result: int) -> None:
         self.stop()

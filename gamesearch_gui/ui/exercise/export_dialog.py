@@ -1,9 +1,10 @@
 """Export a set of random exercises from a seed: the sheets to hand out and their keys.
 
 For instructors: a seed, how many exercises, how hard and which task, and a file name.
-The exercises and their keys (a search each) are made on a thread of their own, never on
-the GUI thread; the files are then written (export.export_exercises) and the dialog
-lists them. The same seed, count, difficulty and task always give the same set.
+The exercises are made on a thread of the dialog's, and their keys (a search each) in an
+engine process of its own, never in the window's process; the files are then written
+(export.export_exercises) and the dialog lists them. The same seed, count, difficulty
+and task always give the same set.
 """
 
 from __future__ import annotations
@@ -38,18 +39,19 @@ from gamesearch_gui.core.exercise import (
     Task,
     difficulty_name,
     exercise_set,
-    solve_exercise,
 )
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.ui.exercise.dialogs import new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
 from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The most exercises one export makes.
 MAX_COUNT = 100
 
 
 class ExportThread(QThread):
-    """Makes the set and solves every exercise off the GUI thread.
+    """Makes the set, and has an engine process of its own solve every exercise.
 
     ``done`` carries (run, [(exercise, key), ...]); ``failed`` (run, message). ``run``
     tells the dialog which export the answer belongs to (a stopped one is ignored).
@@ -73,16 +75,24 @@ class ExportThread(QThread):
         self.count = count
         self.difficulty = difficulty
         self.task = task
+        self.engine = EngineClient("gamesearch-export")
+
+    def stop(self) -> None:
+        """Stop solving (if it still runs), wait for the thread, end the engine process."""
+        stop_engine_thread(self, self.engine, self.count + 1)
 
     def run(self) -> None:
         try:
             exercises = exercise_set(self.seed, self.count, self.difficulty, self.task)
             pairs: list[tuple[Exercise, AnswerKey]] = []
-            for exercise in exercises:
+            for number, exercise in enumerate(exercises, 1):
                 if self.isInterruptionRequested():
                     return
-                pairs.append((exercise, solve_exercise(exercise)))
-        except ExerciseError as e:
+                key = self.engine.call(
+                    number, "solve_exercise", exercise, cancelled=self.isInterruptionRequested
+                )
+                pairs.append((exercise, key))
+        except (ExerciseError, CallFailed, EngineError) as e:
             self.failed.emit((self.run_id, str(e)))
             return
         except Exception as e:  # reported in the dialog, never lost in the thread
@@ -356,7 +366,7 @@ class ExportSetDialog(QDialog):
     def _finish_thread(self) -> None:
         thread, self._thread = self._thread, None
         if thread is not None:
-            thread.wait()
+            thread.stop()
             thread.deleteLater()
         self.export_button.setEnabled(True)
 
@@ -365,8 +375,7 @@ class ExportSetDialog(QDialog):
         thread, self._thread = self._thread, None
         self._run += 1  # whatever the stopped thread still sends is ignored
         if thread is not None:
-            thread.requestInterruption()
-            thread.wait()
+            thread.stop()
             thread.deleteLater()
         self.export_button.setEnabled(True)
 
