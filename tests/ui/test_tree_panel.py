@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import PRUNED, SearchRecording
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
@@ -94,15 +95,15 @@ def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: SearchTreePanel
     assert panel.explanation.text() == START_TEXT
     play_to_the_end(qtbot, panel)
     assert panel.moment == end
-    assert recording.visible_nodes(end) == 11
-    assert len(recording.snapshot(end)) == 11
+    assert Moment(recording, end).limit == 11
+    assert len(Moment(recording, end).snapshot()) == 11
 
     # The cutoff under C, as the explanation says it when it happens.
     cut_seq = next(seq for seq in range(end) if recording.ev_type[seq] == PRUNED)
     panel.controller.seek(cut_seq + 1)
     assert panel.explanation.text() == CUTOFF_AT_C
     c = next(n for n in range(recording.node_count) if recording.name(n) == "MIN node C")
-    cut = recording.cutoff(c, panel.moment)
+    cut = Moment(recording, panel.moment).cutoff(c)
     assert cut is not None and len(cut.moves) == 2
 
     names = [recording.name(n) for n in recording.principal_variation()]
@@ -218,13 +219,13 @@ def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: Search
     forward: list[tuple[QImage, list[tuple[Any, ...]]]] = []
     for k in range(end + 1):
         assert panel.moment == k
-        forward.append((image(panel), recording.snapshot(k)))
+        forward.append((image(panel), Moment(recording, k).snapshot()))
         if k < end:
             qtbot.mouseClick(bar.forward_button, Qt.MouseButton.LeftButton)
     for k in range(end, -1, -1):
         assert panel.moment == k
         grabbed, snapshot = forward[k]
-        assert recording.snapshot(k) == snapshot
+        assert Moment(recording, k).snapshot() == snapshot
         assert image(panel) == grabbed, f"moment {k} looks different stepping back"
         if k > 0:
             qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)

@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
 
-from gamesearch_gui.ui.tree.canvas import TreeCanvas
+from gamesearch_gui.ui.tree.view import TreeCanvas
 
 #: How often the minimap looks at the canvas, in milliseconds.
 POLL_MS: Final = 100

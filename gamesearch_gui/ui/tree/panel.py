@@ -33,14 +33,15 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable
-from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
+from gamesearch_gui.ui.tree.view import TreeCanvas
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: What the panel says when there is no tree to show.
@@ -530,7 +531,9 @@ class SearchTreePanel(QWidget):
         if recording is None:
             return
         line = recording.principal_variation()
-        root = line[0] if line else (recording.roots(self.controller.moment) or [NONE])[-1]
+        root = (
+            line[0] if line else (Moment(recording, self.controller.moment).roots() or [NONE])[-1]
+        )
         if root != NONE:
             self._node_clicked(root)
 
