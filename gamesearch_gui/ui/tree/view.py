@@ -86,7 +86,7 @@ class TreeCanvas(QGraphicsView):
     followChanged = Signal(bool)
     #: The moment shown changed (or a new recording was set).
     momentChanged = Signal(int)
-    #: The visible area changed: scroll, zoom or resize.
+    #: What the view shows changed, but not the moment: scroll, zoom, resize or a fold.
     viewChanged = Signal()
 
     #: The item that draws the tree (a subclass may draw more: see ``TreeItem.decorate``).
@@ -304,11 +304,13 @@ class TreeCanvas(QGraphicsView):
         else:
             collapsed.add(n)
         self.tree_item.update()
+        self.viewChanged.emit()
 
     def expand_all(self) -> None:
         """Unfold every collapsed node."""
         self.tree_item.collapsed.clear()
         self.tree_item.update()
+        self.viewChanged.emit()
 
     def node_at(self, view_pos: QPoint) -> int | None:
         """The node drawn at ``view_pos`` (viewport coordinates), or None."""
