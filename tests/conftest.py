@@ -1,4 +1,5 @@
-"""Test-wide setup: Qt draws offscreen, and no test may leave Qt threads or windows behind.
+"""Test-wide setup: Qt draws offscreen, and no test may leave Qt threads, windows or child
+processes behind.
 
 The hygiene checks run only where PySide6 is already loaded, so this file itself never
 imports Qt: tests/core stays Qt-free.
@@ -6,11 +7,15 @@ imports Qt: tests/core stays Qt-free.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
+import signal
 import sys
+import time
 import weakref
 from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -59,6 +64,56 @@ def pytest_runtest_makereport(
     if report.when == "call":
         item.stash[_CALL_PASSED] = report.passed
     return report
+
+
+#: How long a child process a test started gets to end by itself after the test.
+CHILD_EXIT_S = 2.0
+
+
+@pytest.fixture(autouse=True)
+def _no_child_processes(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test that leaves a child process alive (an engine process, say): asked of
+    the OS, not of multiprocessing. Leftovers are killed in any case."""
+    before = _child_processes()
+    yield
+    deadline = time.monotonic() + CHILD_EXIT_S
+    left = _child_processes() - before
+    while left and time.monotonic() < deadline:
+        time.sleep(0.02)
+        left = _child_processes() - before
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    if left and request.node.stash.get(_CALL_PASSED, False):
+        described = ", ".join(f"{pid} ({_command(pid)})" for pid in sorted(left))
+        pytest.fail(f"the test left child processes alive: {described} (now killed)", False)
+
+
+def _child_processes() -> set[int]:
+    """This process's live children (not zombies), less multiprocessing's resource
+    tracker, which lives as long as the process once any process was spawned."""
+    pids: set[int] = set()
+    for task in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            pids.update(int(pid) for pid in task.read_text().split())
+    tracker = sys.modules.get("multiprocessing.resource_tracker")
+    if tracker is not None:
+        pids.discard(getattr(tracker._resource_tracker, "_pid", None))  # type: ignore[arg-type]
+    return {pid for pid in pids if _state(pid) not in ("Z", "X", "")}
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ").strip()[:120]
+    except OSError:
+        return "?"
 
 
 @pytest.fixture(autouse=True)

@@ -109,6 +109,14 @@ class EngineClient:
                 self._conn.send_bytes(encode((QUIT,)))
         self._end()
 
+    def kill(self) -> None:
+        """End the engine process at once, from any thread (for a search that will not
+        stop): the thread reading its reports then sees it die, and says so."""
+        process = self._process
+        if process is not None:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+
     def _end(self) -> None:
         process, conn = self._process, self._conn
         self._process = self._conn = None

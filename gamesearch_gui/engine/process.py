@@ -77,6 +77,7 @@ def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
     # Ctrl+C in a terminal reaches the whole process group: the window closes itself
     # (and this process with it) cleanly; here it must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     _limit_memory()
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
     while True:
@@ -161,6 +162,19 @@ def _search(
     if recording is not None:
         recording.finish(result)
     report(None, FINISHED, result)
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the system end this process when the window's process dies, even
+    in the middle of a search that never writes to the pipe (elsewhere the pipe's end
+    tells it, at its next report)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
 
 
 def _limit_memory() -> None:

@@ -29,7 +29,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from gamesearch_gui.core.search import CancelToken
-from gamesearch_gui.ui.worker import BATCH_INTERVAL
+from gamesearch_gui.engine.protocol import REPORT_INTERVAL
 
 _ids = itertools.count(1)
 
@@ -58,7 +58,7 @@ class Job:
         """``done`` (0 to 1) of the work is done; raises Cancelled if the job is cancelled."""
         self.check()
         now = time.perf_counter()
-        if self.report is not None and now - self._reported_at >= BATCH_INTERVAL:
+        if self.report is not None and now - self._reported_at >= REPORT_INTERVAL:
             self._reported_at = now
             self.report(self.job_id, done)
 

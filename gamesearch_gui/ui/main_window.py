@@ -58,6 +58,7 @@ from gamesearch_gui.ui.play_config import (
     search_from_dict,
     search_to_dict,
 )
+from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S, StatsPanel, format_value
 from gamesearch_gui.ui.throttle import RateLimiter
@@ -107,10 +108,6 @@ class MainWindow(QMainWindow):
         self.move_recordings: dict[int, SearchRecording] = {}
 
         self.controller = SearchController(self)
-        self.controller.finished.connect(self._search_finished)
-        self.controller.failed.connect(self._search_failed)
-        self.controller.progress.connect(self._search_progress)
-        self.controller.recorded.connect(self._search_recorded)
 
         self._pace_timer = QTimer(self)
         self._pace_timer.setSingleShot(True)
@@ -153,6 +150,10 @@ class MainWindow(QMainWindow):
         self.history.setObjectName("history")
         self.history.itemClicked.connect(self._history_clicked)
         self.tree_panel = SearchTreePanel()
+        self.searches = RecordedSearch(self.controller, self.tree_panel, self)
+        self.searches.finished.connect(self._search_finished)
+        self.searches.failed.connect(self._search_failed)
+        self.searches.progress.connect(self._search_progress)
         self.tree_panel.clear(TREE_EMPTY)
         self.docks = {
             "settings": self._dock(
@@ -469,21 +470,19 @@ class MainWindow(QMainWindow):
             title = f"AI move for {self.names()[self.match.to_move]}"
         else:
             title = "Analysis of your moves"
-        recording = None
-        if self.docks["tree"].toggleViewAction().isChecked():
-            # The tree dock is open: record the search so it grows there.
-            recording = SearchRecording(self.game, node_cap=self.tree_panel.node_cap())
-        request = SearchRequest(self.game, state, settings, purpose=purpose, recording=recording)
-        self.controller.start(request)
+        turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
+        self.searches.start(
+            self.game,
+            state,
+            settings,
+            purpose=purpose,
+            # Recorded only while the tree dock is open, to grow there.
+            record=self.docks["tree"].toggleViewAction().isChecked(),
+            node_cap=self.tree_panel.node_cap(),
+            title=f"{title} (move {turn})",
+        )
         self.stats.show_started(title, settings)
-        if recording is not None:
-            turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
-            self.tree_panel.show_recording(recording, live=True, title=f"{title} (move {turn})")
         self._refresh()
-
-    @Slot(int)
-    def _search_recorded(self, count: int) -> None:
-        self.tree_panel.set_published(count)
 
     def _analyse(self) -> None:
         """Search the person's position with exact values for every move."""
@@ -502,8 +501,6 @@ class MainWindow(QMainWindow):
         self.progress_label.setText(
             self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
         )
-        if request.recording is not None and request.recording is self.tree_panel.recording:
-            self.tree_panel.finish()
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
         self.stats.show_result(self.game, request.state, result)
@@ -544,9 +541,17 @@ class MainWindow(QMainWindow):
 
     @Slot(object, str)
     def _search_failed(self, request: SearchRequest, message: str) -> None:
-        self._refresh()
-        self.headline.setText("The AI cannot search with these settings: change them")
-        self.statusBar().showMessage(message)
+        """Say why, and for the AI's move, pause it until the person resumes: settings
+        that do not fit, or an engine process that crashed or hung (restarted next)."""
+        self.statusBar().showMessage(f"The search failed: {message}")
+        if request.purpose != "move":
+            self._refresh()
+            return
+        self._set_paused(True)
+        self.headline.setText(
+            "The AI's search failed (see below): change the settings if need be, "
+            "then resume the AI (Ctrl+P)"
+        )
 
     @Slot(object)
     def _search_progress(self, progress: SearchProgress) -> None:

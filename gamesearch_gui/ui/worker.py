@@ -1,37 +1,35 @@
-"""The one bridge between the GUI and the core search: a worker on its own QThread.
+"""The one bridge between the window and the engine process: a worker on its own QThread.
 
-``SearchController`` lives on the GUI thread and owns a QThread with a ``SearchWorker``
-moved onto it (the pattern of napari/superqt: ``moveToThread``, ``deleteLater`` on
-both, a cooperative stop with ``wait()`` and never ``terminate()``). Every request gets
-an id; the controller forwards only the current request's signals, so a cancelled
-search's late events are dropped. Events and progress cross threads in batches, at most
-about 30 times a second, never one signal per node.
+Searches run in the engine process (:mod:`gamesearch_gui.engine`), never in this one,
+so the search and the window never share a GIL. ``SearchController`` lives on the GUI
+thread and owns a QThread with a ``SearchWorker`` moved onto it (the pattern of
+napari/superqt: ``moveToThread``, ``deleteLater`` on both, a cooperative stop with
+``wait()`` and never ``terminate()``). The worker hands each search to the engine and
+then blocks reading the engine's reports (a blocking read releases the GIL); it appends
+the recording's chunks to the request's recording and emits the Qt signals the pages
+listen to, about 30 times a second, never one per node.
+
+Every request gets an id; the controller forwards only the current request's signals,
+so a cancelled search's late reports are dropped. A cancel reaches the engine directly
+from the GUI thread, through shared memory, without waiting for the worker.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from gamesearch_gui.core.events import Listener, SearchEvent
-from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import (
-    CancelToken,
-    SearchProgress,
-    SearchResult,
-    SearchSettings,
-    search,
-)
+from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
+from gamesearch_gui.engine.client import EngineClient, EngineError
+from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report
 
-#: Seconds between two batches of events or progress reports (about 30 a second).
-BATCH_INTERVAL = 1 / 30
-#: How long closing waits for the thread before giving up on it.
+#: How long closing waits for the thread before it ends the engine process outright.
 SHUTDOWN_WAIT_MS = 2000
 
 _ids = itertools.count(1)
@@ -46,14 +44,22 @@ class SearchRequest:
     settings: SearchSettings
     record_events: bool = False
     purpose: str = "move"  #: what the answer is for ("move", "hint", ...)
-    #: Fill this recording on the worker thread (the tree view reads what is published).
+    #: Fill this recording as the search runs (the tree view reads what is published).
     recording: SearchRecording | None = field(default=None, compare=False)
     request_id: int = field(default_factory=lambda: next(_ids))
+    #: Asks the search to stop (a cancel, or "move now").
     cancel: CancelToken = field(default_factory=CancelToken, compare=False)
+
+    @property
+    def record(self) -> Record:
+        """What the engine sends back besides progress and the result."""
+        if self.recording is not None:
+            return Record.RECORDING
+        return Record.EVENTS if self.record_events else Record.NOTHING
 
 
 class SearchWorker(QObject):
-    """Runs searches on the worker thread; reports through queued signals."""
+    """Runs searches through the engine process; reports through queued signals."""
 
     progress = Signal(int, object)  # request id, SearchProgress
     # object, not list: PySide converts a list argument element by element (a QVariantList),
@@ -63,66 +69,63 @@ class SearchWorker(QObject):
     finished = Signal(int, object)  # request id, SearchResult
     failed = Signal(int, str)  # request id, message
 
+    def __init__(self, engine: EngineClient) -> None:
+        super().__init__()
+        self.engine = engine
+        #: The request the window still wants (0: none). Written by the GUI thread.
+        self.wanted = 0
+
     @Slot(object)
     def run(self, request: SearchRequest) -> None:
         """Search until done or cancelled, reporting in batches."""
-        if request.cancel.cancelled:
-            return  # dropped while it waited in the queue
         rid = request.request_id
-        recording = request.recording
-        pending: list[SearchEvent] = []
-        last = [time.perf_counter(), time.perf_counter()]  # last events batch, last progress
-
-        def flush() -> None:
-            if pending:
-                self.eventsReady.emit(rid, pending.copy())
-                pending.clear()
-
-        def listen(event: SearchEvent) -> None:
-            pending.append(event)
-            now = time.perf_counter()
-            if now - last[0] >= BATCH_INTERVAL:
-                last[0] = now
-                flush()
-
-        def report(progress: SearchProgress) -> None:
-            now = time.perf_counter()
-            if now - last[1] >= BATCH_INTERVAL:
-                last[1] = now
-                self.progress.emit(rid, progress)
-                if recording is not None:
-                    self.recorded.emit(rid, recording.event_count)
-
-        listener: Listener | None = None
-        if recording is not None:
-            listener = recording
-        elif request.record_events:
-            listener = listen
+        if self.wanted != rid:
+            return  # dropped while it waited in the queue; "move now" still runs it
         try:
-            result = search(
-                request.game,
-                request.state,
-                request.settings,
-                listener=listener,
-                cancel=request.cancel,
-                progress=report,
-            )
-        except GameError as error:
+            self._run(request)
+        except EngineError as error:
             self.failed.emit(rid, str(error))
-            return
         except Exception as error:  # a bug: say so, keep the app alive
             traceback.print_exc()
             self.failed.emit(rid, f"internal error: {type(error).__name__}: {error}")
-            return
-        flush()
-        if recording is not None:
-            recording.finish(result)
-            self.recorded.emit(rid, recording.event_count)
-        self.finished.emit(rid, result)
+
+    def _run(self, request: SearchRequest) -> None:
+        rid, game, recording = request.request_id, request.game, request.recording
+        engine = self.engine
+        engine.submit(
+            rid,
+            game,
+            request.state,
+            request.settings,
+            record=request.record,
+            node_cap=None if recording is None else recording.node_cap,
+        )
+        if request.cancel.cancelled:
+            engine.cancel(rid)  # asked before the engine had this search (or was running)
+        for kind, report in engine.reports(rid, game, cancelled=lambda: request.cancel.cancelled):
+            if kind == FAILED:
+                self.failed.emit(rid, str(report))
+                return
+            assert isinstance(report, Report)
+            if report.events:
+                self.eventsReady.emit(rid, report.events)
+            if recording is not None and report.chunk is not None:
+                recording.apply_chunk(report.chunk)
+            if kind == FINISHED:
+                if recording is not None:
+                    recording.finish(report.result)
+                    self.recorded.emit(rid, recording.event_count)
+                self.finished.emit(rid, report.result)
+                return
+            if report.progress is not None:
+                self.progress.emit(rid, report.progress)
+            if recording is not None:
+                self.recorded.emit(rid, recording.event_count)
 
 
 class SearchController(QObject):
-    """Owns the search thread; starts, cancels and filters searches for the GUI."""
+    """Owns the search thread and its engine process; starts, cancels and filters
+    searches for the GUI."""
 
     #: The current search's progress (SearchProgress).
     progress = Signal(object)
@@ -142,9 +145,11 @@ class SearchController(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._current: SearchRequest | None = None
+        #: The engine process, started with the first search and kept for the next.
+        self.engine = EngineClient()
         self._thread = QThread(self)
         self._thread.setObjectName("search thread")
-        self._worker = SearchWorker()
+        self._worker = SearchWorker(self.engine)
         self._worker.moveToThread(self._thread)
         self._thread.finished.connect(self._worker.deleteLater)
         self._requested.connect(self._worker.run)
@@ -175,6 +180,7 @@ class SearchController(QObject):
             self._thread.start()
         self.cancel()
         self._current = request
+        self._worker.wanted = request.request_id
         self._requested.emit(request)
         self.busyChanged.emit(True)
         return request
@@ -182,35 +188,44 @@ class SearchController(QObject):
     def cancel(self) -> None:
         """Stop the current search and drop whatever it still reports."""
         request, self._current = self._current, None
+        self._worker.wanted = 0
         if request is not None:
-            request.cancel.cancel()
+            self._stop(request)
             self.busyChanged.emit(False)
 
     def move_now(self) -> None:
         """Stop the current search but deliver its best answer so far."""
         if self._current is not None:
-            self._current.cancel.cancel()
+            self._stop(self._current)
+
+    def _stop(self, request: SearchRequest) -> None:
+        request.cancel.cancel()
+        self.engine.cancel(request.request_id)
 
     def shutdown(self) -> None:
-        """Cancel any search and stop the thread (for closing the window)."""
+        """Cancel any search, stop the thread and end the engine process (for closing)."""
         self._shut_down = True
         self.cancel()
         if self._thread.isRunning():
             self._thread.quit()
             if not self._thread.wait(SHUTDOWN_WAIT_MS):
-                # Never terminate(): it can leave the interpreter's state broken.
-                print("gamesearch-gui: the search thread did not stop in time")
+                # The engine did not answer the cancel: end it, and the worker's read of
+                # its pipe ends too. Never terminate() a thread.
+                self.engine.kill()
+                if not self._thread.wait(SHUTDOWN_WAIT_MS):
+                    print("gamesearch-gui: the search thread did not stop in time")
+        self.engine.close()
 
     def _is_current(self, request_id: int) -> bool:
         return self._current is not None and self._current.request_id == request_id
 
     @Slot(int, object)
-    def _on_progress(self, request_id: int, progress: SearchProgress) -> None:
+    def _on_progress(self, request_id: int, progress: Any) -> None:
         if self._is_current(request_id):
             self.progress.emit(progress)
 
     @Slot(int, object)
-    def _on_events(self, request_id: int, events: list[SearchEvent]) -> None:
+    def _on_events(self, request_id: int, events: Any) -> None:
         if self._is_current(request_id):
             self.eventsReady.emit(events)
 
@@ -223,6 +238,7 @@ class SearchController(QObject):
     def _on_finished(self, request_id: int, result: SearchResult) -> None:
         if self._is_current(request_id):
             request, self._current = self._current, None
+            self._worker.wanted = 0
             self.busyChanged.emit(False)
             self.finished.emit(request, result)
 
@@ -230,5 +246,6 @@ class SearchController(QObject):
     def _on_failed(self, request_id: int, message: str) -> None:
         if self._is_current(request_id):
             request, self._current = self._current, None
+            self._worker.wanted = 0
             self.busyChanged.emit(False)
             self.failed.emit(request, message)

@@ -1,4 +1,5 @@
-"""The conftest's hygiene check fails a test that leaves a Qt thread or window behind."""
+"""The conftest's hygiene check fails a test that leaves a Qt thread, a window or a child
+process behind."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import pytest
 CONFTEST = Path(__file__).parents[1] / "conftest.py"
 
 INNER_TESTS = '''
+import subprocess
+import sys
+
 from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QWidget
 
@@ -73,7 +77,16 @@ def test_fails_with_a_thread_running():
     raise AssertionError("the test's own failure")
 
 
+def test_leaves_a_child_process():
+    _keep.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]))
+
+
+def test_waits_for_its_child_process():
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+
+
 def test_after_the_others_nothing_is_left():
+    assert all(p.poll() is not None for p in _keep if isinstance(p, subprocess.Popen))
     assert not any(t.isRunning() for t in _keep if isinstance(t, QThread))
 '''
 
@@ -83,7 +96,7 @@ def test_a_test_that_leaves_threads_or_windows_fails(pytester: pytest.Pytester) 
     pytester.makepyfile(test_inner=INNER_TESTS)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", timeout=120)
 
-    result.assert_outcomes(passed=7, failed=1, errors=3)
+    result.assert_outcomes(passed=9, failed=1, errors=4)
     result.stdout.fnmatch_lines_random(
         [
             "*ERROR at teardown of test_leaves_an_event_loop_thread_running*",
@@ -92,6 +105,8 @@ def test_a_test_that_leaves_threads_or_windows_fails(pytester: pytest.Pytester) 
             "*left a QThread running: QThread 'leaky-worker', created at *test_inner.py:*",
             "*left a QThread running: Spinner 'spinning-search', created at *test_inner.py:*",
             "*left a top-level widget alive: QWidget 'stray-window' (shown)*qtbot.addWidget*",
+            "*ERROR at teardown of test_leaves_a_child_process*",
+            "*left child processes alive: * (*time.sleep(60)) (now killed)*",
         ]
     )
     # The threads were stopped, not destroyed while running (which aborts the process).

@@ -359,17 +359,20 @@ window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND,
 closed = []
 def close():
     assert window.controller.busy, "the search should still be running"
+    pid = window.controller.engine.pid
+    assert pid is not None, "the search should run in the engine process"
+    print("engine", pid)
     started = time.perf_counter()
     window.close()
     closed.append(time.perf_counter() - started)
     app.quit()
-QTimer.singleShot(500, close)
+QTimer.singleShot(1500, close)
 app.exec()
 print("closed in", closed[0])
 """
 
 
-def test_closing_mid_search_exits_cleanly_without_thread_warnings() -> None:
+def test_closing_mid_search_exits_cleanly_and_ends_the_engine_process() -> None:
     import subprocess
     import sys
 
@@ -378,8 +381,18 @@ def test_closing_mid_search_exits_cleanly_without_thread_warnings() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "closed in" in done.stdout
+    # The engine process ended with the window: asked of the OS.
+    engine = int(done.stdout.split("engine", 1)[1].split()[0])
+    assert not Path(f"/proc/{engine}").exists() or "Z" in _proc_state(engine)
     assert "QThread" not in done.stderr and "Destroyed while" not in done.stderr
     assert "did not stop" not in done.stdout + done.stderr
+
+
+def _proc_state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"  # gone meanwhile
 
 
 def test_the_window_fits_a_laptop_screen_in_both_modes(qtbot: QtBot, window: MainWindow) -> None:
@@ -387,3 +400,28 @@ def test_the_window_fits_a_laptop_screen_in_both_modes(qtbot: QtBot, window: Mai
     for mode in ("play", "trees", "play"):
         window.set_mode(mode)
         assert window.minimumSizeHint().width() <= 1280, mode
+
+
+def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import os
+    import signal
+
+    start(window, "connect4", Seats.HUMAN_SECOND, depth=14, time_budget=None)
+    engine = window.controller.engine
+    qtbot.waitUntil(lambda: engine.pid is not None, timeout=AI_TIMEOUT_MS)
+    first = engine.pid
+    assert first is not None
+    os.kill(first, signal.SIGKILL)
+    # The window says what happened, pauses the AI, and stays responsive.
+    qtbot.waitUntil(lambda: window.paused, timeout=AI_TIMEOUT_MS)
+    said = window.statusBar().currentMessage()
+    assert "engine process stopped unexpectedly" in said and "SIGKILL" in said, said
+    assert "search failed" in window.headline.text()
+    assert not window.controller.busy and len(window.match.plies) == 0
+    # Resumed with a search that ends: a new engine process answers it.
+    window.config = replace(window.config, search=replace(window.config.search, depth=2))
+    window.set_paused(False)
+    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
+    assert engine.pid not in (None, first)

@@ -62,6 +62,7 @@ from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number, parse_probability
 from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
@@ -151,7 +152,6 @@ class TreeEditor(QWidget):
         self._problems: tuple[CustomTree, list[tuple[Path, str]]] | None = None
         self.solution: SearchRecording | None = None
         self.result: SearchResult | None = None
-        self._request: SearchRequest | None = None
         self.caption = ""
 
         self.canvas = EditorCanvas()
@@ -162,6 +162,7 @@ class TreeEditor(QWidget):
         self.canvas.doubleClicked.connect(self._double_clicked)
         self.canvas.inline.committed.connect(self._inline_committed)
         self.solution_panel = SearchTreePanel()
+        self.searches = RecordedSearch(self.controller, self.solution_panel, self)
         self.stack = PageStack()
         self.stack.addWidget(self.canvas)
         self.stack.addWidget(self.solution_panel)
@@ -261,9 +262,8 @@ class TreeEditor(QWidget):
         self.document.changed.connect(self._tree_changed)
         self.document.statusChanged.connect(self._status_changed)
         self.document.undo_stack.indexChanged.connect(self._edited)
-        self.controller.finished.connect(self._search_finished)
-        self.controller.failed.connect(self._search_failed)
-        self.controller.recorded.connect(self._search_recorded)
+        self.searches.finished.connect(self._search_finished)
+        self.searches.failed.connect(self._search_failed)
         self._tree_changed()
         self._status_changed()
 
@@ -428,9 +428,7 @@ class TreeEditor(QWidget):
     def show_drawing(self) -> None:
         """Show the drawn tree (leave the solution view)."""
         if self.stack.currentWidget() is not self.canvas:
-            if self._request is not None:
-                self.controller.cancel()
-                self._request = None
+            self.searches.cancel()
             self.stack.setCurrentWidget(self.canvas)
             self.back_button.hide()
             self.result_label.clear()
@@ -1019,7 +1017,7 @@ class TreeEditor(QWidget):
 
     def solve(self) -> None:
         """Solve the tree on the search thread and show the search in place."""
-        if self._request is not None or self.loading:
+        if self.searches.request is not None or self.loading:
             return
         if not self._probabilities_ok():
             return
@@ -1030,50 +1028,25 @@ class TreeEditor(QWidget):
         except GameError as e:
             self._refused(str(e))
             return
-        recording = SearchRecording(game)
-        request = SearchRequest(
-            game, game.initial_state(), settings, purpose="solve-tree", recording=recording
-        )
-        self.solution = recording
         self.result = None
-        self._request = request
-        self.solution_panel.show_recording(recording, live=True, title=tree.name)
+        request = self.searches.start(
+            game, game.initial_state(), settings, purpose="solve-tree", title=tree.name
+        )
+        self.solution = request.recording
         self.stack.setCurrentWidget(self.solution_panel)
         self.back_button.show()
         self.solve_button.setEnabled(False)
         self.result_label.setText("Solving…")
-        self.controller.start(request)
-
-    def _search_recorded(self, count: int) -> None:
-        if self._request is not None and self.controller.current is self._request:
-            self.solution_panel.set_published(count)
 
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
-        if request is not self._request:
-            return
-        self._request = None
         self.result = result
-        recording = self.solution
-        if recording is not None:
-            recording.finish(result)
-            self.solution_panel.set_published(recording.event_count)
-            self.solution_panel.finish()
-            labels = {}
-            for n in range(recording.node_count):
-                label = getattr(recording.state(n), "label", None)
-                if label:
-                    labels[n] = label
-            self.solution_panel.canvas.tree_item.node_labels = labels
-            self.solution_panel.canvas.viewport().update()
+        show_node_labels(self.solution_panel)
         self.solve_button.setEnabled(True)
         self.result_label.setText(self._result_text(result))
         self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
         self.solved.emit(request, result)
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
-        if request is not self._request:
-            return
-        self._request = None
         self.show_drawing()
         self._refused(message)
 
@@ -1098,9 +1071,7 @@ class TreeEditor(QWidget):
         self._stop_loading()
         self.loader.shutdown()
         self._autosave_timer.stop()
-        if self._request is not None:
-            self.controller.cancel()
-            self._request = None
+        self.searches.cancel()
         if self._owns_controller:
             self.controller.shutdown()
 

@@ -59,7 +59,6 @@ from gamesearch_gui.core.exercise import (
 from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
 from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
@@ -67,6 +66,7 @@ from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
@@ -138,8 +138,6 @@ class ExercisePage(QWidget):
         self._graded = False  #: the verdicts on screen still match the answer
         self._history_index: int | None = None
         self._save_problem = ""  #: the last failure to save the history, said once
-        self._request: SearchRequest | None = None
-        self._recording: SearchRecording | None = None
         self._form_path: Path | None = None
         self.history = ExerciseHistory(history_file or history_path(self.store))
 
@@ -147,8 +145,10 @@ class ExercisePage(QWidget):
         self.controller = SearchController(self)
         #: Reads the new-exercise dialog's tree files (its thread outlives the dialog).
         self.loader = JobRunner("exercise file loader", self)
-        self.controller.finished.connect(self._key_ready)
-        self.controller.failed.connect(self._key_failed)
+        # The key's search is recorded but not shown: its replay is the solution.
+        self.searches = RecordedSearch(self.controller, parent=self)
+        self.searches.finished.connect(self._key_ready)
+        self.searches.failed.connect(self._key_failed)
 
         # The tree, and the solution's replay in its place.
         self.canvas = ExerciseCanvas()
@@ -494,12 +494,10 @@ class ExercisePage(QWidget):
         self.score_label.setText("")
         self.results.clear()
         game = TreeGame(exercise.tree)
-        self._recording = SearchRecording(game, node_cap=None)
         settings = SearchSettings(algorithm=exercise.task.algorithm)
-        self._request = SearchRequest(
-            game, game.initial_state(), settings, purpose="exercise key", recording=self._recording
+        self.searches.start(
+            game, game.initial_state(), settings, purpose="exercise key", node_cap=None
         )
-        self.controller.start(self._request)
         inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
         self.canvas.select_path(inner[0] if inner else ())
         self.canvas.setFocus()
@@ -512,23 +510,17 @@ class ExercisePage(QWidget):
             self.start(self.exercise)
 
     def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
-        if request is not self._request or self.exercise is None:
+        if self.exercise is None or request.recording is None:
             return
-        recording = self._recording
-        assert recording is not None
-        recording.finish(result)
-        self._request = None
         try:
-            self.key = AnswerKey.from_recording(self.exercise, recording)
+            self.key = AnswerKey.from_recording(self.exercise, request.recording)
         except ExerciseError as error:
             self.status_label.setText(f"This exercise cannot be graded: {error}")
         self._update()
 
     def _key_failed(self, request: SearchRequest, message: str) -> None:
-        if request is self._request:
-            self._request = None
-            self.status_label.setText(f"This exercise cannot be graded: {message}")
-            self._update()
+        self.status_label.setText(f"This exercise cannot be graded: {message}")
+        self._update()
 
     # -- the answer ------------------------------------------------------------------------
 
@@ -748,12 +740,7 @@ class ExercisePage(QWidget):
         self.undo_stack.clear()
         panel = self.solution_panel
         panel.show_recording(key.recording, live=False, title=self.exercise.title)
-        labels = {}
-        for n in range(key.recording.node_count):
-            label = getattr(key.recording.state(n), "label", None)
-            if label:
-                labels[n] = label
-        panel.canvas.tree_item.node_labels = labels
+        show_node_labels(panel)
         panel.controller.go_start()
         self.stack.setCurrentWidget(panel)
         # The tree first: the log and the node's details get what is left.
