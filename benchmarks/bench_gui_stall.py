@@ -5,25 +5,39 @@ depth 9 on its worker thread, and meanwhile runs a 5 ms timer on the GUI thread.
 stall is how much later than due each tick fires; the p99 of those is the figure
 docs/play.md reports (goal: under 50 ms).
 
-    python -m benchmarks.bench_gui_stall [--depth 9] [--ordering none|static|previous-best]
+    python -m benchmarks.bench_gui_stall [--depth 9]
+    python -m benchmarks.bench_gui_stall --rev REV [--depth 8] [--rounds 5]
+
+``--rev`` measures this checkout against an older commit: plain alpha-beta (natural
+order, no table) on Connect Four from the empty board, with the Search tree and
+Statistics docks open, as medians of interleaved runs. The older commit is exported
+with ``git archive`` (as :mod:`benchmarks.bench_before_after` does), and each run is a
+fresh interpreter that imports the project from one of the two trees and this file's
+``measure``; the rounds alternate which goes first, and the load average
+(``/proc/loadavg``) is printed at each round.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import Algorithm, Ordering
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 
@@ -36,16 +50,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def measure(depth: int, ordering: Ordering, table: bool) -> dict[str, float]:
-    """Stalls of the GUI thread while one AI search runs, in milliseconds."""
+def measure(
+    depth: int, ordering: Ordering, table: bool, algorithm: Algorithm | None = None
+) -> dict[str, float]:
+    """Stalls of the GUI thread while one AI search runs, in milliseconds (the AI's
+    default algorithm unless ``algorithm`` is given); the tree and statistics docks open."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as folder:
         store = QSettings(os.path.join(folder, "bench.ini"), QSettings.Format.IniFormat)
         window = MainWindow(store)
         window.pace_override_ms = 0
         window.show()
+        for dock in ("tree", "stats"):
+            window.docks[dock].show()
         search = replace(
             default_search("connect4"),
+            algorithm=algorithm or default_search("connect4").algorithm,
             depth=depth,
             ordering=ordering,
             transposition_table=table,
@@ -92,11 +112,95 @@ def measure(depth: int, ordering: Ordering, table: bool) -> dict[str, float]:
     }
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs in the child: one measurement with this file's ``measure``, the project imported
+# from the tree the child runs in; JSON on standard output.
+CHILD = r"""
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("bench_gui_stall_child", sys.argv[1])
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+import gamesearch_gui
+from gamesearch_gui.core.search import Algorithm, Ordering
+row = bench.measure(int(sys.argv[2]), Ordering.NONE, False, Algorithm.ALPHABETA)
+row["file"] = gamesearch_gui.__file__
+print(json.dumps(row))
+"""
+
+
+def run_child(tree: Path, depth: int) -> dict[str, Any]:
+    """One measurement in a fresh interpreter that imports the project from ``tree``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, __file__, str(depth)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+    )
+    row: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    if not Path(row["file"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child imported {row['file']}, not the tree at {tree}")
+    return row
+
+
+def compare(rev: str, depth: int, rounds: int) -> None:
+    """Stall p99 (and the rest) before and after, as medians of interleaved runs."""
+    from benchmarks.bench_before_after import export
+
+    with tempfile.TemporaryDirectory(prefix="gamesearch-stall-") as scratch:
+        commit = export(rev, Path(scratch))
+        before = Path(scratch) / "tree"
+        # Installed as gamesearch_gui.resources; a bare tree needs it in place.
+        shutil.copytree(before / "resources", before / "gamesearch_gui" / "resources")
+        trees = {"before": before, "after": ROOT}
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        print(
+            f"Connect Four, alpha-beta depth {depth} (natural order, no table), the real "
+            f"MainWindow offscreen; {TICK_MS} ms heartbeat; before {commit[:12]}, after {head}"
+        )
+        runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+        for r in range(rounds):
+            load = Path("/proc/loadavg").read_text().strip()
+            print(f"  round {r + 1}/{rounds}: /proc/loadavg {load}", flush=True)
+            for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
+                row = run_child(trees[side], depth)
+                runs[side].append(row)
+                print(
+                    f"    {side:<6} p50 {row['p50']:6.1f}  p99 {row['p99']:6.1f}  "
+                    f"max {row['max']:6.1f} ms  {row['nodes']:,} nodes in "
+                    f"{row['seconds']:.2f} s",
+                    flush=True,
+                )
+        print(f"  at the end: /proc/loadavg {Path('/proc/loadavg').read_text().strip()}")
+    print(f"Medians over {rounds} rounds:")
+    print(f"{'':<7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'search s':>9} {'nodes':>10}")
+    for side, rows in runs.items():
+        med = {key: statistics.median(row[key] for row in rows) for key in rows[0] if key != "file"}
+        print(
+            f"{side:<7} {med['p50']:>7.1f} {med['p99']:>7.1f} {med['max']:>7.1f} "
+            f"{med['seconds']:>9.2f} {int(med['nodes']):>10,}"
+        )
+
+
 def main() -> None:
     """Run the measurement and print one line per configuration."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--depth", type=int, default=9)
+    parser.add_argument("--depth", type=int, default=None, help="9; with --rev, 8")
+    parser.add_argument("--rev", help="measure this checkout against that older commit")
+    parser.add_argument("--rounds", type=int, default=5, help="with --rev: rounds (5)")
     args = parser.parse_args()
+    if args.rev:
+        compare(args.rev, args.depth or 8, args.rounds)
+        return
+    args.depth = args.depth or 9
     print(f"Connect Four, the AI searching from the empty board; {TICK_MS} ms timer")
     print(
         f"{'depth':>5} {'ordering':<14} {'TT':<4} {'nodes':>10} {'search s':>9} {'ticks':>6} "

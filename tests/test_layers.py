@@ -227,6 +227,43 @@ def test_nothing_under_ui_imports_the_window_or_the_app() -> None:
     assert not upward, "; ".join(upward)
 
 
+def find_cycles(graph: dict[str, set[str]]) -> list[str]:
+    """Each cycle a depth-first walk of ``graph`` meets, as "a -> b -> a"."""
+    cycles: list[str] = []
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(module: str) -> None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                cycles.append(" -> ".join([*path[path.index(target) :], target]))
+            elif target not in state:
+                walk(target)
+        path.pop()
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            walk(module)
+    return cycles
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    """Not even through an import inside a function."""
+    cycles = find_cycles(import_graph())
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_the_checks_see_the_graph_and_its_cycles() -> None:
+    graph = import_graph()
+    assert "gamesearch_gui.core.search" in graph["gamesearch_gui.cli"]
+    assert "gamesearch_gui.app" in graph["gamesearch_gui.cli"]  # lazy, and still seen
+    assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a -> b -> c -> a"]
+    assert find_cycles({"a": {"b"}, "b": set()}) == []
+
+
 #: What runs searches: the window's process never calls these (the engine does).
 SEARCHING = frozenset(
     {

@@ -3,7 +3,8 @@
 ``SearchRecording`` is a listener: the search thread feeds it events, and it keeps them
 in compact columns (one ``array`` per field), not as event objects, so a million nodes
 take about a hundred megabytes. It drops no information the tree view needs: any
-moment of the search (``k`` = how many events have happened) can be shown again, and a
+moment of the search (``k`` = how many events have happened) can be shown again (a
+:class:`~gamesearch_gui.core.moment.Moment` answers what the tree was then), and a
 node's state is rebuilt from its moves on demand.
 
 One writer, many readers: the search thread appends, and the GUI thread reads only the
@@ -25,8 +26,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from array import array
-from bisect import bisect_left
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -504,46 +503,7 @@ class SearchRecording(SearchObserver):
         self.ev_ref.extend(chunk.ev_ref)
         self.event_count = chunk.event_count  # last
 
-    # -- the tree at a moment ----------------------------------------------------------
-
-    def visible_nodes(self, k: int) -> int:
-        """How many nodes have been entered once ``k`` events have happened."""
-        return bisect_left(self.entered_at, k)
-
-    def slot_count(self, k: int) -> int:
-        """Slots taken once ``k`` events have happened."""
-        return bisect_left(self.slot_seq, k)
-
-    def is_valued(self, n: int, k: int) -> bool:
-        """True when node ``n`` has its value at moment ``k``."""
-        return self.valued_at[n] < k
-
-    def x(self, n: int, k: int) -> float:
-        """Node ``n``'s horizontal place (in slots) at moment ``k``."""
-        return self.x_final[n] if self.valued_at[n] < k else float(self.first_slot[n])
-
-    def extent(self, n: int, k: int) -> tuple[int, int]:
-        """The slots node ``n``'s subtree covers at moment ``k`` (first, last)."""
-        first = self.first_slot[n]
-        if self.valued_at[n] < k:
-            return first, max(first, self.last_slot[n])
-        return first, max(first, self.slot_count(k) - 1)
-
-    def children(self, n: int, k: int) -> Iterator[int]:
-        """Node ``n``'s children entered by moment ``k``, in search order."""
-        limit = self.visible_nodes(k)
-        child = self.first_child[n]
-        while child != NONE and child < limit:
-            yield child
-            child = self.next_sibling[child]
-
-    def cutoff(self, n: int, k: int) -> Cutoff | None:
-        """Node ``n``'s cutoff, if it has happened by moment ``k``."""
-        index = self.cutoff_of[n]
-        if index == NONE:
-            return None
-        cut = self.cutoffs[index]
-        return cut if cut.seq < k else None
+    # -- about a node (the tree at a moment: core/moment.py) ---------------------------
 
     def node_kind(self, n: int) -> NodeKind:
         """Who moves at node ``n`` (TERMINAL for a finished game)."""
@@ -553,12 +513,6 @@ class SearchRecording(SearchObserver):
         """How node ``n`` got its value (None before it has one)."""
         code = self.how[n]
         return None if code < 0 else VALUATIONS[code]
-
-    def roots(self, k: int) -> list[int]:
-        """The roots (one per iteration) entered by moment ``k``."""
-        return [
-            it.root for it in self.iterations if it.root != NONE and self.entered_at[it.root] < k
-        ]
 
     def iteration_of(self, n: int) -> Iteration | None:
         """The iteration node ``n`` belongs to."""
@@ -700,22 +654,3 @@ class SearchRecording(SearchObserver):
             NodeKind.CHANCE: "chance node",
             NodeKind.TERMINAL: "leaf",
         }[self.node_kind(n)]
-
-    def snapshot(self, k: int) -> list[tuple[Any, ...]]:
-        """Everything the view draws at moment ``k``, as plain values (for tests)."""
-        rows: list[tuple[Any, ...]] = []
-        for n in range(self.visible_nodes(k)):
-            valued = self.is_valued(n, k)
-            cut = self.cutoff(n, k)
-            rows.append(
-                (
-                    n,
-                    self.parent[n],
-                    self.x(n, k),
-                    self.depth[n],
-                    self.value[n] if valued else None,
-                    self.valuation(n) if valued else None,
-                    (len(cut.moves), cut.alpha, cut.beta) if cut else None,
-                )
-            )
-        return rows

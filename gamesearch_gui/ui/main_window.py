@@ -60,7 +60,8 @@ from gamesearch_gui.ui.play_config import (
 )
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.settings_panel import SettingsPanel
-from gamesearch_gui.ui.stats_panel import StatsPanel, format_value
+from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S, StatsPanel, format_value
+from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -166,6 +167,12 @@ class MainWindow(QMainWindow):
         }
         self.progress_label = QLabel()
         self.statusBar().addPermanentWidget(self.progress_label)
+        self._thinking = ""  #: the progress line to show next (at the statistics' rate)
+        self._thinking_updates = RateLimiter(
+            self.progress_label,
+            PROGRESS_UPDATES_PER_S,
+            lambda: self.progress_label.setText(self._thinking),
+        )
         self._make_actions()
         self.board: BoardWidget | None = None
         self.config = self.settings_panel.config
@@ -401,6 +408,7 @@ class MainWindow(QMainWindow):
         self._pending_move = None
         self._hint_wanted = False
         self._analysis = None
+        self._thinking_updates.cancel()
         self.progress_label.clear()
 
     def _advance(self) -> None:
@@ -489,6 +497,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object, object)
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
+        self._thinking_updates.cancel()
         self.progress_label.setText(
             self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
         )
@@ -547,9 +556,10 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _search_progress(self, progress: SearchProgress) -> None:
         self.stats.show_progress(progress)
-        self.progress_label.setText(
-            self._progress_text(progress.nodes, progress.depth, progress.seconds, done=False)
+        self._thinking = self._progress_text(
+            progress.nodes, progress.depth, progress.seconds, done=False
         )
+        self._thinking_updates.request()
 
     @staticmethod
     def _progress_text(nodes: int, depth: int | None, seconds: float, *, done: bool) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
@@ -10,6 +10,10 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings, StopReason
+from gamesearch_gui.ui.throttle import RateLimiter
+
+#: Most updates a second of the counts while a search runs.
+PROGRESS_UPDATES_PER_S: Final = 4
 
 
 def format_value(value: float | None) -> str:
@@ -71,6 +75,8 @@ class StatsPanel(QWidget):
             label.setWordWrap(True)
             self.labels[key] = label
             form.addRow(title, label)
+        self._progress: SearchProgress | None = None
+        self._progress_updates = RateLimiter(self, PROGRESS_UPDATES_PER_S, self._show_progress)
 
     def text(self, key: str) -> str:
         """The text shown for one field (for tests)."""
@@ -78,6 +84,7 @@ class StatsPanel(QWidget):
 
     def clear(self) -> None:
         """Show nothing: no search yet."""
+        self._progress_updates.cancel()
         for label in self.labels.values():
             label.setText("–")
 
@@ -89,10 +96,19 @@ class StatsPanel(QWidget):
 
     def show_cancelled(self) -> None:
         """The search was stopped and its answer dropped (new game, undo, pause)."""
+        self._progress_updates.cancel()
         self.labels["status"].setText("cancelled")
 
     def show_progress(self, progress: SearchProgress) -> None:
-        """Counts so far, while it runs."""
+        """Counts so far, while it runs (shown at most PROGRESS_UPDATES_PER_S times a
+        second, and only while the panel is visible)."""
+        self._progress = progress
+        self._progress_updates.request()
+
+    def _show_progress(self) -> None:
+        progress = self._progress
+        if progress is None:
+            return
         self.labels["nodes"].setText(f"{progress.nodes:,}")
         depth = "to the end" if progress.depth is None else str(progress.depth)
         self.labels["depth"].setText(f"{depth} (searching)")
@@ -103,6 +119,7 @@ class StatsPanel(QWidget):
 
     def show_result(self, game: Game[Any, Any], state: Any, result: SearchResult) -> None:
         """Everything the search found."""
+        self._progress_updates.cancel()
         stats = result.stats
         status = {
             StopReason.FINISHED: "finished",

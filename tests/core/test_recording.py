@@ -12,6 +12,7 @@ from hypothesis import given
 
 from gamesearch_gui.core.events import EventRecorder, NodeEntered, NodeKind, Valuation
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
@@ -53,7 +54,7 @@ def test_figure_5_2_is_recorded_node_for_node() -> None:
     leaves = [n for n in range(rec.node_count) if rec.node_kind(n) is NodeKind.TERMINAL]
     assert len(leaves) == 7
     assert all(rec.valuation(n) is Valuation.TERMINAL for n in leaves)
-    assert rec.is_valued(0, end) and not rec.is_valued(0, end - 1)
+    assert Moment(rec, end).is_valued(0) and not Moment(rec, end - 1).is_valued(0)
 
 
 def test_states_are_rebuilt_exactly_from_moves() -> None:
@@ -74,19 +75,20 @@ def test_states_are_rebuilt_exactly_from_moves() -> None:
 
 def layout_is_tidy(rec: SearchRecording, k: int) -> None:
     """At every level, nodes go left to right in search order, without overlap."""
+    now = Moment(rec, k)
     by_depth: dict[int, list[float]] = defaultdict(list)
-    for n in range(rec.visible_nodes(k)):
-        by_depth[rec.depth[n]].append(rec.x(n, k))
+    for n in range(now.limit):
+        by_depth[rec.depth[n]].append(now.x(n))
     for xs in by_depth.values():
         assert all(a < b for a, b in itertools.pairwise(xs)), xs
-    for n in range(rec.visible_nodes(k)):
-        first, last = rec.extent(n, k)
-        assert first <= rec.x(n, k) <= last
-        kids = list(rec.children(n, k))
-        if kids and rec.is_valued(n, k):
-            stub = rec.cutoff(n, k)
-            right = stub.slot if stub else rec.x(kids[-1], k)
-            assert rec.x(n, k) == (rec.x(kids[0], k) + right) / 2
+    for n in range(now.limit):
+        first, last = now.extent(n)
+        assert first <= now.x(n) <= last
+        kids = list(now.children(n))
+        if kids and now.is_valued(n):
+            stub = now.cutoff(n)
+            right = stub.slot if stub else now.x(kids[-1])
+            assert now.x(n) == (now.x(kids[0]) + right) / 2
 
 
 def test_layout_is_tidy_and_placed_nodes_never_move() -> None:
@@ -98,8 +100,8 @@ def test_layout_is_tidy_and_placed_nodes_never_move() -> None:
     layout_is_tidy(rec, end)
     # A node moves at most once: when it is valued and centres over its children.
     for n in range(0, rec.node_count, 13):
-        places = {rec.x(n, k) for k in range(rec.entered_at[n] + 1, end + 1, 97)}
-        places.add(rec.x(n, end))
+        places = {Moment(rec, k).x(n) for k in range(rec.entered_at[n] + 1, end + 1, 97)}
+        places.add(Moment(rec, end).x(n))
         assert len(places) <= 2
         if rec.first_child[n] == NONE:
             assert len(places) == 1  # leaves never move
@@ -119,8 +121,8 @@ def test_any_tree_is_laid_out_tidily_at_every_moment(tree: CustomTree) -> None:
 
 def test_snapshots_depend_only_on_the_moment() -> None:
     rec = figure_5_2()
-    first = [rec.snapshot(k) for k in range(rec.event_count + 1)]
-    again = [rec.snapshot(k) for k in reversed(range(rec.event_count + 1))][::-1]
+    first = [Moment(rec, k).snapshot() for k in range(rec.event_count + 1)]
+    again = [Moment(rec, k).snapshot() for k in reversed(range(rec.event_count + 1))][::-1]
     assert first == again
     assert len({str(s) for s in first}) == rec.event_count + 1  # every event changes something
 
@@ -130,16 +132,17 @@ def test_iterations_are_laid_side_by_side_and_mark_the_line_tried_first() -> Non
     rec = record(game, game.initial_state(), SearchSettings(depth=4, time_budget=60.0))
     assert [it.depth for it in rec.iterations] == [1, 2, 3, 4]
     assert all(it.completed for it in rec.iterations)
-    roots = rec.roots(rec.event_count)
+    end = Moment(rec, rec.event_count)
+    roots = end.roots()
     assert len(roots) == 4
     # Each root appears only once it is entered, and the slots count the gaps between.
     for root in roots:
-        assert root not in rec.roots(rec.entered_at[root])
-        assert root in rec.roots(rec.entered_at[root] + 1)
-        assert rec.slot_count(rec.entered_at[root] + 1) >= rec.first_slot[root]
-    assert rec.slot_count(rec.event_count) == max(rec.last_slot) + 1
+        assert root not in Moment(rec, rec.entered_at[root]).roots()
+        assert root in Moment(rec, rec.entered_at[root] + 1).roots()
+        assert Moment(rec, rec.entered_at[root] + 1).slots >= rec.first_slot[root]
+    assert end.slots == max(rec.last_slot) + 1
     for left, right in itertools.pairwise(roots):
-        assert rec.extent(left, rec.event_count)[1] < rec.extent(right, rec.event_count)[0]
+        assert end.extent(left)[1] < end.extent(right)[0]
     # From the second iteration on, the previous best line is tried first.
     for it, previous in zip(rec.iterations[1:], rec.iterations, strict=False):
         line = [rec.moves[n] for n in rec.principal_line(previous.root)]
@@ -158,7 +161,7 @@ def test_the_node_cap_keeps_the_first_nodes_and_says_so() -> None:
     assert rec.node_count == 1000 and rec.capped
     assert rec.dropped_nodes == rec.result.stats.nodes - 1000
     # The kept part is still a tree whose ancestors all got their values.
-    assert rec.is_valued(0, rec.event_count) and rec.value[0] == 0
+    assert Moment(rec, rec.event_count).is_valued(0) and rec.value[0] == 0
     layout_is_tidy(rec, rec.event_count)
 
 
@@ -166,7 +169,7 @@ def test_chance_nodes_carry_probabilities_and_words() -> None:
     game = Pig(20)
     rec = record(game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3))
     assert rec.node_kind(0) is NodeKind.CHANCE
-    kids = list(rec.children(0, rec.event_count))
+    kids = list(Moment(rec, rec.event_count).children(0))
     assert [round(rec.probability[c] * 6) for c in kids] == [1] * len(kids)
     assert "probability" in rec.describe(rec.entered_at[kids[0]])
     assert "averages its outcomes" in rec.describe(rec.valued_at[0])
@@ -244,10 +247,10 @@ def test_a_recording_sent_in_chunks_is_the_same_recording(
     assert copy.cutoffs == original.cutoffs and copy.slot_seq == original.slot_seq
     assert copy.iterations == original.iterations
     for k in (0, original.event_count // 3, original.event_count):
-        assert copy.visible_nodes(k) == original.visible_nodes(k)
-        assert copy.slot_count(k) == original.slot_count(k)
-        for node in range(0, original.visible_nodes(k), 7):
-            assert copy.x(node, k) == original.x(node, k)
-            assert copy.extent(node, k) == original.extent(node, k)
+        mine, theirs = Moment(copy, k), Moment(original, k)
+        assert (mine.limit, mine.slots) == (theirs.limit, theirs.slots)
+        for node in range(0, theirs.limit, 7):
+            assert mine.x(node) == theirs.x(node)
+            assert mine.extent(node) == theirs.extent(node)
     for seq in range(0, original.event_count, 11):
         assert copy.describe(seq) == original.describe(seq)

@@ -29,7 +29,7 @@ from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseD
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.tree.canvas import format_probability
+from gamesearch_gui.ui.tree.model import format_probability
 
 KEY_MS = 10_000
 # Figure 5.2 with alpha-beta: each inner node's value, alpha and beta when it is left.

@@ -24,7 +24,7 @@ from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.export import page_title, render_page
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.text import TOOLTIP_PX, ElidedLabel, breakable, elide
-from gamesearch_gui.ui.tree.canvas import LABEL_REACH_PX
+from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX
 
 LONG = "abcdefghij" * 10_000  # 100,000 characters, no space to wrap at
 SOLVE_MS = 30_000
@@ -84,7 +84,7 @@ def test_a_huge_label_never_widens_the_window_and_is_cut_where_drawn(
     assert len(drawn) == 2  # the root's label, and the move into B
     for text in drawn:
         assert text.endswith(ELLIPSIS)
-    font = editor.canvas.tree_item.texts.font(8, True)[1]
+    font = editor.canvas.tree_item.texts.font(8, True).metrics
     assert font.horizontalAdvance(drawn[0]) <= LABEL_REACH_PX * 1.5
 
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):

@@ -108,3 +108,24 @@ def test_fifty_searches_in_a_row_do_not_grow_memory_without_bound(
     # Forty more searches after the first ten: the memory stays where it was.
     assert sizes[1] - sizes[0] < 40, sizes
     assert window.board is not None and window.board.interactive  # still playable
+
+
+def test_after_a_search_the_log_slider_minimap_and_statistics_show_its_end_exactly(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """They update at their own rates while the search streams; its end is exact."""
+    search = SearchSettings(Algorithm.ALPHABETA, depth=7)  # a second or two: many batches
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=search))
+    panel = window.tree_panel
+    recording = panel.recording
+    assert recording is not None
+    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=TIMEOUT_MS)
+    end = recording.event_count
+    assert panel.moment == end
+    assert panel.log.log_model.rowCount() == end
+    bar = panel.replay_bar
+    assert bar.moment_slider.maximum() == bar.moment_slider.value() == end
+    assert bar.moment_label.text() == f"event {end:,} of {end:,}"
+    qtbot.waitUntil(lambda: panel.minimap.shown_moment == end)
+    assert window.stats.text("nodes") == f"{recording.result.stats.nodes:,}"
+    assert window.progress_label.text().startswith("searched:")

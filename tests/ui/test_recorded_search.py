@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
@@ -78,7 +79,7 @@ def test_the_tree_from_the_engine_is_the_tree_recorded_in_place_state_for_state(
     # The same tree at the start, at every moment published live, and at the end.
     moments = {0, 1, there.event_count // 3, there.event_count} | set(seen_live)
     for k in [*sorted(moments)[:: max(1, len(moments) // 40)], there.event_count]:
-        assert there.snapshot(k) == here.snapshot(k), f"moment {k}"
+        assert Moment(there, k).snapshot() == Moment(here, k).snapshot(), f"moment {k}"
     assert there.principal_variation() == here.principal_variation()
     assert [there.describe(s) for s in range(0, there.event_count, 97)] == [
         here.describe(s) for s in range(0, here.event_count, 97)

@@ -16,12 +16,15 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree
-from gamesearch_gui.ui.tree.canvas import MAX_ZOOM, SLOT_W, Frame, TreeCanvas
+from gamesearch_gui.ui.tree.geometry import SLOT_W
+from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
+from gamesearch_gui.ui.tree.view import MAX_ZOOM, TreeCanvas
 
 FIGURE_5_2 = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -116,9 +119,9 @@ def test_only_what_has_happened_is_drawn(canvas: TreeCanvas, figure_5_2: SearchR
     for k in range(figure_5_2.event_count + 1):
         canvas.set_moment(k)
         frame = _paint(canvas)
-        visible = figure_5_2.visible_nodes(k)
-        assert sorted(frame.nodes) == list(range(visible))
-        assert bool(frame.stubs) == (figure_5_2.cutoff(5, k) is not None)
+        now = Moment(figure_5_2, k)
+        assert sorted(frame.nodes) == list(range(now.limit))
+        assert bool(frame.stubs) == (now.cutoff(5) is not None)
         # The best line is the search's answer: shown only once it is over.
         assert bool(frame.best_line) == (k == figure_5_2.event_count)
 
@@ -154,50 +157,31 @@ def test_iterations_stand_side_by_side_with_labels(
     rec = connect4_deepening
     canvas.set_recording(rec)
     canvas.set_moment(rec.event_count)
-    model = canvas.tree_item.model
-    labels = model.iteration_labels()
+    labels = canvas.tree_item.model.iteration_labels()
     assert [label.text for label in labels] == [
         f"depth {it.depth} · {it.nodes:,} nodes" for it in rec.iterations
     ]
-    # Side by side, never overlapping, and every slot of the tree within the canvas.
     for left, right in itertools.pairwise(labels):
         assert left.last < right.first
-    assert labels[-1].last < model.slots
-    assert canvas.content_rect().right() >= labels[-1].last * SLOT_W
     # The previous iteration's best line is tried first: marked on its edges.
     assert any(rec.tried_first[n] for n in range(rec.node_count))
 
 
-def test_the_newest_slot_is_right_of_every_node_at_every_moment(
-    connect4_deepening: SearchRecording, canvas: TreeCanvas
+def test_the_scene_is_as_wide_as_the_slots_the_core_counts(
+    canvas: TreeCanvas, connect4_deepening: SearchRecording
 ) -> None:
+    """With iterative deepening, each gap between iterations counted once: the view's
+    width is the core's slot count, at the end and at every moment on the way."""
     rec = connect4_deepening
     canvas.set_recording(rec)
-    model = canvas.tree_item.model
-    for k in range(0, rec.event_count + 1, 7):
-        model.set_moment(k)
-        for n in range(model.limit):
-            first, last = model.extent(n)
-            assert first <= model.x(n) <= last <= max(first, model.slots - 1)
-
-
-def test_what_changes_between_two_moments_is_right_of_the_changed_slot(
-    connect4_deepening: SearchRecording, canvas: TreeCanvas
-) -> None:
-    rec = connect4_deepening
-    canvas.set_recording(rec)
-    model = canvas.tree_item.model
-    moments = [*range(0, rec.event_count + 1, 13), rec.event_count]
-    for a, b in itertools.pairwise(moments):
-        leftmost = model.changed_from_slot(a, b)
-        before, after = rec.snapshot(a), rec.snapshot(b)
-        for n, row in enumerate(after):
-            if n < len(before) and before[n] == row:
-                continue
-            # A node that appeared, got its value or cut: it, and the edge from its parent.
-            assert rec.first_slot[n] >= leftmost, (a, b, n)
-            if n >= len(before) and rec.parent[n] >= 0:
-                assert rec.first_slot[rec.parent[n]] >= leftmost, (a, b, n)
+    for k in [*range(0, rec.event_count, 97), rec.event_count]:
+        canvas.set_moment(k)
+        slots = Moment(rec, k).slots
+        assert canvas.tree_item.model.slots == slots
+        # One free slot on each side of the tree.
+        assert canvas.content_rect().width() == (max(slots, 1) + 2) * SLOT_W
+    end = canvas.tree_item.model.iteration_labels()[-1]
+    assert end.last + 1 == Moment(rec, rec.event_count).slots == max(rec.last_slot) + 1
 
 
 def test_tic_tac_toe_alpha_beta_fitted_and_zoomed_in(canvas: TreeCanvas) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import PRUNED, SearchRecording
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
@@ -94,15 +95,15 @@ def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: SearchTreePanel
     assert panel.explanation.text() == START_TEXT
     play_to_the_end(qtbot, panel)
     assert panel.moment == end
-    assert recording.visible_nodes(end) == 11
-    assert len(recording.snapshot(end)) == 11
+    assert Moment(recording, end).limit == 11
+    assert len(Moment(recording, end).snapshot()) == 11
 
     # The cutoff under C, as the explanation says it when it happens.
     cut_seq = next(seq for seq in range(end) if recording.ev_type[seq] == PRUNED)
     panel.controller.seek(cut_seq + 1)
     assert panel.explanation.text() == CUTOFF_AT_C
     c = next(n for n in range(recording.node_count) if recording.name(n) == "MIN node C")
-    cut = recording.cutoff(c, panel.moment)
+    cut = Moment(recording, panel.moment).cutoff(c)
     assert cut is not None and len(cut.moves) == 2
 
     names = [recording.name(n) for n in recording.principal_variation()]
@@ -153,6 +154,8 @@ def test_live_follows_until_touched(qtbot: QtBot, panel: SearchTreePanel) -> Non
         assert panel.moment == count
         assert panel.canvas.moment == count
     assert panel.explanation.text() == recording.describe(11)
+    # While live the bar shows new events at its own rate: soon, not at every batch.
+    qtbot.waitUntil(lambda: bar.moment_label.text().startswith("event 12 of 12"))
 
     qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
     assert panel.moment == 11
@@ -218,13 +221,13 @@ def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: Search
     forward: list[tuple[QImage, list[tuple[Any, ...]]]] = []
     for k in range(end + 1):
         assert panel.moment == k
-        forward.append((image(panel), recording.snapshot(k)))
+        forward.append((image(panel), Moment(recording, k).snapshot()))
         if k < end:
             qtbot.mouseClick(bar.forward_button, Qt.MouseButton.LeftButton)
     for k in range(end, -1, -1):
         assert panel.moment == k
         grabbed, snapshot = forward[k]
-        assert recording.snapshot(k) == snapshot
+        assert Moment(recording, k).snapshot() == snapshot
         assert image(panel) == grabbed, f"moment {k} looks different stepping back"
         if k > 0:
             qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
@@ -387,3 +390,50 @@ def test_clear_shows_a_friendly_message(qtbot: QtBot, panel: SearchTreePanel) ->
     assert panel.recording is None
     assert panel.empty_label.text() == "Human against human: no search to show."
     assert not panel.replay_bar.isEnabled()
+
+
+def test_the_log_slider_and_minimap_follow_a_live_search_at_their_rates(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    recording = tictactoe_recording()
+    panel.show_recording(recording, live=True)
+    updates: list[int] = []
+    set_count = panel.log.set_count
+    panel.log.set_count = lambda count: (updates.append(count), set_count(count))  # type: ignore[method-assign]
+    qtbot.wait(150)  # a quiet spell: the next batch shows at once
+    end = recording.event_count
+    for count in range(1, end, max(1, end // 60)):  # sixty batches, no time between
+        panel.set_published(count)
+    assert len(updates) <= 1  # not one update per batch
+    assert panel.canvas.moment == panel.moment  # the tree itself follows every batch
+    panel.set_published(end)
+    panel.finish()
+    # The end, exactly, without waiting for any rate.
+    assert panel.log.log_model.rowCount() == end
+    bar = panel.replay_bar
+    assert bar.moment_slider.maximum() == bar.moment_slider.value() == end
+    assert bar.moment_label.text() == f"event {end:,} of {end:,}"
+    qtbot.waitUntil(lambda: panel.minimap.shown_moment == end)
+
+
+def test_a_hidden_log_and_minimap_do_nothing_per_batch_and_are_right_once_shown(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    recording = tictactoe_recording()
+    panel.show_recording(recording, live=True)
+    side = panel.log.parentWidget()  # the log and the minimap, beside the tree
+    assert side is panel.minimap.parentWidget()
+    qtbot.waitUntil(lambda: panel.minimap.shown_moment == 0)
+    side.hide()
+    end = recording.event_count
+    for count in range(1, end // 2, max(1, end // 60)):
+        panel.set_published(count)
+        qtbot.wait(5)
+    qtbot.wait(300)  # past every interval
+    assert panel.log.log_model.rowCount() == 0
+    assert panel.minimap.shown_moment == 0
+    middle = panel.moment
+    assert middle > 0
+    side.show()
+    qtbot.waitUntil(lambda: panel.log.log_model.rowCount() == middle)
+    qtbot.waitUntil(lambda: panel.minimap.shown_moment == middle)

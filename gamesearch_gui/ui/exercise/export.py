@@ -23,7 +23,7 @@ from __future__ import annotations
 import errno
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path as FilePath
 from typing import Final
 
@@ -50,16 +50,10 @@ from gamesearch_gui.core.recording import KINDS, VALUATIONS
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
 from gamesearch_gui.ui.text import breakable
-from gamesearch_gui.ui.tree.canvas import (
-    KIND_COLOUR,
-    SLOT_W,
-    VALUE_PX,
-    CanvasText,
-    Frame,
-    TreeColours,
-    TreeModel,
-    add_node_shape,
-)
+from gamesearch_gui.ui.tree.geometry import SLOT_W, add_node_shape
+from gamesearch_gui.ui.tree.item import Drawn
+from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.style import KIND_COLOUR, VALUE_PX, TreeColours
 
 __all__ = [
     "MAX_TREE_ZOOM",
@@ -168,32 +162,25 @@ class PaperItem(ExerciseItem):
     coloured outline round white): on the sheet every one, so that a value can be
     written in by hand, and on the key the nodes the search never reached."""
 
-    def decorate(
-        self,
-        painter: QPainter,
-        frame: Frame,
-        point: Callable[[int], tuple[float, float]],
-        r: float,
-        s: float,
-        texts: list[CanvasText],
-    ) -> int:
-        drawn = 0
+    def decorate(self, painter: QPainter, drawn: Drawn) -> int:
+        count = 0
         rec = self.model.recording
+        r, s = drawn.r, drawn.s
         if rec is not None and r >= 2.5:
             path = QPainterPath()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setBrush(self.colours.background)
-            for n in frame.nodes:
+            for n in drawn.frame.nodes:
                 kind = rec.kind[n]
                 if kind == _LEAF or not math.isnan(rec.value[n]):
                     continue  # a leaf, or a node with its value written in
-                painter.setPen(self._inks.pen(KIND_COLOUR[kind], max(1.2, 1.8 * s)))
-                x, y = point(n)
+                painter.setPen(self.inks.pen(KIND_COLOUR[kind], max(1.2, 1.8 * s)))
+                x, y = drawn.point(n)
                 path.clear()
                 add_node_shape(path, kind, VALUATIONS.index(Valuation.BACKED_UP), x, y, r)
                 painter.drawPath(path)
-                drawn += 1
-        return drawn + super().decorate(painter, frame, point, r, s, texts)
+                count += 1
+        return count + super().decorate(painter, drawn)
 
 
 def tree_item(exercise: Exercise, key: AnswerKey | None, font: QFont | None = None) -> ExerciseItem:

@@ -14,11 +14,10 @@ the printed sheets and keys (``sheet``: blanks to write in instead of question m
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Final
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task, Verdict, node_name
@@ -27,15 +26,10 @@ from gamesearch_gui.core.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.drawing import Drawing
-from gamesearch_gui.ui.tree.canvas import (
-    LABEL_PX,
-    NODE_R,
-    CanvasText,
-    Frame,
-    TreeItem,
-    TreeModel,
-    format_probability,
-)
+from gamesearch_gui.ui.tree.geometry import NODE_R
+from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
+from gamesearch_gui.ui.tree.model import format_probability
+from gamesearch_gui.ui.tree.style import LABEL_PX
 
 RIGHT_COLOUR: Final = QColor("#2e7d32")
 WRONG_COLOUR: Final = QColor("#d32f2f")
@@ -104,53 +98,25 @@ class ExerciseItem(TreeItem):
                 values[n] = answer.values.get(path, math.nan)
         self.update()
 
-    def _edge_label(
-        self,
-        texts: list[CanvasText],
-        model: TreeModel,
-        parent: int,
-        child: int,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        ax: float,
-        px: int,
-    ) -> None:
-        # Unnamed moves would be labelled 0, 1, 2: noise on a sheet. Under a chance node
-        # an unnamed outcome shows just its probability.
+    def edge_text(self, n: int) -> str:
+        """The move's name where the tree gives one. Unnamed moves would be labelled 0, 1,
+        2: noise on a sheet. Under a chance node an unnamed outcome shows its probability."""
         drawing = self.drawing
         if drawing is not None:
-            node = drawing.tree.node_at(drawing.paths[child])
+            node = drawing.tree.node_at(drawing.paths[n])
             if node.move is None:
-                if node.probability is not None:
-                    t = 0.68
-                    text = format_probability(node.probability)
-                    colour = self.colours.text
-                    texts.append(
-                        CanvasText(
-                            x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, text, px, False, colour, True
-                        )
-                    )
-                return
-        super()._edge_label(texts, model, parent, child, x1, y1, x2, y2, ax, px)
+                return "" if node.probability is None else format_probability(node.probability)
+        return super().edge_text(n)
 
     def _alphabeta(self) -> bool:
         return self.exercise is not None and self.exercise.task is Task.ALPHABETA
 
-    def decorate(
-        self,
-        painter: QPainter,
-        frame: Frame,
-        point: Callable[[int], tuple[float, float]],
-        r: float,
-        s: float,
-        texts: list[CanvasText],
-    ) -> int:
+    def decorate(self, painter: QPainter, drawn: Drawn) -> int:
+        frame, point, r, s, texts = drawn.frame, drawn.point, drawn.r, drawn.s, drawn.texts
         drawing = self.drawing
         if drawing is None or r < 2.5:
             return 0
-        inks, path_ = self._inks, self._scratch
+        inks, path_ = self.inks, QPainterPath()
         tree, answer, verdicts = drawing.tree, self.answer, self.verdicts
         right_ink, wrong_ink, hinted_ink = grade_colours(self.colours.background)
         parent_of = drawing.recording.parent

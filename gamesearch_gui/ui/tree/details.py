@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.core.text import LABEL_CHARS, clip
@@ -114,7 +115,7 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     """Node ``n``'s value at moment ``k`` and how it got it, in words."""
     if recording.entered_at[n] >= k:
         return f"not reached yet (the search enters it at event {recording.entered_at[n] + 1:,})"
-    if not recording.is_valued(n, k):
+    if not Moment(recording, k).is_valued(n):
         return "not valued yet: its subtree is still being searched"
     shown = format_number(recording.value[n])
     how = recording.valuation(n)
@@ -141,7 +142,7 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     Alpha-beta here is fail-soft: a value outside the entry window tells only on which
     side of the window the true value lies, and that is all the parent needs.
     """
-    if not recording.is_valued(n, k) or recording.valuation(n) not in (
+    if not Moment(recording, k).is_valued(n) or recording.valuation(n) not in (
         Valuation.BACKED_UP,
         Valuation.TRANSPOSITION,
     ):
@@ -182,8 +183,9 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
     if recording.entered_at[n] >= k:
         return []
     rows = [("on entry", _window(recording.alpha_in[n], recording.beta_in[n]))]
-    children = list(recording.children(n, k))
-    valued = recording.is_valued(n, k)
+    now = Moment(recording, k)
+    children = list(now.children(n))
+    valued = now.is_valued(n)
     exit_window = _window(recording.alpha_out[n], recording.beta_out[n])
     if recording.node_kind(n) is NodeKind.CHANCE:
         for i, child in enumerate(children):
@@ -192,10 +194,10 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
         if valued:
             rows.append(("on exit", exit_window))
     else:
-        cut = recording.cutoff(n, k)
+        cut = now.cutoff(n)
         unkept = valued and open_at_cap(recording, n)
         for i, child in enumerate(children):
-            if not recording.is_valued(child, k):
+            if not now.is_valued(child):
                 break
             value = format_number(recording.value[child])
             after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
@@ -220,7 +222,7 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
 
 def cutoff_text(recording: SearchRecording, n: int, k: int) -> str:
     """Node ``n``'s cutoff in words, with the moves it skipped ("" if none by moment ``k``)."""
-    cut = recording.cutoff(n, k)
+    cut = Moment(recording, k).cutoff(n)
     if cut is None:
         return ""
     state = recording.state(n)
@@ -447,14 +449,15 @@ class NodeDetails(QWidget):
 
     @staticmethod
     def _children_text(recording: SearchRecording, n: int, k: int) -> str:
-        children = list(recording.children(n, k))
+        now = Moment(recording, k)
+        children = list(now.children(n))
         if recording.node_kind(n) is NodeKind.TERMINAL and not children:
             return "none (a leaf)"
         if not children:
-            return "none searched yet" if not recording.is_valued(n, k) else "none searched"
+            return "none searched yet" if not now.is_valued(n) else "none searched"
         parts = []
         for child in children[:8]:
-            value = format_number(recording.value[child]) if recording.is_valued(child, k) else "…"
+            value = format_number(recording.value[child]) if now.is_valued(child) else "…"
             parts.append(f"{recording.move_text(child)} → {value}")
         if len(children) > 8:
             parts.append("…")

@@ -17,7 +17,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
     Signal,
     Slot,
 )
@@ -31,10 +30,11 @@ from gamesearch_gui.core.recording import (
     SearchRecording,
 )
 from gamesearch_gui.ui.text import tooltip
+from gamesearch_gui.ui.throttle import RateLimiter
 
-#: Longest pause between two scrolls of the log while the replay plays (milliseconds):
-#: following the current row ten times a second looks smooth and costs little.
-FOLLOW_INTERVAL_MS: Final = 100
+#: Most scrolls a second of the log to the current row while the replay plays:
+#: following it ten times a second looks smooth and costs little.
+FOLLOWS_PER_S: Final = 10
 #: Text colour of cutoffs in the log (the tree draws them in red too).
 PRUNED_COLOUR: Final = QColor(178, 34, 34)
 
@@ -136,12 +136,8 @@ class EventLogView(QTableView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self._row = -1
-        self._dirty = False
         self._by_person = False
-        self._throttle = QTimer(self)
-        self._throttle.setSingleShot(True)
-        self._throttle.setInterval(FOLLOW_INTERVAL_MS)
-        self._throttle.timeout.connect(self._throttle_done)
+        self._follows = RateLimiter(self, FOLLOWS_PER_S, self._apply)
         self.selectionModel().currentRowChanged.connect(self._current_changed)
 
     def set_recording(self, recording: SearchRecording | None, count: int = 0) -> None:
@@ -155,26 +151,15 @@ class EventLogView(QTableView):
         self.follow(count - 1)
 
     def follow(self, row: int) -> None:
-        """Select ``row`` and scroll to it, at most ten times a second.
+        """Select ``row`` and scroll to it, at most FOLLOWS_PER_S times a second.
 
         The first call after a pause acts at once (a single step answers at once); calls
         during playback are gathered, and the last one wins.
         """
         self._row = row
-        if self._throttle.isActive():
-            self._dirty = True
-            return
-        self._apply()
-        self._throttle.start()
-
-    @Slot()
-    def _throttle_done(self) -> None:
-        if self._dirty:
-            self._apply()
-            self._throttle.start()
+        self._follows.request()
 
     def _apply(self) -> None:
-        self._dirty = False
         row = self._row
         selection = self.selectionModel()
         if row < 0 or row >= self.log_model.rowCount():

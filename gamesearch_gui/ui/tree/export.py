@@ -20,17 +20,16 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.files import WriteError, staged
-from gamesearch_gui.ui.tree.canvas import (
+from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
+from gamesearch_gui.ui.tree.item import TreeItem
+from gamesearch_gui.ui.tree.strips import (
     HEADER_H,
     LEGEND_H,
-    LEVEL_H,
-    SLOT_W,
-    TreeColours,
-    TreeItem,
     draw_iteration_labels,
     draw_legend,
     legend_rows,
 )
+from gamesearch_gui.ui.tree.style import TreeColours
 
 #: Zoom of an export when the tree is small enough: every label is drawn.
 EXPORT_ZOOM: Final = 1.5

@@ -3,21 +3,18 @@
 The tree is drawn by the canvas's own item into a cached pixmap, stretched to fill the
 widget (at this size nearly all of it is silhouettes, so a redraw costs little).
 
-The minimap looks at the canvas every ``POLL_MS`` while it is shown, rather than
-listening to its signals: a live search changes the moment 30 times a second, and each
-signal would be one more call into Python on the GUI thread, which waits for the GIL
-the search thread holds. The tree is redrawn at most every ``REDRAW_MS``.
+A live search changes the moment 30 times a second; the tree is drawn again at most
+``REDRAWS_PER_S`` times a second, and not at all while the minimap is hidden (it catches
+up when shown). Moving the view only repaints the outline over the cached picture.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any, Final
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
-    QHideEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -25,17 +22,15 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
-    QShowEvent,
     QTransform,
 )
 from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
 
-from gamesearch_gui.ui.tree.canvas import TreeCanvas
+from gamesearch_gui.ui.throttle import RateLimiter
+from gamesearch_gui.ui.tree.view import TreeCanvas
 
-#: How often the minimap looks at the canvas, in milliseconds.
-POLL_MS: Final = 100
-#: Fewest milliseconds between two redraws of the tree while it streams in.
-REDRAW_MS: Final = 250
+#: Most redraws of the tree a second while it streams in.
+REDRAWS_PER_S: Final = 5
 
 
 class TreeMinimap(QWidget):
@@ -47,11 +42,9 @@ class TreeMinimap(QWidget):
         self._pixmap: QPixmap | None = None
         #: What the pixmap shows: recording, moment, collapsed nodes, size.
         self._drawn: tuple[Any, ...] = (None, None, None, None)
-        self._drawn_at = 0.0
-        self._view: tuple[float, ...] = ()
-        self._poll = QTimer(self)
-        self._poll.setInterval(POLL_MS)
-        self._poll.timeout.connect(self._look)
+        self._redraws = RateLimiter(self, REDRAWS_PER_S, self._redraw)
+        canvas.momentChanged.connect(self._moment_changed)
+        canvas.viewChanged.connect(self._view_changed)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumSize(60, 40)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -92,22 +85,28 @@ class TreeMinimap(QWidget):
         canvas = self._canvas
         return canvas.mapToScene(canvas.viewport().rect()).boundingRect()
 
-    def _look(self) -> None:
-        if self._due():
-            self.update()
-            return
-        visible = self._visible()
-        view = (visible.left(), visible.top(), visible.width(), visible.height())
-        if view != self._view:
-            self.update()
+    def _moment_changed(self, _k: int) -> None:
+        self._redraws.request()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        self._poll.start()
-        super().showEvent(event)
+    def _view_changed(self) -> None:
+        if self._state()[2] != self._drawn[2]:  # a fold: the tree itself changed
+            self._redraws.request()
+        if self.isVisible():
+            self.update()  # the outline moves over the picture kept
 
-    def hideEvent(self, event: QHideEvent) -> None:
-        self._poll.stop()
-        super().hideEvent(event)
+    @property
+    def shown_moment(self) -> int | None:
+        """The moment of the tree the minimap last drew (None: not drawn yet)."""
+        moment: int | None = self._drawn[1]
+        return moment
+
+    def refresh(self) -> None:
+        """Draw the tree as it is now, whatever the rate (the end of a search)."""
+        self._redraws.flush()
+
+    def _redraw(self) -> None:
+        self._pixmap = None
+        self.update()
 
     # -- drawing
 
@@ -131,22 +130,15 @@ class TreeMinimap(QWidget):
         painter.end()
         return pixmap
 
-    def _due(self) -> bool:
-        """The pixmap should be drawn again: it is missing, or stale for long enough."""
-        state = self._state()
-        if self._pixmap is None or state[0] != self._drawn[0] or state[3] != self._drawn[3]:
-            return True
-        return state != self._drawn and time.monotonic() - self._drawn_at >= REDRAW_MS / 1000
-
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self._due():
+        state = self._state()
+        # Another recording or size is drawn at once; a new moment at the redraw rate.
+        if self._pixmap is None or state[0] != self._drawn[0] or state[3] != self._drawn[3]:
             self._pixmap = self._render()
-            self._drawn, self._drawn_at = self._state(), time.monotonic()
-        assert self._pixmap is not None
+            self._drawn = state
         painter = QPainter(self)
         painter.drawPixmap(0, 0, self._pixmap)
         visible = self._visible()
-        self._view = (visible.left(), visible.top(), visible.width(), visible.height())
         area = self._scene_transform().mapRect(visible)
         area = area.intersected(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
         if not area.isEmpty():

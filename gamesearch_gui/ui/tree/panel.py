@@ -33,14 +33,16 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable
-from gamesearch_gui.ui.tree.canvas import TreeCanvas
+from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
+from gamesearch_gui.ui.tree.view import TreeCanvas
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: What the panel says when there is no tree to show.
@@ -49,6 +51,8 @@ EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
 START_TEXT: Final = "Press play or step to watch the search"
 #: The spin box value that stands for "no limit" (above every power-of-ten step).
 NO_LIMIT: Final = 1_000_000_000
+#: Most updates a second of the event log while it follows a running search.
+LOG_UPDATES_PER_S: Final = 10
 #: Node caps the spin box steps through.
 CAP_STEPS: Final = (10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, NO_LIMIT)
 
@@ -216,6 +220,7 @@ class SearchTreePanel(QWidget):
         self.minimap = TreeMinimap(self.canvas)
         self.details = NodeDetails()
         self.log = EventLogView()
+        self._log_updates = RateLimiter(self.log, LOG_UPDATES_PER_S, self._update_log)
         self.banner = QLabel()
         self.banner.setObjectName("capBanner")
         self.banner.setStyleSheet(_BANNER_STYLE)
@@ -345,6 +350,7 @@ class SearchTreePanel(QWidget):
         self._set_enabled(True)
         self._iteration_texts = []
         self.canvas.set_recording(recording)
+        self._log_updates.cancel()
         self.log.set_recording(recording, 0)
         self.details.set_recording(recording)
         # Live: only what the worker has published may be read; the rest is being written.
@@ -368,6 +374,9 @@ class SearchTreePanel(QWidget):
         if recording is None:
             return
         self.controller.finish(recording.event_count)
+        # The end, exactly, whatever the rates (a hidden one catches up when shown).
+        self._log_updates.flush()
+        self.minimap.refresh()
         if self.details.node is None:
             self._select_root()
         self._update_published()
@@ -378,6 +387,7 @@ class SearchTreePanel(QWidget):
         self.recording = None
         self.title = ""
         self.canvas.set_recording(None)
+        self._log_updates.cancel()
         self.log.set_recording(None)
         self.details.set_recording(None)
         self.controller.reset(0, live=False, finished=True, moment=0)
@@ -412,9 +422,15 @@ class SearchTreePanel(QWidget):
         if self.recording is None:
             return
         self.canvas.set_moment(k)
-        self.log.set_count(k)
+        if self.controller.live:
+            self._log_updates.request()
+        else:
+            self._log_updates.flush()
         self.details.set_moment(k, self.controller.published)
         self._explain(k)
+
+    def _update_log(self) -> None:
+        self.log.set_count(self.controller.moment)
 
     @Slot()
     def _state_changed(self) -> None:
@@ -530,7 +546,9 @@ class SearchTreePanel(QWidget):
         if recording is None:
             return
         line = recording.principal_variation()
-        root = line[0] if line else (recording.roots(self.controller.moment) or [NONE])[-1]
+        root = (
+            line[0] if line else (Moment(recording, self.controller.moment).roots() or [NONE])[-1]
+        )
         if root != NONE:
             self._node_clicked(root)
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: Replay speeds, events per second: a 1-2-5 ladder, so the slider is logarithmic and
@@ -31,6 +32,9 @@ RATES: Final = tuple(m * 10**e for e in range(6) for m in (1, 2, 5) if m * 10**e
 DEFAULT_RATE: Final = 5
 #: Shortest timer interval: faster speeds take several events per tick instead.
 MIN_TICK_MS: Final = 16
+#: Most updates a second of the bar while it follows a running search (a person's own
+#: steps show at once).
+LIVE_UPDATES_PER_S: Final = 15
 
 
 def rate_text(rate: int) -> str:
@@ -315,8 +319,10 @@ class ReplayBar(QWidget):
         row.addWidget(self.moment_label)
 
         self._shown_playing = False
-        controller.momentChanged.connect(self._refresh)
-        controller.stateChanged.connect(self._refresh)
+        self._shown_state = (False, False, True)  #: live, playing, finished, as shown
+        self._updates = RateLimiter(self, LIVE_UPDATES_PER_S, self._refresh)
+        controller.momentChanged.connect(self._changed)
+        controller.stateChanged.connect(self._changed)
         self._speed_changed(self.speed_slider.value())
         self._refresh()
 
@@ -344,9 +350,19 @@ class ReplayBar(QWidget):
         if k != self.controller.moment:
             self.controller.seek(k)
 
+    def _changed(self, *_: object) -> None:
+        """Show the change: at the live rate while following a search, else (and when
+        it starts or stops following, playing or running) now."""
+        c = self.controller
+        if c.live and (c.live, c.playing, c.finished) == self._shown_state:
+            self._updates.request()
+        else:
+            self._updates.flush()
+
     @Slot()
     def _refresh(self) -> None:
         c = self.controller
+        self._shown_state = (c.live, c.playing, c.finished)
         moment, published = c.moment, c.published
         slider = self.moment_slider
         slider.blockSignals(True)

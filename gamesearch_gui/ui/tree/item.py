@@ -1,0 +1,736 @@
+"""The item that draws the tree: a recorded search at one moment, fluid up to a million nodes.
+
+``TreeItem`` draws a :class:`~gamesearch_gui.ui.tree.model.TreeModel` (a recording at
+one moment). Everything drawn is a pure function of (recording, moment, collapsed
+nodes, selection): stepping back and forth shows the same picture.
+
+Scale. One item per node would stop near ten thousand nodes, so the item draws nodes
+itself, and only what the paint's exposed rectangle shows. It walks the tree top-down
+from the roots, skipping every subtree whose extent (its slots) lies outside the
+rectangle; a run of sibling subtrees each narrower than ``SILHOUETTE_PX`` on screen is
+drawn as one silhouette (a fan from the parent, and blocks down to the deepest level,
+about one per pixel column) instead of being descended. The work of a paint is
+therefore bounded by the pixels, not the nodes: a million nodes fitted to the window
+draw about two thousand primitives. Text appears only when it is large enough to read,
+and shapes become dots when tiny (the level of detail of Qt's chip example).
+
+Speed under a running search. While a search thread holds Python's GIL, every call from
+the GUI thread into Python (a paint, a virtual such as ``boundingRect``), and every Qt
+value object made in Python, can wait for it. So the paint makes no Qt objects in its
+loops (colours, pens and fonts come from :mod:`.style`, one path is reused for every
+shape, lines and rects are drawn from plain numbers), and the item is a
+QGraphicsRectItem so ``boundingRect`` stays in C++.
+
+Coordinates. The view may scale the two axes apart (see :mod:`.geometry`), so the item
+maps its points through the painter's transform and draws in device pixels, sizing
+shapes and text by the horizontal scale: nothing is squashed.
+
+Extras. A subclass draws more through two public hooks: ``decorate`` (called after the
+nodes, with what the paint drew and where) and ``edge_text`` (the label of an edge).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
+
+from gamesearch_gui.core.recording import NONE
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS, format_value
+from gamesearch_gui.ui.tree.geometry import (
+    DOT_PX,
+    HOW_EVALUATION,
+    HOW_TABLE,
+    KIND_LEAF,
+    KIND_MAX,
+    KIND_MIN,
+    LABEL_REACH_PX,
+    LEVEL_H,
+    NODE_R,
+    OPEN,
+    SILHOUETTE_PX,
+    SLOT_W,
+    add_node_shape,
+    tree_rect,
+)
+from gamesearch_gui.ui.tree.model import TreeModel, format_probability
+from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks, TextCache, TreeColours
+
+#: A move label cut to its room is drawn only when more than this many characters
+#: ("…" included) are left of it.
+MIN_ELIDED_CHARS: Final = 3
+
+#: Node ``n``'s centre in device pixels.
+PointOf = Callable[[int], tuple[float, float]]
+
+
+@dataclass
+class Frame:
+    """What one paint drew (kept for tests and the benchmark; the lists are the plan)."""
+
+    moment: int = 0
+    #: Nodes drawn one by one (as a shape, or a dot when tiny).
+    nodes: list[int] = field(default_factory=list)
+    #: Subtrees drawn as silhouettes (too narrow to tell apart), by their top node.
+    silhouettes: list[int] = field(default_factory=list)
+    #: The silhouettes as drawn: (parent, first child, last child) of each run of
+    #: narrow siblings, one fan and one block each (parent NONE for a narrow root).
+    runs: list[tuple[int, int, int]] = field(default_factory=list)
+    #: Collapsed nodes drawn with their hidden subtree folded into a "+".
+    collapsed: list[int] = field(default_factory=list)
+    #: Nodes whose cutoff stub was drawn.
+    stubs: list[int] = field(default_factory=list)
+    #: Edges drawn, as (parent, child).
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    #: Every text drawn.
+    texts: list[str] = field(default_factory=list)
+    #: The best line drawn in gold (root first), empty until the search is over.
+    best_line: list[int] = field(default_factory=list)
+    #: Drawing calls' worth of shapes, lines and texts.
+    primitives: int = 0
+
+
+@dataclass
+class CanvasText:
+    """A text to draw, centred on (x, y) in device pixels; ``halo``: on a background patch."""
+
+    x: float  # centre
+    y: float  # centre
+    text: str
+    px: int
+    bold: bool
+    colour: QColor
+    halo: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What a paint has drawn, for ``TreeItem.decorate`` to draw over."""
+
+    frame: Frame
+    #: Node ``n``'s centre in device pixels.
+    point: PointOf
+    #: A node's half size, and the scale, in device pixels.
+    r: float
+    s: float
+    #: Texts to draw last, with the others: a decoration may add to them.
+    texts: list[CanvasText]
+
+
+class TreeItem(QGraphicsRectItem):
+    """The whole tree as one item: draws only what is exposed, at the zoom's detail.
+
+    A QGraphicsRectItem, so that Qt's frequent ``boundingRect`` calls stay in C++: each
+    call into Python can wait for the GIL while the search thread runs.
+    """
+
+    # QGraphicsItem.UserType (65536) + 71; the type stubs do not know UserType.
+    Type: Final = 65536 + 71
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.model = TreeModel()
+        self.collapsed: set[int] = set()
+        self.selected: int | None = None
+        #: Show α/β even where the window is (−∞, +∞) (minimax never narrows it).
+        self.always_show_window = False
+        #: Text written beside a node, up and to its left (the tree editor's node labels).
+        self.node_labels: dict[int, str] = {}
+        self.colours = TreeColours.light()
+        self.texts = TextCache()
+        self.last_frame = Frame()
+        self.last_paint_ms = 0.0
+        self.last_paint_primitives = 0
+        self.setPen(Qt.PenStyle.NoPen)
+        self.setRect(QRectF(0, 0, 1, 1))
+        self._inks = Inks(self.colours)
+        # One path, cleared and refilled for each shape: making a QPainterPath per shape
+        # costs more than drawing it, and one path of many shapes fills far slower.
+        self._scratch = QPainterPath()
+
+    def type(self) -> int:
+        return int(self.Type)
+
+    @property
+    def inks(self) -> Inks:
+        """The pens and colours of ``colours`` (made again when the colours change)."""
+        if self._inks.colours is not self.colours:
+            self._inks = Inks(self.colours)
+        return self._inks
+
+    # -- geometry
+
+    def content_rect(self) -> QRectF:
+        """The tree at the moment, with room for a ring above and labels below."""
+        return tree_rect(self.model.slots, self.model.max_depth())
+
+    def fit_bounds(self) -> None:
+        """Grow the bounding rect in big steps, so geometry changes (which repaint the
+        whole item) stay rare while the tree streams in."""
+        content = self.content_rect()
+        bounds = self.rect()
+        if bounds.contains(content):
+            return
+        width = max(bounds.width(), 1.0)
+        while width < content.width():
+            width *= 2
+        height = max(bounds.height(), 1.0)
+        while height < content.height():
+            height *= 1.5
+        self.setRect(QRectF(content.left(), content.top(), width, height))
+
+    def reset_bounds(self) -> None:
+        """Shrink back to the tree (a new recording)."""
+        self.setRect(self.content_rect())
+
+    # -- the hooks a subclass may override
+
+    def decorate(self, painter: QPainter, drawn: Drawn) -> int:
+        """Draw extras over the nodes (``drawn`` says what and where); return the
+        primitives drawn (none here). Pens come from ``inks``, fonts and widths from
+        ``texts``."""
+        return 0
+
+    def edge_text(self, n: int) -> str:
+        """The label of the edge into node ``n`` ("" for none): its move, and its
+        probability under a chance node. Cut, or dropped, where it has no room."""
+        return self.model.edge_text(n)
+
+    # -- painting
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        started = time.perf_counter()
+        world = painter.worldTransform()
+        # The chip example's level of detail; the axes may be scaled apart, so the
+        # horizontal scale (the crowded one) decides sizes.
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)
+        sx, sy = abs(world.m11()), abs(world.m22())
+        if lod <= 0 or sx <= 0 or sy <= 0:
+            return
+        frame = self.plan(option.exposedRect, sx, sy)
+        painter.resetTransform()  # device pixels: nothing is squashed
+        try:
+            self._render(painter, frame, world)
+        finally:
+            painter.setWorldTransform(world)
+        self.last_frame = frame
+        self.last_paint_primitives = frame.primitives
+        self.last_paint_ms = (time.perf_counter() - started) * 1000
+
+    def plan(self, rect: QRectF, sx: float, sy: float) -> Frame:
+        """What to draw of the tree inside ``rect`` (scene units) at scales ``sx``, ``sy``.
+
+        A top-down walk that skips subtrees outside ``rect`` and stops at subtrees
+        narrower than ``SILHOUETTE_PX``: the size of the plan is bounded by the pixels.
+        """
+        now = self.model.now
+        frame = Frame(self.model.k)
+        if now is None or now.limit == 0:
+            return frame
+        depth = now.recording.depth
+        collapsed = self.collapsed
+        reach_x = LABEL_REACH_PX / sx / SLOT_W
+        reach_y = LABEL_REACH_PX / sy / LEVEL_H
+        s0 = rect.left() / SLOT_W - reach_x
+        s1 = rect.right() / SLOT_W + reach_x
+        d0 = rect.top() / LEVEL_H - reach_y
+        d1 = rect.bottom() / LEVEL_H + reach_y
+        narrow = SILHOUETTE_PX / (SLOT_W * sx)  # slots
+        nodes, silhouettes, runs, folded, stubs, edges = (
+            frame.nodes,
+            frame.silhouettes,
+            frame.runs,
+            frame.collapsed,
+            frame.stubs,
+            frame.edges,
+        )
+        stack: list[int] = []
+        for root in now.roots():
+            first, last = now.extent(root)
+            if last < s0 or first > s1 or depth[root] > d1:
+                continue
+            if last - first + 1 < narrow and now.has_children(root):
+                silhouettes.append(root)
+                runs.append((NONE, root, root))
+            else:
+                stack.append(root)
+        while stack:
+            n = stack.pop()
+            dn = depth[n]
+            if dn >= d0:
+                nodes.append(n)
+            if n in collapsed and now.has_children(n):
+                folded.append(n)
+                continue
+            if dn + 1 > d1:
+                continue
+            xn = now.x(n)
+            # Consecutive narrow children make one run, drawn as one fan and silhouette:
+            # a node a few pixels wide may have many children, each narrower still.
+            run_first = run_last = NONE
+            for child, first, last, xc in now.spans(n):
+                if last < s0 or first > s1:
+                    if run_first != NONE:
+                        runs.append((n, run_first, run_last))
+                        run_first = NONE
+                    if dn + 1 >= d0 and min(xn, xc) <= s1 and max(xn, xc) >= s0:
+                        edges.append((n, child))  # it leads out of view, across it
+                elif last - first + 1 < narrow:
+                    if run_first == NONE:
+                        run_first = child
+                    run_last = child
+                    silhouettes.append(child)
+                else:
+                    if run_first != NONE:
+                        runs.append((n, run_first, run_last))
+                        run_first = NONE
+                    if dn + 1 >= d0:
+                        edges.append((n, child))
+                    stack.append(child)
+            if run_first != NONE:
+                runs.append((n, run_first, run_last))
+            if dn + 1 >= d0:
+                cut = now.cutoff(n)
+                if cut is not None and s0 <= cut.slot <= s1 + 1:
+                    stubs.append(n)
+        return frame
+
+    def _render(self, painter: QPainter, frame: Frame, world: QTransform) -> None:
+        model = self.model
+        now = model.now
+        if now is None or (not frame.nodes and not frame.runs):
+            return
+        rec = now.recording
+        inks, colours, path = self.inks, self.colours, self._scratch
+        sx, sy, dx, dy = world.m11(), world.m22(), world.dx(), world.dy()
+        ax, ay = SLOT_W * sx, LEVEL_H * sy
+        s = min(sx, sy)
+        r = NODE_R * s
+        x_of, depth, first_slot = now.x, rec.depth, rec.first_slot
+        antialiasing = QPainter.RenderHint.Antialiasing
+
+        def point(n: int) -> tuple[float, float]:
+            return x_of(n) * ax + dx, depth[n] * ay + dy
+
+        primitives = 0
+        texts: list[CanvasText] = []
+        label_px = int(LABEL_PX * s)
+        show_labels = label_px >= MIN_TEXT_PIXELS
+
+        # Silhouettes: each run of subtrees too narrow to draw is a fan from the parent
+        # to the run's slots, and under it blocks down to the deepest level, one per
+        # pixel column or so: the depth profile, at a cost bounded by the pixels. Opaque
+        # and without antialiasing: translucent or antialiased fills of such thin shapes
+        # cost fifty times more.
+        if frame.runs:
+            painter.setRenderHint(antialiasing, False)
+            painter.setPen(Qt.PenStyle.NoPen)
+            shades = (colours.silhouette, colours.silhouette_open)
+            next_sibling = rec.next_sibling
+            for parent, first, last in frame.runs:
+                top = depth[first] * ay + dy
+                run_left = first_slot[first] * ax + dx
+                run_right = run_left
+                left, deepest, searching = run_left, depth[first], False
+                any_searching = False
+                child = first
+                while True:
+                    right = now.extent(child)[1] * ax + dx
+                    deepest = max(deepest, model.subtree_depth(child))
+                    searching = searching or not now.is_valued(child)
+                    if right - left >= 1.0 or child == last:
+                        column = round(left)
+                        width = max(1, round(right) - column)
+                        row = round(top)
+                        height = max(1, round(deepest * ay + dy) - row)
+                        painter.fillRect(column, row, width, height, shades[searching])
+                        primitives += 1
+                        any_searching = any_searching or searching
+                        run_right = right
+                        left, deepest, searching = right, depth[first], False
+                    if child == last:
+                        break
+                    child = next_sibling[child]
+                if parent != NONE:
+                    x, y = point(parent)
+                    path.clear()
+                    path.moveTo(x, y)
+                    path.lineTo(max(run_right, run_left + 1), top)
+                    path.lineTo(run_left, top)
+                    path.closeSubpath()
+                    painter.setBrush(shades[any_searching])
+                    painter.drawPath(path)
+                    primitives += 1
+
+        # Edges: plain, and the dashed "tried first" ones. Antialiased even when tiny:
+        # thin aliased lines come out dotted.
+        painter.setRenderHint(antialiasing, True)
+        edge_width = max(1.0, 1.3 * s)
+        tried_first, parent_of = rec.tried_first, rec.parent
+        tried: list[tuple[float, float, float, float]] = []
+        painter.setPen(inks.pen(colours.edge, edge_width))
+        for parent, child in frame.edges:
+            x1, y1 = point(parent)
+            x2, y2 = point(child)
+            if tried_first[child]:
+                tried.append((x1, y1, x2, y2))
+            else:
+                painter.drawLine(round(x1), round(y1), round(x2), round(y2))
+            if show_labels and parent_of[child] != NONE:
+                self._edge_label(texts, parent, child, x1, y1, x2, y2, ax, label_px)
+        if tried:
+            painter.setPen(inks.pen(inks.tried, max(1.5, 2.4 * s), Qt.PenStyle.DashLine))
+            for x1, y1, x2, y2 in tried:
+                painter.drawLine(round(x1), round(y1), round(x2), round(y2))
+        primitives += len(frame.edges)
+
+        # Cutoff stubs: a short dashed edge towards the pruned slot, ending in a cut mark.
+        if frame.stubs and r >= DOT_PX:
+            marks = []
+            painter.setPen(inks.pen(colours.edge, edge_width, Qt.PenStyle.DashLine))
+            for n in frame.stubs:
+                cut = now.cutoff(n)
+                assert cut is not None
+                px, py = point(n)
+                tx, ty = cut.slot * ax + dx, py + ay
+                ex, ey = px + (tx - px) * 0.55, py + (ty - py) * 0.55
+                painter.drawLine(round(px), round(py), round(ex), round(ey))
+                length = math.hypot(ex - px, ey - py) or 1.0
+                ux, uy = (ex - px) / length, (ey - py) / length  # along the stub
+                nx, ny = -uy, ux  # across it
+                half = max(3.0, r * 0.45)
+                for offset in (-0.44, 0.44):
+                    cx, cy = ex - ux * half * offset, ey - uy * half * offset
+                    marks.append(
+                        (
+                            cx - nx * half + ux * half * 0.35,
+                            cy - ny * half + uy * half * 0.35,
+                            cx + nx * half - ux * half * 0.35,
+                            cy + ny * half - uy * half * 0.35,
+                        )
+                    )
+                if show_labels:
+                    # Under the cut mark: the count always, the reason when it leaves
+                    # the neighbours room.
+                    step = label_px * 1.25
+                    top = ey + max(half, 3.0) + step * 0.6
+                    lines = model.cutoff_lines(cut)
+                    for i, (text, room) in enumerate(zip(lines, (3.0, 1.8), strict=True)):
+                        if self.texts.width(text, label_px, i == 0) <= ax * room:
+                            texts.append(
+                                CanvasText(
+                                    ex, top + i * step, text, label_px, i == 0, inks.cut, True
+                                )
+                            )
+            painter.setPen(inks.pen(inks.cut, max(1.5, 2.0 * s)))
+            for x1, y1, x2, y2 in marks:
+                painter.drawLine(round(x1), round(y1), round(x2), round(y2))
+            primitives += len(frame.stubs) * 3
+
+        # The best line, once the search is over: thick gold edges from the root down.
+        pv = frame.best_line = now.principal_variation()
+        if len(pv) > 1:
+            path.clear()
+            path.moveTo(*point(pv[0]))
+            for n in pv[1:]:
+                path.lineTo(*point(n))
+            painter.setPen(inks.pen(inks.pv, max(2.5, 4.0 * s)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)
+            primitives += 1
+
+        primitives += self._draw_nodes(painter, frame, point, r, s, ax, texts, show_labels)
+        primitives += self._draw_folds(painter, frame, point, ax, ay, r, texts, s)
+        primitives += self.decorate(painter, Drawn(frame, point, r, s, texts))
+
+        # Rings: the best line's nodes, and the selection.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        on_line = set(pv)
+        ring = max(3.0, r * 1.45)
+        painter.setPen(inks.pen(inks.pv, max(1.5, 2.5 * s)))
+        for n in frame.nodes:
+            if n in on_line:
+                x, y = point(n)
+                path.clear()
+                path.addEllipse(x - ring, y - ring, 2 * ring, 2 * ring)
+                painter.drawPath(path)
+                primitives += 1
+        selected = self.selected
+        if selected is not None and selected < now.limit:
+            x, y = point(selected)
+            radius = max(5.0, r * 1.75)
+            painter.setPen(inks.pen(colours.highlight, max(2.0, 3.0 * s)))
+            path.clear()
+            path.addEllipse(x - radius, y - radius, 2 * radius, 2 * radius)
+            painter.drawPath(path)
+            primitives += 1
+
+        primitives += self._draw_texts(painter, texts)
+        frame.texts = [t.text for t in texts]
+        frame.primitives = primitives
+
+    def _edge_label(
+        self,
+        texts: list[CanvasText],
+        parent: int,
+        child: int,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        ax: float,
+        px: int,
+    ) -> None:
+        """The edge's label, near the child, when the neighbours leave room for it."""
+        now = self.model.now
+        assert now is not None
+        t = 0.68
+        text = self.edge_text(child)
+        if not text:
+            return
+        # Labels of neighbouring edges sit t of the children's spacing apart.
+        room = self._sibling_room(parent, child) * ax * t - 2
+        if self.texts.width(text, px, False) > room:
+            probability = now.recording.probability[child]
+            if math.isnan(probability):
+                # A long move label, cut to the room; a short one that does not fit
+                # would say nothing cut, so it is left out.
+                text = self.texts.elided(text, px, False, room)
+                if len(text) <= MIN_ELIDED_CHARS:
+                    return
+            else:
+                text = format_probability(probability)  # under chance: at least the chance
+                if self.texts.width(text, px, False) > room:
+                    return
+        x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        texts.append(CanvasText(x, y, text, px, False, self.colours.text, True))
+
+    def _sibling_room(self, parent: int, child: int) -> float:
+        """Slots between ``child`` and its nearer neighbour (or its parent's stub)."""
+        now = self.model.now
+        assert now is not None
+        x = now.x(child)
+        room = math.inf
+        previous = NONE
+        siblings = now.children(parent)
+        for sibling in siblings:
+            if sibling == child:
+                if previous != NONE:
+                    room = min(room, x - now.x(previous))
+                following = next(siblings, NONE)
+                cut = now.cutoff(parent)
+                if following != NONE:
+                    room = min(room, now.x(following) - x)
+                elif cut is not None:
+                    room = min(room, cut.slot - x)
+                break
+            previous = sibling
+        return room if math.isfinite(room) else 3.0
+
+    def _draw_nodes(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        point: PointOf,
+        r: float,
+        s: float,
+        ax: float,
+        texts: list[CanvasText],
+        show_labels: bool,
+    ) -> int:
+        model = self.model
+        now = model.now
+        assert now is not None
+        rec = now.recording
+        inks, path = self.inks, self._scratch
+        kind_of, how_of, value = rec.kind, rec.how, rec.value
+        first_slot, is_valued = rec.first_slot, now.is_valued
+        if r < DOT_PX:
+            # Dots: one opaque square each.
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            side = max(2, round(r * 1.6))
+            half = side / 2
+            for n in frame.nodes:
+                x, y = point(n)
+                colour = inks.dot if is_valued(n) else inks.open_dot
+                painter.fillRect(round(x - half), round(y - half), side, side, colour[kind_of[n]])
+            return len(frame.nodes)
+
+        # Shapes, grouped by style so the pen and brush change a few times per paint.
+        groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        value_px = VALUE_PX * s
+        tag_px = int(max(LABEL_PX * s, VALUE_PX * s * 0.7))
+        small_px = int(LABEL_PX * s)
+        step = small_px * 1.2
+        ink_label = self.colours.text
+        for n in frame.nodes:
+            kind = kind_of[n]
+            valued = is_valued(n)
+            how = how_of[n] if valued else OPEN
+            x, y = point(n)
+            groups.setdefault((kind, how), []).append((x, y))
+            if not show_labels:
+                continue
+            under: list[CanvasText] = []
+            top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
+            label = self.node_labels.get(n) if self.node_labels else None
+            if label:
+                # Up and to the left of the node, over the left of its subtree (at least
+                # a slot, at most the reach of a label): a longer label is cut there.
+                room = max((now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15, ax)
+                room = min(room, LABEL_REACH_PX - r * 1.15)
+                label = self.texts.elided(label, tag_px, True, room)
+                left = x - r * 1.15 - self.texts.width(label, tag_px, True) / 2
+                texts.append(CanvasText(left, y - r * 0.9, label, tag_px, True, ink_label, True))
+            # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to write.
+            if valued and not math.isnan(value[n]):
+                if not self._value_inside(texts, kind, how, x, y, r, value[n], value_px):
+                    # Too long for the shape (−0.35 in a triangle): the first line under it.
+                    text = format_value(value[n])
+                    under.append(
+                        CanvasText(x, top, text, int(small_px * 1.15), True, inks.under[kind], True)
+                    )
+                if how in (HOW_EVALUATION, HOW_TABLE):
+                    tag = "E" if how == HOW_EVALUATION else "TT"
+                    texts.append(
+                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True)
+                    )
+            if self.always_show_window or model.shows_window(n):
+                ink = self.colours.text
+                for text in model.window_lines(n):
+                    line = top + len(under) * step * (1.1 if under and under[0].bold else 1.0)
+                    under.append(CanvasText(x, line, text, small_px, False, ink, True))
+            texts.extend(under)
+        outline = max(1.0, 1.4 * s)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for (kind, how), points in groups.items():
+            if how == OPEN:  # not valued yet: hollow
+                painter.setBrush(self.colours.background)
+                painter.setPen(inks.pen(inks.open_outline[kind], outline))
+            elif how == HOW_EVALUATION:
+                painter.setBrush(inks.eval_fill[kind])
+                painter.setPen(inks.pen(inks.eval_outline[kind], outline, Qt.PenStyle.DashLine))
+            else:
+                painter.setBrush(inks.fill[kind])
+                painter.setPen(inks.pen(inks.outline[kind], outline))
+            for x, y in points:
+                path.clear()
+                add_node_shape(path, kind, how, x, y, r)
+                painter.drawPath(path)
+        return len(frame.nodes)
+
+    def _value_inside(
+        self,
+        texts: list[CanvasText],
+        kind: int,
+        how: int,
+        x: float,
+        y: float,
+        r: float,
+        value: float,
+        px: float,
+    ) -> bool:
+        """The value inside the shape, if it fits there at a readable size."""
+        inks = self.inks
+        text = format_value(value)
+        if how == HOW_EVALUATION:
+            room, cy, colour = r * 1.15, y, inks.on_eval[kind]
+        elif kind == KIND_LEAF:
+            room, cy, colour = r * 1.55, y, inks.on_leaf
+        elif kind == KIND_MAX:
+            room, cy, colour = r * 1.45, y + r * 0.3, inks.on_fill
+        elif kind == KIND_MIN:
+            room, cy, colour = r * 1.45, y - r * 0.3, inks.on_fill
+        else:
+            room, cy, colour = r * 1.6, y, inks.on_fill
+        size = int(px)
+        width = self.texts.width(text, size, True)
+        if width > room:
+            size = int(px * room / width)
+        if size < max(MIN_TEXT_PIXELS, px * 0.75):
+            return False
+        texts.append(CanvasText(x, cy, text, size, True, colour, False))
+        return True
+
+    def _draw_folds(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        point: PointOf,
+        ax: float,
+        ay: float,
+        r: float,
+        texts: list[CanvasText],
+        s: float,
+    ) -> int:
+        """Collapsed nodes: a hatched fan under the node with "+" and the nodes it hides."""
+        now = self.model.now
+        if not frame.collapsed or now is None:
+            return 0
+        path, inks = self._scratch, self.inks
+        painter.setPen(inks.pen(inks.fold, max(1.0, s)))
+        painter.setBrush(QBrush(inks.fold, Qt.BrushStyle.BDiagPattern))
+        px = int(LABEL_PX * s * 1.1)
+        for n in frame.collapsed:
+            x, y = point(n)
+            half = max(4.0, min(ax * 0.45, r * 1.4))
+            top, bottom = y + max(r, 2.0), y + max(ay * 0.55, 10.0)
+            path.clear()
+            path.moveTo(x, top)
+            path.lineTo(x + half, bottom)
+            path.lineTo(x - half, bottom)
+            path.closeSubpath()
+            painter.drawPath(path)
+            if px >= MIN_TEXT_PIXELS:
+                count = now.subtree_size(n) - 1
+                texts.append(
+                    CanvasText(
+                        x, bottom + px * 0.9, f"+{count:,}", px, True, self.colours.text, True
+                    )
+                )
+        return len(frame.collapsed)
+
+    def _draw_texts(self, painter: QPainter, texts: list[CanvasText]) -> int:
+        if not texts:
+            return 0
+        cache = self.texts
+        placed = []
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        halo = self.colours.background
+        for t in texts:
+            entry = cache.font(t.px, t.bold)
+            height = entry.height
+            width = cache.width(t.text, t.px, t.bold)
+            left, top = t.x - width / 2, t.y - height / 2
+            placed.append((t, left, top + entry.ascent))
+            if t.halo:
+                painter.fillRect(
+                    round(left - 1.5),
+                    round(top + height * 0.1),
+                    round(width + 3),
+                    round(height * 0.85),
+                    halo,
+                )
+        # Grouped by font and colour: few state changes.
+        placed.sort(key=lambda p: (p[0].px, p[0].bold, p[0].colour.rgba()))
+        current: tuple[int, bool, int] | None = None
+        for t, left, baseline in placed:
+            key = (t.px, t.bold, t.colour.rgba())
+            if key != current:
+                painter.setFont(cache.font(t.px, t.bold).font)
+                painter.setPen(t.colour)
+                current = key
+            painter.drawText(round(left), round(baseline), t.text)
+        return len(texts) * 2

@@ -1,0 +1,243 @@
+"""The tree the view shows: a recording at one moment, and what the view writes about it.
+
+Where things are is the core's business (:class:`~gamesearch_gui.core.moment.Moment`);
+this adds what only a view needs: the moment it shows, how deep the tree reaches
+(kept between moments), and its words (move labels, α and β, cutoffs, iteration
+labels, tooltips). Everything is a function of (recording, moment); caches keep only
+facts that hold at every later moment too, so moving back and forth never shows stale
+data.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from gamesearch_gui.core.moment import Depths, Moment
+from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
+from gamesearch_gui.ui.boards.painting import format_value
+from gamesearch_gui.ui.tree.geometry import (
+    HOW_BACKED_UP,
+    HOW_EVALUATION,
+    HOW_TABLE,
+    HOW_TERMINAL,
+    KIND_CHANCE,
+    KIND_LEAF,
+    KIND_MAX,
+    KIND_MIN,
+)
+
+_KIND_WORD: Final = {
+    KIND_MAX: "MAX node",
+    KIND_MIN: "MIN node",
+    KIND_CHANCE: "chance node",
+    KIND_LEAF: "leaf",
+}
+_HOW_WORD: Final = {
+    HOW_TERMINAL: "the game is over: its utility",
+    HOW_EVALUATION: "evaluation function at the depth cutoff",
+    HOW_TABLE: "transposition table",
+    HOW_BACKED_UP: "backed up from its children",
+}
+
+
+def format_probability(p: float) -> str:
+    """A probability as a student reads it: 1/6 when it is a small fraction, else 0.17."""
+    fraction = Fraction(p).limit_denominator(24)
+    if fraction.denominator > 1 and math.isclose(float(fraction), p, abs_tol=1e-9):
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return f"{p:.2f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True)
+class IterationLabel:
+    """One root's label: the slots its tree spans and what to write above it."""
+
+    root: int
+    first: int
+    last: int
+    text: str
+
+
+class TreeModel:
+    """A recording (or none) at the moment the view shows, and the view's words for it."""
+
+    def __init__(self, recording: SearchRecording | None = None) -> None:
+        self.recording = recording
+        #: The tree at the moment shown (None without a recording).
+        self.now: Moment | None = None if recording is None else Moment(recording, 0)
+        self._depths = None if recording is None else Depths(recording)
+        self._move_texts: dict[int, str] = {}
+
+    def set_moment(self, k: int) -> None:
+        """Look at the tree after ``k`` events."""
+        if self.recording is not None:
+            self.now = Moment(self.recording, k)
+
+    @property
+    def k(self) -> int:
+        """How many events have happened at the moment shown."""
+        return 0 if self.now is None else self.now.k
+
+    @property
+    def limit(self) -> int:
+        """Nodes entered by the moment shown."""
+        return 0 if self.now is None else self.now.limit
+
+    @property
+    def slots(self) -> int:
+        """Slots taken by the moment shown: the tree's width."""
+        return 0 if self.now is None else self.now.slots
+
+    def max_depth(self) -> int:
+        """The deepest level of any node entered by the moment."""
+        if self.now is None or self._depths is None:
+            return 0
+        return self._depths.deepest(self.now)
+
+    def subtree_depth(self, n: int) -> int:
+        """The deepest level in ``n``'s subtree."""
+        assert self.now is not None and self._depths is not None
+        return self._depths.subtree(self.now, n)
+
+    def pv_visible(self) -> bool:
+        """The best line is shown at the end of a finished search."""
+        return self.now is not None and self.now.is_over()
+
+    # -- words
+
+    def move_text(self, n: int) -> str:
+        """The move into ``n`` (kept: the recording rebuilds a state to write it)."""
+        text = self._move_texts.get(n)
+        if text is None:
+            rec = self.recording
+            assert rec is not None
+            if len(self._move_texts) > 20_000:
+                self._move_texts.clear()
+            try:
+                text = rec.move_text(n)
+            except Exception:  # a game that cannot write a move must not break painting
+                text = "?"
+            self._move_texts[n] = text
+        return text
+
+    def edge_text(self, n: int) -> str:
+        """The label of the edge into ``n``: its move, and its probability under chance."""
+        rec = self.recording
+        assert rec is not None
+        probability = rec.probability[n]
+        if math.isnan(probability):
+            return self.move_text(n)
+        return f"{self.move_text(n)} · {format_probability(probability)}"
+
+    def window_lines(self, n: int) -> list[str]:
+        """α and β at entry, and entry → exit where leaving changed them."""
+        now = self.now
+        assert now is not None
+        rec = now.recording
+        alpha_in, beta_in = rec.alpha_in[n], rec.beta_in[n]
+        if now.is_valued(n):
+            alpha_out, beta_out = rec.alpha_out[n], rec.beta_out[n]
+        else:
+            alpha_out, beta_out = alpha_in, beta_in
+        lines = []
+        for name, before, after in (("α", alpha_in, alpha_out), ("β", beta_in, beta_out)):
+            text = f"{name} {format_value(before)}"
+            if after != before:
+                text += f"→{format_value(after)}"
+            lines.append(text)
+        return lines
+
+    def shows_window(self, n: int) -> bool:
+        """Whether α and β are written under ``n``.
+
+        When the search is over its settings say whether the algorithm prunes (minimax
+        never narrows the window: (−∞, +∞) on every node would be noise). While it runs,
+        a node shows its window once it is not (−∞, +∞).
+        """
+        now = self.now
+        assert now is not None
+        rec = now.recording
+        settings = getattr(rec.result, "settings", None)
+        algorithm = getattr(settings, "algorithm", None)
+        if algorithm is not None:
+            return bool(algorithm.prunes)
+        if rec.alpha_in[n] != -math.inf or rec.beta_in[n] != math.inf:
+            return True
+        return now.is_valued(n) and (rec.alpha_out[n] != -math.inf or rec.beta_out[n] != math.inf)
+
+    def cutoff_lines(self, cut: Cutoff) -> list[str]:
+        """A cutoff in two short lines: how many were pruned, and the bound that did it."""
+        rec = self.recording
+        assert rec is not None
+        value = format_value(cut.value)
+        kind = rec.kind[cut.node]
+        if kind == KIND_MAX:
+            reason = f"v {value} ≥ β {format_value(cut.beta)}"
+        elif kind == KIND_MIN:
+            reason = f"v {value} ≤ α {format_value(cut.alpha)}"
+        elif cut.value >= cut.beta:
+            reason = f"bound {value} ≥ β {format_value(cut.beta)}"
+        else:
+            reason = f"bound {value} ≤ α {format_value(cut.alpha)}"
+        return [f"{len(cut.moves)} pruned", reason]
+
+    def iteration_labels(self) -> list[IterationLabel]:
+        """Each root's span and label: "depth 3 · 1,234 nodes" (or searching, stopped)."""
+        now = self.now
+        if now is None:
+            return []
+        rec = now.recording
+        roots = now.roots()
+        labels = []
+        for it in rec.iterations:
+            root = it.root
+            if root == NONE or root >= now.limit:
+                continue
+            depth = it.depth
+            if depth is None and rec.result is not None:
+                depth = getattr(rec.result, "depth", None)
+            words = [f"depth {depth}" if depth is not None else "to the end"]
+            if now.is_valued(root):
+                words.append(f"{now.subtree_size(root):,} nodes")
+            elif it.finished < now.k and not it.completed:
+                words.append(f"stopped after {now.subtree_size(root):,} nodes")
+            else:
+                words.append("searching…")
+            if now.is_over() and rec.capped and root == roots[-1]:
+                words.append(f"{rec.dropped_nodes:,} more not kept (node cap)")
+            first, last = now.extent(root)
+            labels.append(IterationLabel(root, first, last, " · ".join(words)))
+        return labels
+
+    def describe(self, n: int) -> str:
+        """A tooltip's worth about node ``n``: kind, name, value, how, α/β, move."""
+        now = self.now
+        assert now is not None
+        rec = now.recording
+        try:
+            name = rec.name(n)
+        except Exception:  # a game that cannot rebuild a state must not break the tooltip
+            name = _KIND_WORD[rec.kind[n]]
+        lines = [name[:1].upper() + name[1:]]
+        if rec.parent[n] != NONE:
+            lines.append(f"Move: {self.edge_text(n)}")
+        valued = now.is_valued(n)
+        if valued:
+            lines.append(f"Value: {format_value(rec.value[n])} ({_HOW_WORD[rec.how[n]]})")
+        else:
+            lines.append("Value: not yet known (being searched)")
+        alpha = f"α {format_value(rec.alpha_in[n])}, β {format_value(rec.beta_in[n])}"
+        if valued:
+            alpha += f" → α {format_value(rec.alpha_out[n])}, β {format_value(rec.beta_out[n])}"
+        lines.append(f"Window: {alpha}")
+        cut = now.cutoff(n)
+        if cut is not None:
+            count, reason = self.cutoff_lines(cut)
+            lines.append(f"Cutoff: {reason}, {count}")
+        size = now.subtree_size(n)
+        if size > 1:
+            lines.append(f"Subtree: {size:,} nodes")
+        return "\n".join(lines)

@@ -1,0 +1,250 @@
+"""The strips above and below the tree: each iteration's label, and the legend.
+
+The view shows them as two thin widgets around its viewport; an export draws the same
+with ``draw_iteration_labels`` and ``draw_legend`` into its picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QTransform,
+)
+from PySide6.QtWidgets import QWidget
+
+from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR
+from gamesearch_gui.ui.tree.geometry import (
+    HOW_BACKED_UP,
+    HOW_EVALUATION,
+    KIND_CHANCE,
+    KIND_LEAF,
+    KIND_MAX,
+    KIND_MIN,
+    OPEN,
+    SLOT_W,
+    add_node_shape,
+)
+from gamesearch_gui.ui.tree.model import IterationLabel
+from gamesearch_gui.ui.tree.style import (
+    CUT_COLOUR,
+    KIND_COLOUR,
+    LEAF_FILL,
+    PV_COLOUR,
+    tint,
+)
+
+#: Height of the iteration header above the tree and of the legend below it (pixels).
+HEADER_H: Final = 22
+LEGEND_H: Final = 20
+
+#: What the legend explains, in order: a sample's key and its words.
+LEGEND_ITEMS: Final = (
+    ("max", "MAX"),
+    ("min", "MIN"),
+    ("chance", "chance"),
+    ("terminal", "game over"),
+    ("eval", "evaluated (E)"),
+    ("open", "being searched"),
+    ("tt", "TT: from the table"),
+    ("cut", "pruned"),
+    ("pv", "best line"),
+    ("tried", "tried first"),
+)
+
+
+class _Strip(QWidget):
+    """A thin band beside the view, in its owner's window colour, palette and font."""
+
+    def __init__(self, owner: QWidget) -> None:
+        super().__init__(owner)
+        self._owner = owner
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self._owner.palette()
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        band = QRectF(self.rect())
+        self.draw(painter, band, palette.color(QPalette.ColorRole.WindowText), self._owner.font())
+        painter.end()
+
+    def draw(self, painter: QPainter, band: QRectF, ink: QColor, font: QFont) -> None:
+        """Draw the strip's content in ``band``."""
+
+
+class IterationHeader(_Strip):
+    """Above the tree: each iteration's label, over the part of the view its tree spans.
+
+    ``labels()`` gives the labels, ``transform()`` the view's scene-to-viewport mapping.
+    """
+
+    def __init__(
+        self,
+        owner: QWidget,
+        labels: Callable[[], list[IterationLabel]],
+        transform: Callable[[], QTransform],
+    ) -> None:
+        super().__init__(owner)
+        self._labels = labels
+        self._transform = transform
+
+    def draw(self, painter: QPainter, band: QRectF, ink: QColor, font: QFont) -> None:
+        transform = self._transform()
+        draw_iteration_labels(
+            painter,
+            self._labels(),
+            lambda slot: transform.map(QPointF(slot * SLOT_W, 0)).x(),
+            band,
+            ink,
+            font,
+        )
+
+
+def draw_iteration_labels(
+    painter: QPainter,
+    labels: list[IterationLabel],
+    slot_x: Callable[[float], float],
+    band: QRectF,
+    ink: QColor,
+    font: QFont,
+) -> None:
+    """Each label centred over the visible part of its iteration, with a bracket under it."""
+    if not labels:
+        return
+    small = QFont(font)
+    small.setPixelSize(max(9, int(band.height() * 0.55)))
+    metrics = QFontMetricsF(small)
+    painter.setFont(small)
+    bracket = tint(ink, 0.35)
+    for label in labels:
+        left = slot_x(label.first - 0.4)
+        right = slot_x(label.last + 0.4)
+        if right < band.left() or left > band.right():
+            continue
+        shown_left, shown_right = max(left, band.left() + 2), min(right, band.right() - 2)
+        width = shown_right - shown_left
+        y = band.bottom() - 3
+        painter.setPen(QPen(bracket, 1.0))
+        painter.drawLine(QPointF(shown_left, y), QPointF(shown_right, y))
+        if left >= band.left():
+            painter.drawLine(QPointF(left, y), QPointF(left, y - 4))
+        if right <= band.right():
+            painter.drawLine(QPointF(right, y), QPointF(right, y - 4))
+        text = metrics.elidedText(label.text, Qt.TextElideMode.ElideRight, max(width, 0.0))
+        if not text:
+            continue
+        painter.setPen(ink)
+        area = QRectF(shown_left, band.top(), width, band.height() - 4)
+        painter.drawText(area, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class Legend(_Strip):
+    """Below the tree: what the shapes, colours and marks mean, in one line."""
+
+    def draw(self, painter: QPainter, band: QRectF, ink: QColor, font: QFont) -> None:
+        draw_legend(painter, band, ink, font)
+
+
+def _legend_places(
+    width: float, row_height: float, metrics: QFontMetricsF
+) -> list[tuple[int, float, float]]:
+    """Each legend item's row, left and width, in a band ``width`` wide."""
+    r = row_height * 0.26
+    places = []
+    row, x = 0, 6.0
+    for key, word in LEGEND_ITEMS:
+        item = (r * 2.6 if key != "tt" else 0.0) + metrics.horizontalAdvance(word) + 14
+        if x + item > width and x > 6.0:
+            row, x = row + 1, 6.0
+        places.append((row, x, item))
+        x += item
+    return places
+
+
+def legend_rows(width: float, row_height: float, font: QFont) -> int:
+    """How many rows the legend takes in a band ``width`` wide."""
+    small = QFont(font)
+    small.setPixelSize(max(9, int(row_height * 0.55)))
+    return _legend_places(width, row_height, QFontMetricsF(small))[-1][0] + 1
+
+
+def draw_legend(
+    painter: QPainter, band: QRectF, ink: QColor, font: QFont, row_height: float | None = None
+) -> None:
+    """The legend's samples and words in ``band``: rows of ``row_height`` (one row of the
+    band's height by default), as many items as fit."""
+    row_height = row_height or band.height()
+    small = QFont(font)
+    small.setPixelSize(max(9, int(row_height * 0.55)))
+    metrics = QFontMetricsF(small)
+    painter.setFont(small)
+    r = row_height * 0.26
+    rows = max(1, int(band.height() / row_height + 0.01))
+    for (key, word), (row, left, width) in zip(
+        LEGEND_ITEMS, _legend_places(band.width(), row_height, metrics), strict=True
+    ):
+        if row >= rows:
+            break
+        x = band.left() + left
+        cy = band.top() + row_height * (row + 0.5)
+        cx = x + r * 1.2
+        path = QPainterPath()
+        pen = QPen(ink, 1.0)
+        brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
+        if key in ("max", "min", "chance", "terminal"):
+            kind = {"max": KIND_MAX, "min": KIND_MIN, "chance": KIND_CHANCE, "terminal": KIND_LEAF}[
+                key
+            ]
+            add_node_shape(path, kind, HOW_BACKED_UP, cx, cy, r)
+            brush = LEAF_FILL if kind == KIND_LEAF else KIND_COLOUR[kind]
+            pen = QPen(KIND_COLOUR[kind].darker(135), 1.0)
+        elif key == "eval":
+            add_node_shape(path, KIND_MAX, HOW_EVALUATION, cx, cy, r)
+            brush = tint(MAX_COLOUR, 0.35)
+            pen = QPen(MAX_COLOUR, 1.0, Qt.PenStyle.DashLine)
+        elif key == "open":
+            add_node_shape(path, KIND_MAX, OPEN, cx, cy, r)
+            pen = QPen(MAX_COLOUR, 1.0)
+        elif key == "tt":
+            pass
+        elif key == "cut":
+            path.moveTo(cx - r * 1.2, cy - r)
+            path.lineTo(cx + r * 0.2, cy + r * 0.2)
+            pen = QPen(ink, 1.0, Qt.PenStyle.DashLine)
+        elif key in ("pv", "tried"):
+            path.moveTo(cx - r * 1.2, cy)
+            path.lineTo(cx + r * 1.2, cy)
+            pen = (
+                QPen(PV_COLOUR, 3.0)
+                if key == "pv"
+                else QPen(HINT_COLOUR, 2.0, Qt.PenStyle.DashLine)
+            )
+        painter.setPen(pen)
+        painter.setBrush(brush)
+        painter.drawPath(path)
+        if key == "cut":
+            painter.setPen(QPen(CUT_COLOUR, 1.6))
+            for offset in (-0.25, 0.25):
+                painter.drawLine(
+                    QPointF(cx + r * (0.05 + offset), cy + r * (0.6 - offset)),
+                    QPointF(cx + r * (0.55 + offset), cy + r * (0.0 - offset)),
+                )
+        painter.setPen(ink)
+        text_left = x + r * 2.6 if key != "tt" else x
+        painter.drawText(
+            QRectF(text_left, cy - row_height / 2, width, row_height),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            word,
+        )
