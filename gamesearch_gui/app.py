@@ -185,6 +185,19 @@ class _ExitWhenShown(QObject):
         return False
 
 
+def _alive(pid: int) -> bool:
+    """True while process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True  # no /proc here: it answered the signal
+
+
 def _smoke_test(app: QApplication) -> int:
     """Open the window offscreen and let the AI make one move in each game.
 
@@ -200,6 +213,7 @@ def _smoke_test(app: QApplication) -> int:
         window.pace_override_ms = 0
         window.show()
         failures = []
+        engines: set[int] = set()
         for name in GAME_NAMES:
             search = replace(default_search(name), time_budget=None)
             window.new_game(PlayConfig(game=name, seats=Seats.TWO_AIS, search=search))
@@ -207,15 +221,25 @@ def _smoke_test(app: QApplication) -> int:
                 failures.append(f"no AI move in {name}")
                 continue
             played = [ply.text for ply in window.match.plies if ply.player is not Player.CHANCE]
-            print(f"{APPLICATION_NAME}: {name}: the AI played {played[0]}")
+            engine = window.controller.engine.pid
+            if engine is None or engine == os.getpid():
+                failures.append(f"{name}: the search did not run in the engine process")
+                continue
+            print(
+                f"{APPLICATION_NAME}: {name}: the AI played {played[0]} (engine process {engine})"
+            )
+            engines.add(engine)
         shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
         has_icon = not app.windowIcon().isNull()
         exercise_problem = _smoke_exercise(app, window, folder)
         if exercise_problem:
             failures.append(exercise_problem)
-        window.close()
+        window.close()  # which ends the engine process
         window.deleteLater()
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        failures += [
+            f"the engine process {pid} outlived the window" for pid in engines if _alive(pid)
+        ]
     if not shown or failures or not has_icon:
         problem = "the window did not open" if not shown else "; ".join(failures)
         if shown and not failures:

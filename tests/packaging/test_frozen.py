@@ -86,6 +86,8 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
     assert "smoke test passed" in result.stdout
     for game in ("tictactoe", "connect4", "pennies", "pig"):
         assert f"{game}: the AI played" in result.stdout
+    # Through the engine process, which the frozen executable starts as itself again.
+    assert result.stdout.count("(engine process ") == 4
     # QtPrintSupport (PDF sheets) and QtSvg are in the build.
     assert "exercise: graded 100%, exported sheet and key as PDF and SVG" in result.stdout
 
