@@ -155,9 +155,18 @@ class RecordingChunk:
 class SearchRecording(SearchObserver):
     """Every event of one search, in columns; layout and replay queries over them."""
 
-    def __init__(self, game: Game[Any, Any], *, node_cap: int | None = DEFAULT_NODE_CAP):
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        *,
+        node_cap: int | None = DEFAULT_NODE_CAP,
+        depth_limit: int | None = None,
+    ):
         self.game = game
         self.node_cap = node_cap
+        #: The depth limit of a search that does not deepen (None: to the end, or not
+        #: told), so that its one tree is labelled with it before the result arrives.
+        self.depth_limit = depth_limit
         # Per event.
         self.ev_type = array("b")
         self.ev_ref = array("q")
@@ -195,6 +204,8 @@ class SearchRecording(SearchObserver):
         self._previous_line: list[Any] = []
         self._states: dict[int, Any] = {}
         self.result: Any = None
+        #: Why the search ended without a result, when it failed (said by its runner).
+        self.failure: str | None = None
         self.event_count = 0
         #: Nodes the columns filled in later (``_grow``) have room for.
         self._capacity = 0
@@ -289,7 +300,7 @@ class SearchRecording(SearchObserver):
         seq = self.event_count
         if parent == NONE:
             if not self.iterations or self.iterations[-1].root != NONE:
-                self.iterations.append(Iteration(None, NONE, seq))
+                self.iterations.append(Iteration(self.depth_limit, NONE, seq))
             self.iterations[-1].root = n
             if self._slots:
                 for _ in range(ITERATION_GAP):

@@ -187,7 +187,9 @@ def _search(
     outbox: _Outbox, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
 ) -> None:
     recording = (
-        SearchRecording(game, node_cap=job.node_cap) if job.record is Record.RECORDING else None
+        SearchRecording(game, node_cap=job.node_cap, depth_limit=job.settings.depth)
+        if job.record is Record.RECORDING
+        else None
     )
     events = EventRecorder() if job.record is Record.EVENTS else None
     sent_events = 0

@@ -386,7 +386,7 @@ class MainWindow(QMainWindow):
         request = self.controller.current
         if request is None:
             return
-        self.stats.show_cancelled()
+        self.stats.show_stopped("cancelled")
         self.controller.cancel()
         if request.recording is not None and request.recording is self.tree_panel.recording:
             self._show_last_tree()
@@ -543,15 +543,15 @@ class MainWindow(QMainWindow):
     def _search_failed(self, request: SearchRequest, message: str) -> None:
         """Say why, and for the AI's move, pause it until the person resumes: settings
         that do not fit, or an engine process that crashed or hung (restarted next)."""
+        self.stats.show_stopped("failed")
+        self._thinking_updates.cancel()
+        self.progress_label.setText("search failed")
         self.statusBar().showMessage(f"The search failed: {message}")
         if request.purpose != "move":
             self._refresh()
             return
         self._set_paused(True)
-        self.headline.setText(
-            "The AI's search failed (see below): change the settings if need be, "
-            "then resume the AI (Ctrl+P)"
-        )
+        self.headline.setText("The AI's search failed: resume it with Ctrl+P")
 
     @Slot(object)
     def _search_progress(self, progress: SearchProgress) -> None:

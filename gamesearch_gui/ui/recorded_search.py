@@ -115,6 +115,9 @@ class RecordedSearch(QObject):
         if request is not self._request:
             return
         self._request = None
+        if self.shows(request):
+            assert self.panel is not None
+            self.panel.finish()  # what was recorded before the failure, for good
         self.failed.emit(request, message)
 
 

@@ -94,10 +94,11 @@ class StatsPanel(QWidget):
         self.labels["search"].setText(f"{title}: {describe_settings(settings)}")
         self.labels["status"].setText("thinking…")
 
-    def show_cancelled(self) -> None:
-        """The search was stopped and its answer dropped (new game, undo, pause)."""
+    def show_stopped(self, status: str) -> None:
+        """The search ended without an answer: "cancelled" (new game, undo, pause) or
+        "failed"; what it counted so far stays."""
         self._progress_updates.cancel()
-        self.labels["status"].setText("cancelled")
+        self.labels["status"].setText(status)
 
     def show_progress(self, progress: SearchProgress) -> None:
         """Counts so far, while it runs (shown at most PROGRESS_UPDATES_PER_S times a

@@ -84,10 +84,15 @@ class SearchWorker(QObject):
         try:
             self._run(request)
         except EngineError as error:
-            self.failed.emit(rid, str(error))
+            self._fail(request, str(error))
         except Exception as error:  # a bug: say so, keep the app alive
             traceback.print_exc()
-            self.failed.emit(rid, f"internal error: {type(error).__name__}: {error}")
+            self._fail(request, f"internal error: {type(error).__name__}: {error}")
+
+    def _fail(self, request: SearchRequest, message: str) -> None:
+        if request.recording is not None:
+            request.recording.failure = message  # the tree says it stopped, and why
+        self.failed.emit(request.request_id, message)
 
     def _run(self, request: SearchRequest) -> None:
         rid, game, recording = request.request_id, request.game, request.recording
@@ -104,7 +109,7 @@ class SearchWorker(QObject):
             engine.cancel(rid)  # asked before the engine had this search (or was running)
         for kind, report in engine.reports(rid, game, cancelled=lambda: request.cancel.cancelled):
             if kind == FAILED:
-                self.failed.emit(rid, str(report))
+                self._fail(request, str(report))
                 return
             assert isinstance(report, Report)
             if report.events:

@@ -16,6 +16,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from gamesearch_gui.ui.tree.model import TreeModel
 from tests.core.reference import assert_optimal, root_values
 
 AI_TIMEOUT_MS = 60_000
@@ -410,7 +411,8 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
 
     start(window, "connect4", Seats.HUMAN_SECOND, depth=14, time_budget=None)
     engine = window.controller.engine
-    qtbot.waitUntil(lambda: engine.pid is not None, timeout=AI_TIMEOUT_MS)
+    # Killed once part of the tree has arrived.
+    qtbot.waitUntil(lambda: window.tree_panel.controller.published > 0, timeout=AI_TIMEOUT_MS)
     first = engine.pid
     assert first is not None
     os.kill(first, signal.SIGKILL)
@@ -419,6 +421,15 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     said = window.statusBar().currentMessage()
     assert "engine process stopped unexpectedly" in said and "SIGKILL" in said, said
     assert "search failed" in window.headline.text()
+    assert window.stats.text("status") == "failed"
+    assert window.tree_panel.controller.finished  # the tree shows what was recorded, for good
+    recording = window.tree_panel.recording
+    assert recording is not None and recording.failure == said.removeprefix("The search failed: ")
+    model = TreeModel(recording)
+    model.set_moment(recording.event_count)
+    assert [label.text for label in model.iteration_labels()] == [
+        f"depth 14 · stopped after {recording.node_count:,} nodes"
+    ]
     assert not window.controller.busy and len(window.match.plies) == 0
     # Resumed with a search that ends: a new engine process answers it.
     window.config = replace(window.config, search=replace(window.config.search, depth=2))

@@ -96,6 +96,6 @@ def test_the_statistics_show_progress_at_their_rate_and_only_when_visible(
     # A search's result is final: a progress still due must not overwrite it.
     stats.show_progress(_progress(61))
     stats.show_progress(_progress(62))
-    stats.show_cancelled()
+    stats.show_stopped("cancelled")
     qtbot.wait(300)
     assert stats.text("nodes") in ("60", "61") and stats.text("status") == "cancelled"

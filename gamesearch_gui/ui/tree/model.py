@@ -202,7 +202,7 @@ class TreeModel:
             words = [f"depth {depth}" if depth is not None else "to the end"]
             if now.is_valued(root):
                 words.append(f"{now.subtree_size(root):,} nodes")
-            elif it.finished < now.k and not it.completed:
+            elif (it.finished < now.k and not it.completed) or rec.failure is not None:
                 words.append(f"stopped after {now.subtree_size(root):,} nodes")
             else:
                 words.append("searching…")

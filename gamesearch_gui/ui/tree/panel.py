@@ -479,6 +479,8 @@ class SearchTreePanel(QWidget):
                     texts.append(f"depth {it.depth} ({it.nodes:,} nodes)")
                 else:
                     texts.append(f"depth {it.depth} (stopped early)")
+            elif recording.failure is not None:
+                texts.append(f"depth {it.depth} (the search failed)")
             else:
                 texts.append(f"depth {it.depth} (searching…)")
         if texts == self._iteration_texts:
