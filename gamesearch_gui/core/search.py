@@ -603,45 +603,88 @@ class _Engine:
         tie = TIE_TOLERANCE
         suffixes: dict[tuple[float, ...], tuple[float, ...]] = {}
 
-        def announce(
-            child: Any,
-            parent: int,
-            move: Any,
-            ply: int,
-            alpha: float,
-            beta: float,
-            probability: float | None,
-        ) -> None:
-            # Only with a listener: the parent tells of the child it is about to enter.
-            if terminal_value(child) is not None:
-                kind = NodeKind.TERMINAL
-            else:
-                # Identity tests, not a dict: an enum member hashes in Python code.
-                player = to_move(child)
-                kind = (
-                    NodeKind.MAX
-                    if player is max_player
-                    else NodeKind.MIN
-                    if player is min_player
-                    else NodeKind.CHANCE
-                )
-            entered(next_id, parent, move, ply, kind, alpha, beta, child, probability)
+        # Who the next node's parent is, by which move (and probability): set by the
+        # parent only when someone listens, read by the child, which tells of its own
+        # entry once its terminal test (made anyway) gives its kind.
+        entering_parent: int | None = None
+        entering_move: Any = None
+        entering_p: float | None = None
+        # A leaf is entered and valued in one call, unless a checkpoint comes between.
+        leaf: Callable[..., None] | None = obs.leaf if obs is not None else None
+        k_max, k_min, k_chance, k_terminal = (
+            NodeKind.MAX,
+            NodeKind.MIN,
+            NodeKind.CHANCE,
+            NodeKind.TERMINAL,
+        )
+        v_terminal, v_evaluation = Valuation.TERMINAL, Valuation.EVALUATION
 
         def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
             nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
+            nonlocal entering_parent, entering_move, entering_p
             nid = next_id
             next_id = nid + 1
+            value = terminal_value(state)
+            if emit:
+                if value is not None:
+                    kind = k_terminal
+                else:
+                    # Identity tests, not a dict: an enum member hashes in Python code.
+                    player = to_move(state)
+                    kind = (
+                        k_max
+                        if player is max_player
+                        else k_min
+                        if player is min_player
+                        else k_chance
+                    )
+                if next_id < check_at and (value is not None or ply >= depth_limit):
+                    # A leaf with no checkpoint due: nothing can happen between its entry
+                    # and its value, so both go in one call.
+                    how = v_terminal
+                    if value is None:
+                        assert evaluate is not None
+                        how = v_evaluation
+                        try:
+                            value = evaluate(state)
+                        except Exception:
+                            # Told apart below: the entry, then the evaluation again,
+                            # which fails again (a drawn tree's missing eval, say).
+                            pass
+                        else:
+                            used_evaluation = True
+                    if value is not None:
+                        if ply > max_ply:
+                            max_ply = ply
+                        leaves += 1
+                        pvs[ply] = None
+                        leaf(  # type: ignore[misc]
+                            nid,
+                            entering_parent,
+                            entering_move,
+                            ply,
+                            kind,
+                            alpha,
+                            beta,
+                            state,
+                            entering_p,
+                            value,
+                            how,
+                        )
+                        return value
+                entered(
+                    nid, entering_parent, entering_move, ply, kind, alpha, beta, state, entering_p
+                )
             if next_id >= check_at:
                 checkpoint(next_id, max_ply)
                 check_at = next_id + _CHECK_EVERY
             if ply > max_ply:
                 max_ply = ply
-            value = terminal_value(state)
             if value is not None:
                 leaves += 1
                 pvs[ply] = None
                 if emit:
-                    valued(nid, value, Valuation.TERMINAL, alpha, beta)
+                    valued(nid, value, v_terminal, alpha, beta)
                 return value
             if ply >= depth_limit:
                 assert evaluate is not None
@@ -650,7 +693,7 @@ class _Engine:
                 used_evaluation = True
                 pvs[ply] = None
                 if emit:
-                    valued(nid, value, Valuation.EVALUATION, alpha, beta)
+                    valued(nid, value, v_evaluation, alpha, beta)
                 return value
             if use_tt:
                 k = key(state)
@@ -706,7 +749,9 @@ class _Engine:
                         child_alpha = alpha
                         child_beta = beta
                     if emit:
-                        announce(child, nid, move, child_ply, child_alpha, child_beta, None)
+                        entering_parent = nid
+                        entering_move = move
+                        entering_p = None
                     child_value = node(child, child_ply, child_alpha, child_beta, on_pv and i == 0)
                     if at_root:
                         bound = _bound(child_value, child_alpha, child_beta, prune)
@@ -759,7 +804,7 @@ class _Engine:
 
         def chance(state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
             """Expectiminimax, or Star1 when pruning: the bounds [low, high] cut early."""
-            nonlocal cutoffs, exact_checks
+            nonlocal cutoffs, exact_checks, entering_parent, entering_move, entering_p
             outcomes = chances(state)
             count = len(outcomes)
             probabilities, rests = _shares(outcomes, suffixes)
@@ -810,7 +855,9 @@ class _Engine:
                 else:
                     child_alpha, child_beta = alpha, beta
                 if emit:
-                    announce(child, nid, outcome, child_ply, child_alpha, child_beta, p)
+                    entering_parent = nid
+                    entering_move = outcome
+                    entering_p = p
                 child_value = node(child, child_ply, child_alpha, child_beta, False)
                 term = p * child_value
                 total += term
@@ -855,11 +902,6 @@ class _Engine:
             # expectiminimax makes.
             return _snap(total, mass)
 
-        if emit:
-            root_kind = (
-                NodeKind.TERMINAL if terminal_value(root) is not None else _KIND[to_move(root)]
-            )
-            entered(next_id, None, None, 0, root_kind, -INF, INF, root, None)
         try:
             value = node(root, 0, -INF, INF, bool(pv_line))
         finally:
