@@ -605,73 +605,28 @@ class _Engine:
 
         # Who the next node's parent is, by which move (and probability): set by the
         # parent only when someone listens, read by the child, which tells of its own
-        # entry once its terminal test (made anyway) gives its kind.
+        # entry (its kind from the terminal value the parent looked up, once).
         entering_parent: int | None = None
         entering_move: Any = None
         entering_p: float | None = None
-        # A leaf is entered and valued in one call, unless a checkpoint comes between.
+        # A leaf below a MAX or MIN node is entered and valued in one call.
         leaf: Callable[..., None] | None = obs.leaf if obs is not None else None
-        k_max, k_min, k_chance, k_terminal = (
-            NodeKind.MAX,
-            NodeKind.MIN,
-            NodeKind.CHANCE,
-            NodeKind.TERMINAL,
-        )
+        # Kinds by the identity of the player (an enum member hashes in Python code).
+        kinds = {id(max_player): NodeKind.MAX, id(min_player): NodeKind.MIN}
+        kinds[id(chance_player)] = NodeKind.CHANCE
+        k_terminal = NodeKind.TERMINAL
         v_terminal, v_evaluation = Valuation.TERMINAL, Valuation.EVALUATION
 
-        def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
+        def node(
+            state: Any, ply: int, alpha: float, beta: float, on_pv: bool, value: float | None
+        ) -> float:
+            # ``value``: the state's terminal value, which the caller has looked up.
             nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
             nonlocal entering_parent, entering_move, entering_p
             nid = next_id
             next_id = nid + 1
-            value = terminal_value(state)
             if emit:
-                if value is not None:
-                    kind = k_terminal
-                else:
-                    # Identity tests, not a dict: an enum member hashes in Python code.
-                    player = to_move(state)
-                    kind = (
-                        k_max
-                        if player is max_player
-                        else k_min
-                        if player is min_player
-                        else k_chance
-                    )
-                if next_id < check_at and (value is not None or ply >= depth_limit):
-                    # A leaf with no checkpoint due: nothing can happen between its entry
-                    # and its value, so both go in one call.
-                    how = v_terminal
-                    if value is None:
-                        assert evaluate is not None
-                        how = v_evaluation
-                        try:
-                            value = evaluate(state)
-                        except Exception:
-                            # Told apart below: the entry, then the evaluation again,
-                            # which fails again (a drawn tree's missing eval, say).
-                            pass
-                        else:
-                            used_evaluation = True
-                    if value is not None:
-                        if ply > max_ply:
-                            max_ply = ply
-                        leaves += 1
-                        pvs[ply] = None
-                        leaf(  # type: ignore[misc]
-                            nid,
-                            entering_parent,
-                            entering_move,
-                            ply,
-                            kind,
-                            alpha,
-                            beta,
-                            state,
-                            entering_p,
-                            value,
-                            how,
-                        )
-                        return value
+                kind = k_terminal if value is not None else kinds[id(to_move(state))]
                 entered(
                     nid, entering_parent, entering_move, ply, kind, alpha, beta, state, entering_p
                 )
@@ -736,6 +691,7 @@ class _Engine:
                 value = -INF if maximizing else INF
                 best_move = moves[0]
                 child_ply = ply + 1
+                horizon = child_ply >= depth_limit  # every child a leaf
                 at_root = ply == 0
                 # Exact root values: every root move gets the full window.
                 wide = at_root and exact_root
@@ -748,11 +704,54 @@ class _Engine:
                     if not wide:
                         child_alpha = alpha
                         child_beta = beta
-                    if emit:
-                        entering_parent = nid
-                        entering_move = move
-                        entering_p = None
-                    child_value = node(child, child_ply, child_alpha, child_beta, on_pv and i == 0)
+                    child_value = terminal_value(child)
+                    if (child_value is None and not horizon) or next_id + 1 >= check_at:
+                        # An inner node, or a checkpoint due: the node itself.
+                        if emit:
+                            entering_parent = nid
+                            entering_move = move
+                            entering_p = None
+                        child_value = node(
+                            child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
+                        )
+                    else:
+                        # A leaf with no checkpoint due: node()'s work for it, done here
+                        # without the call; its entry and value told in one call.
+                        how = v_terminal
+                        if child_value is None:
+                            assert evaluate is not None
+                            how = v_evaluation
+                            try:
+                                child_value = evaluate(child)
+                            except Exception:
+                                # Told as node() tells it: the entry, then the failure.
+                                if emit:
+                                    entering_parent = nid
+                                    entering_move = move
+                                    entering_p = None
+                                node(child, child_ply, child_alpha, child_beta, False, None)
+                                raise
+                            used_evaluation = True
+                        cid = next_id
+                        next_id = cid + 1
+                        if child_ply > max_ply:
+                            max_ply = child_ply
+                        leaves += 1
+                        pvs[child_ply] = None
+                        if emit:
+                            leaf(  # type: ignore[misc]
+                                cid,
+                                nid,
+                                move,
+                                child_ply,
+                                k_terminal if how is v_terminal else kinds[id(to_move(child))],
+                                child_alpha,
+                                child_beta,
+                                child,
+                                None,
+                                child_value,
+                                how,
+                            )
                     if at_root:
                         bound = _bound(child_value, child_alpha, child_beta, prune)
                         root_moves.append(RootMove(move, child_value, bound))
@@ -858,7 +857,9 @@ class _Engine:
                     entering_parent = nid
                     entering_move = outcome
                     entering_p = p
-                child_value = node(child, child_ply, child_alpha, child_beta, False)
+                child_value = node(
+                    child, child_ply, child_alpha, child_beta, False, terminal_value(child)
+                )
                 term = p * child_value
                 total += term
                 mass += term if term >= 0 else -term
@@ -903,7 +904,7 @@ class _Engine:
             return _snap(total, mass)
 
         try:
-            value = node(root, 0, -INF, INF, bool(pv_line))
+            value = node(root, 0, -INF, INF, bool(pv_line), terminal_value(root))
         finally:
             self.nodes = next_id
             self.leaves = leaves
