@@ -63,7 +63,17 @@ if told == "recording":
     from gamesearch_gui.core.recording import SearchRecording
     listener = lambda: SearchRecording(game, node_cap=None)
 elif told == "noop":
-    from benchmarks.bench_overhead import NoOp as listener
+    from gamesearch_gui.core.events import SearchObserver
+
+    class NoOp(SearchObserver):  # told everything, does nothing (leaf: where it exists)
+        def entered(self, *args): pass
+        def valued(self, *args): pass
+        def leaf(self, *args): pass
+        def pruned(self, *args): pass
+        def iteration_started(self, *args): pass
+        def iteration_finished(self, *args): pass
+
+    listener = NoOp
 else:
     listener = lambda: None
 state = game.parse_position(moves)
@@ -115,10 +125,9 @@ def export(rev: str, into: Path) -> str:
 def child(
     tree: Path, moves: str, depth: int, profile: bool, listener: str = "none"
 ) -> dict[str, Any]:
-    """One search in a fresh interpreter that imports the project from ``tree``
-    (and ``benchmarks`` from this checkout, for the no-op observer)."""
+    """One search in a fresh interpreter that imports the project from ``tree``."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
     done = subprocess.run(
         [
             sys.executable,
