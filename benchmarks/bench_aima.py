@@ -182,17 +182,26 @@ def measure(
     return Row(name, evaluation, nodes, rates, moves, ratios), warnings
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_aima", description=__doc__)
+def options(
+    prog: str, description: str | None, argv: Sequence[str] | None
+) -> tuple[int, int, bool] | None:
+    """``--quick`` and ``--rounds``: depth, rounds and quick; None (said) without aima3."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("--quick", action="store_true", help="depth 6 and 3 rounds")
     parser.add_argument("--rounds", type=int, default=None, help="rounds per case (default 7)")
     args = parser.parse_args(argv)
     if AimaConnectFour is None:
         print("aima-python (aima3) is missing: pip install -e '.[bench]'", file=sys.stderr)
+        return None
+    return (6 if args.quick else 8), args.rounds or (3 if args.quick else 7), args.quick
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    chosen = options("python -m benchmarks.bench_aima", __doc__, argv)
+    if chosen is None:
         return 2
-    depth = 6 if args.quick else 8
-    rounds = args.rounds or (3 if args.quick else 7)
-    print(f"Connect Four: our alpha-beta against aima-python{' (quick)' if args.quick else ''}")
+    depth, rounds, quick = chosen
+    print(f"Connect Four: our alpha-beta against aima-python{' (quick)' if quick else ''}")
     print(
         f"{datetime.date.today()}  Python {platform.python_version()}  "
         f"aima3 {metadata.version('aima3')}  {platform.machine()}  depth {depth}  "

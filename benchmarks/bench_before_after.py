@@ -5,6 +5,7 @@ Run from the project root, in a git checkout::
     python -m benchmarks.bench_before_after --rev 26607e3             # depth 8, 7 rounds
     python -m benchmarks.bench_before_after --rev 26607e3 --quick     # depth 6, 3 rounds
     python -m benchmarks.bench_before_after --rev 26607e3 --profile   # cProfile shares
+    python -m benchmarks.bench_before_after --rev 26607e3 --listener recording  # recorded
 
 The older commit is exported with ``git archive`` into a temporary folder (the
 repository and its worktrees are left alone). Every search runs in a fresh interpreter
@@ -12,7 +13,9 @@ whose ``PYTHONPATH`` starts with one of the two trees, so each imports its own
 ``gamesearch_gui``; the child reports which file it loaded, and the script refuses a
 child that loaded the wrong one. Cases: the Connect Four cases of
 :mod:`benchmarks.bench_search` (the empty board and three midgames) at depth 8, plain
-alpha-beta (natural order, no table), as ``bench_search`` runs it.
+alpha-beta (natural order, no table), as ``bench_search`` runs it; with ``--listener``,
+told to an observer that does nothing (``noop``) or recorded into a ``SearchRecording``
+(``recording``), made inside the timing.
 
 Each round runs every case once on each tree, before and after taking turns to go
 first. Figures are medians over the rounds; the speed-up is the median of the
@@ -54,7 +57,25 @@ from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 
 moves, depth, profile = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "profile"
+told = sys.argv[4]
 game = ConnectFour()
+if told == "recording":
+    from gamesearch_gui.core.recording import SearchRecording
+    listener = lambda: SearchRecording(game, node_cap=None)
+elif told == "noop":
+    from gamesearch_gui.core.events import SearchObserver
+
+    class NoOp(SearchObserver):  # told everything, does nothing (leaf: where it exists)
+        def entered(self, *args): pass
+        def valued(self, *args): pass
+        def leaf(self, *args): pass
+        def pruned(self, *args): pass
+        def iteration_started(self, *args): pass
+        def iteration_finished(self, *args): pass
+
+    listener = NoOp
+else:
+    listener = lambda: None
 state = game.parse_position(moves)
 settings = SearchSettings(depth=depth, ordering=Ordering.NONE, transposition_table=False)
 out = {"file": gamesearch_gui.__file__}
@@ -74,7 +95,7 @@ if profile:
 else:
     gc.collect()
     started = time.perf_counter()
-    result = search(game, state, settings)
+    result = search(game, state, settings, listener=listener())
     seconds = time.perf_counter() - started
     out.update(nodes=result.stats.nodes, seconds=seconds, value=result.value,
                best=result.best_move)
@@ -101,12 +122,22 @@ def export(rev: str, into: Path) -> str:
     return commit
 
 
-def child(tree: Path, moves: str, depth: int, profile: bool) -> dict[str, Any]:
+def child(
+    tree: Path, moves: str, depth: int, profile: bool, listener: str = "none"
+) -> dict[str, Any]:
     """One search in a fresh interpreter that imports the project from ``tree``."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, moves, str(depth), "profile" if profile else "time"],
+        [
+            sys.executable,
+            "-c",
+            CHILD,
+            moves,
+            str(depth),
+            "profile" if profile else "time",
+            listener,
+        ],
         check=True,
         capture_output=True,
         text=True,
@@ -127,6 +158,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="depth 6 and 3 rounds")
     parser.add_argument("--rounds", type=int, default=None, help="rounds (default 7)")
     parser.add_argument("--profile", action="store_true", help="cProfile shares instead")
+    parser.add_argument(
+        "--listener",
+        choices=("none", "noop", "recording"),
+        default="none",
+        help="what the search tells: nobody (default), an observer that does nothing, "
+        "or a SearchRecording",
+    )
     args = parser.parse_args(argv)
     depth = 6 if args.quick else 8
     rounds = args.rounds or (3 if args.quick else 7)
@@ -140,7 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             capture_output=True,
             text=True,
         ).stdout.strip()
-        print(f"Connect Four, plain alpha-beta at depth {depth}: before and after")
+        told = {"none": "", "noop": ", told to a no-op observer", "recording": ", recorded"}
+        print(
+            f"Connect Four, plain alpha-beta at depth {depth}{told[args.listener]}: "
+            "before and after"
+        )
         print(
             f"{datetime.date.today()}  Python {platform.python_version()}  "
             f"{platform.machine()}  before: {commit[:12]}  after: {head} (this checkout)"
@@ -156,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sides = ["before", "after"] if r % 2 == 0 else ["after", "before"]
                 for side in sides:
                     runs.setdefault((label, side), []).append(
-                        child(trees[side], moves, depth, False)
+                        child(trees[side], moves, depth, False, args.listener)
                     )
         loads.append(load_average())
 

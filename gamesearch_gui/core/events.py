@@ -151,6 +151,29 @@ class SearchObserver(ABC):
     ) -> None:
         """:class:`NodeValued`."""
 
+    def leaf(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+        value: float,
+        how: Valuation,
+    ) -> None:
+        """:class:`NodeEntered` and, right after it, the same node's :class:`NodeValued`.
+
+        The search tells a leaf this way (one call instead of two, at most nodes of a
+        tree) when nothing happens between the two; its window is the same on leaving.
+        An observer may override it with a merged, faster body.
+        """
+        self.entered(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
+        self.valued(node_id, value, how, alpha, beta)
+
     @abstractmethod
     def pruned(
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float

@@ -209,6 +209,24 @@ class SearchRecording(SearchObserver):
         self.event_count = 0
         #: Nodes the columns filled in later (``_grow``) have room for.
         self._capacity = 0
+        #: Nodes that can be added before a look at the cap or a ``_grow``.
+        self._room = 0
+        # The appends of a node's entry, bound once (the columns are only ever changed
+        # in place, so these stay bound to them).
+        self._appends: tuple[Any, ...] = (
+            self.parent.append,
+            self.depth.append,
+            self.kind.append,
+            self.moves.append,
+            self.probability.append,
+            self.alpha_in.append,
+            self.beta_in.append,
+            self.entered_at.append,
+            self.first_slot.append,
+            self.tried_first.append,
+            self.ev_type.append,
+            self.ev_ref.append,
+        )
         # What take_chunk has sent: nodes, events, cutoffs and slots, and the nodes then
         # still open (the only ones sent that can change).
         self._sent_nodes = self._sent_events = self._sent_cutoffs = self._sent_slots = 0
@@ -256,13 +274,6 @@ class SearchRecording(SearchObserver):
         self.ev_ref.append(ref)
         self.event_count += 1  # last: the event is complete before it is counted
 
-    def _index(self, node_id: int) -> int | None:
-        """The recording's index of a search node id, None if it was dropped."""
-        if self._id_offset is None:
-            self._id_offset = node_id
-        index = node_id - self._id_offset
-        return index if 0 <= index < len(self.parent) else None
-
     def entered(
         self,
         node_id: int,
@@ -276,29 +287,40 @@ class SearchRecording(SearchObserver):
         probability: float | None,
     ) -> None:
         """The search entered a node (the search's observer: no event object)."""
-        parents = self.parent
-        n = len(parents)
-        cap = self.node_cap
-        if cap is not None and n >= cap:
-            self.dropped_nodes += 1
-            return
+        self._enter(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
+
+    def _enter(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+        value: float | None = None,
+        how: Valuation | None = None,
+    ) -> None:
+        """A node entered and, with ``how``, at once valued: a leaf, as :meth:`leaf`."""
+        n = len(self.parent)
+        if n >= self._room:
+            # Past the node cap, or the later-filled columns are full.
+            cap = self.node_cap
+            if cap is not None and n >= cap:
+                self._drop(node_id, value, how, alpha, beta)
+                return
+            self._grow()
         offset = self._id_offset
         if offset is None:
             offset = self._id_offset = node_id
         if node_id - offset != n:
-            self.dropped_nodes += 1  # out of order: never from our engine
+            self._drop(node_id, value, how, alpha, beta)  # out of order: never from our engine
             return
+        seq = self.event_count
         if parent_id is None:
             parent = NONE
-        else:
-            parent = parent_id - offset
-            if not 0 <= parent < n:
-                self.dropped_nodes += 1
-                return
-        if n == self._capacity:
-            self._grow()
-        seq = self.event_count
-        if parent == NONE:
             if not self.iterations or self.iterations[-1].root != NONE:
                 self.iterations.append(Iteration(self.depth_limit, NONE, seq))
             self.iterations[-1].root = n
@@ -308,38 +330,96 @@ class SearchRecording(SearchObserver):
             self.root_states[n] = state
             first_line = bool(self._previous_line)
         else:
+            parent = parent_id - offset
+            if not 0 <= parent < n:
+                self._drop(node_id, value, how, alpha, beta)
+                return
             first_child = self.first_child
+            last_child = self.last_child
             if first_child[parent] == NONE:
+                first_child[parent] = n
                 line = self._previous_line
                 first_line = bool(
-                    self.tried_first[parent] and depth - 1 < len(line) and line[depth - 1] == move
+                    line
+                    and self.tried_first[parent]
+                    and depth - 1 < len(line)
+                    and line[depth - 1] == move
                 )
-                first_child[parent] = n
             else:
                 first_line = False
-                self.next_sibling[self.last_child[parent]] = n
-            self.last_child[parent] = n
-        parents.append(parent)
-        self.depth.append(depth)
+                self.next_sibling[last_child[parent]] = n
+            last_child[parent] = n
+        slot = self._slots
+        (
+            add_parent,
+            add_depth,
+            add_kind,
+            add_move,
+            add_probability,
+            add_alpha_in,
+            add_beta_in,
+            add_entered_at,
+            add_first_slot,
+            add_tried_first,
+            add_ev_type,
+            add_ev_ref,
+        ) = self._appends
+        add_parent(parent)
+        add_depth(depth)
         # Identity tests, not a dict: an enum member hashes in Python code.
-        self.kind.append(
-            0 if kind is _K_MAX else 1 if kind is _K_MIN else 2 if kind is _K_CHANCE else 3
+        add_kind(0 if kind is _K_MAX else 1 if kind is _K_MIN else 2 if kind is _K_CHANCE else 3)
+        add_move(move)
+        add_probability(_NAN if probability is None else probability)
+        add_alpha_in(alpha)
+        add_beta_in(beta)
+        add_entered_at(seq)
+        add_first_slot(slot)
+        add_tried_first(first_line)
+        add_ev_type(ENTERED)
+        add_ev_ref(n)
+        if how is None:
+            self.event_count = seq + 1  # last: the event is complete before it is counted
+            return
+        # A leaf, valued at seq + 1 as valued() records it: on a slot of its own.
+        self.x_final[n] = float(slot)
+        self.last_slot[n] = slot
+        self.slot_seq.append(seq + 1)
+        self._slots = slot + 1
+        self.value[n] = value  # type: ignore[assignment]
+        self.how[n] = (
+            0
+            if how is _V_TERMINAL
+            else 1
+            if how is _V_EVALUATION
+            else 2
+            if how is _V_TRANSPOSITION
+            else 3
         )
-        self.moves.append(move)
-        self.probability.append(_NAN if probability is None else probability)
-        self.alpha_in.append(alpha)
-        self.beta_in.append(beta)
-        self.entered_at.append(seq)
-        self.first_slot.append(self._slots)
-        self.tried_first.append(first_line)
-        self.ev_type.append(ENTERED)
-        self.ev_ref.append(n)
-        self.event_count = seq + 1  # last: the event is complete before it is counted
+        self.alpha_out[n] = alpha
+        self.beta_out[n] = beta
+        self.valued_at[n] = seq + 1
+        add_ev_type(VALUED)
+        add_ev_ref(n)
+        self.event_count = seq + 2  # last: both events are complete before they count
+
+    #: A leaf entered and valued (the search's observer), in one call.
+    leaf = _enter
+
+    def _drop(
+        self, node_id: int, value: float | None, how: Valuation | None, alpha: float, beta: float
+    ) -> None:
+        """A node not kept (past the cap); its value, if given, goes as valued() takes it."""
+        self.dropped_nodes += 1
+        if how is not None:
+            assert value is not None
+            self.valued(node_id, value, how, alpha, beta)
 
     def _grow(self) -> None:
         """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
         (or once it has children): one C-level extend each, not an append per node."""
         self._capacity += _BLOCK
+        cap = self.node_cap
+        self._room = self._capacity if cap is None else min(self._capacity, cap)
         for floats in (self.value, self.x_final, self.alpha_out, self.beta_out):
             floats.extend(_NAN_BLOCK)
         for column in (
@@ -373,10 +453,13 @@ class SearchRecording(SearchObserver):
         first = self.first_child[n]
         cut = self.cutoff_of[n]
         x_final = self.x_final
+        seq = self.event_count
         if first == NONE and cut == NONE:
-            x_final[n] = float(self.first_slot[n])
-            self.last_slot[n] = self.first_slot[n]
-            self._take_slot()  # a leaf: its own slot
+            slot = self.first_slot[n]
+            x_final[n] = float(slot)
+            self.last_slot[n] = slot
+            self.slot_seq.append(seq)  # a leaf: its own slot
+            self._slots += 1
         else:
             left = x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
             right = float(self.cutoffs[cut].slot) if cut != NONE else x_final[self.last_child[n]]
@@ -395,7 +478,6 @@ class SearchRecording(SearchObserver):
         )
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
-        seq = self.event_count
         self.valued_at[n] = seq
         self.ev_type.append(VALUED)
         self.ev_ref.append(n)
@@ -420,14 +502,23 @@ class SearchRecording(SearchObserver):
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
-        n = self._index(node_id)
-        if n is None:
+        offset = self._id_offset
+        if offset is None:
             return
-        cutoff = Cutoff(n, moves, value, alpha, beta, self.event_count, self._slots)
-        self._take_slot()
-        self.cutoff_of[n] = len(self.cutoffs)
-        self.cutoffs.append(cutoff)
-        self._log(PRUNED, len(self.cutoffs) - 1)
+        n = node_id - offset
+        if not 0 <= n < len(self.parent):
+            return
+        seq = self.event_count
+        slot = self._slots
+        cutoffs = self.cutoffs
+        ref = len(cutoffs)
+        cutoffs.append(Cutoff(n, moves, value, alpha, beta, seq, slot))
+        self.slot_seq.append(seq)  # the stub's slot
+        self._slots = slot + 1
+        self.cutoff_of[n] = ref
+        self.ev_type.append(PRUNED)
+        self.ev_ref.append(ref)
+        self.event_count = seq + 1
 
     def _take_slot(self) -> None:
         self.slot_seq.append(self.event_count)

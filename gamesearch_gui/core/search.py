@@ -603,45 +603,43 @@ class _Engine:
         tie = TIE_TOLERANCE
         suffixes: dict[tuple[float, ...], tuple[float, ...]] = {}
 
-        def announce(
-            child: Any,
-            parent: int,
-            move: Any,
-            ply: int,
-            alpha: float,
-            beta: float,
-            probability: float | None,
-        ) -> None:
-            # Only with a listener: the parent tells of the child it is about to enter.
-            if terminal_value(child) is not None:
-                kind = NodeKind.TERMINAL
-            else:
-                # Identity tests, not a dict: an enum member hashes in Python code.
-                player = to_move(child)
-                kind = (
-                    NodeKind.MAX
-                    if player is max_player
-                    else NodeKind.MIN
-                    if player is min_player
-                    else NodeKind.CHANCE
-                )
-            entered(next_id, parent, move, ply, kind, alpha, beta, child, probability)
+        # Who the next node's parent is, by which move (and probability): set by the
+        # parent only when someone listens, read by the child, which tells of its own
+        # entry (its kind from the terminal value the parent looked up, once).
+        entering_parent: int | None = None
+        entering_move: Any = None
+        entering_p: float | None = None
+        # A leaf below a MAX or MIN node is entered and valued in one call.
+        leaf: Callable[..., None] | None = obs.leaf if obs is not None else None
+        # Kinds by the identity of the player (an enum member hashes in Python code).
+        kinds = {id(max_player): NodeKind.MAX, id(min_player): NodeKind.MIN}
+        kinds[id(chance_player)] = NodeKind.CHANCE
+        k_terminal = NodeKind.TERMINAL
+        v_terminal, v_evaluation = Valuation.TERMINAL, Valuation.EVALUATION
 
-        def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
+        def node(
+            state: Any, ply: int, alpha: float, beta: float, on_pv: bool, value: float | None
+        ) -> float:
+            # ``value``: the state's terminal value, which the caller has looked up.
             nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
+            nonlocal entering_parent, entering_move, entering_p
             nid = next_id
             next_id = nid + 1
+            if emit:
+                kind = k_terminal if value is not None else kinds[id(to_move(state))]
+                entered(
+                    nid, entering_parent, entering_move, ply, kind, alpha, beta, state, entering_p
+                )
             if next_id >= check_at:
                 checkpoint(next_id, max_ply)
                 check_at = next_id + _CHECK_EVERY
             if ply > max_ply:
                 max_ply = ply
-            value = terminal_value(state)
             if value is not None:
                 leaves += 1
                 pvs[ply] = None
                 if emit:
-                    valued(nid, value, Valuation.TERMINAL, alpha, beta)
+                    valued(nid, value, v_terminal, alpha, beta)
                 return value
             if ply >= depth_limit:
                 assert evaluate is not None
@@ -650,7 +648,7 @@ class _Engine:
                 used_evaluation = True
                 pvs[ply] = None
                 if emit:
-                    valued(nid, value, Valuation.EVALUATION, alpha, beta)
+                    valued(nid, value, v_evaluation, alpha, beta)
                 return value
             if use_tt:
                 k = key(state)
@@ -693,6 +691,7 @@ class _Engine:
                 value = -INF if maximizing else INF
                 best_move = moves[0]
                 child_ply = ply + 1
+                horizon = child_ply >= depth_limit  # every child a leaf
                 at_root = ply == 0
                 # Exact root values: every root move gets the full window.
                 wide = at_root and exact_root
@@ -705,9 +704,54 @@ class _Engine:
                     if not wide:
                         child_alpha = alpha
                         child_beta = beta
-                    if emit:
-                        announce(child, nid, move, child_ply, child_alpha, child_beta, None)
-                    child_value = node(child, child_ply, child_alpha, child_beta, on_pv and i == 0)
+                    child_value = terminal_value(child)
+                    if (child_value is None and not horizon) or next_id + 1 >= check_at:
+                        # An inner node, or a checkpoint due: the node itself.
+                        if emit:
+                            entering_parent = nid
+                            entering_move = move
+                            entering_p = None
+                        child_value = node(
+                            child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
+                        )
+                    else:
+                        # A leaf with no checkpoint due: node()'s work for it, done here
+                        # without the call; its entry and value told in one call.
+                        how = v_terminal
+                        if child_value is None:
+                            assert evaluate is not None
+                            how = v_evaluation
+                            try:
+                                child_value = evaluate(child)
+                            except Exception:
+                                # Told as node() tells it: the entry, then the failure.
+                                if emit:
+                                    entering_parent = nid
+                                    entering_move = move
+                                    entering_p = None
+                                node(child, child_ply, child_alpha, child_beta, False, None)
+                                raise
+                            used_evaluation = True
+                        cid = next_id
+                        next_id = cid + 1
+                        if child_ply > max_ply:
+                            max_ply = child_ply
+                        leaves += 1
+                        pvs[child_ply] = None
+                        if emit:
+                            leaf(  # type: ignore[misc]
+                                cid,
+                                nid,
+                                move,
+                                child_ply,
+                                k_terminal if how is v_terminal else kinds[id(to_move(child))],
+                                child_alpha,
+                                child_beta,
+                                child,
+                                None,
+                                child_value,
+                                how,
+                            )
                     if at_root:
                         bound = _bound(child_value, child_alpha, child_beta, prune)
                         root_moves.append(RootMove(move, child_value, bound))
@@ -759,7 +803,7 @@ class _Engine:
 
         def chance(state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
             """Expectiminimax, or Star1 when pruning: the bounds [low, high] cut early."""
-            nonlocal cutoffs, exact_checks
+            nonlocal cutoffs, exact_checks, entering_parent, entering_move, entering_p
             outcomes = chances(state)
             count = len(outcomes)
             probabilities, rests = _shares(outcomes, suffixes)
@@ -810,8 +854,12 @@ class _Engine:
                 else:
                     child_alpha, child_beta = alpha, beta
                 if emit:
-                    announce(child, nid, outcome, child_ply, child_alpha, child_beta, p)
-                child_value = node(child, child_ply, child_alpha, child_beta, False)
+                    entering_parent = nid
+                    entering_move = outcome
+                    entering_p = p
+                child_value = node(
+                    child, child_ply, child_alpha, child_beta, False, terminal_value(child)
+                )
                 term = p * child_value
                 total += term
                 mass += term if term >= 0 else -term
@@ -855,13 +903,8 @@ class _Engine:
             # expectiminimax makes.
             return _snap(total, mass)
 
-        if emit:
-            root_kind = (
-                NodeKind.TERMINAL if terminal_value(root) is not None else _KIND[to_move(root)]
-            )
-            entered(next_id, None, None, 0, root_kind, -INF, INF, root, None)
         try:
-            value = node(root, 0, -INF, INF, bool(pv_line))
+            value = node(root, 0, -INF, INF, bool(pv_line), terminal_value(root))
         finally:
             self.nodes = next_id
             self.leaves = leaves

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from gamesearch_gui.core.events import EventRecorder, NodeEntered, NodeKind, Valuation
+from gamesearch_gui.core.events import (
+    EventRecorder,
+    EventStream,
+    NodeEntered,
+    NodeKind,
+    SearchObserver,
+    Valuation,
+)
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
@@ -186,6 +193,36 @@ def test_every_event_has_words(algorithm: Algorithm) -> None:
     assert texts[0].startswith("Start at the root")
 
 
+def assert_same_columns(copy: SearchRecording, original: SearchRecording) -> None:
+    """Every column, node for node and event for event, the same (floats by repr)."""
+    assert copy.node_count == original.node_count > 0
+    assert copy.event_count == original.event_count
+    n = original.node_count
+    for name in (
+        "parent",
+        "depth",
+        "kind",
+        "entered_at",
+        "valued_at",
+        "first_slot",
+        "last_slot",
+        "first_child",
+        "last_child",
+        "next_sibling",
+        "best_child",
+        "cutoff_of",
+        "how",
+    ):
+        assert list(getattr(copy, name)[:n]) == list(getattr(original, name)[:n]), name
+    for name in ("value", "x_final", "alpha_in", "beta_in", "alpha_out", "beta_out"):
+        assert [repr(v) for v in getattr(copy, name)[:n]] == [
+            repr(v) for v in getattr(original, name)[:n]
+        ], name
+    assert copy.moves == original.moves and copy.tried_first == original.tried_first
+    assert copy.cutoffs == original.cutoffs and copy.slot_seq == original.slot_seq
+    assert copy.iterations == original.iterations
+
+
 def _copy_in_chunks(game: Any, state: Any, settings: SearchSettings, every: int) -> tuple[Any, Any]:
     """A search recorded, and a copy of its recording built only from chunks taken every
     ``every`` progress calls (as the engine process sends them)."""
@@ -220,32 +257,7 @@ def test_a_recording_sent_in_chunks_is_the_same_recording(
     """Chunks carry everything: the copy answers every query as the original does."""
     game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
     original, copy = _copy_in_chunks(game, game.initial_state(), settings, every)
-    assert copy.node_count == original.node_count > 0
-    assert copy.event_count == original.event_count
-    n = original.node_count
-    for name in (
-        "parent",
-        "depth",
-        "kind",
-        "entered_at",
-        "valued_at",
-        "first_slot",
-        "last_slot",
-        "first_child",
-        "last_child",
-        "next_sibling",
-        "best_child",
-        "cutoff_of",
-        "how",
-    ):
-        assert list(getattr(copy, name)[:n]) == list(getattr(original, name)[:n]), name
-    for name in ("value", "x_final", "alpha_in", "beta_in", "alpha_out", "beta_out"):
-        assert [repr(v) for v in getattr(copy, name)[:n]] == [
-            repr(v) for v in getattr(original, name)[:n]
-        ], name
-    assert copy.moves == original.moves and copy.tried_first == original.tried_first
-    assert copy.cutoffs == original.cutoffs and copy.slot_seq == original.slot_seq
-    assert copy.iterations == original.iterations
+    assert_same_columns(copy, original)
     for k in (0, original.event_count // 3, original.event_count):
         mine, theirs = Moment(copy, k), Moment(original, k)
         assert (mine.limit, mine.slots) == (theirs.limit, theirs.slots)
@@ -254,3 +266,65 @@ def test_a_recording_sent_in_chunks_is_the_same_recording(
             assert mine.extent(node) == theirs.extent(node)
     for seq in range(0, original.event_count, 11):
         assert copy.describe(seq) == original.describe(seq)
+
+
+class _Tee(SearchObserver):
+    """Tells a recording what the search tells it, and keeps the events a plain
+    listener would get."""
+
+    def __init__(self, recording: SearchRecording) -> None:
+        self.recording = recording
+        self.events = EventRecorder()
+        self.stream = EventStream(self.events)
+
+    def entered(self, *args: Any) -> None:
+        self.stream.entered(*args)
+        self.recording.entered(*args)
+
+    def valued(self, *args: Any) -> None:
+        self.stream.valued(*args)
+        self.recording.valued(*args)
+
+    def leaf(self, *args: Any) -> None:
+        self.stream.leaf(*args)
+        self.recording.leaf(*args)
+
+    def pruned(self, *args: Any) -> None:
+        self.stream.pruned(*args)
+        self.recording.pruned(*args)
+
+    def iteration_started(self, depth: int) -> None:
+        self.stream.iteration_started(depth)
+        self.recording.iteration_started(depth)
+
+    def iteration_finished(self, *args: Any) -> None:
+        self.stream.iteration_finished(*args)
+        self.recording.iteration_finished(*args)
+
+
+@pytest.mark.parametrize("node_cap", [None, 300])
+@pytest.mark.parametrize(
+    ("game_name", "settings"),
+    [
+        ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=5)),
+        ("tictactoe", SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.PREVIOUS_BEST)),
+        ("tictactoe", SearchSettings(Algorithm.MINIMAX, transposition_table=True)),
+        ("pig", SearchSettings(Algorithm.STAR1, depth=4)),
+        ("pig", SearchSettings(Algorithm.EXPECTIMINIMAX, depth=3)),
+    ],
+)
+def test_the_fast_calls_record_what_the_events_say(
+    game_name: str, settings: SearchSettings, node_cap: int | None
+) -> None:
+    """What the search tells the recording directly (a leaf in one call) is recorded
+    exactly as the same search's events, one by one, are."""
+    game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
+    direct = SearchRecording(game, node_cap=node_cap)
+    tee = _Tee(direct)
+    result = search(game, game.initial_state(), settings, listener=tee)
+    replayed = SearchRecording(game, node_cap=node_cap)
+    for event in tee.events.events:
+        replayed(event)
+    assert_same_columns(replayed, direct)
+    assert replayed.dropped_nodes == direct.dropped_nodes
+    assert direct.node_count + direct.dropped_nodes == result.stats.nodes
