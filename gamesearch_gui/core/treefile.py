@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import json
 import math
 import os
@@ -459,7 +460,12 @@ def default_tree_name(path: str | os.PathLike[str]) -> str:
 
 def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:
     """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable."""
-    data = FilePath(path).read_bytes()
+    try:
+        data = FilePath(path).read_bytes()
+    except ValueError:
+        # A name no file can have (one holding a NUL, typed or pasted into a field): Python
+        # says ValueError, the callers expect OSError for a file that cannot be read.
+        raise OSError(errno.EINVAL, "no file can have this name", str(path)) from None
     try:
         # utf-8-sig: some Windows editors start UTF-8 files with a byte order mark.
         text = data.decode("utf-8-sig")
