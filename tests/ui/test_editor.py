@@ -389,6 +389,23 @@ def test_chance_tree_warns_until_probabilities_sum_to_one_and_refuses_to_save(
     assert editor.algorithm.itemData(0) is Algorithm.EXPECTIMINIMAX
 
 
+def test_a_probability_that_divides_by_zero_is_refused_with_a_message(
+    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
+) -> None:
+    # Found by the monkey: "0/0" in the probability field raised ZeroDivisionError.
+    editor.select((0,))
+    key(qtbot, editor, Qt.Key.Key_C)
+    editor.add_child((0,))
+    editor.select((0, 1))
+    form = editor.properties
+    for text in ("0/0", "1/0", "2 / 0.0"):
+        form.probability.setText(text)
+        form.probability.editingFinished.emit()
+        assert warnings[-1] == f"{text!r} is not a probability (give 0.25, 1/4 or 25%)"
+        assert form.probability.text() == "0.5"  # the form shows the probability kept
+    assert editor.tree.node_at((0, 1)).probability == 0.5
+
+
 def test_paste_a_nested_list_and_copy_it_back(qtbot: QtBot, editor: TreeEditor) -> None:
     clipboard = QApplication.clipboard()
     clipboard.setText(FIGURE_5_2)

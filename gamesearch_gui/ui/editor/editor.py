@@ -987,5 +987,8 @@ def _parse_probability(text: str) -> float:
         return float(cleaned[:-1]) / 100
     if "/" in cleaned:
         top, bottom = cleaned.split("/", 1)
-        return float(top) / float(bottom)
+        denominator = float(bottom)
+        if denominator == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        return float(top) / denominator
     return float(cleaned)
