@@ -15,6 +15,10 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.tree import CustomTree
 
+#: The most nodes a random tree's shape may allow: the editor makes and draws such a tree
+#: in about a second (a million nodes froze the window for ten).
+MAX_RANDOM_NODES = 100_000
+
 
 def _spin(lo: int, hi: int, value: int) -> QSpinBox:
     box = QSpinBox()
@@ -75,4 +79,5 @@ class RandomTreeDialog(QDialog):
             chance_layers=self.chance_levels(),
             seed=seed or None,
             name=f"random (seed {seed})" if seed else "random",
+            max_nodes=MAX_RANDOM_NODES,
         )
