@@ -65,9 +65,12 @@ class SearchWorker(QObject):
 
     @Slot(object)
     def run(self, request: SearchRequest) -> None:
-        """Search until done or cancelled, reporting in batches."""
-        if request.cancel.cancelled:
-            return  # dropped while it waited in the queue
+        """Search until done or cancelled, reporting in batches.
+
+        A request cancelled while it waited in the queue still runs (it stops at its first
+        look at the flag): it may be a Move now, whose answer the window waits for. A
+        dropped one's answer is ignored by the controller.
+        """
         rid = request.request_id
         recording = request.recording
         pending: list[SearchEvent] = []
