@@ -93,7 +93,11 @@ def print_figures(
     for kind, count in sorted(stats.kinds.items()):
         print(f"  {kind:8} {stats.done[kind]:6} / {count}")
     print("dialogs met:", ", ".join(f"{k} {v}" for k, v in sorted(answers.asked.items())))
-    print(f"longest stall: {monkey.longest_stall:.3f} s (during {monkey.longest_stall_step})")
+    for what, (gap, step) in (
+        ("longest stall", monkey.heartbeat.longest),
+        ("longest with no fault of a known bug in it", monkey.heartbeat.longest_clear),
+    ):
+        print(f"{what}: {gap:.3f} s (during {step})")
     print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"faults: {len(log.new)} new, {len(log.known_faults)} of known bugs")
     if log.faults:
@@ -113,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = None if args.minutes is None else args.minutes * 60
     if args.steps is None and seconds is None:
         seconds = 60.0
-    # kill -USR1 <pid> prints where every thread is: a stuck run shows where it stuck.
+    # A crash prints where every thread was; so does kill -USR1 <pid> (a stuck run).
+    faulthandler.enable()
     faulthandler.register(signal.SIGUSR1)
     _app = QApplication.instance() or QApplication(sys.argv[:1])
     return run(args.seed, args.steps, seconds, args.verbose)

@@ -393,6 +393,9 @@ FLOORS = {
     "exercise: answering": 70,
     "exercise: solution": 70,
 }
+#: The kinds of file the sweep of each mode writes when the dialogs answer with a file
+#: name (the tree view's pictures; trees; exercise sheets and keys).
+WRITTEN = {"play": {".svg", ".png"}, "trees": {".json", ".svg", ".png"}, "exercise": {".pdf"}}
 #: Actions a person can reach in a mode that none of its scenarios enables, and why.
 #: Empty: every one is triggered.
 NEVER_ENABLED: dict[str, set[str]] = {"play": set(), "trees": set(), "exercise": set()}
@@ -402,11 +405,12 @@ NEVER_ENABLED: dict[str, set[str]] = {"play": set(), "trees": set(), "exercise":
 
 
 @pytest.fixture
-def sweep(qtbot: QtBot, tmp_path: Path) -> Iterator[Sweep]:
+def sweep(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sweep]:
+    monkeypatch.chdir(tmp_path)  # a relative file name typed into a dialog lands here
     prepare_folder(tmp_path)
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     # Two recent files, one gone: File > Recent Files has entries to open.
-    recent = [str(tmp_path / "answer-open.gtree.json"), str(tmp_path / "gone.json")]
+    recent = [str(tmp_path / "sample.gtree.json"), str(tmp_path / "gone.json")]
     store.setValue(RECENT_KEY, recent)
     wait_until = qtbot_waiter(qtbot)
     log = FaultLog()
@@ -430,20 +434,21 @@ def sweep(qtbot: QtBot, tmp_path: Path) -> Iterator[Sweep]:
 @pytest.mark.parametrize("policy", ["cancel", "accept"])
 @pytest.mark.parametrize("mode", ["play", "trees", "exercise"])
 def test_every_action_of_every_mode_runs_without_an_exception_or_a_warning(
-    qtbot: QtBot, sweep: Sweep, mode: str, policy: str
+    qtbot: QtBot, sweep: Sweep, tmp_path: Path, mode: str, policy: str
 ) -> None:
     window = sweep.window
     for scenario in scenarios(qtbot)[mode]:
         with sweep.answers.policy_as(policy):
             sweep.run(scenario)
     counts = {name: len(done) for name, done in sweep.triggered.items()}
-    print(counts)
     assert not sweep.log.new, sweep.log.report()
     for name, count in counts.items():
         assert count >= FLOORS[name], f"{name}: only {count} actions triggered"
     missed = {name for key, (name, _) in sweep.reachable.items() if key not in sweep.reached}
-    print("never enabled in", mode, sorted(missed))
     assert missed <= NEVER_ENABLED[mode], sorted(missed - NEVER_ENABLED[mode])
+    # The plausible answers did what a person asked for: files where they said.
+    written = {path.suffix for path in tmp_path.glob("answer-*")}
+    assert written == (WRITTEN[mode] if policy == "accept" else set())
     # Quit last: cancelled at the unsaved tree's question, the window stays.
     sweep.log.step = "Quit"
     with sweep.answers.policy_as("setup"):
