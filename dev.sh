@@ -132,10 +132,12 @@ command=${1:-help}
 (($#)) && shift
 case $command in
   app)
-    setup test "${QT_RUNTIME_DEBS[@]}" "${QT_XCB_DEBS[@]}"
     if (($# == 0)) && [[ $(uname -s) == Linux && -z ${DISPLAY:-}${WAYLAND_DISPLAY:-}${QT_QPA_PLATFORM:-} ]]; then
-      say "no DISPLAY or WAYLAND_DISPLAY: there is no screen to open the window on"
+      # Before setting up, and before Qt, which would print a misleading line about
+      # libxcb-cursor0 and abort.
+      die "there is no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set): run it in a desktop session, or set QT_QPA_PLATFORM=offscreen"
     fi
+    setup test "${QT_RUNTIME_DEBS[@]}" "${QT_XCB_DEBS[@]}"
     exec "$VENV/bin/gamesearch-gui" "$@"
     ;;
   test)

@@ -36,6 +36,7 @@ import argparse
 import datetime
 import gc
 import math
+import os
 import platform
 import sys
 import time
@@ -72,6 +73,18 @@ MIDGAMES: tuple[tuple[str, str], ...] = (
     ("44455326", "8 plies, both sides spread out"),
     ("4343527716", "10 plies, edges in play"),
 )
+
+
+def connect4_positions() -> list[tuple[str, str]]:
+    """The Connect Four cases by label: the empty board ("start"), then "mid A" .. "mid C"."""
+    return [("start", "")] + [
+        (f"mid {label}", moves) for label, (moves, _) in zip("ABC", MIDGAMES, strict=True)
+    ]
+
+
+def load_average() -> str:
+    """The load averages over 1, 5 and 15 minutes, as ``uptime`` prints them."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -21,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
 from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from gamesearch_gui import __version__
 from gamesearch_gui.core.game import Player
@@ -37,6 +39,8 @@ EXIT_WHEN_SHOWN_ENV = "GAMESEARCH_EXIT_WHEN_SHOWN"
 #: The window icon's files in the bundled resources, one per size (packaging/make_icons.py).
 _ICON_FILE = re.compile(r"gamesearch-gui-\d+\.png")
 
+#: Set (to anything but empty), a failure to build the window prints its traceback.
+DEBUG_ENV = "GAMESEARCH_DEBUG"
 #: How long the smoke test waits for the AI's move in each game.
 SMOKE_TIMEOUT_S = 60.0
 # How often Python gets a turn inside Qt's event loop, so that Ctrl+C is noticed.
@@ -50,17 +54,87 @@ def run_app(argv: Sequence[str] | None = None, *, smoke_test: bool = False) -> i
     program name. With ``smoke_test`` the window is opened offscreen, checked and closed
     again at once: 0 when it worked, 1 when it did not.
     """
+    qt_args = list(argv or [])
     if smoke_test and QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    app = _application([APPLICATION_NAME, *(argv or [])])
+    elif QApplication.instance() is None:
+        problem = display_problem(qt_args)
+        if problem:
+            # Qt itself would print a misleading line about xcb-cursor and abort.
+            print(f"{APPLICATION_NAME}: {problem}", file=sys.stderr)
+            return 1
+    app = _application([APPLICATION_NAME, *qt_args])
     if smoke_test:
         return _smoke_test(app)
-    window = create_main_window()
+    try:
+        window = create_main_window()
+    except Exception as error:
+        _startup_failed(error)
+        return 1
     if os.environ.get(EXIT_WHEN_SHOWN_ENV):
         window.installEventFilter(_ExitWhenShown(window))
     window.show()
     with _ctrl_c_closes_windows(app):
         return app.exec()
+
+
+def _startup_failed(error: Exception) -> None:
+    """Say, on the terminal and in a box, that the window could not be built."""
+    what = " ".join(str(error).split())[:300] or "no details"
+    text = f"The window could not be opened: {type(error).__name__}: {what}"
+    print(f"{APPLICATION_NAME}: {text}", file=sys.stderr)
+    if os.environ.get(DEBUG_ENV):
+        traceback.print_exception(error)
+    else:
+        print(f"{APPLICATION_NAME}: set {DEBUG_ENV}=1 to see where", file=sys.stderr)
+    if QApplication.platformName() not in ("offscreen", "minimal"):
+        QMessageBox.critical(None, APPLICATION_NAME, f"{text}.\n\nThis is a bug: please report it.")
+
+
+def display_problem(qt_args: Sequence[str] = ()) -> str:
+    """Why no window can be shown here ("" when one can): on Linux, no display is set,
+    or the X display set cannot be reached. Other platforms and plugins are trusted."""
+    if not sys.platform.startswith("linux"):
+        return ""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if "-platform" in qt_args[:-1]:
+        platform = qt_args[list(qt_args).index("-platform") + 1]
+    plugin = platform.split(":")[0].split(";")[0]
+    if plugin and plugin != "xcb":
+        return ""  # offscreen, wayland, vnc...: Qt reports its own problems clearly
+    display = os.environ.get("DISPLAY", "")
+    if not display:
+        if os.environ.get("WAYLAND_DISPLAY") and not plugin:
+            return ""
+        return (
+            "there is no display to open the window on (DISPLAY is not set): run it in a "
+            "desktop session, or with QT_QPA_PLATFORM=offscreen to run it unseen"
+        )
+    why = _x_display_unreachable(display)
+    return f"cannot reach the display DISPLAY={display} ({why})" if why else ""
+
+
+def _x_display_unreachable(display: str) -> str:
+    """Why the X server of ``display`` (``[host]:N[.screen]``) cannot be reached, or ""."""
+    host, _, rest = display.rpartition(":")
+    number = rest.split(".")[0]
+    if not number.isdigit():
+        return "not a display name such as :0"
+    try:
+        if host in ("", "unix") or host.startswith("/"):
+            path = host if host.startswith("/") else f"/tmp/.X11-unix/X{number}"
+            with socket.socket(socket.AF_UNIX) as unix:
+                unix.settimeout(2)
+                try:
+                    unix.connect(path)
+                except OSError:
+                    unix.connect("\0" + path)  # Linux's abstract socket, as Xorg offers
+        else:
+            with socket.create_connection((host, 6000 + int(number)), timeout=2):
+                pass
+    except OSError as error:
+        return f"no X server answers there: {error.strerror or error}"
+    return ""
 
 
 def create_main_window(settings: QSettings | None = None) -> QMainWindow:

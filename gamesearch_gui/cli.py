@@ -1,28 +1,49 @@
 """The command line: ``gamesearch-gui`` opens the window; ``gamesearch-gui solve`` searches.
 
 Nothing here imports Qt: the window is imported only when it is asked for.
+
+``solve`` never ends in a traceback. Its exit statuses: 0 answered; 2 bad input (a
+one-line message on standard error naming the problem); 70 an internal error (a bug:
+one line starting ``internal error:``); 130 interrupted (Ctrl+C); 141 standard output
+closed early (``solve ... | head -c1``), as a program killed by SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
 
 from gamesearch_gui.core.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
+from gamesearch_gui.core.numbers import json_number
 from gamesearch_gui.core.search import (
+    MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
     SearchResult,
     SearchSettings,
     search,
 )
+from gamesearch_gui.core.treefile import printable, show
 
 PROG = "gamesearch-gui"
+
+#: Exit statuses of ``solve`` (see the module's docstring).
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE in sysexits.h
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl+C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a reader that left early
+#: Longest message line: a longer one (a path hundreds of levels deep) is cut in the middle.
+MESSAGE_LIMIT = 300
+#: Longest time budget ``--time`` accepts, in seconds: one day.
+MAX_TIME_BUDGET = 86_400
 
 POSITION_HELP = """\
 position notations (--position):
@@ -41,37 +62,43 @@ move notations (best move and principal variation):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit status 2, as the contract asks."""
+    """argparse with one-line, escaped errors and exit status 2, as the contract asks."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        _write(sys.stderr, _one_line(f"{self.prog}: error: {message}"))
+        self.exit(EXIT_BAD_INPUT)
 
 
-def _number(value: float) -> float | int:
-    """A value for JSON: whole numbers as ints, so a tree of ints answers in ints."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def _positive_float(text: str) -> float:
+def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {show(text)}") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_TIME_BUDGET):
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_TIME_BUDGET} seconds (one day), not {show(text)}"
+        )
     return value
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value: int | None = int(text)
+        except ValueError:
+            # int() also refuses thousands of digits: out of range, not garbage.
+            if not text.strip().lstrip("+-").isdecimal():
+                raise argparse.ArgumentTypeError(f"not a whole number: {show(text)}") from None
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be at least {low} and at most {high}, not {show(text)}"
+            )
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,7 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="default: alphabeta, or expectiminimax where there are chance nodes",
     )
     solve.add_argument(
-        "--depth", type=_positive_int, metavar="N", help="cut off at N plies (default: none)"
+        "--depth",
+        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        metavar="N",
+        help=f"cut off at N plies, 1 to {MAX_SEARCH_DEPTH} (default: none)",
     )
     solve.add_argument("--eval", metavar="NAME", help="evaluation function for the cutoff")
     solve.add_argument(
@@ -123,11 +153,16 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--tt", action="store_true", help="use a transposition table")
     solve.add_argument(
         "--time",
-        type=_positive_float,
+        type=_seconds,
         metavar="SECONDS",
-        help="iterative deepening within this time budget",
+        help=f"iterative deepening within this time budget (at most {MAX_TIME_BUDGET})",
     )
-    solve.add_argument("--target", type=_positive_int, default=20, help="Pig's target score")
+    solve.add_argument(
+        "--target",
+        type=_whole_number(MIN_TARGET, MAX_TARGET),
+        default=20,
+        help=f"Pig's target score, {MIN_TARGET} to {MAX_TARGET} (default: 20)",
+    )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -136,24 +171,80 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     if args.command == "solve":
-        try:
-            return _solve(args)
-        except (GameError, OSError) as error:
-            print(f"{PROG} solve: error: {_one_line(error)}", file=sys.stderr)
-            return 2
+        return _run(_solve, args, f"{PROG} solve")
     from gamesearch_gui.app import run_app
 
     return run_app(smoke_test=args.smoke_test)
 
 
-def _one_line(error: BaseException) -> str:
-    text = str(error) if not isinstance(error, OSError) else _os_error(error)
-    return " ".join(text.split())
+def _run(command: Callable[[argparse.Namespace], int], args: argparse.Namespace, who: str) -> int:
+    """``command(args)``, with every way it can fail turned into an exit status and one line."""
+    try:
+        status = command(args)
+        sys.stdout.flush()  # a reader that left shows here, not at exit
+        return status
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
+    except MemoryError:
+        _complain(f"{who}: error: not enough memory for this input")
+        return EXIT_BAD_INPUT
+    except (GameError, OSError, UnicodeError, ValueError) as error:
+        _complain(f"{who}: error: {_problem(error)}")
+        return EXIT_BAD_INPUT
+    except Exception as error:  # anything else is a bug, but still one line, never a traceback
+        _complain(f"{who}: internal error: {type(error).__name__}: {error} (please report it)")
+        return EXIT_INTERNAL_ERROR
 
 
-def _os_error(error: OSError) -> str:
-    where = f": {error.filename}" if error.filename else ""
-    return f"{error.strerror or error}{where}"
+def _problem(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        name = error.filename
+        if isinstance(name, bytes | os.PathLike):
+            name = os.fsdecode(name)
+        where = "" if name is None else f": {show(name)}"
+        return f"{error.strerror or error}{where}"
+    if isinstance(error, UnicodeError) and not isinstance(error, GameError):
+        return f"text that cannot be read or written ({error})"
+    return str(error)
+
+
+def _one_line(text: str) -> str:
+    """``text`` as one printable line of at most ``MESSAGE_LIMIT`` characters."""
+    line = printable(" ".join(text.split()))
+    if len(line) <= MESSAGE_LIMIT:
+        return line
+    half = (MESSAGE_LIMIT - 1) // 2
+    return f"{line[:half]}…{line[-half:]}"
+
+
+def _complain(message: str) -> None:
+    # With standard error gone, the exit status is all that is left to say it.
+    with contextlib.suppress(OSError):
+        _write(sys.stderr, _one_line(message))
+
+
+def _write(stream: TextIO, line: str) -> None:
+    """Write ``line`` and a newline, with what ``stream``'s encoding lacks escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        line.encode(encoding)
+    except UnicodeEncodeError:
+        line = line.encode(encoding, "backslashreplace").decode(encoding)
+    stream.write(line + "\n")
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that Python's last flush is quiet.
+
+    (Not a real file, as under a test's capture: then nothing is flushed to a pipe.)
+    """
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
@@ -195,10 +286,13 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _solve_tree(args: argparse.Namespace) -> int:
     from gamesearch_gui.core.tree import TreeGame, path_text
-    from gamesearch_gui.core.treefile import load_tree, load_tree_file
+    from gamesearch_gui.core.treefile import load_tree_file, load_tree_stream
 
     if args.file == "-":
-        tree = load_tree(sys.stdin.read(), name="stdin")
+        stdin = sys.stdin.buffer if sys.stdin is not None else None
+        if stdin is None:
+            raise GameError("standard input is closed: there is no tree to read")
+        tree = load_tree_stream(stdin, name="stdin")
     else:
         tree = load_tree_file(args.file)
     game = TreeGame(tree)
@@ -224,7 +318,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
     ]
     answer = {
         "algorithm": settings.algorithm.value,
-        "value": _number(result.value) if result.value is not None else None,
+        "value": None if result.value is None else json_number(result.value),
         "best_move": result.best_move,
         "principal_variation": line,
         "visited_leaves": visited,
@@ -249,7 +343,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     best = None if result.best_move is None else game.move_text(state, result.best_move)
     answer = {
         "algorithm": result.settings.algorithm.value,
-        "value": _number(result.value) if result.value is not None else None,
+        "value": None if result.value is None else json_number(result.value),
         "best_move": best,
         "principal_variation": line,
         "stats": _stats(result),
@@ -261,21 +355,24 @@ def _solve_game(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace, answer: dict[str, Any], *, title: str) -> None:
+    out = sys.stdout
     if args.json:
-        print(json.dumps(answer))
+        _write(out, json.dumps(answer, allow_nan=False))
         return
     stats = answer["stats"]
-    print(f"{title}: {answer['algorithm']}")
-    print(f"  value               {answer['value']}")
-    print(f"  best move           {answer['best_move']}")
-    print(f"  principal variation {' '.join(map(str, answer['principal_variation'])) or '-'}")
+    line = " ".join(map(str, answer["principal_variation"])) or "-"
+    _write(out, printable(f"{title}: {answer['algorithm']}"))
+    _write(out, f"  value               {answer['value']}")
+    _write(out, printable(f"  best move           {answer['best_move']}"))
+    _write(out, printable(f"  principal variation {line}"))
     if "visited_leaves" in answer:
-        print(f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
-        print(f"  pruned              {' '.join(answer['pruned']) or '-'}")
-    print(
+        _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
+        _write(out, f"  pruned              {' '.join(answer['pruned']) or '-'}")
+    _write(
+        out,
         f"  nodes {stats['nodes']}, leaves {stats['leaves']}, cutoffs {stats['cutoffs']}, "
         f"transposition hits {stats['tt_hits']}, deepest ply {stats['max_depth']}, "
-        f"{stats['seconds']:.4f} s"
+        f"{stats['seconds']:.4f} s",
     )
 
 

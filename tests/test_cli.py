@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import io
 import json
+import math
+import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
+from benchmarks import fuzz_cli
+from gamesearch_gui import cli
 from gamesearch_gui.cli import main
+from gamesearch_gui.core import treefile
+from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
 from gamesearch_gui.paths import resource_files
 
 FIGURE_5_2 = """{"format": "gamesearch-tree", "version": 1, "name": "Figure 5.2",
@@ -30,6 +42,38 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
         timeout=120,
         check=False,
     )
+
+
+def run_cli_bytes(
+    *args: str, stdin: bytes = b"", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run the command line in a fresh interpreter, bytes in and out."""
+    return subprocess.run(
+        [sys.executable, "-m", "gamesearch_gui", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+        env=env,
+    )
+
+
+def run_in_sh(script: str) -> subprocess.CompletedProcess[bytes]:
+    """Run a POSIX shell script, in which ``$0`` is this Python."""
+    return subprocess.run(
+        ["sh", "-c", script, sys.executable], capture_output=True, timeout=120, check=False
+    )
+
+
+def one_line_message(stderr: bytes | str) -> str:
+    """``stderr`` as the one printable line the contract promises, without its newline."""
+    text = stderr.decode("utf-8") if isinstance(stderr, bytes) else stderr
+    assert text.endswith("\n") and text.count("\n") == 1, text
+    line = text[:-1]
+    assert line.isprintable(), line
+    assert "Traceback" not in line
+    assert len(line) <= cli.MESSAGE_LIMIT
+    return line
 
 
 def solve_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -102,9 +146,10 @@ def test_chance_trees_default_to_expectiminimax_and_star1_agrees(
     path.write_text(json.dumps(tree), encoding="utf-8")
     plain = solve_json(capsys, str(path))
     assert plain["algorithm"] == "expectiminimax"
-    assert plain["best_move"] == 0 and abs(plain["value"] - 2.1) < 1e-9  # type: ignore[operator]
+    # 0.9 * 2 + 0.1 * 3 is 2.1000000000000005 in floating point: JSON says 2.1.
+    assert plain["best_move"] == 0 and plain["value"] == 2.1
     star1 = solve_json(capsys, str(path), "--algorithm", "star1")
-    assert star1["best_move"] == 0 and abs(star1["value"] - 2.1) < 1e-9  # type: ignore[operator]
+    assert star1["best_move"] == 0 and star1["value"] == 2.1
 
 
 def test_depth_cutoff_on_a_tree_uses_eval(
@@ -213,3 +258,445 @@ def test_version_and_help() -> None:
     assert done.returncode == 0
     for notation in ("tictactoe", "connect4", "pennies", "pig"):
         assert notation in done.stdout
+
+
+def test_previous_best_ordering_on_a_tree_without_evals_searches_it_to_its_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    answer = solve_json(capsys, str(path), "--ordering", "previous-best")
+    assert answer["value"] == 3 and answer["best_move"] == 0
+
+
+# The same bytes give the same answer from a file and from standard input -------------------
+
+FIGURE_BYTES = FIGURE_5_2.encode("utf-8")
+BOM = b"\xef\xbb\xbf"
+SAME_BYTES = {
+    "valid": FIGURE_BYTES,
+    "bom": BOM + FIGURE_BYTES,
+    "two-boms": BOM + BOM + FIGURE_BYTES,
+    "half-a-bom": BOM[:2] + FIGURE_BYTES,
+    "only-a-bom": BOM,
+    "empty": b"",
+    "crlf": FIGURE_BYTES.replace(b"\n", b"\r\n"),
+    "lone-cr-in-a-string": FIGURE_BYTES.replace(b'"A"', b'"A\r"'),
+    "invalid-utf8-in-a-label": FIGURE_BYTES.replace(b'"A"', b'"\xff"'),
+    "latin1-name": FIGURE_BYTES.replace(b"Figure 5.2", "Figure café".encode("latin-1")),
+    "utf8-name": FIGURE_BYTES.replace(b"Figure 5.2", "Figure café ✓".encode()),
+    "surrogate-encoded-in-utf8": FIGURE_BYTES.replace(b'"A"', b'"\xed\xb3\xbf"'),
+    "surrogate-escape": FIGURE_BYTES.replace(b'"A"', b'"\\udfff"'),
+    "escape-sequence-name": FIGURE_BYTES.replace(b"Figure 5.2", b"\\u001b]0;owned\\u0007"),
+    "nul-byte": FIGURE_BYTES.replace(b'"A"', b'"\x00"'),
+    "truncated": FIGURE_BYTES[:100],
+    "flipped": FIGURE_BYTES[:50] + bytes([FIGURE_BYTES[50] ^ 0x40]) + FIGURE_BYTES[51:],
+    "shorthand": b"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+    "shorthand-with-bom": BOM + b"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+    "shorthand-latin1": b"[[3, 12, 8], [2, 4, \xe9]]",
+}
+
+
+@pytest.mark.parametrize("args", [("--json",), ()], ids=["json", "text"])
+@pytest.mark.parametrize("name", sorted(SAME_BYTES))
+def test_same_bytes_same_answer_from_a_file_and_from_stdin(
+    name: str, args: tuple[str, ...], tmp_path: Path
+) -> None:
+    # fuzz_cli.check runs main() on a file and on standard input, under each text layer
+    # a locale may give standard input, and compares status, message and answer.
+    case = fuzz_cli.Case(0, SAME_BYTES[name], args, name)
+    for encoding in ("utf-8", "utf-8:surrogateescape", "latin-1", "ascii"):
+        status, problems = fuzz_cli.check(case, tmp_path, encoding)
+        assert problems == [], (encoding, problems)
+        assert status in (0, 2)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"LC_ALL": "C", "LANG": "C"}, {"PYTHONIOENCODING": "latin-1"}, {"PYTHONIOENCODING": "ascii"}],
+    ids=["C-locale", "latin1", "ascii"],
+)
+def test_standard_input_is_read_as_bytes_whatever_the_locale(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8")}
+    for name in ("bom", "invalid-utf8-in-a-label", "latin1-name", "utf8-name", "surrogate-escape"):
+        data = SAME_BYTES[name]
+        path = tmp_path / "stdin.gtree.json"
+        path.write_bytes(data)
+        from_file = run_cli_bytes("solve", str(path), "--json")
+        from_stdin = run_cli_bytes("solve", "-", "--json", stdin=data, env={**base, **env})
+        assert from_stdin.returncode == from_file.returncode, (name, from_stdin.stderr)
+        assert from_stdin.stderr == from_file.stderr, name
+        assert b"Traceback" not in from_stdin.stderr
+        if from_file.returncode == 0:
+            answer = json.loads(from_stdin.stdout)
+            assert answer["value"] == 3
+        else:
+            one_line_message(from_stdin.stderr)
+
+
+def test_text_output_survives_a_terminal_that_cannot_write_the_name() -> None:
+    done = run_cli_bytes(
+        "solve",
+        "-",
+        stdin=SAME_BYTES["utf8-name"],
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"Figure caf\\xe9 \\u2713: alphabeta\n")
+
+
+# Size -------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero and sh")
+def test_an_endless_file_is_refused_at_the_size_limit() -> None:
+    # The child may not grow past 2 GiB: a reader that reads on fails soon, not the machine.
+    done = run_in_sh('ulimit -v 2097152; exec "$0" -m gamesearch_gui solve /dev/zero')
+    assert done.returncode == 2
+    assert one_line_message(done.stderr) == (
+        "gamesearch-gui solve: error: file: larger than 268,435,456 bytes (256 MiB), "
+        "the limit for a tree file"
+    )
+
+
+@contextlib.contextmanager
+def fed(open_sink: Callable[[], BinaryIO]) -> Iterator[None]:
+    """A thread writes "[" to ``open_sink()`` until its reader closes the other end.
+
+    It stops after 16 MiB all the same, so that a reader that reads on does not take the
+    test's memory with it.
+    """
+
+    def feed() -> None:
+        with contextlib.suppress(BrokenPipeError), open_sink() as sink:
+            for _ in range(4096):
+                sink.write(b"[" * 4096)
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    try:
+        yield
+    finally:
+        feeder.join(timeout=60)
+
+
+def test_endless_standard_input_and_fifos_are_refused_at_the_size_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", 100_000)
+    expected = "gamesearch-gui solve: error: file: larger than 100,000 bytes, the limit"
+    read_fd, write_fd = os.pipe()
+    with fed(lambda: open(write_fd, "wb")), open(read_fd, "rb") as pipe:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(pipe))
+        assert main(["solve", "-"]) == 2
+    assert one_line_message(capsys.readouterr().err).startswith(expected)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "endless"
+        os.mkfifo(fifo)
+        with fed(lambda: open(fifo, "wb")):
+            assert main(["solve", str(fifo)]) == 2
+        assert one_line_message(capsys.readouterr().err).startswith(expected)
+    # Exactly at the limit is allowed.
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", len(FIGURE_BYTES))
+    path = tmp_path / "exact.gtree.json"
+    path.write_bytes(FIGURE_BYTES)
+    assert main(["solve", str(path), "--json"]) == 0
+    path.write_bytes(FIGURE_BYTES + b" ")
+    assert main(["solve", str(path), "--json"]) == 2
+
+
+# Messages: short, escaped, one line ---------------------------------------------------------
+
+HOSTILE = "\x1b]0;owned\x07\x1b[2J\x1b[H\r\x7f\x9b\u2028"
+
+
+def no_control_bytes(output: bytes) -> bool:
+    """True when no byte below 0x20 (but the newlines that end lines) nor 0x7f is in it."""
+    return not any((b < 0x20 and b != 0x0A) or b == 0x7F for b in output)
+
+
+def test_a_message_for_a_10000_character_key_is_short() -> None:
+    tree = FIGURE_5_2.replace('"label": "A"', '"%s": 1, "label": "A"' % ("k" * 10_000))
+    done = run_cli_bytes("solve", "-", stdin=tree.encode())
+    assert done.returncode == 2
+    line = one_line_message(done.stderr)
+    assert len(line) < 200, len(line)
+    assert line.startswith('gamesearch-gui solve: error: root: unknown key "kkkk')
+
+
+@pytest.mark.parametrize("json_mode", [False, True], ids=["text", "json"])
+def test_no_control_character_reaches_the_terminal(json_mode: bool) -> None:
+    quoted = json.dumps(HOSTILE)
+    named = FIGURE_5_2.replace('"Figure 5.2"', quoted).replace('"a1"', quoted)
+    flag = ("--json",) if json_mode else ()
+    done = run_cli_bytes("solve", "-", *flag, stdin=named.encode())
+    assert done.returncode == 0, done.stderr
+    assert no_control_bytes(done.stdout), done.stdout
+    if not json_mode:
+        assert done.stdout.startswith(b"\\x1b]0;owned\\x07\\x1b[2J\\x1b[H\\x0d\\x7f\\x9b\\u2028: ")
+    for bad in (
+        FIGURE_5_2.replace('"label"', quoted),  # an unknown key
+        FIGURE_5_2.replace('"min"', quoted, 1),  # a bad type name
+        FIGURE_5_2.replace('"gamesearch-tree"', quoted),  # a bad format
+        FIGURE_5_2.replace('"label": "A"', f'"label": "A", {quoted}: 1, {quoted}: 2'),
+    ):
+        done = run_cli_bytes("solve", "-", *flag, stdin=bad.encode())
+        assert done.returncode == 2
+        assert no_control_bytes(done.stderr), done.stderr
+        assert "\\x1b]0;owned\\x07" in one_line_message(done.stderr)
+
+
+def test_file_names_in_messages_are_short_and_escaped() -> None:
+    done = run_cli_bytes("solve", f"missing{HOSTILE}.gtree.json")
+    assert done.returncode == 2 and no_control_bytes(done.stderr)
+    assert one_line_message(done.stderr) == (
+        "gamesearch-gui solve: error: No such file or directory: "
+        '"missing\\x1b]0;owned\\x07\\x1b[2J\\x1b[H\\x0d…"'
+    )
+    done = run_cli_bytes("solve", "x" * 10_000)
+    assert done.returncode == 2
+    assert len(one_line_message(done.stderr)) < 200
+
+
+def test_argument_errors_are_one_short_escaped_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (
+        ["solve", "--algorithm", HOSTILE * 1000],
+        ["solve", "-", "--json", "one-file-too-many", HOSTILE],
+        ["solve", "--depth", HOSTILE],
+        ["solve", "--game", "tictactoe", "--position", HOSTILE * 1000],
+    ):
+        with contextlib.suppress(SystemExit):
+            assert main(args) == 2
+        assert "\\x1b" in one_line_message(capsys.readouterr().err)
+
+
+def test_a_path_hundreds_of_levels_deep_is_cut_in_the_middle() -> None:
+    done = run_cli_bytes("solve", "-", stdin=b"[" * 201 + b"1" + b"]" * 201)
+    assert done.returncode == 2
+    line = one_line_message(done.stderr)
+    assert line.startswith("gamesearch-gui solve: error: node 0.0.0.0.0.")
+    assert line.endswith(".0.0.0: the tree is deeper than 200 levels (the limit)")
+    assert "…" in line and len(line) <= cli.MESSAGE_LIMIT
+
+
+def test_a_lone_surrogate_is_refused_naming_the_node_and_the_field() -> None:
+    tree = FIGURE_5_2.replace('{"value": 6}', '{"value": 6, "label": "\\udfff"}')
+    done = run_cli_bytes("solve", "-", stdin=tree.encode())
+    assert done.returncode == 2
+    assert one_line_message(done.stderr) == (
+        'gamesearch-gui solve: error: node 1.2: "label" holds a character that is not text '
+        "(a lone surrogate \\udfff)"
+    )
+
+
+# Numbers ----------------------------------------------------------------------------------
+
+OVERFLOW = json.dumps(
+    {
+        "format": "gamesearch-tree",
+        "version": 1,
+        "root": {
+            "type": "chance",
+            "children": [
+                {"value": 1.7976931348623157e308, "probability": p} for p in (0.2, 0.4, 0.4)
+            ],
+        },
+    }
+)
+
+
+@pytest.mark.parametrize("algorithm", ["expectiminimax", "star1"])
+def test_a_chance_sum_that_overflows_is_one_line_and_status_2(algorithm: str) -> None:
+    done = run_cli("solve", "-", "--json", "--algorithm", algorithm, stdin=OVERFLOW)
+    assert done.returncode == 2, done.stdout
+    assert done.stdout == ""
+    line = one_line_message(done.stderr)
+    assert "the root" in line and "too large for floating point" in line
+
+
+def test_json_never_holds_a_number_json_cannot_say(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    real_search = cli.search
+    for bad in (math.inf, -math.inf, math.nan):
+
+        def search(*args: object, bad: float = bad, **kwargs: object) -> object:
+            return dataclasses.replace(real_search(*args, **kwargs), value=bad)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(cli, "search", search)
+        assert main(["solve", str(path), "--json"]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert "not a number JSON can hold" in one_line_message(err)
+
+
+def test_json_values_are_tidied(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = solve_json(capsys, "--game", "pig", "--depth", "2", "--target", "10")
+    assert isinstance(answer["value"], float)
+    assert answer["value"] == float(f"{answer['value']:.12g}")
+
+
+# Command-line numbers ---------------------------------------------------------------------
+
+
+# A position searched at once: were a bad --time taken, the test would still end quickly.
+QUICK = ["--game", "tictactoe", "--position", "XX.OO...."]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ["--game", "pig", "--depth", "1073741574"],
+            "--depth: must be at least 1 and at most 1000",
+        ),
+        (["--game", "pig", "--depth", str(MAX_SEARCH_DEPTH + 1)], 'at most 1000, not "1001"'),
+        (["--game", "pig", "--depth", "9" * 5000], 'at most 1000, not "99999'),
+        (["--game", "pig", "--depth", "-3"], "at least 1"),
+        (["--game", "pig", "--depth", "two"], 'not a whole number: "two"'),
+        (["--game", "pig", "--depth", "2", "--target", "1"], "--target: must be at least 2"),
+        (["--game", "pig", "--depth", "2", "--target", "101"], 'at most 100, not "101"'),
+        (["--game", "pig", "--depth", "2", "--target", "10" * 40], "at most 100"),
+        ([*QUICK, "--time", "86401"], "--time: must be more than 0 and at most 86400"),
+        ([*QUICK, "--time", "1e999"], 'not "1e999"'),
+        ([*QUICK, "--time", "inf"], 'not "inf"'),
+        ([*QUICK, "--time", "nan"], 'not "nan"'),
+        ([*QUICK, "--time", "0"], "more than 0"),
+        ([*QUICK, "--time", "soon"], 'not a number of seconds: "soon"'),
+    ],
+)
+def test_command_line_numbers_are_refused_out_of_range(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["solve", *args])
+    assert caught.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert words in one_line_message(err)
+
+
+def test_command_line_numbers_at_their_limits_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = solve_json(capsys, *QUICK, "--depth", str(MAX_SEARCH_DEPTH))
+    assert answer["value"] == 1
+    answer = solve_json(capsys, "--game", "pig", "--depth", "1", "--target", "100")
+    assert answer["best_move"] is None
+    answer = solve_json(capsys, "--game", "pig", "--depth", "1", "--target", "2")
+    assert answer["best_move"] is None
+    answer = solve_json(capsys, *QUICK, "--time", "86400")
+    assert answer["value"] == 1
+
+
+# Every way solve can fail is one line and a documented status --------------------------------
+
+
+def failing_search(error: BaseException) -> Callable[..., object]:
+    def search(*args: object, **kwargs: object) -> object:
+        raise error
+
+    return search
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "message"),
+    [
+        (TypeError("boom"), 70, "gamesearch-gui solve: internal error: TypeError: boom"),
+        (KeyError("x"), 70, "gamesearch-gui solve: internal error: KeyError: 'x'"),
+        (RecursionError("deep"), 70, "gamesearch-gui solve: internal error: RecursionError"),
+        (ValueError("no such thing"), 2, "gamesearch-gui solve: error: no such thing"),
+        (
+            UnicodeEncodeError("utf-8", "\udfff", 0, 1, "surrogates not allowed"),
+            2,
+            "gamesearch-gui solve: error: text that cannot be read or written",
+        ),
+        (
+            PermissionError(13, "Permission denied", "a.json"),
+            2,
+            'gamesearch-gui solve: error: Permission denied: "a.json"',
+        ),
+        (MemoryError(), 2, "gamesearch-gui solve: error: not enough memory for this input"),
+        (KeyboardInterrupt(), 130, None),
+    ],
+)
+def test_every_failure_is_one_line_and_a_documented_status(
+    error: BaseException,
+    status: int,
+    message: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(cli, "search", failing_search(error))
+    assert main(["solve", "--game", "tictactoe"]) == status
+    out, err = capsys.readouterr()
+    assert out == ""
+    if message is None:
+        assert err == ""
+    else:
+        assert one_line_message(err).startswith(message)
+
+
+def test_a_file_name_with_a_nul_character(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "tree\0.gtree.json"]) == 2
+    assert one_line_message(capsys.readouterr().err) == (
+        'gamesearch-gui solve: error: not a file name (embedded null byte): "tree\\x00.gtree.json"'
+    )
+
+
+def test_a_folder_is_no_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(tmp_path)]) == 2
+    assert "Is a directory" in one_line_message(capsys.readouterr().err)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes a file descriptor with sh")
+def test_closed_standard_input() -> None:
+    done = run_in_sh('exec "$0" -m gamesearch_gui solve - <&-')
+    assert done.returncode == 2
+    assert one_line_message(done.stderr) == (
+        "gamesearch-gui solve: error: standard input is closed: there is no tree to read"
+    )
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_reader_that_leaves_early_ends_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    assert main(["solve", "--game", "tictactoe", "--position", "XX.OO...."]) == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_a_closed_pipe_gives_no_traceback(tmp_path: Path) -> None:
+    # A tree whose text answer is far larger than a pipe's buffer.
+    path = tmp_path / "wide.gtree.json"
+    path.write_text(json.dumps([[i, i + 1] for i in range(20_000)]), encoding="utf-8")
+    for flag in ((), ("--json",)):
+        with subprocess.Popen(
+            [sys.executable, "-m", "gamesearch_gui", "solve", str(path), *flag],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        ) as child:
+            assert child.stdout is not None and child.stderr is not None
+            child.stdout.close()  # like `| head -c0`: nobody reads
+            err = child.stderr.read()
+            assert child.wait(timeout=120) == 141
+        assert err == b"", err
+
+
+# The fuzzer, a small fixed slice ------------------------------------------------------------
+
+
+def test_fuzzed_trees_from_a_file_and_from_stdin() -> None:
+    # benchmarks/fuzz_cli.py: mutated sample trees (bit flips, truncations, huge numbers,
+    # deep nesting, control characters, surrogate escapes, byte order marks), each run as
+    # a file and on standard input; the figures of long runs are in docs/benchmarks.md.
+    report = fuzz_cli.fuzz(300, seed=20_240_601)
+    assert report.failures == []
+    assert report.cases == 300 and report.answered > 30 and report.refused > 150

@@ -1,4 +1,4 @@
-"""The layer rule: core/ and cli.py never import Qt (DESIGN.md, "Layers").
+"""The layer rule: core/, engine/ and cli.py never import Qt (DESIGN.md, "Layers").
 
 Checked twice: statically over every import statement (those inside functions too), and
 by importing the modules in a fresh interpreter and looking at what got loaded. The one
@@ -28,8 +28,8 @@ QT_SIDE = ("gamesearch_gui.ui", "gamesearch_gui.app")
 
 
 def qt_free_files() -> list[Path]:
-    """core/**, cli.py, and what every command imports on its way in."""
-    files = sorted((PACKAGE / "core").rglob("*.py"))
+    """core/**, engine/**, cli.py, and what every command imports on its way in."""
+    files = sorted((PACKAGE / "core").rglob("*.py")) + sorted((PACKAGE / "engine").rglob("*.py"))
     files += [PACKAGE / name for name in ("__init__.py", "__main__.py", "cli.py", "paths.py")]
     return files
 
@@ -100,7 +100,7 @@ def breaks_layer_rule(path: Path, name: str, at_module_level: bool) -> bool:
     (that is how cli.py opens the window without loading Qt for its other commands)."""
     if is_qt_binding(name):
         return True
-    in_core = (PACKAGE / "core") in path.parents
+    in_core = (PACKAGE / "core") in path.parents or (PACKAGE / "engine") in path.parents
     return is_qt_side(name) and (in_core or at_module_level)
 
 
@@ -161,14 +161,15 @@ def test_relative_imports_are_resolved() -> None:
 
 IMPORT_ALL = """
 import importlib, pkgutil, sys
-import gamesearch_gui.cli, gamesearch_gui.core, gamesearch_gui.paths
-for module in pkgutil.walk_packages(gamesearch_gui.core.__path__, "gamesearch_gui.core."):
-    importlib.import_module(module.name)
+import gamesearch_gui.cli, gamesearch_gui.core, gamesearch_gui.engine, gamesearch_gui.paths
+for package in (gamesearch_gui.core, gamesearch_gui.engine):
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(module.name)
 print(" ".join(sorted(name for name in sys.modules if name.split(".")[0] in QT)))
 """
 
 
-def test_importing_core_and_cli_loads_no_qt() -> None:
+def test_importing_core_engine_and_cli_loads_no_qt() -> None:
     code = f"QT = {sorted(QT_MODULES)!r}\n{IMPORT_ALL}"
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
@@ -190,3 +191,37 @@ def test_solving_from_the_command_line_loads_no_qt() -> None:
     # -X importtime lists every module imported, one a line: "import time: ... | name".
     loaded = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()]
     assert not [name for name in loaded if is_qt_binding(name)], "solve loaded Qt"
+
+
+# -- the package's own import graph ------------------------------------------------------
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by its name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which of the package's modules each of its modules imports (at any level)."""
+    modules = package_modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = imported_names(
+            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
+        )
+        graph[name] = {target for _, target, _ in found if target in modules and target != name}
+    return graph
+
+
+def test_nothing_under_ui_imports_the_window_or_the_app() -> None:
+    """The window is built from the panels, never the other way round (a panel that
+    reached back for the board factory tied six modules into one cycle)."""
+    graph = import_graph()
+    upward = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if module.startswith("gamesearch_gui.ui.")
+        for target in targets
+        if target in ("gamesearch_gui.ui.main_window", "gamesearch_gui.app")
+    )
+    assert not upward, "; ".join(upward)

@@ -9,6 +9,7 @@ values that hold only immutable data, so a worker thread may hand them to the GU
 from __future__ import annotations
 
 import enum
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -112,6 +113,140 @@ class IterationFinished:
 
 SearchEvent = NodeEntered | NodeValued | ChildrenPruned | IterationStarted | IterationFinished
 Listener = Callable[[SearchEvent], None]
+
+
+class SearchObserver(ABC):
+    """What a search tells, node by node, as plain method calls with no event objects.
+
+    The search calls these directly; a recorder that keeps columns (the recording of
+    the tree view) subclasses this and pays for no object per event. A plain
+    :data:`Listener` is wrapped in :class:`EventStream`, which makes the event objects.
+    The arguments are the fields of the event of the same name.
+    """
+
+    @abstractmethod
+    def entered(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        """:class:`NodeEntered`."""
+
+    @abstractmethod
+    def valued(
+        self,
+        node_id: int,
+        value: float,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: Any = None,
+    ) -> None:
+        """:class:`NodeValued`."""
+
+    @abstractmethod
+    def pruned(
+        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+    ) -> None:
+        """:class:`ChildrenPruned`."""
+
+    @abstractmethod
+    def iteration_started(self, depth: int) -> None:
+        """:class:`IterationStarted`."""
+
+    @abstractmethod
+    def iteration_finished(
+        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+    ) -> None:
+        """:class:`IterationFinished`."""
+
+    def __call__(self, event: SearchEvent) -> None:
+        """Take one event object (for events made elsewhere: tests, a replay)."""
+        if isinstance(event, NodeEntered):
+            self.entered(
+                event.node_id,
+                event.parent_id,
+                event.move,
+                event.depth,
+                event.kind,
+                event.alpha,
+                event.beta,
+                event.state,
+                event.probability,
+            )
+        elif isinstance(event, NodeValued):
+            self.valued(
+                event.node_id, event.value, event.how, event.alpha, event.beta, event.best_move
+            )
+        elif isinstance(event, ChildrenPruned):
+            self.pruned(event.node_id, event.moves, event.value, event.alpha, event.beta)
+        elif isinstance(event, IterationStarted):
+            self.iteration_started(event.depth)
+        else:
+            self.iteration_finished(
+                event.depth, event.completed, event.value, event.best_move, event.nodes
+            )
+
+
+class EventStream(SearchObserver):
+    """A :data:`Listener` as an observer: each call becomes an event object for it."""
+
+    def __init__(self, listener: Listener) -> None:
+        self.listener = listener
+
+    def entered(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        self.listener(
+            NodeEntered(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
+        )
+
+    def valued(
+        self,
+        node_id: int,
+        value: float,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: Any = None,
+    ) -> None:
+        self.listener(NodeValued(node_id, value, how, alpha, beta, best_move))
+
+    def pruned(
+        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+    ) -> None:
+        self.listener(ChildrenPruned(node_id, moves, value, alpha, beta))
+
+    def iteration_started(self, depth: int) -> None:
+        self.listener(IterationStarted(depth))
+
+    def iteration_finished(
+        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+    ) -> None:
+        self.listener(IterationFinished(depth, completed, value, best_move, nodes))
+
+
+def observer(listener: Listener | SearchObserver | None) -> SearchObserver | None:
+    """``listener`` as the search calls it: an observer as it is, a listener wrapped."""
+    if listener is None or isinstance(listener, SearchObserver):
+        return listener
+    return EventStream(listener)
 
 
 class EventRecorder:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import (
     CustomTree,
     NodeType,
@@ -696,17 +697,17 @@ def node_name(tree: CustomTree, path: Path) -> str:
     node = tree.node_at(path)
     if node.type is NodeType.LEAF:
         if node.label:
-            return f"leaf {node.label}"
+            return f"leaf {clip(node.label)}"
         value = format_number(float(node.value if node.value is not None else math.nan))
         if not path:
             return f"the leaf {value}"
         parent = tree.node_at(path[:-1])
-        return f"the leaf {value} under {parent.label or path_text(path[:-1]) or 'the root'}"
+        return f"the leaf {value} under {clip(parent.label or path_text(path[:-1]) or 'the root')}"
     kind = {NodeType.MAX: "MAX node", NodeType.MIN: "MIN node", NodeType.CHANCE: "chance node"}[
         node.type
     ]
     if node.label:
-        return f"{kind} {node.label}"
+        return f"{kind} {clip(node.label)}"
     return f"{kind} {path_text(path)}" if path else f"the root ({kind})"
 
 

@@ -1,25 +1,35 @@
 """The exercises a student has done and their scores, kept in a JSON file between runs.
 
 Each entry keeps the exercise's tree, so any exercise can be tried again. The file is
-written whole to a temporary file and renamed over the old one, so a crash never
-leaves half a history. A file that cannot be read is moved aside (never overwritten:
-it may still be worth something) and the history starts afresh.
+written whole or not at all (:mod:`gamesearch_gui.core.files`), so a crash never leaves
+half a history. A file that cannot be read, for whatever reason, is moved aside (never
+overwritten: it may still be worth something) and the history starts afresh.
+
+The history keeps the newest ``MAX_ENTRIES`` exercises: adding one more drops the
+oldest, and :meth:`ExerciseHistory.add` says which went, so the window can say so.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from gamesearch_gui.core.exercise import Exercise, Task
-from gamesearch_gui.core.treefile import TreeFileError, load_tree, tree_to_dict
+from gamesearch_gui.core.files import write_text
+from gamesearch_gui.core.treefile import load_tree, tree_to_dict
 
-#: Entries kept; the oldest go first.
-MAX_ENTRIES = 500
+#: Entries kept; past this, each new check drops the oldest (and the window says so).
+MAX_ENTRIES = 2000
+#: A history file larger than this is not read (2,000 entries of the largest exercise
+#: trees weigh about 40 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
 FORMAT = "gamesearch-exercise-history"
+#: Longest excerpt of a reading error quoted in the problem message.
+_ERROR_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -79,15 +89,8 @@ class ExerciseHistory:
         if not os.path.exists(self.path):
             return
         try:
-            with open(self.path, encoding="utf-8") as f:
-                doc = json.load(f)
-            if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-                raise ValueError("it is not an exercise history")
-            raw = doc.get("entries")
-            if not isinstance(raw, list):
-                raise ValueError('it has no list of "entries"')
-            entries = [_entry(item, i) for i, item in enumerate(raw)]
-        except (OSError, ValueError, TypeError, TreeFileError) as error:
+            self.entries = _read(self.path)
+        except Exception as error:  # whatever the file holds, the app must start
             stamp = f"{self.path}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}"
             aside, n = stamp, 1
             while os.path.exists(aside):  # never over an earlier unreadable file
@@ -98,37 +101,61 @@ class ExerciseHistory:
                 kept = f"; it was kept as {os.path.basename(aside)}"
             except OSError:
                 kept = ""
-            self.problem = f"The exercise history could not be read ({error}){kept}."
-            return
-        self.entries = entries[-MAX_ENTRIES:]
+            self.problem = f"The exercise history could not be read ({_excerpt(error)}){kept}."
 
-    def add(self, entry: HistoryEntry) -> None:
-        """Add an entry and save (OSError if the file cannot be written)."""
-        self.entries.append(entry)
-        del self.entries[:-MAX_ENTRIES]
-        self.save()
+    def add(self, entry: HistoryEntry) -> list[HistoryEntry]:
+        """Add an entry and save; the oldest entries it pushed past ``MAX_ENTRIES``
+        are returned (OSError if the file cannot be written: nothing is dropped then)."""
+        kept = [*self.entries, entry]
+        dropped = kept[:-MAX_ENTRIES]
+        self._save(kept[-MAX_ENTRIES:])
+        self.entries = kept[-MAX_ENTRIES:]
+        return dropped
 
     def replace(self, index: int, entry: HistoryEntry) -> None:
         """Put ``entry`` in place of entry ``index`` (a checked attempt checked again), and
         save (IndexError for no such entry, OSError if the file cannot be written)."""
-        self.entries[index] = entry
-        self.save()
+        entries = list(self.entries)
+        entries[index] = entry
+        self._save(entries)
+        self.entries = entries
 
     def clear(self) -> None:
         """Forget every entry (and save)."""
-        self.entries.clear()
-        self.save()
+        self._save([])
+        self.entries = []
 
     def save(self) -> None:
         """Write the file whole, atomically (OSError if it cannot be written)."""
-        folder = os.path.dirname(self.path)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        doc = {"format": FORMAT, "version": 1, "entries": [asdict(e) for e in self.entries]}
-        temporary = f"{self.path}.saving"
-        with open(temporary, "w", encoding="utf-8") as f:
-            json.dump(doc, f, ensure_ascii=False, indent=1)
-        os.replace(temporary, self.path)
+        self._save(self.entries)
+
+    def _save(self, entries: list[HistoryEntry]) -> None:
+        doc = {"format": FORMAT, "version": 1, "entries": [asdict(e) for e in entries]}
+        write_text(self.path, json.dumps(doc, ensure_ascii=False, indent=1), make_folder=True)
+
+
+def _read(path: str) -> list[HistoryEntry]:
+    """The entries of a history file; any exception if it is not one."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"it is larger than {MAX_FILE_BYTES // 2**20} MB")
+    doc = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError("it is not an exercise history")
+    raw = doc.get("entries")
+    if not isinstance(raw, list):
+        raise ValueError('it has no list of "entries"')
+    return [_entry(item, i) for i, item in enumerate(raw)]
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a history holds")
+
+
+def _excerpt(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= _ERROR_CHARS else text[: _ERROR_CHARS - 1] + "…"
 
 
 def _entry(item: object, i: int) -> HistoryEntry:
@@ -140,12 +167,21 @@ def _entry(item: object, i: int) -> HistoryEntry:
             str(item["title"]),
             str(item["task"]),
             str(item.get("source", "")),
-            int(item["score"]),
-            int(item["earned"]),
-            int(item["total"]),
-            int(item.get("hints", 0)),
+            _count(item["score"], "score", 100),
+            _count(item["earned"], "earned"),
+            _count(item["total"], "total"),
+            _count(item.get("hints", 0), "hints"),
             dict(item["tree"]),
         )
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"entry {i + 1} is damaged ({error})") from None
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
+        raise ValueError(f"entry {i + 1} is damaged ({_excerpt(error)})") from None
     return entry
+
+
+def _count(value: object, name: str, most: int = 10**6) -> int:
+    """A whole number from 0 to ``most`` (a score is a percentage), else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{name} {value!r:.40} is not a number")
+    if not (math.isfinite(value) and 0 <= value <= most):
+        raise ValueError(f"{name} {value!r:.40} is out of range (0 to {most})")
+    return int(value)

@@ -22,6 +22,7 @@ Iterations of iterative deepening are laid out side by side, a few slots apart.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from array import array
 from bisect import bisect_left
@@ -29,18 +30,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import (
-    ChildrenPruned,
-    IterationFinished,
-    IterationStarted,
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    SearchEvent,
-    Valuation,
-)
+from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.text import clip
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -52,14 +45,23 @@ ITERATION_GAP: Final = 3
 DEFAULT_NODE_CAP: Final = 1_000_000
 
 KINDS: Final = (NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE, NodeKind.TERMINAL)
-_KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
 VALUATIONS: Final = (
     Valuation.TERMINAL,
     Valuation.EVALUATION,
     Valuation.TRANSPOSITION,
     Valuation.BACKED_UP,
 )
-_HOW_CODE: Final = {how: code for code, how in enumerate(VALUATIONS)}
+
+_K_MAX, _K_MIN, _K_CHANCE, _K_TERMINAL = KINDS
+_V_TERMINAL, _V_EVALUATION, _V_TRANSPOSITION, _V_BACKED_UP = VALUATIONS
+_NAN: Final = math.nan
+#: Nodes the later-filled columns grow by at a time, and the blocks they grow with.
+_BLOCK: Final = 4096
+_NAN_BLOCK: Final = array("d", [math.nan]) * _BLOCK
+_NONE_BLOCK: Final = array("q", [-1]) * _BLOCK
+_NEVER_BLOCK: Final = array("q", [2**62]) * _BLOCK
+_ZERO_BLOCK: Final = array("q", [0]) * _BLOCK
+_UNVALUED_BLOCK: Final = array("b", [-1]) * _BLOCK
 
 # Event types, as stored per event.
 ENTERED: Final = 0
@@ -101,7 +103,57 @@ class Iteration:
     best_move: Any = None
 
 
-class SearchRecording:
+#: Per-node columns, sent as slices of the new nodes.
+_NODE_COLUMNS: Final = (
+    "parent",
+    "depth",
+    "kind",
+    "probability",
+    "alpha_in",
+    "beta_in",
+    "entered_at",
+    "first_slot",
+    "alpha_out",
+    "beta_out",
+    "value",
+    "how",
+    "valued_at",
+    "last_slot",
+    "x_final",
+    "first_child",
+    "last_child",
+    "next_sibling",
+    "best_child",
+    "cutoff_of",
+)
+#: The per-node columns that change after a node is entered (sent again as patches).
+_OPEN_COLUMNS: Final = _NODE_COLUMNS[8:]
+
+
+@dataclass(slots=True)
+class RecordingChunk:
+    """A piece of a recording, as :meth:`SearchRecording.take_chunk` takes it: arrays and
+    short lists, no object per event, so it pickles to bytes fast."""
+
+    nodes: tuple[int, int]
+    columns: dict[str, Any]
+    moves: list[Any]
+    tried_first: bytes
+    patches: array[int]
+    patch_columns: dict[str, Any]
+    ev_type: array[int]
+    ev_ref: array[int]
+    cutoffs: list[Cutoff]
+    slot_seq: array[int]
+    iterations: list[Iteration]
+    root_states: dict[int, Any]
+    slots: int
+    dropped_nodes: int
+    id_offset: int | None
+    event_count: int
+
+
+class SearchRecording(SearchObserver):
     """Every event of one search, in columns; layout and replay queries over them."""
 
     def __init__(self, game: Game[Any, Any], *, node_cap: int | None = DEFAULT_NODE_CAP):
@@ -145,6 +197,12 @@ class SearchRecording:
         self._states: dict[int, Any] = {}
         self.result: Any = None
         self.event_count = 0
+        #: Nodes the columns filled in later (``_grow``) have room for.
+        self._capacity = 0
+        # What take_chunk has sent: nodes, events, cutoffs and slots, and the nodes then
+        # still open (the only ones sent that can change).
+        self._sent_nodes = self._sent_events = self._sent_cutoffs = self._sent_slots = 0
+        self._open: list[int] = []
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -158,27 +216,26 @@ class SearchRecording:
         """True when nodes past the cap were dropped."""
         return self.dropped_nodes > 0
 
-    def __call__(self, event: SearchEvent) -> None:
-        """Record one event (the search's listener)."""
-        if isinstance(event, NodeEntered):
-            self._entered(event)
-        elif isinstance(event, NodeValued):
-            self._valued(event)
-        elif isinstance(event, ChildrenPruned):
-            self._pruned(event)
-        elif isinstance(event, IterationStarted):
-            self.iterations.append(Iteration(event.depth, NONE, self.event_count))
-            self._log(ITERATION_STARTED, len(self.iterations) - 1)
-        elif isinstance(event, IterationFinished) and self.iterations:
-            it = self.iterations[-1]
-            it.finished = self.event_count
-            it.completed = event.completed
-            it.nodes = event.nodes
-            it.value = event.value
-            it.best_move = event.best_move
-            if event.completed and it.root != NONE:
-                self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
-            self._log(ITERATION_FINISHED, len(self.iterations) - 1)
+    def iteration_started(self, depth: int) -> None:
+        """An iteration of iterative deepening began (the search's observer)."""
+        self.iterations.append(Iteration(depth, NONE, self.event_count))
+        self._log(ITERATION_STARTED, len(self.iterations) - 1)
+
+    def iteration_finished(
+        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+    ) -> None:
+        """An iteration ended (the search's observer)."""
+        if not self.iterations:
+            return
+        it = self.iterations[-1]
+        it.finished = self.event_count
+        it.completed = completed
+        it.nodes = nodes
+        it.value = value
+        it.best_move = best_move
+        if completed and it.root != NONE:
+            self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
+        self._log(ITERATION_FINISHED, len(self.iterations) - 1)
 
     def finish(self, result: Any) -> None:
         """Keep the search's result (its statistics stay exact past the node cap)."""
@@ -196,21 +253,40 @@ class SearchRecording:
         index = node_id - self._id_offset
         return index if 0 <= index < len(self.parent) else None
 
-    def _entered(self, event: NodeEntered) -> None:
+    def entered(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        """The search entered a node (the search's observer: no event object)."""
+        parents = self.parent
+        n = len(parents)
         cap = self.node_cap
-        if cap is not None and len(self.parent) >= cap:
+        if cap is not None and n >= cap:
             self.dropped_nodes += 1
             return
-        if self._id_offset is None:
-            self._id_offset = event.node_id
-        n = len(self.parent)
-        if event.node_id - self._id_offset != n:
+        offset = self._id_offset
+        if offset is None:
+            offset = self._id_offset = node_id
+        if node_id - offset != n:
             self.dropped_nodes += 1  # out of order: never from our engine
             return
-        parent = NONE if event.parent_id is None else self._index(event.parent_id)
-        if parent is None:
-            self.dropped_nodes += 1
-            return
+        if parent_id is None:
+            parent = NONE
+        else:
+            parent = parent_id - offset
+            if not 0 <= parent < n:
+                self.dropped_nodes += 1
+                return
+        if n == self._capacity:
+            self._grow()
         seq = self.event_count
         if parent == NONE:
             if not self.iterations or self.iterations[-1].root != NONE:
@@ -219,67 +295,101 @@ class SearchRecording:
             if self._slots:
                 for _ in range(ITERATION_GAP):
                     self._take_slot()  # a gap before this iteration's tree
-            self.root_states[n] = event.state
+            self.root_states[n] = state
             first_line = bool(self._previous_line)
         else:
-            first_line = bool(
-                self.tried_first[parent]
-                and self.first_child[parent] == NONE
-                and event.depth - 1 < len(self._previous_line)
-                and self._previous_line[event.depth - 1] == event.move
-            )
-            if self.first_child[parent] == NONE:
-                self.first_child[parent] = n
+            first_child = self.first_child
+            if first_child[parent] == NONE:
+                line = self._previous_line
+                first_line = bool(
+                    self.tried_first[parent] and depth - 1 < len(line) and line[depth - 1] == move
+                )
+                first_child[parent] = n
             else:
+                first_line = False
                 self.next_sibling[self.last_child[parent]] = n
             self.last_child[parent] = n
-        self.parent.append(parent)
-        self.depth.append(event.depth)
-        self.kind.append(_KIND_CODE[event.kind])
-        self.moves.append(event.move)
-        self.probability.append(math.nan if event.probability is None else event.probability)
-        self.alpha_in.append(event.alpha)
-        self.beta_in.append(event.beta)
-        self.alpha_out.append(event.alpha)
-        self.beta_out.append(event.beta)
-        self.value.append(math.nan)
-        self.how.append(-1)
+        parents.append(parent)
+        self.depth.append(depth)
+        # Identity tests, not a dict: an enum member hashes in Python code.
+        self.kind.append(
+            0 if kind is _K_MAX else 1 if kind is _K_MIN else 2 if kind is _K_CHANCE else 3
+        )
+        self.moves.append(move)
+        self.probability.append(_NAN if probability is None else probability)
+        self.alpha_in.append(alpha)
+        self.beta_in.append(beta)
         self.entered_at.append(seq)
-        self.valued_at.append(NEVER)
         self.first_slot.append(self._slots)
-        self.last_slot.append(self._slots)
-        self.x_final.append(float(self._slots))
-        self.first_child.append(NONE)
-        self.last_child.append(NONE)
-        self.next_sibling.append(NONE)
-        self.best_child.append(NONE)
-        self.cutoff_of.append(NONE)
         self.tried_first.append(first_line)
-        self._log(ENTERED, n)
+        self.ev_type.append(ENTERED)
+        self.ev_ref.append(n)
+        self.event_count = seq + 1  # last: the event is complete before it is counted
 
-    def _valued(self, event: NodeValued) -> None:
-        n = self._index(event.node_id)
-        if n is None:
+    def _grow(self) -> None:
+        """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
+        (or once it has children): one C-level extend each, not an append per node."""
+        self._capacity += _BLOCK
+        for floats in (self.value, self.x_final, self.alpha_out, self.beta_out):
+            floats.extend(_NAN_BLOCK)
+        for column in (
+            self.first_child,
+            self.last_child,
+            self.next_sibling,
+            self.best_child,
+            self.cutoff_of,
+        ):
+            column.extend(_NONE_BLOCK)
+        self.valued_at.extend(_NEVER_BLOCK)
+        self.last_slot.extend(_ZERO_BLOCK)
+        self.how.extend(_UNVALUED_BLOCK)
+
+    def valued(
+        self,
+        node_id: int,
+        value: float,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: Any = None,
+    ) -> None:
+        """The search left a node with its value (the search's observer)."""
+        offset = self._id_offset
+        if offset is None:
+            return
+        n = node_id - offset
+        if not 0 <= n < len(self.parent):
             return
         first = self.first_child[n]
         cut = self.cutoff_of[n]
+        x_final = self.x_final
         if first == NONE and cut == NONE:
+            x_final[n] = float(self.first_slot[n])
+            self.last_slot[n] = self.first_slot[n]
             self._take_slot()  # a leaf: its own slot
-            self.x_final[n] = float(self.first_slot[n])
         else:
-            left = self.x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
-            right = (
-                float(self.cutoffs[cut].slot) if cut != NONE else self.x_final[self.last_child[n]]
-            )
-            self.x_final[n] = (left + right) / 2
+            left = x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
+            right = float(self.cutoffs[cut].slot) if cut != NONE else x_final[self.last_child[n]]
+            x_final[n] = (left + right) / 2
             self.last_slot[n] = self._slots - 1
-            self.best_child[n] = self._best_child(n, event.best_move)
-        self.value[n] = event.value
-        self.how[n] = _HOW_CODE[event.how]
-        self.alpha_out[n] = event.alpha
-        self.beta_out[n] = event.beta
-        self.valued_at[n] = self.event_count
-        self._log(VALUED, n)
+            self.best_child[n] = self._best_child(n, best_move)
+        self.value[n] = value
+        self.how[n] = (
+            3
+            if how is _V_BACKED_UP
+            else 0
+            if how is _V_TERMINAL
+            else 1
+            if how is _V_EVALUATION
+            else 2
+        )
+        self.alpha_out[n] = alpha
+        self.beta_out[n] = beta
+        seq = self.event_count
+        self.valued_at[n] = seq
+        self.ev_type.append(VALUED)
+        self.ev_ref.append(n)
+        self.event_count = seq + 1
 
     def _best_child(self, n: int, best_move: Any) -> int:
         child = self.first_child[n]
@@ -296,13 +406,14 @@ class SearchRecording:
             child = self.next_sibling[child]
         return NONE
 
-    def _pruned(self, event: ChildrenPruned) -> None:
-        n = self._index(event.node_id)
+    def pruned(
+        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+    ) -> None:
+        """A cutoff skipped ``moves`` (the search's observer)."""
+        n = self._index(node_id)
         if n is None:
             return
-        cutoff = Cutoff(
-            n, event.moves, event.value, event.alpha, event.beta, self.event_count, self._slots
-        )
+        cutoff = Cutoff(n, moves, value, alpha, beta, self.event_count, self._slots)
         self._take_slot()
         self.cutoff_of[n] = len(self.cutoffs)
         self.cutoffs.append(cutoff)
@@ -311,6 +422,87 @@ class SearchRecording:
     def _take_slot(self) -> None:
         self.slot_seq.append(self.event_count)
         self._slots += 1
+
+    # -- crossing to another process ---------------------------------------------------
+
+    def take_chunk(self) -> RecordingChunk:
+        """What was recorded since the last chunk, to append to a copy elsewhere.
+
+        New nodes go as slices of the columns; of the nodes sent before, only the ones
+        still open then (the ancestors of the last node entered, the search being
+        depth-first) and the last child of each can have changed, so they go whole as
+        patches. No tracking on the search's hot path.
+        """
+        a, b = self._sent_nodes, len(self.parent)
+        patched = sorted(
+            {n for p in self._open for n in (p, self.last_child[p]) if n != NONE and n < a}
+        )
+        e0, e1 = self._sent_events, self.event_count
+        c0, c1 = self._sent_cutoffs, len(self.cutoffs)
+        s0, s1 = self._sent_slots, len(self.slot_seq)
+        chunk = RecordingChunk(
+            nodes=(a, b),
+            columns={name: getattr(self, name)[a:b] for name in _NODE_COLUMNS},
+            moves=self.moves[a:b],
+            tried_first=bytes(self.tried_first[a:b]),
+            patches=array("q", patched),
+            patch_columns={
+                name: type(getattr(self, name))(
+                    getattr(self, name).typecode, (getattr(self, name)[n] for n in patched)
+                )
+                for name in _OPEN_COLUMNS
+            },
+            ev_type=self.ev_type[e0:e1],
+            ev_ref=self.ev_ref[e0:e1],
+            cutoffs=self.cutoffs[c0:c1],
+            slot_seq=self.slot_seq[s0:s1],
+            iterations=[dataclasses.replace(it) for it in self.iterations],
+            root_states={n: st for n, st in self.root_states.items() if n >= a},
+            slots=self._slots,
+            dropped_nodes=self.dropped_nodes,
+            id_offset=self._id_offset,
+            event_count=e1,
+        )
+        self._sent_nodes, self._sent_events = b, e1
+        self._sent_cutoffs, self._sent_slots = c1, s1
+        # The nodes that may still change: the open ancestors of the last node entered.
+        self._open = []
+        n = b - 1
+        while n != NONE and n >= 0:
+            if self.valued_at[n] == NEVER:
+                self._open.append(n)
+            n = self.parent[n]
+        return chunk
+
+    def apply_chunk(self, chunk: RecordingChunk) -> None:
+        """Append a chunk taken from the recording of the same search elsewhere.
+
+        Everything an event needs is written before ``event_count`` counts it, so a
+        reader that looks only at counted events may read while this runs.
+        """
+        a, b = chunk.nodes
+        if a != len(self.parent):
+            raise ValueError(f"a chunk for nodes {a}..{b} does not follow node {len(self.parent)}")
+        for name, values in chunk.columns.items():
+            column = getattr(self, name)
+            del column[a:]
+            column.extend(values)
+        self.moves.extend(chunk.moves)
+        self.tried_first.extend(chunk.tried_first)
+        for name, values in chunk.patch_columns.items():
+            column = getattr(self, name)
+            for n, value in zip(chunk.patches, values, strict=True):
+                column[n] = value
+        self.cutoffs.extend(chunk.cutoffs)
+        self.slot_seq.extend(chunk.slot_seq)
+        self.root_states.update(chunk.root_states)
+        self.iterations[:] = chunk.iterations
+        self._slots = chunk.slots
+        self.dropped_nodes = chunk.dropped_nodes
+        self._id_offset = chunk.id_offset
+        self.ev_type.extend(chunk.ev_type)
+        self.ev_ref.extend(chunk.ev_ref)
+        self.event_count = chunk.event_count  # last
 
     # -- the tree at a moment ----------------------------------------------------------
 
@@ -418,11 +610,12 @@ class SearchRecording:
         return state
 
     def move_text(self, n: int) -> str:
-        """The move into node ``n`` in the game's notation ("" at a root)."""
+        """The move into node ``n`` in the game's notation ("" at a root), cut to
+        ``LABEL_CHARS`` (a drawn tree's move labels are free text)."""
         parent = self.parent[n]
         if parent == NONE:
             return ""
-        return self.game.move_text(self.state(parent), self.moves[n])
+        return clip(self.game.move_text(self.state(parent), self.moves[n]))
 
     def name(self, n: int) -> str:
         """How a person refers to node ``n``: its kind and its label, tree path or moves."""
@@ -430,7 +623,7 @@ class SearchRecording:
         kind = self._kind_name(n)
         label = getattr(state, "label", None)
         if label:
-            return f"{kind} {label}"
+            return f"{kind} {clip(label)}"
         path = getattr(state, "path", None)
         if isinstance(path, tuple):  # a drawn tree: the path of child indices
             return f"{kind} {'.'.join(map(str, path))}" if path else f"{kind} at the root"

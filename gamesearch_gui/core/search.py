@@ -35,16 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from gamesearch_gui.core.events import (
-    ChildrenPruned,
-    IterationFinished,
-    IterationStarted,
-    Listener,
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    Valuation,
-)
+from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
 
@@ -303,7 +294,7 @@ def search(
     state: Any,
     settings: SearchSettings | None = None,
     *,
-    listener: Listener | None = None,
+    listener: Listener | SearchObserver | None = None,
     cancel: CancelToken | None = None,
     progress: ProgressCallback | None = None,
 ) -> SearchResult:
@@ -328,13 +319,13 @@ class _Engine:
         self,
         game: Game[Any, Any],
         settings: SearchSettings,
-        listener: Listener | None,
+        listener: Listener | SearchObserver | None,
         cancel: CancelToken | None,
         progress: ProgressCallback | None = None,
     ) -> None:
         self.game = game
         self.settings = settings
-        self.emit = listener
+        self.observer = observer(listener)
         self.cancel = cancel or CancelToken()
         self.progress = progress
         self.depth: int | None = settings.depth
@@ -402,7 +393,7 @@ class _Engine:
         return self._result(value, best, line, root_moves, depth, False, reason, ())
 
     def _deepen(self, root: Any, limit: int) -> SearchResult:
-        emit = self.emit
+        obs = self.observer
         iterations: list[IterationSummary] = []
         done: tuple[Any, ...] | None = None  # value, best, pv, root moves, depth of the last
         previous_line: tuple[Any, ...] = ()
@@ -411,8 +402,8 @@ class _Engine:
             if depth > 1 and self.deadline is not None and time.perf_counter() >= self.deadline:
                 reason = StopReason.TIME
                 break
-            if emit is not None:
-                emit(IterationStarted(depth))
+            if obs is not None:
+                obs.iteration_started(depth)
             nodes_before = self.nodes
             started = time.perf_counter()
             self.used_evaluation = False
@@ -434,8 +425,8 @@ class _Engine:
                     time.perf_counter() - started,
                 )
                 iterations.append(summary)
-                if emit is not None:
-                    emit(IterationFinished(depth, False, None, None, summary.nodes))
+                if obs is not None:
+                    obs.iteration_finished(depth, False, None, None, summary.nodes)
                 break
             best = self._best_of(root, root_moves)
             line = self._extend_pv(root, pv[0], depth)
@@ -443,8 +434,8 @@ class _Engine:
                 depth, True, value, best, self.nodes - nodes_before, time.perf_counter() - started
             )
             iterations.append(summary)
-            if emit is not None:
-                emit(IterationFinished(depth, True, value, best, summary.nodes))
+            if obs is not None:
+                obs.iteration_finished(depth, True, value, best, summary.nodes)
             done = (value, best, line, tuple(root_moves), depth)
             previous_line = line
             if not self.used_evaluation:
@@ -565,7 +556,13 @@ class _Engine:
         """One search of the whole tree to ``depth`` (None: to the end)."""
         game = self.game
         settings = self.settings
-        emit = self.emit
+        obs = self.observer
+        emit = obs is not None  # whether anyone is told what happens
+        # Bound once: a call per node, no event object (a no-op stands in when no one listens,
+        # and ``emit`` spares even the call).
+        entered: Callable[..., None] = obs.entered if obs is not None else _nothing
+        valued: Callable[..., None] = obs.valued if obs is not None else _nothing
+        pruned: Callable[..., None] = obs.pruned if obs is not None else _nothing
         algorithm = settings.algorithm
         prune = algorithm.prunes
         star1 = algorithm is Algorithm.STAR1
@@ -591,9 +588,9 @@ class _Engine:
         pvs: list[Any] = [None] * size
         pv_line = previous_line
         pv_len = len(pv_line)
-        kind_of = _KIND
         checkpoint = self._checkpoint
         max_player = Player.MAX
+        min_player = Player.MIN
         chance_player = Player.CHANCE
         check_at = self.nodes + 1
         next_id = self.nodes
@@ -616,11 +613,19 @@ class _Engine:
             probability: float | None,
         ) -> None:
             # Only with a listener: the parent tells of the child it is about to enter.
-            kind = (
-                NodeKind.TERMINAL if terminal_value(child) is not None else kind_of[to_move(child)]
-            )
-            assert emit is not None
-            emit(NodeEntered(next_id, parent, move, ply, kind, alpha, beta, child, probability))
+            if terminal_value(child) is not None:
+                kind = NodeKind.TERMINAL
+            else:
+                # Identity tests, not a dict: an enum member hashes in Python code.
+                player = to_move(child)
+                kind = (
+                    NodeKind.MAX
+                    if player is max_player
+                    else NodeKind.MIN
+                    if player is min_player
+                    else NodeKind.CHANCE
+                )
+            entered(next_id, parent, move, ply, kind, alpha, beta, child, probability)
 
         def node(state: Any, ply: int, alpha: float, beta: float, on_pv: bool) -> float:
             nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
@@ -635,8 +640,8 @@ class _Engine:
             if value is not None:
                 leaves += 1
                 pvs[ply] = None
-                if emit is not None:
-                    emit(NodeValued(nid, value, Valuation.TERMINAL, alpha, beta))
+                if emit:
+                    valued(nid, value, Valuation.TERMINAL, alpha, beta)
                 return value
             if ply >= depth_limit:
                 assert evaluate is not None
@@ -644,8 +649,8 @@ class _Engine:
                 leaves += 1
                 used_evaluation = True
                 pvs[ply] = None
-                if emit is not None:
-                    emit(NodeValued(nid, value, Valuation.EVALUATION, alpha, beta))
+                if emit:
+                    valued(nid, value, Valuation.EVALUATION, alpha, beta)
                 return value
             if use_tt:
                 k = key(state)
@@ -660,8 +665,8 @@ class _Engine:
                     ):
                         tt_hits += 1
                         pvs[ply] = None
-                        if emit is not None:
-                            emit(NodeValued(nid, value, Valuation.TRANSPOSITION, alpha, beta))
+                        if emit:
+                            valued(nid, value, Valuation.TRANSPOSITION, alpha, beta)
                         return value
             elif remember:
                 k = key(state)
@@ -700,7 +705,7 @@ class _Engine:
                     if not wide:
                         child_alpha = alpha
                         child_beta = beta
-                    if emit is not None:
+                    if emit:
                         announce(child, nid, move, child_ply, child_alpha, child_beta, None)
                     child_value = node(child, child_ply, child_alpha, child_beta, on_pv and i == 0)
                     if at_root:
@@ -709,7 +714,9 @@ class _Engine:
                     if maximizing:
                         # A first child, or one better by more than a tie (TIE_TOLERANCE).
                         if child_value > value and (
-                            i == 0 or child_value - value > tie * max(child_value, -value)
+                            i == 0
+                            or child_value - value
+                            > tie * (child_value if child_value > -value else -value)
                         ):
                             value = child_value
                             best_move = move
@@ -718,18 +725,16 @@ class _Engine:
                             if value >= beta:
                                 if i + 1 < count:
                                     cutoffs += 1
-                                    if emit is not None:
-                                        emit(
-                                            ChildrenPruned(
-                                                nid, tuple(moves[i + 1 :]), value, alpha, beta
-                                            )
-                                        )
+                                    if emit:
+                                        pruned(nid, tuple(moves[i + 1 :]), value, alpha, beta)
                                 break
                             if value > alpha:
                                 alpha = value
                     else:
                         if child_value < value and (
-                            i == 0 or value - child_value > tie * max(value, -child_value)
+                            i == 0
+                            or value - child_value
+                            > tie * (value if value > -child_value else -child_value)
                         ):
                             value = child_value
                             best_move = move
@@ -738,12 +743,8 @@ class _Engine:
                             if value <= alpha:
                                 if i + 1 < count:
                                     cutoffs += 1
-                                    if emit is not None:
-                                        emit(
-                                            ChildrenPruned(
-                                                nid, tuple(moves[i + 1 :]), value, alpha, beta
-                                            )
-                                        )
+                                    if emit:
+                                        pruned(nid, tuple(moves[i + 1 :]), value, alpha, beta)
                                 break
                             if value < beta:
                                 beta = value
@@ -752,8 +753,8 @@ class _Engine:
             if use_tt and (len(tt) < TABLE_LIMIT or k in tt):
                 flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
                 tt[k] = (depth_limit - ply if limited else -1, value, flag, best_move)
-            if emit is not None:
-                emit(NodeValued(nid, value, Valuation.BACKED_UP, alpha, beta, best_move))
+            if emit:
+                valued(nid, value, Valuation.BACKED_UP, alpha, beta, best_move)
             return value
 
         def chance(state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
@@ -770,8 +771,8 @@ class _Engine:
                 # Every value lies in [low, high]: the window excludes them all.
                 value = low if low >= beta else high
                 cutoffs += 1
-                if emit is not None:
-                    emit(ChildrenPruned(nid, tuple(o for o, _ in outcomes), value, alpha, beta))
+                if emit:
+                    pruned(nid, tuple(o for o, _ in outcomes), value, alpha, beta)
                 pvs[ply] = None
                 return value
             seen: list[float] = []  # the children's values, for an exact look (Star1)
@@ -808,7 +809,7 @@ class _Engine:
                         child_beta = nominal_beta + slack_beta
                 else:
                     child_alpha, child_beta = alpha, beta
-                if emit is not None:
+                if emit:
                     announce(child, nid, outcome, child_ply, child_alpha, child_beta, p)
                 child_value = node(child, child_ply, child_alpha, child_beta, False)
                 term = p * child_value
@@ -841,9 +842,9 @@ class _Engine:
                         continue
                 if i + 1 < count:
                     cutoffs += 1
-                    if emit is not None:
+                    if emit:
                         skipped = tuple(o for o, _ in outcomes[i + 1 :])
-                        emit(ChildrenPruned(nid, skipped, value, alpha, beta))
+                        pruned(nid, skipped, value, alpha, beta)
                 return value
             if not -INF < total < INF:
                 raise ValueOverflowError(
@@ -854,11 +855,11 @@ class _Engine:
             # expectiminimax makes.
             return _snap(total, mass)
 
-        if emit is not None:
+        if emit:
             root_kind = (
                 NodeKind.TERMINAL if terminal_value(root) is not None else _KIND[to_move(root)]
             )
-            emit(NodeEntered(next_id, None, None, 0, root_kind, -INF, INF, root, None))
+            entered(next_id, None, None, 0, root_kind, -INF, INF, root, None)
         try:
             value = node(root, 0, -INF, INF, bool(pv_line))
         finally:
@@ -943,6 +944,10 @@ def _exact_cut(
         + sum(given[n:], Fraction(0)) * _decimal(bound)
     ) / whole
     return limit <= _decimal(edge) if high else limit >= _decimal(edge)
+
+
+def _nothing(*_args: Any) -> None:
+    """What a search tells when no one listens."""
 
 
 def _unlink(linked: Any) -> tuple[Any, ...]:

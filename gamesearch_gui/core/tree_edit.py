@@ -41,7 +41,7 @@ from gamesearch_gui.core.tree import (
     leaf,
     path_text,
 )
-from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE
+from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE, show, text_problem
 
 __all__ = [
     "DIRECTIONS",
@@ -61,6 +61,7 @@ __all__ = [
     "set_kind",
     "set_label",
     "set_move",
+    "set_name",
     "set_probability",
     "set_value",
 ]
@@ -89,11 +90,11 @@ def _where(path: Path) -> str:
 def _path(path: Sequence[int]) -> Path:
     """``path`` as a tuple of ints; EditError for anything else."""
     if isinstance(path, str | bytes):
-        raise EditError(f"a node path is a sequence of child indices, not {path!r}")
+        raise EditError(f"a node path is a sequence of child indices, not {show(path)}")
     out = tuple(path)
     for i in out:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise EditError(f"a node path holds child indices, not {i!r}")
+            raise EditError(f"a node path holds child indices, not {show(i)}")
     return out
 
 
@@ -114,7 +115,7 @@ def _kind_name(node: TreeNode) -> str:
 def _finite(value: object, what: str, path: Path) -> Number:
     """``value`` as a finite number (whole floats as ints); EditError otherwise."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise EditError(f"{_where(path)}: {what} must be a number, not {value!r}")
+        raise EditError(f"{_where(path)}: {what} must be a number, not {show(value)}")
     if isinstance(value, float):
         if not math.isfinite(value):
             raise EditError(f"{_where(path)}: {what} must be a finite number, not {value}")
@@ -130,8 +131,8 @@ def _within_bounds(tree: CustomTree, value: Number, what: str, path: Path) -> No
     bounds = tree.value_bounds
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
         raise EditError(
-            f"{_where(path)}: {what} {value} lies outside the tree's value bounds "
-            f"[{bounds[0]}, {bounds[1]}]"
+            f"{_where(path)}: {what} {show(value)} lies outside the tree's value bounds "
+            f"[{show(bounds[0])}, {show(bounds[1])}]"
         )
 
 
@@ -196,7 +197,24 @@ def new_tree(name: str = "untitled") -> CustomTree:
     A MAX root alone would be no valid tree (an inner node needs children), and a lone
     leaf has no move to make; one child is the smallest tree that is both valid and a game.
     """
-    return CustomTree(name, TreeNode(NodeType.MAX, (leaf(0),)))
+    return CustomTree(_name(name), TreeNode(NodeType.MAX, (leaf(0),)))
+
+
+def set_name(tree: CustomTree, name: str) -> CustomTree:
+    """The tree under another name: text that a file can hold (EditError otherwise)."""
+    name = _name(name)
+    if name == tree.name:
+        return tree
+    return CustomTree(name, tree.root, tree.value_bounds)
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str):
+        raise EditError(f"a tree's name is text, not {show(name)}")
+    problem = text_problem(name)
+    if problem is not None:
+        raise EditError(f"the tree's name {problem}")
+    return name
 
 
 # Structure --------------------------------------------------------------------------------
@@ -292,7 +310,7 @@ def set_kind(tree: CustomTree, path: Sequence[int], kind: NodeType) -> CustomTre
         kind = NodeType(kind)
     except ValueError:
         names = ", ".join(t.value for t in NodeType)
-        raise EditError(f"unknown node kind {kind!r} (one of: {names})") from None
+        raise EditError(f"unknown node kind {show(kind)} (one of: {names})") from None
     if kind is node.type:
         return tree
     if kind is NodeType.LEAF:
@@ -360,7 +378,7 @@ def set_probability(tree: CustomTree, path: Sequence[int], p: float) -> CustomTr
             f"{_where(path)} is not a chance node's child: only those have a probability"
         )
     if isinstance(p, bool) or not isinstance(p, int | float) or not 0 < p <= 1:
-        raise EditError(f"{_where(path)}: a probability must be in (0, 1], not {p!r}")
+        raise EditError(f"{_where(path)}: a probability must be in (0, 1], not {show(p)}")
     return tree.replace_at(path, dataclasses.replace(node, probability=float(p)))
 
 
@@ -383,11 +401,15 @@ def make_uniform(tree: CustomTree, path: Sequence[int]) -> CustomTree:
 # Text -------------------------------------------------------------------------------------
 
 
-def _text(text: str | None) -> str | None:
+def _text(text: str | None, what: str, path: Path) -> str | None:
+    """A label or move as stored: None for None or blank text; EditError if not text."""
     if text is None:
         return None
     if not isinstance(text, str):
-        raise EditError(f"a label or move is text, not {text!r}")
+        raise EditError(f"{_where(path)}: a {what} is text, not {show(text)}")
+    problem = text_problem(text)
+    if problem is not None:
+        raise EditError(f"{_where(path)}: the {what} {problem}")
     return text if text.strip() else None
 
 
@@ -395,7 +417,7 @@ def set_label(tree: CustomTree, path: Sequence[int], text: str | None) -> Custom
     """Set a node's label; empty (or blank) text or None removes it."""
     path = _path(path)
     node = _node(tree, path)
-    return tree.replace_at(path, dataclasses.replace(node, label=_text(text)))
+    return tree.replace_at(path, dataclasses.replace(node, label=_text(text, "label", path)))
 
 
 def set_move(tree: CustomTree, path: Sequence[int], text: str | None) -> CustomTree:
@@ -405,7 +427,7 @@ def set_move(tree: CustomTree, path: Sequence[int], text: str | None) -> CustomT
     """
     path = _path(path)
     node = _node(tree, path)
-    move = _text(text)
+    move = _text(text, "move", path)
     if not path and move is not None:
         raise EditError("the root has no parent, so it has no move")
     return tree.replace_at(path, dataclasses.replace(node, move=move))
@@ -488,7 +510,7 @@ def neighbour(tree: CustomTree, path: Sequence[int], direction: str) -> Path:
     if direction == "down":
         return (*path, 0) if node.children else path
     if direction not in ("left", "right"):
-        raise EditError(f"unknown direction {direction!r} (one of: {', '.join(DIRECTIONS)})")
+        raise EditError(f"unknown direction {show(direction)} (one of: {', '.join(DIRECTIONS)})")
     depth = len(path)
     # Walk the levels down to ``depth`` only, left to right.
     level = [tree.root]

@@ -3,23 +3,29 @@
 Reading is all or nothing: every rule is checked while walking the parsed JSON, and the
 tree is built only once the whole input has passed, so a bad file never half-loads.
 Every walk is iterative, so a deep file is refused with a message, never a RecursionError.
-Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level).
+Errors name the node by its path (``node 1.2``, ``root``, or ``file`` for the top level),
+and quote what the user wrote only through :func:`show`: a short excerpt, escaped.
+
+Files and standard input are read the same way, as bytes (:func:`read_tree_bytes`, at
+most ``MAX_FILE_BYTES`` of them, then :func:`load_tree_bytes`), so the same bytes give
+the same tree or the same message whichever way they come in.
 """
 
 from __future__ import annotations
 
-import contextlib
+import codecs
 import difflib
 import errno
+import itertools
 import json
 import math
 import os
 import sys
-import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path as FilePath
-from typing import Any, TypeAlias
+from typing import Any, BinaryIO, TypeAlias
 
+from gamesearch_gui.core.files import escape_char, printable, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.tree import (
     MAX_DEPTH,
@@ -38,8 +44,10 @@ __all__ = [
     "DEFAULT_NAME",
     "FORMAT_TAG",
     "MAX_DEPTH",
+    "MAX_FILE_BYTES",
     "MAX_NODES",
     "PROBABILITY_TOLERANCE",
+    "QUOTE_LIMIT",
     "SUPPORTED_VERSIONS",
     "TreeFileError",
     "build_tree",
@@ -47,8 +55,14 @@ __all__ = [
     "default_tree_name",
     "dump_tree",
     "load_tree",
+    "load_tree_bytes",
     "load_tree_file",
+    "load_tree_stream",
+    "printable",
+    "read_tree_bytes",
     "save_tree_file",
+    "show",
+    "text_problem",
     "tree_from_dict",
     "tree_from_json",
     "tree_from_nested",
@@ -62,6 +76,16 @@ SUPPORTED_VERSIONS = (1,)
 PROBABILITY_TOLERANCE = 1e-9
 #: The name of a tree whose file and caller give none.
 DEFAULT_NAME = "untitled"
+#: The most bytes a tree file (or standard input) may hold; reading stops one byte past it.
+#: A file of ``MAX_NODES`` nodes as ``dump_tree`` writes it weighs 31 MiB (small whole
+#: leaf values), 65 MiB (17-digit values and evals) or 211 MiB (every node labelled, with
+#: a move, a probability and a 17-digit value), so 256 MiB holds any tree the app can
+#: draw, with room for hand-made white space, while ``solve /dev/zero`` stops at once.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+#: Characters of what a user wrote that a message quotes at most (cut with "…").
+QUOTE_LIMIT = 40
+#: Bytes read at a time, so a stream is never asked for more than it holds.
+_CHUNK = 1024 * 1024
 
 #: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's example).
 _TOP_KEYS = ("format", "version", "name", "value_bounds", "root")
@@ -79,6 +103,12 @@ _LINE_WIDTH = 100
 _Record: TypeAlias = tuple[
     NodeType, Number | None, Number | None, float | None, str | None, str | None, Path, int
 ]
+
+
+#: Called now and then while a big tree is read; whatever it raises stops the reading.
+Check: TypeAlias = Callable[[], None]
+#: Objects (or nodes) read between two calls of a Check.
+CHECK_EVERY = 8192
 
 
 class TreeFileError(GameError):
@@ -145,15 +175,65 @@ def _kind(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
-def _show(value: object) -> str:
-    """A short JSON rendering of a scalar for messages."""
+def show(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """What a user wrote, quoted for a message: JSON-like, short, and safe to print.
+
+    Text is quoted (``"max"``), other values written as JSON writes them (``NaN`` for
+    not-a-number); at most ``limit`` characters of it are kept (cut with "…"), and
+    every character that is not printable is escaped (see :func:`printable`). The one
+    way every message of the app quotes user text: keys, types, names, labels, moves,
+    values, file names.
+    """
+    if isinstance(value, str):
+        return f'"{_excerpt(value, limit, quoted=True)}"'
     if isinstance(value, float) and math.isnan(value):
         return "NaN"
+    # Only the start of a large list or object can be shown, so only that is written.
+    if isinstance(value, list | tuple):
+        value = list(value[:limit])
+    elif isinstance(value, Mapping):
+        value = dict(itertools.islice(value.items(), limit))
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    except (TypeError, ValueError, RecursionError):
+        # Not JSON (an object from code), or an int too long to write out.
+        text = _kind(value)
+    return _excerpt(text, limit, quoted=False)
+
+
+def _excerpt(text: str, limit: int, *, quoted: bool) -> str:
+    """At most ``limit`` characters of ``text`` escaped, "…" where it was cut."""
+    pieces: list[str] = []
+    size = 0
+    for char in text[: limit + 1]:
+        if not char.isprintable():
+            piece = escape_char(char)
+        elif quoted and char in '"\\':
+            piece = "\\" + char
+        else:
+            piece = char
+        size += len(piece)
+        if size > limit:
+            pieces.append("…")
+            break
+        pieces.append(piece)
+    return "".join(pieces)
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a name, label or move, or None when it can.
+
+    A Python string may hold lone surrogates (JSON's ``"\\udfff"``, a file name that
+    is not UTF-8), which no UTF-8 file can store: a tree holding one could never be
+    saved. The file loader and the editing functions both refuse text through this.
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return f"holds a character that is not text (a lone surrogate {printable(text[e.start])})"
+    return None
 
 
 def _is_number(value: object) -> bool:
@@ -167,7 +247,7 @@ def _finite_number(value: object, key: str, path: Path | None) -> Number:
         raise _error(path, f'"{key}" must be a number, not {_kind(value)}')
     assert isinstance(value, int | float)
     if isinstance(value, float) and not math.isfinite(value):
-        raise _error(path, f'"{key}" must be a finite number, not {_show(value)}')
+        raise _error(path, f'"{key}" must be a finite number, not {show(value)}')
     # Huge ints are finite but would overflow the moment a search mixes them with floats.
     if isinstance(value, int) and abs(value) > _FLOAT_MAX:
         raise _error(path, f'"{key}" must be a finite number, not one this large')
@@ -177,9 +257,23 @@ def _finite_number(value: object, key: str, path: Path | None) -> Number:
 # Reading ----------------------------------------------------------------------------------
 
 
-def _parse_json(text: str) -> Any:
+def _checking(check: Check | None) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """The parser's hook for objects: ``_json_object``, calling ``check`` now and then."""
+    if check is None:
+        return _json_object
+    count = itertools.count()
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        if next(count) % CHECK_EVERY == 0:
+            check()
+        return _json_object(pairs)
+
+    return hook
+
+
+def _parse_json(text: str, check: Check | None = None) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_json_object)
+        return json.loads(text, object_pairs_hook=_checking(check))
     except json.JSONDecodeError as e:
         raise TreeFileError(
             None, f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
@@ -196,12 +290,12 @@ def _parse_json(text: str) -> Any:
 
 def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | None) -> None:
     if isinstance(raw, _JsonObject):
-        raise _error(path, f'the key "{raw.duplicates[0]}" is given twice')
+        raise _error(path, f"the key {show(raw.duplicates[0])} is given twice")
     if raw.keys() <= _KNOWN_KEYS[allowed]:
         return
     for key in raw:
         if key not in allowed:
-            rule = f"unknown key {_show(key)}"
+            rule = f"unknown key {show(key)}"
             close = difflib.get_close_matches(str(key), allowed, n=1)
             if close:
                 rule += f' (did you mean "{close[0]}"?)'
@@ -216,7 +310,20 @@ def _optional_text(raw: Mapping[str, Any], key: str, path: Path) -> str | None:
     value = raw[key]
     if not isinstance(value, str):
         raise _error(path, f'"{key}" must be a string, not {_kind(value)}')
+    problem = text_problem(value)
+    if problem is not None:
+        raise _error(path, f'"{key}" {problem}')
     return value
+
+
+def _tree_name(name: str | None) -> str:
+    """``name``, or ``DEFAULT_NAME`` for None; TreeFileError if it is not text."""
+    if name is None:
+        return DEFAULT_NAME
+    problem = text_problem(name)
+    if problem is not None:
+        raise TreeFileError(None, f'"name" {problem}')
+    return name
 
 
 def _check_bounds(
@@ -225,8 +332,8 @@ def _check_bounds(
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
         raise _error(
             path,
-            f'"{key}" {_show(value)} lies outside "value_bounds" '
-            f"[{_show(bounds[0])}, {_show(bounds[1])}]",
+            f'"{key}" {show(value)} lies outside "value_bounds" '
+            f"[{show(bounds[0])}, {show(bounds[1])}]",
         )
 
 
@@ -253,7 +360,7 @@ def _read_node(
         if node_type is None:
             raise _error(
                 path,
-                f'unknown "type" {_show(name)} (expected "max", "min", "chance" or "leaf")',
+                f'unknown "type" {show(name)} (expected "max", "min", "chance" or "leaf")',
             )
     elif "children" in raw:
         raise _error(path, 'a node with "children" needs a "type" ("max", "min" or "chance")')
@@ -272,7 +379,7 @@ def _read_node(
             raise _error(path, rule)
         p = raw["probability"]
         if not _is_number(p) or not 0 < p <= 1:
-            got = _kind(p) if not _is_number(p) else _show(p)
+            got = _kind(p) if not _is_number(p) else show(p)
             raise _error(path, f"{rule}, not {got}")
         probability = p
     elif "probability" in raw:
@@ -311,10 +418,14 @@ def _read_node(
     return record, children
 
 
-def _build(records: list[_Record]) -> TreeNode:
+def _build(records: list[_Record], check: Check | None = None) -> TreeNode:
     """Nodes from pre-order records, built bottom-up; checks chance probabilities sum to 1."""
     built: list[TreeNode] = []
-    for node_type, value, evaluation, probability, label, move, path, n in reversed(records):
+    for i, (node_type, value, evaluation, probability, label, move, path, n) in enumerate(
+        reversed(records)
+    ):
+        if check is not None and i % CHECK_EVERY == 0:
+            check()
         children: tuple[TreeNode, ...] = ()
         if n:
             # In reverse pre-order a node's children are the last n built, first child on top.
@@ -334,10 +445,14 @@ def _build(records: list[_Record]) -> TreeNode:
     return built[0]
 
 
-def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNode:
+def _read_root(
+    raw_root: object, bounds: tuple[Number, Number] | None, check: Check | None = None
+) -> TreeNode:
     records: list[_Record] = []
     stack: list[tuple[object, Path, NodeType | None]] = [(raw_root, (), None)]
     while stack:
+        if check is not None and len(records) % CHECK_EVERY == 0:
+            check()
         raw, path, parent = stack.pop()
         _count_and_depth(len(records) + 1, path)
         record, children = _read_node(raw, path, parent, bounds)
@@ -345,37 +460,40 @@ def _read_root(raw_root: object, bounds: tuple[Number, Number] | None) -> TreeNo
         node_type = record[0]
         for i in range(len(children) - 1, -1, -1):
             stack.append((children[i], (*path, i), node_type))
-    return _build(records)
+    return _build(records, check)
 
 
 def _read_bounds(raw: object) -> tuple[Number, Number]:
     rule = '"value_bounds" must be [lo, hi]: two finite numbers with lo <= hi'
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+        raise TreeFileError(None, f"{rule}, not {show(raw)}")
     try:
         lo = _finite_number(raw[0], "value_bounds", None)
         hi = _finite_number(raw[1], "value_bounds", None)
     except TreeFileError:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}") from None
+        raise TreeFileError(None, f"{rule}, not {show(raw)}") from None
     if lo > hi:
-        raise TreeFileError(None, f"{rule}, not {_show(raw)}")
+        raise TreeFileError(None, f"{rule}, not {show(raw)}")
     return lo, hi
 
 
 @gc_paused()
-def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTree:
+def tree_from_dict(
+    doc: Mapping[str, Any], name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from a format-1 document already parsed into Python objects.
 
-    ``name`` is used when the document has none. Raises TreeFileError.
+    ``name`` is used when the document has none. Raises TreeFileError. ``check`` is
+    called now and then on a big tree (it may raise to stop the reading).
     """
     if not isinstance(doc, Mapping):
         raise TreeFileError(None, f"a tree document must be a JSON object, not {_kind(doc)}")
     if isinstance(doc, _JsonObject) and doc.duplicates:
-        raise TreeFileError(None, f'the key "{doc.duplicates[0]}" is given twice')
+        raise TreeFileError(None, f"the key {show(doc.duplicates[0])} is given twice")
     if "format" not in doc:
         raise TreeFileError(None, f'missing "format": a tree file says "format": "{FORMAT_TAG}"')
     if doc["format"] != FORMAT_TAG:
-        raise TreeFileError(None, f'"format" must be "{FORMAT_TAG}", not {_show(doc["format"])}')
+        raise TreeFileError(None, f'"format" must be "{FORMAT_TAG}", not {show(doc["format"])}')
     supported = ", ".join(map(str, SUPPORTED_VERSIONS))
     if "version" not in doc:
         raise TreeFileError(None, f'missing "version" (supported versions: {supported})')
@@ -386,10 +504,10 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
         or (version not in SUPPORTED_VERSIONS)
     ):
         raise TreeFileError(
-            None, f'unsupported "version" {_show(version)} (supported versions: {supported})'
+            None, f'unsupported "version" {show(version)} (supported versions: {supported})'
         )
     _check_keys(doc, _TOP_KEYS, None)
-    tree_name = name if name is not None else DEFAULT_NAME
+    tree_name = name
     if "name" in doc:
         tree_name = doc["name"]
         if not isinstance(tree_name, str):
@@ -397,20 +515,24 @@ def tree_from_dict(doc: Mapping[str, Any], name: str | None = None) -> CustomTre
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
-    return CustomTree(tree_name, _read_root(doc["root"], bounds), bounds)
+    return CustomTree(_tree_name(tree_name), _read_root(doc["root"], bounds, check), bounds)
 
 
 @gc_paused()
-def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
+def tree_from_nested(
+    obj: Sequence[Any], name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from the nested-list shorthand: root MAX, levels alternate, numbers are leaves.
 
-    Raises TreeFileError.
+    Raises TreeFileError; ``check`` as for :func:`tree_from_dict`.
     """
     if not isinstance(obj, list | tuple):
         raise TreeFileError(None, f"the shorthand is a nested list, not {_kind(obj)}")
     records: list[_Record] = []
     stack: list[tuple[object, Path]] = [(obj, ())]
     while stack:
+        if check is not None and len(records) % CHECK_EVERY == 0:
+            check()
         raw, path = stack.pop()
         _count_and_depth(len(records) + 1, path)
         if isinstance(raw, list | tuple):
@@ -427,15 +549,17 @@ def tree_from_nested(obj: Sequence[Any], name: str | None = None) -> CustomTree:
             records.append((NodeType.LEAF, value, None, None, None, None, path, 0))
         else:
             raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
-    return CustomTree(name if name is not None else DEFAULT_NAME, _build(records))
+    return CustomTree(_tree_name(name), _build(records, check))
 
 
-def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
+def tree_from_json(
+    obj: object, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
     """A tree from parsed JSON in either form: a format-1 object or a nested list."""
     if isinstance(obj, Mapping):
-        return tree_from_dict(obj, name)
+        return tree_from_dict(obj, name, check=check)
     if isinstance(obj, list | tuple):
-        return tree_from_nested(obj, name)
+        return tree_from_nested(obj, name, check=check)
     raise TreeFileError(
         None,
         "the top level must be a JSON object (a tree file) or a list (the nested-list "
@@ -444,34 +568,99 @@ def tree_from_json(obj: object, name: str | None = None) -> CustomTree:
 
 
 @gc_paused()
-def load_tree(text: str, name: str | None = None) -> CustomTree:
-    """A tree from JSON text in either form; ``name`` is used when the text names none."""
-    return tree_from_json(_parse_json(text), name)
+def load_tree(text: str, name: str | None = None, *, check: Check | None = None) -> CustomTree:
+    """A tree from JSON text in either form; ``name`` is used when the text names none.
+
+    ``check`` is called now and then while a big tree is parsed and built; whatever it
+    raises (a cancel) stops the reading.
+    """
+    return tree_from_json(_parse_json(text, check), name, check=check)
 
 
 def default_tree_name(path: str | os.PathLike[str]) -> str:
-    """The name a tree file gives its tree by default: its file name without the extension."""
+    """The name a tree file gives its tree by default: its file name without the extension.
+
+    A file name that is not UTF-8 (its bytes arrive as lone surrogates) gives U+FFFD
+    in their place, so that the tree can be saved under that name.
+    """
     stem = FilePath(path).name
     for suffix in (".json", ".gtree"):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    return stem
+    if text_problem(stem) is None:
+        return stem
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in stem)
 
 
-def load_tree_file(path: str | os.PathLike[str]) -> CustomTree:
-    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable."""
+def _too_large() -> TreeFileError:
+    size = f"{MAX_FILE_BYTES:,} bytes"
+    if MAX_FILE_BYTES >= 2**20:
+        size += f" ({MAX_FILE_BYTES / 2**20:.4g} MiB)"
+    return TreeFileError(None, f"larger than {size}, the limit for a tree file")
+
+
+def read_tree_bytes(stream: BinaryIO) -> bytes:
+    """All of ``stream`` (a file, a pipe, standard input), refused past ``MAX_FILE_BYTES``.
+
+    Reads in chunks and at most one byte past the limit, so an endless stream
+    (``/dev/zero``, a FIFO that never closes its end) is refused, not read until memory
+    runs out. TreeFileError past the limit; OSError if the stream cannot be read.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_FILE_BYTES:
+        chunk = stream.read(min(_CHUNK, MAX_FILE_BYTES + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > MAX_FILE_BYTES:
+        raise _too_large()
+    return b"".join(chunks)
+
+
+def load_tree_bytes(
+    data: bytes, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
+    """A tree from the bytes of a file: UTF-8, optionally after a byte order mark.
+
+    The one way bytes become a tree, for files and standard input alike. TreeFileError
+    for more than ``MAX_FILE_BYTES``, undecodable bytes (naming the first one's offset)
+    or content that breaks a rule.
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large()
+    # Some Windows editors start UTF-8 files with a byte order mark.
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        data = FilePath(path).read_bytes()
-    except ValueError:
-        # A name no file can have (one holding a NUL, typed or pasted into a field): Python
-        # says ValueError, the callers expect OSError for a file that cannot be read.
-        raise OSError(errno.EINVAL, "no file can have this name", str(path)) from None
-    try:
-        # utf-8-sig: some Windows editors start UTF-8 files with a byte order mark.
-        text = data.decode("utf-8-sig")
+        text = str(memoryview(data)[bom:], "utf-8")
     except UnicodeDecodeError as e:
-        raise TreeFileError(None, f"not UTF-8 text (byte {e.start} cannot be decoded)") from None
-    return load_tree(text, default_tree_name(path))
+        raise TreeFileError(
+            None, f"not UTF-8 text (byte {bom + e.start} cannot be decoded)"
+        ) from None
+    return load_tree(text, name, check=check)
+
+
+def load_tree_stream(
+    stream: BinaryIO, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
+    """A tree from a binary stream, such as ``sys.stdin.buffer`` (see ``read_tree_bytes``)."""
+    return load_tree_bytes(read_tree_bytes(stream), name, check=check)
+
+
+def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) -> CustomTree:
+    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable.
+
+    ``check`` is called now and then while a big file is parsed and built (a cancel
+    raised there stops the reading).
+    """
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 (closed just below, with the error turned)
+    except ValueError as e:
+        # open() refuses a name with a NUL character before the system sees it.
+        raise OSError(errno.EINVAL, f"not a file name ({e})", os.fspath(path)) from None
+    with stream:
+        return load_tree_stream(stream, default_tree_name(path), check=check)
 
 
 def build_tree(
@@ -621,26 +810,11 @@ def dump_tree(tree: CustomTree) -> str:
 
 
 def save_tree_file(tree: CustomTree, path: str | os.PathLike[str]) -> None:
-    """Write the tree to ``path`` atomically: a failed save leaves any old file intact."""
-    data = dump_tree(tree).encode("utf-8")
-    target = FilePath(path)
-    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        # mkstemp makes the file private; keep the old file's mode, or a usual one.
-        try:
-            mode = target.stat().st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
+    """Write the tree to ``path`` atomically: a failed save leaves any old file intact.
+
+    OSError (see :mod:`gamesearch_gui.core.files`) when it cannot be written.
+    """
+    write_text(path, dump_tree(tree))
 
 
 def tree_to_nested(tree: CustomTree) -> list[Any] | None:

@@ -38,18 +38,22 @@ from PySide6.QtWidgets import (
 from gamesearch_gui import __version__
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.games import Pig, TicTacToe
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
 from gamesearch_gui.ui.play_config import (
+    PENNIES_RANGE,
+    PIG_TARGET_RANGE,
     SIDE_NAMES,
     PlayConfig,
     Seats,
+    clamp,
     default_search,
     search_from_dict,
     search_to_dict,
@@ -69,27 +73,6 @@ DEFAULT_PACE_MS = 250
 #: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
 KEPT_NODES = 1_000_000
 TREE_EMPTY = "The AI's search tree appears here while it thinks. Click an AI move to see it again."
-
-
-def make_board(game: Game[Any, Any]) -> BoardWidget:
-    """The board widget that draws ``game``."""
-    if isinstance(game, TicTacToe):
-        from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
-
-        return TicTacToeBoard(game)
-    if isinstance(game, ConnectFour):
-        from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
-
-        return ConnectFourBoard(game)
-    if isinstance(game, Pennies):
-        from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
-
-        return PenniesBoard(game)
-    if isinstance(game, Pig):
-        from gamesearch_gui.ui.boards.pig_board import PigBoard
-
-        return PigBoard(game)
-    raise GameError(f"no board for {game.title}")
 
 
 class MainWindow(QMainWindow):
@@ -191,8 +174,19 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.trees.set_active(False)
         self.exercises.set_active(False)
-        self.new_game(self.config)
-        self._offer_recovery()
+        if self.exercises.history.problem:
+            self.statusBar().showMessage(self.exercises.history.problem, 15000)
+        # Search threads start with the first search, so they start last; if anything
+        # here fails, they are stopped before the error leaves (Qt aborts the process
+        # when a running QThread is destroyed).
+        try:
+            self.new_game(self.config, start=False)
+            self._offer_recovery()
+            self._advance()  # the AI's first search, if it moves first
+        except BaseException:
+            self._stop_searches()
+            self.deleteLater()  # its signal connections would keep the half-built window alive
+            raise
 
     # -- building ----------------------------------------------------------------------
 
@@ -334,8 +328,9 @@ class MainWindow(QMainWindow):
         """The game being played."""
         return self.match.game
 
-    def new_game(self, config: PlayConfig | None = None) -> None:
-        """Start a game with ``config`` (default: the current one)."""
+    def new_game(self, config: PlayConfig | None = None, *, start: bool = True) -> None:
+        """Start a game with ``config`` (default: the current one); ``start`` False sets
+        the board up without letting the AI begin."""
         self._halt()
         if config is not None and config != self.settings_panel.config:
             self.settings_panel.set_config(config)
@@ -358,7 +353,8 @@ class MainWindow(QMainWindow):
         self.stats.clear()
         self._save_config()
         self._refresh()
-        self._advance()
+        if start:
+            self._advance()
 
     def names(self) -> dict[Player, str]:
         """What each side is called in this game."""
@@ -790,15 +786,15 @@ class MainWindow(QMainWindow):
             seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
             pennies = int(str(store.value("play/pennies_start", 7)))
             target = int(str(store.value("play/pig_target", 20)))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, OverflowError):
             return PlayConfig()
         if game not in SIDE_NAMES:
             game = TicTacToe.name
         config = PlayConfig(
             game=game,
             seats=seats,
-            pennies_start=min(max(pennies, 3), 40),
-            pig_target=min(max(target, 2), 100),
+            pennies_start=int(clamp(pennies, PENNIES_RANGE)),
+            pig_target=int(clamp(target, PIG_TARGET_RANGE)),
             search=self._load_search(game),
         )
         return config
@@ -839,18 +835,23 @@ class MainWindow(QMainWindow):
         if not self.editor.maybe_save() or not self.exercises.may_leave():
             event.ignore()
             return
-        self.editor.remove_recovery()
-        self.editor.shutdown()
-        self.exercises.shutdown()
+        if not self.editor.recovering:  # else its tree was never shown: keep the file
+            self.editor.remove_recovery()
         if self.mode != "play":
             self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
-        self.controller.shutdown()
+        self._stop_searches()
         self.store.setValue("window/geometry", self.saveGeometry())
         self.store.setValue("window/state", self.saveState())
         self._save_config()
         self.store.sync()
         super().closeEvent(event)
+
+    def _stop_searches(self) -> None:
+        """Stop every search thread of the window: the game's, the editor's, the exercises'."""
+        self.editor.shutdown()
+        self.exercises.shutdown()
+        self.controller.shutdown()
 
     # -- Trees mode ----------------------------------------------------------------------
 
@@ -938,14 +939,11 @@ class MainWindow(QMainWindow):
         return answer == buttons.Yes
 
     def _offer_recovery(self) -> None:
-        tree = self.editor.recovery_tree()
-        if tree is None:
+        if not self.editor.has_recovery():
             return
         if self._ask_recover():
             self.set_mode("trees")
-            self.editor.open_tree(
-                tree, caption="Recovered from the last session: save it to keep it."
-            )
+            self.editor.open_recovery()  # read off the GUI thread: it may be a big tree
         else:
             self.editor.remove_recovery()
 

@@ -7,6 +7,7 @@ stores it as plain strings and numbers.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -45,6 +46,17 @@ SIDE_NAMES: Mapping[str, tuple[str, str]] = {
 
 #: Games whose whole tree a search can finish in moments, so "to the end" is offered.
 SMALL_GAMES = frozenset({TicTacToe.name, Pennies.name})
+
+#: What the settings panel offers, and so what any stored setting is held to.
+DEPTH_RANGE = (1, 42)
+TIME_BUDGET_RANGE = (0.1, 120.0)
+PENNIES_RANGE = (3, 40)
+PIG_TARGET_RANGE = (2, 100)
+
+
+def clamp(value: float, bounds: tuple[float, float]) -> float:
+    """``value`` held within ``bounds`` (lo, hi)."""
+    return min(max(value, bounds[0]), bounds[1])
 
 
 def default_search(game: str) -> SearchSettings:
@@ -96,7 +108,14 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     depth = search.depth
     if depth is None and name not in SMALL_GAMES and search.time_budget is None:
         depth = default_search(name).depth
-    return replace(search, algorithm=algorithm, evaluation=evaluation, depth=depth)
+    if depth is not None:
+        depth = int(clamp(depth, DEPTH_RANGE))
+    budget = search.time_budget
+    if budget is not None:
+        budget = clamp(budget, TIME_BUDGET_RANGE)
+    return replace(
+        search, algorithm=algorithm, evaluation=evaluation, depth=depth, time_budget=budget
+    )
 
 
 # -- storing (QSettings keeps strings and numbers) ------------------------------------
@@ -115,17 +134,21 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
 
 
 def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> SearchSettings:
-    """Settings read back from plain values; anything unreadable keeps ``fallback``'s."""
+    """Settings read back from plain values, held to what the panel offers (a settings
+    file edited by hand once asked for depth 1000 while the panel showed 42); anything
+    unreadable keeps ``fallback``'s."""
     try:
         depth = int(values.get("depth", 0) or 0)
         budget = float(values.get("time_budget", 0.0) or 0.0)
+        if not math.isfinite(budget):
+            budget = TIME_BUDGET_RANGE[1] if budget > 0 else 0.0
         return SearchSettings(
             algorithm=Algorithm(values.get("algorithm", fallback.algorithm.value)),
-            depth=depth if depth > 0 else None,
+            depth=int(clamp(depth, DEPTH_RANGE)) if depth > 0 else None,
             evaluation=str(values.get("evaluation") or "") or None,
             ordering=Ordering(values.get("ordering", fallback.ordering.value)),
             transposition_table=str(values.get("transposition_table", "1")) not in ("0", "false"),
-            time_budget=budget if budget > 0 else None,
+            time_budget=clamp(budget, TIME_BUDGET_RANGE) if budget > 0 else None,
         )
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):
         return fallback

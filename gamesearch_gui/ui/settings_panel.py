@@ -25,8 +25,12 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.games import GAME_NAMES, ConnectFour, Pennies, Pig, TicTacToe
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.play_config import (
+    DEPTH_RANGE,
+    PENNIES_RANGE,
+    PIG_TARGET_RANGE,
     SIDE_NAMES,
     SMALL_GAMES,
+    TIME_BUDGET_RANGE,
     PlayConfig,
     Seats,
     algorithms_for,
@@ -81,16 +85,16 @@ class SettingsPanel(QWidget):
             self.game_box.addItem(GAME_TITLES[name], name)
         self.seats_box = QComboBox()
         self.pennies_start = QSpinBox()
-        self.pennies_start.setRange(3, 40)
+        self.pennies_start.setRange(*PENNIES_RANGE)
         self.pennies_start.setToolTip("How many pennies the single starting stack has")
         self.pig_target = QSpinBox()
-        self.pig_target.setRange(2, 100)
+        self.pig_target.setRange(*PIG_TARGET_RANGE)
         self.pig_target.setToolTip("The score that wins")
 
         self.algorithm_box = QComboBox()
         self.full_depth = QCheckBox("Search to the end of the game")
         self.depth_spin = QSpinBox()
-        self.depth_spin.setRange(1, 42)
+        self.depth_spin.setRange(*DEPTH_RANGE)
         self.depth_spin.setSuffix(" plies")
         self.evaluation_box = QComboBox()
         self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
@@ -101,7 +105,7 @@ class SettingsPanel(QWidget):
         self.tt_box.setToolTip("Remember positions already searched, reached by other move orders")
         self.timed = QCheckBox("Time limit (iterative deepening)")
         self.time_budget = QDoubleSpinBox()
-        self.time_budget.setRange(0.1, 120.0)
+        self.time_budget.setRange(*TIME_BUDGET_RANGE)
         self.time_budget.setSingleStep(0.5)
         self.time_budget.setSuffix(" s")
         self.time_budget.setValue(2.0)

@@ -30,6 +30,17 @@ def describe_settings(settings: SearchSettings) -> str:
     return ", ".join(parts)
 
 
+def exact_note(exact_checks: int) -> str:
+    """What to add to a cutoff count when Star1 decided some cuts in exact arithmetic."""
+    if not exact_checks:
+        return ""
+    plural = "s" if exact_checks != 1 else ""
+    return (
+        f" ({exact_checks:,} decision{plural} on a window's edge taken in exact arithmetic: "
+        "floating point could not tell)"
+    )
+
+
 class StatsPanel(QWidget):
     """Live progress while the AI thinks, then the full statistics of its search."""
 
@@ -115,7 +126,7 @@ class StatsPanel(QWidget):
         self.labels["depth"].setText(depth)
         self.labels["nodes"].setText(f"{stats.nodes:,}")
         self.labels["leaves"].setText(f"{stats.leaves:,}")
-        self.labels["cutoffs"].setText(f"{stats.cutoffs:,}")
+        self.labels["cutoffs"].setText(f"{stats.cutoffs:,}{exact_note(stats.exact_checks)}")
         self.labels["tt_hits"].setText(f"{stats.tt_hits:,}")
         self.labels["max_depth"].setText(str(stats.max_depth))
         self.labels["seconds"].setText(f"{stats.seconds:.3f} s")

@@ -8,7 +8,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget
+
+#: The colour of text that says something is wrong.
+ERROR_COLOUR = "#c62828"
 
 
 def connect_plain(signal: SignalInstance, slot: Callable[[], Any]) -> None:
@@ -64,6 +67,16 @@ def beside_settings(store: QSettings, name: str) -> str:
         return os.path.join(os.path.dirname(file_name), name)
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return os.path.join(folder, name)
+
+
+def error_label(name: str) -> QLabel:
+    """A dialog's line for what is wrong with its fields: red, wrapped, hidden until set."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {ERROR_COLOUR}")
+    label.hide()
+    return label
 
 
 class PageStack(QStackedWidget):

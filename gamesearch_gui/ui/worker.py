@@ -156,7 +156,9 @@ class SearchController(QObject):
         self._worker.recorded.connect(self._on_recorded)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
-        self._thread.start()
+        # The thread starts with the first search, not here: a window whose construction
+        # fails later on must not leave a running thread for Qt to abort on.
+        self._shut_down = False
 
     @property
     def current(self) -> SearchRequest | None:
@@ -170,8 +172,10 @@ class SearchController(QObject):
 
     def start(self, request: SearchRequest) -> SearchRequest:
         """Run ``request``, dropping whatever search ran before it."""
-        if not self._thread.isRunning():
+        if self._shut_down:
             raise RuntimeError("the search thread has been shut down")
+        if not self._thread.isRunning():
+            self._thread.start()
         self.cancel()
         self._current = request
         self._requested.emit(request)
@@ -192,6 +196,7 @@ class SearchController(QObject):
 
     def shutdown(self) -> None:
         """Cancel any search and stop the thread (for closing the window)."""
+        self._shut_down = True
         self.cancel()
         if self._thread.isRunning():
             self._thread.quit()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -27,6 +29,7 @@ from gamesearch_gui.core.exercise_history import (
     HistoryEntry,
     entry_for,
 )
+from gamesearch_gui.core.files import reason
 from gamesearch_gui.core.tree import same_tree
 
 
@@ -165,6 +168,37 @@ GOOD_ENTRY = {
             json.dumps({"format": FORMAT, "entries": [{**GOOD_ENTRY, "score": "lots"}]}).encode(),
             "entry 1 is damaged",
         ),
+        # Numbers json reads as infinity, and NaN: a score of 1e400 stopped the app.
+        (
+            json.dumps({"format": FORMAT, "entries": [GOOD_ENTRY]})
+            .encode()
+            .replace(b": 50", b": 1e400"),
+            "out of range",
+        ),
+        (
+            json.dumps({"format": FORMAT, "entries": [GOOD_ENTRY]})
+            .encode()
+            .replace(b": 50", b": NaN"),
+            "NaN",
+        ),
+        (
+            json.dumps({"format": FORMAT, "entries": [{**GOOD_ENTRY, "earned": -3}]}).encode(),
+            "out of range",
+        ),
+        (
+            json.dumps({"format": FORMAT, "entries": [{**GOOD_ENTRY, "score": 250}]}).encode(),
+            "out of range",
+        ),
+        # Nesting deep enough to exhaust the recursion limit.
+        (
+            b'{"format": "gamesearch-exercise-history", "entries": '
+            + b"[" * 100_000
+            + b"]" * 100_000
+            + b"}",
+            "recursion",
+        ),
+        (b"", "could not be read"),
+        (b"\x00" * 100, "could not be read"),
     ],
 )
 def test_an_unreadable_file_is_moved_aside_and_the_history_starts_afresh(
@@ -176,6 +210,7 @@ def test_an_unreadable_file_is_moved_aside_and_the_history_starts_afresh(
     assert history.entries == []
     assert history.problem.startswith("The exercise history could not be read (")
     assert message in history.problem
+    assert len(history.problem) < 400
     # The original bytes are kept next to it, under a name the message gives.
     assert not path.exists()
     [aside] = set_aside(path)
@@ -203,21 +238,31 @@ def test_two_unreadable_files_in_the_same_second_are_both_kept(
     assert first.problem != second.problem
 
 
-def test_the_oldest_entries_go_past_max_entries(tmp_path: Path) -> None:
+def test_a_history_longer_than_the_cap_loads_whole_and_says_what_it_drops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is dropped without saying so: loading keeps every entry, and an addition
+    past the cap returns the entries it pushed out, oldest first."""
+    monkeypatch.setattr(exercise_history, "MAX_ENTRIES", 5)
     path = tmp_path / "history.json"
-    entries = [{**GOOD_ENTRY, "title": f"exercise {i}"} for i in range(MAX_ENTRIES + 3)]
+    entries = [{**GOOD_ENTRY, "title": f"exercise {i}"} for i in range(7)]
     path.write_text(json.dumps({"format": FORMAT, "version": 1, "entries": entries}))
     history = ExerciseHistory(str(path))
     assert history.problem == ""
-    assert len(history.entries) == MAX_ENTRIES
+    assert len(history.entries) == 7
+    dropped = history.add(graded_entry(figure()))
+    assert [e.title for e in dropped] == ["exercise 0", "exercise 1", "exercise 2"]
     assert history.entries[0].title == "exercise 3"
-    assert history.entries[-1].title == f"exercise {MAX_ENTRIES + 2}"
-    history.add(graded_entry(figure()))
-    assert len(history.entries) == MAX_ENTRIES
-    assert history.entries[0].title == "exercise 4"
     assert history.entries[-1].title == "Figure 5.2"
-    again = ExerciseHistory(str(path))
-    assert again.entries == history.entries
+    assert ExerciseHistory(str(path)).entries == history.entries
+    assert history.add(graded_entry(figure()))[0].title == "exercise 3"
+
+
+def test_the_cap_is_generous(tmp_path: Path) -> None:
+    """A semester of daily exercises fits many times over."""
+    assert MAX_ENTRIES >= 2000
+    history = ExerciseHistory(str(tmp_path / "history.json"))
+    assert history.add(graded_entry(figure())) == []
 
 
 def test_adding_trims_to_max_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,7 +270,42 @@ def test_adding_trims_to_max_entries(tmp_path: Path, monkeypatch: pytest.MonkeyP
     path = tmp_path / "history.json"
     history = ExerciseHistory(str(path))
     exercises = [random_exercise(Difficulty(2), Task.MINIMAX, i) for i in range(5)]
+    dropped = []
     for exercise in exercises:
-        history.add(graded_entry(exercise))
+        dropped += history.add(graded_entry(exercise))
     assert [e.title for e in history.entries] == [e.title for e in exercises[2:]]
+    assert [e.title for e in dropped] == [e.title for e in exercises[:2]]
     assert [e.title for e in ExerciseHistory(str(path)).entries] == [e.title for e in exercises[2:]]
+
+
+def test_a_history_too_large_to_read_is_moved_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(exercise_history, "MAX_FILE_BYTES", 1000)
+    path = tmp_path / "history.json"
+    entries = [GOOD_ENTRY] * 10
+    path.write_text(json.dumps({"format": FORMAT, "version": 1, "entries": entries}))
+    history = ExerciseHistory(str(path))
+    assert history.entries == []
+    assert "larger than" in history.problem
+    assert len(set_aside(path)) == 1
+
+
+def test_a_failed_save_leaves_the_old_file_and_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "history.json"
+    history = ExerciseHistory(str(path))
+    history.add(graded_entry(figure()))
+    before = path.read_bytes()
+
+    def full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as caught:
+        history.add(graded_entry(figure()))
+    assert reason(caught.value) == "the disk is full"
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["history.json"]
+    assert len(history.entries) == 1  # nothing changed, nothing was dropped

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections import defaultdict
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -11,7 +13,7 @@ from hypothesis import given
 from gamesearch_gui.core.events import EventRecorder, NodeEntered, NodeKind, Valuation
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.paths import resource_files
@@ -179,3 +181,73 @@ def test_every_event_has_words(algorithm: Algorithm) -> None:
     assert all(texts)
     assert any("transposition table" in t for t in texts)
     assert texts[0].startswith("Start at the root")
+
+
+def _copy_in_chunks(game: Any, state: Any, settings: SearchSettings, every: int) -> tuple[Any, Any]:
+    """A search recorded, and a copy of its recording built only from chunks taken every
+    ``every`` progress calls (as the engine process sends them)."""
+    original = SearchRecording(game)
+    copy = SearchRecording(game)
+    calls = [0]
+
+    def progress(_: object) -> None:
+        calls[0] += 1
+        if calls[0] % every == 0:
+            copy.apply_chunk(pickle.loads(pickle.dumps(original.take_chunk())))
+
+    result = search(game, state, settings, listener=original, progress=progress)
+    copy.apply_chunk(pickle.loads(pickle.dumps(original.take_chunk())))
+    original.finish(result)
+    copy.finish(result)
+    return original, copy
+
+
+@pytest.mark.parametrize("every", [1, 3, 1000])
+@pytest.mark.parametrize(
+    ("game_name", "settings"),
+    [
+        ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=4)),
+        ("tictactoe", SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.PREVIOUS_BEST)),
+        ("pig", SearchSettings(Algorithm.STAR1, depth=4)),
+    ],
+)
+def test_a_recording_sent_in_chunks_is_the_same_recording(
+    game_name: str, settings: SearchSettings, every: int
+) -> None:
+    """Chunks carry everything: the copy answers every query as the original does."""
+    game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
+    original, copy = _copy_in_chunks(game, game.initial_state(), settings, every)
+    assert copy.node_count == original.node_count > 0
+    assert copy.event_count == original.event_count
+    n = original.node_count
+    for name in (
+        "parent",
+        "depth",
+        "kind",
+        "entered_at",
+        "valued_at",
+        "first_slot",
+        "last_slot",
+        "first_child",
+        "last_child",
+        "next_sibling",
+        "best_child",
+        "cutoff_of",
+        "how",
+    ):
+        assert list(getattr(copy, name)[:n]) == list(getattr(original, name)[:n]), name
+    for name in ("value", "x_final", "alpha_in", "beta_in", "alpha_out", "beta_out"):
+        assert [repr(v) for v in getattr(copy, name)[:n]] == [
+            repr(v) for v in getattr(original, name)[:n]
+        ], name
+    assert copy.moves == original.moves and copy.tried_first == original.tried_first
+    assert copy.cutoffs == original.cutoffs and copy.slot_seq == original.slot_seq
+    assert copy.iterations == original.iterations
+    for k in (0, original.event_count // 3, original.event_count):
+        assert copy.visible_nodes(k) == original.visible_nodes(k)
+        assert copy.slot_count(k) == original.slot_count(k)
+        for node in range(0, original.visible_nodes(k), 7):
+            assert copy.x(node, k) == original.x(node, k)
+            assert copy.extent(node, k) == original.extent(node, k)
+    for seq in range(0, original.event_count, 11):
+        assert copy.describe(seq) == original.describe(seq)

@@ -27,6 +27,7 @@ from gamesearch_gui.core.tree_edit import (
     set_kind,
     set_label,
     set_move,
+    set_name,
     set_probability,
     set_value,
 )
@@ -395,6 +396,45 @@ def test_labels_and_moves() -> None:
         set_move(tree, (), "a0")
     assert same_tree(set_move(tree, (), ""), tree)
     check_tree(moved)
+
+
+def test_text_that_no_file_can_hold_is_refused_by_every_edit() -> None:
+    tree = figure()
+    not_text = r"holds a character that is not text \(a lone surrogate \\udfff\)$"
+    with pytest.raises(EditError, match=r"^node 0\.1: the label " + not_text):
+        set_label(tree, (0, 1), "x\udfff")
+    with pytest.raises(
+        EditError, match=r"^node 1: the move holds .* \(a lone surrogate \\ud800\)$"
+    ):
+        set_move(tree, (1,), "\ud800")
+    with pytest.raises(EditError, match=r"^the tree's name holds .* \(a lone surrogate \\udc80\)$"):
+        set_name(tree, "caf\udc80")
+    with pytest.raises(EditError, match="the tree's name holds"):
+        new_tree("\udfff")
+    with pytest.raises(EditError, match=r"^node 0: a label is text, not 3$"):
+        set_label(tree, (0,), 3)  # type: ignore[arg-type]
+    assert isinstance(EditError("x"), GameError)
+    # What a file can hold, an edit takes: astral characters, accents, anything printable.
+    named = set_name(set_label(tree, (0,), "café \U0001f600"), "Figure 5.2 ✓")
+    assert named.name == "Figure 5.2 ✓" and named.node_at((0,)).label == "café \U0001f600"
+    assert same_tree(named.root, set_label(tree, (0,), "café \U0001f600").root)
+    assert set_name(named, "Figure 5.2 ✓") is named
+    check_tree(named)
+    dump_tree(named)
+
+
+def test_edit_messages_quote_a_short_escaped_excerpt() -> None:
+    tree = figure()
+    for edit in (
+        lambda: set_kind(tree, (0,), "\x1b]0;owned\x07" * 1000),  # type: ignore[arg-type]
+        lambda: neighbour(tree, (0,), "\x1b[2J" * 1000),
+        lambda: set_value(tree, (0, 0), "\x1b" * 1000),  # type: ignore[arg-type]
+        lambda: set_probability(gamble(), (0, 0), "\r" * 1000),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(EditError) as caught:
+            edit()
+        message = str(caught.value)
+        assert message.isprintable() and len(message) < 150, message
 
 
 # Moving around ----------------------------------------------------------------------------

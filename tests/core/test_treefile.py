@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import json
 import os
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +28,7 @@ from gamesearch_gui.core.tree import (
     same_tree,
 )
 from gamesearch_gui.core.treefile import (
+    CHECK_EVERY,
     TreeFileError,
     build_tree,
     check_tree,
@@ -464,6 +470,31 @@ MALFORMED: list[tuple[str, str, str | None, str]] = [
         "the tree is deeper than 200 levels",
     ),
     ("shorthand-absurdly-nested", "[" * 100_000 + "]" * 100_000, None, "nested too deeply"),
+    # Text that no UTF-8 file can hold: JSON may escape a lone surrogate, a tree may not.
+    (
+        "label-lone-surrogate",
+        doc(maxnode(value(1), maxnode(value(2), value(3), value(4, label="a\udfff")))),
+        "1.2",
+        '"label" holds a character that is not text (a lone surrogate \\udfff)',
+    ),
+    (
+        "move-lone-surrogate",
+        doc(maxnode(value(1, move="\ud800"))),
+        "0",
+        '"move" holds a character that is not text (a lone surrogate \\ud800)',
+    ),
+    (
+        "name-lone-surrogate",
+        doc(value(1), name="\udc80 tree"),
+        None,
+        '"name" holds a character that is not text (a lone surrogate \\udc80)',
+    ),
+    (
+        "shorthand-surrogate-pair-split",
+        doc(value(1, label="\ud83d\ude00"[::-1])),
+        "",
+        '"label" holds a character that is not text (a lone surrogate \\ude00)',
+    ),
 ]
 
 
@@ -482,6 +513,85 @@ def test_malformed_input_is_refused_naming_the_node_and_the_rule(
     assert str(error).startswith(f"{where}: ")
     assert rule in str(error)
     assert rule in f"{where}: {error.rule}"
+
+
+def test_a_surrogate_pair_that_json_joins_is_one_character_and_loads() -> None:
+    tree = load_tree(doc(value(1, label="\U0001f600")))
+    assert tree.root.label == "\U0001f600"
+    assert '"label": "\\ud83d\\ude00"' in doc(value(1, label="\U0001f600"))  # as JSON escapes it
+    assert same_tree(load_tree(dump_tree(tree)), tree)
+
+
+def test_messages_quote_a_short_escaped_excerpt_of_what_the_user_wrote() -> None:
+    key = "k" * 10_000
+    with pytest.raises(TreeFileError) as caught:
+        load_tree(doc(maxnode(value(1, **{key: 1}))))
+    message = str(caught.value)
+    assert len(message) < 200, len(message)
+    assert message.startswith('node 0: unknown key "kkkkkkkk') and "…" in message
+    hostile = "\x1b]0;owned\x07\x1b[2J\r\u2028\x7f\x9b\ud800"
+    for text in (
+        doc(maxnode(value(1, **{hostile: 1}))),
+        doc(maxnode(value(1)), format=hostile),
+        doc({"type": hostile, "children": [value(1)]}),
+        doc(maxnode(value(1))).replace(
+            "1}", f"1, {json.dumps(hostile)}: 1, {json.dumps(hostile)}: 2}}"
+        ),
+    ):
+        with pytest.raises(TreeFileError) as caught:
+            load_tree(text)
+        message = str(caught.value)
+        assert message.isprintable(), message
+        assert "\\x1b]0;owned\\x07\\x1b[2J" in message
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("max", '"max"'),
+        ("a\x1bb", '"a\\x1bb"'),
+        ("\x07\r\n\t", '"\\x07\\x0d\\x0a\\x09"'),
+        ("\x7f\x9b", '"\\x7f\\x9b"'),
+        ("\u2028\u202e", '"\\u2028\\u202e"'),
+        ("\udfff", '"\\udfff"'),
+        ("\U000e0001", '"\\U000e0001"'),
+        ('say "hi" \\', '"say \\"hi\\" \\\\"'),
+        ("café ✓", '"café ✓"'),
+        ("x" * 40, '"' + "x" * 40 + '"'),
+        ("x" * 41, '"' + "x" * 40 + '…"'),
+        ("\x1b" * 100, '"' + "\\x1b" * 10 + '…"'),
+        (float("nan"), "NaN"),
+        (float("inf"), "Infinity"),
+        (3, "3"),
+        (True, "true"),
+        (None, "null"),
+        ([0, 1], "[0, 1]"),
+        (list(range(10_000)), "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1…"),
+        (["\x1b"], '["\\u001b"]'),
+        (["\x7f"], '["\\x7f"]'),
+        ({"a": 1}, '{"a": 1}'),
+        pytest.param(10**5000, "a number", id="huge-int"),
+        pytest.param(object(), "a object", id="not-json"),
+    ],
+)
+def test_show(value: object, shown: str) -> None:
+    assert treefile.show(value) == shown
+    assert len(treefile.show(value)) <= treefile.QUOTE_LIMIT + 3
+
+
+def test_printable_escapes_only_what_is_not_printable() -> None:
+    assert treefile.printable("Figure 5.2 — café") == "Figure 5.2 — café"
+    assert treefile.printable("a\x1b]0;t\x07b\u2028\udfff") == "a\\x1b]0;t\\x07b\\u2028\\udfff"
+    assert treefile.printable("C:\\trees") == "C:\\trees"  # plain text keeps backslashes
+
+
+def test_text_problem() -> None:
+    assert treefile.text_problem("Figure 5.2") is None
+    assert treefile.text_problem("café \U0001f600") is None
+    assert treefile.text_problem("") is None
+    assert treefile.text_problem("ok \udfff \ud800") == (
+        "holds a character that is not text (a lone surrogate \\udfff)"
+    )
 
 
 def test_there_are_plenty_of_malformed_cases() -> None:
@@ -539,6 +649,112 @@ def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     assert caught.value.path is None
 
 
+@pytest.mark.parametrize(
+    ("data", "offset"),
+    [
+        (b"[1, \xff]", 4),
+        (b"\xef\xbb\xbf[1, \xff]", 7),  # the offset counts the byte order mark
+        (b'["caf\xc3"]', 5),
+        (b"\xef\xbb", 0),  # a byte order mark cut short
+        (b"[1, 2]\xed\xa0\x80", 6),  # a surrogate encoded in UTF-8 is no UTF-8
+    ],
+)
+def test_undecodable_bytes_are_refused_with_their_offset(data: bytes, offset: int) -> None:
+    with pytest.raises(TreeFileError, match=rf"^file: not UTF-8 text \(byte {offset} cannot"):
+        treefile.load_tree_bytes(data)
+
+
+def test_bytes_and_streams_read_as_a_file_reads(tmp_path: Path) -> None:
+    data = b"\xef\xbb\xbf" + FIGURE_5_2.encode("utf-8")
+    path = tmp_path / "figure.gtree.json"
+    path.write_bytes(data)
+    from_file = load_tree_file(path)
+    assert same_tree(from_file, treefile.load_tree_bytes(data))
+    assert same_tree(from_file, treefile.load_tree_stream(io.BytesIO(data)))
+    assert treefile.load_tree_bytes(b"[[1, 2]]", "given").name == "given"
+    assert treefile.load_tree_bytes(b"[[1, 2]]").name == treefile.DEFAULT_NAME
+
+
+class _CountingStream(io.RawIOBase):
+    """An endless stream of spaces that counts what was read from it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = len(buffer)
+        buffer[:n] = b" " * n
+        self.given += n
+        return n
+
+
+def test_reading_stops_one_byte_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", 1000)
+    endless = _CountingStream()
+    with pytest.raises(
+        TreeFileError, match=r"^file: larger than 1,000 bytes, the limit for a tree file$"
+    ):
+        treefile.read_tree_bytes(endless)  # type: ignore[arg-type]
+    assert endless.given == 1001
+    assert treefile.read_tree_bytes(io.BytesIO(b"[1]" + b" " * 997)) == b"[1]" + b" " * 997
+    with pytest.raises(TreeFileError, match="larger than 1,000 bytes"):
+        treefile.read_tree_bytes(io.BytesIO(b" " * 1001))
+    with pytest.raises(TreeFileError, match="larger than 1,000 bytes"):
+        treefile.load_tree_bytes(b" " * 1001)
+
+
+def test_the_size_limit_holds_for_dev_zero_and_fifos(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(treefile, "MAX_FILE_BYTES", 64 * 1024)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(TreeFileError, match="larger than 65,536 bytes"):
+            load_tree_file("/dev/zero")
+    if not hasattr(os, "mkfifo"):
+        return
+    fifo = tmp_path / "endless.gtree.json"
+    os.mkfifo(fifo)
+
+    def write_forever() -> None:
+        with contextlib.suppress(BrokenPipeError), open(fifo, "wb") as f:
+            while True:
+                f.write(b"[" * 4096)
+
+    writer = threading.Thread(target=write_forever, daemon=True)
+    writer.start()
+    with pytest.raises(TreeFileError, match="larger than 65,536 bytes"):
+        load_tree_file(fifo)
+    writer.join()  # the reader closed its end, so the writer's next write fails
+
+
+def test_the_size_limit_admits_a_file_of_max_nodes() -> None:
+    # dump_tree writes a labelled 2,000,000-node tree in about 211 MiB (docs/search.md).
+    assert treefile.MAX_FILE_BYTES == 256 * 2**20
+    assert treefile.MAX_FILE_BYTES > 211 * 2**20
+
+
+def test_a_file_name_with_a_nul_character_is_an_os_error() -> None:
+    with pytest.raises(OSError, match="embedded null byte") as caught:
+        load_tree_file("tree\0.gtree.json")
+    assert caught.value.errno == errno.EINVAL
+    assert caught.value.filename == "tree\0.gtree.json"
+
+
+def test_a_file_name_that_is_not_utf8_names_the_tree_in_text(tmp_path: Path) -> None:
+    assert default_tree_name("caf\udce9.gtree.json") == "caf\ufffd"
+    if os.name != "posix" or sys.platform == "darwin":
+        return  # macOS and Windows file names are always text
+    raw = os.path.join(os.fsencode(tmp_path), b"caf\xe9.gtree.json")
+    with open(raw, "wb") as f:
+        f.write(b"[[1, 2]]")
+    tree = load_tree_file(os.fsdecode(raw))
+    assert tree.name == "caf\ufffd"
+    assert same_tree(load_tree(dump_tree(tree)), tree)
+
+
 def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_tree_file(tmp_path / "nothing.gtree.json")
@@ -546,7 +762,7 @@ def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
 
 def test_a_name_no_file_can_have_is_an_os_error_too(tmp_path: Path) -> None:
     # Typed into the new-exercise dialog's file field, a NUL once escaped as ValueError.
-    with pytest.raises(OSError, match="no file can have this name") as caught:
+    with pytest.raises(OSError, match="not a file name") as caught:
         load_tree_file(str(tmp_path / "a\x00b.gtree.json"))
     assert caught.value.filename.endswith("a\x00b.gtree.json")
 
@@ -772,3 +988,32 @@ def test_any_json_either_loads_or_is_refused_with_a_tree_file_error(obj: object)
             assert str(e).startswith(("file: ", "root: ", "node "))
         else:
             check_tree(tree)
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("form", ["file", "nested"])
+def test_a_check_is_called_while_a_big_tree_is_read_and_can_stop_it(
+    tmp_path: Path, form: str
+) -> None:
+    """Opening a big file in the window can be cancelled mid-parse, not only after."""
+    leaves = [[i, i + 1] for i in range(CHECK_EVERY * 2)]
+    text = json.dumps(leaves) if form == "nested" else dump_tree(build_tree(leaves))
+    path = tmp_path / "big.gtree.json"
+    path.write_text(text, encoding="utf-8")
+    calls: list[int] = []
+    tree = load_tree_file(path, check=lambda: calls.append(1))
+    assert tree.node_count == 1 + CHECK_EVERY * 2 * 3
+    assert len(calls) >= 4  # while parsing (objects), reading and building (nodes)
+
+    def stop_on_the_third() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise _Stop
+
+    calls.clear()
+    with pytest.raises(_Stop):
+        load_tree_file(path, check=stop_on_the_third)
+    assert len(calls) == 3

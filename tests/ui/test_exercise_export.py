@@ -225,7 +225,7 @@ def test_unwritable_destinations_raise_a_clear_oserror(
         (tmp_path / "missing" / "set.svg", "does not exist"),
     ):
         sheet, key = export_paths(str(base))
-        with pytest.raises(OSError, match=f"^Cannot write .*: .*{reason}"):
+        with pytest.raises(OSError, match=f"^Could not write .*: .*{reason}"):
             export_exercises([figure], sheet, key)
     (tmp_path / "set-key.pdf").mkdir()  # the key's name is taken by a folder
     sheet, key = export_paths(str(tmp_path / "set.pdf"))
@@ -310,7 +310,7 @@ def test_dialog_reports_an_unwritable_destination(qtbot: QtBot, tmp_path: Path, 
     with qtbot.waitSignal(dialog.failed, timeout=30_000) as blocker:
         dialog.export("5", 2, DIFFICULTIES["Easy"], Task.MINIMAX, str(base))
     message = blocker.args[0]
-    assert message.startswith(f"Cannot write {base.parent}")
+    assert message.startswith(f"Could not write {base.parent}")
     assert "\n" not in message and "Traceback" not in message
     assert dialog.status.text() == message
     assert dialog.export_button.isEnabled()

@@ -361,15 +361,18 @@ def test_new_exercise_dialog_refuses_a_bad_file_and_stays_open(
     qtbot.addWidget(dialog)
     dialog.set_source(FILE)
     dialog.file_edit.setText(str(bad))
-    dialog.accept()
+    dialog.accept()  # the file is read off the GUI thread: the dialog is busy meanwhile
+    assert not dialog.ok_button.isEnabled()
+    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
     assert dialog.result_exercise is None and dialog.result() == 0
-    assert dialog.error.isVisibleTo(dialog)
+    assert dialog.ok_button.isEnabled()
     assert "root" in dialog.error.text().lower() and "children" in dialog.error.text()
     good = tmp_path / "good.gtree.json"
     save_tree_file(random_tree(2, seed=1, name="two levels"), good)
     dialog.file_edit.setText(str(good))
     dialog.set_task(Task.ALPHABETA)
-    dialog.accept()
+    with qtbot.waitSignal(dialog.accepted, timeout=KEY_MS):
+        dialog.accept()
     assert dialog.result_exercise is not None
     assert dialog.result_exercise.source == "the file good.gtree.json"
 
@@ -382,10 +385,12 @@ def test_new_exercise_dialog_refuses_a_file_name_with_a_nul_and_stays_open(
     qtbot.addWidget(dialog)
     dialog.set_source(FILE)
     dialog.file_edit.setText("trees/\x00.gtree.json")
-    dialog.accept()
+    dialog.accept()  # read off the GUI thread
+    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
     assert dialog.result_exercise is None and dialog.result() == 0
-    assert dialog.error.isVisibleTo(dialog)
-    assert dialog.error.text() == "No file can have this name: trees/\x00.gtree.json"
+    assert dialog.error.text().startswith("Not a file name")
+    assert dialog.ok_button.isEnabled()
+    dialog.reject()  # closing stops the dialog's file loader
 
 
 def test_new_exercise_dialog_uses_the_drawn_tree(qtbot: QtBot) -> None:

@@ -58,8 +58,10 @@ def test_full_tictactoe_minimax_streams_into_the_tree_and_the_view_stays_live(
     assert recording.result.stats.nodes == 549_946
     assert window.tree_panel.canvas.moment == recording.event_count == 2 * 549_946
     assert window.stats.text("nodes") == "549,946"
-    # The GUI thread ran all along: the timer saw the tree at many different sizes.
-    assert len(set(ticks)) > 10
+    # The GUI thread ran all along: the timer saw the tree at sizes between empty and
+    # whole. How many depends on the machine's load, so only a few are required.
+    growing = {moment for moment in ticks if 0 < moment < recording.event_count}
+    assert len(growing) >= 3, sorted(growing)
 
 
 def test_clicking_an_ai_move_reopens_its_search_tree(qtbot: QtBot, window: MainWindow) -> None:

@@ -19,6 +19,13 @@ it is worth, so a search takes a quick win over a slow one and delays a loss. Ev
 win lies between 1 and 2 in absolute value, and every evaluation strictly inside
 (-1, 1), so any win outranks any heuristic guess.
 
+Evaluations: ``open_lines`` (the default) and ``centre``. Both, and the test for four
+in a row in ``terminal_value``, look at every window at once with a few
+multiplications, masks and popcounts on Python ints (see "Every window at once" below)
+instead of a loop over the 69 windows: they run at nearly every node of a search.
+``tests/core/test_connect4_eval.py`` checks them bit for bit against those loops;
+``docs/benchmarks.md`` has what it gained.
+
 Move notation: the column counted from 1, left to right: ``1`` .. ``7``.
 
 Position notation: the columns played from the start, in order, each ``1`` .. ``7``,
@@ -31,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -116,14 +123,10 @@ _OPEN_WEIGHTS = (0, 1, 4, 16, 64)
 _OPEN_HALF = 32.0
 
 # centre: each square is worth the number of windows through it (3 at a corner, 13 at
-# the middle of the centre column); squares of equal worth share one mask.
+# the middle of the centre column).
 _SQUARE_WEIGHTS = {
     (c, r): sum((c, r) in w for w in WINDOWS) for c in range(WIDTH) for r in range(HEIGHT)
 }
-_WEIGHT_GROUPS: tuple[tuple[int, int], ...] = tuple(
-    (weight, sum(_bit(c, r) for (c, r), w in _SQUARE_WEIGHTS.items() if w == weight))
-    for weight in sorted(set(_SQUARE_WEIGHTS.values()))
-)
 _CENTRE_HALF = 16.0
 
 
@@ -148,30 +151,158 @@ def _max_min_bits(state: C4State) -> tuple[int, int]:
     return mover, mover ^ mask
 
 
+# -- Every window at once -------------------------------------------------------------
+#
+# The evaluations and terminal_value run at nearly every node of a search, so they look
+# at all windows with a handful of operations on Python ints instead of a loop.
+#
+# Sides: one int with MAX's stones at bits 0..48 and MIN's at the same squares _SIDE
+# bits higher. Lanes: multiplying an int by a constant with one set bit per direction
+# lays copies of it side by side, one lane per direction, and the k-th of four such
+# constants shifts the copy in the lane of step d down by k * d bits more. So at the bit
+# of a window's first square, the k-th product holds the window's k-th square, for all
+# windows of all four directions at once. Each lane starts at its ``base`` bit; the
+# copies in a lane never reach another lane, so the products never carry.
+
+#: Bits per side: the board's 49 bits, sentinels included.
+_SIDE = WIDTH * _STRIDE
+
+
+def _window_starts(step: int) -> int:
+    """The bits of the first (lowest) squares of the windows along ``step``."""
+    line = 1 | 1 << step | 1 << 2 * step | 1 << 3 * step
+    return sum(window & -window for window in _WINDOW_MASKS if window == (window & -window) * line)
+
+
+def _lane_bases(copy_bits: int, margin: int) -> tuple[int, ...]:
+    """Where each direction's lane starts, for copies of ``copy_bits`` bits.
+
+    A lane's copies reach ``3 * step`` bits below its base and ``copy_bits`` above it;
+    the next lane's lowest copy starts ``margin`` bits above that.
+    """
+    bases = []
+    base = 3 * _DIRECTIONS[0]
+    for i, step in enumerate(_DIRECTIONS):
+        if i:
+            base += copy_bits + margin + 3 * step
+        bases.append(base)
+    return tuple(bases)
+
+
+def _lane_copies(bases: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The four multipliers: the k-th puts each lane's copy ``k * step`` bits lower."""
+    a, b, c, d = (
+        sum(1 << (base - k * step) for base, step in zip(bases, _DIRECTIONS, strict=True))
+        for k in range(4)
+    )
+    return a, b, c, d
+
+
+# open_lines: lanes of both sides (2 * _SIDE bits). The opponent's stones in a window
+# lie _SIDE bits above (MAX's window) or below (MIN's) its first square, and the same
+# reads from any other bit must find nothing of another lane. Above a lane, the margin
+# of _SIDE bits sees to that. Below a MAX window's first square, _SIDE bits down is
+# under the lane's lowest bit (the window's last square is on the board, so its first
+# lies less than _SIDE - 3 * step bits above the base) and still above the previous
+# lane, thanks to the same margin.
+_OPEN_BASES = _lane_bases(2 * _SIDE, _SIDE)
+_OPEN_A, _OPEN_B, _OPEN_C, _OPEN_D = _lane_copies(_OPEN_BASES)
+_STARTS_MAX = sum(
+    _window_starts(step) << base for base, step in zip(_OPEN_BASES, _DIRECTIONS, strict=True)
+)
+_STARTS_MIN = _STARTS_MAX << _SIDE
+_STARTS = _STARTS_MAX | _STARTS_MIN
+if _STARTS_MAX.bit_count() != len(WINDOWS):  # pragma: no cover - a slip in the tables above
+    raise AssertionError("the window starts miss a window")
+
+# A window's stones n = b0 + 2 * b1 in bit slices (n = 4, four in a row, is apart), so
+# its weight 1, 4, 16 for n = 1, 2, 3 is W1 * b0 + W2 * b1 + W3 * (b0 and b1).
+_W1 = _OPEN_WEIGHTS[1]
+_W2 = _OPEN_WEIGHTS[2]
+_W3 = _OPEN_WEIGHTS[3] - _OPEN_WEIGHTS[1] - _OPEN_WEIGHTS[2]
+_W4 = _OPEN_WEIGHTS[4]
+# MAX's count minus MIN's as one popcount: (x ^ _STARTS_MIN) counts x at MAX's starts
+# and the complement at MIN's, that is MAX's count - MIN's + len(WINDOWS). So the raw
+# sum is the score plus this offset.
+_OPEN_OFFSET = (_W1 + _W2 + _W3) * len(WINDOWS)
+# |score| cannot exceed every window scoring a four.
+_OPEN_LIMIT = _W4 * len(WINDOWS)
+if not 0 <= _OPEN_OFFSET <= _OPEN_LIMIT:  # pragma: no cover - the table needs it
+    raise AssertionError("the open_lines table cannot hold the offset")
+
+
+def _squash_table(offset: int, limit: int, half: float) -> tuple[float, ...]:
+    """score / (|score| + half) for every score in [-limit, limit], at index score + offset.
+
+    A negative index counts from the end, as Python's do, so the table has no more
+    entries than scores.
+    """
+    table = [0.0] * (2 * limit + 1)
+    for score in range(-limit, limit + 1):
+        table[score + offset] = score / (abs(score) + half)
+    return tuple(table)
+
+
+# 8,833 floats: one lookup instead of abs, an addition and a division at every leaf.
+_OPEN_VALUES = _squash_table(_OPEN_OFFSET, _OPEN_LIMIT, _OPEN_HALF)
+
+# centre: bit planes of the square weights (weights up to 13: four planes), each over
+# both sides; MIN's half is read through its complement, as above.
+_CENTRE_PLANES: tuple[int, ...] = tuple(
+    sum(_bit(c, r) for (c, r), w in _SQUARE_WEIGHTS.items() if w >> j & 1) * (1 | 1 << _SIDE)
+    for j in range(max(_SQUARE_WEIGHTS.values()).bit_length())
+)
+if len(_CENTRE_PLANES) != 4:  # pragma: no cover - centre() reads four planes
+    raise AssertionError("centre expects square weights below 16")
+_CENTRE_P0, _CENTRE_P1, _CENTRE_P2, _CENTRE_P3 = _CENTRE_PLANES
+_MIN_SQUARES = sum(_bit(c, r) for c in range(WIDTH) for r in range(HEIGHT)) << _SIDE
+_CENTRE_TOTAL = sum(_SQUARE_WEIGHTS.values())
+_CENTRE_VALUES = _squash_table(_CENTRE_TOTAL, _CENTRE_TOTAL, _CENTRE_HALF)
+
+# terminal_value: lanes of one side; a bit set in all four products is the first square
+# of four in a row, exactly as ``pairs & (pairs >> 2 * step)`` of _has_four finds it.
+_FOUR_A, _FOUR_B, _FOUR_C, _FOUR_D = _lane_copies(_lane_bases(_SIDE, 0))
+
+
 def open_lines(state: C4State) -> float:
     """Windows of four open to MAX minus those open to MIN, weighted; in (-1, 1).
 
     A window is open to a side when the opponent has no stone in it; it counts 1, 4,
-    16 with one, two, three of the side's stones. The difference d is squashed to
-    d / (|d| + 32), which keeps the order and stays inside (-1, 1).
+    16 with one, two, three of the side's stones (64 with four, in a won position). The
+    difference d is squashed to d / (|d| + 32), which keeps the order and stays inside
+    (-1, 1).
     """
-    # _max_min_bits inlined: this runs at every leaf of a depth-limited search.
+    # All 69 windows at once; see "Every window at once" above.
     mover, mask, plies = state
-    if plies & 1:
-        mx, mn = mover ^ mask, mover
-    else:
-        mx, mn = mover, mover ^ mask
-    weights = _OPEN_WEIGHTS
-    score = 0
-    for window in _WINDOW_MASKS:
-        mine = mx & window
-        theirs = mn & window
-        if mine:
-            if not theirs:
-                score += weights[mine.bit_count()]
-        elif theirs:
-            score -= weights[theirs.bit_count()]
-    return score / (abs(score) + _OPEN_HALF)
+    other = mover ^ mask
+    sides = other | mover << _SIDE if plies & 1 else mover | other << _SIDE
+    # The window's four squares, at the bit of its first square.
+    a = sides * _OPEN_A
+    b = sides * _OPEN_B
+    c = sides * _OPEN_C
+    d = sides * _OPEN_D
+    # Stones per window, in bit slices: a + b = s1 + 2 * c1, c + d = s2 + 2 * c2.
+    s1 = a ^ b
+    c1 = a & b
+    s2 = c ^ d
+    c2 = c & d
+    b0 = s1 ^ s2
+    b1 = c1 ^ c2 ^ (s1 & s2)
+    # A window is open to a side when the same window of the other side has no stone
+    # (a four of the other side leaves this side none there, so b0 | b1 is enough).
+    taken = b0 | b1
+    open_ = _STARTS & ~(taken >> _SIDE | taken << _SIDE)
+    x1 = b0 & open_
+    x2 = b1 & open_
+    raw = (
+        _W1 * (x1 ^ _STARTS_MIN).bit_count()
+        + _W2 * (x2 ^ _STARTS_MIN).bit_count()
+        + _W3 * ((x1 & x2) ^ _STARTS_MIN).bit_count()
+    )
+    if c1 & c2:  # four in a row somewhere (only in a finished game)
+        fours = c1 & c2 & _STARTS
+        raw += _W4 * ((fours & _STARTS_MAX).bit_count() - (fours & _STARTS_MIN).bit_count())
+    return _OPEN_VALUES[raw]
 
 
 def centre(state: C4State) -> float:
@@ -180,11 +311,18 @@ def centre(state: C4State) -> float:
     Central squares take part in the most lines; it ignores whether those lines are
     still open. The difference d is squashed to d / (|d| + 16).
     """
-    mx, mn = _max_min_bits(state)
-    score = 0
-    for weight, group in _WEIGHT_GROUPS:
-        score += weight * ((mx & group).bit_count() - (mn & group).bit_count())
-    return score / (abs(score) + _CENTRE_HALF)
+    mover, mask, plies = state
+    other = mover ^ mask
+    sides = other | mover << _SIDE if plies & 1 else mover | other << _SIDE
+    # MAX's weights plus the weights of the squares MIN does not hold.
+    held = sides ^ _MIN_SQUARES
+    raw = (
+        (held & _CENTRE_P0).bit_count()
+        + ((held & _CENTRE_P1).bit_count() << 1)
+        + ((held & _CENTRE_P2).bit_count() << 2)
+        + ((held & _CENTRE_P3).bit_count() << 3)
+    )
+    return _CENTRE_VALUES[raw]
 
 
 class ConnectFour(Game[C4State, Column]):
@@ -198,6 +336,10 @@ class ConnectFour(Game[C4State, Column]):
         self._evaluations: Mapping[str, Evaluation[C4State]] = MappingProxyType(
             {"open_lines": open_lines, "centre": centre}
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor and options, to cross to the engine process."""
+        return (ConnectFour, ())
 
     def initial_state(self) -> C4State:
         """The empty board, MAX to move."""
@@ -226,20 +368,10 @@ class ConnectFour(Game[C4State, Column]):
         mover, mask, plies = state
         if plies < _FIRST_WIN_PLY:
             return None
-        # Only the player who just moved can have made four. The loop of _has_four is
-        # unrolled here (steps 1, 7, 6, 8): this runs at every node of a search.
+        # Only the player who just moved can have made four; the four directions at
+        # once, as _FOUR_A .. _FOUR_D lay them out (this runs at every node of a search).
         last = mover ^ mask
-        m = last & (last >> 1)
-        if m & (m >> 2):
-            return _WIN_VALUE[plies]
-        m = last & (last >> 7)
-        if m & (m >> 14):
-            return _WIN_VALUE[plies]
-        m = last & (last >> 6)
-        if m & (m >> 12):
-            return _WIN_VALUE[plies]
-        m = last & (last >> 8)
-        if m & (m >> 16):
+        if last * _FOUR_A & last * _FOUR_B & last * _FOUR_C & last * _FOUR_D:
             return _WIN_VALUE[plies]
         if plies == CELLS:
             return 0.0

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -114,6 +114,10 @@ class Pennies(Game[PenniesState, PenniesMove]):
         self._evaluations: Mapping[str, Evaluation[PenniesState]] = MappingProxyType(
             {"length_parity": length_parity, "splittable_parity": splittable_parity}
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor and options, to cross to the engine process."""
+        return (Pennies, (self.start,))
 
     def initial_state(self) -> PenniesState:
         """The start stacks with MAX to move."""

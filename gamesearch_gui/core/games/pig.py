@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -99,6 +99,10 @@ class Pig(Game[PigState, PigAction]):
         self._evaluations: Mapping[str, Evaluation[PigState]] = MappingProxyType(
             {"win_chance": self._win_chance(), "score_difference": self._score_difference()}
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor and options, to cross to the engine process."""
+        return (Pig, (self.target,))
 
     def initial_state(self) -> PigState:
         """No points yet, MAX about to roll."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -186,6 +186,10 @@ class TicTacToe(Game[TTTState, Cell]):
         self._evaluations: Mapping[str, Evaluation[TTTState]] = MappingProxyType(
             {"open_lines": open_lines, "centre_corners": centre_corners}
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor and options, to cross to the engine process."""
+        return (TicTacToe, ())
 
     def initial_state(self) -> TTTState:
         """The empty board, X to move."""

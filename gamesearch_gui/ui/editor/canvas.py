@@ -12,6 +12,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QFocusEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 #: Keys that start typing a leaf's value.
@@ -34,7 +35,10 @@ class InlineEdit(QLineEdit):
         """Show the editor centred on ``centre`` holding ``text``, and take the focus."""
         self._open = True
         self.setText(text)
-        width = max(70, self.fontMetrics().horizontalAdvance(text + "MMMM"))
+        # As wide as the text, within the canvas (a label may be longer than any screen).
+        parent = self.parentWidget()
+        room = parent.width() - 8 if parent is not None else 70
+        width = max(70, min(self.fontMetrics().horizontalAdvance(clip(text) + "MMMM"), room))
         self.resize(width, self.sizeHint().height())
         self.move(centre.x() - width // 2, centre.y() - self.height() // 2)
         self.show()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.compare import ComparisonRow, compare, knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree
 
 #: The counts shown, as (attribute, heading, bar colour).
@@ -166,7 +167,7 @@ class CompareDialog(QDialog):
 
     def __init__(self, tree: CustomTree, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Compare searches — {tree.name}")
+        self.setWindowTitle(f"Compare searches — {clip(tree.name)}")
         self.tree = tree
         self.rows: list[ComparisonRow] = []
         self.table = QTableWidget(0, len(self.HEADINGS))

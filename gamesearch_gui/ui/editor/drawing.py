@@ -9,10 +9,11 @@ yet, drawn empty). Its nodes are numbered in pre-order, the same order as
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from gamesearch_gui.core.events import NodeEntered, NodeKind, NodeValued, Valuation
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, TreeNode
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, TreeNode, gc_paused
 
 _KIND = {
     NodeType.MAX: NodeKind.MAX,
@@ -22,20 +23,36 @@ _KIND = {
 }
 
 
-class Drawing:
-    """The recording that draws ``tree``, and the mapping between its nodes and paths."""
+#: How many nodes are drawn between two calls of a drawing's ``progress``.
+PROGRESS_NODES = 8192
 
-    def __init__(self, tree: CustomTree) -> None:
+
+class Drawing:
+    """The recording that draws ``tree``, and the mapping between its nodes and paths.
+
+    ``progress(done)``, if given, is called every ``PROGRESS_NODES`` nodes with the
+    share drawn so far (a job off the GUI thread reports, or stops, there).
+    """
+
+    def __init__(self, tree: CustomTree, progress: Callable[[float], None] | None = None) -> None:
         self.tree = tree
         self.recording = SearchRecording(TreeGame(tree), node_cap=None)
         self.paths: list[Path] = []
         self.index: dict[Path, int] = {}
-        self._add(tree.root, None, 0)
+        #: The nodes' labels, by recording node (those that have one).
+        self.labels: dict[int, str] = {}
+        self._progress = progress
+        with gc_paused():  # a million nodes: collections would only walk them again and again
+            self._add(tree.root, None, 0)
 
     def _add(self, node: TreeNode, parent: int | None, depth: int) -> None:
         n = len(self.paths)
+        if self._progress is not None and n % PROGRESS_NODES == 0:
+            self._progress(n / self.tree.node_count)
         self.paths.append(node.path)
         self.index[node.path] = n
+        if node.label:
+            self.labels[n] = node.label
         inf = math.inf
         self.recording(
             NodeEntered(

@@ -12,13 +12,16 @@ one method (``_open_file_name``, ``_save_file_name``, ``_ask_text``, ``_ask_unsa
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSaveFile, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -37,10 +41,12 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core import tree_edit
+from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
 from gamesearch_gui.core.treefile import (
     DEFAULT_NAME,
@@ -48,13 +54,15 @@ from gamesearch_gui.core.treefile import (
     default_tree_name,
     dump_tree,
     load_tree,
-    load_tree_file,
     tree_to_nested,
 )
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
-from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number
+from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
+from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number, parse_probability
+from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -88,6 +96,19 @@ _ARROWS = {
     Qt.Key.Key_Left: "left",
     Qt.Key.Key_Right: "right",
 }
+#: The caption of a tree opened from the recovery file.
+RECOVERED_CAPTION = "Recovered from the last session: save it to keep it."
+
+
+@dataclass(frozen=True)
+class _Opening:
+    """A file being opened: where it is, and how the tree it holds is to be shown."""
+
+    path: str
+    caption: str = ""
+    unsaved: bool = False  #: True for the recovery file: a new, unsaved tree
+
+
 ALGORITHM_NAMES = {
     Algorithm.MINIMAX: "Minimax",
     Algorithm.ALPHABETA: "Alpha-beta",
@@ -105,6 +126,10 @@ class TreeEditor(QWidget):
     solved = Signal(object, object)
     #: A message for the status bar.
     message = Signal(str)
+    #: A file (or the recovery file) finished opening and is shown: its path.
+    opened = Signal(str)
+    #: True while a file is opening (Save, Solve and the edits are off meanwhile).
+    loadingChanged = Signal(bool)
 
     def __init__(
         self,
@@ -123,6 +148,7 @@ class TreeEditor(QWidget):
         self.recovery_path = recovery_path
         self.document = TreeDocument(tree_edit.new_tree(), self)
         self.drawing = Drawing(self.document.tree)
+        self._problems: tuple[CustomTree, list[tuple[Path, str]]] | None = None
         self.solution: SearchRecording | None = None
         self.result: SearchResult | None = None
         self._request: SearchRequest | None = None
@@ -139,6 +165,15 @@ class TreeEditor(QWidget):
         self.stack = PageStack()
         self.stack.addWidget(self.canvas)
         self.stack.addWidget(self.solution_panel)
+        # Opening a file: read and drawn on the loader's thread, this page meanwhile.
+        self.loading_page = LoadingPage()
+        self.loading_page.cancelled.connect(self.cancel_loading)
+        self.stack.addWidget(self.loading_page)
+        self.loader = JobRunner("tree file loader", self)
+        self.loader.progress.connect(self.loading_page.set_progress)
+        self.loader.finished.connect(self._loaded)
+        self.loader.failed.connect(self._load_failed)
+        self._opening: _Opening | None = None
 
         self.properties = PropertiesForm()
         self.properties.kindChosen.connect(lambda p, k: self.set_kind(k, p))
@@ -182,6 +217,9 @@ class TreeEditor(QWidget):
         self.result_label = QLabel()
         self.result_label.setObjectName("solveResult")
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The best line's move labels are free text: it is cut at the window's edge, never
+        # widens the window.
+        self.result_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         solve_row = QHBoxLayout()
         solve_row.addWidget(QLabel("Solve with"))
@@ -212,6 +250,8 @@ class TreeEditor(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
 
+        #: Why the last autosave failed ("" while it works), so it is said only once.
+        self._autosave_problem = ""
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -327,10 +367,13 @@ class TreeEditor(QWidget):
         return self.document.selected
 
     def title(self) -> str:
-        """The tree's name, its file, and a * while it has unsaved changes."""
+        """The tree's name, its file, and a * while it has unsaved changes (or, while a
+        file opens, which one)."""
+        if self._opening is not None:
+            return f"Opening {os.path.basename(self._opening.path)}…"
         doc = self.document
         where = f" ({os.path.basename(doc.file_path)})" if doc.file_path else ""
-        return f"{'*' if doc.dirty else ''}{doc.tree.name}{where}"
+        return f"{'*' if doc.dirty else ''}{clip(doc.tree.name)}{where}"
 
     def _status_changed(self) -> None:
         self.titleChanged.emit(self.title())
@@ -341,18 +384,21 @@ class TreeEditor(QWidget):
             if self.drawing.tree is not tree:
                 self.drawing = Drawing(tree)
             self.canvas.set_recording(self.drawing.recording)
-            self.canvas.tree_item.node_labels = {
-                n: node.label for n, node in enumerate(tree.nodes()) if node.label
-            }
+            self.canvas.tree_item.node_labels = self.drawing.labels
             self.canvas.set_moment(self.drawing.recording.event_count)
             self.canvas.fit_all()
             self._update_algorithms()
         n = self.drawing.index.get(self.document.selected, 0)
         self.canvas.set_selected(n)
-        self.properties.show_node(
-            tree, self.document.selected, tree_edit.probability_problems(tree)
-        )
+        self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
         self._update_actions()
+
+    def _probability_problems(self, tree: CustomTree) -> list[tuple[Path, str]]:
+        """``tree_edit.probability_problems(tree)``, kept while the tree is the same: it
+        walks every node, and the form asks at every change of the selection."""
+        if self._problems is None or self._problems[0] is not tree:
+            self._problems = (tree, tree_edit.probability_problems(tree))
+        return self._problems[1]
 
     def _update_actions(self) -> None:
         """Enable what applies to the selected node."""
@@ -511,7 +557,7 @@ class TreeEditor(QWidget):
 
     def _probability_entered(self, path: Path, text: str) -> None:
         try:
-            value = _parse_probability(text)
+            value = parse_probability(text)
         except ValueError:
             self._refused(f"{text!r} is not a probability (give 0.25, 1/4 or 25%)")
             self._tree_changed()
@@ -635,8 +681,13 @@ class TreeEditor(QWidget):
     # -- clipboard ----------------------------------------------------------------------
 
     def copy_json(self) -> None:
-        """Put the tree on the clipboard as a tree file's JSON."""
-        QGuiApplication.clipboard().setText(dump_tree(self.document.tree))
+        """Put the tree on the clipboard as a tree file's JSON (if it is a valid tree)."""
+        try:
+            text = dump_tree(self.document.tree)
+        except GameError as e:
+            self._refused(f"The tree cannot be copied as JSON until it is valid: {e}")
+            return
+        QGuiApplication.clipboard().setText(text)
         self.message.emit("Copied the tree as JSON")
 
     def copy_nested(self) -> None:
@@ -675,7 +726,7 @@ class TreeEditor(QWidget):
     def _save_file_name(self) -> str | None:
         """Ask where to save (None: cancelled). Tests replace this."""
         start = self.document.file_path or os.path.join(
-            self._folder(), f"{self.document.tree.name}.gtree.json"
+            self._folder(), f"{file_stem(self.document.tree.name)}.gtree.json"
         )
         name, _ = QFileDialog.getSaveFileName(self, "Save tree", start, FILE_FILTER)
         if name and not name.lower().endswith(".json"):
@@ -719,25 +770,99 @@ class TreeEditor(QWidget):
         return True
 
     def open_file(self, path: str | None = None) -> bool:
-        """Open a tree file; a malformed one is refused with the loader's reason."""
+        """Start opening a tree file (False: the person cancelled before it started).
+
+        The file is read, checked and drawn on the loader's thread while the window stays
+        responsive; ``opened`` follows, or a warning with the loader's reason, and the
+        tree shown until then stays as it was.
+        """
         if not self.maybe_save():
             return False
         if path is None:
             path = self._open_file_name()
             if path is None:
                 return False
-        try:
-            tree = load_tree_file(path)
-        except TreeFileError as e:
-            self._warn("Cannot open the tree", f"{os.path.basename(path)}: {e}")
-            return False
-        except OSError as e:
-            self._warn("Cannot open the tree", f"{path}: {e.strerror or e}")
-            return False
-        self._set_tree(tree, path, caption="")
-        self._add_recent(path)
-        self.message.emit(f"Opened {path}")
+        self._start_opening(_Opening(path))
         return True
+
+    @property
+    def loading(self) -> bool:
+        """True while a file is opening."""
+        return self._opening is not None
+
+    @property
+    def recovering(self) -> bool:
+        """True while the recovery file is opening: until its tree is shown, the file is
+        the only copy of it, and nothing removes it."""
+        return self._opening is not None and self._opening.unsaved
+
+    def cancel_loading(self) -> None:
+        """Stop opening the file (the tree shown before stays)."""
+        opening = self._opening
+        if opening is not None:
+            self._stop_loading()
+            self.message.emit(f"Stopped opening {opening.path}")
+
+    def _start_opening(self, opening: _Opening) -> None:
+        self._stop_loading()
+        self.show_drawing()
+        self._opening = opening
+        self.loading_page.start(os.path.basename(opening.path))
+        self.stack.setCurrentWidget(self.loading_page)
+        self._loading_changed()
+        self.loader.start(lambda job: read_tree(opening.path, job))
+
+    def _stop_loading(self) -> None:
+        """Drop the file being opened, if any, and show the drawing again."""
+        if self._opening is None:
+            return
+        self.loader.cancel()
+        self._opening = None
+        self.stack.setCurrentWidget(self.canvas)
+        self._loading_changed()
+
+    def _loading_changed(self) -> None:
+        # The window's actions (Save, Solve, Paste...) follow loadingChanged in TreesMode.
+        loading = self.loading
+        for action in self.edit_actions:
+            action.setEnabled(not loading)
+        self.solve_button.setEnabled(not loading)
+        self.properties.setEnabled(not loading)
+        if not loading:
+            self._update_actions()
+        self.loadingChanged.emit(loading)
+        self._status_changed()
+
+    @Slot(object)
+    def _loaded(self, opened: OpenedTree) -> None:
+        opening = self._opening
+        assert opening is not None
+        self._opening = None
+        # Drawn already: _set_tree shows this drawing instead of making one.
+        self.drawing = opened.drawing
+        self._problems = (opened.tree, opened.problems)
+        path = None if opening.unsaved else opening.path
+        self._set_tree(opened.tree, path, caption=opening.caption, unsaved=opening.unsaved)
+        self._loading_changed()
+        if path is not None:
+            self._add_recent(path)
+            self.message.emit(f"Opened {path}")
+        self.opened.emit(opening.path)
+
+    @Slot(object)
+    def _load_failed(self, error: BaseException) -> None:
+        opening = self._opening
+        assert opening is not None
+        self._stop_loading()
+        path = opening.path
+        if isinstance(error, TreeFileError):
+            why = f"{os.path.basename(path)}: {error}"
+        elif isinstance(error, OSError):
+            why = f"{path}: {error.strerror or error}"
+        else:  # a bug: say so, keep the app alive
+            traceback.print_exception(error)
+            why = f"{os.path.basename(path)}: internal error: {type(error).__name__}: {error}"
+        self._warn("Cannot open the tree", why)
 
     def open_tree(self, tree: CustomTree, *, caption: str = "") -> bool:
         """Open ``tree`` as a new, unsaved document (an example, a random or recovered tree)."""
@@ -749,6 +874,8 @@ class TreeEditor(QWidget):
     def _set_tree(
         self, tree: CustomTree, path: str | None, *, caption: str, unsaved: bool = False
     ) -> None:
+        keep_recovery = self.recovering
+        self._stop_loading()  # a new, pasted or random tree replaces a file being opened
         self.show_drawing()
         self.caption = caption
         self.caption_label.setText(caption)
@@ -757,7 +884,7 @@ class TreeEditor(QWidget):
         self._autosave_timer.stop()
         if unsaved and self.recovery_path is not None:
             self._autosave_timer.start()
-        elif not unsaved:
+        elif not unsaved and not keep_recovery:
             self.remove_recovery()
 
     def save(self) -> bool:
@@ -792,24 +919,13 @@ class TreeEditor(QWidget):
         if named:
             # A new tree takes the name of the file it is first saved as (an edit like any
             # other: undo gives the old name back).
-            renamed = CustomTree(default_tree_name(path), tree.root, tree.value_bounds)
+            renamed = tree_edit.set_name(tree, default_tree_name(path))
             self.document.apply("Name the tree", renamed)
         try:
-            text = dump_tree(self.document.tree)
-        except GameError as e:
-            self._warn("Cannot save the tree", str(e))
-            if named:
-                self.document.undo_stack.undo()
-            return False
-        file = QSaveFile(path)
-        ok = file.open(QSaveFile.OpenModeFlag.WriteOnly)
-        if ok:
-            ok = file.write(text.encode("utf-8")) >= 0
-            ok = file.commit() and ok
-        else:
-            file.cancelWriting()
-        if not ok:
-            self._warn("Cannot save the tree", f"Could not write {path}: {file.errorString()}")
+            write_text(path, dump_tree(self.document.tree))
+        except (GameError, OSError) as e:
+            why = describe(e, path) if isinstance(e, OSError) else str(e)
+            self._warn("Cannot save the tree", why)
             if named:
                 self.document.undo_stack.undo()
             return False
@@ -852,27 +968,39 @@ class TreeEditor(QWidget):
             text = dump_tree(self.document.tree)
         except GameError:
             return  # e.g. probabilities being typed in: the next edit writes it
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        file = QSaveFile(path)
-        if file.open(QSaveFile.OpenModeFlag.WriteOnly):
-            file.write(text.encode("utf-8"))
-            file.commit()
+        try:
+            write_text(path, text, make_folder=True)
+        except OSError as e:
+            # Said once, not after every edit; said again only if the reason changes.
+            problem = (
+                f"Your recent edits are not in the recovery file ({describe(e, path)}). "
+                "Save the tree to keep them."
+            )
+            if problem != self._autosave_problem:
+                self._autosave_problem = problem
+                self.message.emit(problem)
+                self._warn("Autosave failed", problem)
+            return
+        if self._autosave_problem:
+            self._autosave_problem = ""
+            self.message.emit("Autosave works again: the recovery file holds your edits")
 
     def remove_recovery(self) -> None:
         """Remove the recovery file (the tree is saved, or closed on purpose)."""
         self._autosave_timer.stop()
-        if self.recovery_path is not None and os.path.exists(self.recovery_path):
-            os.remove(self.recovery_path)
+        if self.recovery_path is not None:
+            with contextlib.suppress(OSError):  # gone already, or its folder went read-only
+                os.remove(self.recovery_path)
 
-    def recovery_tree(self) -> CustomTree | None:
-        """The tree in a recovery file left by a session that did not end cleanly."""
+    def has_recovery(self) -> bool:
+        """True when a session that did not end cleanly left a recovery file."""
         path = self.recovery_path
-        if path is None or not os.path.exists(path):
-            return None
-        try:
-            return load_tree_file(path)
-        except (TreeFileError, OSError):
-            return None
+        return path is not None and os.path.exists(path)
+
+    def open_recovery(self) -> None:
+        """Start opening the recovery file's tree as a new, unsaved tree (as open_file)."""
+        if self.recovery_path is not None:
+            self._start_opening(_Opening(self.recovery_path, RECOVERED_CAPTION, unsaved=True))
 
     # -- solving ------------------------------------------------------------------------
 
@@ -891,7 +1019,7 @@ class TreeEditor(QWidget):
 
     def solve(self) -> None:
         """Solve the tree on the search thread and show the search in place."""
-        if self._request is not None:
+        if self._request is not None or self.loading:
             return
         if not self._probabilities_ok():
             return
@@ -939,6 +1067,7 @@ class TreeEditor(QWidget):
             self.solution_panel.canvas.viewport().update()
         self.solve_button.setEnabled(True)
         self.result_label.setText(self._result_text(result))
+        self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
         self.solved.emit(request, result)
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
@@ -954,17 +1083,20 @@ class TreeEditor(QWidget):
         node = tree.root
         pv = []
         for move in result.principal_variation:
-            pv.append(node.children[move].move or str(move))
+            pv.append(clip(node.children[move].move or str(move)))
             node = node.children[move]
         best = "—" if result.best_move is None else (pv[0] if pv else str(result.best_move))
         stats = result.stats
         return (
             f"<b>Value {value}</b> · best move {best} · line {' → '.join(pv) or '—'} · "
             f"{stats.nodes} nodes, {stats.leaves} leaves"
+            + (f", {stats.exact_checks} exact" if stats.exact_checks else "")
         )
 
     def shutdown(self) -> None:
         """Stop anything running before the window closes."""
+        self._stop_loading()
+        self.loader.shutdown()
         self._autosave_timer.stop()
         if self._request is not None:
             self.controller.cancel()
@@ -979,16 +1111,3 @@ def _num(value: float | None) -> str:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def _parse_probability(text: str) -> float:
-    cleaned = text.strip()
-    if cleaned.endswith("%"):
-        return float(cleaned[:-1]) / 100
-    if "/" in cleaned:
-        top, bottom = cleaned.split("/", 1)
-        denominator = float(bottom)
-        if denominator == 0:
-            raise ValueError(f"{text!r} divides by zero")
-        return float(top) / denominator
-    return float(cleaned)

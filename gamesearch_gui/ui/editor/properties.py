@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
+from gamesearch_gui.ui.text import ElidedLabel
 
 KIND_NAMES = {
     NodeType.MAX: "MAX (takes the largest)",
@@ -38,6 +39,21 @@ def parse_number(text: str) -> Number:
     if not math.isfinite(value):
         raise ValueError(f"{text!r} is not a finite number")
     return value
+
+
+def parse_probability(text: str) -> float:
+    """A probability typed as 0.25, 1/4 or 25%. ValueError if it is none of those
+    (including a fraction over zero, such as 0/0)."""
+    cleaned = text.strip().replace(",", ".")
+    if cleaned.endswith("%"):
+        return float(cleaned[:-1]) / 100
+    if "/" in cleaned:
+        top, bottom = cleaned.split("/", 1)
+        divisor = float(bottom)
+        if divisor == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        return float(top) / divisor
+    return float(cleaned)
 
 
 def number_text(value: Number | None) -> str:
@@ -66,7 +82,7 @@ class PropertiesForm(QWidget):
         self.path: Path = ()
         self._loading = False
         self._value_text = self._probability_text = self._label_text = self._move_text = ""
-        self.heading = QLabel()
+        self.heading = ElidedLabel()
         self.heading.setObjectName("nodeHeading")
         font = self.heading.font()
         font.setBold(True)
@@ -84,6 +100,10 @@ class PropertiesForm(QWidget):
         self.label.setPlaceholderText("none (e.g. A)")
         self.move_edit = QLineEdit()
         self.move_edit.setPlaceholderText("none (the child's index is used)")
+        for edit in (self.label, self.move_edit):
+            # The whole text, however long: by default a line edit keeps 32,767
+            # characters, and leaving it would write the cut text back as an edit.
+            edit.setMaxLength(2**31 - 1)
         self.warning = QLabel()
         self.warning.setObjectName("probabilityWarning")
         self.warning.setWordWrap(True)
@@ -154,6 +174,8 @@ class PropertiesForm(QWidget):
             self.label.setText(self._label_text)
             self._move_text = node.move or ""
             self.move_edit.setText(self._move_text)
+            for edit in (self.label, self.move_edit):
+                edit.setCursorPosition(0)  # a long label shows its beginning
             self.move_edit.setEnabled(bool(path))
         finally:
             self._loading = False

@@ -1,4 +1,8 @@
-"""The random-tree dialog: depth, branching, values, chance layers and a seed."""
+"""The random-tree dialog: depth, branching, values, chance layers and a seed.
+
+Whatever is typed, OK either makes the tree or keeps the dialog open with the reason in
+red under the fields: the dialog never closes on a setting the generator refuses.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,10 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.ui.widgets import error_label
+
+#: Longest seed: a seed is something to read out to a class.
+MAX_SEED_CHARS = 100
 
 #: The most nodes a random tree's shape may allow: the editor makes and draws such a tree
 #: in about a second (a million nodes froze the window for ten).
@@ -33,6 +41,7 @@ class RandomTreeDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Random tree")
+        self.made: CustomTree | None = None
         self.depth_box = _spin(1, 12, 3)
         self.branch_lo = _spin(1, 10, 2)
         self.branch_hi = _spin(1, 10, 3)
@@ -40,9 +49,16 @@ class RandomTreeDialog(QDialog):
         self.value_hi = _spin(-1000, 1000, 10)
         self.chance = QLineEdit()
         self.chance.setPlaceholderText("none, or levels such as 1, 3")
-        self.chance.setToolTip("Levels (1 = the root's children) made of chance nodes")
+        self.chance.setToolTip(
+            "Levels made of chance nodes: 1 is the root's children, up to the depth minus 1"
+        )
+        self.chance.setMaxLength(200)
         self.seed = QLineEdit("1")
         self.seed.setToolTip("The same seed and settings always give the same tree")
+        self.seed.setMaxLength(MAX_SEED_CHARS)
+        self.error = error_label("randomTreeError")
+        for edit in (self.chance, self.seed):
+            edit.textEdited.connect(lambda _text: self.error.hide())
         branching = QHBoxLayout()
         branching.addWidget(self.branch_lo)
         branching.addWidget(self.branch_hi)
@@ -55,6 +71,7 @@ class RandomTreeDialog(QDialog):
         form.addRow("Leaf values (from, to)", values)
         form.addRow("Chance levels", self.chance)
         form.addRow("Seed", self.seed)
+        form.addRow(self.error)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -63,15 +80,35 @@ class RandomTreeDialog(QDialog):
         form.addRow(buttons)
 
     def chance_levels(self) -> list[int]:
-        """The chance levels typed (ValueError for anything but whole numbers)."""
-        text = self.chance.text().replace(",", " ").split()
-        return [int(part) for part in text]
+        """The chance levels typed; ValueError, saying what is wrong, for anything but
+        whole numbers from 1 to the depth minus 1."""
+        depth = self.depth_box.value()
+        levels = []
+        for part in self.chance.text().replace(",", " ").split():
+            if not (part.isascii() and part.isdigit()):
+                raise ValueError(
+                    f"“{part[:20]}” is not a level: give whole numbers from 1 to {depth - 1}, "
+                    "such as 1, 3"
+                )
+            level = int(part)
+            if not 1 <= level < depth:
+                where = f"from 1 to {depth - 1}" if depth > 1 else "none: the depth is 1"
+                raise ValueError(f"there is no level {level} with depth {depth} (levels: {where})")
+            levels.append(level)
+        return levels
+
+    def _seed(self) -> str:
+        seed = self.seed.text().strip()
+        if not seed.isprintable():
+            raise ValueError("the seed can hold letters, digits and signs, not control characters")
+        return seed
 
     def tree(self) -> CustomTree:
-        """The random tree the settings and seed describe. ValueError for bad settings."""
+        """The random tree the settings and seed describe. ValueError, saying why, for
+        settings the generator refuses."""
         lo, hi = sorted((self.branch_lo.value(), self.branch_hi.value()))
         vlo, vhi = sorted((self.value_lo.value(), self.value_hi.value()))
-        seed = self.seed.text().strip()
+        seed = self._seed()
         return random_tree(
             self.depth_box.value(),
             (lo, hi),
@@ -81,3 +118,14 @@ class RandomTreeDialog(QDialog):
             name=f"random (seed {seed})" if seed else "random",
             max_nodes=MAX_RANDOM_NODES,
         )
+
+    def accept(self) -> None:
+        """Make the tree; on a setting it refuses, say why and stay open."""
+        try:
+            self.made = self.tree()
+        except ValueError as error:
+            self.made = None
+            self.error.setText(f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            self.error.show()
+            return
+        super().accept()

@@ -131,8 +131,19 @@ class TreesMode(QObject):
             editor.act_copy_nested,
             editor.act_solve,
         ]
+        #: Off while a file opens: they would act on the tree it is about to replace.
+        self.loading_actions = [
+            self.act_save,
+            self.act_save_as,
+            self.act_compare,
+            editor.act_solve,
+            editor.act_paste,
+            editor.act_copy_json,
+            editor.act_copy_nested,
+        ]
         self.active = False
         self._update_undo()
+        editor.loadingChanged.connect(self._loading_changed)
 
     def set_active(self, on: bool) -> None:
         """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""
@@ -142,13 +153,21 @@ class TreesMode(QObject):
         self.file_menu.menuAction().setVisible(on)
         self.edit_menu.menuAction().setVisible(on)
         self.toolbar.setVisible(on)
+        self._loading_changed(self.editor.loading)
+
+    @Slot(bool)
+    def _loading_changed(self, loading: bool) -> None:
+        """Switch the loading actions off while a file opens (and undo, redo)."""
+        for action in self.loading_actions:
+            action.setEnabled(self.active and not loading)
         self._update_undo()
 
     @Slot()
     def _update_undo(self, *_: object) -> None:
         stack = self.editor.document.undo_stack
-        self.act_undo.setEnabled(self.active and stack.canUndo())
-        self.act_redo.setEnabled(self.active and stack.canRedo())
+        ready = self.active and not self.editor.loading
+        self.act_undo.setEnabled(ready and stack.canUndo())
+        self.act_redo.setEnabled(ready and stack.canRedo())
         undo, redo = stack.undoText(), stack.redoText()
         self.act_undo.setText(f"&Undo {undo}" if undo else "&Undo")
         self.act_redo.setText(f"&Redo {redo}" if redo else "&Redo")
@@ -186,7 +205,7 @@ class TreesMode(QObject):
         """The random-tree dialog's tree (None: cancelled). Tests replace this."""
         dialog = RandomTreeDialog(self.window)
         try:
-            return dialog.tree() if dialog.exec() else None
+            return dialog.made if dialog.exec() else None
         finally:
             dialog.deleteLater()
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import random
+import traceback
 from collections.abc import Callable
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -38,7 +41,8 @@ from gamesearch_gui.core.exercise import (
 from gamesearch_gui.core.tree import CustomTree
 from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
 from gamesearch_gui.paths import TREE_SUFFIX
-from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.widgets import connect_plain, error_label
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
 
@@ -46,6 +50,13 @@ RANDOM, DRAWN, FILE = "random", "drawn", "file"
 def new_seed() -> str:
     """A fresh seed a person can read out to a class."""
     return str(random.randint(1000, 9999))
+
+
+def file_exercise(path: str, task: Task, check: Callable[[], None] | None = None) -> Exercise:
+    """An exercise on the tree in the file at ``path``; TreeFileError, OSError or
+    ExerciseError say why not. ``check`` may stop the reading (see ``load_tree_file``)."""
+    tree = load_tree_file(path, check=check)
+    return make_exercise(tree, task, source=f"the file {os.path.basename(path)}")
 
 
 def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
@@ -61,7 +72,9 @@ class NewExerciseDialog(QDialog):
 
     ``drawn_tree`` gives the tree in Draw-a-tree mode. :meth:`exercise` builds the chosen
     exercise; a problem (a file that will not load, a tree unfit for the task) is shown
-    in the dialog, which stays open.
+    in the dialog, which stays open. A tree file is read on ``loader``'s thread (the
+    dialog's own when none is given), the dialog busy meanwhile: a big file takes
+    seconds.
     """
 
     def __init__(
@@ -70,12 +83,18 @@ class NewExerciseDialog(QDialog):
         parent: QWidget | None = None,
         *,
         folder: str = "",
+        loader: JobRunner | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New exercise")
         self.drawn_tree = drawn_tree
         self.folder = folder
         self.result_exercise: Exercise | None = None
+        self._owns_loader = loader is None
+        self.loader = loader if loader is not None else JobRunner("exercise file loader", self)
+        self.loader.finished.connect(self._file_read)
+        self.loader.failed.connect(self._file_failed)
+        self._reading = False
 
         self.source_random = QRadioButton("A random tree")
         self.source_drawn = QRadioButton("The tree drawn in Draw a tree")
@@ -115,11 +134,18 @@ class NewExerciseDialog(QDialog):
         self.task.setCurrentIndex(1)
         self.task_help = QLabel()
         self.task_help.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setObjectName("exerciseError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828")
-        self.error.hide()
+        self.error = error_label("exerciseError")
+        self.busy = QLabel()
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # reading a file says nothing until it is done
+        self.busy_bar.setTextVisible(False)
+        busy_row = QHBoxLayout()
+        busy_row.addWidget(self.busy, 1)
+        busy_row.addWidget(self.busy_bar)
+        self.busy_box = QWidget()
+        self.busy_box.setLayout(busy_row)
+        busy_row.setContentsMargins(0, 0, 0, 0)
+        self.busy_box.hide()
 
         children = QHBoxLayout()
         children.addWidget(self.branch_lo)
@@ -165,6 +191,7 @@ class NewExerciseDialog(QDialog):
         layout.addLayout(task_form)
         layout.addWidget(self.task_help)
         layout.addWidget(self.error)
+        layout.addWidget(self.busy_box)
         layout.addWidget(buttons)
 
         self.difficulty.currentTextChanged.connect(self._preset)
@@ -280,24 +307,80 @@ class NewExerciseDialog(QDialog):
             assert self.drawn_tree is not None
             tree = self.drawn_tree()
             return make_exercise(tree, task, source="the tree drawn in Draw a tree")
+        return file_exercise(self._file_path(), task)
+
+    def _file_path(self) -> str:
         path = self.file_edit.text().strip()
         if not path:
             raise ExerciseError("choose a tree file")
-        tree = load_tree_file(path)
-        return make_exercise(tree, task, source=f"the file {os.path.basename(path)}")
+        return path
 
     def accept(self) -> None:
-        """Start only with an exercise that can be set; otherwise say why and stay open."""
+        """Start only with an exercise that can be set; otherwise say why and stay open.
+
+        A tree file is read off the GUI thread first: the dialog closes once it is read.
+        """
+        if self._reading:
+            return
         try:
+            if self.source() == FILE:
+                self._read_file(self._file_path(), self.chosen_task())
+                return
             self.result_exercise = self.exercise()
         except (ExerciseError, TreeFileError, OSError) as error:
-            text = str(error)
-            if isinstance(error, OSError) and error.strerror:
-                text = f"{error.strerror}: {error.filename}"
-            self.error.setText(text[:1].upper() + text[1:])
-            self.error.show()
+            self._refuse(error)
             return
         super().accept()
+
+    def done(self, result: int) -> None:
+        """Close; a file still being read is dropped."""
+        self._set_reading("")
+        if self._owns_loader:
+            self.loader.shutdown()
+        super().done(result)
+
+    def _read_file(self, path: str, task: Task) -> None:
+        self.error.hide()
+        self._set_reading(f"Opening {os.path.basename(path)}…")
+        self.loader.start(lambda job: file_exercise(path, task, job.check))
+
+    def _set_reading(self, text: str) -> None:
+        """Show that a file is being read (``text``), or that none is ("")."""
+        if not text and self._reading:
+            self.loader.cancel()
+        self._reading = bool(text)
+        self.busy.setText(text)
+        self.busy_box.setVisible(self._reading)
+        self.ok_button.setEnabled(not self._reading)
+        for widget in (self.random_box, self.file_box, self.task):
+            widget.setEnabled(not self._reading)
+        if not self._reading:
+            self._update()
+
+    @Slot(object)
+    def _file_read(self, exercise: Exercise) -> None:
+        if not self._reading:
+            return  # another dialog's file (the loader is shared)
+        self._set_reading("")
+        self.result_exercise = exercise
+        super().accept()
+
+    @Slot(object)
+    def _file_failed(self, error: BaseException) -> None:
+        if not self._reading:
+            return
+        self._set_reading("")
+        if not isinstance(error, ExerciseError | TreeFileError | OSError):
+            traceback.print_exception(error)  # a bug, not the person's file: say so
+            error = ExerciseError(f"internal error: {type(error).__name__}: {error}")
+        self._refuse(error)
+
+    def _refuse(self, error: BaseException) -> None:
+        text = str(error)
+        if isinstance(error, OSError) and error.strerror:
+            text = f"{error.strerror}: {error.filename}"
+        self.error.setText(text[:1].upper() + text[1:])
+        self.error.show()
 
 
 __all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "new_seed"]

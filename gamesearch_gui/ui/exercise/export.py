@@ -20,10 +20,9 @@ raises OSError with a message for the person, and leaves an older file untouched
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import math
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path as FilePath
 from typing import Final
@@ -45,9 +44,12 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
+from gamesearch_gui.core.files import WriteError, check_writable, staged
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import KINDS, VALUATIONS
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
+from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.canvas import (
     KIND_COLOUR,
     SLOT_W,
@@ -151,7 +153,7 @@ def _numbered(path: str, i: int, count: int) -> str:
 
 def page_title(exercise: Exercise) -> str:
     """The page's title: "Exercise 3 — Alpha-beta pruning"."""
-    title = exercise.title.strip()
+    title = clip(exercise.title.strip())
     task = exercise.task.title
     if task.lower() in title.lower():
         return title
@@ -328,6 +330,7 @@ def render_page(
             y: float | None = None,
         ) -> QRectF:
             nonlocal top
+            content = breakable(content)  # a long label wraps, never runs off the page
             painter.setFont(_font(base, points, unit, bold))
             painter.setPen(colour)
             box = QRectF(area.left(), top if y is None else y, width or area.width(), 1e6)
@@ -378,13 +381,14 @@ def render_page(
         below: list[str] = []
         if key is not None:
             if exercise.source:
+                source = breakable(f"Source: {exercise.source}")
                 painter.setFont(_font(base, _SMALL_PT, unit))
                 foot = painter.boundingRect(
-                    QRectF(area.left(), 0, area.width(), 1e6), wrap, f"Source: {exercise.source}"
+                    QRectF(area.left(), 0, area.width(), 1e6), wrap, source
                 ).height()
-                text(f"Source: {exercise.source}", _SMALL_PT, GREY, y=bottom - foot)
+                text(source, _SMALL_PT, GREY, y=bottom - foot)
                 bottom -= foot + 8 * unit
-            below = _key_lines(key)
+            below = [breakable(line) for line in _key_lines(key)]
         painter.setFont(_font(base, _TEXT_PT, unit))
         below_height = sum(
             painter.boundingRect(QRectF(area.left(), 0, area.width(), 1e6), wrap, line).height()
@@ -424,68 +428,9 @@ def render_page(
 # -- files ----------------------------------------------------------------------------------
 
 
-def _check_writable(path: str) -> str:
-    """The folder ``path`` goes in; OSError unless a file can be written there."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.exists(folder):
-        raise OSError(f"Cannot write {path}: the folder {folder} does not exist")
-    if not os.path.isdir(folder):
-        raise OSError(f"Cannot write {path}: {folder} is a file, not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise OSError(f"Cannot write {path}: no permission to write in {folder}")
-    if os.path.isdir(path):
-        raise OSError(f"Cannot write {path}: it is a folder")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise OSError(f"Cannot write {path}: the file is read-only")
-    return folder
-
-
-class _Staged:
-    """A temporary file beside ``path``, moved onto it by ``commit`` (deleted otherwise).
-    As a context manager it gives the temporary name and commits when the block ends
-    without an exception."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        folder = _check_writable(path)
-        try:
-            fd, self.temp = tempfile.mkstemp(
-                prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder
-            )
-        except OSError as e:
-            raise OSError(f"Cannot write {path}: {e.strerror or e}") from None
-        os.close(fd)
-
-    def commit(self) -> None:
-        try:
-            if os.path.getsize(self.temp) == 0:
-                raise OSError(f"Cannot write {self.path}: nothing was written")
-            os.replace(self.temp, self.path)
-        except OSError as e:
-            self.discard()
-            if e.filename is None and str(e).startswith("Cannot write"):
-                raise
-            raise OSError(f"Cannot write {self.path}: {e.strerror or e}") from None
-
-    def discard(self) -> None:
-        with contextlib.suppress(OSError):
-            os.remove(self.temp)
-
-    def __enter__(self) -> str:
-        return self.temp
-
-    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        # Committed when the writing went through; anything that went wrong leaves the
-        # old file as it was.
-        if kind is None:
-            self.commit()
-        else:
-            self.discard()
-
-
 def _begin(painter: QPainter, device: QPrinter | QSvgGenerator, path: str) -> None:
     if not painter.begin(device):
-        raise OSError(f"Cannot write {path}: the file could not be opened")
+        raise WriteError(errno.EIO, "the file could not be opened", path)
 
 
 def _layout(size: QSizeF) -> QPageLayout:
@@ -500,7 +445,7 @@ def _layout(size: QSizeF) -> QPageLayout:
 def _write_pdf(
     path: str, pages: Sequence[tuple[Exercise, AnswerKey | None]], heading: str, font: QFont
 ) -> None:
-    with _Staged(path) as temp:
+    with staged(path) as temp:
         items = [tree_item(ex, key, font) for ex, key in pages]
         sizes = [page_size(ex, item) for (ex, _), item in zip(pages, items, strict=True)]
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -517,7 +462,7 @@ def _write_pdf(
                 if i:
                     printer.setPageLayout(_layout(sizes[i]))
                     if not printer.newPage():
-                        raise OSError(f"Cannot write {path}: a new page could not be started")
+                        raise WriteError(errno.EIO, "a new page could not be started", path)
                 rect = printer.paperRect(QPrinter.Unit.DevicePixel)
                 render_page(painter, rect, exercise, key, heading=heading, font=font, item=item)
         finally:
@@ -527,7 +472,7 @@ def _write_pdf(
 def _write_svg(
     path: str, exercise: Exercise, key: AnswerKey | None, heading: str, font: QFont
 ) -> None:
-    with _Staged(path) as temp:
+    with staged(path) as temp:
         item = tree_item(exercise, key, font)
         points = page_size(exercise, item)
         size = QSize(
@@ -589,7 +534,7 @@ def export_exercises(
         for path in (sheet_path, key_path)
     }
     for path in (p for paths in targets.values() for p in paths):
-        _check_writable(path)  # before any file is written
+        check_writable(path)  # before any file is written
     written: list[str] = []
     for path, sheet in ((sheet_path, True), (key_path, False)):
         pages = [(ex, None if sheet else key) for ex, key in pairs]

@@ -13,6 +13,7 @@ scores survive a restart and any past exercise can be tried again.
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable
 from typing import Any
@@ -55,14 +56,18 @@ from gamesearch_gui.core.exercise import (
     node_name,
     parse_entry,
 )
-from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
+from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
+from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
+from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
@@ -132,6 +137,7 @@ class ExercisePage(QWidget):
         self.last_grade: Grade | None = None
         self._graded = False  #: the verdicts on screen still match the answer
         self._history_index: int | None = None
+        self._save_problem = ""  #: the last failure to save the history, said once
         self._request: SearchRequest | None = None
         self._recording: SearchRecording | None = None
         self._form_path: Path | None = None
@@ -139,6 +145,8 @@ class ExercisePage(QWidget):
 
         self.undo_stack = QUndoStack(self)
         self.controller = SearchController(self)
+        #: Reads the new-exercise dialog's tree files (its thread outlives the dialog).
+        self.loader = JobRunner("exercise file loader", self)
         self.controller.finished.connect(self._key_ready)
         self.controller.failed.connect(self._key_failed)
 
@@ -169,7 +177,7 @@ class ExercisePage(QWidget):
         for page in (self.welcome, self.canvas, self.solution_panel):
             self.stack.addWidget(page)
 
-        self.title_label = QLabel()
+        self.title_label = ElidedLabel()
         self.title_label.setObjectName("exerciseTitle")
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.2)
@@ -433,7 +441,7 @@ class ExercisePage(QWidget):
 
     def title(self) -> str:
         """The exercise's title, for the window."""
-        return "Exercise" if self.exercise is None else self.exercise.title
+        return "Exercise" if self.exercise is None else clip(self.exercise.title)
 
     def new_exercise(self) -> bool:
         """Ask for an exercise and start it (False: cancelled)."""
@@ -452,13 +460,13 @@ class ExercisePage(QWidget):
             return True
         return self._confirm(
             "Leave this exercise?",
-            f"Your answer to {self.exercise.title} has not been checked since you last "
+            f"Your answer to {clip(self.exercise.title)} has not been checked since you last "
             "changed it. Leave it anyway? Its entries will be lost.",
         )
 
     def _ask_exercise(self) -> Exercise | None:
         """The new-exercise dialog's choice (None: cancelled). Tests replace this."""
-        dialog = NewExerciseDialog(self.drawn_tree, self, folder=self._folder())
+        dialog = NewExerciseDialog(self.drawn_tree, self, folder=self._folder(), loader=self.loader)
         try:
             return dialog.result_exercise if dialog.exec() else None
         finally:
@@ -607,7 +615,9 @@ class ExercisePage(QWidget):
         text = node_name(exercise.tree, path)
         if not inner:
             text += ": a leaf's value is given"
-        self.node_label.setText(f"<b>{text[:1].upper() + text[1:]}</b>")
+        self.node_label.setText(
+            f"<b>{html.escape(breakable(text[:1].upper() + text[1:]), quote=False)}</b>"
+        )
         for field, edit in self.edits.items():
             given = self.answer.get(path, field)
             edit.blockSignals(True)
@@ -670,15 +680,30 @@ class ExercisePage(QWidget):
         exercise = self.exercise
         assert exercise is not None
         entry = entry_for(exercise, result.score, result.earned, result.total, result.hints)
+        dropped = []
         try:
             index = self._history_index
             if index is not None and index < len(self.history.entries):
                 self.history.replace(index, entry)  # one line per attempt
             else:
-                self.history.add(entry)
+                dropped = self.history.add(entry)
                 self._history_index = len(self.history.entries) - 1
         except OSError as error:
-            self._say(f"The score could not be saved: {error}")
+            # Said once: the next check that fails for the same reason says nothing new.
+            problem = f"The score could not be saved: {describe(error, self.history.path)}."
+            if problem != self._save_problem:
+                self._save_problem = problem
+                self._say(problem)
+        else:
+            self._save_problem = ""
+        if dropped:
+            oldest = dropped[-1] if len(dropped) == 1 else dropped[0]
+            what = (
+                f"the oldest, “{oldest.title:.60}” of {oldest.when}, was"
+                if len(dropped) == 1
+                else f"the {len(dropped)} oldest were"
+            )
+            self._say(f"The history keeps the newest {MAX_ENTRIES:,} exercises: {what} dropped.")
         self._fill_history()
 
     def hint(self) -> Path | None:
@@ -696,7 +721,7 @@ class ExercisePage(QWidget):
         cut = (path, Field.PRUNED) in self.answer.hinted
         what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
         self.status_label.setText(
-            f"Hint: {what}. Hinted entries (amber) earn no points; "
+            f"Hint: {breakable(what)}. Hinted entries (amber) earn no points; "
             f"{len(self.answer.hinted)} so far."
         )
         self._graded = False
@@ -755,9 +780,10 @@ class ExercisePage(QWidget):
     def _fill_history(self) -> None:
         self.history_list.clear()
         for i, entry in reversed(list(enumerate(self.history.entries))):
-            item = QTreeWidgetItem([entry.when, entry.title, entry.task_title, f"{entry.score}%"])
+            title = clip(entry.title)
+            item = QTreeWidgetItem([entry.when, title, entry.task_title, f"{entry.score}%"])
             item.setData(0, Qt.ItemDataRole.UserRole, i)
-            item.setToolTip(1, entry.source)
+            item.setToolTip(1, tooltip(entry.source))
             tip = f"{entry.earned} of {entry.total} right"
             if entry.hints:
                 tip += f", {entry.hints} revealed"
@@ -770,7 +796,7 @@ class ExercisePage(QWidget):
             mean = sum(e.score for e in entries) / len(entries)
             self.history_summary.setText(
                 f"{len(entries)} exercise{'s' if len(entries) != 1 else ''} checked, "
-                f"mean score {mean:.0f}%."
+                f"mean score {mean:.0f}%. The newest {MAX_ENTRIES:,} are kept."
             )
         else:
             self.history_summary.setText("No exercise checked yet.")
@@ -799,7 +825,7 @@ class ExercisePage(QWidget):
         try:
             self.history.clear()
         except OSError as error:
-            self._say(f"The history could not be cleared: {error}")
+            self._say(f"The history could not be cleared: {describe(error, self.history.path)}.")
         self._history_index = None
         self._fill_history()
 
@@ -833,13 +859,16 @@ class ExercisePage(QWidget):
 
         if self.exercise is None or self.key is None:
             return []
-        base = self._save_file_name("Export sheet and key", f"{self.exercise.title}.pdf")
+        base = self._save_file_name("Export sheet and key", f"{file_stem(self.exercise.title)}.pdf")
         if not base:
             return []
         sheet, key = export_paths(base)
         try:
             written = export_exercises([(self.exercise, self.key)], sheet, key)
-        except (OSError, ExportError) as error:
+        except OSError as error:
+            self._say(str(error))  # a whole sentence: "Could not write …: the disk is full"
+            return []
+        except ExportError as error:
             self._say(f"Could not export: {error}")
             return []
         names = ", ".join(os.path.basename(p) for p in written)
@@ -858,5 +887,6 @@ class ExercisePage(QWidget):
     # -- closing ---------------------------------------------------------------------------
 
     def shutdown(self) -> None:
-        """Stop the search thread (the window is closing)."""
+        """Stop the search and file threads (the window is closing)."""
         self.controller.shutdown()
+        self.loader.shutdown()

@@ -86,12 +86,7 @@ class ExerciseItem(TreeItem):
         self.drawing = drawing = None if exercise is None else Drawing(exercise.tree)
         self.answer = Answer()
         self.verdicts = {}
-        self.node_labels = {}
-        if drawing is not None:
-            for n, path in enumerate(drawing.paths):
-                label = drawing.tree.node_at(path).label
-                if label:
-                    self.node_labels[n] = label
+        self.node_labels = {} if drawing is None else drawing.labels
         return drawing
 
     def set_answer(self, answer: Answer, verdicts: Verdicts | None = None) -> None:

@@ -87,6 +87,7 @@ from gamesearch_gui.ui.boards.painting import (
     format_value,
     is_dark,
 )
+from gamesearch_gui.ui.text import elide, tooltip
 
 #: Width of one slot (one leaf) at zoom 1, in scene units (pixels at 1:1).
 SLOT_W: Final = 40.0
@@ -103,8 +104,12 @@ DOT_PX: Final = 2.5
 #: Text sizes at zoom 1 (scene units): a node's value, and the small labels.
 VALUE_PX: Final = 11.0
 LABEL_PX: Final = 8.5
-#: How far past the exposed rectangle a node's labels may reach (pixels).
-LABEL_REACH_PX: Final = 70.0
+#: How far past the exposed rectangle a node's labels may reach (pixels): a node's own
+#: label is cut to fit in it.
+LABEL_REACH_PX: Final = 200.0
+#: A move label cut to its room is drawn only when more than this many characters
+#: ("…" included) are left of it.
+MIN_ELIDED_CHARS: Final = 3
 #: Largest vertical scale fitting gives a wide tree (its levels spread over the window).
 MAX_LEVEL_STRETCH: Final = 2.0
 #: Fewest milliseconds between two scrolls that follow the newest node.
@@ -625,11 +630,13 @@ class _TextCache:
         self.base = QFont()
         self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetricsF, float, float]] = {}
         self._widths: dict[tuple[str, int, bool], float] = {}
+        self._elided: dict[tuple[str, int, bool, int], str] = {}
 
     def set_base(self, font: QFont) -> None:
         self.base = QFont(font)
         self._fonts.clear()
         self._widths.clear()
+        self._elided.clear()
 
     def font(self, px: int, bold: bool) -> tuple[QFont, QFontMetricsF, float, float]:
         """The font, its metrics, its ascent and its height."""
@@ -653,6 +660,17 @@ class _TextCache:
             width = self.font(px, bold)[1].horizontalAdvance(text)
             self._widths[key] = width
         return width
+
+    def elided(self, text: str, px: int, bold: bool, room: float) -> str:
+        """``text`` cut to ``room`` pixels (and to ``LABEL_CHARS``), with "…"."""
+        key = (text, px, bold, int(room))
+        shown = self._elided.get(key)
+        if shown is None:
+            if len(self._elided) > 20_000:
+                self._elided.clear()
+            shown = elide(text, self.font(px, bold)[1], int(room))
+            self._elided[key] = shown
+        return shown
 
 
 @dataclass
@@ -1062,7 +1080,7 @@ class TreeItem(QGraphicsRectItem):
             painter.drawPath(path)
             primitives += 1
 
-        primitives += self._draw_nodes(painter, frame, point, r, s, texts, show_labels)
+        primitives += self._draw_nodes(painter, frame, point, r, s, ax, texts, show_labels)
         primitives += self._draw_folds(painter, frame, point, ax, ay, r, texts, s)
         primitives += self.decorate(painter, frame, point, r, s, texts)
 
@@ -1133,10 +1151,15 @@ class TreeItem(QGraphicsRectItem):
         if self.texts.width(text, px, False) > room:
             probability = rec.probability[child]
             if math.isnan(probability):
-                return
-            text = format_probability(probability)  # under chance: at least the chance
-            if self.texts.width(text, px, False) > room:
-                return
+                # A long move label, cut to the room; a short one that does not fit
+                # would say nothing cut, so it is left out.
+                text = self.texts.elided(text, px, False, room)
+                if len(text) <= MIN_ELIDED_CHARS:
+                    return
+            else:
+                text = format_probability(probability)  # under chance: at least the chance
+                if self.texts.width(text, px, False) > room:
+                    return
         x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
         texts.append(CanvasText(x, y, text, px, False, self.colours.text, True))
 
@@ -1168,6 +1191,7 @@ class TreeItem(QGraphicsRectItem):
         point: Callable[[int], tuple[float, float]],
         r: float,
         s: float,
+        ax: float,
         texts: list[CanvasText],
         show_labels: bool,
     ) -> int:
@@ -1177,6 +1201,7 @@ class TreeItem(QGraphicsRectItem):
         inks, path = self._inks, self._scratch
         k = model.moment
         kind_of, how_of, valued_at, value = rec.kind, rec.how, rec.valued_at, rec.value
+        first_slot = rec.first_slot
         if r < DOT_PX:
             # Dots: one opaque square each.
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -1207,6 +1232,11 @@ class TreeItem(QGraphicsRectItem):
             top = y + r * (1.2 if how == _HOW_EVAL else 1.05) + step / 2 + 1
             label = self.node_labels.get(n) if self.node_labels else None
             if label:
+                # Up and to the left of the node, over the left of its subtree (at least
+                # a slot, at most the reach of a label): a longer label is cut there.
+                room = max((model.x(n) - first_slot[n] + 0.5) * ax - r * 1.15, ax)
+                room = min(room, LABEL_REACH_PX - r * 1.15)
+                label = self.texts.elided(label, tag_px, True, room)
                 left = x - r * 1.15 - self.texts.width(label, tag_px, True) / 2
                 texts.append(CanvasText(left, y - r * 0.9, label, tag_px, True, ink_label, True))
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to write.
@@ -1726,7 +1756,7 @@ class TreeCanvas(QGraphicsView):
             self._follow_soon()
         if self._tip_node is not None:
             self._tip_node = None if self._tip_node >= model.limit else self._tip_node
-            text = "" if self._tip_node is None else model.describe(self._tip_node)
+            text = "" if self._tip_node is None else tooltip(model.describe(self._tip_node))
             self.viewport().setToolTip(text)
         self._update_header()
         self.momentChanged.emit(k)
@@ -1953,7 +1983,7 @@ class TreeCanvas(QGraphicsView):
         n = self.node_at(event.position().toPoint())
         if n != self._tip_node:
             self._tip_node = n
-            text = "" if n is None else self.tree_item.model.describe(n)
+            text = "" if n is None else tooltip(self.tree_item.model.describe(n))
             self.viewport().setToolTip(text)
             if n is None:
                 QToolTip.hideText()

@@ -29,7 +29,9 @@ from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.text import LABEL_CHARS, clip
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: Side of the position drawn in the details (pixels), when there is room for it.
@@ -40,6 +42,9 @@ MIN_BOARD_SIZE: Final = 100
 TEXT_ROOM: Final = 250
 #: Rows of the window history shown at most (a node may have hundreds of children).
 MAX_WINDOW_ROWS: Final = 24
+#: The most characters of one line of words here (a path of moves, the best line): a
+#: few labels' worth.
+LINE_CHARS: Final = 4 * LABEL_CHARS
 #: What the details say before a node is chosen.
 NO_NODE_TEXT: Final = "Click a node in the tree to see its moves, value and alpha-beta window."
 
@@ -68,7 +73,7 @@ def node_title(recording: SearchRecording, n: int) -> str:
         where = _path_text(state)
         place = f"path {where}" if where else "the root"
         label = getattr(state, "label", None)
-        return f"{label} ({place})" if label else f"Node {where}" if where else "The root"
+        return f"{clip(label)} ({place})" if label else f"Node {where}" if where else "The root"
     name = recording.name(n)
     return name[:1].upper() + name[1:]
 
@@ -79,7 +84,7 @@ def short_name(recording: SearchRecording, n: int) -> str:
         state = recording.state(n)
         label = getattr(state, "label", None)
         if label:
-            return str(label)
+            return clip(str(label))
         where = _path_text(state)
         kind = "leaf" if recording.node_kind(n) is NodeKind.TERMINAL else "node"
         return f"{kind} {where}" if where else "the root"
@@ -87,8 +92,9 @@ def short_name(recording: SearchRecording, n: int) -> str:
 
 
 def move_path(recording: SearchRecording, n: int) -> str:
-    """The moves from the root to ``n``: "root → a1 → 0"."""
-    return " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
+    """The moves from the root to ``n``: "root → a1 → 0" (cut to ``LINE_CHARS``)."""
+    moves = " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
+    return clip(moves, LINE_CHARS)
 
 
 def principal_variation_text(recording: SearchRecording) -> str:
@@ -101,7 +107,7 @@ def principal_variation_text(recording: SearchRecording) -> str:
         steps = " → ".join(short_name(recording, n) for n in line)
     else:
         steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
-    return f"Principal variation: {steps} (value {format_number(value)})"
+    return f"Principal variation: {clip(steps, LINE_CHARS)} (value {format_number(value)})"
 
 
 def value_text(recording: SearchRecording, n: int, k: int) -> str:
@@ -218,7 +224,7 @@ def cutoff_text(recording: SearchRecording, n: int, k: int) -> str:
     if cut is None:
         return ""
     state = recording.state(n)
-    skipped = ", ".join(recording.game.move_text(state, move) for move in cut.moves[:12])
+    skipped = ", ".join(clip(recording.game.move_text(state, move)) for move in cut.moves[:12])
     if len(cut.moves) > 12:
         skipped += ", …"
     return f"{recording.describe(cut.seq)} (skipped: {skipped})"
@@ -337,7 +343,7 @@ class NodeDetails(QWidget):
             self.board = None
         if game is None:
             return
-        from gamesearch_gui.ui.main_window import make_board  # the window imports this panel
+        from gamesearch_gui.ui.boards.factory import make_board  # boards load on first use
 
         try:
             board = make_board(game)
@@ -382,7 +388,7 @@ class NodeDetails(QWidget):
             self.title.setText(NO_NODE_TEXT)
             self.facts.setText("")
             return
-        self.title.setText(node_title(recording, n))
+        self.title.setText(breakable(node_title(recording, n)))
         self.entered_button.setEnabled(recording.entered_at[n] < self.published)
         self.valued_button.setEnabled(recording.valued_at[n] < self.published)
         if self.board is not None:
@@ -422,14 +428,14 @@ class NodeDetails(QWidget):
         rows.append(("When", timing))
         cells = "".join(
             f"<tr><td style='padding-right:8px'><b>{html.escape(a)}</b></td>"
-            f"<td>{html.escape(b)}</td></tr>"
+            f"<td>{html.escape(breakable(b))}</td></tr>"
             for a, b in rows
         )
         text = f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
         history = window_history(recording, n, k)
         if history:
             window_rows = "".join(
-                f"<tr><td style='padding-right:8px'>{html.escape(when)}</td>"
+                f"<tr><td style='padding-right:8px'>{html.escape(breakable(when))}</td>"
                 f"<td>{html.escape(window)}</td></tr>"
                 for when, window in history
             )

@@ -30,6 +30,7 @@ from gamesearch_gui.core.recording import (
     PRUNED,
     SearchRecording,
 )
+from gamesearch_gui.ui.text import tooltip
 
 #: Longest pause between two scrolls of the log while the replay plays (milliseconds):
 #: following the current row ten times a second looks smooth and costs little.
@@ -88,7 +89,8 @@ class EventLogModel(QAbstractListModel):
         if recording is None or not index.isValid() or not 0 <= row < self._count:
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return f"{row + 1}. {recording.describe(row)}"
+            text = f"{row + 1}. {recording.describe(row)}"
+            return text if role == Qt.ItemDataRole.DisplayRole else tooltip(text)
         if role == Qt.ItemDataRole.ForegroundRole and recording.ev_type[row] == PRUNED:
             return self._pruned
         if role == Qt.ItemDataRole.FontRole and recording.ev_type[row] in (

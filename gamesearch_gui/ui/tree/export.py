@@ -11,6 +11,7 @@ pixels per level, so a wide tree is not flattened into a line.
 
 from __future__ import annotations
 
+import errno
 from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, QSize
@@ -18,6 +19,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter, QTransf
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
+from gamesearch_gui.core.files import WriteError, staged
 from gamesearch_gui.ui.tree.canvas import (
     HEADER_H,
     LEGEND_H,
@@ -100,21 +102,28 @@ def render_tree(painter: QPainter, item: TreeItem, sx: float, sy: float, font: Q
 
 
 def export_svg(item: TreeItem, path: str, font: QFont | None = None) -> None:
-    """Write the whole tree as an SVG file (text stays text: it can be edited)."""
+    """Write the whole tree as an SVG file (text stays text: it can be edited).
+
+    QSvgGenerator fails silently (it only warns "Painter not active"), so the drawing
+    goes to a staged file that replaces ``path`` only once it is whole. WriteError.
+    """
     font = font or QFont()
     sx, sy = export_scales(item)
     size = export_size(item, sx, sy, font)
-    generator = QSvgGenerator()
-    generator.setFileName(path)
-    generator.setSize(size)
-    generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
-    generator.setTitle("Search tree")
-    generator.setDescription("A game-search tree exported by gamesearch-gui")
-    painter = QPainter(generator)
-    try:
-        render_tree(painter, item, sx, sy, font)
-    finally:
-        painter.end()
+    with staged(path) as temp:
+        generator = QSvgGenerator()
+        generator.setFileName(temp)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
+        generator.setTitle("Search tree")
+        generator.setDescription("A game-search tree exported by gamesearch-gui")
+        painter = QPainter()
+        if not painter.begin(generator):
+            raise WriteError(errno.EIO, "the file could not be opened", path)
+        try:
+            render_tree(painter, item, sx, sy, font)
+        finally:
+            painter.end()
 
 
 def tree_image(item: TreeItem, font: QFont | None = None) -> QImage:
@@ -133,7 +142,9 @@ def tree_image(item: TreeItem, font: QFont | None = None) -> QImage:
 
 
 def export_png(item: TreeItem, path: str, font: QFont | None = None) -> None:
-    """Write the whole tree as a PNG file; OSError when it cannot be written."""
-    writer = QImageWriter(path, b"png")
-    if not writer.write(tree_image(item, font)):
-        raise OSError(f"could not write {path}: {writer.errorString()}")
+    """Write the whole tree as a PNG file; WriteError when it cannot be written."""
+    image = tree_image(item, font)
+    with staged(path) as temp:
+        writer = QImageWriter(temp, b"png")
+        if not writer.write(image):
+            raise WriteError(errno.EIO, writer.errorString() or "the image was not written", path)

@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
+from gamesearch_gui.ui.text import ElidedLabel, breakable
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
@@ -182,8 +184,10 @@ class SearchTreePanel(QWidget):
         metrics = self.explanation.fontMetrics()
         # Two lines reserved: the layout must not jump as sentences of both lengths pass by.
         self.explanation.setMinimumHeight(metrics.lineSpacing() * 2 + 8)
-        self.title_label = QLabel()
+        self.title_label = ElidedLabel()
         self.title_label.setStyleSheet("color: palette(dark);")  # a caption, not news
+        # Beside the explanation, which needs the room more.
+        self.title_label.setMaximumWidth(self.title_label.fontMetrics().averageCharWidth() * 40)
         self.iteration_box = QComboBox()
         self.iteration_box.setToolTip(
             "Iterative deepening searched once per depth: the iterations stand side by "
@@ -438,7 +442,7 @@ class SearchTreePanel(QWidget):
             pv = principal_variation_text(recording)
             if pv:
                 text += f"\nThe search is over. {pv}."
-        self.explanation.setText(text)
+        self.explanation.setText(breakable(text))
 
     def _update_published(self) -> None:
         """What depends on how much is published: the iterations and the cap banner."""
@@ -565,7 +569,7 @@ class SearchTreePanel(QWidget):
         try:
             write(path)
         except OSError as error:
-            self._warn("Could not export the tree", f"{path} could not be written: {error}")
+            self._warn("Could not export the tree", describe(error, path))
 
     def _save_file_name(self, caption: str, filter: str) -> str | None:
         """The file a person chose to save to, None if cancelled (tests replace this)."""

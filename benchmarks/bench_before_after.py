@@ -1,0 +1,231 @@
+"""Plain alpha-beta on Connect Four, this checkout against an older commit, side by side.
+
+Run from the project root, in a git checkout::
+
+    python -m benchmarks.bench_before_after --rev 26607e3             # depth 8, 7 rounds
+    python -m benchmarks.bench_before_after --rev 26607e3 --quick     # depth 6, 3 rounds
+    python -m benchmarks.bench_before_after --rev 26607e3 --profile   # cProfile shares
+
+The older commit is exported with ``git archive`` into a temporary folder (the
+repository and its worktrees are left alone). Every search runs in a fresh interpreter
+whose ``PYTHONPATH`` starts with one of the two trees, so each imports its own
+``gamesearch_gui``; the child reports which file it loaded, and the script refuses a
+child that loaded the wrong one. Cases: the Connect Four cases of
+:mod:`benchmarks.bench_search` (the empty board and three midgames) at depth 8, plain
+alpha-beta (natural order, no table), as ``bench_search`` runs it.
+
+Each round runs every case once on each tree, before and after taking turns to go
+first. Figures are medians over the rounds; the speed-up is the median of the
+per-round ratios, so that a burst of load elsewhere touches both sides of a ratio. The
+load average (as ``uptime`` shows it) is printed at each round. Both trees must search
+the same tree (same nodes, value and best move); a WARNING line says when they do not.
+
+``--profile`` runs each case once per tree under cProfile instead and prints the share
+of the search's time spent in each function of the game (with the builtins it calls),
+the rest being the engine's; cProfile slows every call, so the shares are rough.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.bench_search import connect4_positions, fmt_int, load_average, table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs in the child: one search, timed, as JSON on standard output.
+CHILD = r"""
+import gc, json, sys, time
+import gamesearch_gui
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.search import Ordering, SearchSettings, search
+
+moves, depth, profile = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "profile"
+game = ConnectFour()
+state = game.parse_position(moves)
+settings = SearchSettings(depth=depth, ordering=Ordering.NONE, transposition_table=False)
+out = {"file": gamesearch_gui.__file__}
+if profile:
+    import cProfile, pstats
+    profiler = cProfile.Profile()
+    profiler.runcall(search, game, state, settings)
+    stats = pstats.Stats(profiler).stats
+    total = sum(entry[2] for entry in stats.values())
+    shares = {}
+    for (path, line, name), entry in stats.items():
+        if path.endswith("connect4.py"):
+            # Cumulative: with the builtins each calls (int.bit_count); none recurses.
+            shares[name] = shares.get(name, 0.0) + entry[3] / total
+    shares["(the rest)"] = 1.0 - sum(shares.values())
+    out["shares"] = shares
+else:
+    gc.collect()
+    started = time.perf_counter()
+    result = search(game, state, settings)
+    seconds = time.perf_counter() - started
+    out.update(nodes=result.stats.nodes, seconds=seconds, value=result.value,
+               best=result.best_move)
+print(json.dumps(out))
+"""
+
+
+def export(rev: str, into: Path) -> str:
+    """Write the tree of ``rev`` into ``into``; its full commit id."""
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    archive = into / "tree.tar"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), commit],
+        check=True,
+    )
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "tree", filter="data")
+    archive.unlink()
+    return commit
+
+
+def child(tree: Path, moves: str, depth: int, profile: bool) -> dict[str, Any]:
+    """One search in a fresh interpreter that imports the project from ``tree``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, moves, str(depth), "profile" if profile else "time"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+    )
+    out: dict[str, Any] = json.loads(done.stdout)
+    if not Path(out["file"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child imported {out['file']}, not the tree at {tree}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.bench_before_after", description=__doc__
+    )
+    parser.add_argument("--rev", required=True, help="the older commit (any git revision)")
+    parser.add_argument("--quick", action="store_true", help="depth 6 and 3 rounds")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds (default 7)")
+    parser.add_argument("--profile", action="store_true", help="cProfile shares instead")
+    args = parser.parse_args(argv)
+    depth = 6 if args.quick else 8
+    rounds = args.rounds or (3 if args.quick else 7)
+    cases = connect4_positions()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gamesearch-before-") as scratch:
+        commit = export(args.rev, Path(scratch))
+        trees = {"before": Path(scratch) / "tree", "after": ROOT}
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        print(f"Connect Four, plain alpha-beta at depth {depth}: before and after")
+        print(
+            f"{datetime.date.today()}  Python {platform.python_version()}  "
+            f"{platform.machine()}  before: {commit[:12]}  after: {head} (this checkout)"
+        )
+        if args.profile:
+            return profile(trees, cases, depth)
+        runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        loads = []
+        for r in range(rounds):
+            loads.append(load_average())
+            print(f"  round {r + 1}/{rounds}: load {loads[-1]}", file=sys.stderr, flush=True)
+            for label, moves in cases:
+                sides = ["before", "after"] if r % 2 == 0 else ["after", "before"]
+                for side in sides:
+                    runs.setdefault((label, side), []).append(
+                        child(trees[side], moves, depth, False)
+                    )
+        loads.append(load_average())
+
+    print(f"{rounds} rounds; load average (1, 5, 15 min) at each round and at the end:")
+    for line in loads:
+        print(f"  {line}")
+    print()
+    rows = []
+    warnings = []
+    for label, _ in cases:
+        before, after = runs[label, "before"], runs[label, "after"]
+        nodes = before[0]["nodes"]
+        for side in (before, after):
+            for run in side:
+                if (run["nodes"], run["value"], run["best"]) != (
+                    nodes,
+                    before[0]["value"],
+                    before[0]["best"],
+                ):
+                    warnings.append(f"WARNING: {label}: {run} differs from {before[0]}")
+        rate_before = [run["nodes"] / run["seconds"] for run in before]
+        rate_after = [run["nodes"] / run["seconds"] for run in after]
+        speedup = [a / b for a, b in zip(rate_after, rate_before, strict=True)]
+        rows.append(
+            [
+                f"connect4 d{depth} {label}",
+                fmt_int(nodes),
+                fmt_int(statistics.median(rate_before)),
+                fmt_int(statistics.median(rate_after)),
+                f"{statistics.median(speedup):.2f}x",
+                f"{min(speedup):.2f}x to {max(speedup):.2f}x",
+            ]
+        )
+    header = ["case", "nodes", "before n/s", "after n/s", "after / before", "range"]
+    print(table(header, rows, markdown=False))
+    print()
+    for line in warnings:
+        print(line)
+    if not warnings:
+        print("Checks: before and after visit the same nodes, with the same value and move.")
+    print(f"Total time: {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+def profile(trees: dict[str, Path], cases: list[tuple[str, str]], depth: int) -> int:
+    """The share of each Connect Four function in a profiled search, before and after."""
+    shares = {
+        (label, side): child(tree, moves, depth, True)["shares"]
+        for label, moves in cases
+        for side, tree in trees.items()
+    }
+    names = sorted(
+        {name for found in shares.values() for name in found},
+        key=lambda name: -max(found.get(name, 0.0) for found in shares.values()),
+    )
+    print(
+        "Share of the search's time under cProfile in each function of connect4.py (with\n"
+        "the builtins it calls), and the rest: the engine and its own builtins."
+    )
+    print()
+    header = ["case", "side", *names]
+    rows = [
+        [label, side, *(f"{100 * shares[label, side].get(name, 0.0):.1f}%" for name in names)]
+        for label, _ in cases
+        for side in trees
+    ]
+    print(table(header, rows, markdown=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""The window's side of the engine process: start it, hand it searches, read its reports.
+
+:class:`EngineClient` is Qt-free; ``ui/worker.py`` drives one from a QThread. The
+process is started with the ``spawn`` method when the first search is asked for, and
+kept for the next ones. Its pipe is read with a blocking read, which releases the GIL,
+so the window's thread runs while the search streams in.
+
+What can go wrong is said as :class:`EngineError`: the process died (a crash, the
+system killed it) or did not stop within ``STOP_GRACE`` of a cancel (a hang). Either
+way the process is ended, and the next search starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import pickle
+import signal
+import time
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.engine.process import serve
+from gamesearch_gui.engine.protocol import (
+    FAILED,
+    FINISHED,
+    PROGRESS,
+    QUIT,
+    SEARCH,
+    Job,
+    Record,
+    Report,
+    decode,
+    dumps,
+    encode,
+    loads,
+)
+
+#: How long a cancelled search may take to stop before its process is ended.
+STOP_GRACE: Final = 2.0
+#: How long closing waits for the process to end by itself, then after terminate().
+CLOSE_WAIT: Final = 1.0
+#: How often a read of the pipe wakes to look at the process and the cancel.
+_POLL: Final = 0.05
+
+
+class EngineError(Exception):
+    """The engine process failed: it died, or did not stop when asked."""
+
+
+class EngineClient:
+    """One engine process, started on first use; one search at a time.
+
+    ``submit`` and ``reports`` run on one thread (the worker's); ``cancel`` may be
+    called from any thread; ``close`` once the worker is done.
+    """
+
+    def __init__(self, name: str = "gamesearch-engine") -> None:
+        self.name = name
+        self._context = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._conn: Any = None
+        self._cancel_upto: Any = None
+        self._tokens: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
+        self._next_token = 1
+        self._cancelled_at: dict[int, float] = {}
+        #: Seconds the last start of the process took (0 while none has started).
+        self.start_seconds = 0.0
+        #: How many times a process was started (a restart after a failure counts).
+        self.starts = 0
+
+    # -- the process ---------------------------------------------------------------
+
+    @property
+    def alive(self) -> bool:
+        """True while the engine process runs."""
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        """The engine process's id, while it runs."""
+        return self._process.pid if self.alive else None
+
+    def start(self) -> None:
+        """Start the engine process if it is not running (it may take part of a second)."""
+        if self.alive:
+            return
+        self._end()
+        started = time.perf_counter()
+        self._cancel_upto = self._context.RawValue("q", 0)
+        ours, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(
+            target=serve, args=(theirs, self._cancel_upto), name=self.name, daemon=True
+        )
+        process.start()
+        theirs.close()  # only the engine holds that end: its death shows as EOF here
+        self._process, self._conn = process, ours
+        self._tokens = weakref.WeakKeyDictionary()  # a new process knows no game yet
+        self.start_seconds = time.perf_counter() - started
+        self.starts += 1
+
+    def close(self) -> None:
+        """End the engine process: ask, then terminate, then kill."""
+        if self._conn is not None and self.alive:
+            with contextlib.suppress(OSError):
+                self._conn.send_bytes(encode((QUIT,)))
+        self._end()
+
+    def _end(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if process is not None:
+            process.join(CLOSE_WAIT)
+            if process.is_alive():
+                process.terminate()
+                process.join(CLOSE_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join(CLOSE_WAIT)
+            process.close()
+        if conn is not None:
+            conn.close()
+        self._cancelled_at.clear()
+
+    # -- searches ------------------------------------------------------------------
+
+    def submit(
+        self,
+        request_id: int,
+        game: Game[Any, Any],
+        state: Any,
+        settings: SearchSettings,
+        *,
+        record: Record = Record.NOTHING,
+        node_cap: int | None = None,
+    ) -> None:
+        """Start a search in the engine process (starting the process first if needed)."""
+        self.start()
+        assert self._conn is not None
+        token = self._tokens.get(game)
+        game_bytes = None
+        if token is None:
+            token = self._next_token
+            self._next_token += 1
+            self._tokens[game] = token
+            game_bytes = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
+        job = dumps(Job(state, settings, record, node_cap), game)
+        try:
+            self._conn.send_bytes(encode((SEARCH, request_id, token, game_bytes, job)))
+        except OSError as error:
+            self._end()
+            raise EngineError(f"the engine process could not be reached ({error})") from None
+
+    def cancel(self, request_id: int) -> None:
+        """Ask the search ``request_id`` (and any earlier one) to stop, from any thread."""
+        upto = self._cancel_upto
+        if upto is not None and upto.value < request_id:
+            upto.value = request_id
+        self._cancelled_at.setdefault(request_id, time.monotonic())
+
+    def reports(
+        self, request_id: int, game: Game[Any, Any], *, cancelled: Callable[[], bool] | None = None
+    ) -> Iterator[tuple[str, Report | str]]:
+        """The reports of search ``request_id`` as they come: ``("progress", Report)``,
+        then ``("finished", Report)`` or ``("failed", message)``, and then it ends.
+
+        EngineError when the process dies, or does not answer within ``STOP_GRACE`` of a
+        cancel (``cancelled()`` says whether one was asked for); the process is ended.
+        """
+        conn = self._conn
+        if conn is None:
+            raise EngineError("the engine process is not running")
+        while True:
+            try:
+                ready = conn.poll(_POLL)
+            except (OSError, EOFError):
+                ready = True
+            if not ready:
+                self._check(request_id, cancelled)
+                continue
+            try:
+                message = decode(conn.recv_bytes())
+            except (EOFError, OSError):
+                raise self._died() from None
+            kind, rid = message[0], message[1]
+            if rid != request_id:
+                continue  # the end of a search given up on before
+            if kind == FAILED:
+                self._cancelled_at.pop(request_id, None)
+                yield FAILED, str(message[2])
+                return
+            report = loads(message[2], game)
+            if kind == FINISHED:
+                self._cancelled_at.pop(request_id, None)
+                yield FINISHED, report
+                return
+            if kind == PROGRESS:
+                yield PROGRESS, report
+
+    def _check(self, request_id: int, cancelled: Callable[[], bool] | None) -> None:
+        if not self.alive:
+            raise self._died()
+        if cancelled is not None and cancelled():
+            since = self._cancelled_at.setdefault(request_id, time.monotonic())
+            if time.monotonic() - since > STOP_GRACE:
+                self._end()
+                raise EngineError(
+                    f"the search did not stop within {STOP_GRACE:g} s of being asked; "
+                    "its process was ended, and the next search starts a new one"
+                )
+
+    def _died(self) -> EngineError:
+        process = self._process
+        code = None
+        if process is not None:
+            process.join(CLOSE_WAIT)
+            code = process.exitcode
+        self._end()
+        if code is not None and code < 0:
+            try:
+                how = f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"killed by signal {-code}"
+        elif code is not None:
+            how = f"exit status {code}"
+        else:
+            how = "it stopped answering"
+        return EngineError(
+            f"the engine process stopped unexpectedly ({how}); the next search starts a new one"
+        )

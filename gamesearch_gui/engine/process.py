@@ -1,0 +1,174 @@
+"""The engine process's own loop: take a request, search, report, and wait for the next.
+
+Runs in a process started with the ``spawn`` method (see :mod:`.client`): it imports
+the core and nothing of Qt. One search at a time; a cancel arrives not as a message but
+through a number in shared memory (the highest request id cancelled), which the search
+reads between nodes, so it stops within milliseconds even while it never reads the pipe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import signal
+import sys
+import time
+from collections import OrderedDict
+from multiprocessing.connection import Connection
+from typing import Any, Final, Protocol
+
+from gamesearch_gui.core.events import EventRecorder
+from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.search import CancelToken, SearchProgress, search
+from gamesearch_gui.engine.protocol import (
+    FAILED,
+    FINISHED,
+    PROGRESS,
+    QUIT,
+    REPORT_INTERVAL,
+    SEARCH,
+    Job,
+    Record,
+    Report,
+    decode,
+    dumps,
+    encode,
+    loads,
+)
+
+#: Games kept by token, newest last (a window rarely plays more than a few at once).
+GAMES_KEPT: Final = 8
+#: The most memory the engine process may take (its address space), where the system
+#: lets a process limit itself: a runaway search fails with a message, not the machine.
+MEMORY_LIMIT: Final = 8 * 1024**3
+
+
+class SharedNumber(Protocol):
+    """A number in shared memory (``multiprocessing.RawValue``)."""
+
+    value: int
+
+
+class _Cancel(CancelToken):
+    """Cancelled once the window cancels this request or a later one."""
+
+    __slots__ = ("_request_id", "_upto")
+
+    def __init__(self, request_id: int, upto: SharedNumber) -> None:
+        self._request_id = request_id
+        self._upto = upto
+
+    @property
+    def cancelled(self) -> bool:
+        return bool(self._upto.value >= self._request_id)
+
+    @cancelled.setter
+    def cancelled(self, value: bool) -> None:
+        if value:
+            self.cancel()
+
+    def cancel(self) -> None:
+        self._upto.value = max(self._upto.value, self._request_id)
+
+
+def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
+    """Answer requests from ``conn`` until told to quit or the window's end closes."""
+    # Ctrl+C in a terminal reaches the whole process group: the window closes itself
+    # (and this process with it) cleanly; here it must not print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _limit_memory()
+    games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
+    while True:
+        try:
+            message = decode(conn.recv_bytes())
+        except (EOFError, OSError):
+            return  # the window's process is gone
+        if message[0] == QUIT:
+            return
+        if message[0] != SEARCH:
+            continue
+        _, request_id, token, game_bytes, payload = message
+        try:
+            if game_bytes is not None:
+                games[token] = pickle.loads(game_bytes)
+                while len(games) > GAMES_KEPT:
+                    games.popitem(last=False)
+            game = games[token]
+            games.move_to_end(token)
+            job = loads(payload, game)
+            if not isinstance(job, Job):
+                raise TypeError(f"not a search job: {type(job).__name__}")
+            _search(conn, request_id, game, job, _Cancel(request_id, cancel_upto))
+        except (EOFError, OSError, BrokenPipeError):
+            return
+        except Exception as error:  # reported, and the process serves the next request
+            with contextlib.suppress(OSError):
+                conn.send_bytes(encode((FAILED, request_id, failure_text(error))))
+
+
+def failure_text(error: BaseException) -> str:
+    """Why a search could not run, as one sentence for a person."""
+    if isinstance(error, GameError):
+        return str(error)
+    if isinstance(error, MemoryError):
+        return "the search ran out of memory: give it a depth limit, or a smaller tree"
+    if isinstance(error, RecursionError):
+        return "the search went deeper than Python's stack allows: give it a depth limit"
+    detail = " ".join(str(error).split())[:300]
+    return (
+        f"internal error: {type(error).__name__}: {detail}"
+        if detail
+        else (f"internal error: {type(error).__name__}")
+    )
+
+
+def _search(
+    conn: Connection, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
+) -> None:
+    recording = (
+        SearchRecording(game, node_cap=job.node_cap) if job.record is Record.RECORDING else None
+    )
+    events = EventRecorder() if job.record is Record.EVENTS else None
+    sent_events = 0
+    last = time.perf_counter()
+
+    def report(progress: SearchProgress | None, kind: str = PROGRESS, result: Any = None) -> None:
+        nonlocal sent_events
+        chunk = recording.take_chunk() if recording is not None else None
+        batch = None
+        if events is not None:
+            batch = events.events[sent_events:]
+            sent_events = len(events.events)
+        payload = dumps(Report(progress, chunk, batch, result), game)
+        conn.send_bytes(encode((kind, request_id, payload)))
+
+    def progress(now_at: SearchProgress) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if now - last >= REPORT_INTERVAL:
+            last = now
+            report(now_at)
+
+    result = search(
+        game,
+        job.state,
+        job.settings,
+        listener=recording if recording is not None else events,
+        cancel=cancel,
+        progress=progress,
+    )
+    if recording is not None:
+        recording.finish(result)
+    report(None, FINISHED, result)
+
+
+def _limit_memory() -> None:
+    if sys.platform.startswith("linux"):
+        import resource
+
+        with contextlib.suppress(ValueError, OSError):
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+            if soft == resource.RLIM_INFINITY or soft > limit:
+                resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

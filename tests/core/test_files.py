@@ -1,0 +1,128 @@
+"""The one writer: whole files or none, no leftovers, and failures said in words."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from gamesearch_gui.core import files
+from gamesearch_gui.core.files import (
+    STEM_CHARS,
+    WriteError,
+    describe,
+    file_stem,
+    reason,
+    staged,
+    write_bytes,
+    write_text,
+)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_a_write_replaces_the_file_whole_and_keeps_its_mode(tmp_path: Path) -> None:
+    target = tmp_path / "t.json"
+    write_text(target, "old")
+    os.chmod(target, 0o600)
+    write_text(target, "new ✓")
+    assert target.read_text(encoding="utf-8") == "new ✓"
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [
+        (errno.ENOSPC, "the disk is full"),
+        (errno.EDQUOT, "the disk quota is used up"),
+        (errno.EROFS, "the disk is read-only"),
+        (errno.EIO, "the disk reported an input/output error"),
+    ],
+)
+def test_a_failure_while_writing_leaves_the_old_file_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, said: str
+) -> None:
+    target = tmp_path / "t.json"
+    write_text(target, "old")
+
+    def fail(_fd: int) -> None:
+        raise OSError(number, os.strerror(number))
+
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(WriteError) as caught:
+        write_text(target, "new")
+    assert str(caught.value) == f"Could not write {target}: {said}"
+    assert caught.value.errno == number and reason(caught.value) == said
+    assert target.read_text() == "old"
+    assert leftovers(tmp_path) == []
+
+
+def test_an_exception_inside_the_block_discards_the_staged_file(tmp_path: Path) -> None:
+    target = tmp_path / "t.svg"
+    with pytest.raises(RuntimeError), staged(target) as temp:
+        Path(temp).write_text("half")
+        raise RuntimeError("the painter failed")
+    assert not target.exists() and leftovers(tmp_path) == []
+
+
+def test_nothing_written_is_a_failure_not_an_empty_file(tmp_path: Path) -> None:
+    target = tmp_path / "t.pdf"
+    with pytest.raises(WriteError, match="nothing was written"), staged(target):
+        pass
+    assert not target.exists() and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("a\0b.json", "a file name cannot hold a NUL character"),
+        ("", "no file name was given"),
+        ("missing/t.json", "does not exist"),
+        ("afile/t.json", "is a file, not a folder"),
+        ("adir", "it is a folder"),
+    ],
+)
+def test_a_name_that_cannot_be_written_is_refused_before_anything_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "adir").mkdir()
+    with pytest.raises(WriteError) as caught:
+        write_bytes(name, b"data")
+    assert said in str(caught.value)
+    assert "\0" not in str(caught.value)  # shown escaped, never raw
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "afile"]
+
+
+def test_text_no_file_can_hold_is_refused_with_where(tmp_path: Path) -> None:
+    with pytest.raises(WriteError) as caught:
+        write_text(tmp_path / "t.json", 'ok "\udfff"')
+    assert caught.value.errno == errno.EILSEQ
+    assert "\\udfff at character 4" in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_make_folder_makes_the_apps_own_folder(tmp_path: Path) -> None:
+    target = tmp_path / "config" / "app" / "history.json"
+    write_text(target, "{}", make_folder=True)
+    assert target.read_text() == "{}"
+
+
+def test_describe_names_the_file_for_any_oserror() -> None:
+    error = OSError(errno.EACCES, "Permission denied")
+    assert describe(error, "/x/t.json") == "Could not write /x/t.json: permission denied"
+    assert describe(OSError(errno.ENOSPC, "No space")) == "the disk is full"
+
+
+def test_file_stem_suggests_a_name_any_file_system_takes() -> None:
+    assert file_stem("Figure 5.2") == "Figure 5.2"
+    assert file_stem("a/b\\c:d\x1b") == "a-b-c-d-"
+    assert file_stem("x" * 100_000) == "x" * STEM_CHARS
+    assert file_stem(" .. ") == "untitled"
+    assert files.printable("a\x1bb") == "a\\x1bb"

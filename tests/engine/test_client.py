@@ -1,0 +1,199 @@
+"""The engine process, driven as the window drives it (no Qt): searches, recordings
+sent in chunks, cancels, crashes and restarts. Every process is checked with the OS."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason, search
+from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.engine.client import EngineClient, EngineError
+from gamesearch_gui.engine.protocol import FAILED, FINISHED, PROGRESS, Record, Report
+
+_ids = itertools.count(1)
+
+
+def process_exists(pid: int) -> bool:
+    """Asked of the OS, not of multiprocessing: is there a live process with this id?"""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.fixture
+def engine() -> Iterator[EngineClient]:
+    client = EngineClient()
+    yield client
+    pid = client.pid
+    client.close()
+    assert pid is None or not process_exists(pid)
+
+
+def run(
+    engine: EngineClient, game: Any, state: Any, settings: SearchSettings, **kwargs: Any
+) -> tuple[str, Any, list[Report]]:
+    rid = next(_ids)
+    engine.submit(rid, game, state, settings, **kwargs)
+    reports: list[Report] = []
+    for kind, report in engine.reports(rid, game):
+        if kind == PROGRESS:
+            assert isinstance(report, Report)
+            reports.append(report)
+        else:
+            return kind, report, reports
+    raise AssertionError("no end")
+
+
+def test_a_search_in_the_engine_finds_what_it_finds_here(engine: EngineClient) -> None:
+    game = TicTacToe()
+    kind, report, _ = run(engine, game, game.initial_state(), SearchSettings(Algorithm.MINIMAX))
+    assert kind == FINISHED and isinstance(report, Report) and report.result is not None
+    here = search(game, game.initial_state(), SearchSettings(Algorithm.MINIMAX))
+    assert report.result.value == here.value == 0
+    assert report.result.stats.nodes == here.stats.nodes == 549_946
+    assert engine.starts == 1 and engine.start_seconds > 0
+    # The process stays for the next search.
+    pid = engine.pid
+    run(engine, game, game.initial_state(), SearchSettings())
+    assert engine.pid == pid and engine.starts == 1
+
+
+def test_a_recording_arrives_in_chunks_and_equals_one_made_here(engine: EngineClient) -> None:
+    game = ConnectFour()
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=6)
+    copy = SearchRecording(game)
+    rid = next(_ids)
+    engine.submit(rid, game, game.initial_state(), settings, record=Record.RECORDING)
+    for kind, report in engine.reports(rid, game):
+        assert isinstance(report, Report) and report.chunk is not None
+        copy.apply_chunk(report.chunk)
+        if kind == FINISHED:
+            copy.finish(report.result)
+    here = SearchRecording(game)
+    search(game, game.initial_state(), settings, listener=here)
+    assert copy.node_count == here.node_count and copy.event_count == here.event_count
+    assert list(copy.x_final[: here.node_count]) == list(here.x_final[: here.node_count])
+    assert copy.describe(copy.event_count - 1) == here.describe(here.event_count - 1)
+
+
+def test_a_drawn_trees_states_cross_as_paths(engine: EngineClient) -> None:
+    tree = load_tree("[[3,12,8],[2,4,6],[14,5,2]]", "figure")
+    game = TreeGame(tree)
+    copy = SearchRecording(game)
+    rid = next(_ids)
+    engine.submit(rid, game, tree.root.children[2], SearchSettings(), record=Record.RECORDING)
+    for _, report in engine.reports(rid, game):
+        assert isinstance(report, Report) and report.chunk is not None
+        copy.apply_chunk(report.chunk)
+    # The root state is this process's own node, not a copy of it.
+    assert copy.state(0) is tree.root.children[2]
+    assert copy.state(1) is tree.root.children[2].children[0]
+
+
+def test_events_cross_as_objects_for_other_listeners(engine: EngineClient) -> None:
+    game = TicTacToe()
+    state = game.parse_position("XOX.O....")
+    rid = next(_ids)
+    engine.submit(rid, game, state, SearchSettings(), record=Record.EVENTS)
+    events = []
+    for _, report in engine.reports(rid, game):
+        assert isinstance(report, Report)
+        events.extend(report.events or [])
+    here: list[Any] = []
+    search(game, state, SearchSettings(), listener=here.append)
+    assert events == here
+
+
+def test_bad_settings_are_said_and_the_process_serves_on(engine: EngineClient) -> None:
+    game = Pig(20)
+    kind, message, _ = run(engine, game, game.initial_state(), SearchSettings(Algorithm.MINIMAX))
+    assert kind == FAILED and "chance" in str(message)
+    kind, _, _ = run(
+        engine, game, game.initial_state(), SearchSettings(Algorithm.EXPECTIMINIMAX, depth=2)
+    )
+    assert kind == FINISHED and engine.starts == 1
+
+
+def test_a_cancel_stops_the_search_and_says_how_far_it_got(engine: EngineClient) -> None:
+    game = ConnectFour()
+    rid = next(_ids)
+    engine.submit(rid, game, game.initial_state(), SearchSettings(depth=12))
+    for kind, report in engine.reports(rid, game, cancelled=lambda: True):
+        if kind == PROGRESS:
+            engine.cancel(rid)
+            continue
+        assert kind == FINISHED and isinstance(report, Report) and report.result is not None
+        assert report.result.stop_reason is StopReason.CANCELLED
+    assert engine.alive
+
+
+def test_a_killed_engine_is_an_error_and_the_next_search_starts_a_new_one(
+    engine: EngineClient,
+) -> None:
+    game = ConnectFour()
+    rid = next(_ids)
+    engine.submit(rid, game, game.initial_state(), SearchSettings(depth=12))
+    pid = engine.pid
+    assert pid is not None
+    with pytest.raises(EngineError, match="killed by SIGKILL"):
+        for _ in engine.reports(rid, game):
+            os.kill(pid, signal.SIGKILL)
+    assert not process_exists(pid) and not engine.alive
+    kind, _, _ = run(engine, game, game.initial_state(), SearchSettings(depth=2))
+    assert kind == FINISHED and engine.starts == 2
+
+
+def test_a_search_that_will_not_stop_is_ended(engine: EngineClient) -> None:
+    """A hang (here: the process stopped with SIGSTOP) after a cancel is ended, not
+    waited on forever."""
+    game = ConnectFour()
+    rid = next(_ids)
+    engine.submit(rid, game, game.initial_state(), SearchSettings(depth=12))
+    pid = engine.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    engine.cancel(rid)
+    with pytest.raises(EngineError, match="did not stop"):
+        for _ in engine.reports(rid, game, cancelled=lambda: True):
+            pass
+    assert not process_exists(pid)
+
+
+def test_a_hundred_starts_and_cancels_leave_nothing_behind() -> None:
+    game = ConnectFour()
+    fds = len(os.listdir(f"/proc/{os.getpid()}/fd"))
+    pids = set()
+    for _ in range(10):
+        client = EngineClient()
+        for _ in range(10):
+            rid = next(_ids)
+            client.submit(rid, game, game.initial_state(), SearchSettings(depth=10))
+            client.cancel(rid)
+            for _kind, _report in client.reports(rid, game, cancelled=lambda: True):
+                pass
+        pids.add(client.pid)
+        client.close()
+    assert not any(process_exists(pid) for pid in pids if pid is not None)
+    assert len(os.listdir(f"/proc/{os.getpid()}/fd")) <= fds  # no pipe left open
+
+
+def test_the_engine_process_loads_no_qt(engine: EngineClient) -> None:
+    """The process the window starts runs the search and nothing of Qt."""
+    game = TicTacToe()
+    run(engine, game, game.initial_state(), SearchSettings(depth=1))
+    pid = engine.pid
+    assert pid is not None
+    with open(f"/proc/{pid}/maps") as maps:
+        libraries = maps.read()
+    assert "Qt6" not in libraries and "shiboken" not in libraries

@@ -1,0 +1,138 @@
+"""A label of 100,000 characters: cut where it is drawn, the whole of it kept in the form.
+
+A QLabel asks for room for all of its text, so one such label used to widen the window
+to hundreds of thousands of pixels (gigabytes of backing store). Here the window keeps
+its size, every text drawn of the tree is cut with "…", and the file's text is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
+from PySide6.QtWidgets import QToolTip
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.exercise import Task, make_exercise
+from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS
+from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.treefile import build_tree
+from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.exercise.export import page_title, render_page
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.text import TOOLTIP_PX, ElidedLabel, breakable, elide
+from gamesearch_gui.ui.tree.canvas import LABEL_REACH_PX
+
+LONG = "abcdefghij" * 10_000  # 100,000 characters, no space to wrap at
+SOLVE_MS = 30_000
+WIDTH, HEIGHT = 1366, 768
+
+
+def long_tree() -> CustomTree:
+    return build_tree(
+        {
+            "type": "max",
+            "label": LONG,
+            "children": [
+                {
+                    "type": "min",
+                    "label": "B",
+                    "move": LONG,
+                    "children": [{"value": 3}, {"value": 12}, {"value": 8}],
+                },
+                {"type": "min", "label": "C", "children": [{"value": 2}, {"value": 4}]},
+            ],
+        },
+        name=LONG,
+    )
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    made = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(made)
+    made.resize(WIDTH, HEIGHT)
+    made.show()
+    yield made
+    made.close()
+
+
+def test_a_huge_label_never_widens_the_window_and_is_cut_where_drawn(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.set_mode("trees")
+    editor = window.editor
+    assert editor.open_tree(long_tree())
+    qtbot.waitExposed(editor.canvas)
+    editor.canvas.viewport().repaint()
+    assert window.width() == WIDTH
+    assert window.minimumSizeHint().width() <= WIDTH
+    # The whole label stays in the form; titles and drawings get the start of it.
+    assert editor.properties.label.text() == LONG
+    editor.properties.label.editingFinished.emit()  # leaving the field is no edit
+    assert editor.tree.root.label == LONG and not editor.document.undo_stack.count()
+    assert len(editor.title()) <= LABEL_CHARS + 2
+    assert len(window.windowTitle()) < 2 * LABEL_CHARS
+    texts = editor.canvas.tree_item.last_frame.texts
+    drawn = [t for t in texts if t.startswith("abc")]
+    assert len(drawn) == 2  # the root's label, and the move into B
+    for text in drawn:
+        assert text.endswith(ELLIPSIS)
+    font = editor.canvas.tree_item.texts.font(8, True)[1]
+    assert font.horizontalAdvance(drawn[0]) <= LABEL_REACH_PX * 1.5
+
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.solve()
+    panel = editor.solution_panel
+    qtbot.waitExposed(panel.canvas)
+    panel.canvas.viewport().repaint()
+    assert window.width() == WIDTH
+    assert window.minimumSizeHint().width() <= WIDTH
+    for text in panel.canvas.tree_item.last_frame.texts:
+        assert len(text) <= LABEL_CHARS
+    # Sentences about the root name its label cut to the cap, and wrap it.
+    assert len(panel.explanation.text()) < 8 * LABEL_CHARS
+    assert len(panel.details.title.text()) < 2 * LABEL_CHARS
+    assert panel.details.title.minimumSizeHint().width() < WIDTH // 2
+    assert len(panel.details.facts.text()) < 20 * LABEL_CHARS
+    log = panel.log.log_model
+    tip = QFontMetricsF(QToolTip.font())
+    for row in range(log.rowCount()):
+        assert len(log.text(row)) < 3 * LABEL_CHARS
+        tooltip = log.data(log.index(row), Qt.ItemDataRole.ToolTipRole)
+        assert all(tip.horizontalAdvance(line) <= TOOLTIP_PX for line in tooltip.split("\n"))
+    canvas_tip = panel.canvas.tree_item.model.describe(0)
+    assert len(canvas_tip) < 4 * LABEL_CHARS
+
+
+def test_elided_label_shows_what_fits_and_asks_for_little(qtbot: QtBot) -> None:
+    label = ElidedLabel(LONG)
+    qtbot.addWidget(label)
+    assert len(label.text()) == LABEL_CHARS
+    assert label.minimumSizeHint().width() < 100
+    label.resize(200, 20)
+    label.show()
+    assert label.toolTip()  # cut: the tooltip has more of it
+    label.setText("short")
+    label.resize(200, 20)
+    assert label.toolTip() == ""
+    metrics = label.fontMetrics()
+    assert metrics.horizontalAdvance(elide(LONG, metrics, 150)) <= 150
+    assert "\u200b" in breakable(LONG[:100]) and breakable("two words") == "two words"
+
+
+def test_exercise_pages_and_titles_cut_a_huge_name(qtbot: QtBot) -> None:
+    exercise = make_exercise(long_tree(), Task.ALPHABETA)
+    assert len(page_title(exercise)) < LABEL_CHARS + 40
+    image = QImage(595, 842, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    try:
+        render_page(painter, QRectF(0, 0, 595, 842), exercise, None)
+    finally:
+        painter.end()
