@@ -7,8 +7,8 @@ seeded monkey in CI (tests/ui/test_monkey.py) and the long runs of benchmarks/mo
   ``sys.excepthook`` (PySide6 sends a slot's exception there) or ``sys.unraisablehook``,
   a Qt warning or critical message, a search that failed with an internal error, and an
   event loop stalled for more than :data:`STALL_S` (a :class:`Heartbeat` timer measures
-  the gaps between its ticks: a hang detector, not a speed test). A fault of a bug in
-  :data:`KNOWN` is kept apart from the others.
+  the gaps between its ticks: a hang detector, not a speed test). There is no list of
+  known faults to let through: every fault fails a run, and is fixed in the app.
 - :class:`Answers` and :func:`patch_dialogs` stand in for the person at every modal
   dialog (file dialogs, message boxes, input dialogs, the app's own dialogs, context
   menus), so nothing blocks: they cancel, accept with plausible answers, or answer at
@@ -73,7 +73,6 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.main_window import MainWindow
 
 #: An event loop that does not turn for this long is stalled (a hang, not slowness).
@@ -90,55 +89,6 @@ Waiter = Callable[[Callable[[], bool], int], bool]
 
 # -- faults ------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Known:
-    """A bug being fixed elsewhere: a fault raised through ``through`` (a frame whose file
-    ends with the first string and whose function is the second), an exception of
-    ``kind``, or with ``kind`` None a Qt warning or critical."""
-
-    name: str
-    through: tuple[str, str]
-    kind: type[BaseException] | None = None
-
-    def matches(self, error: BaseException | None, frames: list[tuple[str, str]]) -> bool:
-        """True when ``error`` (None: a Qt message), raised through ``frames`` (file,
-        function), is this bug."""
-        if (error is None) != (self.kind is None):
-            return False
-        if error is not None and self.kind is not None and not isinstance(error, self.kind):
-            return False
-        file, function = self.through
-        return any(f.replace("\\", "/").endswith(file) and fn == function for f, fn in frames)
-
-
-#: Bugs being fixed on main by another engineer at the same time as this harness was
-#: written. Faults they raise are reported as known, and do not fail a run. Empty this
-#: list once main is merged: any entry still matching then is a bug still there.
-KNOWN: tuple[Known, ...] = (
-    # The random-tree dialog's tree() raises ValueError for "Chance levels" that are not
-    # whole numbers ("x", "1/4", "25%") and for settings random_tree refuses (levels out
-    # of range, a shape that could pass 2,000,000 nodes); TreesMode.random_tree lets it
-    # escape from the action's slot.
-    Known(
-        "random-tree dialog: ValueError from its fields",
-        ("gamesearch_gui/ui/editor/random_dialog.py", "tree"),
-        ValueError,
-    ),
-    # Copy as JSON on a tree whose chance probabilities do not sum to 1: dump_tree
-    # raises TreeFileError in TreeEditor.copy_json.
-    Known(
-        "Copy as JSON: TreeFileError on probabilities that do not sum to 1",
-        ("gamesearch_gui/ui/editor/editor.py", "copy_json"),
-        TreeFileError,
-    ),
-    # SVG export into a folder that does not exist: QSvgGenerator cannot open the file,
-    # QPainter warns at every call, and the person is told nothing.
-    Known(
-        "SVG export to a missing folder: QPainter warnings, no message",
-        ("gamesearch_gui/ui/tree/export.py", "export_svg"),
-    ),
-)
 
 #: Qt messages of the platform that say nothing about the app (matched at their start).
 QT_HARMLESS: tuple[re.Pattern[str], ...] = (
@@ -164,7 +114,6 @@ class Fault:
     place: str  #: where: the innermost frame of the app (file:line in function)
     step: str  #: what the driver was doing
     detail: str = ""  #: the traceback
-    known: str | None = None  #: the name of the KNOWN bug it is, if any
 
 
 def _frames(tb: TracebackType | None) -> list[traceback.FrameSummary]:
@@ -187,8 +136,7 @@ def _app_place(frames: list[traceback.FrameSummary]) -> str:
 class FaultLog:
     """Collects exceptions, Qt warnings and criticals, failed searches and stalls."""
 
-    def __init__(self, known: tuple[Known, ...] = KNOWN) -> None:
-        self.known = known
+    def __init__(self) -> None:
         self.faults: list[Fault] = []
         #: What the driver is doing (a fault names it).
         self.step = "setting up"
@@ -243,9 +191,7 @@ class FaultLog:
     ) -> None:
         """An exception nobody caught (sys.excepthook's signature)."""
         frames = _frames(tb)
-        pairs = [(f.filename, f.name) for f in frames]
-        known = next((k.name for k in self.known if k.matches(error, pairs)), None)
-        fault = Fault(what, f"{kind.__name__}: {error}", _app_place(frames), self.step, "", known)
+        fault = Fault(what, f"{kind.__name__}: {error}", _app_place(frames), self.step)
         if self._keep(fault):
             fault.detail = "".join(traceback.format_exception(kind, error, tb))
         self.faults.append(fault)
@@ -268,10 +214,8 @@ class FaultLog:
             traceback.walk_stack(sys._getframe(1)), limit=40, lookup_lines=False
         )
         stack.reverse()
-        pairs = [(f.filename, f.name) for f in stack]
-        known = next((k.name for k in self.known if k.matches(None, pairs)), None)
         place = f"{context.file}:{context.line}" if context.file else _app_place(list(stack))
-        fault = Fault(kind, message, place, self.step, "", known)
+        fault = Fault(kind, message, place, self.step)
         if self._keep(fault):
             fault.detail = "".join(traceback.format_list(stack[-12:]))
         self.faults.append(fault)
@@ -294,48 +238,30 @@ class FaultLog:
 
     # -- reading
 
-    @property
-    def new(self) -> list[Fault]:
-        """The faults that are not of a known bug: each fails a run."""
-        return [f for f in self.faults if f.known is None]
-
-    @property
-    def known_faults(self) -> list[Fault]:
-        """The faults of known bugs."""
-        return [f for f in self.faults if f.known is not None]
-
     def report(self, *, details: bool = True, most: int = 30) -> str:
-        """The faults, new ones first: each kind of fault (type and message, place) with
-        its count and the step it first happened in; known ones by bug."""
+        """The faults, most frequent first: each kind of fault (type and message, place)
+        with its count and the step it first happened in."""
         lines = []
         groups: dict[tuple[str, str, str], list[Fault]] = {}
-        for fault in self.new:
+        for fault in self.faults:
             summary = re.sub(r"[0-9.]+ s", "N s", fault.summary)
             groups.setdefault((fault.kind, summary, fault.place), []).append(fault)
         ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
         for (kind, summary, place), faults in ordered[:most]:
-            lines.append(f"NEW {len(faults)} x {kind}: {summary[:300]}")
+            lines.append(f"{len(faults)} x {kind}: {summary[:300]}")
             lines.append(f"    at {place or '?'}; first during {faults[0].step}")
             if details and faults[0].detail:
                 lines.extend("      " + s for s in faults[0].detail.rstrip().splitlines()[-14:])
         if len(ordered) > most:
-            lines.append(f"... and {len(ordered) - most} more kinds of new fault")
-        known: dict[str, list[Fault]] = {}
-        for fault in self.known_faults:
-            known.setdefault(fault.known or "", []).append(fault)
-        for name, faults in sorted(known.items()):
-            kinds = Counter(f.summary.split(":")[0] for f in faults)
-            what = ", ".join(f"{n} x {k}" for k, n in kinds.most_common(4))
-            lines.append(f"KNOWN {len(faults)} x {name} ({what}); first during {faults[0].step}")
+            lines.append(f"... and {len(ordered) - most} more kinds of fault")
         return "\n".join(lines)
 
 
 class Heartbeat(QObject):
     """A timer that ticks every HEARTBEAT_MS; a gap over STALL_S between ticks is a stall.
 
-    It detects hangs, nothing else: the figures it keeps (the longest gap, and the longest
-    in which no known bug raised a fault) are reported, never compared with a speed in a
-    test.
+    It detects hangs, nothing else: the figure it keeps (the longest gap) is reported,
+    never compared with a speed in a test.
     """
 
     def __init__(self, log: FaultLog, parent: QObject | None = None) -> None:
@@ -343,10 +269,7 @@ class Heartbeat(QObject):
         self.log = log
         #: The longest gap between two ticks, in seconds, and the step it happened in.
         self.longest = (0.0, "")
-        #: The same, of the gaps in which no fault of a KNOWN bug was logged.
-        self.longest_clear = (0.0, "")
         self._last = time.perf_counter()
-        self._faults = 0
         self._timer = QTimer(self)
         self._timer.setInterval(HEARTBEAT_MS)
         self._timer.timeout.connect(self._tick)
@@ -354,7 +277,6 @@ class Heartbeat(QObject):
     def start(self) -> None:
         """Start measuring (from now)."""
         self._last = time.perf_counter()
-        self._faults = len(self.log.faults)
         self._timer.start()
 
     def stop(self) -> None:
@@ -364,17 +286,9 @@ class Heartbeat(QObject):
     def _tick(self) -> None:
         now = time.perf_counter()
         gap, self._last = now - self._last, now
-        during = {f.known for f in self.log.faults[self._faults :]}
         self.longest = max(self.longest, (gap, self.log.step))
-        if not during - {None}:
-            self.longest_clear = max(self.longest_clear, (gap, self.log.step))
         if gap > STALL_S:
             self.log.add("stall", f"the event loop did not turn for {gap:.1f} s")
-            # A known bug that warned thousands of times in the gap (each warning costs
-            # the handler a look at the stack) made the stall: it is that bug's.
-            if len(during) == 1 and None not in during:
-                self.log.faults[-1].known = during.pop()
-        self._faults = len(self.log.faults)
 
 
 # -- dialogs ----------------------------------------------------------------------------
@@ -934,6 +848,34 @@ def context_menu(widget: QWidget, pos: QPoint) -> None:
         QContextMenuEvent.Reason.Mouse, pos, widget.mapToGlobal(pos), Qt.KeyboardModifier.NoModifier
     )
     QApplication.sendEvent(widget, event)
+
+
+#: The checkout: nothing a run does may write a file there.
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def checkout_files() -> set[str]:
+    """The names at the top of the checkout (a dialog's relative name would land there
+    were the working folder not the scratch one)."""
+    return set(os.listdir(CHECKOUT))
+
+
+def child_processes() -> list[str]:
+    """The processes this one started that are still there, as "pid command"."""
+    me = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path("/proc", entry, "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        # "pid (command) state ppid ...": the command may hold spaces and parentheses.
+        command, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :]
+        if rest.split()[1] == me:
+            found.append(f"{entry} {command}")
+    return found
 
 
 # -- the monkey --------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from tests.ui.monkey_harness import (
     Answers,
     FaultLog,
     Monkey,
+    checkout_files,
+    child_processes,
     close_window,
     open_window,
     patch_dialogs,
@@ -39,6 +41,7 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a relative file name typed into a dialog lands here
+    checkout = checkout_files()
     prepare_folder(tmp_path)
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     wait_until = qtbot_waiter(qtbot)
@@ -62,7 +65,11 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
         f"done {dict(stats.done)}, longest stall {monkey.heartbeat.longest[0]:.2f} s"
     )
     print(log.report(details=False))
-    assert not log.new, f"seed {SEED}:\n{log.report()}"
+    assert not log.faults, f"seed {SEED}:\n{log.report()}"
+    # Nothing left behind: no process, no file outside tmp_path (threads and windows are
+    # checked by the suite's own fixture).
+    assert child_processes() == []
+    assert checkout_files() == checkout
     # It did what a person does: every kind of step, most of them to some effect.
     assert set(stats.done) == set(STEP_WEIGHTS)
     assert sum(stats.done.values()) > STEPS // 2
