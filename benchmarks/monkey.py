@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import faulthandler
 import os
+import resource
 import signal
 import sys
 import tempfile
@@ -61,7 +62,7 @@ def wait_until(predicate: Callable[[], bool], timeout_ms: int) -> bool:
 def run(seed: int, steps: int | None, seconds: float | None, verbose: bool) -> int:
     """One monkey run in a scratch folder; prints its figures, returns the exit status."""
     load_before = os.getloadavg()
-    checkout = checkout_files()
+    checkout, children = checkout_files(), set(child_processes())
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         prepare_folder(folder)
@@ -84,7 +85,7 @@ def run(seed: int, steps: int | None, seconds: float | None, verbose: bool) -> i
                 close_window(monkey.window, answers)
                 QApplication.processEvents()
     print_figures(seed, stats, monkey, answers, log, load_before)
-    left = [*child_processes(), *sorted(checkout_files() - checkout)]
+    left = sorted(set(child_processes()) - children) + sorted(checkout_files() - checkout)
     if left:
         print("left behind (processes, files in the checkout):", left)
     return 1 if log.faults or left else 0
@@ -108,6 +109,8 @@ def print_figures(
     print(f"longest stall: {gap:.3f} s (during {step})")
     for when, load in (("at the start", load_before), ("at the end", os.getloadavg())):
         print(f"load average (1, 5, 15 min) {when}: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak memory (RSS): {peak:,.0f} MiB")
     print(f"faults: {len(log.faults)}")
     if log.faults:
         print(log.report())

@@ -41,7 +41,7 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a relative file name typed into a dialog lands here
-    checkout = checkout_files()
+    checkout, children = checkout_files(), child_processes()
     prepare_folder(tmp_path)
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     wait_until = qtbot_waiter(qtbot)
@@ -66,9 +66,10 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
     )
     print(log.report(details=False))
     assert not log.faults, f"seed {SEED}:\n{log.report()}"
-    # Nothing left behind: no process, no file outside tmp_path (threads and windows are
+    # Nothing left behind: no new process, no file outside tmp_path (threads and windows are
     # checked by the suite's own fixture).
-    assert child_processes() == []
+    # None new (an earlier test may have started multiprocessing's resource tracker).
+    assert set(child_processes()) <= set(children)
     assert checkout_files() == checkout
     # It did what a person does: every kind of step, most of them to some effect.
     assert set(stats.done) == set(STEP_WEIGHTS)
