@@ -79,6 +79,7 @@ def random_tree(
     evals: bool = False,
     early_leaf: float = 0.0,
     name: str | None = None,
+    max_nodes: int = MAX_NODES,
 ) -> CustomTree:
     """A random tree with leaves at ``depth``; the same arguments and seed give the same tree.
 
@@ -90,6 +91,8 @@ def random_tree(
     root) is a leaf anyway. With ``evals`` each inner node gets an ``eval``: its true
     (minimax or expected) value plus noise of up to a quarter of the value range, so
     move ordering and cutoffs have an estimate that is informative but imperfect.
+    A shape that could pass ``max_nodes`` (at most the file format's MAX_NODES) is refused
+    before anything is made.
     """
     if not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be between 0 and {MAX_DEPTH}, not {depth}")
@@ -103,10 +106,9 @@ def random_tree(
         raise ValueError(f"no integer lies in values {values}")
     if not 0 <= early_leaf <= 1:
         raise ValueError(f"early_leaf is a probability, not {early_leaf}")
-    if _node_bound(depth, most) > MAX_NODES:
-        raise ValueError(
-            f"depth {depth} with up to {most} children could exceed {MAX_NODES:,} nodes"
-        )
+    limit = min(max_nodes, MAX_NODES)
+    if _node_bound(depth, most) > limit:
+        raise ValueError(f"depth {depth} with up to {most} children could exceed {limit:,} nodes")
     root_type = NodeType(root) if isinstance(root, str) else root
     if root_type not in (NodeType.MAX, NodeType.MIN):
         raise ValueError(f'root must be "max" or "min", not {root!r}')

@@ -710,6 +710,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.NoIcon, title, html, QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.RichText)
         box.exec()
+        box.deleteLater()  # a child of the window: it would stay, hidden, until it closes
 
     # -- settings changes ----------------------------------------------------------------
 

@@ -145,6 +145,8 @@ def test_names() -> None:
         ({"depth": 2, "chance_layers": {-1}}, "chance layers are levels"),
         ({"depth": 2, "early_leaf": 2.0}, "early_leaf is a probability"),
         ({"depth": 30, "branching": (2, 2)}, f"could exceed {MAX_NODES:,} nodes"),
+        ({"depth": 5, "branching": (1, 10), "max_nodes": 100_000}, "could exceed 100,000"),
+        ({"depth": 30, "branching": (2, 2), "max_nodes": 10**9}, f"exceed {MAX_NODES:,}"),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:

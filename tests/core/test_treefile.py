@@ -760,6 +760,13 @@ def test_a_missing_file_is_an_os_error(tmp_path: Path) -> None:
         load_tree_file(tmp_path / "nothing.gtree.json")
 
 
+def test_a_name_no_file_can_have_is_an_os_error_too(tmp_path: Path) -> None:
+    # Typed into the new-exercise dialog's file field, a NUL once escaped as ValueError.
+    with pytest.raises(OSError, match="not a file name") as caught:
+        load_tree_file(str(tmp_path / "a\x00b.gtree.json"))
+    assert caught.value.filename.endswith("a\x00b.gtree.json")
+
+
 def test_save_and_load_again(tmp_path: Path) -> None:
     tree = load_tree(FIGURE_5_2)
     path = tmp_path / "fig.gtree.json"

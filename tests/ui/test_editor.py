@@ -510,6 +510,23 @@ def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -
     assert window.editor.tree is a and window.editor.document.dirty
 
 
+def test_the_random_tree_dialog_refuses_a_shape_too_big_to_draw_at_once(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Found by the monkey: depth 6 with 10 children a node made a million-node tree on the
+    # GUI thread, and the window froze for ten seconds making and drawing it.
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.depth_box.setValue(6)
+    dialog.branch_lo.setValue(10)
+    dialog.branch_hi.setValue(10)
+    dialog.accept()  # OK: the dialog stays open and says why
+    assert dialog.made is None and dialog.error.isVisibleTo(dialog)
+    assert "could exceed 100,000 nodes" in dialog.error.text()
+    dialog.depth_box.setValue(4)  # 11,111 nodes
+    assert dialog.tree().node_count == 11_111
+
+
 def test_recent_files_and_drop_open(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "fig.gtree.json"
     path.write_text(dump_tree(load_tree(FIGURE_5_2, "fig")))

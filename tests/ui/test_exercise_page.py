@@ -377,6 +377,22 @@ def test_new_exercise_dialog_refuses_a_bad_file_and_stays_open(
     assert dialog.result_exercise.source == "the file good.gtree.json"
 
 
+def test_new_exercise_dialog_refuses_a_file_name_with_a_nul_and_stays_open(
+    qtbot: QtBot,
+) -> None:
+    # Found by the monkey: a pasted NUL made Start raise ValueError out of the dialog.
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_source(FILE)
+    dialog.file_edit.setText("trees/\x00.gtree.json")
+    dialog.accept()  # read off the GUI thread
+    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
+    assert dialog.result_exercise is None and dialog.result() == 0
+    assert dialog.error.text().startswith("Not a file name")
+    assert dialog.ok_button.isEnabled()
+    dialog.reject()  # closing stops the dialog's file loader
+
+
 def test_new_exercise_dialog_uses_the_drawn_tree(qtbot: QtBot) -> None:
     drawn = random_tree(2, chance_layers=[1], seed=3, name="drawn")
     dialog = NewExerciseDialog(lambda: drawn)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from pytestqt.qtbot import QtBot
@@ -85,6 +86,40 @@ def test_move_now_delivers_the_best_move_so_far(qtbot: QtBot) -> None:
         assert result.stop_reason is StopReason.CANCELLED
         assert result.best_move in game.actions(game.initial_state())
     finally:
+        search.shutdown()
+
+
+class GatedTicTacToe(TicTacToe):
+    """Tic-tac-toe whose search waits at its first node until the gate opens."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        super().__init__()
+        self.gate = gate
+
+    def actions(self, state: Any) -> Any:
+        self.gate.wait(20)
+        return super().actions(state)
+
+
+def test_move_now_before_the_worker_takes_the_search_still_answers(qtbot: QtBot) -> None:
+    # Found by the action sweep: "Move now" pressed while the AI's search still waited
+    # in the worker's queue set its cancel flag, the worker dropped the search unseen,
+    # and the window waited for an answer for ever.
+    search = SearchController()
+    gate = threading.Event()
+    try:
+        busy = GatedTicTacToe(gate)
+        search.start(SearchRequest(busy, busy.initial_state(), SearchSettings()))  # held
+        game = TicTacToe()
+        request = search.start(SearchRequest(game, game.initial_state(), DEEP))  # queued
+        search.move_now()
+        with qtbot.waitSignal(search.finished, timeout=20_000) as blocker:
+            gate.set()
+        done_request, result = blocker.args
+        assert done_request is request and not search.busy
+        assert result.stop_reason is StopReason.CANCELLED
+    finally:
+        gate.set()
         search.shutdown()
 
 

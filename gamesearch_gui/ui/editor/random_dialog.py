@@ -23,6 +23,10 @@ from gamesearch_gui.ui.widgets import error_label
 #: Longest seed: a seed is something to read out to a class.
 MAX_SEED_CHARS = 100
 
+#: The most nodes a random tree's shape may allow: the editor makes and draws such a tree
+#: in about a second (a million nodes froze the window for ten).
+MAX_RANDOM_NODES = 100_000
+
 
 def _spin(lo: int, hi: int, value: int) -> QSpinBox:
     box = QSpinBox()
@@ -112,6 +116,7 @@ class RandomTreeDialog(QDialog):
             chance_layers=self.chance_levels(),
             seed=seed or None,
             name=f"random (seed {seed})" if seed else "random",
+            max_nodes=MAX_RANDOM_NODES,
         )
 
     def accept(self) -> None:
