@@ -152,7 +152,6 @@ class EngineClient:
     ) -> None:
         """Start a search in the engine process (starting the process first if needed)."""
         self.start()
-        assert self._conn is not None
         token = self._tokens.get(game)
         game_bytes = None
         if token is None:
@@ -161,11 +160,7 @@ class EngineClient:
             self._tokens[game] = token
             game_bytes = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
         job = dumps(Job(state, settings, record, node_cap), game)
-        try:
-            self._conn.send_bytes(encode((SEARCH, request_id, token, game_bytes, job)))
-        except OSError as error:
-            self._end()
-            raise EngineError(f"the engine process could not be reached ({error})") from None
+        self._send((SEARCH, request_id, token, game_bytes, job))
 
     def call(
         self,
@@ -178,13 +173,7 @@ class EngineClient:
         its value. CallFailed with a sentence for a person when it raised one of its
         errors (or was cancelled); EngineError when the process died or hung."""
         self.start()
-        assert self._conn is not None
-        data = encode((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)))
-        try:
-            self._conn.send_bytes(data)
-        except OSError as error:
-            self._end()
-            raise EngineError(f"the engine process could not be reached ({error})") from None
+        self._send((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)))
         for kind, report in self.reports(request_id, None, cancelled=cancelled):
             if kind == FAILED:
                 raise CallFailed(str(report))
@@ -192,6 +181,16 @@ class EngineClient:
                 assert isinstance(report, Report)
                 return report.result
         raise EngineError("the engine process ended the call without an answer")
+
+    def _send(self, message: tuple[Any, ...]) -> None:
+        """Send a request to the running process; EngineError (and the process ended)
+        when it cannot be reached."""
+        assert self._conn is not None
+        try:
+            self._conn.send_bytes(encode(message))
+        except OSError as error:
+            self._end()
+            raise EngineError(f"the engine process could not be reached ({error})") from None
 
     def cancel(self, request_id: int) -> None:
         """Ask the search ``request_id`` (and any earlier one) to stop, from any thread."""
