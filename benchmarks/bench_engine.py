@@ -37,10 +37,10 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
+from PySide6.QtCore import QEventLoop, QSettings
 from PySide6.QtWidgets import QApplication
 
-from benchmarks.bench_gui_stall import TICK_MS, percentile
+from benchmarks.bench_gui_stall import Heartbeat, percentile
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings, search
 from gamesearch_gui.engine.client import EngineClient
@@ -85,18 +85,7 @@ def in_window(game_name: str, settings: SearchSettings, *, dock_open: bool) -> d
             app.processEvents()
         # Warm: the engine process is started before the measured search.
         window.controller.engine.start()
-        stalls: list[float] = []
-        last = [time.perf_counter()]
-
-        def tick() -> None:
-            now = time.perf_counter()
-            stalls.append(max(0.0, (now - last[0]) * 1000 - TICK_MS))
-            last[0] = now
-
-        timer = QTimer()
-        timer.setTimerType(Qt.TimerType.PreciseTimer)
-        timer.setInterval(TICK_MS)
-        timer.timeout.connect(tick)
+        heartbeat = Heartbeat()
         results: list[SearchResult] = []
         loop = QEventLoop()
 
@@ -107,10 +96,9 @@ def in_window(game_name: str, settings: SearchSettings, *, dock_open: bool) -> d
         window.searches.finished.connect(done)
         window.config = replace(window.config, seats=Seats.HUMAN_SECOND)
         window._advance()  # the AI's turn: its search starts in the engine
-        last[0] = time.perf_counter()
-        timer.start()
+        heartbeat.start()
         loop.exec()  # Qt's own event loop, as the app runs it, until the AI has answered
-        timer.stop()
+        heartbeat.stop()
         recorded = window.tree_panel.recording
         app.processEvents()
         window.close()
@@ -120,11 +108,9 @@ def in_window(game_name: str, settings: SearchSettings, *, dock_open: bool) -> d
     if dock_open:
         assert recorded is not None and recorded.node_count > 0, "the tree was not recorded"
     return {
+        **heartbeat.figures(),
         "nps": result.stats.nodes_per_second,
         "nodes": result.stats.nodes,
-        "p50": percentile(stalls, 0.50),
-        "p99": percentile(stalls, 0.99),
-        "max": max(stalls),
     }
 
 

@@ -50,6 +50,41 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+class Heartbeat:
+    """A TICK_MS timer on the GUI thread that notes how late each tick fires: the stall."""
+
+    def __init__(self) -> None:
+        self.stalls: list[float] = []  #: milliseconds late, a tick each
+        self._last = 0.0
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.stalls.append(max(0.0, (now - self._last) * 1000 - TICK_MS))
+        self._last = now
+
+    def figures(self) -> dict[str, float]:
+        """Ticks, and the stall's p50, p99, maximum and mean in milliseconds."""
+        stalls = self.stalls
+        return {
+            "ticks": len(stalls),
+            "p50": percentile(stalls, 0.50),
+            "p99": percentile(stalls, 0.99),
+            "max": max(stalls),
+            "mean": statistics.fmean(stalls),
+        }
+
+
 def measure(
     depth: int, ordering: Ordering, table: bool, algorithm: Algorithm | None = None
 ) -> dict[str, float]:
@@ -71,18 +106,7 @@ def measure(
             transposition_table=table,
             time_budget=None,
         )
-        stalls: list[float] = []
-        last = [time.perf_counter()]
-
-        def tick() -> None:
-            now = time.perf_counter()
-            stalls.append(max(0.0, (now - last[0]) * 1000 - TICK_MS))
-            last[0] = now
-
-        timer = QTimer()
-        timer.setTimerType(Qt.TimerType.PreciseTimer)
-        timer.setInterval(TICK_MS)
-        timer.timeout.connect(tick)
+        heartbeat = Heartbeat()
         loop = QEventLoop()
         window.controller.finished.connect(lambda *_: loop.quit())
         # Set the board up and let it paint first: the figure is about the search.
@@ -93,23 +117,14 @@ def measure(
         window.config = replace(window.config, seats=Seats.HUMAN_SECOND)
         started = time.perf_counter()
         window._advance()  # the AI's turn: its search starts on the worker
-        last[0] = time.perf_counter()
-        timer.start()
+        heartbeat.start()
         loop.exec()  # Qt's own event loop, as the app runs it, until the AI has answered
-        timer.stop()
+        heartbeat.stop()
         app.processEvents()
         seconds = time.perf_counter() - started
         nodes = window.stats.text("nodes").replace(",", "")
         window.close()
-    return {
-        "seconds": seconds,
-        "nodes": int(nodes),
-        "ticks": len(stalls),
-        "p50": percentile(stalls, 0.50),
-        "p99": percentile(stalls, 0.99),
-        "max": max(stalls),
-        "mean": statistics.fmean(stalls),
-    }
+    return {"seconds": seconds, "nodes": int(nodes), **heartbeat.figures()}
 
 
 ROOT = Path(__file__).resolve().parent.parent
