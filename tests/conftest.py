@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.processes import children
+
 # Before any QApplication exists: no test opens a window on the developer's screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -92,21 +94,11 @@ def _no_child_processes(request: pytest.FixtureRequest) -> Iterator[None]:
 def _child_processes() -> set[int]:
     """This process's live children (not zombies), less multiprocessing's resource
     tracker, which lives as long as the process once any process was spawned."""
-    pids: set[int] = set()
-    for task in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
-        with contextlib.suppress(OSError):
-            pids.update(int(pid) for pid in task.read_text().split())
+    pids = set(children())
     tracker = sys.modules.get("multiprocessing.resource_tracker")
     if tracker is not None:
         pids.discard(getattr(tracker._resource_tracker, "_pid", None))  # type: ignore[arg-type]
-    return {pid for pid in pids if _state(pid) not in ("Z", "X", "")}
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return ""
+    return pids
 
 
 def _command(pid: int) -> str:

@@ -18,17 +18,9 @@ from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, PROGRESS, Record, Report
+from tests.processes import process_alive
 
 _ids = itertools.count(1)
-
-
-def process_exists(pid: int) -> bool:
-    """Asked of the OS, not of multiprocessing: is there a live process with this id?"""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 @pytest.fixture
@@ -37,7 +29,7 @@ def engine() -> Iterator[EngineClient]:
     yield client
     pid = client.pid
     client.close()
-    assert pid is None or not process_exists(pid)
+    assert pid is None or not process_alive(pid)
 
 
 def run(
@@ -149,7 +141,7 @@ def test_a_killed_engine_is_an_error_and_the_next_search_starts_a_new_one(
     with pytest.raises(EngineError, match="killed by SIGKILL"):
         for _ in engine.reports(rid, game):
             os.kill(pid, signal.SIGKILL)
-    assert not process_exists(pid) and not engine.alive
+    assert not process_alive(pid) and not engine.alive
     kind, _, _ = run(engine, game, game.initial_state(), SearchSettings(depth=2))
     assert kind == FINISHED and engine.starts == 2
 
@@ -167,7 +159,7 @@ def test_a_search_that_will_not_stop_is_ended(engine: EngineClient) -> None:
     with pytest.raises(EngineError, match="did not stop"):
         for _ in engine.reports(rid, game, cancelled=lambda: True):
             pass
-    assert not process_exists(pid)
+    assert not process_alive(pid)
 
 
 def test_a_hundred_starts_and_cancels_leave_nothing_behind() -> None:
@@ -184,7 +176,7 @@ def test_a_hundred_starts_and_cancels_leave_nothing_behind() -> None:
                 pass
         pids.add(client.pid)
         client.close()
-    assert not any(process_exists(pid) for pid in pids if pid is not None)
+    assert not any(process_alive(pid) for pid in pids if pid is not None)
     assert len(os.listdir(f"/proc/{os.getpid()}/fd")) <= fds  # no pipe left open
 
 

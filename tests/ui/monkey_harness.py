@@ -74,6 +74,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.ui.main_window import MainWindow
+from tests.processes import children
 
 #: An event loop that does not turn for this long is stalled (a hang, not slowness).
 STALL_S = 2.0
@@ -862,20 +863,7 @@ def checkout_files() -> set[str]:
 
 def child_processes() -> list[str]:
     """The processes this one started that are still there, as "pid command"."""
-    me = str(os.getpid())
-    found = []
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path("/proc", entry, "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        # "pid (command) state ppid ...": the command may hold spaces and parentheses.
-        command, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :]
-        if rest.split()[1] == me:
-            found.append(f"{entry} {command}")
-    return found
+    return [f"{pid} {command}" for pid, command in children(live_only=False).items()]
 
 
 # -- the monkey --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 CONFTEST = Path(__file__).parents[1] / "conftest.py"
+PROCESSES = Path(__file__).parents[1] / "processes.py"
 
 INNER_TESTS = '''
 import subprocess
@@ -93,6 +94,9 @@ def test_after_the_others_nothing_is_left():
 
 def test_a_test_that_leaves_threads_or_windows_fails(pytester: pytest.Pytester) -> None:
     pytester.makeconftest(CONFTEST.read_text(encoding="utf-8"))
+    # What the conftest imports from the tests' own package.
+    package = pytester.mkpydir("tests")
+    (package / "processes.py").write_text(PROCESSES.read_text(encoding="utf-8"))
     pytester.makepyfile(test_inner=INNER_TESTS)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", timeout=120)
 

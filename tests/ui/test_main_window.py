@@ -19,6 +19,7 @@ from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 from gamesearch_gui.ui.tree.model import TreeModel
 from tests.core.reference import assert_optimal, root_values
+from tests.processes import process_alive
 
 AI_TIMEOUT_MS = 60_000
 
@@ -402,16 +403,9 @@ def test_closing_mid_search_exits_cleanly_and_ends_the_engine_process() -> None:
     assert "closed in" in done.stdout
     # The engine process ended with the window: asked of the OS.
     engine = int(done.stdout.split("engine", 1)[1].split()[0])
-    assert not Path(f"/proc/{engine}").exists() or "Z" in _proc_state(engine)
+    assert not process_alive(engine)
     assert "QThread" not in done.stderr and "Destroyed while" not in done.stderr
     assert "did not stop" not in done.stdout + done.stderr
-
-
-def _proc_state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return "Z"  # gone meanwhile
 
 
 def test_the_window_fits_a_laptop_screen_in_both_modes(qtbot: QtBot, window: MainWindow) -> None:
