@@ -83,11 +83,12 @@ def _no_child_processes(request: pytest.FixtureRequest) -> Iterator[None]:
     while left and time.monotonic() < deadline:
         time.sleep(0.02)
         left = _child_processes() - before
+    # Described before they are killed: a killed process's command line reads empty.
+    described = ", ".join(f"{pid} ({_command(pid)})" for pid in sorted(left))
     for pid in left:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
     if left and request.node.stash.get(_CALL_PASSED, False):
-        described = ", ".join(f"{pid} ({_command(pid)})" for pid in sorted(left))
         pytest.fail(f"the test left child processes alive: {described} (now killed)", False)
 
 
