@@ -20,7 +20,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
+from gamesearch_gui.core.recording import (
+    ENTERED,
+    NONE,
+    PRUNED,
+    VALUED,
+    Cutoff,
+    SearchRecording,
+)
 
 __all__ = ["Depths", "Moment"]
 
@@ -119,6 +126,23 @@ class Moment:
         return self.subtree_end(n) - n
 
     # -- the whole tree --------------------------------------------------------------------
+
+    def current(self) -> int:
+        """The node of the moment's event, the last to happen (NONE before the first):
+        the node entered or valued, the node whose cutoff it was, or the root of the
+        iteration that started or finished."""
+        rec = self.recording
+        k = self.k
+        if k <= 0 or k > rec.event_count:
+            return NONE
+        kind, ref = rec.ev_type[k - 1], rec.ev_ref[k - 1]
+        if kind == ENTERED or kind == VALUED:
+            n = ref
+        elif kind == PRUNED:
+            n = rec.cutoffs[ref].node
+        else:
+            n = rec.iterations[ref].root
+        return n if NONE != n < self.limit else NONE
 
     def roots(self) -> list[int]:
         """The roots (one per iteration of iterative deepening) entered by the moment."""

@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QShowEvent,
     QDragEnterEvent,
     QDropEvent,
     QFont,
@@ -74,6 +75,18 @@ PACE_MS = {Pig.name: 700}
 DEFAULT_PACE_MS = 250
 #: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
 KEPT_NODES = 1_000_000
+#: The version of the window layout saved: a layout saved by an older version (the
+#: search tree a strip at the bottom) is not restored, the new default is made instead.
+LAYOUT_VERSION = 2
+#: What the status bar says while the search tree has the whole window.
+FOCUS_MESSAGE = (
+    "The search tree has the whole window: Ctrl+T (View > Focus on the tree) brings the rest back."
+)
+#: The search tree dock's share of the window's height in the default layout.
+TREE_SHARE = 0.55
+#: The default widths of the Settings dock and of the Statistics dock (pixels).
+SETTINGS_WIDTH = 330
+STATS_WIDTH = 260
 TREE_EMPTY = "The AI's search tree appears here while it thinks. Click an AI move to see it again."
 
 
@@ -141,6 +154,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.central_stack)
         self.setAcceptDrops(True)
         self._play_docks: dict[str, bool] = {}
+        #: "Focus on the tree" is on, and what it hid (the docks shown before, in Play).
+        self._tree_focus = False
+        self._focus_docks: dict[str, bool] = {}
+        #: No layout was restored: the default one is made once the window has its size.
+        self._fresh_layout = True
 
         self.settings_panel = SettingsPanel(self._load_config())
         self.settings_panel.newGameRequested.connect(self._config_for_new_game)
@@ -155,6 +173,9 @@ class MainWindow(QMainWindow):
         self.searches.failed.connect(self._search_failed)
         self.searches.progress.connect(self._search_progress)
         self.tree_panel.clear(TREE_EMPTY)
+        self.tree_panel.remember_layout(self.store, "layout/play-tree")
+        self.editor.solution_panel.remember_layout(self.store, "layout/trees-tree")
+        self.exercises.solution_panel.remember_layout(self.store, "layout/exercise-tree")
         self.docks = {
             "settings": self._dock(
                 "Settings", self.settings_panel, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -165,6 +186,14 @@ class MainWindow(QMainWindow):
                 "Search tree", self.tree_panel, Qt.DockWidgetArea.BottomDockWidgetArea
             ),
         }
+        # The default layout: the settings on the left, the whole height; the board with
+        # the statistics and the moves (as tabs) beside it; the search tree under both,
+        # with about half of the height.
+        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["stats"], self.docks["history"])
+        self.docks["stats"].raise_()
         self.progress_label = QLabel()
         self.statusBar().addPermanentWidget(self.progress_label)
         self._thinking = ""  #: the progress line to show next (at the statistics' rate)
@@ -231,6 +260,13 @@ class MainWindow(QMainWindow):
             "Label each move with its value",
         )
         self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
+        self.act_focus_tree = make_toggle(
+            self,
+            "&Focus on the tree",
+            self.set_tree_focus,
+            "Ctrl+T",
+            "Give the search tree the whole window (again: bring the rest back)",
+        )
         self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
         self.act_about = self._action("&About", self.show_about)
         self.act_mode_play = self._action(
@@ -295,6 +331,7 @@ class MainWindow(QMainWindow):
             view_menu.addAction(mode_action)
         view_menu.addSeparator()
         view_menu.addAction(self.act_values)
+        view_menu.addAction(self.act_focus_tree)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -327,7 +364,7 @@ class MainWindow(QMainWindow):
         self.game_toolbar = toolbar
         self.addToolBar(self.trees.toolbar)
         self.addToolBar(self.exercises.toolbar)
-        self._default_layout = self.saveState()
+        self._default_layout = self.saveState(LAYOUT_VERSION)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -687,8 +724,10 @@ class MainWindow(QMainWindow):
 
     def reset_layout(self) -> None:
         """Put the panels back where they started (shown in Play mode, as this mode wants
-        its bars: the saved layout knows nothing of modes)."""
-        self.restoreState(self._default_layout)
+        its bars: the saved layout knows nothing of modes), the search tree with about
+        half the window's height, and the tree panels' sides as they were at first."""
+        self.set_tree_focus(False)
+        self.restoreState(self._default_layout, LAYOUT_VERSION)
         mode = self.mode
         self._play_docks = dict.fromkeys(self.docks, True)
         for dock in self.docks.values():
@@ -696,6 +735,64 @@ class MainWindow(QMainWindow):
         self.game_toolbar.setVisible(mode == "play")
         self.trees.set_active(mode == "trees")
         self.exercises.set_active(mode == "exercise")
+        for panel in self._tree_panels():
+            panel.reset_layout()
+        self._size_docks()
+
+    def _tree_panels(self) -> list[SearchTreePanel]:
+        return [self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel]
+
+    def _size_docks(self) -> None:
+        """The default sizes: the search tree gets ``TREE_SHARE`` of the height, the
+        side docks no more than they need."""
+        height = self.height()
+        self.resizeDocks(
+            [self.docks["tree"]], [round(height * TREE_SHARE)], Qt.Orientation.Vertical
+        )
+        self.resizeDocks(
+            [self.docks["settings"], self.docks["stats"]],
+            [SETTINGS_WIDTH, STATS_WIDTH],
+            Qt.Orientation.Horizontal,
+        )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first show of a window with no remembered layout: the default sizes, now
+        that the window has its own."""
+        super().showEvent(event)
+        if self._fresh_layout:
+            self._fresh_layout = False
+            QTimer.singleShot(0, self._size_docks)  # once the window is laid out
+
+    @property
+    def tree_focus(self) -> bool:
+        """True while the search tree has the whole window."""
+        return self._tree_focus
+
+    def set_tree_focus(self, on: bool) -> None:
+        """Give the search tree the whole window, or bring the rest back. In Play the
+        board and the other docks go; in the other modes the page's side panel."""
+        self.act_focus_tree.setChecked(on)
+        if on == self._tree_focus:
+            return
+        self._tree_focus = on
+        mode = self.mode
+        if mode == "play":
+            if on:
+                self._focus_docks = {k: d.isVisible() for k, d in self.docks.items()}
+                for key, dock in self.docks.items():
+                    dock.setVisible(key == "tree")
+                self.central_stack.hide()
+            else:
+                self.central_stack.show()
+                for key, dock in self.docks.items():
+                    dock.setVisible(self._focus_docks.get(key, True))
+        else:
+            page = self.editor if mode == "trees" else self.exercises
+            page.side_panel.setVisible(not on)
+        if on:
+            self.statusBar().showMessage(FOCUS_MESSAGE, 8000)
+        elif self.statusBar().currentMessage() == FOCUS_MESSAGE:
+            self.statusBar().clearMessage()
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
@@ -839,8 +936,8 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         state = self.store.value("window/state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
+        if isinstance(state, QByteArray) and self.restoreState(state, LAYOUT_VERSION):
+            self._fresh_layout = False
         for game in SIDE_NAMES:
             if game != self.settings_panel.config.game:
                 self.settings_panel.remember_search(game, self._load_search(game))
@@ -853,12 +950,13 @@ class MainWindow(QMainWindow):
             return
         if not self.editor.recovering:  # else its tree was never shown: keep the file
             self.editor.remove_recovery()
+        self.set_tree_focus(False)  # the layout is remembered with everything in it
         if self.mode != "play":
             self.set_mode("play")  # the layout is remembered as Play mode shows it
         self._halt()
         self._stop_searches()
         self.store.setValue("window/geometry", self.saveGeometry())
-        self.store.setValue("window/state", self.saveState())
+        self.store.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self._save_config()
         self.store.sync()
         super().closeEvent(event)
@@ -886,19 +984,22 @@ class MainWindow(QMainWindow):
         self.mode_actions[mode].setChecked(True)
         if mode == self.mode:
             return
+        self.set_tree_focus(False)  # each mode hides its own panels: leave with all shown
         play = mode == "play"
         if self.mode == "play":
             self._play_docks = {k: d.isVisible() for k, d in self.docks.items()}
             for dock in self.docks.values():
                 dock.hide()
-        elif play:
-            for key, dock in self.docks.items():
-                dock.setVisible(self._play_docks.get(key, True))
         # Leave the old mode first: no two enabled actions may share a shortcut.
         self.trees.set_active(False)
         self.exercises.set_active(False)
         page = {"play": 0, "trees": 1, "exercise": 2}[mode]
+        # The page first, then the docks: docks shown beside the editor's page would ask
+        # for its width plus theirs, and the window would grow past the screen for good.
         self.central_stack.setCurrentIndex(page)
+        if play:
+            for key, dock in self.docks.items():
+                dock.setVisible(self._play_docks.get(key, True))
         self.game_menu.menuAction().setVisible(play)
         self.game_toolbar.setVisible(play)
         self.trees.set_active(mode == "trees")

@@ -38,6 +38,9 @@ from gamesearch_gui.ui.play_config import (
     fit_search,
 )
 
+#: Characters a choice box is sized for (longer choices show in full when it opens).
+COMBO_CHARS = 16
+
 GAME_TITLES = {
     TicTacToe.name: TicTacToe.title,
     ConnectFour.name: ConnectFour.title,
@@ -101,6 +104,19 @@ class SettingsPanel(QWidget):
         self.ordering_box = QComboBox()
         for ordering in Ordering:
             self.ordering_box.addItem(ORDERING_TITLES[ordering], ordering)
+        for box in (
+            self.game_box,
+            self.seats_box,
+            self.algorithm_box,
+            self.evaluation_box,
+            self.ordering_box,
+        ):
+            # As narrow as a short choice: a long one is elided, and the column of docks
+            # beside the board and the tree stays narrow.
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(COMBO_CHARS)
         self.tt_box = QCheckBox("Transposition table")
         self.tt_box.setToolTip("Remember positions already searched, reached by other move orders")
         self.timed = QCheckBox("Time limit (iterative deepening)")
@@ -122,17 +138,15 @@ class SettingsPanel(QWidget):
         ai_group = QGroupBox("AI search")
         ai_form = QFormLayout(ai_group)
         ai_form.addRow("Algorithm", self.algorithm_box)
-        depth_row = QHBoxLayout()
-        depth_row.addWidget(self.depth_spin)
-        depth_row.addWidget(self.full_depth)
-        ai_form.addRow("Depth limit", depth_row)
+        ai_form.addRow("Depth limit", self.depth_spin)
+        ai_form.addRow("", self.full_depth)
         ai_form.addRow("Evaluation", self.evaluation_box)
         ai_form.addRow("Move ordering", self.ordering_box)
         ai_form.addRow("", self.tt_box)
         time_row = QHBoxLayout()
         time_row.addWidget(self.timed)
         time_row.addWidget(self.time_budget)
-        ai_form.addRow("", time_row)
+        ai_form.addRow(time_row)  # across both columns: the row is long
         self.note = QLabel("Changes apply from the AI's next move.")
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: palette(placeholder-text);")

@@ -101,7 +101,9 @@ def test_a_huge_label_never_widens_the_window_and_is_cut_where_drawn(
     assert len(panel.details.title.text()) < 2 * LABEL_CHARS
     assert panel.details.title.minimumSizeHint().width() < WIDTH // 2
     assert len(panel.details.facts.text()) < 20 * LABEL_CHARS
+    panel.tabs.setCurrentWidget(panel.log)  # the Steps tab: a hidden list is not kept up
     log = panel.log.log_model
+    qtbot.waitUntil(lambda: log.rowCount() == panel.moment)
     tip = QFontMetricsF(QToolTip.font())
     for row in range(log.rowCount()):
         assert len(log.text(row)) < 3 * LABEL_CHARS

@@ -115,6 +115,7 @@ def test_after_a_search_the_log_slider_minimap_and_statistics_show_its_end_exact
 ) -> None:
     """They update at their own rates while the search streams; its end is exact."""
     search = SearchSettings(Algorithm.ALPHABETA, depth=7)  # a second or two: many batches
+    window.tree_panel.tabs.setCurrentWidget(window.tree_panel.log)  # the list of steps
     window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=search))
     panel = window.tree_panel
     recording = panel.recording

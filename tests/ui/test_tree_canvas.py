@@ -17,14 +17,14 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
-from gamesearch_gui.ui.tree.view import MAX_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.view import LEGIBLE_ZOOM, MAX_ZOOM, TreeCanvas
 
 FIGURE_5_2 = "[[3,12,8],[2,4,6],[14,5,2]]"
 
@@ -187,7 +187,13 @@ def test_the_scene_is_as_wide_as_the_slots_the_core_counts(
 def test_tic_tac_toe_alpha_beta_fitted_and_zoomed_in(canvas: TreeCanvas) -> None:
     game = TicTacToe()
     rec = _record(game, game.initial_state(), SearchSettings(Algorithm.ALPHABETA))
-    frame = _at_end(canvas, rec)  # a finished search is fitted as a whole
+    frame = _at_end(canvas, rec)
+    # A big finished tree opens legible, around its root: not a cloud of dots.
+    assert canvas.zoom() == pytest.approx(LEGIBLE_ZOOM)
+    assert canvas.node_visible(rec.principal_variation()[0])
+    assert frame.texts
+    canvas.fit_all()  # the whole tree
+    frame = _paint(canvas)
     assert frame.silhouettes and frame.best_line
     assert len(frame.nodes) < rec.node_count / 4
     assert not frame.texts  # too small to read: no text at all
@@ -246,9 +252,10 @@ def test_a_large_tree_fitted_paints_a_bounded_number_of_shapes(
         assert 0 < canvas.last_paint_primitives < 20_000
 
 
-def _newest_in_view(canvas: TreeCanvas) -> bool:
-    newest = canvas.tree_item.model.limit - 1
-    return newest < 0 or canvas.viewport().rect().contains(canvas.view_point_of(newest))
+def _current_in_view(canvas: TreeCanvas) -> bool:
+    """The node of the moment's event (while live: the newest event) is in view."""
+    current = canvas.current_node
+    return current == NONE or canvas.node_visible(current)
 
 
 def test_a_large_tree_streams_in_with_bounded_paints(
@@ -262,7 +269,7 @@ def test_a_large_tree_streams_in_with_bounded_paints(
     for k in range(0, rec.event_count + 1, step):
         canvas.set_moment(k)
         # Following scrolls at most every FOLLOW_INTERVAL_MS: soon, not at once.
-        qtbot.waitUntil(lambda: _newest_in_view(canvas), timeout=2000)
+        qtbot.waitUntil(lambda: _current_in_view(canvas), timeout=2000)
         frame = _paint(canvas)
         assert canvas.last_paint_primitives < 20_000
         assert bool(frame.nodes) == (k > 0)
@@ -347,7 +354,7 @@ def test_following_keeps_the_newest_node_until_the_user_zooms(
     assert on.args == [True]
     for k in range(1000, 30_000, 1000):
         canvas.set_moment(k)
-        qtbot.waitUntil(lambda: _newest_in_view(canvas), timeout=2000)
+        qtbot.waitUntil(lambda: _current_in_view(canvas), timeout=2000)
     with qtbot.waitSignal(canvas.followChanged) as off:
         canvas.zoom_in()
     assert off.args == [False]
@@ -356,7 +363,7 @@ def test_following_keeps_the_newest_node_until_the_user_zooms(
     canvas.set_moment(60_000)
     qtbot.wait(250)
     assert canvas.horizontalScrollBar().value() == scroll
-    assert not _newest_in_view(canvas)
+    assert not _current_in_view(canvas)
 
 
 def _mouse(canvas: TreeCanvas, kind: QEvent.Type, pos: QPoint, buttons: Any) -> None:

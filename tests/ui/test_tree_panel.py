@@ -275,7 +275,9 @@ def test_clicking_a_node_shows_its_position(qtbot: QtBot, panel: SearchTreePanel
 def test_event_log_lists_the_events_up_to_the_moment(qtbot: QtBot, panel: SearchTreePanel) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
+    panel.tabs.setCurrentWidget(panel.log)  # the Steps tab: a hidden list is not kept up
     model = panel.log.log_model
+    qtbot.waitUntil(lambda: model.rowCount() == recording.event_count)  # caught up
     for k in (recording.event_count, 13, 1, 0):
         panel.controller.seek(k)
         assert model.rowCount() == k
@@ -396,6 +398,7 @@ def test_the_log_slider_and_minimap_follow_a_live_search_at_their_rates(
     qtbot: QtBot, panel: SearchTreePanel
 ) -> None:
     recording = tictactoe_recording()
+    panel.tabs.setCurrentWidget(panel.log)  # the list of steps in view
     panel.show_recording(recording, live=True)
     updates: list[int] = []
     set_count = panel.log.set_count
@@ -421,10 +424,10 @@ def test_a_hidden_log_and_minimap_do_nothing_per_batch_and_are_right_once_shown(
 ) -> None:
     recording = tictactoe_recording()
     panel.show_recording(recording, live=True)
-    side = panel.log.parentWidget()  # the log and the minimap, beside the tree
-    assert side is panel.minimap.parentWidget()
+    panel.tabs.setCurrentWidget(panel.log)
     qtbot.waitUntil(lambda: panel.minimap.shown_moment == 0)
-    side.hide()
+    panel.act_side.trigger()  # Details off: the log and the minimap beside the tree go
+    assert not panel.log.isVisible() and not panel.minimap.isVisible()
     end = recording.event_count
     for count in range(1, end // 2, max(1, end // 60)):
         panel.set_published(count)
@@ -434,6 +437,6 @@ def test_a_hidden_log_and_minimap_do_nothing_per_batch_and_are_right_once_shown(
     assert panel.minimap.shown_moment == 0
     middle = panel.moment
     assert middle > 0
-    side.show()
+    panel.act_side.trigger()
     qtbot.waitUntil(lambda: panel.log.log_model.rowCount() == middle)
     qtbot.waitUntil(lambda: panel.minimap.shown_moment == middle)

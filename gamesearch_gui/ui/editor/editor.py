@@ -242,6 +242,8 @@ class TreeEditor(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.properties, 1)
         right_layout.addWidget(self.keys_help)
+        #: What "Focus on the tree" hides: the node's properties and the keys.
+        self.side_panel = right
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(right)

@@ -291,6 +291,8 @@ class ExercisePage(QWidget):
         left_layout.addWidget(self.instructions)
         left_layout.addWidget(self.status_label)
         left_layout.addWidget(self.stack, 1)
+        #: What "Focus on the tree" hides: the answers, results and history.
+        self.side_panel = self.tabs
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.tabs)

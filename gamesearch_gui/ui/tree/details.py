@@ -247,6 +247,8 @@ class NodeDetails(QWidget):
         self.published = 0
         #: The position at the node, drawn by the game's board (None for drawn trees).
         self.board: BoardWidget | None = None
+        #: Where the board sits: under the words (a narrow panel) or beside them.
+        self._board_below: bool | None = None
 
         self.title = QLabel(NO_NODE_TEXT)
         self.title.setWordWrap(True)
@@ -281,7 +283,7 @@ class NodeDetails(QWidget):
         self._grid.addLayout(buttons, 1, 0, 1, 2)
         self._grid.addWidget(self.facts, 2, 0, Qt.AlignmentFlag.AlignTop)
         self._grid.setColumnStretch(0, 1)
-        self._grid.setRowStretch(3, 1)
+        self._grid.setRowStretch(4, 1)
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidget(self._content)
         self.scroll_area.setWidgetResizable(True)
@@ -356,8 +358,8 @@ class NodeDetails(QWidget):
         board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         board.setToolTip("The position at this node")
         self.board = board
+        self._board_below = None
         self._fit_board()
-        self._grid.addWidget(board, 2, 1, 2, 1, Qt.AlignmentFlag.AlignTop)
 
     def resizeEvent(self, event: Any) -> None:
         """Fit the position to the room there is."""
@@ -365,15 +367,27 @@ class NodeDetails(QWidget):
         self._fit_board()
 
     def _fit_board(self) -> None:
-        """As large as BOARD_SIZE (in the board's own proportions), but leaving the words
-        their room in a small dock, and never below the board's own minimum."""
+        """As large as BOARD_SIZE (in the board's own proportions): beside the words when
+        there is room for both, else under them; never below the board's own minimum."""
         board = self.board
         if board is None:
             return
         hint = board.sizeHint()
         aspect = hint.width() / max(hint.height(), 1)
-        room_w = min(BOARD_SIZE * 1.2, self.width() - TEXT_ROOM)
-        room_h = min(BOARD_SIZE, self.scroll_area.viewport().height() - 70)
+        below = self.width() < TEXT_ROOM + MIN_BOARD_SIZE * aspect + 16
+        if below != self._board_below:
+            self._board_below = below
+            self._grid.removeWidget(board)
+            if below:
+                self._grid.addWidget(board, 3, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
+            else:
+                self._grid.addWidget(board, 2, 1, 2, 1, Qt.AlignmentFlag.AlignTop)
+        if below:
+            room_w = min(BOARD_SIZE * 1.2, self.width() - 24)
+            room_h = BOARD_SIZE
+        else:
+            room_w = min(BOARD_SIZE * 1.2, self.width() - TEXT_ROOM)
+            room_h = min(BOARD_SIZE, self.scroll_area.viewport().height() - 70)
         height = max(min(room_h, room_w / aspect), MIN_BOARD_SIZE)
         smallest = board.minimumSizeHint().expandedTo(board.minimumSize())
         height = max(height, smallest.height(), smallest.width() / aspect)

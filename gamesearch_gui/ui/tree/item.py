@@ -139,6 +139,8 @@ class TreeItem(QGraphicsRectItem):
         self.model = TreeModel()
         self.collapsed: set[int] = set()
         self.selected: int | None = None
+        #: The node of the moment's event, marked with a ring (NONE: none).
+        self.current = NONE
         #: Show α/β even where the window is (−∞, +∞) (minimax never narrows it).
         self.always_show_window = False
         #: Text written beside a node, up and to its left (the tree editor's node labels).
@@ -472,6 +474,18 @@ class TreeItem(QGraphicsRectItem):
             x, y = point(selected)
             radius = max(5.0, r * 1.75)
             painter.setPen(inks.pen(colours.highlight, max(2.0, 3.0 * s)))
+            path.clear()
+            path.addEllipse(x - radius, y - radius, 2 * radius, 2 * radius)
+            painter.drawPath(path)
+            primitives += 1
+
+        current = self.current
+        if current != NONE and current < now.limit:
+            x, y = point(current)
+            radius = max(7.0, r * 1.95)
+            painter.setPen(
+                inks.pen(inks.current, min(max(1.8, 2.2 * s), 3.0), Qt.PenStyle.DashLine)
+            )
             path.clear()
             path.addEllipse(x - radius, y - radius, 2 * radius, 2 * radius)
             painter.drawPath(path)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QByteArray, QPointF, QSettings, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QPen, QPixmap, QShortcut, QValidator
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -53,6 +54,12 @@ START_TEXT: Final = "Press play or step to watch the search"
 NO_LIMIT: Final = 1_000_000_000
 #: Most updates a second of the event log while it follows a running search.
 LOG_UPDATES_PER_S: Final = 10
+#: The side panel's share of the panel's width by default (the tree has the rest).
+SIDE_SHARE: Final = 0.3
+#: The side panel's narrowest (pixels); below it the splitter folds it away.
+SIDE_MIN_WIDTH: Final = 240
+#: The side panel's tabs, in order.
+NODE_TAB, STEPS_TAB = 0, 1
 #: Node caps the spin box steps through.
 CAP_STEPS: Final = (10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, NO_LIMIT)
 
@@ -159,7 +166,6 @@ class SearchTreePanel(QWidget):
         self.recording: SearchRecording | None = None
         self.title = ""
         self._iteration_texts: list[str] = []
-        self._following = False
 
         self.controller = ReplayController(self)
         self.replay_bar = ReplayBar(self.controller)
@@ -167,12 +173,22 @@ class SearchTreePanel(QWidget):
         self.cap_box.valueChanged.connect(self._cap_changed)
         cap_label = QLabel("Keep at most")
         cap_label.setBuddy(self.cap_box)
+        self.act_follow = QAction("Follow", self)
+        self.act_follow.setCheckable(True)
+        self.act_follow.setChecked(True)
+        self.act_follow.setToolTip(
+            "Keep the node of the current step in view, while the search runs and in a "
+            "replay (panning or zooming by hand turns this off)"
+        )
+        self.act_follow.toggled.connect(self._follow_toggled)
+        self.follow_button = QToolButton()
+        self.follow_button.setDefaultAction(self.act_follow)
+        self.follow_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.follow_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.replay_bar, 1)
-        top.addSpacing(12)
-        top.addWidget(cap_label)
-        top.addWidget(self.cap_box)
+        top.addWidget(self.follow_button)
 
         self.explanation = QLabel()
         self.explanation.setObjectName("explanation")
@@ -257,6 +273,13 @@ class SearchTreePanel(QWidget):
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.view_bar.addSeparator()
         self.view_bar.addWidget(self.export_button)
+        self.view_bar.addSeparator()
+        self.act_side = QAction("Details", self)
+        self.act_side.setCheckable(True)
+        self.act_side.setChecked(True)
+        self.act_side.setToolTip("Show or hide the node details and the list of steps")
+        self.act_side.toggled.connect(self._side_toggled)
+        self.view_bar.addAction(self.act_side)
 
         canvas_row = QHBoxLayout()
         canvas_row.setContentsMargins(0, 0, 0, 0)
@@ -270,23 +293,42 @@ class SearchTreePanel(QWidget):
         canvas_layout.addWidget(self.banner)
         canvas_layout.addLayout(canvas_row, 1)
 
+        # Beside the tree, one column: the map of the whole tree, then the chosen node
+        # or the list of steps, as tabs.
         self.minimap.setMinimumHeight(60)
-        side = QSplitter(Qt.Orientation.Vertical)
-        side.addWidget(self.minimap)
-        side.addWidget(self.log)
-        side.setStretchFactor(0, 0)
-        side.setStretchFactor(1, 1)
-        side.setSizes([90, 200])
-        side.setChildrenCollapsible(False)
+        self.minimap.setMaximumHeight(140)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.details, "Node")
+        self.tabs.addTab(self.log, "Steps")
+        self.tabs.setTabToolTip(NODE_TAB, "The node you clicked: its moves, value and window")
+        self.tabs.setTabToolTip(
+            STEPS_TAB, "Every step of the search, in words: click one to go there"
+        )
+        self.side = QWidget()
+        self.side.setMinimumWidth(SIDE_MIN_WIDTH)
+        side_layout = QVBoxLayout(self.side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.setSpacing(4)
+        side_layout.addWidget(self.minimap)
+        side_layout.addWidget(self.tabs, 1)
+        # The node cap is for the next search: out of the replay's way, under the tabs.
+        cap_row = QHBoxLayout()
+        cap_row.setContentsMargins(4, 0, 0, 0)
+        cap_row.addWidget(cap_label)
+        cap_row.addWidget(self.cap_box, 1)
+        side_layout.addLayout(cap_row)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(canvas_column)
-        self.splitter.addWidget(side)
-        self.splitter.addWidget(self.details)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setStretchFactor(2, 1)
-        self.splitter.setSizes([500, 250, 430])
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.splitter.splitterMoved.connect(self._splitter_moved)
+        self._store: QSettings | None = None
+        self._store_key = ""
+        self.reset_layout()
 
         self.empty_label = QLabel(EMPTY_TEXT)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -307,6 +349,9 @@ class SearchTreePanel(QWidget):
         layout.addWidget(self.stack, 1)
 
         self.canvas.nodeClicked.connect(self._node_clicked)
+        self.canvas.nodeClicked.connect(lambda _n: self.tabs.setCurrentIndex(NODE_TAB))
+        self.canvas.followChanged.connect(self._follow_changed)
+        self.tabs.currentChanged.connect(lambda _i: self._save_layout())
         self.canvas.jumpRequested.connect(self._jump_to_node)
         self.details.jumpRequested.connect(self.controller.seek)
         self.log.jumpRequested.connect(self.controller.seek)
@@ -355,9 +400,9 @@ class SearchTreePanel(QWidget):
         self.details.set_recording(recording)
         # Live: only what the worker has published may be read; the rest is being written.
         published = 0 if live else recording.event_count
+        self.canvas.live = live
         self.controller.reset(published, live=live, finished=not live, moment=published)
-        self._following = live
-        self.canvas.set_follow(live)
+        self.canvas.set_follow(True)  # each new tree starts followed
         if not live:
             self._select_root()
         self._update_published()
@@ -374,6 +419,8 @@ class SearchTreePanel(QWidget):
         if recording is None:
             return
         self.controller.finish(recording.event_count)
+        self.canvas.live = False
+        self.canvas.finished()
         # The end, exactly, whatever the rates (a hidden one catches up when shown).
         self._log_updates.flush()
         self.minimap.refresh()
@@ -436,11 +483,7 @@ class SearchTreePanel(QWidget):
     def _state_changed(self) -> None:
         if self.recording is None:
             return
-        live = self.controller.live
-        # Only on a change: a person who pans away while live keeps their view.
-        if live != self._following:
-            self._following = live
-            self.canvas.set_follow(live)
+        self.canvas.live = self.controller.live
         self.details.set_moment(self.controller.moment, self.controller.published)
         self._update_published()
 
@@ -522,6 +565,61 @@ class SearchTreePanel(QWidget):
         )
         self.banner.show()
 
+    # -- layout ------------------------------------------------------------------------
+
+    def remember_layout(self, store: QSettings, key: str) -> None:
+        """Restore the side panel's width, tab and visibility from ``store`` under
+        ``key``, and keep them there as the person changes them."""
+        self._store, self._store_key = store, key
+        sizes = store.value(f"{key}/splitter")
+        restored = isinstance(sizes, QByteArray) and self.splitter.restoreState(sizes)
+        if not restored:
+            self.reset_layout()
+        tab = store.value(f"{key}/tab", NODE_TAB)
+        self.tabs.setCurrentIndex(NODE_TAB if str(tab) != str(STEPS_TAB) else STEPS_TAB)
+        shown = store.value(f"{key}/side", True)
+        self.act_side.setChecked(str(shown).lower() not in ("false", "0"))
+
+    def reset_layout(self) -> None:
+        """The side panel shown, on the Node tab, with ``SIDE_SHARE`` of the width."""
+        width = max(self.width(), 900)
+        side = max(SIDE_MIN_WIDTH, round(width * SIDE_SHARE))
+        self.splitter.setSizes([width - side, side])
+        self.tabs.setCurrentIndex(NODE_TAB)
+        self.act_side.setChecked(True)
+        self.side.show()
+        self._save_layout()
+
+    def _save_layout(self) -> None:
+        store = self._store
+        if store is None:
+            return
+        key = self._store_key
+        store.setValue(f"{key}/splitter", self.splitter.saveState())
+        store.setValue(f"{key}/tab", self.tabs.currentIndex())
+        store.setValue(f"{key}/side", self.act_side.isChecked())
+
+    def _splitter_moved(self, *_: object) -> None:
+        folded = self.splitter.sizes()[1] == 0
+        if folded == self.act_side.isChecked():
+            self.act_side.setChecked(not folded)  # dragged shut, or open again
+        self._save_layout()
+
+    def _side_toggled(self, on: bool) -> None:
+        if on and self.splitter.sizes()[1] == 0:
+            total = sum(self.splitter.sizes())
+            side = max(SIDE_MIN_WIDTH, round(total * SIDE_SHARE))
+            self.splitter.setSizes([max(total - side, 1), side])
+        self.side.setVisible(on)
+        self._save_layout()
+
+    def _follow_toggled(self, on: bool) -> None:
+        self.canvas.set_follow(on)
+
+    def _follow_changed(self, on: bool) -> None:
+        if self.act_follow.isChecked() != on:
+            self.act_follow.setChecked(on)
+
     # -- the person's side -------------------------------------------------------------
 
     def select_node(self, n: int | None) -> None:
@@ -568,6 +666,7 @@ class SearchTreePanel(QWidget):
     def _set_enabled(self, on: bool) -> None:
         self.replay_bar.setEnabled(on)
         self.view_bar.setEnabled(on)
+        self.act_follow.setEnabled(on)
 
     # -- export ------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from gamesearch_gui.ui.tree.geometry import (
 )
 from gamesearch_gui.ui.tree.model import IterationLabel
 from gamesearch_gui.ui.tree.style import (
+    CURRENT_COLOUR,
     CUT_COLOUR,
     KIND_COLOUR,
     LEAF_FILL,
@@ -59,6 +60,7 @@ LEGEND_ITEMS: Final = (
     ("tt", "TT: from the table"),
     ("cut", "pruned"),
     ("pv", "best line"),
+    ("now", "this step"),
     ("tried", "tried first"),
 )
 
@@ -219,6 +221,9 @@ def draw_legend(
             pen = QPen(MAX_COLOUR, 1.0)
         elif key == "tt":
             pass
+        elif key == "now":
+            path.addEllipse(QPointF(cx, cy), r * 1.1, r * 1.1)
+            pen = QPen(CURRENT_COLOUR, 1.6, Qt.PenStyle.DashLine)
         elif key == "cut":
             path.moveTo(cx - r * 1.2, cy - r)
             path.lineTo(cx + r * 0.2, cy + r * 0.2)

@@ -26,6 +26,8 @@ CHANCE_COLOUR: Final = QColor("#8a8f98")
 LEAF_FILL: Final = QColor("#e4e6ea")
 LEAF_EDGE: Final = QColor("#55595f")
 PV_COLOUR: Final = QColor("#e2a300")
+#: The ring around the node of the moment's event ("this step").
+CURRENT_COLOUR: Final = QColor("#7b3fc4")
 CUT_COLOUR: Final = QColor("#c2185b")
 
 #: Each kind's colour (by the recording's kind code): MAX red, MIN blue, chance grey,
@@ -127,6 +129,7 @@ class Inks:
         self.tag = {k: ink(base[k]) for k in kinds}
         self.cut = QColor(CUT_COLOUR)
         self.pv = QColor(PV_COLOUR)
+        self.current = QColor(CURRENT_COLOUR)
         self.tried = QColor(HINT_COLOUR)
         self.fold = tint(colours.text, 0.6)
         self._pens: dict[tuple[int, int, int], QPen] = {}

@@ -3,7 +3,13 @@
 ``TreeCanvas`` is a QGraphicsView over one :class:`~gamesearch_gui.ui.tree.item.TreeItem`
 (which draws), with the iteration labels above it and the legend below
 (:mod:`.strips`). It turns the person's wheel, keys, clicks and drags into zooms, pans,
-selections and folds, follows the newest node while a search runs, and exports.
+selections and folds, follows the node of the moment's event (while a search runs and
+in a replay after it), and exports.
+
+First view. A finished tree opens readable: a small one (``SMALL_TREE_NODES``) fitted
+and centred; a big one at ``LEGIBLE_ZOOM`` around its root and the principal variation.
+The view keeps that until the person pans or zooms: a resize (a dock moved, the tree
+given the whole window) shows it again.
 
 Scales. The view scales the two axes apart: zoomed out, a tree of a million leaves
 would otherwise be a line one pixel high, so the vertical scale never drops below what
@@ -12,7 +18,7 @@ fits the tree's depth in the window (nor below the horizontal one).
 Speed under a running search. Each call from the GUI thread into Python may wait for a
 search thread's GIL, so the view calls back into Python as little as it can while the
 tree streams in: what a moment changed is repainted at most every
-``REPAINT_INTERVAL_MS``, following the newest node scrolls at most every
+``REPAINT_INTERVAL_MS``, following the current node scrolls at most every
 ``FOLLOW_INTERVAL_MS``, the iteration labels may lag ``HEADER_LAG_MS``, and no
 ``viewportEvent`` is overridden (the tooltip is set as the mouse moves).
 
@@ -27,7 +33,19 @@ import math
 import time
 from typing import Any, Final
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QContextMenuEvent,
     QGuiApplication,
@@ -48,6 +66,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.tree import export
@@ -69,6 +88,12 @@ REPAINT_INTERVAL_MS: Final = 66
 HEADER_LAG_MS: Final = 250
 #: Zoom step of the keys and of one wheel notch.
 ZOOM_STEP: Final = 1.25
+#: A finished tree of at most this many nodes opens fitted and centred.
+SMALL_TREE_NODES: Final = 60
+#: The zoom a bigger tree opens at: node values at their full size (``VALUE_PX``).
+LEGIBLE_ZOOM: Final = 1.0
+#: How long a replay's scroll to the current node takes (a live search jumps).
+SCROLL_MS: Final = 200
 
 
 class TreeCanvas(QGraphicsView):
@@ -119,6 +144,17 @@ class TreeCanvas(QGraphicsView):
         self._header_visible = True
         self.setViewportMargins(0, HEADER_H, 0, LEGEND_H)
         self._follow = False
+        #: True while a search runs into the tree (following jumps ahead to the right).
+        self.live = False
+        #: The first view is kept (shown again on a resize) until the person navigates.
+        self._first_view = False
+        #: The person panned or zoomed since the tree was set.
+        self._navigated = False
+        self._final: QRectF | None = None
+        self._scroll = QVariantAnimation(self)
+        self._scroll.setDuration(SCROLL_MS)
+        self._scroll.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._scroll.valueChanged.connect(self._scroll_to)
         self._sy_floor = 1.0
         self._press_pos: QPoint | None = None
         self._dragged = False
@@ -132,12 +168,13 @@ class TreeCanvas(QGraphicsView):
         self._flush_timer.timeout.connect(self._flush)
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
-        self._follow_timer.timeout.connect(self._keep_newest_in_view)
+        self._follow_timer.timeout.connect(self._keep_current_in_view)
         self._header_key: tuple[Any, ...] = ()
         self._header_at = 0.0
         self._header_timer = QTimer(self)
         self._header_timer.setSingleShot(True)
         self._header_timer.timeout.connect(lambda: self._update_header(force=True))
+        self.setAccessibleName("Search tree")
         self.horizontalScrollBar().actionTriggered.connect(self._user_navigated)
         self.verticalScrollBar().actionTriggered.connect(self._user_navigated)
         self._apply_palette()
@@ -166,15 +203,22 @@ class TreeCanvas(QGraphicsView):
         return self.tree_item.last_paint_primitives
 
     def set_recording(self, recording: SearchRecording | None) -> None:
-        """Show a new tree at moment 0, fitted.
+        """Show a new tree at moment 0.
 
-        A finished recording (it has a result) is fitted as it will be at its end, so
-        stepping through it fills a frame that stays put; a live one starts at 1:1.
+        A finished recording (it has a result) opens in its first view, as it will be
+        at its end (see the module's words), so stepping through it fills a frame that
+        stays put; a live one starts at 1:1, top left.
         """
         item = self.tree_item
         item.model = TreeModel(recording)
         item.collapsed.clear()
         item.selected = None
+        item.current = NONE
+        self._scroll.stop()
+        self._final = None
+        self._first_view = False
+        self._navigated = False
+        self.live = recording is not None and recording.result is None
         self._pv_shown = False
         self._dirty = None
         self._tip_node = None
@@ -183,11 +227,9 @@ class TreeCanvas(QGraphicsView):
         item.reset_bounds()
         self._update_scene_rect()
         if recording is not None and recording.result is not None:
-            item.model.set_moment(recording.event_count)
-            content = item.content_rect()
-            item.model.set_moment(0)
-            self._fit_rect(content)
+            self._open_finished()
         else:
+            self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self._sy_floor = 1.0
             self._set_scales(1.0, 1.0)
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
@@ -224,6 +266,7 @@ class TreeCanvas(QGraphicsView):
             self._dirty = content if self._dirty is None else self._dirty.united(content)
             self._flush_soon()
         self._pv_shown = pv_shown
+        self._set_current(model.now.current() if model.now is not None else NONE)
         if self._follow:
             self._follow_soon()
         if self._tip_node is not None:
@@ -243,19 +286,98 @@ class TreeCanvas(QGraphicsView):
                 item.update(self._node_rect(old))
         item.selected = n
 
+    def finished(self) -> None:
+        """The search ran to its end: unless the person has panned or zoomed, the tree
+        now shows as a finished one opens (see ``show_first_view``)."""
+        if self.recording is not None and not self._navigated:
+            self._open_finished()
+
+    def _open_finished(self) -> None:
+        item = self.tree_item
+        model = item.model
+        rec = model.recording
+        assert rec is not None
+        k = model.k
+        model.set_moment(rec.event_count)
+        self._final = item.content_rect()
+        model.set_moment(k)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._update_scene_rect()
+        self.show_first_view()
+
     def set_follow(self, on: bool) -> None:
-        """While live: keep the newest node in view (scrolling only when it leaves it)."""
+        """Keep the node of the moment's event in view (scrolling only when it leaves
+        it), live and in a replay; panning or zooming by hand turns this off."""
         if on == self._follow:
             return
         self._follow = on
         if on:
-            self._keep_newest_in_view()
+            self._keep_current_in_view()
+        else:
+            self._scroll.stop()
         self.followChanged.emit(on)
 
     @property
     def following(self) -> bool:
-        """True while the view keeps the newest node in sight."""
+        """True while the view keeps the current node in sight."""
         return self._follow
+
+    @property
+    def current_node(self) -> int:
+        """The node of the moment's event, marked in the tree (NONE: none)."""
+        return self.tree_item.current
+
+    def node_visible(self, n: int) -> bool:
+        """True when node ``n`` is drawn inside the viewport (wholly, its marks aside)."""
+        if not 0 <= n < self.tree_item.model.limit:
+            return False
+        centre = self.view_point_of(n)
+        sx, sy = self._scales()
+        r = NODE_R * min(sx, sy)
+        shape = QRect(round(centre.x() - r), round(centre.y() - r), round(2 * r), round(2 * r))
+        return self.viewport().rect().contains(shape)
+
+    def show_first_view(self) -> None:
+        """Show a finished tree as it opens: a small one (``SMALL_TREE_NODES``) fitted
+        and centred; a big one at ``LEGIBLE_ZOOM`` (or fitted, if that is closer), around
+        the root and as much of the principal variation as fits, at the top."""
+        item = self.tree_item
+        model = item.model
+        rec = model.recording
+        if rec is None:
+            return
+        content = self._final if self._final is not None else item.content_rect()
+        fit_sx, fit_sy = self._fit_scales(content)
+        if rec.node_count <= SMALL_TREE_NODES or fit_sx >= LEGIBLE_ZOOM:
+            self._fit_rect(content)
+        else:
+            vertical = max(self.viewport().height() - 4, 10) / max(content.height(), 1.0)
+            sx = LEGIBLE_ZOOM
+            sy = max(sx, min(vertical, MAX_LEVEL_STRETCH))
+            self._sy_floor = sy
+            self._set_scales(sx, sy)
+            self.centerOn(QPointF(self._line_centre(sx), content.center().y()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self._first_view = True
+        self.viewChanged.emit()
+
+    def _line_centre(self, sx: float) -> float:
+        """The scene x to centre on: the root and the principal variation's first nodes,
+        as many as fit in the window's width."""
+        rec = self.tree_item.model.recording
+        assert rec is not None
+        end = Moment(rec, rec.event_count)
+        line = rec.principal_variation() or end.roots()[-1:]
+        if not line:
+            return self.tree_item.content_rect().center().x()
+        room = (self.viewport().width() * 0.8) / sx
+        left = right = end.x(line[0]) * SLOT_W
+        for n in line[1:]:
+            x = end.x(n) * SLOT_W
+            if max(right, x) - min(left, x) > room:
+                break
+            left, right = min(left, x), max(right, x)
+        return (left + right) / 2
 
     def zoom_in(self) -> None:
         """One step closer, around the centre of the view."""
@@ -269,7 +391,8 @@ class TreeCanvas(QGraphicsView):
 
     def fit_all(self) -> None:
         """The whole tree as it is now in the window (following, if on, stays on: the
-        newest node is in view)."""
+        current node is in view)."""
+        self._first_view = False
         self._fit_rect(self.tree_item.content_rect())
 
     def reset_zoom(self) -> None:
@@ -518,6 +641,8 @@ class TreeCanvas(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_strips()
+        if self._first_view:
+            self.show_first_view()  # until the person navigates: the view fits its room
         self.viewChanged.emit()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -547,6 +672,9 @@ class TreeCanvas(QGraphicsView):
         self._legend.setVisible(self._legend_visible)
 
     def _user_navigated(self, *_: object) -> None:
+        self._first_view = False
+        self._navigated = True
+        self._scroll.stop()
         if self._follow:
             self._follow = False
             self.followChanged.emit(False)
@@ -598,6 +726,8 @@ class TreeCanvas(QGraphicsView):
 
     def _update_scene_rect(self) -> None:
         content = self.tree_item.content_rect()
+        if self._final is not None:  # a finished tree: the frame of its end stays put
+            content = content.united(self._final)
         self.scene().setSceneRect(content)
         self.setSceneRect(content)
 
@@ -632,29 +762,69 @@ class TreeCanvas(QGraphicsView):
             self._flushed_at = time.monotonic()
 
     def _follow_soon(self) -> None:
-        """Scroll to the newest node now, or when FOLLOW_INTERVAL_MS since the last
+        """Scroll to the current node now, or when FOLLOW_INTERVAL_MS since the last
         scroll has passed: a fast search would otherwise scroll, and repaint the whole
         view, at every moment (each repaint calls into Python a few times, and each call
         may wait for the GIL the search thread holds)."""
         wait = self._last_follow + FOLLOW_INTERVAL_MS / 1000 - time.monotonic()
         if wait <= 0:
-            self._keep_newest_in_view()
+            self._keep_current_in_view()
         elif not self._follow_timer.isActive():
             self._follow_timer.start(max(1, round(wait * 1000)))
 
-    def _keep_newest_in_view(self) -> None:
+    def _keep_current_in_view(self) -> None:
+        """Scroll so that the current node is in view, if it is not: a live search
+        jumps, well ahead on the right where it goes next (fewer scrolls); a replay
+        glides there in ``SCROLL_MS``, the node a third of the way in."""
         model = self.tree_item.model
-        if not self._follow or model.recording is None or model.limit == 0:
+        now = model.now
+        if not self._follow or now is None or model.limit == 0:
             return
-        n = model.limit - 1
-        rect = self._node_rect(n)
-        visible = self.mapToScene(self.viewport().rect()).boundingRect()
-        if visible.contains(rect.center()):
+        n = now.current()
+        if n == NONE:
+            n = model.limit - 1
+        target = self._scroll.endValue() if self._scroll.state() else None
+        if target is None and self.node_visible(n):
             return
-        viewport = self.viewport().rect()
-        # Well ahead on the right, where the search goes next: fewer scrolls.
-        self.ensureVisible(rect, viewport.width() * 2 // 3, viewport.height() // 4)
         self._last_follow = time.monotonic()
+        self._first_view = False  # the view moved on: a resize keeps where it is
+        viewport = self.viewport().rect()
+        h_bar, v_bar = self.horizontalScrollBar(), self.verticalScrollBar()
+        start = QPointF(h_bar.value(), v_bar.value())
+        if self.live:
+            self._scroll.stop()
+            self.ensureVisible(
+                self._node_rect(n), viewport.width() * 2 // 3, viewport.height() // 4
+            )
+            return
+        # Where ensureVisible would scroll to, taken back at once: the glide goes there.
+        self.ensureVisible(self._node_rect(n), viewport.width() // 3, viewport.height() // 4)
+        end = QPointF(h_bar.value(), v_bar.value())
+        h_bar.setValue(round(start.x()))
+        v_bar.setValue(round(start.y()))
+        if end == start:
+            self._scroll.stop()
+            return
+        self._scroll.stop()
+        self._scroll.setStartValue(start)
+        self._scroll.setEndValue(end)
+        self._scroll.start()
+
+    def _scroll_to(self, value: Any) -> None:
+        """One frame of the glide to the current node."""
+        if isinstance(value, QPointF):
+            self.horizontalScrollBar().setValue(round(value.x()))
+            self.verticalScrollBar().setValue(round(value.y()))
+
+    def _set_current(self, n: int) -> None:
+        """Mark node ``n`` as the node of the moment's event (repainting both marks)."""
+        item = self.tree_item
+        if item.current == n:
+            return
+        for old in (item.current, n):
+            if old != NONE and old < item.model.limit:
+                item.update(self._node_rect(old))
+        item.current = n
 
     def _iteration_finished_between(self, a: int, b: int) -> bool:
         rec = self.tree_item.model.recording
