@@ -19,20 +19,30 @@ Layout (in "slots", one per leaf, left to right in depth-first order):
   over its first and last child (or stub). Nothing else ever moves.
 
 Iterations of iterative deepening are laid out side by side, a few slots apart.
+
+Two writers record the same columns: the native one (the C extension ``_recwriter``,
+built where a C compiler is found; about four times cheaper per node) and this module's
+Python, which is the fallback when the extension is missing, the writer of every rare
+path (roots, the node cap, growing the columns), and the one used everywhere when
+``GAMESEARCH_PURE_RECORDER=1`` is set.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from array import array
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
+
+if TYPE_CHECKING:
+    from gamesearch_gui.core._recwriter import Writer
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -68,6 +78,22 @@ VALUED: Final = 1
 PRUNED: Final = 2
 ITERATION_STARTED: Final = 3
 ITERATION_FINISHED: Final = 4
+
+
+def _native_writer() -> type[Writer] | None:
+    """The native writer, unless it is not built here (or refused to load: it checks the
+    interpreter at import) or ``GAMESEARCH_PURE_RECORDER`` asks for Python."""
+    if os.environ.get("GAMESEARCH_PURE_RECORDER", "") not in ("", "0"):
+        return None
+    try:
+        from gamesearch_gui.core._recwriter import Writer
+    except ImportError:
+        return None
+    return Writer
+
+
+#: The native writer new recordings use by default (None: they are written in Python).
+NATIVE_WRITER: Final = _native_writer()
 
 
 def _cap(text: str) -> str:
@@ -161,7 +187,10 @@ class SearchRecording(SearchObserver):
         *,
         node_cap: int | None = DEFAULT_NODE_CAP,
         depth_limit: int | None = None,
+        native: bool | None = None,
     ):
+        """``native``: record with the native writer (None: when it is available, as
+        :data:`NATIVE_WRITER` says; True where it is not built is an error)."""
         self.game = game
         self.node_cap = node_cap
         #: The depth limit of a search that does not deepen (None: to the end, or not
@@ -231,6 +260,25 @@ class SearchRecording(SearchObserver):
         # still open (the only ones sent that can change).
         self._sent_nodes = self._sent_events = self._sent_cutoffs = self._sent_slots = 0
         self._open: list[int] = []
+        if native is None:
+            native = NATIVE_WRITER is not None
+        if native:
+            if NATIVE_WRITER is None:
+                raise RuntimeError(
+                    "the native recording writer is not available here "
+                    "(not built, or GAMESEARCH_PURE_RECORDER is set)"
+                )
+            writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff)
+            # The search binds these four once per search: the writer's, in place of the
+            # Python ones below (which it calls itself for the rare paths).
+            vars(self).update(
+                entered=writer.entered, leaf=writer.leaf, valued=writer.valued, pruned=writer.pruned
+            )
+
+    @property
+    def native(self) -> bool:
+        """Whether the native writer records this search."""
+        return "entered" in vars(self)
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -412,7 +460,7 @@ class SearchRecording(SearchObserver):
         self.dropped_nodes += 1
         if how is not None:
             assert value is not None
-            self.valued(node_id, value, how, alpha, beta)
+            self._valued(node_id, value, how, alpha, beta)
 
     def _grow(self) -> None:
         """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
@@ -434,7 +482,7 @@ class SearchRecording(SearchObserver):
         self.last_slot.extend(_ZERO_BLOCK)
         self.how.extend(_UNVALUED_BLOCK)
 
-    def valued(
+    def _valued(
         self,
         node_id: int,
         value: float,
@@ -483,6 +531,8 @@ class SearchRecording(SearchObserver):
         self.ev_ref.append(n)
         self.event_count = seq + 1
 
+    valued = _valued
+
     def _best_child(self, n: int, best_move: Any) -> int:
         child = self.first_child[n]
         if KINDS[self.kind[n]] is NodeKind.CHANCE:
@@ -498,7 +548,7 @@ class SearchRecording(SearchObserver):
             child = self.next_sibling[child]
         return NONE
 
-    def pruned(
+    def _pruned(
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
@@ -519,6 +569,8 @@ class SearchRecording(SearchObserver):
         self.ev_type.append(PRUNED)
         self.ev_ref.append(ref)
         self.event_count = seq + 1
+
+    pruned = _pruned
 
     def _take_slot(self) -> None:
         self.slot_seq.append(self.event_count)
@@ -581,6 +633,8 @@ class SearchRecording(SearchObserver):
         Everything an event needs is written before ``event_count`` counts it, so a
         reader that looks only at counted events may read while this runs.
         """
+        for name in ("entered", "leaf", "valued", "pruned"):
+            vars(self).pop(name, None)  # a copy is not written by a writer of its own
         a, b = chunk.nodes
         if a != len(self.parent):
             raise ValueError(f"a chunk for nodes {a}..{b} does not follow node {len(self.parent)}")
