@@ -64,7 +64,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *rec, *dict;
     PyObject *kinds[4], *valuations[4];
-    PyObject *cutoff_type;
+    PyObject *cutoff_type, *cutoff_fields, *no_args;
     PyObject *enter_py, *valued_py, *pruned_py;  /* the Python writer, for the rare paths */
     PyObject *moves, *tried_first, *cutoffs, *line;
     Column col[N_COLUMNS];
@@ -113,7 +113,7 @@ reserve(Column *c, char typecode, Py_ssize_t k)
     if (c->size + k <= c->cap)
         return 0;
     Py_ssize_t itemsize = itemsize_of(typecode);
-    Py_ssize_t extra = c->size / 2 > BLOCK ? c->size / 2 : BLOCK;
+    Py_ssize_t extra = BLOCK;  /* the array itself over-allocates as it grows */
     if (extra < k)
         extra = k;
     PyObject *zeros = PyBytes_FromStringAndSize(NULL, extra * itemsize);
@@ -519,8 +519,30 @@ slow:
     return fallback(w, w->valued_py, args, nargsf, kwnames);
 }
 
-/* pruned(node_id, moves, value, alpha, beta): SearchRecording._pruned. The cutoff is a
- * Python object (the Cutoff dataclass), made by calling its class. */
+/* A Cutoff with these fields, made as its dataclass __init__ makes it (object.__new__,
+ * then each field set past the frozen __setattr__), without its seven Python calls. It
+ * is not tracked by the cycle collector: its fields are numbers and a tuple of moves,
+ * made before it, which cannot lead back to it (so the collector, which would walk
+ * every cutoff of a big recording again and again, has no cycle to find there). */
+static PyObject *
+new_cutoff(Writer *w, PyObject **fields)
+{
+    PyTypeObject *type = (PyTypeObject *)w->cutoff_type;
+    PyObject *cutoff = type->tp_new(type, w->no_args, NULL);
+    if (cutoff == NULL)
+        return NULL;
+    for (int i = 0; i < 7; i++) {
+        if (PyObject_GenericSetAttr(cutoff, PyTuple_GET_ITEM(w->cutoff_fields, i), fields[i]) < 0) {
+            Py_DECREF(cutoff);
+            return NULL;
+        }
+    }
+    if (PyObject_IS_GC(cutoff))
+        PyObject_GC_UnTrack(cutoff);
+    return cutoff;
+}
+
+/* pruned(node_id, moves, value, alpha, beta): SearchRecording._pruned. */
 static PyObject *
 Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -546,7 +568,7 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
                            PyLong_FromLongLong(seq), PyLong_FromLongLong(slot)};
     PyObject *cutoff = NULL;
     if (fields[0] != NULL && fields[5] != NULL && fields[6] != NULL)
-        cutoff = PyObject_Vectorcall(w->cutoff_type, fields, 7, NULL);
+        cutoff = new_cutoff(w, fields);
     Py_XDECREF(fields[0]);
     Py_XDECREF(fields[5]);
     Py_XDECREF(fields[6]);
@@ -581,6 +603,8 @@ Writer_traverse(Writer *w, visitproc visit, void *arg)
         Py_VISIT(w->valuations[i]);
     }
     Py_VISIT(w->cutoff_type);
+    Py_VISIT(w->cutoff_fields);
+    Py_VISIT(w->no_args);
     Py_VISIT(w->enter_py);
     Py_VISIT(w->valued_py);
     Py_VISIT(w->pruned_py);
@@ -603,6 +627,8 @@ Writer_clear(Writer *w)
         Py_CLEAR(w->valuations[i]);
     }
     Py_CLEAR(w->cutoff_type);
+    Py_CLEAR(w->cutoff_fields);
+    Py_CLEAR(w->no_args);
     Py_CLEAR(w->enter_py);
     Py_CLEAR(w->valued_py);
     Py_CLEAR(w->pruned_py);
@@ -639,18 +665,26 @@ take_four(PyObject *seq, PyObject **out, const char *what)
     return 0;
 }
 
-/* Writer(recording, kinds, valuations, cutoff_type) */
+/* Writer(recording, kinds, valuations, cutoff_type, cutoff_fields) */
 static int
 Writer_init(Writer *w, PyObject *args, PyObject *kwds)
 {
-    PyObject *rec, *kinds, *valuations, *cutoff_type;
-    static char *names[] = {"recording", "kinds", "valuations", "cutoff_type", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO", names, &rec, &kinds, &valuations,
-                                     &cutoff_type))
+    PyObject *rec, *kinds, *valuations, *cutoff_type, *cutoff_fields;
+    static char *names[] = {"recording", "kinds", "valuations", "cutoff_type", "cutoff_fields",
+                            NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!O!", names, &rec, &kinds, &valuations,
+                                     &PyType_Type, &cutoff_type, &PyTuple_Type, &cutoff_fields))
         return -1;
     Writer_clear(w);
+    if (PyTuple_GET_SIZE(cutoff_fields) != 7) {
+        PyErr_SetString(PyExc_TypeError, "cutoff_fields: the names of a Cutoff's seven fields");
+        return -1;
+    }
     w->rec = Py_NewRef(rec);
     w->cutoff_type = Py_NewRef(cutoff_type);
+    w->cutoff_fields = Py_NewRef(cutoff_fields);
+    if ((w->no_args = PyTuple_New(0)) == NULL)
+        return -1;
     if (take_four(kinds, w->kinds, "kinds") < 0 ||
         take_four(valuations, w->valuations, "valuations") < 0)
         return -1;

@@ -7,7 +7,12 @@ class Writer:
     into its columns; its four calls are the recording's, as the search makes them."""
 
     def __init__(
-        self, recording: Any, kinds: tuple[Any, ...], valuations: tuple[Any, ...], cutoff_type: Any
+        self,
+        recording: Any,
+        kinds: tuple[Any, ...],
+        valuations: tuple[Any, ...],
+        cutoff_type: type,
+        cutoff_fields: tuple[str, ...],
     ) -> None: ...
     def entered(self, *args: Any) -> None: ...
     def leaf(self, *args: Any) -> None: ...

@@ -128,6 +128,9 @@ class Iteration:
     best_move: Any = None
 
 
+#: A cutoff's fields, in the order its class takes them (the native writer sets them).
+_CUTOFF_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Cutoff))
+
 #: Per-node columns, sent as slices of the new nodes.
 _NODE_COLUMNS: Final = (
     "parent",
@@ -268,7 +271,7 @@ class SearchRecording(SearchObserver):
                     "the native recording writer is not available here "
                     "(not built, or GAMESEARCH_PURE_RECORDER is set)"
                 )
-            writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff)
+            writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff, _CUTOFF_FIELDS)
             # The search binds these four once per search: the writer's, in place of the
             # Python ones below (which it calls itself for the rare paths).
             vars(self).update(

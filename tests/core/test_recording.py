@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamesearch_gui.core import recording as recording_module
 from gamesearch_gui.core.events import (
     EventRecorder,
     EventStream,
@@ -20,10 +21,9 @@ from gamesearch_gui.core.events import (
     SearchObserver,
     Valuation,
 )
-from gamesearch_gui.core import recording as recording_module
+from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.recording import NATIVE_WRITER, NEVER, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
