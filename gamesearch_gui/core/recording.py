@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import operator
 import os
 from array import array
 from dataclasses import dataclass
+from itertools import starmap
 from typing import TYPE_CHECKING, Any, Final
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
@@ -113,20 +115,6 @@ class Cutoff:
     seq: int
     slot: int
 
-    def __reduce__(self) -> tuple[type[Cutoff], tuple[Any, ...]]:
-        # Its fields as one tuple: a chunk of a big search carries tens of thousands of
-        # cutoffs, which the dataclass's own __getstate__ and __setstate__ pickle about
-        # three times slower (docs/benchmarks.md, "The native writer").
-        return Cutoff, (
-            self.node,
-            self.moves,
-            self.value,
-            self.alpha,
-            self.beta,
-            self.seq,
-            self.slot,
-        )
-
 
 @dataclass(slots=True)
 class Iteration:
@@ -144,6 +132,10 @@ class Iteration:
 
 #: A cutoff's fields, in the order its class takes them (the native writer sets them).
 _CUTOFF_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Cutoff))
+#: A cutoff's fields as a tuple, read in C: chunks carry cutoffs so, since the slots
+#: dataclass's own pickling (a Python __getstate__ per object) made the tens of thousands
+#: of a big search's cutoffs the costliest part of a chunk (docs/benchmarks.md).
+_cutoff_fields: Final = operator.attrgetter(*_CUTOFF_FIELDS)
 
 #: Per-node columns, sent as slices of the new nodes.
 _NODE_COLUMNS: Final = (
@@ -185,7 +177,7 @@ class RecordingChunk:
     patch_columns: dict[str, Any]
     ev_type: array[int]
     ev_ref: array[int]
-    cutoffs: list[Cutoff]
+    cutoffs: list[tuple[Any, ...]]  #: each cutoff's fields, in the order Cutoff takes them
     slot_seq: array[int]
     iterations: list[Iteration]
     root_states: dict[int, Any]
@@ -624,7 +616,7 @@ class SearchRecording(SearchObserver):
             },
             ev_type=self.ev_type[e0:e1],
             ev_ref=self.ev_ref[e0:e1],
-            cutoffs=self.cutoffs[c0:c1],
+            cutoffs=list(map(_cutoff_fields, self.cutoffs[c0:c1])),
             slot_seq=self.slot_seq[s0:s1],
             iterations=[dataclasses.replace(it) for it in self.iterations],
             root_states={n: st for n, st in self.root_states.items() if n >= a},
@@ -665,7 +657,7 @@ class SearchRecording(SearchObserver):
             column = getattr(self, name)
             for n, value in zip(chunk.patches, values, strict=True):
                 column[n] = value
-        self.cutoffs.extend(chunk.cutoffs)
+        self.cutoffs.extend(starmap(Cutoff, chunk.cutoffs))
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
         self.iterations[:] = chunk.iterations
