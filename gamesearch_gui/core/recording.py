@@ -130,6 +130,8 @@ class Iteration:
     best_move: Any = None
 
 
+#: The calls the native writer takes over, as instance attributes of the recording.
+_WRITER_CALLS: Final = ("entered", "leaf", "valued", "pruned")
 #: A cutoff's fields, in the order its class takes them (the native writer sets them).
 _CUTOFF_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Cutoff))
 #: A cutoff's fields as a tuple, read in C: chunks carry cutoffs so, since the slots
@@ -280,14 +282,20 @@ class SearchRecording(SearchObserver):
             writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff, _CUTOFF_FIELDS)
             # The search binds these four once per search: the writer's, in place of the
             # Python ones below (which it calls itself for the rare paths).
-            vars(self).update(
-                entered=writer.entered, leaf=writer.leaf, valued=writer.valued, pruned=writer.pruned
-            )
+            vars(self).update((name, getattr(writer, name)) for name in _WRITER_CALLS)
 
     @property
     def native(self) -> bool:
         """Whether the native writer records this search."""
         return "entered" in vars(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the native writer (a C object): a copy made from the pickle is
+        written, if ever, by the Python writer, as a copy made from chunks is."""
+        state = vars(self).copy()
+        for name in _WRITER_CALLS:
+            state.pop(name, None)
+        return state
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -642,7 +650,7 @@ class SearchRecording(SearchObserver):
         Everything an event needs is written before ``event_count`` counts it, so a
         reader that looks only at counted events may read while this runs.
         """
-        for name in ("entered", "leaf", "valued", "pruned"):
+        for name in _WRITER_CALLS:
             vars(self).pop(name, None)  # a copy is not written by a writer of its own
         a, b = chunk.nodes
         if a != len(self.parent):

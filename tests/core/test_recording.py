@@ -449,6 +449,23 @@ def test_a_copy_built_from_chunks_is_written_by_no_writer() -> None:
     assert_same_columns(copy, original)
 
 
+@pytest.mark.parametrize("native", WRITERS)
+def test_a_recording_pickles_whichever_writer_wrote_it(native: bool) -> None:
+    """A finished recording crosses processes whole (an exercise's answer key does)."""
+    game = Pig(20)
+    original = record(game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3))
+    recording = SearchRecording(game, native=native)
+    recording.finish(
+        search(
+            game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3), listener=recording
+        )
+    )
+    copy = pickle.loads(pickle.dumps(recording))
+    assert not copy.native
+    assert_same_columns(copy, recording)
+    assert_same_recording(copy, original)
+
+
 def test_asking_for_the_native_writer_where_there_is_none_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
