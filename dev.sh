@@ -9,7 +9,8 @@
 #   ./dev.sh setup            only set up (the test dependencies)
 #
 # On Debian and Ubuntu it installs the system packages it needs with apt-get (through
-# sudo when not root): python3-venv, and the libraries Qt's wheels load.
+# sudo when not root): python3-venv, the libraries Qt's wheels load, and a C compiler
+# and Python's headers for the native recording writer.
 # PYTHON=/path/to/python3.X picks the interpreter that creates .venv (3.11 or newer).
 set -euo pipefail
 
@@ -25,6 +26,11 @@ QT_XCB_DEBS=(
   libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xfixes0 libxcb-xinerama0
   libx11-xcb1
 )
+
+# What building the native recording writer (setup.py) needs besides Python's headers.
+BUILD_DEBS=(gcc libc6-dev)
+# What, changed, makes the install stale: the project, and the native writer's source.
+INSTALL_INPUTS=(pyproject.toml setup.py gamesearch_gui/core/_recwriter.c)
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
@@ -94,6 +100,16 @@ venv_healthy() {
     "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
 }
 
+# Prints Debian's package of Python's headers when they are missing and $PYTHON is
+# Debian's own (another interpreter, pyenv's say, brings its headers with it).
+python_dev_deb() {
+  "$PYTHON" -c '
+import os, sys, sysconfig
+headers = os.path.join(sysconfig.get_paths()["include"], "Python.h")
+if sys.base_prefix == "/usr" and not os.path.exists(headers):
+    print("python%d.%d-dev" % sys.version_info[:2])'
+}
+
 # Creates .venv when it is missing or broken.
 ensure_venv() {
   venv_healthy && return 0
@@ -106,12 +122,16 @@ ensure_venv() {
   fi
 }
 
-# pip install -e ".[EXTRA]" unless it was done already for this very pyproject.toml.
+# pip install -e ".[EXTRA]" unless it was done already for these very INSTALL_INPUTS
+# (pip builds the native writer in place, so a change to its C source rebuilds it).
 ensure_installed() {
   local extra=$1 stamp=$VENV/.dev-sh-$1.stamp want
   want=$("$VENV/bin/python" -c '
 import hashlib, sys
-print(sys.executable, sys.version_info[:3], hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')
+digest = hashlib.sha256()
+for name in sys.argv[1:]:
+    digest.update(open(name, "rb").read())
+print(sys.executable, sys.version_info[:3], digest.hexdigest())' "${INSTALL_INPUTS[@]}")
   if [[ -f $stamp && $(<"$stamp") == "$want" ]]; then
     return 0
   fi
@@ -123,7 +143,11 @@ print(sys.executable, sys.version_info[:3], hashlib.sha256(open("pyproject.toml"
 setup() {  # setup EXTRA DEBIAN_PACKAGE...
   local extra=$1
   shift
-  ensure_system "$@"
+  local -a build=("${BUILD_DEBS[@]}")
+  if command -v "$PYTHON" >/dev/null && have_apt; then
+    mapfile -t -O "${#build[@]}" build < <(python_dev_deb)
+  fi
+  ensure_system "$@" "${build[@]}"
   ensure_venv
   ensure_installed "$extra"
 }

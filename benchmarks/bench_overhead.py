@@ -14,7 +14,10 @@ Four cases of :mod:`benchmarks.bench_search` (the empty board and three midgames
 * **bare**: :func:`~gamesearch_gui.core.search.search` with no listener;
 * **no-op**: the same with an observer whose methods do nothing (what telling costs);
 * **recording**: the same with a :class:`~gamesearch_gui.core.recording.SearchRecording`
-  (no node cap), as the engine process records a search for the tree view;
+  (no node cap), as the engine process records a search for the tree view: with the
+  native writer where it is built;
+* **recording (Python)**: the same, the recording written by the Python writer (only
+  where the native one is built, so that the two are measured side by side);
 * **aima**: aima-python's ``alphabeta_cutoff_search`` over
   :class:`benchmarks.aima_games.AimaConnectFour` (our rules and evaluation; nodes are
   its calls of ``result``, counted in one extra, untimed run), as
@@ -60,14 +63,20 @@ from benchmarks.bench_search import connect4_positions, fmt_int, load_average, t
 from gamesearch_gui.core.events import SearchObserver
 from gamesearch_gui.core.games.connect4 import C4State, ConnectFour, open_lines
 from gamesearch_gui.core.recording import SearchRecording
+
+try:
+    from gamesearch_gui.core.recording import NATIVE_WRITER
+except ImportError:  # a checkout from before the native writer
+    NATIVE_WRITER = None
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 
 BARE = "bare"
 NOOP = "no-op observer"
 RECORDING = "recording"
+RECORDING_PY = "recording (Python)"
 AIMA = "aima-python"
 GAME = "game code alone"
-SEARCHES = (BARE, NOOP, RECORDING, AIMA, GAME)
+SEARCHES = (BARE, NOOP, RECORDING, AIMA, GAME) + ((RECORDING_PY,) if NATIVE_WRITER else ())
 #: Bare at least this many times aima's nodes per second.
 AIMA_GOAL = 2.0
 #: Recording at least this share of bare's nodes per second.
@@ -184,7 +193,9 @@ class Row:
     warnings: list[str]
 
 
-RATIOS = ("bare / aima", "game code alone / aima", "no-op / bare", "recording / bare")
+RATIOS = ("bare / aima", "game code alone / aima", "no-op / bare", "recording / bare") + (
+    ("recording (Python) / bare",) if NATIVE_WRITER else ()
+)
 
 
 def measure(name: str, game: ConnectFour, state: C4State, depth: int, rounds: int) -> Row:
@@ -196,6 +207,10 @@ def measure(name: str, game: ConnectFour, state: C4State, depth: int, rounds: in
         AIMA: aima(game, state, depth),  # nodes: its calls of result
         GAME: game_code(game, state, depth),
     }
+    if NATIVE_WRITER:
+        runners[RECORDING_PY] = ours(
+            game, state, depth, lambda: SearchRecording(game, node_cap=None, native=False)
+        )
     rates: dict[str, list[float]] = {key: [] for key in runners}
     ratios: dict[str, list[float]] = {key: [] for key in RATIOS}
     last: dict[str, Run] = {}
@@ -213,10 +228,12 @@ def measure(name: str, game: ConnectFour, state: C4State, depth: int, rounds: in
         ratios["game code alone / aima"].append(rate[GAME] / rate[AIMA])
         ratios["no-op / bare"].append(rate[NOOP] / rate[BARE])
         ratios["recording / bare"].append(rate[RECORDING] / rate[BARE])
+        if NATIVE_WRITER:
+            ratios["recording (Python) / bare"].append(rate[RECORDING_PY] / rate[BARE])
     nodes = {key: run.nodes for key, run in last.items()}
     kept, counted = kept_nodes(game, state, depth)
     warnings = []
-    same = nodes[BARE] == nodes[NOOP] == nodes[RECORDING] == nodes[GAME] == nodes[AIMA] + 1
+    same = len({nodes[key] for key in nodes if key != AIMA}) == 1 == nodes[BARE] - nodes[AIMA]
     if not same or not kept == counted == nodes[BARE]:
         warnings.append(f"WARNING: {name}: not the same tree: {nodes}, recording kept {kept}")
     moves = {key: run.move for key, run in last.items()}
@@ -238,6 +255,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"aima3 {metadata.version('aima3')}  {platform.machine()}  {rounds} rounds, medians  "
         f"({gamesearch_gui.__file__})"
     )
+    writer = "the native writer" if NATIVE_WRITER else "the Python writer (no native one here)"
+    print(f"The recording is written by {writer}.")
     game = ConnectFour()
     started = time.perf_counter()
     rows: list[Row] = []

@@ -204,6 +204,7 @@ def _smoke_test(app: QApplication) -> int:
     Settings go to a temporary file, so a smoke test never changes the user's own.
     """
     from gamesearch_gui.core.games import GAME_NAMES
+    from gamesearch_gui.core.recording import NATIVE_WRITER
     from gamesearch_gui.ui.main_window import MainWindow
     from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 
@@ -229,6 +230,9 @@ def _smoke_test(app: QApplication) -> int:
                 f"{APPLICATION_NAME}: {name}: the AI played {played[0]} (engine process {engine})"
             )
             engines.add(engine)
+        # The engine process is this same program: what loads here loads there.
+        writer = "the native writer" if NATIVE_WRITER is not None else "Python"
+        print(f"{APPLICATION_NAME}: search recordings are written by {writer}")
         shown = window.isVisible() and window.windowTitle() == APPLICATION_NAME
         has_icon = not app.windowIcon().isNull()
         exercise_problem = _smoke_exercise(app, window, folder)

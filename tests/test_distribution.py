@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -64,10 +65,11 @@ def _setuptools_builds_wheels() -> bool:
 def test_wheel_holds_the_code_py_typed_and_every_resource(tmp_path: Path) -> None:
     # Built from a copy, so that no build/ or egg-info is left in the work tree.
     source = tmp_path / "source"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
+    # (and without the native writer built in place here: the wheel builds its own)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "*.so", "*.pyd")
     shutil.copytree(ROOT / "gamesearch_gui", source / "gamesearch_gui", ignore=ignore)
     shutil.copytree(ROOT / "resources", source / "resources", ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
@@ -84,7 +86,7 @@ def test_wheel_holds_the_code_py_typed_and_every_resource(tmp_path: Path) -> Non
     expected |= {
         path.relative_to(ROOT).as_posix()
         for path in _source_files(ROOT / "gamesearch_gui")
-        if path.suffix == ".py"
+        if path.suffix in (".py", ".pyi")
     }
     expected |= {
         "gamesearch_gui/resources/" + path.relative_to(ROOT / "resources").as_posix()
@@ -96,3 +98,11 @@ def test_wheel_holds_the_code_py_typed_and_every_resource(tmp_path: Path) -> Non
         "the wheel lacks these files (for a resource: add its extension to "
         f"[tool.setuptools.package-data] in pyproject.toml): {missing}"
     )
+    # Where the native writer was built for the install here, the wheel builds it too.
+    built_here = importlib.util.find_spec("gamesearch_gui.core._recwriter") is not None
+    built = [
+        name
+        for name in names
+        if name.startswith("gamesearch_gui/core/_recwriter.") and not name.endswith(".pyi")
+    ]
+    assert len(built) == built_here, built

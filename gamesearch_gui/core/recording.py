@@ -19,20 +19,32 @@ Layout (in "slots", one per leaf, left to right in depth-first order):
   over its first and last child (or stub). Nothing else ever moves.
 
 Iterations of iterative deepening are laid out side by side, a few slots apart.
+
+Two writers record the same columns: the native one (the C extension ``_recwriter``,
+built where a C compiler is found; about four times cheaper per node) and this module's
+Python, which is the fallback when the extension is missing, the writer of every rare
+path (roots, the node cap, growing the columns), and the one used everywhere when
+``GAMESEARCH_PURE_RECORDER=1`` is set.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import operator
+import os
 from array import array
 from dataclasses import dataclass
-from typing import Any, Final
+from itertools import starmap
+from typing import TYPE_CHECKING, Any, Final
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
+
+if TYPE_CHECKING:
+    from gamesearch_gui.core._recwriter import Writer
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -70,6 +82,22 @@ ITERATION_STARTED: Final = 3
 ITERATION_FINISHED: Final = 4
 
 
+def _native_writer() -> type[Writer] | None:
+    """The native writer, unless it is not built here (or refused to load: it checks the
+    interpreter at import) or ``GAMESEARCH_PURE_RECORDER`` asks for Python."""
+    if os.environ.get("GAMESEARCH_PURE_RECORDER", "") not in ("", "0"):
+        return None
+    try:
+        from gamesearch_gui.core._recwriter import Writer
+    except ImportError:
+        return None
+    return Writer
+
+
+#: The native writer new recordings use by default (None: they are written in Python).
+NATIVE_WRITER: Final = _native_writer()
+
+
 def _cap(text: str) -> str:
     """``text`` with its first letter in upper case (and nothing else changed)."""
     return text[:1].upper() + text[1:]
@@ -101,6 +129,15 @@ class Iteration:
     value: float | None = None
     best_move: Any = None
 
+
+#: The calls the native writer takes over, as instance attributes of the recording.
+_WRITER_CALLS: Final = ("entered", "leaf", "valued", "pruned")
+#: A cutoff's fields, in the order its class takes them (the native writer sets them).
+_CUTOFF_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Cutoff))
+#: A cutoff's fields as a tuple, read in C: chunks carry cutoffs so, since the slots
+#: dataclass's own pickling (a Python __getstate__ per object) made the tens of thousands
+#: of a big search's cutoffs the costliest part of a chunk (docs/benchmarks.md).
+_cutoff_fields: Final = operator.attrgetter(*_CUTOFF_FIELDS)
 
 #: Per-node columns, sent as slices of the new nodes.
 _NODE_COLUMNS: Final = (
@@ -142,7 +179,7 @@ class RecordingChunk:
     patch_columns: dict[str, Any]
     ev_type: array[int]
     ev_ref: array[int]
-    cutoffs: list[Cutoff]
+    cutoffs: list[tuple[Any, ...]]  #: each cutoff's fields, in the order Cutoff takes them
     slot_seq: array[int]
     iterations: list[Iteration]
     root_states: dict[int, Any]
@@ -161,7 +198,10 @@ class SearchRecording(SearchObserver):
         *,
         node_cap: int | None = DEFAULT_NODE_CAP,
         depth_limit: int | None = None,
+        native: bool | None = None,
     ):
+        """``native``: record with the native writer (None: when it is available, as
+        :data:`NATIVE_WRITER` says; True where it is not built is an error)."""
         self.game = game
         self.node_cap = node_cap
         #: The depth limit of a search that does not deepen (None: to the end, or not
@@ -231,6 +271,31 @@ class SearchRecording(SearchObserver):
         # still open (the only ones sent that can change).
         self._sent_nodes = self._sent_events = self._sent_cutoffs = self._sent_slots = 0
         self._open: list[int] = []
+        if native is None:
+            native = NATIVE_WRITER is not None
+        if native:
+            if NATIVE_WRITER is None:
+                raise RuntimeError(
+                    "the native recording writer is not available here "
+                    "(not built, or GAMESEARCH_PURE_RECORDER is set)"
+                )
+            writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff, _CUTOFF_FIELDS)
+            # The search binds these four once per search: the writer's, in place of the
+            # Python ones below (which it calls itself for the rare paths).
+            vars(self).update((name, getattr(writer, name)) for name in _WRITER_CALLS)
+
+    @property
+    def native(self) -> bool:
+        """Whether the native writer records this search."""
+        return "entered" in vars(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the native writer (a C object): a copy made from the pickle is
+        written, if ever, by the Python writer, as a copy made from chunks is."""
+        state = vars(self).copy()
+        for name in _WRITER_CALLS:
+            state.pop(name, None)
+        return state
 
     # -- recording (the search thread) -------------------------------------------------
 
@@ -412,7 +477,7 @@ class SearchRecording(SearchObserver):
         self.dropped_nodes += 1
         if how is not None:
             assert value is not None
-            self.valued(node_id, value, how, alpha, beta)
+            self._valued(node_id, value, how, alpha, beta)
 
     def _grow(self) -> None:
         """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
@@ -434,7 +499,7 @@ class SearchRecording(SearchObserver):
         self.last_slot.extend(_ZERO_BLOCK)
         self.how.extend(_UNVALUED_BLOCK)
 
-    def valued(
+    def _valued(
         self,
         node_id: int,
         value: float,
@@ -483,6 +548,8 @@ class SearchRecording(SearchObserver):
         self.ev_ref.append(n)
         self.event_count = seq + 1
 
+    valued = _valued
+
     def _best_child(self, n: int, best_move: Any) -> int:
         child = self.first_child[n]
         if KINDS[self.kind[n]] is NodeKind.CHANCE:
@@ -498,7 +565,7 @@ class SearchRecording(SearchObserver):
             child = self.next_sibling[child]
         return NONE
 
-    def pruned(
+    def _pruned(
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
@@ -519,6 +586,8 @@ class SearchRecording(SearchObserver):
         self.ev_type.append(PRUNED)
         self.ev_ref.append(ref)
         self.event_count = seq + 1
+
+    pruned = _pruned
 
     def _take_slot(self) -> None:
         self.slot_seq.append(self.event_count)
@@ -555,7 +624,7 @@ class SearchRecording(SearchObserver):
             },
             ev_type=self.ev_type[e0:e1],
             ev_ref=self.ev_ref[e0:e1],
-            cutoffs=self.cutoffs[c0:c1],
+            cutoffs=list(map(_cutoff_fields, self.cutoffs[c0:c1])),
             slot_seq=self.slot_seq[s0:s1],
             iterations=[dataclasses.replace(it) for it in self.iterations],
             root_states={n: st for n, st in self.root_states.items() if n >= a},
@@ -581,6 +650,8 @@ class SearchRecording(SearchObserver):
         Everything an event needs is written before ``event_count`` counts it, so a
         reader that looks only at counted events may read while this runs.
         """
+        for name in _WRITER_CALLS:
+            vars(self).pop(name, None)  # a copy is not written by a writer of its own
         a, b = chunk.nodes
         if a != len(self.parent):
             raise ValueError(f"a chunk for nodes {a}..{b} does not follow node {len(self.parent)}")
@@ -594,7 +665,7 @@ class SearchRecording(SearchObserver):
             column = getattr(self, name)
             for n, value in zip(chunk.patches, values, strict=True):
                 column[n] = value
-        self.cutoffs.extend(chunk.cutoffs)
+        self.cutoffs.extend(starmap(Cutoff, chunk.cutoffs))
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
         self.iterations[:] = chunk.iterations

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 import pickle
+from array import array
 from collections import defaultdict
 from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
+from gamesearch_gui.core import recording as recording_module
 from gamesearch_gui.core.events import (
     EventRecorder,
     EventStream,
@@ -18,9 +21,10 @@ from gamesearch_gui.core.events import (
     SearchObserver,
     Valuation,
 )
+from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording import NATIVE_WRITER, NEVER, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.core.treefile import load_tree
@@ -302,6 +306,20 @@ class _Tee(SearchObserver):
         self.recording.iteration_finished(*args)
 
 
+NO_NATIVE = "the native writer is not built (or GAMESEARCH_PURE_RECORDER is set)"
+#: Both writers: Python, and the native one where it is built (not with
+#: GAMESEARCH_PURE_RECORDER=1, which makes the whole suite record in Python).
+WRITERS = [
+    pytest.param(False, id="python"),
+    pytest.param(
+        True,
+        id="native",
+        marks=pytest.mark.skipif(NATIVE_WRITER is None, reason=NO_NATIVE),
+    ),
+]
+
+
+@pytest.mark.parametrize("native", WRITERS)
 @pytest.mark.parametrize("node_cap", [None, 300])
 @pytest.mark.parametrize(
     ("game_name", "settings"),
@@ -314,17 +332,144 @@ class _Tee(SearchObserver):
     ],
 )
 def test_the_fast_calls_record_what_the_events_say(
-    game_name: str, settings: SearchSettings, node_cap: int | None
+    game_name: str, settings: SearchSettings, node_cap: int | None, native: bool
 ) -> None:
     """What the search tells the recording directly (a leaf in one call) is recorded
     exactly as the same search's events, one by one, are."""
     game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
-    direct = SearchRecording(game, node_cap=node_cap)
+    direct = SearchRecording(game, node_cap=node_cap, native=native)
+    assert direct.native is native
     tee = _Tee(direct)
     result = search(game, game.initial_state(), settings, listener=tee)
-    replayed = SearchRecording(game, node_cap=node_cap)
+    replayed = SearchRecording(game, node_cap=node_cap, native=native)
     for event in tee.events.events:
         replayed(event)
     assert_same_columns(replayed, direct)
     assert replayed.dropped_nodes == direct.dropped_nodes
     assert direct.node_count + direct.dropped_nodes == result.stats.nodes
+
+
+def assert_same_recording(mine: SearchRecording, theirs: SearchRecording) -> None:
+    """Every column whole (the room grown ahead included; floats by repr), every list
+    and every counter the same."""
+    for name, value in vars(theirs).items():
+        if name in ("game", "entered", "leaf", "valued", "pruned", "_appends", "_states"):
+            continue  # the game and the writer's calls are each recording's own
+        if name == "result":  # timed: all but the seconds
+            assert (mine.result is None) is (value is None)
+            if value is not None:
+                assert mine.result.stats.nodes == value.stats.nodes
+                assert (mine.result.value, mine.result.best_move) == (value.value, value.best_move)
+            continue
+        other = vars(mine)[name]
+        if isinstance(value, array) and value.typecode == "d":
+            assert [repr(v) for v in other] == [repr(v) for v in value], name
+        else:
+            assert other == value, name
+
+
+def _both_writers(game: Any, state: Any, settings: SearchSettings, **kw: Any) -> None:
+    """The same search recorded by each writer: the same recording, and the same
+    error where the search fails."""
+    recordings = []
+    for native in (False, True):
+        recording = SearchRecording(game, native=native, **kw)
+        try:
+            recording.finish(search(game, state, settings, listener=recording))
+        except GameError as error:
+            recording.failure = str(error)
+        recordings.append(recording)
+    python, native = recordings
+    assert native.native and not python.native
+    assert python.node_count > 0
+    assert_same_recording(native, python)
+
+
+@pytest.mark.skipif(NATIVE_WRITER is None, reason=NO_NATIVE)
+@pytest.mark.parametrize("node_cap", [None, 1, 300, 4096, 4097])
+@pytest.mark.parametrize(
+    ("game_name", "settings"),
+    [
+        ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=5)),
+        ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=4, ordering=Ordering.STATIC)),
+        ("connect4", SearchSettings(Algorithm.MINIMAX, depth=3, transposition_table=True)),
+        ("tictactoe", SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.PREVIOUS_BEST)),
+        (
+            "tictactoe",
+            SearchSettings(
+                Algorithm.ALPHABETA, ordering=Ordering.PREVIOUS_BEST, transposition_table=True
+            ),
+        ),
+        ("tictactoe", SearchSettings(Algorithm.MINIMAX, transposition_table=True)),
+        ("tictactoe", SearchSettings(Algorithm.ALPHABETA, exact_root_values=True)),
+        ("tictactoe", SearchSettings(Algorithm.ALPHABETA, depth=3, time_budget=1e6)),
+        ("pig", SearchSettings(Algorithm.STAR1, depth=4)),
+        ("pig", SearchSettings(Algorithm.EXPECTIMINIMAX, depth=3)),
+        ("pig", SearchSettings(Algorithm.STAR1, depth=5, ordering=Ordering.PREVIOUS_BEST)),
+    ],
+)
+def test_both_writers_record_the_same(
+    game_name: str, settings: SearchSettings, node_cap: int | None
+) -> None:
+    """The native writer records what the Python one does, column for column: every
+    game and algorithm, node caps (at and past a block the columns grow by), the line
+    tried first, the transposition table, chance nodes and iterative deepening."""
+    game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
+    _both_writers(game, game.initial_state(), settings, node_cap=node_cap)
+
+
+@pytest.mark.skipif(NATIVE_WRITER is None, reason=NO_NATIVE)
+def test_both_writers_record_a_failing_evaluation_the_same() -> None:
+    """A search that fails at a node (no evaluation there) leaves the same recording."""
+    tree = load_tree(
+        """{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", "children": [
+        {"type": "min", "eval": 4, "children": [{"value": 3}, {"value": 4}]},
+        {"type": "min", "eval": 2, "children": [{"value": 1}, {"value": 5}]},
+        {"type": "min", "children": [{"value": 1}, {"value": 2}]}]}}"""
+    )
+    _both_writers(TreeGame(tree), tree.root, SearchSettings(Algorithm.ALPHABETA, depth=1))
+
+
+@pytest.mark.skipif(NATIVE_WRITER is None, reason=NO_NATIVE)
+@examples(40)
+@given(tree=trees(chance=True, evals=True), depth=st.sampled_from([None, 1, 2]))
+def test_both_writers_record_any_tree_the_same(tree: CustomTree, depth: int | None) -> None:
+    algorithm = Algorithm.STAR1 if tree.has_chance else Algorithm.ALPHABETA
+    _both_writers(TreeGame(tree), tree.root, SearchSettings(algorithm, depth=depth))
+
+
+def test_a_copy_built_from_chunks_is_written_by_no_writer() -> None:
+    """apply_chunk makes a recording a copy: its own writer, if any, is let go."""
+    game = TicTacToe()
+    original = SearchRecording(game)
+    search(game, game.initial_state(), SearchSettings(depth=2), listener=original)
+    copy = SearchRecording(game)
+    copy.apply_chunk(original.take_chunk())
+    assert not copy.native
+    assert_same_columns(copy, original)
+
+
+@pytest.mark.parametrize("native", WRITERS)
+def test_a_recording_pickles_whichever_writer_wrote_it(native: bool) -> None:
+    """A finished recording crosses processes whole (an exercise's answer key does)."""
+    game = Pig(20)
+    original = record(game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3))
+    recording = SearchRecording(game, native=native)
+    recording.finish(
+        search(
+            game, game.initial_state(), SearchSettings(Algorithm.STAR1, depth=3), listener=recording
+        )
+    )
+    copy = pickle.loads(pickle.dumps(recording))
+    assert not copy.native
+    assert_same_columns(copy, recording)
+    assert_same_recording(copy, original)
+
+
+def test_asking_for_the_native_writer_where_there_is_none_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(recording_module, "NATIVE_WRITER", None)
+    with pytest.raises(RuntimeError, match="native recording writer is not available"):
+        SearchRecording(TicTacToe(), native=True)
+    assert not SearchRecording(TicTacToe()).native

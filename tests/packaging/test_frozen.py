@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import gamesearch_gui
+from gamesearch_gui.core.recording import NATIVE_WRITER
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "gamesearch-gui"
@@ -88,6 +89,9 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
         assert f"{game}: the AI played" in result.stdout
     # Through the engine process, which the frozen executable starts as itself again.
     assert result.stdout.count("(engine process ") == 4
+    # The native recording writer is in the build wherever it is built here.
+    writer = "the native writer" if NATIVE_WRITER is not None else "Python"
+    assert f"search recordings are written by {writer}" in result.stdout
     # QtPrintSupport (PDF sheets) and QtSvg are in the build.
     assert "exercise: graded 100%, exported sheet and key as PDF and SVG" in result.stdout
 
