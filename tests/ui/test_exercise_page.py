@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from gamesearch_gui.core.numbers import format_probability
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from pytestqt.qtbot import QtBot
@@ -29,7 +31,6 @@ from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseD
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.tree.model import format_probability
 
 KEY_MS = 10_000
 # Figure 5.2 with alpha-beta: each inner node's value, alpha and beta when it is left.
