@@ -327,7 +327,9 @@ def _solve_tree(args: argparse.Namespace) -> int:
         "stats": _stats(result),
     }
     words = {
-        "best_move": "-" if result.best_move is None else move_names(tree.root, [result.best_move])[0],
+        "best_move": "-"
+        if result.best_move is None
+        else move_names(tree.root, [result.best_move])[0],
         "principal_variation": move_names(tree.root, result.principal_variation),
     }
     _print(args, answer, title=tree.name, words=words)

@@ -49,7 +49,7 @@ def test_figure_5_2_is_recorded_node_for_node() -> None:
     assert [rec.name(n) for n in rec.principal_variation()] == [
         "MAX node A",
         "MIN node B",
-        "leaf 0.0",
+        "leaf after a1 0",
     ]
     assert rec.value[rec.principal_variation()[0]] == 3
     (cut,) = rec.cutoffs

@@ -6,8 +6,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-from gamesearch_gui.core.numbers import format_probability
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from pytestqt.qtbot import QtBot
@@ -22,6 +20,7 @@ from gamesearch_gui.core.exercise import (
     solve_exercise,
 )
 from gamesearch_gui.core.exercise_history import ExerciseHistory
+from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import format_number
 from gamesearch_gui.core.tree import NodeType

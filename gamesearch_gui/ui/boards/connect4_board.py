@@ -34,14 +34,14 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.connect4 import HEIGHT, WIDTH, C4State, Column, ConnectFour
-from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     best_moves,
     draw_banner,
     draw_hint,
     draw_value_label,
-    BOARD_DECIMALS,
 )
 
 #: The first player's discs (MAX).

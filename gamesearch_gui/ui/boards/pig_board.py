@@ -27,14 +27,14 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
-from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     best_moves,
     draw_banner,
     draw_hint,
     elided,
-    BOARD_DECIMALS,
     is_dark,
     mix,
     scaled_font,
