@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ from gamesearch_gui.core.files import (
     write_bytes,
     write_text,
 )
+from tests.umask import umask
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -128,15 +127,6 @@ def test_file_stem_suggests_a_name_any_file_system_takes() -> None:
     assert file_stem("x" * 100_000) == "x" * STEM_CHARS
     assert file_stem(" .. ") == "untitled"
     assert files.printable("a\x1bb") == "a\\x1bb"
-
-
-@contextlib.contextmanager
-def umask(mask: int) -> Iterator[None]:
-    old = os.umask(mask)
-    try:
-        yield
-    finally:
-        os.umask(old)
 
 
 @pytest.mark.parametrize(("mask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])

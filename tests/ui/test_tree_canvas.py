@@ -503,17 +503,6 @@ def test_export_png_holds_the_whole_tree(
     assert sorted(canvas.tree_item.last_frame.nodes) == list(range(connect4_deepening.node_count))
 
 
-def test_export_of_a_large_tree_is_capped(
-    canvas: TreeCanvas, large: SearchRecording, tmp_path: Path
-) -> None:
-    _at_end(canvas, large)
-    path = tmp_path / "large.png"
-    canvas.export_png(str(path))
-    image = QImage(str(path))
-    assert 0 < image.width() <= 16384 and 0 < image.height() <= 16384
-    assert canvas.tree_item.last_frame.silhouettes
-
-
 def test_copy_to_clipboard(canvas: TreeCanvas, figure_5_2: SearchRecording) -> None:
     _at_end(canvas, figure_5_2)
     canvas.copy_to_clipboard()

@@ -61,7 +61,14 @@ from gamesearch_gui.ui.tree.geometry import (
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
-from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks, TextCache, TreeColours
+from gamesearch_gui.ui.tree.style import (
+    LABEL_PX,
+    VALUE_PX,
+    Inks,
+    TextCache,
+    TreeColours,
+    labels_shown,
+)
 
 #: A move label cut to its room is drawn only when more than this many characters
 #: ("…" included) are left of it.
@@ -328,7 +335,7 @@ class TreeItem(QGraphicsRectItem):
         primitives = 0
         texts: list[CanvasText] = []
         label_px = int(LABEL_PX * s)
-        show_labels = label_px >= MIN_TEXT_PIXELS
+        show_labels = labels_shown(s)
 
         # Silhouettes: each run of subtrees too narrow to draw is a fan from the parent
         # to the run's slots, and under it blocks down to the deepest level, one per
