@@ -738,9 +738,9 @@ class SearchRecording(SearchObserver):
         kind = self.node_kind(n)
         name = _cap(self.name(n))
         if kind is NodeKind.MAX:
-            return f"{name}: value {value} >= beta {format_number(cut.beta)}, so {rest}"
+            return f"{name}: value {value} ≥ β = {format_number(cut.beta)}, so {rest}"
         if kind is NodeKind.MIN:
-            return f"{name}: value {value} <= alpha {format_number(cut.alpha)}, so {rest}"
+            return f"{name}: value {value} ≤ α = {format_number(cut.alpha)}, so {rest}"
         window = f"({format_number(cut.alpha)}, {format_number(cut.beta)})"
         outcomes = f"{count} outcome{'s' if count != 1 else ''}"
         return (

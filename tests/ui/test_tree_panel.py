@@ -29,7 +29,7 @@ FIGURE_5_2 = """{
     {"type": "min", "label": "D", "children": [{"value": 14}, {"value": 5}, {"value": 2}]}
   ]}
 }"""
-CUTOFF_AT_C = "MIN node C: value 2 <= alpha 3, so its remaining 2 children are pruned"
+CUTOFF_AT_C = "MIN node C: value 2 ≤ α = 3, so its remaining 2 children are pruned"
 PLAY_TIMEOUT_MS = 10_000
 
 
