@@ -22,7 +22,7 @@ from typing import Any, NoReturn, TextIO
 from gamesearch_gui.core.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
-from gamesearch_gui.core.numbers import json_number
+from gamesearch_gui.core.numbers import format_number, json_number
 from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
@@ -232,6 +232,7 @@ def _write(stream: TextIO, line: str) -> None:
     try:
         line.encode(encoding)
     except UnicodeEncodeError:
+        line = line.replace("\u2212", "-")  # the minus sign of format_number, in ASCII
         line = line.encode(encoding, "backslashreplace").decode(encoding)
     stream.write(line + "\n")
 
@@ -285,7 +286,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _solve_tree(args: argparse.Namespace) -> int:
-    from gamesearch_gui.core.tree import TreeGame, path_text
+    from gamesearch_gui.core.tree import TreeGame, move_names, path_text
     from gamesearch_gui.core.treefile import load_tree_file, load_tree_stream
 
     if args.file == "-":
@@ -325,7 +326,13 @@ def _solve_tree(args: argparse.Namespace) -> int:
         "pruned": pruned,
         "stats": _stats(result),
     }
-    _print(args, answer, title=tree.name)
+    words = {
+        "best_move": "-"
+        if result.best_move is None
+        else move_names(tree.root, [result.best_move])[0],
+        "principal_variation": move_names(tree.root, result.principal_variation),
+    }
+    _print(args, answer, title=tree.name, words=words)
     return 0
 
 
@@ -354,16 +361,30 @@ def _solve_game(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print(args: argparse.Namespace, answer: dict[str, Any], *, title: str) -> None:
+def _print(
+    args: argparse.Namespace,
+    answer: dict[str, Any],
+    *,
+    title: str,
+    words: dict[str, Any] | None = None,
+) -> None:
+    """``answer`` as JSON, or as text for a person; ``words`` overrides the text's
+    best move and line (a drawn tree's JSON has indices and paths, its text move names)."""
     out = sys.stdout
     if args.json:
         _write(out, json.dumps(answer, allow_nan=False))
         return
+    said = {**answer, **(words or {})}
     stats = answer["stats"]
-    line = " ".join(map(str, answer["principal_variation"])) or "-"
+    line = " ".join(map(str, said["principal_variation"])) or "-"
+    value = answer["value"]
+    if isinstance(value, list):
+        value_text = " ".join(format_number(v) for v in value)
+    else:
+        value_text = "-" if value is None else format_number(value)
     _write(out, printable(f"{title}: {answer['algorithm']}"))
-    _write(out, f"  value               {answer['value']}")
-    _write(out, printable(f"  best move           {answer['best_move']}"))
+    _write(out, f"  value               {value_text}")
+    _write(out, printable(f"  best move           {said['best_move']}"))
     _write(out, printable(f"  principal variation {line}"))
     if "visited_leaves" in answer:
         _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")

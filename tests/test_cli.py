@@ -347,6 +347,23 @@ def test_text_output_survives_a_terminal_that_cannot_write_the_name() -> None:
     assert done.stdout.startswith(b"Figure caf\\xe9 \\u2713: alphabeta\n")
 
 
+def test_text_output_names_moves_and_writes_values_as_the_window_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    figure = resource_files() / "trees" / "examples" / "01-figure-5-2.gtree.json"
+    assert main(["solve", str(figure)]) == 0
+    text = capsys.readouterr().out
+    assert "  best move           a1\n" in text
+    assert "  principal variation a1 b1\n" in text
+    assert main(["solve", str(figure), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["best_move"] == 0 and answer["principal_variation"] == ["0", "0.0"]
+    negative = tmp_path / "negative.json"
+    negative.write_text("[[-1.5, -2], [-3, -4]]")
+    assert main(["solve", str(negative)]) == 0
+    assert "  value               \u22122\n" in capsys.readouterr().out  # a minus sign
+
+
 # Size -------------------------------------------------------------------------------------
 
 

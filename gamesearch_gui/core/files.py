@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
 
 #: What the OS's error numbers mean, said plainly (others keep the system's wording).
@@ -132,6 +132,22 @@ def check_writable(path: str | os.PathLike[str]) -> str:
     return folder
 
 
+def _new_temp(folder: str, target: str) -> str:
+    """A new, empty temporary file in ``folder`` for a write to ``target``.
+
+    Made with mode 0o666, which the system narrows by the umask as it does for every new
+    file (``tempfile.mkstemp`` would make it 0o600, and a saved file private).
+    """
+    for _ in range(100):
+        temp = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        return temp
+    raise WriteError(errno.EEXIST, "no temporary file could be made beside it", target)
+
+
 @contextlib.contextmanager
 def staged(path: str | os.PathLike[str], *, make_folder: bool = False) -> Iterator[str]:
     """A temporary file's name beside ``path``: write it in the block, and it replaces
@@ -147,21 +163,16 @@ def staged(path: str | os.PathLike[str], *, make_folder: bool = False) -> Iterat
         if make_folder:
             os.makedirs(os.path.dirname(os.path.abspath(target)), exist_ok=True)
         folder = check_writable(target)
-        fd, temp = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
-        )
-        os.close(fd)
+        temp = _new_temp(folder, target)
         yield temp
         if os.path.getsize(temp) == 0:
             raise WriteError(errno.EIO, "nothing was written", target)
         with open(temp, "rb+") as written:
             os.fsync(written.fileno())
-        # mkstemp makes the file private; keep the old file's mode, or a usual one.
-        try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(temp, mode)
+        # An overwritten file keeps its mode, as editors do; a new one has the mode the
+        # temporary file was made with (0o666 less the umask, like any other new file).
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temp, os.stat(target).st_mode & 0o7777)
         os.replace(temp, target)
     except BaseException as error:
         if temp:

@@ -12,6 +12,7 @@ on paper can come out as -0.9999999999999998. Two rules keep that noise out of s
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Final
 
 #: Two values closer than this share of their size are one value (DESIGN.md, "Ties").
@@ -21,6 +22,8 @@ SIGNIFICANT_DIGITS: Final = 12
 #: Whole numbers below this size are written as integers (exact in a float).
 _INT_LIMIT: Final = 2.0**53
 _MINUS: Final = "\u2212"
+#: The largest denominator a probability is written with as a fraction.
+_FRACTION_LIMIT: Final = 24
 
 
 def same_value(a: float, b: float) -> bool:
@@ -61,23 +64,47 @@ def json_number(value: float) -> float | int:
 
 
 def format_number(value: float, decimals: int = 3) -> str:
-    """A value as a person reads it: ``3``, ``-0.25``, ``1e+300``, ``+∞``.
+    """A value as a person reads it, the one way the app writes one on screen and in text.
 
-    Whole numbers plainly; others with at most ``decimals`` decimals, trailing zeros
-    dropped; very large and very small ones in exponent form. Never float noise.
+    ``3``, ``−0.25``, ``2.1``, ``1e+300``, ``+∞``, ``−∞``; ``?`` for NaN (not known).
+    The convention, everywhere (canvas, statistics, explanations, details, Compare,
+    exercises, exports, the command line's text output):
+
+    * no plus sign on finite values (the textbook writes 3, not +3), and the true minus
+      sign U+2212 (as wide as a digit, so columns line up); only the infinities carry a
+      sign on both sides, as a window (−∞, +∞) is written;
+    * whole numbers plainly, others with at most ``decimals`` decimals and trailing
+      zeros dropped (a board's compact move values pass ``decimals=2``); a value too small
+      for them keeps its significant digits (``0.0004``), so it never reads as 0;
+    * very large ones in exponent form; never float noise.
+
+    JSON keeps numbers as numbers (:func:`json_number`); this is for people.
     """
     if math.isnan(value):
-        return "NaN"
+        return "?"
     if math.isinf(value):
         return "+∞" if value > 0 else _MINUS + "∞"
     clean = tidy(value)
     size = abs(clean)
     if isinstance(clean, int):
-        return str(clean) if size < 10**15 else f"{clean:.{decimals}g}"
-    if size >= 1e15 or size < 10.0**-decimals:
-        return f"{clean:.{decimals}g}"
-    text = f"{clean:.{decimals}f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "0") else f"{clean:.{decimals}g}"
+        text = str(clean) if size < 10**15 else f"{clean:.{decimals}g}"
+    elif size >= 1e15 or size < 10.0**-decimals:
+        text = f"{clean:.{decimals}g}"
+    else:
+        text = f"{clean:.{decimals}f}".rstrip("0").rstrip(".")
+        if text in ("-0", "0"):
+            text = f"{clean:.{decimals}g}"
+    return text.replace("-", _MINUS)
+
+
+def format_probability(p: float) -> str:
+    """A probability as a student reads it: ``1/6`` when it is a fraction with a small
+    denominator (up to 24: dice, cards, coins), else as :func:`format_number` writes it."""
+    if math.isfinite(p) and 0 < p < 1:
+        fraction = Fraction(p).limit_denominator(_FRACTION_LIMIT)
+        if math.isclose(float(fraction), p, abs_tol=1e-9):
+            return f"{fraction.numerator}/{fraction.denominator}"
+    return format_number(p)
 
 
 def edit_text(value: float | None) -> str:

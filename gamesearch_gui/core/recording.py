@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.text import clip
 
 if TYPE_CHECKING:
@@ -745,15 +745,14 @@ class SearchRecording(SearchObserver):
         return clip(self.game.move_text(self.state(parent), self.moves[n]))
 
     def name(self, n: int) -> str:
-        """How a person refers to node ``n``: its kind and its label, tree path or moves."""
-        state = self.state(n)
+        """How a person refers to node ``n``, the one way the app names a node everywhere
+        (explanations, details, tooltips, the event log): its kind, then its label if it
+        has one ("MIN node C"), else the moves from the root in the game's notation, as
+        the edges are labelled ("leaf after a2 c1"), or "at the root"."""
         kind = self._kind_name(n)
-        label = getattr(state, "label", None)
+        label = getattr(self.state(n), "label", None)
         if label:
             return f"{kind} {clip(label)}"
-        path = getattr(state, "path", None)
-        if isinstance(path, tuple):  # a drawn tree: the path of child indices
-            return f"{kind} {'.'.join(map(str, path))}" if path else f"{kind} at the root"
         moves = [self.move_text(m) for m in self.path(n)[1:]]
         return f"{kind} after {' '.join(moves)}" if moves else f"{kind} at the root"
 
@@ -784,7 +783,7 @@ class SearchRecording(SearchObserver):
                 return f"Start at the root, a {self._kind_name(n)}, with {window}"
             chance = ""
             if not math.isnan(self.probability[n]):
-                chance = f" (probability {format_number(self.probability[n])})"
+                chance = f" (probability {format_probability(self.probability[n])})"
             return f"Move {self.move_text(n)}{chance} leads to {name}, entered with {window}"
         value = format_number(self.value[n])
         how = self.valuation(n)
@@ -810,9 +809,9 @@ class SearchRecording(SearchObserver):
         kind = self.node_kind(n)
         name = _cap(self.name(n))
         if kind is NodeKind.MAX:
-            return f"{name}: value {value} >= beta {format_number(cut.beta)}, so {rest}"
+            return f"{name}: value {value} ≥ β = {format_number(cut.beta)}, so {rest}"
         if kind is NodeKind.MIN:
-            return f"{name}: value {value} <= alpha {format_number(cut.alpha)}, so {rest}"
+            return f"{name}: value {value} ≤ α = {format_number(cut.alpha)}, so {rest}"
         window = f"({format_number(cut.alpha)}, {format_number(cut.beta)})"
         outcomes = f"{count} outcome{'s' if count != 1 else ''}"
         return (

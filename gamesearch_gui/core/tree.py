@@ -112,6 +112,16 @@ def path_text(path: Sequence[int]) -> str:
     return ".".join(map(str, path))
 
 
+def move_names(node: TreeNode, moves: Sequence[int]) -> list[str]:
+    """The moves from ``node`` (child indices) as the drawn edges name them: each child's
+    ``move`` label if it has one, else its index. Trusts its caller."""
+    names = []
+    for i in moves:
+        node = node.children[i]
+        names.append(node.move if node.move is not None else str(i))
+    return names
+
+
 def iter_nodes(root: TreeNode) -> Iterator[TreeNode]:
     """``root`` and all its descendants in depth-first pre-order (drawn order)."""
     stack = [root]
@@ -441,8 +451,7 @@ class TreeGame(Game[TreeNode, int]):
 
     def move_text(self, state: TreeNode, action: int) -> str:
         """The child's ``move`` label if it has one, else its index."""
-        move = state.children[action].move
-        return move if move is not None else str(action)
+        return move_names(state, (action,))[0]
 
     def parse_move(self, state: TreeNode, text: str) -> int:
         """A child by its ``move`` label or by its index; IllegalMoveError otherwise."""

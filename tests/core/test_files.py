@@ -19,6 +19,7 @@ from gamesearch_gui.core.files import (
     write_bytes,
     write_text,
 )
+from tests.umask import umask
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -126,3 +127,25 @@ def test_file_stem_suggests_a_name_any_file_system_takes() -> None:
     assert file_stem("x" * 100_000) == "x" * STEM_CHARS
     assert file_stem(" .. ") == "untitled"
     assert files.printable("a\x1bb") == "a\\x1bb"
+
+
+@pytest.mark.parametrize(("mask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_has_the_mode_the_umask_gives_any_new_file(
+    tmp_path: Path, mask: int, mode: int
+) -> None:
+    with umask(mask):
+        write_text(tmp_path / "new.gtree.json", "{}")
+        with staged(tmp_path / "picture.png") as temp:
+            Path(temp).write_bytes(b"\x89PNG")  # as a writer that opens the name does
+    assert (tmp_path / "new.gtree.json").stat().st_mode & 0o777 == mode
+    assert (tmp_path / "picture.png").stat().st_mode & 0o777 == mode
+    assert leftovers(tmp_path) == []
+
+
+def test_an_overwritten_file_keeps_its_mode_whatever_the_umask(tmp_path: Path) -> None:
+    target = tmp_path / "shared.gtree.json"
+    target.write_text("old")
+    os.chmod(target, 0o664)
+    with umask(0o077):
+        write_text(target, "new")
+    assert target.stat().st_mode & 0o777 == 0o664

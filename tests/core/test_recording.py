@@ -53,14 +53,14 @@ def test_figure_5_2_is_recorded_node_for_node() -> None:
     assert [rec.name(n) for n in rec.principal_variation()] == [
         "MAX node A",
         "MIN node B",
-        "leaf 0.0",
+        "leaf after a1 0",
     ]
     assert rec.value[rec.principal_variation()[0]] == 3
     (cut,) = rec.cutoffs
     assert rec.name(cut.node) == "MIN node C" and len(cut.moves) == 2
     assert (cut.value, cut.alpha) == (2, 3)
     assert rec.describe(cut.seq) == (
-        "MIN node C: value 2 <= alpha 3, so its remaining 2 children are pruned"
+        "MIN node C: value 2 ≤ α = 3, so its remaining 2 children are pruned"
     )
     leaves = [n for n in range(rec.node_count) if rec.node_kind(n) is NodeKind.TERMINAL]
     assert len(leaves) == 7

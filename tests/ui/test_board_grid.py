@@ -16,7 +16,7 @@ from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
-from gamesearch_gui.ui.boards.painting import best_moves, format_value, side_colour
+from gamesearch_gui.ui.boards.painting import best_moves, side_colour
 from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
 
 SIZES = [(240, 240), (560, 330)]
@@ -432,26 +432,6 @@ def test_set_game_starts_over(qtbot: QtBot) -> None:
 
 
 # -- the shared painting helpers ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("value", "text"),
-    [
-        (0.0, "0"),
-        (-0.0, "0"),
-        (1.0, "+1"),
-        (-1.0, "\u22121"),
-        (-0.35, "\u22120.35"),
-        (0.5, "+0.5"),
-        (1.976, "+1.98"),
-        (-1.98, "\u22121.98"),
-        (0.001, "+0.00"),
-        (float("inf"), "+∞"),
-        (float("nan"), "?"),
-    ],
-)
-def test_values_are_written_compactly(value: float, text: str) -> None:
-    assert format_value(value) == text
 
 
 @pytest.mark.parametrize(

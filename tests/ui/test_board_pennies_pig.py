@@ -349,7 +349,7 @@ def test_values_label_the_buttons_and_the_hint_marks_one(qtbot: QtBot) -> None:
     board.set_interactive(True)
     plain = board.grab().toImage()
     board.set_move_values({ROLL: 0.42, HOLD: -0.1})
-    assert board.roll_button.text() == "Roll  (+0.42)"
+    assert board.roll_button.text() == "Roll  (0.42)"
     assert board.hold_button.text() == "Hold  (\u22120.1)"
     # MIN is to move, so the lower value is the better one.
     assert board.hold_button.font().bold() and not board.roll_button.font().bold()

@@ -639,3 +639,20 @@ def test_only_an_untitled_tree_takes_the_file_s_name(
     assert editor.tree.name == "first" and not editor.document.dirty
     assert editor.save_as()  # a named tree keeps its name in a new file
     assert load_tree_file(tmp_path / "second.gtree.json").name == "first"
+
+
+def test_best_moves_of_a_drawn_tree_go_by_their_move_names(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.trees.example_actions["figure-5-2"].trigger()
+    editor = window.editor
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.act_solve.trigger()
+    assert "best move a1 · line a1 → b1 ·" in editor.result_label.text()
+    dialog = CompareDialog(editor.tree, window)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=SOLVE_MS)
+    headings = [dialog.table.horizontalHeaderItem(j).text() for j in range(3)]
+    assert headings[2].lower().startswith("best")
+    assert {dialog.table.item(i, 2).text() for i in range(dialog.table.rowCount())} == {"a1"}
+    dialog.close()

@@ -20,6 +20,7 @@ from gamesearch_gui.core.exercise import (
     solve_exercise,
 )
 from gamesearch_gui.core.exercise_history import ExerciseHistory
+from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import format_number
 from gamesearch_gui.core.tree import NodeType
@@ -29,7 +30,6 @@ from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseD
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.tree.model import format_probability
 
 KEY_MS = 10_000
 # Figure 5.2 with alpha-beta: each inner node's value, alpha and beta when it is left.

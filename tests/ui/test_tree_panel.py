@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ FIGURE_5_2 = """{
     {"type": "min", "label": "D", "children": [{"value": 14}, {"value": 5}, {"value": 2}]}
   ]}
 }"""
-CUTOFF_AT_C = "MIN node C: value 2 <= alpha 3, so its remaining 2 children are pruned"
+CUTOFF_AT_C = "MIN node C: value 2 ≤ α = 3, so its remaining 2 children are pruned"
 PLAY_TIMEOUT_MS = 10_000
 
 
@@ -56,17 +55,6 @@ def tictactoe_recording(
     result = search(game, state, settings or SearchSettings(), listener=recording)
     recording.finish(result)
     return recording
-
-
-@pytest.fixture
-def panel(qtbot: QtBot) -> Iterator[SearchTreePanel]:
-    """A panel the size of the main window's bottom dock, shown offscreen."""
-    made = SearchTreePanel()
-    qtbot.addWidget(made)
-    made.resize(1200, 350)
-    made.show()
-    qtbot.waitExposed(made)
-    yield made
 
 
 def image(panel: SearchTreePanel) -> QImage:
@@ -107,13 +95,13 @@ def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: SearchTreePanel
     assert cut is not None and len(cut.moves) == 2
 
     names = [recording.name(n) for n in recording.principal_variation()]
-    assert names == ["MAX node A", "MIN node B", "leaf 0.0"]
+    assert names == ["MAX node A", "MIN node B", "leaf after a1 0"]
     assert recording.value[recording.principal_variation()[-1]] == 3
     qtbot.mouseClick(panel.replay_bar.end_button, Qt.MouseButton.LeftButton)
-    assert "Principal variation: A → B → leaf 0.0 (value 3)" in panel.explanation.text()
+    assert "Principal variation: root → a1 → 0 (value 3)" in panel.explanation.text()
     # The root is shown in the details once the search is over: value 3, best move a1.
     assert panel.details.node == 0
-    assert panel.details.title.text() == "A (the root)"
+    assert panel.details.title.text() == "MAX node A"
     assert "3, backed up: the largest child value (best move a1)" in panel.details.facts.text()
 
 
@@ -136,7 +124,7 @@ def test_window_history_of_d(qtbot: QtBot, panel: SearchTreePanel) -> None:
     d = next(n for n in range(recording.node_count) if recording.name(n) == "MIN node D")
     panel.select_node(d)
     text = panel.details.facts.text()
-    assert panel.details.title.text() == "D (path 2)"
+    assert panel.details.title.text() == "MIN node D"
     assert "on entry</td><td>α 3, β +∞" in text
     assert "after child 1 (0 → 14)</td><td>α 3, β 14" in text
     assert "after child 2 (1 → 5)</td><td>α 3, β 5" in text

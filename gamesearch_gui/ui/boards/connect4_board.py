@@ -34,13 +34,14 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.connect4 import HEIGHT, WIDTH, C4State, Column, ConnectFour
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     best_moves,
     draw_banner,
     draw_hint,
     draw_value_label,
-    format_value,
 )
 
 #: The first player's discs (MAX).
@@ -306,7 +307,7 @@ class ConnectFourBoard(BoardWidget):
                     draw_value_label(
                         painter,
                         strip.adjusted(size * 0.08, size * 0.12, -size * 0.08, -size * 0.1),
-                        format_value(value),
+                        format_number(value, BOARD_DECIMALS),
                         palette,
                         emphasised=column in best,
                     )

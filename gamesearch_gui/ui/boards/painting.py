@@ -8,8 +8,9 @@ What is here:
 - ``is_dark(palette)``: whether the palette is a dark theme.
 - ``scaled_font(font, pixel_size, bold=False)``: a font at a size computed from the
   board's geometry, so text scales with the widget.
-- ``format_value(value)`` and ``best_moves(values, player)``: how a backed-up value is
-  written on the board, and which moves hold the best one for the player to move.
+- ``BOARD_DECIMALS`` and ``best_moves(values, player)``: the decimals a move's value keeps
+  on a board (core.numbers' ``format_number`` writes it, the app's one formatter), and
+  which moves hold the best one for the player to move.
 - ``draw_value_label(painter, rect, text, palette, emphasised=False)``: a move's value.
 - ``draw_hint(painter, rect, radius)``: the dashed outline of the AI's suggestion.
 - ``draw_last_move_marker(painter, rect, colour, radius)``: a soft tint behind the place
@@ -42,12 +43,15 @@ MIN_COLOUR = QColor("#2f7ddb")
 #: The AI's suggested move; apart from both sides' colours and from the selection blue.
 HINT_COLOUR = QColor("#17a65b")
 
+#: Decimals a move's value keeps on a board (``format_number(value, BOARD_DECIMALS)``).
+BOARD_DECIMALS = 2
+
 #: Below this pixel size text is not drawn at all: it could not be read.
 MIN_TEXT_PIXELS = 7.0
 
 # U+2212, not a hyphen: a minus sign as wide as the plus, so columns of values line up.
 _MINUS = "\u2212"
-# The longest text format_value writes for a value in (-10, 10): labels are sized to it.
+# The longest text a board writes for a value in (-10, 10): labels are sized to it.
 _WIDEST_VALUE = _MINUS + "0.00"
 
 
@@ -71,25 +75,6 @@ def scaled_font(font: QFont, pixel_size: float, *, bold: bool = False) -> QFont:
     scaled.setPixelSize(max(1, round(pixel_size)))
     scaled.setBold(bold)
     return scaled
-
-
-def format_value(value: float) -> str:
-    """A value as a board shows it: ``0``, ``+1``, ``−0.35``, ``+1.98``, ``+∞``.
-
-    At most two decimals, trailing zeros dropped, a sign on everything but zero (the
-    minus is U+2212). A value that rounds to zero but is not zero keeps its sign and
-    two zeros (``+0.00``), so it is not mistaken for a draw.
-    """
-    if math.isnan(value):
-        return "?"
-    if math.isinf(value):
-        return "+∞" if value > 0 else _MINUS + "∞"
-    if value == 0:
-        return "0"
-    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    if text == "0":
-        text = "0.00"
-    return ("+" if value > 0 else _MINUS) + text
 
 
 def best_moves(values: Mapping[M, float], player: Player) -> frozenset[M]:

@@ -28,15 +28,16 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pennies import Pennies, PenniesMove
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     HINT_COLOUR,
     best_moves,
     draw_banner,
     draw_last_move_marker,
     draw_value_label,
     elided,
-    format_value,
     mix,
     scaled_font,
     side_colour,
@@ -458,7 +459,7 @@ class PenniesBoard(BoardWidget):
         size, larger = move
         text = f"{larger} + {size - larger}"
         if move in self.move_values:
-            text += "   " + format_value(self.move_values[move])
+            text += "   " + format_number(self.move_values[move], BOARD_DECIMALS)
         return text
 
     def _marker_pill(self, layout: _Layout, index: int, move: PenniesMove) -> QRectF:
@@ -619,7 +620,11 @@ class PenniesBoard(BoardWidget):
         height = layout.font_px * 1.6
         rect = QRectF(column.left(), bottom - height, column.width(), height)
         draw_value_label(
-            painter, rect, format_value(values[size]), self.palette(), emphasised=size in best
+            painter,
+            rect,
+            format_number(values[size], BOARD_DECIMALS),
+            self.palette(),
+            emphasised=size in best,
         )
 
     def _paint_markers(

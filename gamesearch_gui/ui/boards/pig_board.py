@@ -27,13 +27,14 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     best_moves,
     draw_banner,
     draw_hint,
     elided,
-    format_value,
     is_dark,
     mix,
     scaled_font,
@@ -294,7 +295,7 @@ class PigBoard(BoardWidget):
             button.setEnabled(self._allowed(move))
             text = name
             if move in self.move_values:
-                text += f"  ({format_value(self.move_values[move])})"
+                text += f"  ({format_number(self.move_values[move], BOARD_DECIMALS)})"
             button.setText(text)
             font = QFont(self.font())
             font.setPixelSize(max(9, round(self._layout().font_px * 1.1)))

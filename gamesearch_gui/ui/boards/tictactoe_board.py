@@ -18,14 +18,15 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.painting import (
+    BOARD_DECIMALS,
     best_moves,
     draw_banner,
     draw_hint,
     draw_last_move_marker,
     draw_value_label,
-    format_value,
     side_colour,
 )
 
@@ -201,7 +202,11 @@ class TicTacToeBoard(BoardWidget):
                     label = self._cell_rect(cell)
                     label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
                     draw_value_label(
-                        painter, label, format_value(value), palette, emphasised=cell in best
+                        painter,
+                        label,
+                        format_number(value, BOARD_DECIMALS),
+                        palette,
+                        emphasised=cell in best,
                     )
 
         if self._cursor_shown and self.hasFocus():

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.compare import ComparisonRow, knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.tree import CustomTree, move_names
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.ui.worker import stop_engine_thread
 
@@ -222,7 +222,7 @@ class CompareDialog(QDialog):
             cells = (
                 row.name,
                 format_number(row.value),
-                str(row.best_move),
+                clip(move_names(self.tree.root, [row.best_move])[0]),
                 str(row.nodes),
                 str(row.leaves),
                 str(row.pruned_subtrees),

@@ -47,7 +47,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, path_text
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
 from gamesearch_gui.core.treefile import (
     DEFAULT_NAME,
     TreeFileError,
@@ -1054,13 +1054,9 @@ class TreeEditor(QWidget):
 
     def _result_text(self, result: SearchResult) -> str:
         value = "?" if result.value is None else format_number(result.value)
-        tree = self.document.tree
-        node = tree.root
-        pv = []
-        for move in result.principal_variation:
-            pv.append(clip(node.children[move].move or str(move)))
-            node = node.children[move]
-        best = "—" if result.best_move is None else (pv[0] if pv else str(result.best_move))
+        root = self.document.tree.root
+        pv = [clip(move) for move in move_names(root, result.principal_variation)]
+        best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])
         stats = result.stats
         return (
             f"<b>Value {value}</b> · best move {best} · line {' → '.join(pv) or '—'} · "

@@ -21,14 +21,13 @@ from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task, Verdict, node_name
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.tree.geometry import NODE_R
 from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
-from gamesearch_gui.ui.tree.model import format_probability
 from gamesearch_gui.ui.tree.style import LABEL_PX
 
 RIGHT_COLOUR: Final = QColor("#2e7d32")

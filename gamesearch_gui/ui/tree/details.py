@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.core.text import LABEL_CHARS, clip
 from gamesearch_gui.ui.boards.base import BoardWidget
@@ -62,34 +62,10 @@ def is_tree(recording: SearchRecording) -> bool:
     return recording.game.name == "tree"
 
 
-def _path_text(state: Any) -> str:
-    path = getattr(state, "path", ())
-    return ".".join(map(str, path))
-
-
 def node_title(recording: SearchRecording, n: int) -> str:
-    """How the details name a node: "B (path 0)" in a drawn tree, else its kind and moves."""
-    if is_tree(recording):
-        state = recording.state(n)
-        where = _path_text(state)
-        place = f"path {where}" if where else "the root"
-        label = getattr(state, "label", None)
-        return f"{clip(label)} ({place})" if label else f"Node {where}" if where else "The root"
+    """How the details name a node: as the core names it everywhere ("MIN node C")."""
     name = recording.name(n)
     return name[:1].upper() + name[1:]
-
-
-def short_name(recording: SearchRecording, n: int) -> str:
-    """A node in a few characters: its label in a drawn tree, else its move."""
-    if is_tree(recording):
-        state = recording.state(n)
-        label = getattr(state, "label", None)
-        if label:
-            return clip(str(label))
-        where = _path_text(state)
-        kind = "leaf" if recording.node_kind(n) is NodeKind.TERMINAL else "node"
-        return f"{kind} {where}" if where else "the root"
-    return recording.move_text(n) or "root"
 
 
 def move_path(recording: SearchRecording, n: int) -> str:
@@ -99,15 +75,12 @@ def move_path(recording: SearchRecording, n: int) -> str:
 
 
 def principal_variation_text(recording: SearchRecording) -> str:
-    """The best line found, root first ("A → B → leaf 0.0"), with its value; "" if none."""
+    """The best line found as its moves ("root → a1 → b1"), with its value; "" if none."""
     line = recording.principal_variation()
     if len(line) < 2:  # no move kept (past the node cap): nothing worth saying
         return ""
     value = recording.value[line[0]]
-    if is_tree(recording):
-        steps = " → ".join(short_name(recording, n) for n in line)
-    else:
-        steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
+    steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
     return f"Principal variation: {clip(steps, LINE_CHARS)} (value {format_number(value)})"
 
 
@@ -421,7 +394,7 @@ class NodeDetails(QWidget):
         ]
         probability = recording.probability[n]
         if not math.isnan(probability):
-            rows.append(("Probability", format_number(probability)))
+            rows.append(("Probability", format_probability(probability)))
         rows.append(("Value", value_text(recording, n, k)))
         bound = bound_text(recording, n, k)
         if bound:

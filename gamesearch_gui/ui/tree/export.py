@@ -1,17 +1,23 @@
-"""The whole search tree as a picture for slides: SVG and PNG, with values and pruning marks.
+"""The search tree as a picture for slides: SVG and PNG, with values and pruning marks.
 
 The tree is drawn by the canvas's own item, on white, with the iteration labels above
-it and the legend below. It is drawn at ``EXPORT_ZOOM`` (every label legible) unless
-that would be wider than ``MAX_EXPORT_PX`` (or, for a PNG, larger than
-``MAX_EXPORT_AREA`` pixels): a large tree is then drawn at the zoom that fits, with the
-canvas's level of detail (labels dropped, narrow subtrees as silhouettes), exactly as
-the canvas would show it at that zoom. The depth always gets at least ``MIN_LEVEL_PX``
+it and the legend below, without the view's marks (the selection ring). It is drawn at
+``EXPORT_ZOOM`` unless that would be wider than ``MAX_EXPORT_PX`` (or, for a PNG, larger
+than ``MAX_EXPORT_AREA`` pixels); the depth always gets at least ``MIN_LEVEL_PX``
 pixels per level, so a wide tree is not flattened into a line.
+
+A picture is *legible* when every value and label the tree has is written in it, that
+is when the zoom it is drawn at is one where the canvas writes them
+(:func:`~gamesearch_gui.ui.tree.style.labels_shown`). A tree too big for that is not
+drawn as a strip of silhouettes: :class:`IllegibleExport` says so, and the caller may
+export a region of it instead (the part in view, fitted by :func:`legible_region`).
 """
 
 from __future__ import annotations
 
 import errno
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, QSize
@@ -29,7 +35,7 @@ from gamesearch_gui.ui.tree.strips import (
     draw_legend,
     legend_rows,
 )
-from gamesearch_gui.ui.tree.style import TreeColours
+from gamesearch_gui.ui.tree.style import TreeColours, labels_shown
 
 #: Zoom of an export when the tree is small enough: every label is drawn.
 EXPORT_ZOOM: Final = 1.5
@@ -41,9 +47,26 @@ MAX_EXPORT_AREA: Final = 48_000_000
 MIN_LEVEL_PX: Final = 60.0
 
 
-def export_scales(item: TreeItem, *, max_area: float | None = None) -> tuple[float, float]:
-    """The horizontal and vertical scales an export of ``item``'s tree is drawn at."""
-    content = item.content_rect()
+class IllegibleExport(ValueError):
+    """The tree (or the region asked for) is too big for a picture that writes every
+    value: ``nodes`` is how many nodes the tree has at the moment shown."""
+
+    def __init__(self, nodes: int, *, region: bool) -> None:
+        what = "The part of the tree in view" if region else "This tree"
+        super().__init__(
+            f"{what} is too big for a legible picture ({nodes:,} nodes): its values "
+            "could not be read."
+        )
+        self.nodes = nodes
+        self.region = region
+
+
+def export_scales(
+    item: TreeItem, region: QRectF | None = None, *, max_area: float | None = None
+) -> tuple[float, float]:
+    """The horizontal and vertical scales an export of ``region`` (scene units; the
+    whole tree by default) of ``item``'s tree is drawn at."""
+    content = _area(item, region)
     sx = min(EXPORT_ZOOM, MAX_EXPORT_PX / content.width())
     sy = max(sx, min(MIN_LEVEL_PX / LEVEL_H, MAX_EXPORT_PX / content.height()))
     sy = min(sy, MAX_EXPORT_PX / content.height())
@@ -56,22 +79,76 @@ def export_scales(item: TreeItem, *, max_area: float | None = None) -> tuple[flo
     return sx, sy
 
 
-def export_size(item: TreeItem, sx: float, sy: float, font: QFont | None = None) -> QSize:
+def legible_scales(
+    item: TreeItem, region: QRectF | None = None, *, max_area: float | None = None
+) -> tuple[float, float]:
+    """:func:`export_scales`, or IllegibleExport when the canvas would not write its
+    values at them."""
+    sx, sy = export_scales(item, region, max_area=max_area)
+    if not labels_shown(min(sx, sy)):
+        raise IllegibleExport(item.model.limit, region=region is not None)
+    return sx, sy
+
+
+def legible_region(item: TreeItem, region: QRectF) -> QRectF:
+    """``region`` of the tree, or, when that is too big for a legible picture, the part
+    of it around its centre that fits one at ``EXPORT_ZOOM``."""
+    area = _area(item, region)
+    side = MAX_EXPORT_PX / EXPORT_ZOOM
+    width, height = min(area.width(), side), min(area.height(), side)
+    pixels = width * EXPORT_ZOOM * (height * EXPORT_ZOOM + HEADER_H + 4 * LEGEND_H)
+    if pixels > MAX_EXPORT_AREA:
+        shrink = (MAX_EXPORT_AREA / pixels) ** 0.5
+        width, height = width * shrink, height * shrink
+    fitted = QRectF(0, 0, width, height)
+    fitted.moveCenter(area.center())
+    return fitted
+
+
+def export_size(
+    item: TreeItem, sx: float, sy: float, font: QFont | None = None, region: QRectF | None = None
+) -> QSize:
     """The picture's size in pixels at scales ``sx``, ``sy``."""
-    content = item.content_rect()
+    content = _area(item, region)
     width = max(1, round(content.width() * sx))
     legend = LEGEND_H * legend_rows(width, LEGEND_H, font or QFont())
     return QSize(width, max(1, round(content.height() * sy)) + HEADER_H + legend)
 
 
-def render_tree(painter: QPainter, item: TreeItem, sx: float, sy: float, font: QFont) -> None:
-    """Draw ``item``'s whole tree with ``painter`` from (0, 0), on white."""
+def _area(item: TreeItem, region: QRectF | None) -> QRectF:
+    """What is drawn: ``region`` within the tree, or the whole tree."""
     content = item.content_rect()
-    size = export_size(item, sx, sy, font)
-    colours = item.colours
+    if region is None:
+        return content
+    inside = region.intersected(content)
+    return inside if not inside.isEmpty() else content
+
+
+@contextmanager
+def _for_print(item: TreeItem, font: QFont) -> Iterator[None]:
+    """``item`` as a picture shows it: light colours, and none of the view's marks."""
+    colours, selected = item.colours, item.selected
     item.colours = TreeColours.light()
+    item.selected = None
     item.texts.set_base(font)
     try:
+        yield
+    finally:
+        item.colours, item.selected = colours, selected
+
+
+def render_tree(
+    painter: QPainter,
+    item: TreeItem,
+    sx: float,
+    sy: float,
+    font: QFont,
+    region: QRectF | None = None,
+) -> None:
+    """Draw ``item``'s tree (or ``region`` of it) with ``painter`` from (0, 0), on white."""
+    content = _area(item, region)
+    size = export_size(item, sx, sy, font, region)
+    with _for_print(item, font):
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), QColor("white"))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -85,7 +162,11 @@ def render_tree(painter: QPainter, item: TreeItem, sx: float, sy: float, font: Q
             ink,
             font,
         )
+        rows = legend_rows(size.width(), LEGEND_H, font)
+        legend = QRectF(0, size.height() - LEGEND_H * rows, size.width(), LEGEND_H * rows)
         painter.save()
+        # The tree between the header and the legend: a region's edges cut it cleanly.
+        painter.setClipRect(QRectF(0, HEADER_H, size.width(), legend.top() - HEADER_H))
         painter.setWorldTransform(
             QTransform(sx, 0, 0, sy, -content.left() * sx, -content.top() * sy + HEADER_H)
         )
@@ -93,22 +174,21 @@ def render_tree(painter: QPainter, item: TreeItem, sx: float, sy: float, font: Q
         option.exposedRect = content
         item.paint(painter, option, None)
         painter.restore()
-        rows = legend_rows(size.width(), LEGEND_H, font)
-        legend = QRectF(0, size.height() - LEGEND_H * rows, size.width(), LEGEND_H * rows)
         draw_legend(painter, legend, ink, font, LEGEND_H)
-    finally:
-        item.colours = colours
 
 
-def export_svg(item: TreeItem, path: str, font: QFont | None = None) -> None:
-    """Write the whole tree as an SVG file (text stays text: it can be edited).
+def export_svg(
+    item: TreeItem, path: str, font: QFont | None = None, region: QRectF | None = None
+) -> None:
+    """Write the tree (or ``region`` of it) as an SVG file (text stays text: it can be
+    edited). IllegibleExport when it is too big to read, before anything is written.
 
     QSvgGenerator fails silently (it only warns "Painter not active"), so the drawing
     goes to a staged file that replaces ``path`` only once it is whole. WriteError.
     """
     font = font or QFont()
-    sx, sy = export_scales(item)
-    size = export_size(item, sx, sy, font)
+    sx, sy = legible_scales(item, region)
+    size = export_size(item, sx, sy, font, region)
     with staged(path) as temp:
         generator = QSvgGenerator()
         generator.setFileName(temp)
@@ -120,29 +200,32 @@ def export_svg(item: TreeItem, path: str, font: QFont | None = None) -> None:
         if not painter.begin(generator):
             raise WriteError(errno.EIO, "the file could not be opened", path)
         try:
-            render_tree(painter, item, sx, sy, font)
+            render_tree(painter, item, sx, sy, font, region)
         finally:
             painter.end()
 
 
-def tree_image(item: TreeItem, font: QFont | None = None) -> QImage:
-    """The whole tree as an image (capped in size: see the module's notes)."""
+def tree_image(item: TreeItem, font: QFont | None = None, region: QRectF | None = None) -> QImage:
+    """The tree (or ``region`` of it) as an image; IllegibleExport when too big to read."""
     font = font or QFont()
-    sx, sy = export_scales(item, max_area=MAX_EXPORT_AREA)
-    size = export_size(item, sx, sy, font)
+    sx, sy = legible_scales(item, region, max_area=MAX_EXPORT_AREA)
+    size = export_size(item, sx, sy, font, region)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor("white"))
     painter = QPainter(image)
     try:
-        render_tree(painter, item, sx, sy, font)
+        render_tree(painter, item, sx, sy, font, region)
     finally:
         painter.end()
     return image
 
 
-def export_png(item: TreeItem, path: str, font: QFont | None = None) -> None:
-    """Write the whole tree as a PNG file; WriteError when it cannot be written."""
-    image = tree_image(item, font)
+def export_png(
+    item: TreeItem, path: str, font: QFont | None = None, region: QRectF | None = None
+) -> None:
+    """Write the tree (or ``region`` of it) as a PNG file; IllegibleExport when too big
+    to read, WriteError when it cannot be written."""
+    image = tree_image(item, font, region)
     with staged(path) as temp:
         writer = QImageWriter(temp, b"png")
         if not writer.write(image):

@@ -41,8 +41,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS, format_value
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import (
     DOT_PX,
     HOW_EVALUATION,
@@ -59,8 +60,15 @@ from gamesearch_gui.ui.tree.geometry import (
     add_node_shape,
     tree_rect,
 )
-from gamesearch_gui.ui.tree.model import TreeModel, format_probability
-from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks, TextCache, TreeColours
+from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.style import (
+    LABEL_PX,
+    VALUE_PX,
+    Inks,
+    TextCache,
+    TreeColours,
+    labels_shown,
+)
 
 #: A move label cut to its room is drawn only when more than this many characters
 #: ("…" included) are left of it.
@@ -329,7 +337,7 @@ class TreeItem(QGraphicsRectItem):
         primitives = 0
         texts: list[CanvasText] = []
         label_px = int(LABEL_PX * s)
-        show_labels = label_px >= MIN_TEXT_PIXELS
+        show_labels = labels_shown(s)
 
         # Silhouettes: each run of subtrees too narrow to draw is a fan from the parent
         # to the run's slots, and under it blocks down to the deepest level, one per
@@ -612,7 +620,7 @@ class TreeItem(QGraphicsRectItem):
             if valued and not math.isnan(value[n]):
                 if not self._value_inside(texts, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
-                    text = format_value(value[n])
+                    text = format_number(value[n])
                     under.append(
                         CanvasText(x, top, text, int(small_px * 1.15), True, inks.under[kind], True)
                     )
@@ -658,7 +666,7 @@ class TreeItem(QGraphicsRectItem):
     ) -> bool:
         """The value inside the shape, if it fits there at a readable size."""
         inks = self.inks
-        text = format_value(value)
+        text = format_number(value)
         if how == HOW_EVALUATION:
             room, cy, colour = r * 1.15, y, inks.on_eval[kind]
         elif kind == KIND_LEAF:

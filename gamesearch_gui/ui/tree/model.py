@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Final
 
 from gamesearch_gui.core.moment import Depths, Moment
+from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
-from gamesearch_gui.ui.boards.painting import format_value
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,
@@ -41,14 +40,6 @@ _HOW_WORD: Final = {
     HOW_TABLE: "transposition table",
     HOW_BACKED_UP: "backed up from its children",
 }
-
-
-def format_probability(p: float) -> str:
-    """A probability as a student reads it: 1/6 when it is a small fraction, else 0.17."""
-    fraction = Fraction(p).limit_denominator(24)
-    if fraction.denominator > 1 and math.isclose(float(fraction), p, abs_tol=1e-9):
-        return f"{fraction.numerator}/{fraction.denominator}"
-    return f"{p:.2f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -144,9 +135,9 @@ class TreeModel:
             alpha_out, beta_out = alpha_in, beta_in
         lines = []
         for name, before, after in (("α", alpha_in, alpha_out), ("β", beta_in, beta_out)):
-            text = f"{name} {format_value(before)}"
+            text = f"{name} {format_number(before)}"
             if after != before:
-                text += f"→{format_value(after)}"
+                text += f"→{format_number(after)}"
             lines.append(text)
         return lines
 
@@ -172,16 +163,16 @@ class TreeModel:
         """A cutoff in two short lines: how many were pruned, and the bound that did it."""
         rec = self.recording
         assert rec is not None
-        value = format_value(cut.value)
+        value = format_number(cut.value)
         kind = rec.kind[cut.node]
         if kind == KIND_MAX:
-            reason = f"v {value} ≥ β {format_value(cut.beta)}"
+            reason = f"v {value} ≥ β {format_number(cut.beta)}"
         elif kind == KIND_MIN:
-            reason = f"v {value} ≤ α {format_value(cut.alpha)}"
+            reason = f"v {value} ≤ α {format_number(cut.alpha)}"
         elif cut.value >= cut.beta:
-            reason = f"bound {value} ≥ β {format_value(cut.beta)}"
+            reason = f"bound {value} ≥ β {format_number(cut.beta)}"
         else:
-            reason = f"bound {value} ≤ α {format_value(cut.alpha)}"
+            reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
         return [f"{len(cut.moves)} pruned", reason]
 
     def iteration_labels(self) -> list[IterationLabel]:
@@ -226,12 +217,12 @@ class TreeModel:
             lines.append(f"Move: {self.edge_text(n)}")
         valued = now.is_valued(n)
         if valued:
-            lines.append(f"Value: {format_value(rec.value[n])} ({_HOW_WORD[rec.how[n]]})")
+            lines.append(f"Value: {format_number(rec.value[n])} ({_HOW_WORD[rec.how[n]]})")
         else:
             lines.append("Value: not yet known (being searched)")
-        alpha = f"α {format_value(rec.alpha_in[n])}, β {format_value(rec.beta_in[n])}"
+        alpha = f"α {format_number(rec.alpha_in[n])}, β {format_number(rec.beta_in[n])}"
         if valued:
-            alpha += f" → α {format_value(rec.alpha_out[n])}, β {format_value(rec.beta_out[n])}"
+            alpha += f" → α {format_number(rec.alpha_out[n])}, β {format_number(rec.beta_out[n])}"
         lines.append(f"Window: {alpha}")
         cut = now.cutoff(n)
         if cut is not None:

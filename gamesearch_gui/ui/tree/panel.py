@@ -41,6 +41,7 @@ from gamesearch_gui.ui.text import ElidedLabel, breakable
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
+from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
 from gamesearch_gui.ui.tree.view import TreeCanvas
@@ -685,10 +686,35 @@ class SearchTreePanel(QWidget):
             self._export(self.canvas.export_png, _with_suffix(name, ".png"))
 
     def _export(self, write: Any, path: str) -> None:
+        """Write the whole tree to ``path``; one too big to read is exported as the part
+        in view if the person says so (never as a strip without values)."""
         try:
-            write(path)
+            try:
+                write(path)
+            except IllegibleExport as whole:
+                if self._ask_export_in_view(str(whole)):
+                    write(path, in_view=True)
+        except IllegibleExport as error:  # a safety net: the part in view is fitted to fit
+            self._warn("Could not export the tree", str(error))
         except OSError as error:
             self._warn("Could not export the tree", describe(error, path))
+
+    def _ask_export_in_view(self, why: str) -> bool:
+        """Whether to export only the part of the tree in view (tests replace this: a
+        box is modal)."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Export the search tree")
+        box.setText(f"{why} Export the part in view?")
+        box.setInformativeText(
+            "The picture will show what the view shows now, at a size where every value "
+            "can be read. Zoom in on a part of the tree first to choose it."
+        )
+        save = QMessageBox.StandardButton.Save
+        box.setStandardButtons(save | QMessageBox.StandardButton.Cancel)
+        box.button(save).setText("Export the visible part")
+        box.setDefaultButton(save)
+        return bool(box.exec() == save.value)
 
     def _save_file_name(self, caption: str, filter: str) -> str | None:
         """The file a person chose to save to, None if cancelled (tests replace this)."""

@@ -14,13 +14,26 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette, QPen
 
-from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR, MIN_COLOUR, is_dark
+from gamesearch_gui.ui.boards.painting import (
+    HINT_COLOUR,
+    MAX_COLOUR,
+    MIN_COLOUR,
+    MIN_TEXT_PIXELS,
+    is_dark,
+)
 from gamesearch_gui.ui.text import elide
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
 
 #: Text sizes at zoom 1 (scene units): a node's value, and the small labels.
 VALUE_PX: Final = 11.0
 LABEL_PX: Final = 8.5
+
+
+def labels_shown(scale: float) -> bool:
+    """Whether the tree writes its values and labels at zoom ``scale`` (the smaller of
+    its two axes' scales): its small labels are then at least ``MIN_TEXT_PIXELS`` high."""
+    return int(LABEL_PX * scale) >= MIN_TEXT_PIXELS
+
 
 CHANCE_COLOUR: Final = QColor("#8a8f98")
 LEAF_FILL: Final = QColor("#e4e6ea")

@@ -471,13 +471,21 @@ class TreeCanvas(QGraphicsView):
         """Where node ``n`` is drawn, in viewport coordinates."""
         return self.mapFromScene(self._scene_point(n))
 
-    def export_svg(self, path: str) -> None:
-        """Write the whole tree at the moment as SVG (see :mod:`.export`)."""
-        export.export_svg(self.tree_item, path, self.font())
+    def export_svg(self, path: str, *, in_view: bool = False) -> None:
+        """Write the whole tree at the moment (or the part in view) as SVG (see
+        :mod:`.export`: IllegibleExport when it is too big to read)."""
+        export.export_svg(self.tree_item, path, self.font(), self._export_region(in_view))
 
-    def export_png(self, path: str) -> None:
-        """Write the whole tree at the moment as a PNG (see :mod:`.export`)."""
-        export.export_png(self.tree_item, path, self.font())
+    def export_png(self, path: str, *, in_view: bool = False) -> None:
+        """Write the whole tree at the moment (or the part in view) as a PNG (see
+        :mod:`.export`: IllegibleExport when it is too big to read)."""
+        export.export_png(self.tree_item, path, self.font(), self._export_region(in_view))
+
+    def _export_region(self, in_view: bool) -> QRectF | None:
+        if not in_view:
+            return None
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        return export.legible_region(self.tree_item, shown)
 
     def copy_to_clipboard(self) -> None:
         """Copy what the view shows, as an image."""
