@@ -645,9 +645,9 @@ class TreeItem(QGraphicsRectItem):
                 if not self._value_inside(texts, n, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_value(value[n])
-                    colour = inks.under[kind]
+                    ink_under = inks.under[kind]
                     px = int(small_px * 1.15)
-                    under.append(CanvasText(x, top, text, px, True, colour, True, VALUE, n))
+                    under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
                     texts.append(
