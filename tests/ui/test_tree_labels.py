@@ -11,8 +11,9 @@ from PySide6.QtGui import QTransform
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import EXAMPLES, example
+from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import SearchSettings, search
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.ui.editor.drawing import Drawing
@@ -33,14 +34,17 @@ KEYS = ["figure-5-2", *CHANCE_EXAMPLES, "pennies-7"]
 ZOOMS = ["fitted", 1.0, 2.0, 0.7, 0.4, 0.2]
 
 
-def _solved(key: str) -> SearchRecording:
-    chosen = example(key)
-    tree = chosen.tree()
+def _searched(tree: CustomTree, algorithm: Algorithm, depth: int | None = None) -> SearchRecording:
     game = TreeGame(tree)
     recording = SearchRecording(game)
-    settings = SearchSettings(chosen.algorithm, depth=chosen.depth)
+    settings = SearchSettings(algorithm, depth=depth)
     recording.finish(search(game, tree.root, settings, listener=recording))
     return recording
+
+
+def _solved(key: str) -> SearchRecording:
+    chosen = example(key)
+    return _searched(chosen.tree(), chosen.algorithm, chosen.depth)
 
 
 def _labels(recording: SearchRecording) -> dict[int, str]:
@@ -108,6 +112,33 @@ def test_no_two_texts_of_a_drawn_example_collide(canvas: TreeCanvas, key: str, z
     _assert_readable(canvas, frame)
 
 
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_no_two_texts_of_unnamed_chance_outcomes_collide(canvas: TreeCanvas, zoom: Any) -> None:
+    # Outcomes with no move names, as a person draws them: "0 · 1/2", "1 · 1/2".
+    outcomes = '{"type": "chance", "children": [{"probability": 0.5, "value": 1}, ' + (
+        '{"probability": 0.5, "value": 3}]}'
+    )
+    tree = load_tree(
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", "children": ['
+        + ", ".join([outcomes] * 3)
+        + "]}}"
+    )
+    for recording in (Drawing(tree).recording, _searched(tree, Algorithm.EXPECTIMINIMAX)):
+        frame = _show(canvas, recording, {}, zoom)
+        _assert_readable(canvas, frame)
+        assert not any(t.count("1/2") > 1 for t in frame.texts)
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_no_two_texts_of_a_pig_search_collide(canvas: TreeCanvas, zoom: Any) -> None:
+    game = Pig()
+    recording = SearchRecording(game)
+    settings = SearchSettings(Algorithm.STAR1, depth=4)
+    recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    frame = _show(canvas, recording, {}, zoom)
+    _assert_readable(canvas, frame)
+
+
 def test_figure_5_2_reads_c1_apart_from_its_cutoff(canvas: TreeCanvas) -> None:
     recording = _solved("figure-5-2")
     for zoom in ("fitted", 1.0, 2.0):
@@ -139,9 +170,7 @@ def test_where_room_runs_out_moves_go_before_values(canvas: TreeCanvas) -> None:
         f'{{"format": "gamesearch-tree", "version": 1, "root": '
         f'{{"type": "min", "children": [{leaves}]}}}}'
     )
-    recording = SearchRecording(TreeGame(tree))
-    recording.finish(search(TreeGame(tree), tree.root, SearchSettings(), listener=recording))
-    frame = _show(canvas, recording, {}, 1.0)
+    frame = _show(canvas, _searched(tree, Algorithm.ALPHABETA), {}, 1.0)
     _assert_readable(canvas, frame)
     assert {f"+{v}" for v in range(10, 22)} <= set(frame.texts)
     whole = [t for t in frame.texts if t.startswith("a rather long move")]
