@@ -11,12 +11,14 @@ from PySide6.QtGui import QTransform
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import EXAMPLES, example
+from gamesearch_gui.core.exercise import Task, make_exercise
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap
 from gamesearch_gui.ui.tree.view import TreeCanvas
@@ -182,3 +184,22 @@ def test_text_too_small_to_read_is_left_out(canvas: TreeCanvas) -> None:
     frame = _show(canvas, recording, _labels(recording), 0.3)
     assert frame.nodes  # the shapes are drawn, their texts are not
     assert frame.texts == []
+
+
+def test_an_exercise_shows_alpha_and_beta_of_every_inner_node(qtbot: QtBot) -> None:
+    # The last MIN node stands over its only leaf, at the right edge of the tree: its
+    # α and β, written to its right, still lie inside the scene.
+    canvas = ExerciseCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(900, 600)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    canvas.set_exercise(make_exercise(load_tree("[[3,12],[5]]"), Task.ALPHABETA))
+    for zoom in ("fitted", 1.0, 2.0):
+        if zoom != "fitted":
+            canvas.setTransform(QTransform.fromScale(zoom, zoom))
+        qtbot.waitUntil(lambda: canvas.tree_item.last_frame.nodes != [])
+        canvas.viewport().repaint()
+        frame = canvas.tree_item.last_frame
+        _assert_readable(canvas, frame)
+        assert frame.texts.count("α ?") == 3 and frame.texts.count("β ?") == 3, zoom
