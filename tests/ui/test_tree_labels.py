@@ -203,3 +203,12 @@ def test_an_exercise_shows_alpha_and_beta_of_every_inner_node(qtbot: QtBot) -> N
         frame = canvas.tree_item.last_frame
         _assert_readable(canvas, frame)
         assert frame.texts.count("α ?") == 3 and frame.texts.count("β ?") == 3, zoom
+
+
+def test_values_outlast_every_other_text(canvas: TreeCanvas) -> None:
+    # Zoomed out until the small labels are too small to read: every value still shows,
+    # the one under the chance node (too long for its circle) included.
+    recording = _solved("chance-scaled")
+    frame = _show(canvas, recording, _labels(recording), 0.7)
+    _assert_readable(canvas, frame)
+    assert sorted(frame.texts) == sorted(["+40.9", "+21", "+40.9", "+20", "+30", "+1", "+400"])

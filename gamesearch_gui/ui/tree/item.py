@@ -80,6 +80,9 @@ MIN_ELIDED_CHARS: Final = 3
 #: place with room.
 EDGE_LABEL_AT: Final = (0.68, 0.52, 0.38)
 
+#: A value is shrunk to fit in its shape down to this share of its size, no further.
+VALUE_SHRINK: Final = 0.75
+
 #: Room kept clear beside a text, as a share of its size (each side; about a space
 #: between two texts).
 TEXT_MARGIN: Final = 0.15
@@ -646,7 +649,10 @@ class TreeItem(QGraphicsRectItem):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_value(value[n])
                     ink_under = inks.under[kind]
+                    # As long as a value fits in a shape, one under a shape is drawn too.
                     px = int(small_px * 1.15)
+                    if value_px >= MIN_TEXT_PIXELS:
+                        px = max(px, int(MIN_TEXT_PIXELS))
                     under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
@@ -740,7 +746,7 @@ class TreeItem(QGraphicsRectItem):
         width = self.texts.width(text, size, True)
         if width > room:
             size = int(px * room / width)
-        if size < max(MIN_TEXT_PIXELS, px * 0.75):
+        if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
             return False
         texts.append(CanvasText(x, cy, text, size, True, colour, False, VALUE, n))
         return True
