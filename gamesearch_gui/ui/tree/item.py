@@ -12,7 +12,9 @@ drawn as one silhouette (a fan from the parent, and blocks down to the deepest l
 about one per pixel column) instead of being descended. The work of a paint is
 therefore bounded by the pixels, not the nodes: a million nodes fitted to the window
 draw about two thousand primitives. Text appears only when it is large enough to read,
-and shapes become dots when tiny (the level of detail of Qt's chip example).
+and shapes become dots when tiny (the level of detail of Qt's chip example). Every text
+is proposed with a priority and placed by :mod:`.placement`: none overlaps another or
+leaves the scene, and where room runs out the least needed goes first.
 
 Speed under a running search. While a search thread holds Python's GIL, every call from
 the GUI thread into Python (a paint, a virtual such as ``boundingRect``), and every Qt
