@@ -11,10 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
 from gamesearch_gui.ui.tree.view import TreeCanvas
 from tests.ui.test_tree_panel import figure_recording
 from tests.umask import umask
@@ -148,3 +149,24 @@ def test_the_panel_asks_before_exporting_the_part_in_view(
     assert len(asked) == 2
     assert not QImage(str(tmp_path / "c4.png")).isNull()
     assert values_drawn(panel.canvas, minimax_c4)
+
+
+def test_an_export_never_shows_the_replay_ring(canvas: TreeCanvas, tmp_path: Path) -> None:
+    """The view rings the node of the moment's event ("this step"); a picture does not."""
+    recording = figure_recording()
+    shown(canvas, recording)
+    assert canvas.current_node != NONE  # the root, valued by the last event
+    canvas.viewport().repaint()
+
+    def purple(image: QImage) -> int:
+        return sum(
+            1
+            for y in range(0, image.height(), 2)
+            for x in range(0, image.width(), 2)
+            if image.pixelColor(x, y).rgb() == CURRENT_COLOUR.rgb()
+        )
+
+    assert purple(canvas.grab().toImage()) > 0
+    canvas.export_png(str(tmp_path / "figure.png"))
+    assert purple(QImage(str(tmp_path / "figure.png"))) == 0
+    assert canvas.current_node != NONE  # the view keeps its mark

@@ -28,6 +28,7 @@ from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.tree.geometry import NODE_R
 from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
+from gamesearch_gui.ui.tree.placement import WINDOW
 from gamesearch_gui.ui.tree.style import LABEL_PX
 
 RIGHT_COLOUR: Final = QColor("#2e7d32")
@@ -214,7 +215,9 @@ class ExerciseItem(TreeItem):
                             colour = hinted_ink
                     centre = left + self.texts.width(text, small_px, False) / 2
                     texts.append(
-                        CanvasText(centre, top + i * step, text, small_px, False, colour, True)
+                        CanvasText(
+                            centre, top + i * step, text, small_px, False, colour, True, WINDOW, n
+                        )
                     )
         return primitives
 

@@ -26,6 +26,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.files import WriteError, staged
+from gamesearch_gui.core.recording import NONE
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.strips import (
@@ -127,14 +128,15 @@ def _area(item: TreeItem, region: QRectF | None) -> QRectF:
 @contextmanager
 def _for_print(item: TreeItem, font: QFont) -> Iterator[None]:
     """``item`` as a picture shows it: light colours, and none of the view's marks."""
-    colours, selected = item.colours, item.selected
+    colours, selected, current = item.colours, item.selected, item.current
     item.colours = TreeColours.light()
     item.selected = None
+    item.current = NONE  # the replay's "this step" ring is the view's, not the tree's
     item.texts.set_base(font)
     try:
         yield
     finally:
-        item.colours, item.selected = colours, selected
+        item.colours, item.selected, item.current = colours, selected, current
 
 
 def render_tree(

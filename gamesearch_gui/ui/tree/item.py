@@ -12,7 +12,9 @@ drawn as one silhouette (a fan from the parent, and blocks down to the deepest l
 about one per pixel column) instead of being descended. The work of a paint is
 therefore bounded by the pixels, not the nodes: a million nodes fitted to the window
 draw about two thousand primitives. Text appears only when it is large enough to read,
-and shapes become dots when tiny (the level of detail of Qt's chip example).
+and shapes become dots when tiny (the level of detail of Qt's chip example). Every text
+is proposed with a priority and placed by :mod:`.placement`: none overlaps another or
+leaves the scene, and where room runs out the least needed goes first.
 
 Speed under a running search. While a search thread holds Python's GIL, every call from
 the GUI thread into Python (a paint, a virtual such as ``boundingRect``), and every Qt
@@ -61,6 +63,16 @@ from gamesearch_gui.ui.tree.geometry import (
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.placement import (
+    MARK,
+    MOVE,
+    NAME,
+    VALUE,
+    WINDOW,
+    Box,
+    PlacedText,
+    Placer,
+)
 from gamesearch_gui.ui.tree.style import (
     LABEL_PX,
     VALUE_PX,
@@ -73,6 +85,17 @@ from gamesearch_gui.ui.tree.style import (
 #: A move label cut to its room is drawn only when more than this many characters
 #: ("…" included) are left of it.
 MIN_ELIDED_CHARS: Final = 3
+
+#: Where along an edge (from the parent, 0, to the child, 1) its label goes: the first
+#: place with room.
+EDGE_LABEL_AT: Final = (0.68, 0.52, 0.38)
+
+#: A value is shrunk to fit in its shape down to this share of its size, no further.
+VALUE_SHRINK: Final = 0.75
+
+#: Room kept clear beside a text, as a share of its size (each side; about a space
+#: between two texts).
+TEXT_MARGIN: Final = 0.15
 
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]
@@ -96,8 +119,12 @@ class Frame:
     stubs: list[int] = field(default_factory=list)
     #: Edges drawn, as (parent, child).
     edges: list[tuple[int, int]] = field(default_factory=list)
-    #: Every text drawn.
+    #: Every text drawn (those placed: a text with no room is left out).
     texts: list[str] = field(default_factory=list)
+    #: The same texts with their boxes on screen (device pixels) and font sizes.
+    placed: list[PlacedText] = field(default_factory=list)
+    #: The scene's bounds on screen (left, top, right, bottom): every text lies inside.
+    bounds: Box = (0.0, 0.0, 0.0, 0.0)
     #: The best line drawn in gold (root first), empty until the search is over.
     best_line: list[int] = field(default_factory=list)
     #: Drawing calls' worth of shapes, lines and texts.
@@ -106,7 +133,13 @@ class Frame:
 
 @dataclass
 class CanvasText:
-    """A text to draw, centred on (x, y) in device pixels; ``halo``: on a background patch."""
+    """A text to draw, centred on (x, y) in device pixels; ``halo``: on a background patch.
+
+    It is drawn only where it overlaps no text placed before it (see :mod:`.placement`):
+    ``priority`` says how soon it is placed, ``owner`` the node it belongs to (its own
+    shape is no obstacle to it), ``places`` other centres (each with its own text, cut
+    to the room there) to try when (x, y) has no room.
+    """
 
     x: float  # centre
     y: float  # centre
@@ -115,6 +148,9 @@ class CanvasText:
     bold: bool
     colour: QColor
     halo: bool
+    priority: int = WINDOW
+    owner: int = NONE
+    places: tuple[tuple[float, float, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +372,13 @@ class TreeItem(QGraphicsRectItem):
 
         primitives = 0
         texts: list[CanvasText] = []
+        content = self.content_rect()
+        frame.bounds = (
+            content.left() * sx + dx,
+            content.top() * sy + dy,
+            content.right() * sx + dx,
+            content.bottom() * sy + dy,
+        )
         label_px = int(LABEL_PX * s)
         show_labels = labels_shown(s)
 
@@ -437,13 +480,20 @@ class TreeItem(QGraphicsRectItem):
                     step = label_px * 1.25
                     top = ey + max(half, 3.0) + step * 0.6
                     lines = model.cutoff_lines(cut)
-                    for i, (text, room) in enumerate(zip(lines, (3.0, 1.8), strict=True)):
-                        if self.texts.width(text, label_px, i == 0) <= ax * room:
-                            texts.append(
-                                CanvasText(
-                                    ex, top + i * step, text, label_px, i == 0, inks.cut, True
-                                )
+                    for i, text in enumerate(lines):
+                        texts.append(
+                            CanvasText(
+                                ex,
+                                top + i * step,
+                                text,
+                                label_px,
+                                i == 0,
+                                inks.cut,
+                                True,
+                                MARK if i == 0 else WINDOW,
+                                n,
                             )
+                        )
             painter.setPen(inks.pen(inks.cut, max(1.5, 2.0 * s)))
             for x1, y1, x2, y2 in marks:
                 painter.drawLine(round(x1), round(y1), round(x2), round(y2))
@@ -499,8 +549,10 @@ class TreeItem(QGraphicsRectItem):
             painter.drawPath(path)
             primitives += 1
 
-        primitives += self._draw_texts(painter, texts)
-        frame.texts = [t.text for t in texts]
+        placed = self._place(texts, frame, point, r)
+        primitives += self._draw_texts(painter, placed)
+        frame.placed = [box for _, box in placed]
+        frame.texts = [box.text for box in frame.placed]
         frame.primitives = primitives
 
     def _edge_label(
@@ -515,29 +567,37 @@ class TreeItem(QGraphicsRectItem):
         ax: float,
         px: int,
     ) -> None:
-        """The edge's label, near the child, when the neighbours leave room for it."""
+        """The edge's label, near the child, cut to the room its neighbours leave (and
+        placed higher up the edge where another text is in the way)."""
         now = self.model.now
         assert now is not None
-        t = 0.68
-        text = self.edge_text(child)
-        if not text:
+        full = self.edge_text(child)
+        if not full:
             return
-        # Labels of neighbouring edges sit t of the children's spacing apart.
-        room = self._sibling_room(parent, child) * ax * t - 2
-        if self.texts.width(text, px, False) > room:
+        # A fair share first: labels of neighbouring edges sit t of the children's
+        # spacing apart, so each gets that room.
+        room = self._sibling_room(parent, child) * ax * EDGE_LABEL_AT[0] - 2
+        forms = [full]
+        if self.texts.width(full, px, False) > room:
             probability = now.recording.probability[child]
             if math.isnan(probability):
-                # A long move label, cut to the room; a short one that does not fit
-                # would say nothing cut, so it is left out.
-                text = self.texts.elided(text, px, False, room)
-                if len(text) <= MIN_ELIDED_CHARS:
-                    return
+                # A long move: whole where the neighbours' labels leave it room, else cut
+                # to its share; cut to a stub it would say nothing, so it is left out.
+                short = self.texts.elided(full, px, False, room)
+                forms = [full, short] if len(short) > MIN_ELIDED_CHARS else [full]
             else:
-                text = format_probability(probability)  # under chance: at least the chance
-                if self.texts.width(text, px, False) > room:
+                # Under chance: at least the chance, and each outcome's only in its share.
+                short = format_probability(probability)
+                if self.texts.width(short, px, False) > room:
                     return
-        x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-        texts.append(CanvasText(x, y, text, px, False, self.colours.text, True))
+                forms = [short]
+        places = [
+            (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, text) for t in EDGE_LABEL_AT for text in forms
+        ]
+        (x, y, text), *others = places
+        texts.append(
+            CanvasText(x, y, text, px, False, self.colours.text, True, MOVE, child, tuple(others))
+        )
 
     def _sibling_room(self, parent: int, child: int) -> float:
         """Slots between ``child`` and its nearer neighbour (or its parent's stub)."""
@@ -597,43 +657,58 @@ class TreeItem(QGraphicsRectItem):
         small_px = int(LABEL_PX * s)
         step = small_px * 1.2
         ink_label = self.colours.text
+        left_bound = frame.bounds[0]
         for n in frame.nodes:
             kind = kind_of[n]
             valued = is_valued(n)
             how = how_of[n] if valued else OPEN
             x, y = point(n)
             groups.setdefault((kind, how), []).append((x, y))
-            if not show_labels:
-                continue
             under: list[CanvasText] = []
             top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
-            label = self.node_labels.get(n) if self.node_labels else None
-            if label:
-                # Up and to the left of the node, over the left of its subtree (at least
-                # a slot, at most the reach of a label): a longer label is cut there.
-                room = max((now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15, ax)
-                room = min(room, LABEL_REACH_PX - r * 1.15)
-                label = self.texts.elided(label, tag_px, True, room)
-                left = x - r * 1.15 - self.texts.width(label, tag_px, True) / 2
-                texts.append(CanvasText(left, y - r * 0.9, label, tag_px, True, ink_label, True))
-            # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to write.
+            # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to
+            # write. Values are written even where the smaller labels are too small.
             if valued and not math.isnan(value[n]):
-                if not self._value_inside(texts, kind, how, x, y, r, value[n], value_px):
+                if not self._value_inside(texts, n, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_number(value[n])
-                    under.append(
-                        CanvasText(x, top, text, int(small_px * 1.15), True, inks.under[kind], True)
-                    )
-                if how in (HOW_EVALUATION, HOW_TABLE):
+                    ink_under = inks.under[kind]
+                    # As long as a value fits in a shape, one under a shape is drawn too.
+                    px = int(small_px * 1.15)
+                    if value_px >= MIN_TEXT_PIXELS:
+                        px = max(px, int(MIN_TEXT_PIXELS))
+                    under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
+                if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
                     texts.append(
-                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True)
+                        CanvasText(
+                            x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True, MARK, n
+                        )
                     )
-            if self.always_show_window or model.shows_window(n):
+            if show_labels and (self.always_show_window or model.shows_window(n)):
                 ink = self.colours.text
                 for text in model.window_lines(n):
                     line = top + len(under) * step * (1.1 if under and under[0].bold else 1.0)
-                    under.append(CanvasText(x, line, text, small_px, False, ink, True))
+                    under.append(CanvasText(x, line, text, small_px, False, ink, True, WINDOW, n))
+            label = self.node_labels.get(n) if show_labels and self.node_labels else None
+            if label:
+                # Up and to the left of the node, over the left of its subtree (at most the
+                # reach of a label, never past the scene's edge): a longer label is cut
+                # there. Where that has no room, under the node's other lines.
+                room = (now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15
+                room = min(room, LABEL_REACH_PX - r * 1.15, x - r * 1.15 - left_bound - 1)
+                line = top + len(under) * step * 1.1 + (tag_px - small_px) / 2
+                places = [
+                    (x - r * 1.15 - width / 2 if up else x, y - r * 0.9 if up else line, text)
+                    for up, text, width in self._name_places(label, tag_px, room, ax)
+                ]
+                if places:
+                    (cx, cy, text), *others = places
+                    texts.append(
+                        CanvasText(
+                            cx, cy, text, tag_px, True, ink_label, True, NAME, n, tuple(others)
+                        )
+                    )
             texts.extend(under)
         outline = max(1.0, 1.4 * s)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -653,9 +728,23 @@ class TreeItem(QGraphicsRectItem):
                 painter.drawPath(path)
         return len(frame.nodes)
 
+    def _name_places(
+        self, label: str, px: int, room: float, ax: float
+    ) -> list[tuple[bool, str, float]]:
+        """Where a node's label may go, best first: (up and to the left, or under the
+        node; the label, cut to the room there; its width). A label cut to a stub says
+        nothing, so a place that leaves too little room is not offered."""
+        places = []
+        for up, width in ((True, room), (False, ax * 1.8), (False, ax * 0.8)):
+            text = self.texts.elided(label, px, True, width) if width > 0 else ""
+            if text == label or len(text) > MIN_ELIDED_CHARS:
+                places.append((up, text, self.texts.width(text, px, True)))
+        return places
+
     def _value_inside(
         self,
         texts: list[CanvasText],
+        n: int,
         kind: int,
         how: int,
         x: float,
@@ -681,9 +770,9 @@ class TreeItem(QGraphicsRectItem):
         width = self.texts.width(text, size, True)
         if width > room:
             size = int(px * room / width)
-        if size < max(MIN_TEXT_PIXELS, px * 0.75):
+        if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
             return False
-        texts.append(CanvasText(x, cy, text, size, True, colour, False))
+        texts.append(CanvasText(x, cy, text, size, True, colour, False, VALUE, n))
         return True
 
     def _draw_folds(
@@ -719,40 +808,74 @@ class TreeItem(QGraphicsRectItem):
                 count = now.subtree_size(n) - 1
                 texts.append(
                     CanvasText(
-                        x, bottom + px * 0.9, f"+{count:,}", px, True, self.colours.text, True
+                        x,
+                        bottom + px * 0.9,
+                        f"+{count:,}",
+                        px,
+                        True,
+                        self.colours.text,
+                        True,
+                        MARK,
+                        n,
                     )
                 )
         return len(frame.collapsed)
 
-    def _draw_texts(self, painter: QPainter, texts: list[CanvasText]) -> int:
-        if not texts:
+    def _place(
+        self, texts: list[CanvasText], frame: Frame, point: PointOf, r: float
+    ) -> list[tuple[CanvasText, PlacedText]]:
+        """The texts that have room, each where it goes: by priority, clear of every text
+        placed before it and of other nodes' shapes, inside the scene, and readable."""
+        placer = Placer(frame.bounds)
+        if r >= DOT_PX:
+            # The shape's core: a label at its corner (a node's name, a tag) may touch
+            # the shape's bounding box, as drawn since the first version.
+            half_w, half_h = r * 0.95, r
+            for n in frame.nodes:
+                x, y = point(n)
+                placer.block((x - half_w, y - half_h, x + half_w, y + half_h), n)
+        cache = self.texts
+        kept: list[tuple[CanvasText, PlacedText]] = []
+        # By priority, then by node: the same texts win wherever the paint starts.
+        for t in sorted(texts, key=lambda t: (t.priority, t.owner)):
+            if t.px < MIN_TEXT_PIXELS:
+                continue
+            height = cache.font(t.px, t.bold).height
+            # Half a space's margin on either side: two texts never read as one.
+            margin = t.px * TEXT_MARGIN
+            for x, y, text in ((t.x, t.y, t.text), *t.places):
+                width = cache.width(text, t.px, t.bold)
+                left, top = x - width / 2, y - height / 2
+                box = (left - margin, top, left + width + margin, top + height)
+                if placer.take(box, t.owner):
+                    kept.append((t, PlacedText(text, left, top, width, height, t.px)))
+                    break
+        return kept
+
+    def _draw_texts(self, painter: QPainter, placed: list[tuple[CanvasText, PlacedText]]) -> int:
+        if not placed:
             return 0
         cache = self.texts
-        placed = []
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         halo = self.colours.background
-        for t in texts:
-            entry = cache.font(t.px, t.bold)
-            height = entry.height
-            width = cache.width(t.text, t.px, t.bold)
-            left, top = t.x - width / 2, t.y - height / 2
-            placed.append((t, left, top + entry.ascent))
+        for t, box in placed:
             if t.halo:
                 painter.fillRect(
-                    round(left - 1.5),
-                    round(top + height * 0.1),
-                    round(width + 3),
-                    round(height * 0.85),
+                    round(box.left - 1.5),
+                    round(box.top + box.height * 0.1),
+                    round(box.width + 3),
+                    round(box.height * 0.85),
                     halo,
                 )
         # Grouped by font and colour: few state changes.
-        placed.sort(key=lambda p: (p[0].px, p[0].bold, p[0].colour.rgba()))
+        ordered = sorted(placed, key=lambda p: (p[0].px, p[0].bold, p[0].colour.rgba()))
         current: tuple[int, bool, int] | None = None
-        for t, left, baseline in placed:
+        for t, box in ordered:
             key = (t.px, t.bold, t.colour.rgba())
+            entry = cache.font(t.px, t.bold)
             if key != current:
-                painter.setFont(cache.font(t.px, t.bold).font)
+                painter.setFont(entry.font)
                 painter.setPen(t.colour)
                 current = key
-            painter.drawText(round(left), round(baseline), t.text)
-        return len(texts) * 2
+            painter.drawText(round(box.left), round(box.top + entry.ascent), box.text)
+        return len(placed) * 2

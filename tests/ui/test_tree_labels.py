@@ -1,0 +1,214 @@
+"""The tree's texts never collide: values, α/β, node labels, moves and prune marks are
+placed so that none overlaps another, none leaves the scene, and none is too small to
+read, at every zoom; where room runs out the move goes first and the value last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QTransform
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.examples import EXAMPLES, example
+from gamesearch_gui.core.exercise import Task, make_exercise
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
+from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.tree.item import Frame
+from gamesearch_gui.ui.tree.placement import overlap
+from gamesearch_gui.ui.tree.view import TreeCanvas
+
+#: No text on screen is smaller than this (font pixels).
+READABLE_PX = 6
+
+
+def _has_chance(tree: CustomTree) -> bool:
+    return any(node.type is NodeType.CHANCE for node in tree.nodes())
+
+
+CHANCE_EXAMPLES = [e.key for e in EXAMPLES if _has_chance(e.tree())]
+KEYS = ["figure-5-2", *CHANCE_EXAMPLES, "pennies-7"]
+ZOOMS = ["fitted", 1.0, 2.0, 0.7, 0.4, 0.2]
+
+
+def _searched(tree: CustomTree, algorithm: Algorithm, depth: int | None = None) -> SearchRecording:
+    game = TreeGame(tree)
+    recording = SearchRecording(game)
+    settings = SearchSettings(algorithm, depth=depth)
+    recording.finish(search(game, tree.root, settings, listener=recording))
+    return recording
+
+
+def _solved(key: str) -> SearchRecording:
+    chosen = example(key)
+    return _searched(chosen.tree(), chosen.algorithm, chosen.depth)
+
+
+def _labels(recording: SearchRecording) -> dict[int, str]:
+    states = (recording.state(n) for n in range(recording.node_count))
+    return {n: state.label for n, state in enumerate(states) if getattr(state, "label", None)}
+
+
+@pytest.fixture
+def canvas(qtbot: QtBot) -> TreeCanvas:
+    view = TreeCanvas()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def _show(
+    canvas: TreeCanvas, recording: SearchRecording, labels: dict[int, str], zoom: Any
+) -> Frame:
+    canvas.set_recording(recording)
+    canvas.set_moment(recording.event_count)
+    canvas.tree_item.node_labels = labels
+    if zoom == "fitted":
+        canvas.fit_all()
+    else:
+        canvas.setTransform(QTransform.fromScale(zoom, zoom))
+        # From the top left, where the root and the leftmost labels are.
+        canvas.horizontalScrollBar().setValue(canvas.horizontalScrollBar().minimum())
+        canvas.verticalScrollBar().setValue(canvas.verticalScrollBar().minimum())
+    canvas.viewport().repaint()
+    return canvas.tree_item.last_frame
+
+
+def _assert_readable(canvas: TreeCanvas, frame: Frame) -> None:
+    boxes = [t.box() for t in frame.placed]
+    for i, a in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            assert not overlap(a, boxes[j]), (frame.placed[i], frame.placed[j])
+    # Every text inside the scene's content, as the view maps it to the screen.
+    content = canvas.content_rect()
+    top_left = canvas.mapFromScene(content.topLeft())
+    bottom_right = canvas.mapFromScene(content.bottomRight())
+    for t in frame.placed:
+        left, top, right, bottom = t.box()
+        assert left >= top_left.x() - 1 and right <= bottom_right.x() + 1, t
+        assert top >= top_left.y() - 1 and bottom <= bottom_right.y() + 1, t
+        assert t.px >= READABLE_PX, t
+    assert frame.texts == [t.text for t in frame.placed]
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+@pytest.mark.parametrize("key", KEYS)
+def test_no_two_texts_of_a_solved_example_collide(canvas: TreeCanvas, key: str, zoom: Any) -> None:
+    recording = _solved(key)
+    frame = _show(canvas, recording, _labels(recording), zoom)
+    _assert_readable(canvas, frame)
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+@pytest.mark.parametrize("key", KEYS)
+def test_no_two_texts_of_a_drawn_example_collide(canvas: TreeCanvas, key: str, zoom: Any) -> None:
+    drawing = Drawing(example(key).tree())
+    frame = _show(canvas, drawing.recording, drawing.labels, zoom)
+    _assert_readable(canvas, frame)
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_no_two_texts_of_unnamed_chance_outcomes_collide(canvas: TreeCanvas, zoom: Any) -> None:
+    # Outcomes with no move names, as a person draws them: "0 · 1/2", "1 · 1/2".
+    outcomes = '{"type": "chance", "children": [{"probability": 0.5, "value": 1}, ' + (
+        '{"probability": 0.5, "value": 3}]}'
+    )
+    tree = load_tree(
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", "children": ['
+        + ", ".join([outcomes] * 3)
+        + "]}}"
+    )
+    for recording in (Drawing(tree).recording, _searched(tree, Algorithm.EXPECTIMINIMAX)):
+        frame = _show(canvas, recording, {}, zoom)
+        _assert_readable(canvas, frame)
+        assert not any(t.count("1/2") > 1 for t in frame.texts)
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_no_two_texts_of_a_pig_search_collide(canvas: TreeCanvas, zoom: Any) -> None:
+    game = Pig()
+    recording = SearchRecording(game)
+    settings = SearchSettings(Algorithm.STAR1, depth=4)
+    recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    frame = _show(canvas, recording, {}, zoom)
+    _assert_readable(canvas, frame)
+
+
+def test_figure_5_2_reads_c1_apart_from_its_cutoff(canvas: TreeCanvas) -> None:
+    recording = _solved("figure-5-2")
+    for zoom in ("fitted", 1.0, 2.0):
+        frame = _show(canvas, recording, _labels(recording), zoom)
+        texts = set(frame.texts)
+        assert {"c1", "2 pruned", "a1", "A", "B", "C", "D"} <= texts, zoom
+        assert {"+3", "+12", "+8", "+2", "+14", "+5"} <= texts, zoom
+        assert not any("c12" in t for t in texts)
+
+
+def test_chance_outcomes_each_show_their_probability(canvas: TreeCanvas) -> None:
+    recording = _solved("chance-scaled")
+    frame = _show(canvas, recording, _labels(recording), "fitted")
+    assert sorted(t for t in frame.texts if t.endswith("/10")) == ["1/10", "1/10", "9/10", "9/10"]
+
+
+def test_pennies_labels_are_not_cut_at_the_left_edge(canvas: TreeCanvas) -> None:
+    recording = _solved("pennies-7")
+    frame = _show(canvas, recording, _labels(recording), 2.0)
+    # The leftmost column's states, whole: "3-3-1" and "3-2-1-1" stand under their nodes.
+    assert {"7", "4-3", "3-3-1", "3-2-1-1"} <= set(frame.texts)
+
+
+def test_where_room_runs_out_moves_go_before_values(canvas: TreeCanvas) -> None:
+    # Twelve leaves with long move names under one MIN node: their moves cannot all be
+    # written side by side, their values can.
+    leaves = ",".join(f'{{"value": {v}, "move": "a rather long move {v}"}}' for v in range(10, 22))
+    tree = load_tree(
+        f'{{"format": "gamesearch-tree", "version": 1, "root": '
+        f'{{"type": "min", "children": [{leaves}]}}}}'
+    )
+    frame = _show(canvas, _searched(tree, Algorithm.ALPHABETA), {}, 1.0)
+    _assert_readable(canvas, frame)
+    assert {f"+{v}" for v in range(10, 22)} <= set(frame.texts)
+    whole = [t for t in frame.texts if t.startswith("a rather long move")]
+    assert 0 < len(whole) < 12
+
+
+def test_text_too_small_to_read_is_left_out(canvas: TreeCanvas) -> None:
+    recording = _solved("figure-5-2")
+    frame = _show(canvas, recording, _labels(recording), 0.3)
+    assert frame.nodes  # the shapes are drawn, their texts are not
+    assert frame.texts == []
+
+
+def test_an_exercise_shows_alpha_and_beta_of_every_inner_node(qtbot: QtBot) -> None:
+    # The last MIN node stands over its only leaf, at the right edge of the tree: its
+    # α and β, written to its right, still lie inside the scene.
+    canvas = ExerciseCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(900, 600)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    canvas.set_exercise(make_exercise(load_tree("[[3,12],[5]]"), Task.ALPHABETA))
+    for zoom in ("fitted", 1.0, 2.0):
+        if zoom != "fitted":
+            canvas.setTransform(QTransform.fromScale(zoom, zoom))
+        qtbot.waitUntil(lambda: canvas.tree_item.last_frame.nodes != [])
+        canvas.viewport().repaint()
+        frame = canvas.tree_item.last_frame
+        _assert_readable(canvas, frame)
+        assert frame.texts.count("α ?") == 3 and frame.texts.count("β ?") == 3, zoom
+
+
+def test_values_outlast_every_other_text(canvas: TreeCanvas) -> None:
+    # Zoomed out until the small labels are too small to read: every value still shows,
+    # the one under the chance node (too long for its circle) included.
+    recording = _solved("chance-scaled")
+    frame = _show(canvas, recording, _labels(recording), 0.7)
+    _assert_readable(canvas, frame)
+    assert sorted(frame.texts) == sorted(["+40.9", "+21", "+40.9", "+20", "+30", "+1", "+400"])
