@@ -179,3 +179,22 @@ def test_depths_at_any_moment_in_any_order(deepening: SearchRecording) -> None:
         assert depths.deepest(now) == max(rec.depth[: now.limit], default=0)
         for n in range(0, now.limit, 5):
             assert depths.subtree(now, n) == max(rec.depth[n : now.subtree_end(n)])
+
+
+def test_the_current_node_is_the_node_each_event_speaks_of(
+    figure_5_2: SearchRecording, deepening: SearchRecording
+) -> None:
+    """The node the explanation line describes at each moment, which the view marks."""
+    rec = figure_5_2
+    assert Moment(rec, 0).current() == NONE
+    assert Moment(rec, 1).current() == 0  # the root entered
+    for k in range(1, rec.event_count + 1):
+        current = Moment(rec, k).current()
+        if rec.entered_at[current] == k - 1 or rec.valued_at[current] == k - 1:
+            continue
+        (cut,) = [c for c in rec.cutoffs if c.seq == k - 1]  # else: its cutoff
+        assert cut.node == current
+    assert Moment(rec, rec.event_count).current() == 0  # the root, valued last
+    # Iterative deepening: an iteration's start and end speak of its root.
+    for it in deepening.iterations:
+        assert Moment(deepening, it.finished + 1).current() == it.root

@@ -571,14 +571,13 @@ class SearchTreePanel(QWidget):
     def remember_layout(self, store: QSettings, key: str) -> None:
         """Restore the side panel's width, tab and visibility from ``store`` under
         ``key``, and keep them there as the person changes them."""
-        self._store, self._store_key = store, key
         sizes = store.value(f"{key}/splitter")
-        restored = isinstance(sizes, QByteArray) and self.splitter.restoreState(sizes)
-        if not restored:
-            self.reset_layout()
         tab = store.value(f"{key}/tab", NODE_TAB)
-        self.tabs.setCurrentIndex(NODE_TAB if str(tab) != str(STEPS_TAB) else STEPS_TAB)
         shown = store.value(f"{key}/side", True)
+        self._store, self._store_key = store, key
+        if not (isinstance(sizes, QByteArray) and self.splitter.restoreState(sizes)):
+            self.reset_layout()
+        self.tabs.setCurrentIndex(NODE_TAB if str(tab) != str(STEPS_TAB) else STEPS_TAB)
         self.act_side.setChecked(str(shown).lower() not in ("false", "0"))
 
     def reset_layout(self) -> None:

@@ -322,6 +322,10 @@ class TreeCanvas(QGraphicsView):
         """True while the view keeps the current node in sight."""
         return self._follow
 
+    def set_scroll_ms(self, ms: int) -> None:
+        """How long a replay's glide to the current node takes (``SCROLL_MS``)."""
+        self._scroll.setDuration(max(1, ms))
+
     @property
     def current_node(self) -> int:
         """The node of the moment's event, marked in the tree (NONE: none)."""
@@ -370,11 +374,16 @@ class TreeCanvas(QGraphicsView):
         line = rec.principal_variation() or end.roots()[-1:]
         if not line:
             return self.tree_item.content_rect().center().x()
-        room = (self.viewport().width() * 0.8) / sx
-        left = right = end.x(line[0]) * SLOT_W
+        width = self.viewport().width() / sx
+        room = width * 0.8
+        root = left = right = end.x(line[0]) * SLOT_W
         for n in line[1:]:
             x = end.x(n) * SLOT_W
             if max(right, x) - min(left, x) > room:
+                if left == right:
+                    # Not even the best move fits beside the root: the root goes to the
+                    # other side of the view, its gold edge across it.
+                    return root + math.copysign(width * 0.3, x - root)
                 break
             left, right = min(left, x), max(right, x)
         return (left + right) / 2
@@ -770,12 +779,12 @@ class TreeCanvas(QGraphicsView):
             self._flushed_at = time.monotonic()
 
     def _follow_soon(self) -> None:
-        """Scroll to the current node now, or when FOLLOW_INTERVAL_MS since the last
-        scroll has passed: a fast search would otherwise scroll, and repaint the whole
-        view, at every moment (each repaint calls into Python a few times, and each call
-        may wait for the GIL the search thread holds)."""
+        """Scroll to the current node now, or, while live, when FOLLOW_INTERVAL_MS since
+        the last scroll has passed: a fast search would otherwise scroll, and repaint the
+        whole view, at every batch. A replay's moments come at most once a frame, each
+        one a step the explanation line describes: its node is shown at once."""
         wait = self._last_follow + FOLLOW_INTERVAL_MS / 1000 - time.monotonic()
-        if wait <= 0:
+        if wait <= 0 or not self.live:
             self._keep_current_in_view()
         elif not self._follow_timer.isActive():
             self._follow_timer.start(max(1, round(wait * 1000)))

@@ -1,0 +1,292 @@
+"""The search tree takes the stage (issue 13): room, a readable first view, Follow.
+
+Driven as a person would: the real main window at a laptop's 1366×768, the editor's
+Solve, the replay's buttons, the Follow button, View > Focus on the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.moment import Moment
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.main_window import TREE_SHARE, MainWindow
+from gamesearch_gui.ui.tree.panel import STEPS_TAB, SearchTreePanel
+from gamesearch_gui.ui.tree.view import LEGIBLE_ZOOM, TreeCanvas
+from tests.ui.test_tree_panel import figure_recording
+
+WIDTH, HEIGHT = 1366, 768
+SOLVE_MS = 30_000
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture(autouse=True)
+def no_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No modal box: messages are dropped, an unsaved drawing is discarded."""
+    monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
+    monkeypatch.setattr(TreeEditor, "_ask_unsaved", lambda self: "discard")
+
+
+def open_window(qtbot: QtBot, store: QSettings) -> MainWindow:
+    folder = Path(store.fileName()).parent
+    made = MainWindow(store, recovery_path=str(folder / "recovery.gtree.json"))
+    made.pace_override_ms = 0
+    qtbot.addWidget(made)
+    made.resize(WIDTH, HEIGHT)
+    made.show()
+    qtbot.waitExposed(made)
+    return made
+
+
+@pytest.fixture
+def window(qtbot: QtBot, store: QSettings) -> Iterator[MainWindow]:
+    made = open_window(qtbot, store)
+    yield made
+    made.close()
+
+
+def solve_figure_5_2(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+    assert window.open_example("figure-5-2")
+    editor = window.editor
+    qtbot.waitUntil(lambda: not editor.loading)
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.solve()
+    panel = editor.solution_panel
+    qtbot.waitExposed(panel.canvas)
+    return panel
+
+
+def painted(canvas: TreeCanvas) -> None:
+    canvas.viewport().repaint()
+
+
+def value_heights(canvas: TreeCanvas, recording: SearchRecording) -> list[int]:
+    """The pixel sizes of the node values the last paint drew."""
+    frame = canvas.tree_item.last_frame
+    values = {format_number(recording.value[n]) for n in frame.nodes}
+    return [box.px for box in frame.placed if box.text in values]
+
+
+def c4_recording() -> SearchRecording:
+    """A finished Connect Four search of about 2,000 nodes: minimax to depth 4 from the
+    empty board (2,801 nodes)."""
+    game = ConnectFour()
+    recording = SearchRecording(game)
+    result = search(
+        game,
+        game.initial_state(),
+        SearchSettings(Algorithm.MINIMAX, depth=4),
+        listener=recording,
+    )
+    recording.finish(result)
+    assert 1_500 <= recording.node_count <= 3_000
+    return recording
+
+
+# -- a readable first view ------------------------------------------------------------
+
+
+def test_figure_5_2_opens_fitted_centred_with_values_at_least_11_px(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    panel = solve_figure_5_2(qtbot, window)
+    canvas = panel.canvas
+    recording = canvas.recording
+    assert recording is not None
+    painted(canvas)
+    heights = value_heights(canvas, recording)
+    assert len(heights) == recording.node_count  # every node's value is written
+    assert min(heights) >= 11
+    # The whole tree in view, its middle at the view's middle.
+    for n in range(recording.node_count):
+        assert canvas.node_visible(n), n
+    viewport = canvas.viewport().rect()
+    root_x = canvas.view_point_of(recording.principal_variation()[0]).x()
+    assert abs(root_x - viewport.center().x()) < viewport.width() * 0.1
+    assert window.width() == WIDTH
+
+
+def test_a_big_finished_tree_opens_legible_around_its_root_and_best_line(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    recording = c4_recording()
+    panel.show_recording(recording, live=False)
+    canvas = panel.canvas
+    assert canvas.zoom() == pytest.approx(LEGIBLE_ZOOM)
+    line = recording.principal_variation()
+    assert canvas.node_visible(line[0])  # the root
+    # Its best move is too far off at a legible zoom: the root sits to the other side,
+    # so the gold edge to it runs across the view.
+    centre = canvas.viewport().rect().center().x()
+    root_x = canvas.view_point_of(line[0]).x()
+    child_x = canvas.view_point_of(line[1]).x()
+    assert not canvas.node_visible(line[1])
+    assert (root_x - centre) * (child_x - root_x) < 0
+    painted(canvas)
+    assert min(value_heights(canvas, recording)) >= 7  # no text under the floor
+    # The minimap shows where that is: a part of the tree, not the whole.
+    visible = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    assert visible.width() < canvas.content_rect().width() / 2
+
+
+# -- Follow ---------------------------------------------------------------------------
+
+
+def replay_following(qtbot: QtBot, panel: SearchTreePanel) -> int:
+    """Step through the whole replay; after each step the node of the moment's event is
+    marked and comes into view. Returns how many steps had to scroll."""
+    canvas = panel.canvas
+    recording = canvas.recording
+    assert recording is not None
+    panel.controller.go_start()
+    scrolled = 0
+    for k in range(1, recording.event_count + 1):
+        before = canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value()
+        panel.replay_bar.forward_button.click()
+        assert panel.moment == k
+        current = canvas.current_node
+        assert current == Moment(recording, k).current() != NONE
+        if not canvas.node_visible(current):  # a glide, or a scroll held for its rate
+            qtbot.waitUntil(lambda n=current: canvas.node_visible(n), timeout=3_000)
+        after = canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value()
+        scrolled += before != after
+        assert canvas.following
+    return scrolled
+
+
+def test_replay_follows_every_step_of_figure_5_2_zoomed_in(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    panel = solve_figure_5_2(qtbot, window)
+    canvas = panel.canvas
+    assert panel.act_follow.isChecked()
+    for _ in range(6):
+        panel.act_zoom_in.trigger()  # zooming by hand turns Follow off
+    assert not canvas.following and not panel.act_follow.isChecked()
+    panel.follow_button.click()  # one click turns it back on
+    assert canvas.following
+    assert replay_following(qtbot, panel) > 0  # zoomed in, the view had to move
+
+
+def test_replay_follows_every_step_of_a_2000_node_connect_four_search(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    recording = c4_recording()
+    panel.show_recording(recording, live=False)
+    panel.canvas.set_scroll_ms(1)  # glide at once: thousands of steps
+    assert replay_following(qtbot, panel) > 5
+
+
+def test_panning_by_hand_stops_following_and_the_button_says_so(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    recording = c4_recording()
+    panel.show_recording(recording, live=False)
+    canvas = panel.canvas
+    assert canvas.following
+    centre = canvas.viewport().rect().center()
+    qtbot.mousePress(canvas.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseMove(canvas.viewport(), centre + QPoint(120, 0))
+    qtbot.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, pos=centre + QPoint(120, 0))
+    assert not canvas.following
+    assert not panel.act_follow.isChecked()
+    panel.controller.go_start()
+    panel.replay_bar.forward_button.click()
+    panel.replay_bar.forward_button.click()
+    moved = canvas.horizontalScrollBar().value()
+    qtbot.wait(300)
+    assert canvas.horizontalScrollBar().value() == moved  # the person's view stays
+
+
+# -- room -----------------------------------------------------------------------------
+
+
+def test_focus_on_the_tree_gives_it_the_whole_window_and_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dock = window.docks["tree"]
+    shown_before = {key: d.isVisible() for key, d in window.docks.items()}
+    window.act_focus_tree.trigger()
+    assert window.tree_focus
+    assert not window.central_stack.isVisible()  # no board
+    assert [key for key, d in window.docks.items() if d.isVisible()] == ["tree"]
+    qtbot.waitUntil(lambda: dock.height() > window.height() * 0.75)
+    assert dock.width() >= window.width() - 10
+    window.act_focus_tree.trigger()
+    assert not window.tree_focus
+    assert window.central_stack.isVisible()
+    assert {key: d.isVisible() for key, d in window.docks.items()} == shown_before
+
+    # In Draw a tree the tree keeps the page; the side panel goes, and comes back.
+    panel = solve_figure_5_2(qtbot, window)
+    width = panel.canvas.width()
+    window.act_focus_tree.trigger()
+    assert not window.editor.side_panel.isVisible()
+    qtbot.waitUntil(lambda: panel.canvas.width() > width)
+    window.set_mode("play")  # leaving the mode leaves the focus
+    assert not window.tree_focus and not window.act_focus_tree.isChecked()
+    window.set_mode("trees")
+    assert window.editor.side_panel.isVisible()
+
+
+def test_the_default_layout_gives_the_tree_half_the_height_and_fits_the_screen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dock = window.docks["tree"]
+    qtbot.waitUntil(lambda: dock.height() > window.height() * (TREE_SHARE - 0.1))
+    assert window.width() == WIDTH
+    assert window.minimumSizeHint().width() <= WIDTH
+    # Drawing a tree and coming back does not widen the window past the screen.
+    solve_figure_5_2(qtbot, window)
+    window.set_mode("play")
+    assert window.width() == WIDTH
+
+
+def test_the_layout_is_remembered_and_reset_layout_restores_the_default(
+    qtbot: QtBot, store: QSettings
+) -> None:
+    first = open_window(qtbot, store)
+    panel = first.tree_panel
+    panel.tabs.setCurrentIndex(STEPS_TAB)
+    panel.act_side.trigger()  # the details and steps folded away
+    first.docks["settings"].hide()
+    first.close()
+
+    again = open_window(qtbot, store)
+    try:
+        panel = again.tree_panel
+        assert panel.tabs.currentIndex() == STEPS_TAB
+        assert not panel.act_side.isChecked()
+        assert not again.docks["settings"].isVisible()
+        again.act_reset_layout.trigger()
+        assert panel.act_side.isChecked() and not panel.side.isHidden()
+        assert panel.tabs.currentWidget() is panel.details
+        assert again.docks["settings"].isVisible()
+        dock = again.docks["tree"]
+        qtbot.waitUntil(lambda: dock.height() > again.height() * (TREE_SHARE - 0.1))
+    finally:
+        again.close()
+
+
+def test_clicking_a_node_shows_its_details_tab(qtbot: QtBot, panel: SearchTreePanel) -> None:
+    recording = figure_recording()
+    panel.show_recording(recording, live=False)
+    panel.tabs.setCurrentIndex(STEPS_TAB)
+    canvas = panel.canvas
+    leaf = recording.principal_variation()[-1]
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=canvas.view_point_of(leaf))
+    assert panel.tabs.currentWidget() is panel.details
+    assert panel.details.node == leaf
