@@ -704,11 +704,16 @@ class SearchRecording(SearchObserver):
         return line
 
     def principal_variation(self) -> list[int]:
-        """The final principal variation's nodes, root first (the last finished iteration)."""
+        """The final principal variation's nodes, root first (the last finished iteration).
+
+        An iteration of iterative deepening counts once it completed; the one search of a
+        search without it (which no ``iteration_finished`` ends, whatever its depth
+        limit) once its root has its value.
+        """
         for it in reversed(self.iterations):
             if (
                 it.root != NONE
-                and (it.completed or it.depth is None)
+                and (it.completed or it.finished == NEVER)
                 and (self.valued_at[it.root] != NEVER)
             ):
                 return [it.root, *self.principal_line(it.root)]

@@ -473,3 +473,21 @@ def test_asking_for_the_native_writer_where_there_is_none_says_so(
     with pytest.raises(RuntimeError, match="native recording writer is not available"):
         SearchRecording(TicTacToe(), native=True)
     assert not SearchRecording(TicTacToe()).native
+
+
+@pytest.mark.parametrize("depth_limit", [None, 4])
+def test_a_search_without_deepening_has_its_best_line_whatever_its_depth_limit(
+    depth_limit: int | None,
+) -> None:
+    """The engine tells a recording its depth limit (for the tree's label); the gold best
+    line must still be drawn at the end, as the search's own answer says."""
+    game = ConnectFour()
+    recording = SearchRecording(game, depth_limit=depth_limit)
+    result = search(
+        game, game.initial_state(), SearchSettings(Algorithm.ALPHABETA, depth=4), listener=recording
+    )
+    recording.finish(result)
+    line = recording.principal_variation()
+    assert [recording.moves[n] for n in line[1:]] == list(result.principal_variation)
+    assert Moment(recording, recording.event_count).principal_variation() == line
+    assert Moment(recording, recording.event_count - 1).principal_variation() == []
