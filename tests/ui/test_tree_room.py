@@ -115,7 +115,7 @@ def test_figure_5_2_opens_fitted_centred_with_values_at_least_11_px(
         assert canvas.node_visible(n), n
     viewport = canvas.viewport().rect()
     root_x = canvas.view_point_of(recording.principal_variation()[0]).x()
-    assert abs(root_x - viewport.center().x()) < viewport.width() * 0.1
+    assert abs(root_x - viewport.center().x()) < viewport.width() * 0.03
     assert window.width() == WIDTH
 
 

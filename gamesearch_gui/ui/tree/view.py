@@ -299,8 +299,11 @@ class TreeCanvas(QGraphicsView):
         assert rec is not None
         k = model.k
         model.set_moment(rec.event_count)
-        self._final = item.content_rect()
+        content = item.content_rect()
         model.set_moment(k)
+        # The content has a free slot left of the first leaf and two right of the last
+        # (the last slot's own width): one more on the left centres the tree itself.
+        self._final = content.adjusted(-SLOT_W, 0, 0, 0)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._update_scene_rect()
         self.show_first_view()
