@@ -136,7 +136,7 @@ class Moment:
         if k <= 0 or k > rec.event_count:
             return NONE
         kind, ref = rec.ev_type[k - 1], rec.ev_ref[k - 1]
-        if kind == ENTERED or kind == VALUED:
+        if kind in (ENTERED, VALUED):
             n = ref
         elif kind == PRUNED:
             n = rec.cutoffs[ref].node

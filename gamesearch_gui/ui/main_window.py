@@ -18,11 +18,11 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QShowEvent,
     QDragEnterEvent,
     QDropEvent,
     QFont,
     QKeySequence,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QDockWidget,

@@ -354,7 +354,7 @@ class TreeCanvas(QGraphicsView):
         if rec is None:
             return
         content = self._final if self._final is not None else item.content_rect()
-        fit_sx, fit_sy = self._fit_scales(content)
+        fit_sx = self._fit_scales(content)[0]
         if rec.node_count <= SMALL_TREE_NODES or fit_sx >= LEGIBLE_ZOOM:
             self._fit_rect(content)
         else:
