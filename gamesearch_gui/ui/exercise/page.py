@@ -745,9 +745,6 @@ class ExercisePage(QWidget):
         show_node_labels(panel)
         panel.controller.go_start()
         self.stack.setCurrentWidget(panel)
-        # The tree first: the log and the node's details get what is left.
-        width = max(panel.splitter.width(), 600)
-        panel.splitter.setSizes([width * 3 // 5, width // 5, width // 5])
         self.status_label.setText(
             "The search that made the key, step by step: press ▶ to play it, or → to step. "
             "Entries not yet right now earn no points."
