@@ -8,6 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.view import TreeCanvas
 
 
 @pytest.fixture
@@ -19,3 +20,14 @@ def panel(qtbot: QtBot) -> Iterator[SearchTreePanel]:
     made.show()
     qtbot.waitExposed(made)
     yield made
+
+
+@pytest.fixture
+def canvas(qtbot: QtBot) -> TreeCanvas:
+    """A tree canvas of its own, 900×600, shown offscreen."""
+    view = TreeCanvas()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    return view

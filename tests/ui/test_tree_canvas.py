@@ -67,16 +67,6 @@ def live_large() -> SearchRecording:
     return _record(game, game.initial_state(), settings, finish=False)
 
 
-@pytest.fixture
-def canvas(qtbot: QtBot) -> TreeCanvas:
-    view = TreeCanvas()
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
 def _paint(canvas: TreeCanvas) -> Frame:
     """Repaint the whole viewport now; what the paint drew."""
     canvas.viewport().repaint()

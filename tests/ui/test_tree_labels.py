@@ -54,16 +54,6 @@ def _labels(recording: SearchRecording) -> dict[int, str]:
     return {n: state.label for n, state in enumerate(states) if getattr(state, "label", None)}
 
 
-@pytest.fixture
-def canvas(qtbot: QtBot) -> TreeCanvas:
-    view = TreeCanvas()
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
-
-
 def _show(
     canvas: TreeCanvas, recording: SearchRecording, labels: dict[int, str], zoom: Any
 ) -> Frame:

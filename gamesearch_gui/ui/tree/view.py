@@ -358,10 +358,8 @@ class TreeCanvas(QGraphicsView):
         if rec.node_count <= SMALL_TREE_NODES or fit_sx >= LEGIBLE_ZOOM:
             self._fit_rect(content)
         else:
-            vertical = max(self.viewport().height() - 4, 10) / max(content.height(), 1.0)
             sx = LEGIBLE_ZOOM
-            sy = max(sx, min(vertical, MAX_LEVEL_STRETCH))
-            self._sy_floor = sy
+            sy = self._sy_floor = self._level_scale(content, sx)
             self._set_scales(sx, sy)
             self.centerOn(QPointF(self._line_centre(sx), content.center().y()))
             self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
@@ -712,11 +710,18 @@ class TreeCanvas(QGraphicsView):
     def _fit_scales(self, rect: QRectF) -> tuple[float, float]:
         """Scales that show ``rect``: as wide as it can be, the depth in the window."""
         viewport = self.viewport().rect()
-        width, height = max(viewport.width() - 4, 10), max(viewport.height() - 4, 10)
-        vertical = height / max(rect.height(), 1.0)
-        sx = min(MAX_ZOOM, width / max(rect.width(), 1.0), vertical)
-        # A wide tree is stretched to the window's height, up to twice its own.
-        return sx, max(sx, min(vertical, MAX_LEVEL_STRETCH))
+        width = max(viewport.width() - 4, 10)
+        sx = min(MAX_ZOOM, width / max(rect.width(), 1.0), self._vertical_fit(rect))
+        return sx, self._level_scale(rect, sx)
+
+    def _vertical_fit(self, rect: QRectF) -> float:
+        """The vertical scale that fits ``rect``'s depth in the window."""
+        return max(self.viewport().height() - 4, 10) / max(rect.height(), 1.0)
+
+    def _level_scale(self, rect: QRectF, sx: float) -> float:
+        """The vertical scale beside ``sx``: a wide tree is stretched to the window's
+        height, up to MAX_LEVEL_STRETCH, and never squashed below ``sx``."""
+        return max(sx, min(self._vertical_fit(rect), MAX_LEVEL_STRETCH))
 
     def _fit_rect(self, rect: QRectF) -> None:
         sx, sy = self._fit_scales(rect)
