@@ -13,7 +13,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QFont,
+    QGuiApplication,
     QKeySequence,
     QShowEvent,
 )
@@ -82,6 +83,8 @@ LAYOUT_VERSION = 2
 FOCUS_MESSAGE = (
     "The search tree has the whole window: Ctrl+T (View > Focus on the tree) brings the rest back."
 )
+#: The window's size at the first start, when the screen has room for it.
+DEFAULT_SIZE = (1280, 800)
 #: The search tree dock's share of the window's height in the default layout.
 TREE_SHARE = 0.55
 #: The default widths of the Settings dock and of the Statistics dock (pixels).
@@ -207,7 +210,13 @@ class MainWindow(QMainWindow):
         self.config = self.settings_panel.config
         self.show_values = bool(self.store.value("view/show_values", False, type=bool))
         self.act_values.setChecked(self.show_values)
-        self.resize(1200, 800)
+        # The first start's size, within the screen (a 1366×768 laptop included); a
+        # remembered geometry replaces it.
+        size = QSize(*DEFAULT_SIZE)
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None:
+            size = size.boundedTo(screen.availableGeometry().size())
+        self.resize(size)
         self._restore_layout()
         self.trees.set_active(False)
         self.exercises.set_active(False)
