@@ -106,6 +106,11 @@ class SearchSettings:
     deepening up to ``depth``; ``node_cap`` stops the search after that many nodes.
     ``exact_root_values`` searches every root move with the full window, so each gets
     its exact value (for hints and move labels), at the price of less pruning there.
+    ``fail_hard`` (alpha-beta only) returns from each MAX or MIN node its window's edge
+    instead of a value outside it: alpha when it fails low, beta when it fails high, as
+    the lecture pseudo-code that returns alpha or beta does. The root's value, its best
+    move and every cutoff are the same as fail-soft's (R&N Figure 5.7); the values inner
+    nodes return are not.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -116,6 +121,7 @@ class SearchSettings:
     time_budget: float | None = None
     node_cap: int | None = None
     exact_root_values: bool = False
+    fail_hard: bool = False
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -132,6 +138,10 @@ class SearchSettings:
             )
         if self.node_cap is not None and self.node_cap < 1:
             raise SettingsError(f"node cap must be at least 1, not {self.node_cap}")
+        if self.fail_hard and self.algorithm is not Algorithm.ALPHABETA:
+            raise SettingsError(
+                f"fail-hard is a variant of alpha-beta, not of {self.algorithm.value}"
+            )
 
     @property
     def iterative(self) -> bool:
@@ -580,6 +590,7 @@ class _Engine:
         remember = settings.ordering is Ordering.PREVIOUS_BEST
         memory = self.best_memory
         exact_root = settings.exact_root_values
+        fail_hard = settings.fail_hard
         limited = depth is not None
         depth_limit = depth if depth is not None else 1 << 30
         plies = game.max_plies(root)
@@ -663,6 +674,8 @@ class _Engine:
                     ):
                         tt_hits += 1
                         pvs[ply] = None
+                        if fail_hard:
+                            value = alpha if value < alpha else beta if value > beta else value
                         if emit:
                             valued(nid, value, Valuation.TRANSPOSITION, alpha, beta)
                         return value
@@ -794,6 +807,12 @@ class _Engine:
                                 beta = value
                 if remember and (len(memory) < TABLE_LIMIT or k in memory):
                     memory[k] = best_move
+                if fail_hard:
+                    # Return the window's edge, not a value beyond it: alpha or beta.
+                    if value < alpha0:
+                        value = alpha0
+                    elif value > beta0:
+                        value = beta0
             if use_tt and (len(tt) < TABLE_LIMIT or k in tt):
                 flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
                 tt[k] = (depth_limit - ply if limited else -1, value, flag, best_move)

@@ -68,6 +68,45 @@ def test_figure_5_2_alphabeta_prunes_4_and_6() -> None:
     assert [m.bound for m in result.root_moves] == [Bound.EXACT, Bound.UPPER, Bound.UPPER]
 
 
+def test_figure_5_2_fail_hard_returns_alpha_where_fail_soft_returns_its_own_value() -> None:
+    # The lecture pseudo-code (return alpha or beta): C and D fail low and return
+    # alpha = 3; fail-soft (R&N Figure 5.7) returns their own best so far, 2 and 2.
+    soft, soft_leaves, soft_pruned = solve_tree(FIGURE_5_2, SearchSettings(Algorithm.ALPHABETA))
+    hard, hard_leaves, hard_pruned = solve_tree(
+        FIGURE_5_2, SearchSettings(Algorithm.ALPHABETA, fail_hard=True)
+    )
+    assert [m.value for m in soft.root_moves] == [3, 2, 2]
+    assert [m.value for m in hard.root_moves] == [3, 3, 3]
+    assert [m.bound for m in hard.root_moves] == [Bound.EXACT, Bound.UPPER, Bound.UPPER]
+    assert hard.value == soft.value == 3
+    assert hard.best_move == soft.best_move
+    assert hard_leaves == soft_leaves
+    assert hard_pruned == soft_pruned
+
+
+def test_fail_hard_clamps_a_max_cutoff_to_beta() -> None:
+    # MIN root; its second child, a MAX node entered with beta = 3, finds 5 and cuts:
+    # fail-hard returns beta (3), fail-soft the 5 it found.
+    text = (
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "min", "children": ['
+        '{"type": "max", "children": [{"value": 3}, {"value": 1}]},'
+        '{"type": "max", "children": [{"value": 5}, {"value": 9}]}]}}'
+    )
+    soft, _, soft_pruned = solve_tree(text, SearchSettings(Algorithm.ALPHABETA))
+    hard, _, hard_pruned = solve_tree(text, SearchSettings(Algorithm.ALPHABETA, fail_hard=True))
+    assert [m.value for m in soft.root_moves] == [3, 5]
+    assert [m.value for m in hard.root_moves] == [3, 3]
+    assert soft_pruned == hard_pruned == ["1.1"]
+
+
+@pytest.mark.parametrize(
+    "algorithm", [Algorithm.MINIMAX, Algorithm.EXPECTIMINIMAX, Algorithm.STAR1]
+)
+def test_fail_hard_is_refused_for_other_algorithms(algorithm: Algorithm) -> None:
+    with pytest.raises(SettingsError, match="fail-hard is a variant of alpha-beta"):
+        SearchSettings(algorithm, fail_hard=True)
+
+
 def test_figure_5_2_minimax_visits_everything() -> None:
     result, leaves, pruned = solve_tree(FIGURE_5_2, SearchSettings(Algorithm.MINIMAX))
     assert result.value == 3

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.search import (
     Algorithm,
+    Bound,
     Ordering,
     SearchResult,
     SearchSettings,
@@ -44,6 +45,37 @@ def test_alphabeta_equals_minimax_with_every_ordering(tree: CustomTree, ordering
             # Same order, so the same first-among-equals move.
             assert pruned.best_move == plain.best_move
         assert pruned.stats.nodes <= plain.stats.nodes or ordering is Ordering.PREVIOUS_BEST
+
+
+@THOROUGH
+@given(
+    trees(max_depth=4, max_branching=4, evals=True),
+    st.sampled_from(list(Ordering)),
+    st.booleans(),
+    st.one_of(st.none(), st.integers(1, 4)),
+)
+def test_fail_hard_equals_fail_soft_on_the_root(
+    tree: CustomTree, ordering: Ordering, table: bool, depth: int | None
+) -> None:
+    # The two conventions return different values below the root, never at it: the same
+    # root value, best move and nodes, and each root child's fail-hard value is its
+    # fail-soft value clamped into the window it was searched with.
+    game = TreeGame(tree)
+    common = {"ordering": ordering, "transposition_table": table, "depth": depth}
+    soft = search(game, tree.root, SearchSettings(Algorithm.ALPHABETA, **common))
+    hard = search(game, tree.root, SearchSettings(Algorithm.ALPHABETA, fail_hard=True, **common))
+    assert hard.value == soft.value
+    assert hard.best_move == soft.best_move
+    assert hard.stats.nodes == soft.stats.nodes
+    assert [m.move for m in hard.root_moves] == [m.move for m in soft.root_moves]
+    for h, s in zip(hard.root_moves, soft.root_moves, strict=True):
+        assert h.bound == s.bound
+        if s.bound is Bound.EXACT:
+            assert h.value == s.value
+        elif s.bound is Bound.UPPER:
+            assert s.value <= h.value
+        else:
+            assert s.value >= h.value
 
 
 @THOROUGH
