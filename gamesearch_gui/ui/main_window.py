@@ -797,7 +797,7 @@ class MainWindow(QMainWindow):
                     dock.setVisible(self._focus_docks.get(key, True))
         else:
             page = self.editor if mode == "trees" else self.exercises
-            page.side_panel.setVisible(not on)
+            page.set_tree_focus(on)
         if on:
             self.statusBar().showMessage(FOCUS_MESSAGE, 8000)
         elif self.statusBar().currentMessage() == FOCUS_MESSAGE:

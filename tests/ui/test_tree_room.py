@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.exercise import Difficulty, Task, random_exercise
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number
@@ -74,10 +75,21 @@ def painted(canvas: TreeCanvas) -> None:
 
 
 def value_heights(canvas: TreeCanvas, recording: SearchRecording) -> list[int]:
-    """The pixel sizes of the node values the last paint drew."""
+    """The pixel sizes of the node values the last paint drew: for each node drawn, the
+    text of its value nearest its centre (a move or a bound may read the same)."""
     frame = canvas.tree_item.last_frame
-    values = {format_number(recording.value[n]) for n in frame.nodes}
-    return [box.px for box in frame.placed if box.text in values]
+    heights = []
+    for n in frame.nodes:
+        centre = canvas.view_point_of(n)
+        text = format_number(recording.value[n])
+        near = [
+            (abs(b.left + b.width / 2 - centre.x()) + abs(b.top + b.height / 2 - centre.y()), b.px)
+            for b in frame.placed
+            if b.text == text
+        ]
+        if near:
+            heights.append(min(near)[1])
+    return heights
 
 
 def c4_recording() -> SearchRecording:
@@ -240,6 +252,44 @@ def test_focus_on_the_tree_gives_it_the_whole_window_and_back(
     assert not window.tree_focus and not window.act_focus_tree.isChecked()
     window.set_mode("trees")
     assert window.editor.side_panel.isVisible()
+
+
+def test_show_solution_gives_a_small_exercise_tree_the_width_and_legible_values(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 17-leaf alpha-beta exercise: while its solution replays, the answer tabs (closed
+    # then) make way, so the tree opens fitted with values of 11 px or more at 1366×768.
+    window.set_mode("exercise")
+    page = window.exercises
+    exercise = random_exercise(Difficulty(3, (2, 3), 0.0), Task.ALPHABETA, "7")
+    monkeypatch.setattr(page, "_ask_exercise", lambda: exercise)
+    page.new_exercise()
+    qtbot.waitUntil(lambda: page.key is not None, timeout=SOLVE_MS)
+    assert page.side_panel.isVisible()
+    page.act_solution.trigger()
+    assert not page.side_panel.isVisible()
+    panel = page.solution_panel
+    canvas = panel.canvas
+    qtbot.waitExposed(canvas)
+    qtbot.waitUntil(lambda: canvas.viewport().width() > WIDTH * 0.7)
+    panel.controller.go_end()
+    recording = canvas.recording
+    assert recording is not None
+    qtbot.waitUntil(lambda: all(canvas.node_visible(n) for n in range(recording.node_count)))
+    painted(canvas)
+    heights = value_heights(canvas, recording)
+    assert len(heights) == recording.node_count
+    assert min(heights) >= 11
+    page.act_back.trigger()
+    assert page.side_panel.isVisible()
+    # With the tree in focus, the panel stays away on either page until focus ends.
+    window.act_focus_tree.trigger()
+    assert not page.side_panel.isVisible()
+    page.act_solution.trigger()
+    page.act_back.trigger()
+    assert not page.side_panel.isVisible()
+    window.act_focus_tree.trigger()
+    assert page.side_panel.isVisible()
 
 
 def test_the_default_layout_gives_the_tree_half_the_height_and_fits_the_screen(

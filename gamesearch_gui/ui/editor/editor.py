@@ -455,6 +455,10 @@ class TreeEditor(QWidget):
         if self.stack.currentWidget() is self.canvas and n < len(self.drawing.paths):
             self.document.select(self.drawing.paths[n])
 
+    def set_tree_focus(self, on: bool) -> None:
+        """Give the tree the page's whole width (on), or bring the side panel back."""
+        self.side_panel.setVisible(not on)
+
     def select(self, path: Path) -> None:
         """Select the node at ``path``."""
         self.document.select(path)

@@ -291,8 +291,11 @@ class ExercisePage(QWidget):
         left_layout.addWidget(self.instructions)
         left_layout.addWidget(self.status_label)
         left_layout.addWidget(self.stack, 1)
-        #: What "Focus on the tree" hides: the answers, results and history.
+        #: The answers, results and history: hidden by "Focus on the tree", and while the
+        #: solution replays (its entries are closed then, and the replay needs the width).
         self.side_panel = self.tabs
+        self._tree_focus = False
+        connect_plain(self.stack.currentChanged, self._sync_side_panel)
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.tabs)
@@ -750,6 +753,15 @@ class ExercisePage(QWidget):
             "Entries not yet right now earn no points."
         )
         self._update()
+
+    def set_tree_focus(self, on: bool) -> None:
+        """Give the tree the page's whole width (on), or bring the side panel back."""
+        self._tree_focus = on
+        self._sync_side_panel()
+
+    def _sync_side_panel(self) -> None:
+        replay = self.stack.currentWidget() is self.solution_panel
+        self.side_panel.setVisible(not (self._tree_focus or replay))
 
     def show_answer(self) -> None:
         """Back from the replay to the student's answer."""
