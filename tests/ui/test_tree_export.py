@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
@@ -177,3 +178,20 @@ def test_an_export_never_shows_the_replay_ring(canvas: TreeCanvas, tmp_path: Pat
     canvas.export_png(str(tmp_path / "unmarked.png"))
     assert QImage(str(tmp_path / "unmarked.png")) == picture
     canvas.tree_item.current = root
+
+
+def test_copy_view_copies_the_view_without_its_rings(canvas: TreeCanvas, qtbot: QtBot) -> None:
+    # The clipboard gets what the view shows, minus the selection and "this step" rings.
+    recording = figure_recording()
+    shown(canvas, recording)
+    item = canvas.tree_item
+    root = canvas.current_node
+    assert root != NONE
+    with item.marks_hidden():
+        plain = canvas.grab().toImage()
+    canvas.set_selected(4)
+    canvas.viewport().repaint()
+    assert canvas.grab().toImage() != plain  # the view rings both nodes
+    canvas.copy_to_clipboard()
+    assert QApplication.clipboard().image() == plain
+    assert (item.selected, canvas.current_node) == (4, root)  # the view keeps its marks

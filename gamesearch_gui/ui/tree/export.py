@@ -26,7 +26,6 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.files import WriteError, staged
-from gamesearch_gui.core.recording import NONE
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.strips import (
@@ -128,15 +127,14 @@ def _area(item: TreeItem, region: QRectF | None) -> QRectF:
 @contextmanager
 def _for_print(item: TreeItem, font: QFont) -> Iterator[None]:
     """``item`` as a picture shows it: light colours, and none of the view's marks."""
-    colours, selected, current = item.colours, item.selected, item.current
+    colours = item.colours
     item.colours = TreeColours.light()
-    item.selected = None
-    item.current = NONE  # the replay's "this step" ring is the view's, not the tree's
     item.texts.set_base(font)
     try:
-        yield
+        with item.marks_hidden():
+            yield
     finally:
-        item.colours, item.selected, item.current = colours, selected, current
+        item.colours = colours
 
 
 def render_tree(

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -237,6 +238,18 @@ class TreeItem(QGraphicsRectItem):
         self.setRect(self.content_rect())
 
     # -- the hooks a subclass may override
+
+    @contextmanager
+    def marks_hidden(self) -> Iterator[None]:
+        """Draw the tree without the view's own marks, the selection ring and the
+        replay's "this step" ring, for as long as the block lasts (a picture of the tree
+        is of the tree, not of where the person was looking)."""
+        selected, current = self.selected, self.current
+        self.selected, self.current = None, NONE
+        try:
+            yield
+        finally:
+            self.selected, self.current = selected, current
 
     def decorate(self, painter: QPainter, drawn: Drawn) -> int:
         """Draw extras over the nodes (``drawn`` says what and where); return the

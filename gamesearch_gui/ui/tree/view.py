@@ -498,8 +498,12 @@ class TreeCanvas(QGraphicsView):
         return export.legible_region(self.tree_item, shown)
 
     def copy_to_clipboard(self) -> None:
-        """Copy what the view shows, as an image."""
-        QGuiApplication.clipboard().setImage(self.grab().toImage())
+        """Copy what the view shows, as an image, without the selection and "this step"
+        rings (as every export)."""
+        with self.tree_item.marks_hidden():
+            image = self.grab().toImage()
+        self.tree_item.update()
+        QGuiApplication.clipboard().setImage(image)
 
     # -- extras
 
