@@ -181,7 +181,8 @@ def test_a_game_answer_has_root_values_in_move_order(capsys: pytest.CaptureFixtu
     # returns alpha itself, fail-soft its own best, an upper bound on the exact value.
     assert hard["root_values"] == [1, 1, 1, 1, 1]
     assert soft["root_values"][0] == 1
-    assert all(e <= s <= 1 for e, s in zip(exact["root_values"], soft["root_values"]))
+    pairs = zip(exact["root_values"], soft["root_values"], strict=True)
+    assert all(e <= s <= 1 for e, s in pairs)
     assert hard["value"] == soft["value"] == 1 and hard["best_move"] == soft["best_move"] == "3"
 
 
