@@ -105,7 +105,10 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     if edge:
         fails = "low" if edge == "α" else "high"
         own = format_number(recording.own_best(n))
-        return f"{shown}, backed up: {edge}, as fail-hard returns when it fails {fails} (its own best is {own})"
+        return (
+            f"{shown}, backed up: {edge}, as fail-hard returns when it fails {fails} "
+            f"(its own best is {own})"
+        )
     rule = "largest" if kind is NodeKind.MAX else "smallest"
     words = f"{shown}, backed up: the {rule} child value"
     best = recording.best_child[n]
