@@ -19,10 +19,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from gamesearch_gui.core.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
+from gamesearch_gui.core.events import (
+    ChildrenPruned,
+    NodeEntered,
+    NodeValued,
+    SearchEvent,
+    Valuation,
+)
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
 from gamesearch_gui.core.numbers import format_number, json_number
+from gamesearch_gui.core.root_values import RootValueWatcher, root_values
 from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
@@ -136,6 +143,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--algorithm",
         choices=[a.value for a in Algorithm],
         help="default: alphabeta, or expectiminimax where there are chance nodes",
+    )
+    solve.add_argument(
+        "--fail-hard",
+        action="store_true",
+        help=(
+            "alpha-beta that returns alpha or beta from a node whose value falls outside "
+            "its window, as lecture pseudo-code does (default: fail-soft, the node's own "
+            "best value, as in Russell & Norvig); the root's value and best move are the same"
+        ),
     )
     solve.add_argument(
         "--depth",
@@ -253,8 +269,14 @@ def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
         algorithm = Algorithm.EXPECTIMINIMAX if has_chance else Algorithm.ALPHABETA
     else:
         algorithm = Algorithm(args.algorithm)
+    if args.fail_hard and algorithm is not Algorithm.ALPHABETA:
+        chosen = "the default" if args.algorithm is None else "--algorithm"
+        raise GameError(
+            f"--fail-hard is a variant of alpha-beta, and {chosen} here is {algorithm.value}"
+        )
     return SearchSettings(
         algorithm=algorithm,
+        fail_hard=args.fail_hard,
         depth=args.depth,
         evaluation=args.eval,
         ordering=Ordering(args.ordering),
@@ -273,6 +295,10 @@ def _stats(result: SearchResult) -> dict[str, Any]:
         "max_depth": stats.max_depth,
         "seconds": round(stats.seconds, 6),
     }
+
+
+def _json_values(values: list[float | None]) -> list[float | int | None]:
+    return [None if v is None else json_number(v) for v in values]
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -300,8 +326,10 @@ def _solve_tree(args: argparse.Namespace) -> int:
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
     pruned: list[str] = []
+    watcher = RootValueWatcher()
 
-    def listen(event: object) -> None:
+    def listen(event: SearchEvent) -> None:
+        watcher(event)
         if isinstance(event, NodeEntered):
             paths[event.node_id] = event.state.path
         elif isinstance(event, NodeValued):
@@ -324,6 +352,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         "principal_variation": line,
         "visited_leaves": visited,
         "pruned": pruned,
+        "root_values": _json_values(root_values(game, tree.root, result, watcher)),
         "stats": _stats(result),
     }
     words = {
@@ -332,7 +361,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         else move_names(tree.root, [result.best_move])[0],
         "principal_variation": move_names(tree.root, result.principal_variation),
     }
-    _print(args, answer, title=tree.name, words=words)
+    _print(args, answer, title=tree.name, convention=settings.convention, words=words)
     return 0
 
 
@@ -341,7 +370,9 @@ def _solve_game(args: argparse.Namespace) -> int:
 
     game: Game[Any, Any] = make_game(args.game, pig_target=args.target)
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    result = search(game, state, _settings(args, game.has_chance))
+    # Only a chance root needs the events for its root values; a listener slows a search.
+    watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
+    result = search(game, state, _settings(args, game.has_chance), listener=watcher)
     line: list[str] = []
     walk = state
     for move in result.principal_variation:
@@ -353,11 +384,12 @@ def _solve_game(args: argparse.Namespace) -> int:
         "value": None if result.value is None else json_number(result.value),
         "best_move": best,
         "principal_variation": line,
+        "root_values": _json_values(root_values(game, state, result, watcher)),
         "stats": _stats(result),
     }
     if game.to_move(state) is Player.CHANCE:
         answer["note"] = "a die is rolled here: there is no move to choose"
-    _print(args, answer, title=game.title)
+    _print(args, answer, title=game.title, convention=result.settings.convention)
     return 0
 
 
@@ -366,10 +398,12 @@ def _print(
     answer: dict[str, Any],
     *,
     title: str,
+    convention: str,
     words: dict[str, Any] | None = None,
 ) -> None:
     """``answer`` as JSON, or as text for a person; ``words`` overrides the text's
-    best move and line (a drawn tree's JSON has indices and paths, its text move names)."""
+    best move and line (a drawn tree's JSON has indices and paths, its text move names);
+    the text names alpha-beta's ``convention`` (fail-soft or fail-hard)."""
     out = sys.stdout
     if args.json:
         _write(out, json.dumps(answer, allow_nan=False))
@@ -382,10 +416,13 @@ def _print(
         value_text = " ".join(format_number(v) for v in value)
     else:
         value_text = "-" if value is None else format_number(value)
-    _write(out, printable(f"{title}: {answer['algorithm']}"))
+    convention = f" ({convention})" if convention else ""
+    _write(out, printable(f"{title}: {answer['algorithm']}{convention}"))
     _write(out, f"  value               {value_text}")
     _write(out, printable(f"  best move           {said['best_move']}"))
     _write(out, printable(f"  principal variation {line}"))
+    returned = " ".join("-" if v is None else format_number(v) for v in answer["root_values"])
+    _write(out, f"  root values         {returned or '-'}")
     if "visited_leaves" in answer:
         _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
         _write(out, f"  pruned              {' '.join(answer['pruned']) or '-'}")

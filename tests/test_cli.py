@@ -100,8 +100,118 @@ def test_figure_5_2_answers_exactly_as_the_contract_shows(
         "principal_variation": ["0", "0.0"],
         "visited_leaves": ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"],
         "pruned": ["1.1", "1.2"],
+        "root_values": [3, 2, 2],
         "stats": {"nodes": 11, "leaves": 7, "cutoffs": 1, "tt_hits": 0, "max_depth": 2},
     }
+
+
+@pytest.mark.parametrize(
+    ("args", "root_values"),
+    [
+        ([], [3, 2, 2]),  # fail-soft: C and D return their own best, 2 and 2
+        (["--fail-hard"], [3, 3, 3]),  # fail-hard: they return alpha = 3
+        (["--algorithm", "alphabeta", "--fail-hard"], [3, 3, 3]),
+        (["--algorithm", "minimax"], [3, 2, 2]),
+        (["--algorithm", "expectiminimax"], [3, 2, 2]),
+        (["--algorithm", "star1"], [3, 2, 2]),
+    ],
+)
+def test_figure_5_2_root_values_under_each_algorithm_and_convention(
+    args: list[str], root_values: list[int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    answer = solve_json(capsys, str(path), *args)
+    assert answer["root_values"] == root_values
+    # Both conventions: the same root value, best move and pruning.
+    assert answer["value"] == 3 and answer["best_move"] == 0
+    if answer["algorithm"] in ("alphabeta", "star1"):
+        assert answer["pruned"] == ["1.1", "1.2"]
+
+
+def test_root_values_follow_move_order_whatever_the_search_order() -> None:
+    tree = json.dumps(
+        {
+            "format": "gamesearch-tree",
+            "version": 1,
+            "root": {
+                "type": "max",
+                "children": [
+                    {"type": "min", "eval": 1, "children": [{"value": 1}, {"value": 9}]},
+                    {"type": "min", "eval": 5, "children": [{"value": 5}, {"value": 6}]},
+                ],
+            },
+        }
+    )
+    done = run_cli("solve", "-", "--ordering", "static", "--json", stdin=tree)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    # Searched second child first (eval 5): its 5 raises alpha, and the first child,
+    # cut after its 1, returns 1; listed in drawn order all the same.
+    assert answer["root_values"] == [1, 5] and answer["best_move"] == 1
+
+
+def test_root_values_at_a_chance_root_are_its_outcomes() -> None:
+    tree = {
+        "format": "gamesearch-tree",
+        "version": 1,
+        "root": {
+            "type": "chance",
+            "children": [
+                {"probability": 0.5, "type": "max", "children": [{"value": 1}, {"value": 4}]},
+                {"probability": 0.5, "type": "min", "children": [{"value": 2}, {"value": 8}]},
+            ],
+        },
+    }
+    for algorithm in ("expectiminimax", "star1"):
+        done = run_cli("solve", "-", "--algorithm", algorithm, "--json", stdin=json.dumps(tree))
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["best_move"] is None and answer["value"] == 3
+        assert answer["root_values"] == [4, 2]
+
+
+def test_a_game_answer_has_root_values_in_move_order(capsys: pytest.CaptureFixture[str]) -> None:
+    position = ["--game", "tictactoe", "--position", "XX.OO...."]  # cells 3 6 7 8 9 free
+    exact = solve_json(capsys, *position, "--algorithm", "minimax")
+    assert exact["root_values"] == [1, 0, -1, -1, -1]  # 3 wins; 6 blocks O's threat
+    soft = solve_json(capsys, *position)
+    hard = solve_json(capsys, *position, "--fail-hard")
+    # After the win, every other move fails low (its value <= alpha = 1): fail-hard
+    # returns alpha itself, fail-soft its own best, an upper bound on the exact value.
+    assert hard["root_values"] == [1, 1, 1, 1, 1]
+    assert soft["root_values"][0] == 1
+    pairs = zip(exact["root_values"], soft["root_values"], strict=True)
+    assert all(e <= s <= 1 for e, s in pairs)
+    assert hard["value"] == soft["value"] == 1 and hard["best_move"] == soft["best_move"] == "3"
+
+
+def test_a_die_roll_at_the_root_gives_one_root_value_per_face(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    position = "max 12 min 7 turn 5 max to roll"
+    answer = solve_json(capsys, "--game", "pig", "--position", position, "--depth", "2")
+    faces = answer["root_values"]
+    assert isinstance(faces, list) and len(faces) == 6
+    # A fair die: the root's value is the average of what its faces returned.
+    assert sum(faces) / 6 == pytest.approx(answer["value"])
+
+
+def test_text_output_names_the_convention_and_the_root_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    assert main(["solve", str(path), "--fail-hard"]) == 0
+    hard = capsys.readouterr().out.splitlines()
+    assert hard[0] == "Figure 5.2: alphabeta (fail-hard)"
+    assert "  root values         3 3 3" in hard
+    assert main(["solve", str(path)]) == 0
+    soft = capsys.readouterr().out.splitlines()
+    assert soft[0] == "Figure 5.2: alphabeta (fail-soft)"
+    assert "  root values         3 2 2" in soft
+    assert main(["solve", str(path), "--algorithm", "minimax"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Figure 5.2: minimax"
 
 
 def test_shorthand_from_standard_input_with_minimax() -> None:
@@ -183,7 +293,14 @@ def test_tictactoe_full_minimax_reports_549946_nodes(capsys: pytest.CaptureFixtu
     assert answer["value"] == 0
     assert answer["stats"]["nodes"] == 549_946  # type: ignore[index]
     assert answer["stats"]["leaves"] == 255_168  # type: ignore[index]
-    assert set(answer) == {"algorithm", "value", "best_move", "principal_variation", "stats"}
+    assert set(answer) == {
+        "algorithm",
+        "value",
+        "best_move",
+        "principal_variation",
+        "root_values",
+        "stats",
+    }
 
 
 def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFixture[str]) -> None:
@@ -233,6 +350,13 @@ def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFi
         (["solve", "--game", "tictactoe", "--position", "XXXOOO..."], None, "three in a row"),
         (["solve", "--game", "pig", "--algorithm", "alphabeta", "--depth", "3"], None, "chance"),
         (["solve", "--game", "pig"], None, "forever"),
+        (["solve", "-", "--fail-hard", "--algorithm", "minimax"], "[1]", "--fail-hard"),
+        (["solve", "-", "--fail-hard", "--algorithm", "star1"], "[1]", "variant of alpha-beta"),
+        (
+            ["solve", "--game", "pig", "--depth", "2", "--fail-hard"],
+            None,
+            "default here is expectiminimax",
+        ),
         (["solve", "--game", "tictactoe", "--eval", "nope", "--depth", "2"], None, "nope"),
         (["solve"], None, "FILE"),
     ],
@@ -344,7 +468,7 @@ def test_text_output_survives_a_terminal_that_cannot_write_the_name() -> None:
         env={**os.environ, "PYTHONIOENCODING": "ascii"},
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(b"Figure caf\\xe9 \\u2713: alphabeta\n")
+    assert done.stdout.startswith(b"Figure caf\\xe9 \\u2713: alphabeta (fail-soft)\n")
 
 
 def test_text_output_names_moves_and_writes_values_as_the_window_does(

@@ -199,11 +199,15 @@ class SearchRecording(SearchObserver):
         node_cap: int | None = DEFAULT_NODE_CAP,
         depth_limit: int | None = None,
         native: bool | None = None,
+        fail_hard: bool = False,
     ):
         """``native``: record with the native writer (None: when it is available, as
-        :data:`NATIVE_WRITER` says; True where it is not built is an error)."""
+        :data:`NATIVE_WRITER` says; True where it is not built is an error).
+        ``fail_hard``: the search is fail-hard alpha-beta (``SearchSettings.fail_hard``),
+        so the words say which nodes returned alpha or beta instead of their own best."""
         self.game = game
         self.node_cap = node_cap
+        self.fail_hard = fail_hard
         #: The depth limit of a search that does not deepen (None: to the end, or not
         #: told), so that its one tree is labelled with it before the result arrives.
         self.depth_limit = depth_limit
@@ -749,6 +753,24 @@ class SearchRecording(SearchObserver):
             return ""
         return clip(self.game.move_text(self.state(parent), self.moves[n]))
 
+    def own_best(self, n: int) -> float:
+        """Node ``n``'s own best value: its best child's, which fail-hard alpha-beta
+        replaces by the window's edge (its value otherwise)."""
+        best = self.best_child[n]
+        return self.value[best] if best != NONE else self.value[n]
+
+    def returned_edge(self, n: int) -> str:
+        """ "α" or "β" when valued node ``n`` returned its window's edge instead of its own
+        best (fail-hard alpha-beta, failing low or high); "" otherwise."""
+        if not self.fail_hard or self.valuation(n) is not Valuation.BACKED_UP:
+            return ""
+        if self.node_kind(n) not in (NodeKind.MAX, NodeKind.MIN):
+            return ""
+        value = self.value[n]
+        if self.own_best(n) == value:
+            return ""
+        return "α" if value == self.alpha_in[n] else "β"
+
     def name(self, n: int) -> str:
         """How a person refers to node ``n``, the one way the app names a node everywhere
         (explanations, details, tooltips, the event log): its kind, then its label if it
@@ -802,9 +824,22 @@ class SearchRecording(SearchObserver):
         best = self.best_child[n]
         if node_kind is NodeKind.CHANCE:
             return f"{_cap(name)} averages its outcomes by their probabilities: {value}"
+        edge = self.returned_edge(n)
+        if edge:
+            fails = "fails low" if edge == "α" else "fails high"
+            own = format_number(self.own_best(n))
+            return (
+                f"{_cap(name)} {fails}: it returns {edge} = {value} "
+                f"(fail-hard; its own best is {own})"
+            )
         rule = "largest" if node_kind is NodeKind.MAX else "smallest"
         via = f" (best move {self.move_text(best)})" if best != NONE else ""
-        return f"{_cap(name)} takes the {rule} child value: {value}{via}"
+        soft = ""
+        if self.value[n] < self.alpha_in[n]:
+            soft = f" (fail-soft: its own best, below α = {format_number(self.alpha_in[n])})"
+        elif self.value[n] > self.beta_in[n]:
+            soft = f" (fail-soft: its own best, above β = {format_number(self.beta_in[n])})"
+        return f"{_cap(name)} takes the {rule} child value: {value}{via}{soft}"
 
     def _describe_cutoff(self, cut: Cutoff) -> str:
         n = cut.node

@@ -148,6 +148,14 @@ class SearchSettings:
         """True when the search deepens one ply at a time."""
         return self.time_budget is not None or self.ordering is Ordering.PREVIOUS_BEST
 
+    @property
+    def convention(self) -> str:
+        """Which values alpha-beta returns, as people name it: "fail-hard" (alpha or
+        beta) or "fail-soft" (the node's own best); "" for the other algorithms."""
+        if self.algorithm is not Algorithm.ALPHABETA:
+            return ""
+        return "fail-hard" if self.fail_hard else "fail-soft"
+
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:

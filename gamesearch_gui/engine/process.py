@@ -187,7 +187,12 @@ def _search(
     outbox: _Outbox, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
 ) -> None:
     recording = (
-        SearchRecording(game, node_cap=job.node_cap, depth_limit=job.settings.depth)
+        SearchRecording(
+            game,
+            node_cap=job.node_cap,
+            depth_limit=job.settings.depth,
+            fail_hard=job.settings.fail_hard,
+        )
         if job.record is Record.RECORDING
         else None
     )

@@ -114,7 +114,12 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     if budget is not None:
         budget = clamp(budget, TIME_BUDGET_RANGE)
     return replace(
-        search, algorithm=algorithm, evaluation=evaluation, depth=depth, time_budget=budget
+        search,
+        algorithm=algorithm,
+        evaluation=evaluation,
+        depth=depth,
+        time_budget=budget,
+        fail_hard=search.fail_hard and algorithm is Algorithm.ALPHABETA,
     )
 
 
@@ -130,6 +135,7 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "ordering": search.ordering.value,
         "transposition_table": int(search.transposition_table),
         "time_budget": 0.0 if search.time_budget is None else search.time_budget,
+        "fail_hard": int(search.fail_hard),
     }
 
 
@@ -142,13 +148,16 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
         budget = float(values.get("time_budget", 0.0) or 0.0)
         if not math.isfinite(budget):
             budget = TIME_BUDGET_RANGE[1] if budget > 0 else 0.0
+        algorithm = Algorithm(values.get("algorithm", fallback.algorithm.value))
         return SearchSettings(
-            algorithm=Algorithm(values.get("algorithm", fallback.algorithm.value)),
+            algorithm=algorithm,
             depth=int(clamp(depth, DEPTH_RANGE)) if depth > 0 else None,
             evaluation=str(values.get("evaluation") or "") or None,
             ordering=Ordering(values.get("ordering", fallback.ordering.value)),
             transposition_table=str(values.get("transposition_table", "1")) not in ("0", "false"),
             time_budget=clamp(budget, TIME_BUDGET_RANGE) if budget > 0 else None,
+            fail_hard=algorithm is Algorithm.ALPHABETA
+            and str(values.get("fail_hard", "0")) not in ("0", "false"),
         )
     except (ValueError, TypeError, OverflowError):
         return fallback

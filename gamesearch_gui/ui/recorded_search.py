@@ -67,7 +67,11 @@ class RecordedSearch(QObject):
     ) -> SearchRequest:
         """Run a search (dropping the controller's running one), recorded if ``record``;
         the panel follows the recording from its first event if ``show``."""
-        recording = SearchRecording(game, node_cap=node_cap) if record else None
+        recording = (
+            SearchRecording(game, node_cap=node_cap, fail_hard=settings.fail_hard)
+            if record
+            else None
+        )
         request = SearchRequest(game, state, settings, purpose=purpose, recording=recording)
         self.controller.start(request)
         self._request = request

@@ -37,6 +37,7 @@ from gamesearch_gui.ui.play_config import (
     default_search,
     fit_search,
 )
+from gamesearch_gui.ui.widgets import fail_hard_box
 
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
@@ -95,6 +96,7 @@ class SettingsPanel(QWidget):
         self.pig_target.setToolTip("The score that wins")
 
         self.algorithm_box = QComboBox()
+        self.fail_hard = fail_hard_box()
         self.full_depth = QCheckBox("Search to the end of the game")
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(*DEPTH_RANGE)
@@ -138,6 +140,7 @@ class SettingsPanel(QWidget):
         ai_group = QGroupBox("AI search")
         ai_form = QFormLayout(ai_group)
         ai_form.addRow("Algorithm", self.algorithm_box)
+        ai_form.addRow("", self.fail_hard)
         ai_form.addRow("Depth limit", self.depth_spin)
         ai_form.addRow("", self.full_depth)
         ai_form.addRow("Evaluation", self.evaluation_box)
@@ -165,7 +168,7 @@ class SettingsPanel(QWidget):
             box.currentIndexChanged.connect(self._search_edited)
         self.depth_spin.valueChanged.connect(self._search_edited)
         self.time_budget.valueChanged.connect(self._search_edited)
-        for check in (self.full_depth, self.tt_box, self.timed):
+        for check in (self.full_depth, self.tt_box, self.timed, self.fail_hard):
             check.toggled.connect(self._search_edited)
         self.set_config(self._config)
 
@@ -215,6 +218,8 @@ class SettingsPanel(QWidget):
             for algorithm in algorithms_for(game):
                 self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
             self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
+            self.fail_hard.setChecked(search.fail_hard)
+            self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
             small = config.game in SMALL_GAMES
             self.full_depth.setEnabled(small)
             self.full_depth.setChecked(search.depth is None and small)
@@ -262,8 +267,16 @@ class SettingsPanel(QWidget):
         self.depth_spin.setEnabled(not self.full_depth.isChecked())
         self.time_budget.setEnabled(self.timed.isChecked())
         depth = None if self.full_depth.isChecked() else self.depth_spin.value()
+        algorithm = self.algorithm_box.currentData()
+        alphabeta = algorithm is Algorithm.ALPHABETA
+        self.fail_hard.setEnabled(alphabeta)
+        if not alphabeta:  # not left ticked beside a search it does not apply to
+            self.fail_hard.blockSignals(True)
+            self.fail_hard.setChecked(False)
+            self.fail_hard.blockSignals(False)
         search = SearchSettings(
-            algorithm=self.algorithm_box.currentData(),
+            algorithm=algorithm,
+            fail_hard=alphabeta and self.fail_hard.isChecked(),
             depth=depth,
             evaluation=self.evaluation_box.currentData(),
             ordering=self.ordering_box.currentData(),

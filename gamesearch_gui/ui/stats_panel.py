@@ -24,6 +24,8 @@ def format_value(value: float | None) -> str:
 def describe_settings(settings: SearchSettings) -> str:
     """One line: algorithm, depth, ordering, table, time."""
     parts = [settings.algorithm.value]
+    if settings.fail_hard:
+        parts.append("fail-hard")
     parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
     if settings.ordering.value != "none":
         parts.append(f"{settings.ordering.value} ordering")

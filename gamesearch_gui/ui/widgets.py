@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QStackedWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QStackedWidget
 
 #: The colour of text that says something is wrong.
 ERROR_COLOUR = "#c62828"
@@ -67,6 +67,17 @@ def beside_settings(store: QSettings, name: str) -> str:
         return os.path.join(os.path.dirname(file_name), name)
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return os.path.join(folder, name)
+
+
+def fail_hard_box() -> QCheckBox:
+    """The choice of alpha-beta's convention, the same in Play and in the tree editor."""
+    box = QCheckBox("Fail-hard (return α or β)")
+    box.setToolTip(
+        "Alpha-beta only. Fail-hard returns α or β from a node whose value falls outside its "
+        "window, as the lecture pseudo-code does; unchecked (fail-soft, as in Russell & "
+        "Norvig) it returns the node's own best. The root's value and best move are the same."
+    )
+    return box
 
 
 def error_label(name: str) -> QLabel:

@@ -40,10 +40,68 @@ def record(game: object, state: object, settings_: SearchSettings, **kw: object)
     return recording
 
 
-def figure_5_2() -> SearchRecording:
+def figure_5_2(*, fail_hard: bool = False) -> SearchRecording:
     text = (resource_files() / "trees" / "figure-5-2.gtree.json").read_text(encoding="utf-8")
     tree = load_tree(text)
-    return record(TreeGame(tree), tree.root, SearchSettings(Algorithm.ALPHABETA))
+    settings_ = SearchSettings(Algorithm.ALPHABETA, fail_hard=fail_hard)
+    return record(TreeGame(tree), tree.root, settings_, fail_hard=fail_hard)
+
+
+def node_values_said(rec: SearchRecording) -> dict[str, str]:
+    """What the explanation line says as each MAX or MIN node of ``rec`` is valued."""
+    return {
+        rec.name(n): rec.describe(rec.valued_at[n])
+        for n in range(rec.node_count)
+        if rec.node_kind(n) in (NodeKind.MAX, NodeKind.MIN)
+    }
+
+
+def test_figure_5_2_explains_what_fail_soft_and_fail_hard_return() -> None:
+    soft, hard = figure_5_2(), figure_5_2(fail_hard=True)
+    assert node_values_said(soft) == {
+        "MAX node A": "MAX node A takes the largest child value: 3 (best move a1)",
+        "MIN node B": "MIN node B takes the smallest child value: 3 (best move 0)",
+        "MIN node C": "MIN node C takes the smallest child value: 2 (best move 0) "
+        "(fail-soft: its own best, below α = 3)",
+        "MIN node D": "MIN node D takes the smallest child value: 2 (best move 2) "
+        "(fail-soft: its own best, below α = 3)",
+    }
+    said = node_values_said(hard)
+    assert said["MIN node C"] == (
+        "MIN node C fails low: it returns α = 3 (fail-hard; its own best is 2)"
+    )
+    assert said["MIN node D"] == (
+        "MIN node D fails low: it returns α = 3 (fail-hard; its own best is 2)"
+    )
+    # Inside their windows, both conventions return the node's own best.
+    for name in ("MAX node A", "MIN node B"):
+        assert said[name] == node_values_said(soft)[name]
+    # The tree shows the returned values: 3, 3, 3 under fail-hard, 3, 2, 2 under fail-soft.
+    children = [n for n in range(hard.node_count) if hard.parent[n] == 0]
+    assert [hard.value[n] for n in children] == [3, 3, 3]
+    assert [soft.value[n] for n in children] == [3, 2, 2]
+    assert [hard.returned_edge(n) for n in children] == ["", "α", "α"]
+    assert [soft.returned_edge(n) for n in children] == ["", "", ""]
+
+
+def test_a_fail_hard_max_cutoff_is_explained_as_returning_beta() -> None:
+    tree = load_tree(
+        '{"format": "gamesearch-tree", "version": 1, "root": {"type": "min", "children": ['
+        '{"type": "max", "label": "P", "children": [{"value": 3}, {"value": 1}]},'
+        '{"type": "max", "label": "Q", "children": [{"value": 5}, {"value": 9}]}]}}'
+    )
+    game = TreeGame(tree)
+    hard = record(
+        game, tree.root, SearchSettings(Algorithm.ALPHABETA, fail_hard=True), fail_hard=True
+    )
+    soft = record(game, tree.root, SearchSettings(Algorithm.ALPHABETA))
+    assert node_values_said(hard)["MAX node Q"] == (
+        "MAX node Q fails high: it returns β = 3 (fail-hard; its own best is 5)"
+    )
+    assert node_values_said(soft)["MAX node Q"] == (
+        "MAX node Q takes the largest child value: 5 (best move 0) "
+        "(fail-soft: its own best, above β = 3)"
+    )
 
 
 def test_figure_5_2_is_recorded_node_for_node() -> None:

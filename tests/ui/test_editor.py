@@ -656,3 +656,29 @@ def test_best_moves_of_a_drawn_tree_go_by_their_move_names(
     assert headings[2].lower().startswith("best")
     assert {dialog.table.item(i, 2).text() for i in range(dialog.table.rowCount())} == {"a1"}
     dialog.close()
+
+
+@pytest.mark.parametrize(("fail_hard", "returned"), [(False, [3, 2, 2]), (True, [3, 3, 3])])
+def test_solve_with_fail_hard_shows_what_each_root_child_returned(
+    qtbot: QtBot, editor: TreeEditor, fail_hard: bool, returned: list[int]
+) -> None:
+    editor.replace_tree(load_tree(FIGURE_5_2, "Figure 5.2"))
+    editor.set_algorithm(Algorithm.MINIMAX)
+    assert not editor.fail_hard.isEnabled()
+    editor.set_algorithm(Algorithm.ALPHABETA)
+    assert editor.fail_hard.isEnabled()
+    if fail_hard:
+        qtbot.mouseClick(editor.fail_hard, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+        qtbot.mouseClick(editor.solve_button, Qt.MouseButton.LeftButton)
+    request, result = blocker.args
+    assert request.settings.fail_hard is fail_hard
+    assert result.value == 3 and result.best_move == 0  # the same answer either way
+    recording = editor.solution
+    assert recording is not None
+    children = [n for n in range(recording.node_count) if recording.parent[n] == 0]
+    assert [recording.value[n] for n in children] == returned  # what the tree draws
+    convention = "fail-hard" if fail_hard else "fail-soft"
+    assert f"Value 3</b> (alpha-beta, {convention})" in editor.result_label.text()
+    title = editor.solution_panel.title_label.text()
+    assert ("fail-hard" in title) is fail_hard

@@ -262,6 +262,30 @@ def test_settings_panel_changes_apply_at_the_next_ai_move(qtbot: QtBot, window: 
     assert window.game.name == "pennies" and window.match.plies == ()
 
 
+def test_fail_hard_is_offered_with_alpha_beta_and_reaches_the_ai(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start(window, "tictactoe", Seats.HUMAN_FIRST, transposition_table=False)
+    panel = window.settings_panel
+    assert panel.fail_hard.isEnabled() and not panel.fail_hard.isChecked()
+    assert "α or β" in panel.fail_hard.text() and "fail-soft" in panel.fail_hard.toolTip()
+    panel.algorithm_box.setCurrentIndex(panel.algorithm_box.findData(Algorithm.MINIMAX))
+    assert not panel.fail_hard.isEnabled()
+    panel.algorithm_box.setCurrentIndex(panel.algorithm_box.findData(Algorithm.ALPHABETA))
+    qtbot.mouseClick(panel.fail_hard, Qt.MouseButton.LeftButton)
+    assert window.config.search.fail_hard
+    # The AI's search (in the engine process) is fail-hard, and says so.
+    click_move(qtbot, window, 4)
+    qtbot.waitUntil(lambda: len(window.match.plies) == 2, timeout=AI_TIMEOUT_MS)
+    assert window.move_searches[2].settings.fail_hard
+    assert "alphabeta, fail-hard" in window.stats.text("search")
+    # A game without alpha-beta (Pig) leaves it off; tic-tac-toe remembers it.
+    panel.game_box.setCurrentIndex(panel.game_box.findData("pig"))
+    assert not panel.fail_hard.isEnabled() and not window.config.search.fail_hard
+    panel.game_box.setCurrentIndex(panel.game_box.findData("tictactoe"))
+    assert panel.fail_hard.isChecked() and window.config.search.fail_hard
+
+
 def test_hint_is_legal_and_optimal_in_tictactoe(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))
     for move in (0, 4, 8):
@@ -307,6 +331,8 @@ def test_undo_and_redo_over_the_whole_game(qtbot: QtBot, window: MainWindow) -> 
 def test_layout_and_settings_are_remembered(qtbot: QtBot, store: QSettings) -> None:
     first = MainWindow(store)
     qtbot.addWidget(first)
+    first.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS))
+    first.settings_panel.fail_hard.setChecked(True)
     first.new_game(PlayConfig(game="pig", seats=Seats.TWO_HUMANS, pig_target=30))
     first.settings_panel.depth_spin.setValue(3)
     first.close()
@@ -316,6 +342,11 @@ def test_layout_and_settings_are_remembered(qtbot: QtBot, store: QSettings) -> N
         assert second.config.game == "pig" and second.config.pig_target == 30
         assert second.config.seats is Seats.TWO_HUMANS
         assert second.config.search.depth == 3
+        second.settings_panel.game_box.setCurrentIndex(
+            second.settings_panel.game_box.findData("connect4")
+        )
+        assert second.config.search.fail_hard
+        assert second.settings_panel.fail_hard.isChecked()
     finally:
         second.close()
 

@@ -33,12 +33,12 @@ CUTOFF_AT_C = "MIN node C: value 2 ≤ α = 3, so its remaining 2 children are p
 PLAY_TIMEOUT_MS = 10_000
 
 
-def figure_recording() -> SearchRecording:
-    """Alpha-beta over Figure 5.2, recorded and finished."""
+def figure_recording(*, fail_hard: bool = False) -> SearchRecording:
+    """Alpha-beta over Figure 5.2, recorded and finished (fail-soft unless told)."""
     tree = load_tree(FIGURE_5_2)
     game = TreeGame(tree)
-    recording = SearchRecording(game)
-    result = search(game, tree.root, SearchSettings(), listener=recording)
+    recording = SearchRecording(game, fail_hard=fail_hard)
+    result = search(game, tree.root, SearchSettings(fail_hard=fail_hard), listener=recording)
     recording.finish(result)
     return recording
 
@@ -130,6 +130,33 @@ def test_window_history_of_d(qtbot: QtBot, panel: SearchTreePanel) -> None:
     assert "after child 2 (1 → 5)</td><td>α 3, β 5" in text
     assert "after child 3 (2 → 2), on exit</td><td>α 3, β 5" in text
     assert "at most 2: 2 ≤ α = 3" in text  # a bound: MAX has 3 at B already
+
+
+@pytest.mark.parametrize("fail_hard", [False, True])
+def test_figure_5_2_says_what_c_returns_under_each_convention(
+    fail_hard: bool, panel: SearchTreePanel
+) -> None:
+    recording = figure_recording(fail_hard=fail_hard)
+    panel.show_recording(recording, live=False, title="Figure 5.2")
+    c = next(n for n in range(recording.node_count) if recording.name(n) == "MIN node C")
+    panel.controller.seek(recording.valued_at[c] + 1)
+    panel.select_node(c)
+    facts = panel.details.facts.text()
+    if fail_hard:
+        assert panel.title_label.text() == "Figure 5.2 · alpha-beta, fail-hard"
+        assert panel.explanation.text() == (
+            "MIN node C fails low: it returns α = 3 (fail-hard; its own best is 2)"
+        )
+        assert "3, backed up: α, as fail-hard returns when it fails low" in facts
+        assert "(its own best is 2)" in facts
+    else:
+        assert panel.title_label.text() == "Figure 5.2"
+        assert panel.explanation.text() == (
+            "MIN node C takes the smallest child value: 2 (best move 0) "
+            "(fail-soft: its own best, below α = 3)"
+        )
+        assert "2, backed up: the smallest child value" in facts
+    assert "at most" in facts  # either way a bound: MAX has 3 at B already
 
 
 def test_live_follows_until_touched(qtbot: QtBot, panel: SearchTreePanel) -> None:

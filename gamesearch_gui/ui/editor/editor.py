@@ -65,7 +65,7 @@ from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.widgets import PageStack, connect_plain, make_action
+from gamesearch_gui.ui.widgets import PageStack, connect_plain, fail_hard_box, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 #: Most files in File > Recent Files.
@@ -207,6 +207,8 @@ class TreeEditor(QWidget):
             "Stop this many moves down and use the nodes' evals there (no cutoff: search to "
             "the leaves)"
         )
+        self.fail_hard = fail_hard_box()
+        self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
         self.ordering = QCheckBox("Order children by eval")
         self.ordering.setToolTip("Search each node's most promising child first (by eval)")
         self.solve_button = QPushButton("Solve")
@@ -225,6 +227,7 @@ class TreeEditor(QWidget):
         solve_row = QHBoxLayout()
         solve_row.addWidget(QLabel("Solve with"))
         solve_row.addWidget(self.algorithm)
+        solve_row.addWidget(self.fail_hard)
         solve_row.addWidget(self.depth_box)
         solve_row.addWidget(self.ordering)
         solve_row.addWidget(self.solve_button)
@@ -450,6 +453,10 @@ class TreeEditor(QWidget):
         for algorithm in wanted:
             self.algorithm.addItem(ALGORITHM_NAMES[algorithm], algorithm)
         self.algorithm.setCurrentIndex(1)
+
+    def _algorithm_changed(self, _index: int) -> None:
+        alphabeta = self.algorithm.currentData() is Algorithm.ALPHABETA
+        self.fail_hard.setEnabled(alphabeta)
 
     def _node_clicked(self, n: int) -> None:
         if self.stack.currentWidget() is self.canvas and n < len(self.drawing.paths):
@@ -1013,7 +1020,10 @@ class TreeEditor(QWidget):
         algorithm = self.algorithm.currentData()
         depth = self.depth_box.value() or None
         ordering = Ordering.STATIC if self.ordering.isChecked() else Ordering.NONE
-        return SearchSettings(algorithm=algorithm, depth=depth, ordering=ordering)
+        fail_hard = algorithm is Algorithm.ALPHABETA and self.fail_hard.isChecked()
+        return SearchSettings(
+            algorithm=algorithm, depth=depth, ordering=ordering, fail_hard=fail_hard
+        )
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         """Choose the search (if it applies to the tree)."""
@@ -1062,8 +1072,11 @@ class TreeEditor(QWidget):
         pv = [clip(move) for move in move_names(root, result.principal_variation)]
         best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])
         stats = result.stats
+        convention = result.settings.convention
         return (
-            f"<b>Value {value}</b> · best move {best} · line {' → '.join(pv) or '—'} · "
+            f"<b>Value {value}</b>"
+            + (f" (alpha-beta, {convention})" if convention else "")
+            + f" · best move {best} · line {' → '.join(pv) or '—'} · "
             f"{stats.nodes} nodes, {stats.leaves} leaves"
             + (f", {stats.exact_checks} exact" if stats.exact_checks else "")
         )

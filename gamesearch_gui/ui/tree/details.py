@@ -101,6 +101,14 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
         return f"{shown}, the probability-weighted average of its outcomes"
+    edge = recording.returned_edge(n)
+    if edge:
+        fails = "low" if edge == "α" else "high"
+        own = format_number(recording.own_best(n))
+        return (
+            f"{shown}, backed up: {edge}, as fail-hard returns when it fails {fails} "
+            f"(its own best is {own})"
+        )
     rule = "largest" if kind is NodeKind.MAX else "smallest"
     words = f"{shown}, backed up: the {rule} child value"
     best = recording.best_child[n]
@@ -112,8 +120,9 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
 def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     """Why a backed-up value is only a bound ("" when it is exact or not known yet).
 
-    Alpha-beta here is fail-soft: a value outside the entry window tells only on which
-    side of the window the true value lies, and that is all the parent needs.
+    Under fail-soft a value outside the entry window, and under fail-hard a value on its
+    edge, tells only on which side of the window the true value lies, and that is all the
+    parent needs.
     """
     if not Moment(recording, k).is_valued(n) or recording.valuation(n) not in (
         Valuation.BACKED_UP,

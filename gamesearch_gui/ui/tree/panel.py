@@ -388,6 +388,8 @@ class SearchTreePanel(QWidget):
     def show_recording(self, recording: SearchRecording, *, live: bool, title: str = "") -> None:
         """Show ``recording``: following it as it grows (live), or at its end (finished)."""
         self.recording = recording
+        if recording.fail_hard:  # the values drawn are not the usual (fail-soft) ones
+            title = f"{title} · alpha-beta, fail-hard" if title else "alpha-beta, fail-hard"
         self.title = title
         self.title_label.setText(title)
         self.title_label.setVisible(bool(title))

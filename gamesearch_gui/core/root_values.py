@@ -1,0 +1,105 @@
+"""The value each root child returned to the root, in the game's move order.
+
+A search's result lists its root moves (``SearchResult.root_moves``) in the order it
+searched them, and lists none at a chance root, where there is no move to choose. The
+command line's ``"root_values"`` answers the same question for every root: at a MAX or
+MIN root from the result, put back in move order; at a chance root from the search's
+events, watched by :class:`RootValueWatcher`. A value is what the child returned, so
+under alpha-beta it may be a bound (fail-soft: the child's own best; fail-hard: alpha or
+beta). None stands for a child the search never valued (one it was stopped before).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
+from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.search import SearchResult
+
+
+class RootValueWatcher(SearchObserver):
+    """Keeps the values the root's children return, from the last finished iteration
+    (iterative deepening uses only those), else from the one search there was."""
+
+    def __init__(self) -> None:
+        self._root: int | None = None
+        self._children: dict[int, Any] = {}
+        self._current: list[tuple[Any, float]] = []
+        self._finished: list[tuple[Any, float]] | None = None
+
+    def entered(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        """A node entered: a new root starts over; a root child is noted."""
+        if parent_id is None:
+            self._root = node_id
+            self._children = {}
+            self._current = []
+        elif parent_id == self._root:
+            self._children[node_id] = move
+
+    def valued(
+        self,
+        node_id: int,
+        value: float,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: Any = None,
+    ) -> None:
+        """A node left: a root child's value is kept."""
+        if node_id in self._children:
+            self._current.append((self._children[node_id], value))
+
+    def pruned(
+        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+    ) -> None:
+        """Pruned children return nothing."""
+
+    def iteration_started(self, depth: int) -> None:
+        """Each iteration enters a root of its own (see ``entered``)."""
+
+    def iteration_finished(
+        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+    ) -> None:
+        """A finished iteration's values are the ones its result uses."""
+        if completed:
+            self._finished = list(self._current)
+
+    def values(self) -> list[tuple[Any, float]]:
+        """(move or outcome, value) for each root child valued, in the order searched."""
+        return self._finished if self._finished is not None else self._current
+
+
+def root_values(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult,
+    watcher: RootValueWatcher | None = None,
+) -> list[float | None]:
+    """The value each child of ``state`` returned, in move (or outcome) order.
+
+    At a chance root the values come from ``watcher``, which must have watched the
+    search (else every value is None); at a terminal root there are none.
+    """
+    if game.terminal_value(state) is not None:
+        return []
+    if game.to_move(state) is Player.CHANCE:
+        moves = [outcome for outcome, _ in game.chances(state)]
+        found = watcher.values() if watcher is not None else []
+    else:
+        moves = list(game.actions(state))
+        found = [(root.move, root.value) for root in result.root_moves]
+    # Moves are game values, hashable as transposition keys are.
+    by_move = dict(found)
+    return [by_move.get(move) for move in moves]
