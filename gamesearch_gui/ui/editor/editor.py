@@ -220,9 +220,11 @@ class TreeEditor(QWidget):
         self.result_label = QLabel()
         self.result_label.setObjectName("solveResult")
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # The best line's move labels are free text: it is cut at the window's edge, never
-        # widens the window.
+        # On a line of its own under the choices (they fill a 1366 px row), shown while it
+        # has something to say. The best line's move labels are free text: it is cut at
+        # the window's edge, never widens the window.
         self.result_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.result_label.hide()
 
         solve_row = QHBoxLayout()
         solve_row.addWidget(QLabel("Solve with"))
@@ -232,13 +234,14 @@ class TreeEditor(QWidget):
         solve_row.addWidget(self.ordering)
         solve_row.addWidget(self.solve_button)
         solve_row.addWidget(self.back_button)
-        solve_row.addWidget(self.result_label, 1)
+        solve_row.addStretch(1)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.caption_label)
         left_layout.addLayout(solve_row)
+        left_layout.addWidget(self.result_label)
         left_layout.addWidget(self.stack, 1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -437,6 +440,7 @@ class TreeEditor(QWidget):
             self.stack.setCurrentWidget(self.canvas)
             self.back_button.hide()
             self.result_label.clear()
+            self.result_label.hide()
             self.solve_button.setEnabled(True)
 
     def _update_algorithms(self) -> None:
@@ -1053,6 +1057,7 @@ class TreeEditor(QWidget):
         self.back_button.show()
         self.solve_button.setEnabled(False)
         self.result_label.setText("Solving…")
+        self.result_label.show()
 
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
         self.result = result
