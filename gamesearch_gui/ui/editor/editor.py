@@ -374,7 +374,10 @@ class TreeEditor(QWidget):
         if self._opening is not None:
             return f"Opening {os.path.basename(self._opening.path)}…"
         doc = self.document
-        where = f" ({os.path.basename(doc.file_path)})" if doc.file_path else ""
+        if doc.file_path:
+            where = f" ({os.path.basename(doc.file_path)})"
+        else:
+            where = f" ({doc.origin})" if doc.origin else ""
         return f"{'*' if doc.dirty else ''}{clip(doc.tree.name)}{where}"
 
     def _status_changed(self) -> None:
@@ -864,15 +867,25 @@ class TreeEditor(QWidget):
             why = f"{os.path.basename(path)}: internal error: {type(error).__name__}: {error}"
         self._warn("Cannot open the tree", why)
 
-    def open_tree(self, tree: CustomTree, *, caption: str = "") -> bool:
-        """Open ``tree`` as a new, unsaved document (an example, a random or recovered tree)."""
+    def open_tree(self, tree: CustomTree, *, caption: str = "", origin: str = "") -> bool:
+        """Open ``tree`` as a new document with no file (an example, a random tree).
+
+        It opens unchanged: nothing is asked about it until it is edited, and Save asks
+        for a file name. ``origin`` says in the title where it came from ("example").
+        """
         if not self.maybe_save():
             return False
-        self._set_tree(tree, None, caption=caption, unsaved=True)
+        self._set_tree(tree, None, caption=caption, origin=origin)
         return True
 
     def _set_tree(
-        self, tree: CustomTree, path: str | None, *, caption: str, unsaved: bool = False
+        self,
+        tree: CustomTree,
+        path: str | None,
+        *,
+        caption: str,
+        unsaved: bool = False,
+        origin: str = "",
     ) -> None:
         keep_recovery = self.recovering
         self._stop_loading()  # a new, pasted or random tree replaces a file being opened
@@ -880,7 +893,7 @@ class TreeEditor(QWidget):
         self.caption = caption
         self.caption_label.setText(caption)
         self.caption_label.setVisible(bool(caption))
-        self.document.reset(tree, file_path=path, unsaved=unsaved)
+        self.document.reset(tree, file_path=path, unsaved=unsaved, origin=origin)
         self._autosave_timer.stop()
         if unsaved and self.recovery_path is not None:
             self._autosave_timer.start()
@@ -895,24 +908,26 @@ class TreeEditor(QWidget):
 
     def save_as(self) -> bool:
         """Save to a file the person chooses."""
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot save the tree"):
             return False
         path = self._save_file_name()
         if path is None:
             return False
         return self._write(path)
 
-    def _probabilities_ok(self) -> bool:
+    def _probabilities_ok(self, title: str) -> bool:
+        """True when every chance node's probabilities sum to 1; else warns, under
+        ``title`` (what cannot be done: "Cannot save the tree"), naming the node."""
         problems = tree_edit.probability_problems(self.document.tree)
         if not problems:
             return True
         path, why = problems[0]
         where = f"node {path_text(path)}" if path else "the root"
-        self._warn("Cannot save the tree", f"The probabilities at {where} are wrong: {why}")
+        self._warn(title, f"The probabilities at {where} are wrong: {why}")
         return False
 
     def _write(self, path: str) -> bool:
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot save the tree"):
             return False
         tree = self.document.tree
         named = tree.name == DEFAULT_NAME
@@ -1021,7 +1036,7 @@ class TreeEditor(QWidget):
         """Solve the tree on the search thread and show the search in place."""
         if self.searches.request is not None or self.loading:
             return
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot solve the tree"):
             return
         tree = self.document.tree
         game = TreeGame(tree)

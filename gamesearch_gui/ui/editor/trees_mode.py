@@ -186,9 +186,9 @@ class TreesMode(QObject):
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
     def open_example(self, example: Example) -> bool:
-        """Open an example from the library as a new, unsaved tree, set to its search."""
+        """Open an example from the library as a new tree with no file, set to its search."""
         caption = f"<b>{example.title}</b>: {example.caption}"
-        if not self.editor.open_tree(example.tree(), caption=caption):
+        if not self.editor.open_tree(example.tree(), caption=caption, origin="example"):
             return False
         self.editor.set_algorithm(example.algorithm)
         self.editor.depth_box.setValue(example.depth or 0)
@@ -199,7 +199,7 @@ class TreesMode(QObject):
         """Ask for a random tree's shape and seed, and open it."""
         tree = self._random_dialog()
         if tree is not None:
-            self.editor.open_tree(tree)
+            self.editor.open_tree(tree, origin="random tree")
 
     def _random_dialog(self) -> Any:
         """The random-tree dialog's tree (None: cancelled). Tests replace this."""
@@ -211,7 +211,7 @@ class TreesMode(QObject):
 
     def compare(self) -> None:
         """Show how the searches compare on this tree."""
-        if not self.editor._probabilities_ok():
+        if not self.editor._probabilities_ok("Cannot compare the searches"):
             return
         dialog = CompareDialog(self.editor.tree, self.window)
         dialog.setModal(True)
