@@ -94,6 +94,7 @@ class TreesMode(QObject):
             kinds.addAction(action)
         for action in editor.edit_actions[8:]:
             node_menu.addAction(action)
+        self.edit_menu.addAction(editor.act_bounds)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(editor.act_solve)
 
@@ -129,6 +130,7 @@ class TreesMode(QObject):
             editor.act_paste,
             editor.act_copy_json,
             editor.act_copy_nested,
+            editor.act_bounds,
             editor.act_solve,
         ]
         #: Off while a file opens: they would act on the tree it is about to replace.
@@ -140,6 +142,7 @@ class TreesMode(QObject):
             editor.act_paste,
             editor.act_copy_json,
             editor.act_copy_nested,
+            editor.act_bounds,
         ]
         self.active = False
         self._update_undo()
@@ -212,6 +215,11 @@ class TreesMode(QObject):
     def compare(self) -> None:
         """Show how the searches compare on this tree."""
         if not self.editor._probabilities_ok("Cannot compare the searches"):
+            return
+        # With chance nodes the comparison runs Star1 too.
+        if self.editor.tree.has_chance and not self.editor._bounds_ok(
+            "Cannot compare the searches"
+        ):
             return
         dialog = CompareDialog(self.editor.tree, self.window)
         dialog.setModal(True)
