@@ -165,3 +165,17 @@ def test_solving_with_bad_probabilities_says_it_cannot_solve(
     window.trees.act_save.trigger()
     assert answers.warnings[-1][0] == "Cannot save the tree"
     assert answers.file_names == []
+
+
+def test_a_search_that_fails_says_it_cannot_solve(
+    qtbot: QtBot, window: MainWindow, answers: Answers
+) -> None:
+    """The engine's refusal (here: a cutoff with no evals to use) is a solve's failure too."""
+    assert window.open_example("figure-5-2")
+    editor = window.editor
+    editor.depth_box.setValue(1)
+    editor.act_solve.trigger()
+    qtbot.waitUntil(lambda: bool(answers.warnings), timeout=SOLVE_MS)
+    title, text = answers.warnings[-1]
+    assert title == "Cannot solve the tree" and "eval" in text
+    assert editor.stack.currentWidget() is editor.canvas

@@ -485,9 +485,9 @@ class TreeEditor(QWidget):
         self.document.apply(text, tree, selected)
         return True
 
-    def _refused(self, why: str) -> None:
+    def _refused(self, why: str, title: str = "Cannot do that") -> None:
         self.message.emit(why)
-        self._warn("Cannot do that", why)
+        self._warn(title, why)
 
     def _path(self, path: Path | None) -> Path:
         return self.document.selected if path is None else path
@@ -1103,7 +1103,7 @@ class TreeEditor(QWidget):
         try:
             settings = self.search_settings()
         except GameError as e:
-            self._refused(str(e))
+            self._refused(str(e), "Cannot solve the tree")
             return
         self.result = None
         request = self.searches.start(
@@ -1125,7 +1125,7 @@ class TreeEditor(QWidget):
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
         self.show_drawing()
-        self._refused(message)
+        self._refused(message, "Cannot solve the tree")
 
     def _result_text(self, result: SearchResult) -> str:
         value = "?" if result.value is None else format_number(result.value)
