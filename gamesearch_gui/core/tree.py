@@ -23,6 +23,7 @@ from gamesearch_gui.core.game import (
     Player,
     PositionError,
 )
+from gamesearch_gui.core.numbers import format_number
 
 #: A leaf value or an evaluation as written in the file: ints stay ints for a clean round trip.
 Number: TypeAlias = int | float
@@ -271,6 +272,32 @@ class CustomTree:
         """The declared ``value_bounds``, else the lowest and highest leaf value or eval."""
         return self.value_bounds if self.value_bounds is not None else self._extent
 
+    def value_range(self) -> tuple[Number, Number]:
+        """The lowest and highest leaf value or eval: the bounds inferred when none are
+        declared."""
+        return self._extent
+
+    def outside_bounds(self) -> list[tuple[Path, str, Number]]:
+        """The nodes whose value (a leaf) or eval (an inner node) lies outside the declared
+        ``value_bounds``, as (path, "value" or "eval", number) in drawn order.
+
+        None while the bounds hold every value (at once, without a walk, when they hold
+        the tree's range), nor when none are declared.
+        """
+        bounds = self.value_bounds
+        if bounds is None:
+            return []
+        lo, hi = bounds
+        if lo <= self._extent[0] and self._extent[1] <= hi:
+            return []
+        found: list[tuple[Path, str, Number]] = []
+        for node in iter_nodes(self.root):
+            leafy = node.type is NodeType.LEAF
+            v = node.value if leafy else node.eval
+            if v is not None and not lo <= v <= hi:
+                found.append((node.path, "value" if leafy else "eval", v))
+        return found
+
     @property
     def has_chance(self) -> bool:
         """True when some node is a chance node."""
@@ -434,7 +461,21 @@ class TreeGame(Game[TreeNode, int]):
         return tuple([i for _, i in known] + unknown)
 
     def utility_bounds(self) -> tuple[float, float]:
-        """The tree's declared bounds, else the range of its leaf values and evals."""
+        """The tree's declared bounds, else the range of its leaf values and evals.
+
+        GameError when declared bounds leave out a value or eval (an edited tree can):
+        Star1 would prune by a false premise and give a wrong answer.
+        """
+        outside = self.tree.outside_bounds()
+        if outside:
+            path, what, number = outside[0]
+            lo, hi = self.tree.bounds()
+            where = f"node {path_text(path)}" if path else "the root"
+            raise GameError(
+                f"the {what} {format_number(number)} of {where} lies outside the tree's value "
+                f"bounds [{format_number(lo)}, {format_number(hi)}], so chance pruning could "
+                "give a wrong answer"
+            )
         return self.tree.bounds()
 
     def max_plies(self, state: TreeNode) -> int:

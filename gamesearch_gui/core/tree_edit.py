@@ -7,12 +7,15 @@ moved). An edit that cannot be made raises :class:`EditError`, whose message nam
 node and the reason, ready for a status bar; no edit fails silently or half-happens.
 
 Validity while editing: an edit of a tree that passes ``check_tree`` gives a tree that
-passes it too, with one exception on purpose: a chance node's probabilities may stop
-summing to 1. Adding, inserting or deleting a chance node's child leaves its siblings'
+passes it too, with two exceptions on purpose. A chance node's probabilities may stop
+summing to 1: adding, inserting or deleting a chance node's child leaves its siblings'
 probabilities alone (the new child gets ``1/n``), and ``set_probability`` changes one
 at a time; :func:`probability_problems` lists such chance nodes for the editor's
-warning until the user fixes them (``make_uniform`` does it in one step). Saving goes
-through ``dump_tree``, which refuses such a tree with a message naming the node.
+warning until the user fixes them (``make_uniform`` does it in one step). And
+:func:`set_value_bounds` may declare bounds that leave out some values (the person may
+narrow the bounds first and the values next); ``CustomTree.outside_bounds`` lists those.
+Saving goes through ``dump_tree``, which refuses such a tree with a message naming the
+node.
 
 New leaves are valued 0, or the nearest declared bound when 0 lies outside the tree's
 ``value_bounds``, so that no edit puts a value outside them.
@@ -64,6 +67,7 @@ __all__ = [
     "set_name",
     "set_probability",
     "set_value",
+    "set_value_bounds",
 ]
 
 #: The directions ``neighbour`` knows.
@@ -114,16 +118,22 @@ def _kind_name(node: TreeNode) -> str:
 
 def _finite(value: object, what: str, path: Path) -> Number:
     """``value`` as a finite number (whole floats as ints); EditError otherwise."""
+    return _number(value, f"{_where(path)}: {what}")
+
+
+def _number(value: object, subject: str) -> Number:
+    """``value`` as a finite number (whole floats as ints); EditError saying
+    "``subject`` must be a finite number" otherwise."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise EditError(f"{_where(path)}: {what} must be a number, not {show(value)}")
+        raise EditError(f"{subject} must be a number, not {show(value)}")
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise EditError(f"{_where(path)}: {what} must be a finite number, not {value}")
+            raise EditError(f"{subject} must be a finite number, not {value}")
         if value.is_integer() and abs(value) <= _EXACT_INTS:
             return int(value)
         return value
     if abs(value) > _FLOAT_MAX:
-        raise EditError(f"{_where(path)}: {what} must be a finite number, not one this large")
+        raise EditError(f"{subject} must be a finite number, not one this large")
     return value
 
 
@@ -215,6 +225,32 @@ def _name(name: object) -> str:
     if problem is not None:
         raise EditError(f"the tree's name {problem}")
     return name
+
+
+def set_value_bounds(
+    tree: CustomTree, bounds: tuple[float, float] | Sequence[float] | None
+) -> CustomTree:
+    """Declare the bounds ``(lo, hi)`` that every leaf value and eval lies within (Star1
+    prunes chance nodes by them), or with None go back to inferring them from the values.
+
+    Both finite, ``lo < hi`` (whole floats stored as ints); EditError otherwise. Bounds
+    that leave out a value are allowed while editing, as probabilities that do not sum
+    to 1 are: ``CustomTree.outside_bounds`` lists those nodes until they are fixed, and
+    saving and Star1 refuse the tree meanwhile.
+    """
+    if bounds is None:
+        if tree.value_bounds is None:
+            return tree
+        return CustomTree(tree.name, tree.root, None)
+    if isinstance(bounds, str | bytes) or len(bounds) != 2:
+        raise EditError(f"value bounds are two numbers, lowest and highest, not {show(bounds)}")
+    lo = _number(bounds[0], "the lowest value of the value bounds")
+    hi = _number(bounds[1], "the highest value of the value bounds")
+    if not lo < hi:
+        raise EditError(f"the lowest value {show(lo)} must be below the highest value {show(hi)}")
+    if tree.value_bounds == (lo, hi):
+        return tree
+    return CustomTree(tree.name, tree.root, (lo, hi))
 
 
 # Structure --------------------------------------------------------------------------------

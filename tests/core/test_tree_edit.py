@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.tree import CustomTree, NodeType, same_tree
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.tree_edit import (
     EditError,
     add_child,
@@ -30,8 +31,15 @@ from gamesearch_gui.core.tree_edit import (
     set_name,
     set_probability,
     set_value,
+    set_value_bounds,
 )
-from gamesearch_gui.core.treefile import TreeFileError, build_tree, check_tree, dump_tree
+from gamesearch_gui.core.treefile import (
+    TreeFileError,
+    build_tree,
+    check_tree,
+    dump_tree,
+    load_tree,
+)
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 
@@ -328,6 +336,50 @@ def test_set_value_outside_the_declared_bounds_names_them() -> None:
     with pytest.raises(EditError, match=r"\[-20, 20\]"):
         set_eval(figure(), (0,), -21)
     assert set_value(figure(), (0, 0), 20).node_at((0, 0)).value == 20
+
+
+def test_value_bounds_are_set_and_cleared_as_a_new_tree() -> None:
+    tree = build_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert tree.value_bounds is None and tree.bounds() == (2, 14)
+    wide = set_value_bounds(tree, (0.0, 20.5))
+    assert wide.value_bounds == (0, 20.5) and isinstance(wide.value_bounds[0], int)
+    assert tree.value_bounds is None  # the argument is left alone
+    assert wide.bounds() == (0, 20.5) and wide.value_range() == (2, 14)
+    assert wide.outside_bounds() == []
+    assert load_tree(dump_tree(wide)).value_bounds == (0, 20.5)
+    cleared = set_value_bounds(wide, None)
+    assert cleared.value_bounds is None and same_tree(cleared, tree)
+    assert set_value_bounds(wide, (0, 20.5)) is wide
+
+
+@pytest.mark.parametrize(
+    ("bounds", "message"),
+    [
+        ((5, 5), "the lowest value 5 must be below the highest value 5"),
+        ((9, 1), "the lowest value 9 must be below the highest value 1"),
+        ((math.nan, 1), "the lowest value of the value bounds must be a finite number, not nan"),
+        ((0, math.inf), "the highest value of the value bounds must be a finite number, not inf"),
+        ((0, "9"), 'the highest value of the value bounds must be a number, not "9"'),
+        ((1, 2, 3), "value bounds are two numbers, lowest and highest"),
+    ],
+)
+def test_value_bounds_that_bound_nothing_are_refused(bounds: object, message: str) -> None:
+    with pytest.raises(EditError) as caught:
+        set_value_bounds(figure(), bounds)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+def test_bounds_that_leave_out_values_are_listed_and_refused_by_save_and_star1() -> None:
+    tree = build_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    narrow = set_value_bounds(tree, (0, 10))
+    assert narrow.outside_bounds() == [((0, 1), "value", 12), ((2, 0), "value", 14)]
+    with pytest.raises(TreeFileError, match=r"0\.1.*12 lies outside"):
+        dump_tree(narrow)
+    game = TreeGame(narrow)
+    with pytest.raises(GameError, match=r"the value 12 of node 0\.1 lies outside .*\[0, 10\]"):
+        search(game, game.initial_state(), SearchSettings(Algorithm.STAR1))
+    # Searches that do not prune by the bounds are right whatever they say.
+    assert search(game, game.initial_state(), SearchSettings(Algorithm.MINIMAX)).value == 3
 
 
 def test_set_eval_on_inner_nodes_only() -> None:

@@ -467,6 +467,7 @@ def test_every_action_of_every_mode_runs_without_an_exception_or_a_warning(
     with sweep.answers.policy_as("setup"):
         window.set_mode("trees")
         window.editor.open_tree(load_tree(TREE))
+        window.editor.add_child(())  # an edit: a tree opened from elsewhere starts saved
     asked = sweep.answers.asked["message box"]
     with sweep.answers.policy_as(policy):
         window.act_quit.trigger()

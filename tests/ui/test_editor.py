@@ -507,7 +507,9 @@ def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -
     window.trees._random_dialog = lambda: a  # type: ignore[method-assign]
     window.set_mode("trees")
     window.trees.act_random.trigger()
-    assert window.editor.tree is a and window.editor.document.dirty
+    # The seed makes it again: it opens unchanged, and nothing asks about it until edited.
+    assert window.editor.tree is a and not window.editor.document.dirty
+    assert window.editor.title() == f"{a.name} (random tree)"
 
 
 def test_the_random_tree_dialog_refuses_a_shape_too_big_to_draw_at_once(

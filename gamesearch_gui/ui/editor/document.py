@@ -35,7 +35,9 @@ class TreeDocument(QObject):
 
     Every change goes through :meth:`apply` as a :class:`TreeEdit` on the undo stack, so
     undo restores the earlier tree object and selection. ``dirty`` follows the stack's
-    clean state (plus ``force_dirty`` for a tree that has never been saved anywhere).
+    clean state, plus an unsaved start for a tree that exists nowhere else (one recovered
+    from the last session). A tree with no file that has a copy elsewhere (an example, a
+    random tree from its seed) starts clean, with ``origin`` saying where it came from.
     """
 
     #: The tree or the selection changed (the editor redraws).
@@ -48,6 +50,8 @@ class TreeDocument(QObject):
         self.tree = tree
         self.selected: Path = ()
         self.file_path: str | None = None
+        #: Where a tree without a file came from ("example", "random tree"; "" for none).
+        self.origin = ""
         self.undo_stack = QUndoStack(self)
         self._unsaved_start = False
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -58,12 +62,21 @@ class TreeDocument(QObject):
         return self._unsaved_start or not self.undo_stack.isClean()
 
     def reset(
-        self, tree: CustomTree, *, file_path: str | None = None, unsaved: bool = False
+        self,
+        tree: CustomTree,
+        *,
+        file_path: str | None = None,
+        unsaved: bool = False,
+        origin: str = "",
     ) -> None:
-        """Start over with ``tree`` (a new or opened tree): no history, nothing selected."""
+        """Start over with ``tree`` (a new or opened tree): no history, nothing selected.
+
+        ``unsaved``: the tree is held nowhere else, so it counts as changed until saved.
+        """
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.file_path = file_path
+        self.origin = "" if file_path else origin
         self._unsaved_start = unsaved
         self._show(tree, ())
         self.statusChanged.emit()
@@ -82,6 +95,7 @@ class TreeDocument(QObject):
     def mark_saved(self, file_path: str) -> None:
         """The tree as it is now is in ``file_path``."""
         self.file_path = file_path
+        self.origin = ""
         self._unsaved_start = False
         self.undo_stack.setClean()
         self.statusChanged.emit()

@@ -56,6 +56,7 @@ from gamesearch_gui.core.treefile import (
     load_tree,
     tree_to_nested,
 )
+from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines, parse_bounds
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
@@ -183,6 +184,9 @@ class TreeEditor(QWidget):
         self.properties.uniformRequested.connect(lambda p: self.make_uniform(p))
         self.properties.labelEntered.connect(lambda p, t: self.set_label(t, p))
         self.properties.moveEntered.connect(lambda p, t: self.set_move(t, p))
+        self.bounds_form = BoundsForm()
+        self.bounds_form.boundsEntered.connect(self.set_value_bounds)
+        self.bounds_form.refused.connect(self._refused)
 
         self.caption_label = QLabel()
         self.caption_label.setObjectName("exampleCaption")
@@ -247,6 +251,7 @@ class TreeEditor(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.properties, 1)
+        right_layout.addWidget(self.bounds_form)
         right_layout.addWidget(self.keys_help)
         #: What "Focus on the tree" hides: the node's properties and the keys.
         self.side_panel = right
@@ -323,6 +328,11 @@ class TreeEditor(QWidget):
             "Replace the tree by a nested list such as [[3,12,8],[2,4,6]] or a tree file's JSON",
         )
         self.act_paste.setShortcut(keys.Paste)
+        self.act_bounds = self._act(
+            "Value bounds…",
+            self.ask_bounds,
+            "The lowest and highest value a leaf can have, which Star1 prunes by",
+        )
         self.act_solve = self._act("Solve", self.solve, "Solve the tree with the chosen search")
         self.act_solve.setShortcut(QKeySequence("Ctrl+R"))
         self.edit_actions = [
@@ -380,7 +390,10 @@ class TreeEditor(QWidget):
         if self._opening is not None:
             return f"Opening {os.path.basename(self._opening.path)}…"
         doc = self.document
-        where = f" ({os.path.basename(doc.file_path)})" if doc.file_path else ""
+        if doc.file_path:
+            where = f" ({os.path.basename(doc.file_path)})"
+        else:
+            where = f" ({doc.origin})" if doc.origin else ""
         return f"{'*' if doc.dirty else ''}{clip(doc.tree.name)}{where}"
 
     def _status_changed(self) -> None:
@@ -399,6 +412,7 @@ class TreeEditor(QWidget):
         n = self.drawing.index.get(self.document.selected, 0)
         self.canvas.set_selected(n)
         self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
+        self.bounds_form.show_tree(tree, self.drawing)
         self._update_actions()
 
     def _probability_problems(self, tree: CustomTree) -> list[tuple[Path, str]]:
@@ -486,9 +500,9 @@ class TreeEditor(QWidget):
         self.document.apply(text, tree, selected)
         return True
 
-    def _refused(self, why: str) -> None:
+    def _refused(self, why: str, title: str = "Cannot do that") -> None:
         self.message.emit(why)
-        self._warn("Cannot do that", why)
+        self._warn(title, why)
 
     def _path(self, path: Path | None) -> Path:
         return self.document.selected if path is None else path
@@ -549,6 +563,14 @@ class TreeEditor(QWidget):
         p = self._path(path)
         move = text.strip() if text else None
         self._edit("Set move label", lambda t: (tree_edit.set_move(t, p, move or None), p))
+
+    def set_value_bounds(self, bounds: tuple[float, float] | None) -> None:
+        """Declare the lowest and highest value a leaf can have (None: infer them)."""
+        if bounds == self.document.tree.value_bounds:
+            return
+        text = "Set the value bounds" if bounds is not None else "Infer the value bounds"
+        keep = self.document.selected
+        self._edit(text, lambda t: (tree_edit.set_value_bounds(t, bounds), keep))
 
     def replace_tree(self, tree: CustomTree, text: str = "Replace tree") -> None:
         """Replace the whole tree as one undoable edit."""
@@ -611,6 +633,25 @@ class TreeEditor(QWidget):
         )
         if text is not None:
             self._probability_entered(self.selected, text)
+
+    def ask_bounds(self) -> None:
+        """Ask for the tree's value bounds (empty: infer them from the leaves)."""
+        tree = self.document.tree
+        declared = tree.value_bounds
+        text = self._ask_text(
+            "Value bounds",
+            "Lowest and highest value a leaf can have, as 0, 100\n"
+            f"(empty: the leaves' range, {bounds_text(tree.value_range())}):",
+            bounds_text(declared).strip("[]") if declared is not None else "",
+        )
+        if text is None:
+            return
+        try:
+            bounds = parse_bounds(text)
+        except ValueError as e:
+            self._refused(str(e))
+            return
+        self.set_value_bounds(bounds)
 
     def ask_label(self) -> None:
         """Ask for the selected node's label."""
@@ -843,6 +884,7 @@ class TreeEditor(QWidget):
             action.setEnabled(not loading)
         self.solve_button.setEnabled(not loading)
         self.properties.setEnabled(not loading)
+        self.bounds_form.setEnabled(not loading)
         if not loading:
             self._update_actions()
         self.loadingChanged.emit(loading)
@@ -879,15 +921,25 @@ class TreeEditor(QWidget):
             why = f"{os.path.basename(path)}: internal error: {type(error).__name__}: {error}"
         self._warn("Cannot open the tree", why)
 
-    def open_tree(self, tree: CustomTree, *, caption: str = "") -> bool:
-        """Open ``tree`` as a new, unsaved document (an example, a random or recovered tree)."""
+    def open_tree(self, tree: CustomTree, *, caption: str = "", origin: str = "") -> bool:
+        """Open ``tree`` as a new document with no file (an example, a random tree).
+
+        It opens unchanged: nothing is asked about it until it is edited, and Save asks
+        for a file name. ``origin`` says in the title where it came from ("example").
+        """
         if not self.maybe_save():
             return False
-        self._set_tree(tree, None, caption=caption, unsaved=True)
+        self._set_tree(tree, None, caption=caption, origin=origin)
         return True
 
     def _set_tree(
-        self, tree: CustomTree, path: str | None, *, caption: str, unsaved: bool = False
+        self,
+        tree: CustomTree,
+        path: str | None,
+        *,
+        caption: str,
+        unsaved: bool = False,
+        origin: str = "",
     ) -> None:
         keep_recovery = self.recovering
         self._stop_loading()  # a new, pasted or random tree replaces a file being opened
@@ -895,7 +947,7 @@ class TreeEditor(QWidget):
         self.caption = caption
         self.caption_label.setText(caption)
         self.caption_label.setVisible(bool(caption))
-        self.document.reset(tree, file_path=path, unsaved=unsaved)
+        self.document.reset(tree, file_path=path, unsaved=unsaved, origin=origin)
         self._autosave_timer.stop()
         if unsaved and self.recovery_path is not None:
             self._autosave_timer.start()
@@ -910,24 +962,44 @@ class TreeEditor(QWidget):
 
     def save_as(self) -> bool:
         """Save to a file the person chooses."""
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot save the tree"):
             return False
         path = self._save_file_name()
         if path is None:
             return False
         return self._write(path)
 
-    def _probabilities_ok(self) -> bool:
+    def _probabilities_ok(self, title: str) -> bool:
+        """True when every chance node's probabilities sum to 1; else warns, under
+        ``title`` (what cannot be done: "Cannot save the tree"), naming the node."""
         problems = tree_edit.probability_problems(self.document.tree)
         if not problems:
             return True
         path, why = problems[0]
         where = f"node {path_text(path)}" if path else "the root"
-        self._warn("Cannot save the tree", f"The probabilities at {where} are wrong: {why}")
+        self._warn(title, f"The probabilities at {where} are wrong: {why}")
+        return False
+
+    def _bounds_ok(self, title: str) -> bool:
+        """True when the declared value bounds hold every value; else warns under
+        ``title``, naming the nodes outside them."""
+        tree = self.document.tree
+        lines = outside_lines(tree, self.drawing)
+        if not lines:
+            return True
+        assert tree.value_bounds is not None
+        self._warn(
+            title,
+            f"These values lie outside the tree's value bounds {bounds_text(tree.value_bounds)}, "
+            "by which Star1 prunes:\n" + "\n".join(lines) + "\nWiden the bounds "
+            "(Edit > Value bounds…, or Use the leaves), or change the values.",
+        )
         return False
 
     def _write(self, path: str) -> bool:
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot save the tree"):
+            return False
+        if not self._bounds_ok("Cannot save the tree"):
             return False
         tree = self.document.tree
         named = tree.name == DEFAULT_NAME
@@ -1039,14 +1111,17 @@ class TreeEditor(QWidget):
         """Solve the tree on the search thread and show the search in place."""
         if self.searches.request is not None or self.loading:
             return
-        if not self._probabilities_ok():
+        if not self._probabilities_ok("Cannot solve the tree"):
+            return
+        star1 = self.algorithm.currentData() is Algorithm.STAR1
+        if star1 and not self._bounds_ok("Cannot solve the tree"):
             return
         tree = self.document.tree
         game = TreeGame(tree)
         try:
             settings = self.search_settings()
         except GameError as e:
-            self._refused(str(e))
+            self._refused(str(e), "Cannot solve the tree")
             return
         self.result = None
         request = self.searches.start(
@@ -1069,7 +1144,7 @@ class TreeEditor(QWidget):
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
         self.show_drawing()
-        self._refused(message)
+        self._refused(message, "Cannot solve the tree")
 
     def _result_text(self, result: SearchResult) -> str:
         value = "?" if result.value is None else format_number(result.value)

@@ -20,6 +20,12 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
 from gamesearch_gui.ui.text import ElidedLabel
 
+#: How the editor's warnings look (wrong probabilities, values outside the bounds).
+WARNING_STYLE = (
+    "QLabel { color: #8a1c1c; background: #fde8e8; border: 1px solid #e0a0a0;"
+    " border-radius: 3px; padding: 4px; }"
+)
+
 KIND_NAMES = {
     NodeType.MAX: "MAX (takes the largest)",
     NodeType.MIN: "MIN (takes the smallest)",
@@ -107,10 +113,7 @@ class PropertiesForm(QWidget):
         self.warning = QLabel()
         self.warning.setObjectName("probabilityWarning")
         self.warning.setWordWrap(True)
-        self.warning.setStyleSheet(
-            "QLabel { color: #8a1c1c; background: #fde8e8; border: 1px solid #e0a0a0;"
-            " border-radius: 3px; padding: 4px; }"
-        )
+        self.warning.setStyleSheet(WARNING_STYLE)
         self.warning.hide()
 
         form = QFormLayout()

@@ -94,6 +94,7 @@ class TreesMode(QObject):
             kinds.addAction(action)
         for action in editor.edit_actions[8:]:
             node_menu.addAction(action)
+        self.edit_menu.addAction(editor.act_bounds)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(editor.act_solve)
 
@@ -129,6 +130,7 @@ class TreesMode(QObject):
             editor.act_paste,
             editor.act_copy_json,
             editor.act_copy_nested,
+            editor.act_bounds,
             editor.act_solve,
         ]
         #: Off while a file opens: they would act on the tree it is about to replace.
@@ -140,6 +142,7 @@ class TreesMode(QObject):
             editor.act_paste,
             editor.act_copy_json,
             editor.act_copy_nested,
+            editor.act_bounds,
         ]
         self.active = False
         self._update_undo()
@@ -186,9 +189,9 @@ class TreesMode(QObject):
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
     def open_example(self, example: Example) -> bool:
-        """Open an example from the library as a new, unsaved tree, set to its search."""
+        """Open an example from the library as a new tree with no file, set to its search."""
         caption = f"<b>{example.title}</b>: {example.caption}"
-        if not self.editor.open_tree(example.tree(), caption=caption):
+        if not self.editor.open_tree(example.tree(), caption=caption, origin="example"):
             return False
         self.editor.set_algorithm(example.algorithm)
         self.editor.depth_box.setValue(example.depth or 0)
@@ -199,7 +202,7 @@ class TreesMode(QObject):
         """Ask for a random tree's shape and seed, and open it."""
         tree = self._random_dialog()
         if tree is not None:
-            self.editor.open_tree(tree)
+            self.editor.open_tree(tree, origin="random tree")
 
     def _random_dialog(self) -> Any:
         """The random-tree dialog's tree (None: cancelled). Tests replace this."""
@@ -211,7 +214,12 @@ class TreesMode(QObject):
 
     def compare(self) -> None:
         """Show how the searches compare on this tree."""
-        if not self.editor._probabilities_ok():
+        if not self.editor._probabilities_ok("Cannot compare the searches"):
+            return
+        # With chance nodes the comparison runs Star1 too.
+        if self.editor.tree.has_chance and not self.editor._bounds_ok(
+            "Cannot compare the searches"
+        ):
             return
         dialog = CompareDialog(self.editor.tree, self.window)
         dialog.setModal(True)
