@@ -43,7 +43,8 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
+from gamesearch_gui.core.exercise import AnswerKey, Exercise
+from gamesearch_gui.core.exercise_grade import node_name
 from gamesearch_gui.core.files import WriteError, check_writable, staged
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import KINDS, VALUATIONS
@@ -146,9 +147,9 @@ def _numbered(path: str, i: int, count: int) -> str:
 
 
 def page_title(exercise: Exercise) -> str:
-    """The page's title: "Exercise 3 — Alpha-beta pruning"."""
+    """The page's title: "Exercise 3 — Alpha-beta pruning (fail-soft)"."""
     title = clip(exercise.title.strip())
-    task = exercise.task.title
+    task = exercise.task_title
     if task.lower() in title.lower():
         return title
     return f"{title} — {task}" if title else task
@@ -270,7 +271,7 @@ def _key_lines(key: AnswerKey) -> list[str]:
     exercise = key.exercise
     tree = exercise.tree
     lines = [f"Value of the root: {format_number(key.value)}"]
-    if exercise.task is Task.ALPHABETA:
+    if exercise.task.marks:
         if key.pruned:
             names = [node_name(tree, path) for path in key.pruned]
             lines.append(f"Never searched ({len(names)}): " + "; ".join(names))
@@ -350,7 +351,7 @@ def render_page(
         painter.setPen(QPen(GREY, max(0.5 * unit, 1.0)))
         painter.drawLine(QPointF(area.left(), top), QPointF(area.right(), top))
         top += 10 * unit
-        text(exercise.task.instructions, _TEXT_PT, INK)
+        text(exercise.instructions, _TEXT_PT, INK)
         if key is None:
             top += 14 * unit
             label = text("Name:", _TEXT_PT, INK, y=top)
