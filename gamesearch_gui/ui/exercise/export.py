@@ -147,9 +147,10 @@ def _numbered(path: str, i: int, count: int) -> str:
 
 
 def page_title(exercise: Exercise) -> str:
-    """The page's title: "Exercise 3 — Alpha-beta pruning (fail-soft)"."""
+    """The page's title: "Exercise 3 — Alpha-beta pruning" (the instructions under it say
+    the convention: with it, the title would wrap beside the key's "ANSWER KEY")."""
     title = clip(exercise.title.strip())
-    task = exercise.task_title
+    task = exercise.task.title
     if task.lower() in title.lower():
         return title
     return f"{title} — {task}" if title else task
