@@ -28,11 +28,11 @@ from gamesearch_gui.core.exercise import (
     Exercise,
     Task,
     exercise_set,
-    grade,
     make_exercise,
     random_exercise,
     solve_exercise,
 )
+from gamesearch_gui.core.exercise_grade import grade
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths, render_page
 

@@ -1,16 +1,17 @@
-"""Exercises: game trees to solve by hand, their answer keys, and the grader.
+"""Exercises: game trees to solve by hand, their answer keys, answers and hints.
 
-An :class:`Exercise` is a tree and a task (minimax values, alpha-beta, or expectiminimax
-values). Its :class:`AnswerKey` is read from the engine's own event stream: the search
-runs once with a :class:`~gamesearch_gui.core.recording.SearchRecording` listening, and
-every expected entry (a node's value, its alpha and beta when it is left, which
+An :class:`Exercise` is a tree and a task (minimax values, alpha-beta in its fail-soft
+or fail-hard convention, expectiminimax values, or what Star1 prunes). Its
+:class:`AnswerKey` is read from the engine's own event stream: the search runs once
+with a :class:`~gamesearch_gui.core.recording.SearchRecording` listening, and every
+expected entry (a node's value, its alpha and beta when it is left, which
 branches a cutoff skips) is what that stream says. Nothing here computes a value a
 second way, so the key and the tree view's replay of the same search always agree.
 
-A student's :class:`Answer` holds what they typed and marked. :func:`grade` compares it
-with the key entry by entry and explains each mistake in one line, in the words a
-teacher would use. Hints reveal the key one node at a time, in the order the search
-settled them; a revealed entry earns nothing.
+A student's :class:`Answer` holds what they typed and marked; the grader
+(:mod:`gamesearch_gui.core.exercise_grade`) compares it with the key entry by entry.
+Hints reveal the key one node at a time, in the order the search settled them; a
+revealed entry earns nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from fractions import Fraction
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import (
     CustomTree,
     NodeType,
@@ -49,18 +49,17 @@ __all__ = [
     "Exercise",
     "ExerciseError",
     "Field",
-    "Grade",
     "NodeKey",
     "Task",
-    "Verdict",
     "difficulty_name",
     "exercise_set",
     "exercise_tree",
-    "grade",
+    "instructions",
     "make_exercise",
     "parse_entry",
     "random_exercise",
     "solve_exercise",
+    "task_title",
 ]
 
 #: The most nodes an exercise may have: past this, working by hand stops being practice.
@@ -84,6 +83,7 @@ class Task(enum.Enum):
     MINIMAX = "minimax"
     ALPHABETA = "alphabeta"
     EXPECTIMINIMAX = "expectiminimax"
+    STAR1 = "star1"
 
     @property
     def title(self) -> str:
@@ -92,6 +92,7 @@ class Task(enum.Enum):
             Task.MINIMAX: "Minimax values",
             Task.ALPHABETA: "Alpha-beta pruning",
             Task.EXPECTIMINIMAX: "Expectiminimax values",
+            Task.STAR1: "Star1 pruning",
         }[self]
 
     @property
@@ -101,23 +102,66 @@ class Task(enum.Enum):
             Task.MINIMAX: Algorithm.MINIMAX,
             Task.ALPHABETA: Algorithm.ALPHABETA,
             Task.EXPECTIMINIMAX: Algorithm.EXPECTIMINIMAX,
+            Task.STAR1: Algorithm.STAR1,
         }[self]
 
     @property
-    def instructions(self) -> str:
-        """What to do, as an exercise sheet says it."""
-        if self is Task.MINIMAX:
-            return "Write the minimax value of every MAX and MIN node."
-        if self is Task.ALPHABETA:
-            return (
-                "Run alpha-beta, children from left to right. Write the value each MAX and "
-                "MIN node returns, and its alpha and beta when it is left; cross out every "
-                "branch that is never searched."
-            )
+    def chance(self) -> bool:
+        """True for the tasks on trees with chance nodes."""
+        return self in (Task.EXPECTIMINIMAX, Task.STAR1)
+
+    @property
+    def marks(self) -> bool:
+        """True for the tasks whose answer crosses out the branches never searched."""
+        return self.algorithm.prunes
+
+    @property
+    def values(self) -> bool:
+        """True for the tasks whose answer writes the inner nodes' values."""
+        return self is not Task.STAR1
+
+
+#: How each convention of alpha-beta is said on a sheet and in a title.
+FAIL_SOFT_RULE = "fail-soft: a node returns its own value, even outside its α–β window"
+FAIL_HARD_RULE = "fail-hard: a node returns α or β at a cutoff, and never a value outside α–β"
+
+
+def task_title(task: Task, *, fail_hard: bool = False) -> str:
+    """The task's name, with alpha-beta's convention: "Alpha-beta pruning (fail-hard)"."""
+    if task is Task.ALPHABETA:
+        return f"{task.title} ({'fail-hard' if fail_hard else 'fail-soft'})"
+    return task.title
+
+
+def instructions(
+    task: Task, *, fail_hard: bool = False, bounds: tuple[float, float] | None = None
+) -> str:
+    """What to do, as an exercise sheet says it: the task, alpha-beta's convention, and
+    for Star1 the bounds every value lies within."""
+    if task is Task.MINIMAX:
+        return "Write the minimax value of every MAX and MIN node."
+    if task is Task.ALPHABETA:
+        rule = FAIL_HARD_RULE if fail_hard else FAIL_SOFT_RULE
         return (
-            "Write the expectiminimax value of every MAX, MIN and chance node "
-            "(a chance node's value is the probability-weighted average of its children)."
+            f"Run alpha-beta, children from left to right. Write the value each MAX and "
+            f"MIN node returns ({rule}), and its alpha and beta when it is left; cross out "
+            f"every branch that is never searched."
         )
+    if task is Task.STAR1:
+        within = (
+            "the values lie between the smallest and the largest leaf"
+            if bounds is None
+            else f"all values lie between {format_number(bounds[0])} and {format_number(bounds[1])}"
+        )
+        return (
+            f"Run Star1 (alpha-beta with chance-node pruning), children from left to right: "
+            f"{within}. A chance node stops as soon as those bounds put its value outside "
+            f"its window. Cross out every branch that is never searched."
+        )
+    return (
+        "Write the expectiminimax value of every MAX, MIN and chance node "
+        "(a chance node's value is the probability-weighted average of its children)."
+    )
 
 
 class Field(enum.Enum):
@@ -141,6 +185,25 @@ class Exercise:
     title: str
     source: str = ""
     seed: str | None = None
+    #: Alpha-beta's convention: a node returns alpha or beta at a cutoff (fail-hard), or
+    #: its own value (fail-soft, the default). Only an alpha-beta exercise has it.
+    fail_hard: bool = False
+
+    @property
+    def settings(self) -> SearchSettings:
+        """The engine search whose events make the key."""
+        return SearchSettings(algorithm=self.task.algorithm, fail_hard=self.fail_hard)
+
+    @property
+    def task_title(self) -> str:
+        """The task's name, with the convention it grades: "Alpha-beta pruning (fail-hard)"."""
+        return task_title(self.task, fail_hard=self.fail_hard)
+
+    @property
+    def instructions(self) -> str:
+        """What to do, as the page and the sheet say it."""
+        bounds = self.tree.bounds() if self.task is Task.STAR1 else None
+        return instructions(self.task, fail_hard=self.fail_hard, bounds=bounds)
 
 
 @dataclass(frozen=True)
@@ -257,8 +320,11 @@ def make_exercise(
     title: str | None = None,
     source: str = "",
     seed: str | None = None,
+    fail_hard: bool = False,
 ) -> Exercise:
     """An exercise on ``tree``; ExerciseError when the tree does not suit the task."""
+    if fail_hard and task is not Task.ALPHABETA:
+        raise ExerciseError(f"fail-hard is a convention of alpha-beta, not of {task.title}")
     if tree.root.type is NodeType.LEAF:
         raise ExerciseError("the tree is a single leaf: there is nothing to work out")
     if tree.node_count > MAX_EXERCISE_NODES:
@@ -266,10 +332,13 @@ def make_exercise(
             f"the tree has {tree.node_count:,} nodes; an exercise by hand has at most "
             f"{MAX_EXERCISE_NODES}"
         )
-    if tree.has_chance and task is not Task.EXPECTIMINIMAX:
+    if tree.has_chance and not task.chance:
         raise ExerciseError(
-            f"the tree has chance nodes, so its task is expectiminimax, not {task.title.lower()}"
+            f"the tree has chance nodes, so its task is expectiminimax or Star1, not "
+            f"{task.title.lower()}"
         )
+    if task is Task.STAR1 and not tree.has_chance:
+        raise ExerciseError("Star1 prunes at chance nodes: the tree has none")
     for node in tree.nodes():
         if node.type is NodeType.LEAF and node.value is None:
             raise ExerciseError(f"the leaf at {path_text(node.path) or 'the root'} has no value")
@@ -280,7 +349,7 @@ def make_exercise(
         check_tree(tree)  # the file format's rules: probabilities that sum to 1, ...
     except TreeFileError as error:
         raise ExerciseError(str(error)) from None
-    return Exercise(exercise_tree(tree), task, title or tree.name, source, seed)
+    return Exercise(exercise_tree(tree), task, title or tree.name, source, seed, fail_hard)
 
 
 def random_exercise(
@@ -289,14 +358,21 @@ def random_exercise(
     seed: int | str,
     *,
     title: str | None = None,
+    fail_hard: bool = False,
 ) -> Exercise:
-    """A random exercise: the same difficulty, task and seed give the same exercise."""
+    """A random exercise: the same difficulty, task and seed give the same exercise.
+
+    A Star1 exercise's tree declares its leaf value range as its ``value_bounds``."""
     from gamesearch_gui.core.randomtree import random_tree
 
     difficulty.check()
     count = difficulty.chance_levels()
-    if count and task is not Task.EXPECTIMINIMAX:
-        raise ExerciseError(f"trees with chance nodes are for expectiminimax, not {task.title}")
+    if count and not task.chance:
+        raise ExerciseError(
+            f"trees with chance nodes are for expectiminimax or Star1, not {task.title}"
+        )
+    if task.chance and not count:
+        raise ExerciseError(f"{task.title} needs a tree with chance levels")
     rng = random.Random(f"{seed}/chance levels")
     chance = sorted(rng.sample(range(1, difficulty.depth), count)) if count else []
     lo, hi = difficulty.branching
@@ -314,6 +390,8 @@ def random_exercise(
         )
         leaves = sum(1 for node in tree.nodes() if node.type is NodeType.LEAF)
         if leaves <= difficulty.most_leaves:
+            if task is Task.STAR1:
+                tree = CustomTree(tree.name, tree.root, difficulty.values)
             break
     else:
         raise ExerciseError(
@@ -329,15 +407,18 @@ def random_exercise(
         title=title or f"Exercise {seed_text}",
         source=f"random tree ({shape}), seed {seed_text}",
         seed=seed_text,
+        fail_hard=fail_hard,
     )
 
 
-def exercise_set(seed: int | str, count: int, difficulty: Difficulty, task: Task) -> list[Exercise]:
+def exercise_set(
+    seed: int | str, count: int, difficulty: Difficulty, task: Task, *, fail_hard: bool = False
+) -> list[Exercise]:
     """``count`` random exercises from one seed: the same arguments give the same set."""
     if not 1 <= count <= 200:
         raise ExerciseError(f"a set has 1 to 200 exercises, not {count}")
     return [
-        random_exercise(difficulty, task, f"{seed}-{i}", title=f"Exercise {i}")
+        random_exercise(difficulty, task, f"{seed}-{i}", title=f"Exercise {i}", fail_hard=fail_hard)
         for i in range(1, count + 1)
     ]
 
@@ -440,14 +521,16 @@ class AnswerKey:
     def items(self) -> list[tuple[Path, Field]]:
         """Every entry the student must get right, in the order the search settled them."""
         items: list[tuple[Path, Field]] = []
-        alphabeta = self.exercise.task is Task.ALPHABETA
+        task = self.exercise.task
+        alphabeta = task is Task.ALPHABETA
         cuts: dict[Path, list[Path]] = {}  # the cut tops under each node, in cut order
         for top in self.pruned:
             cuts.setdefault(top[:-1], []).append(top)
         for path in self.order:
             for top in cuts.pop(path, []):
                 items.append((top, Field.PRUNED))
-            items.append((path, Field.VALUE))
+            if task.values:
+                items.append((path, Field.VALUE))
             if alphabeta:
                 items.append((path, Field.ALPHA))
                 items.append((path, Field.BETA))
@@ -489,12 +572,7 @@ def solve_exercise(exercise: Exercise) -> AnswerKey:
     """
     game = TreeGame(exercise.tree)
     recording = SearchRecording(game, node_cap=None)
-    result = search(
-        game,
-        game.initial_state(),
-        SearchSettings(algorithm=exercise.task.algorithm),
-        listener=recording,
-    )
+    result = search(game, game.initial_state(), exercise.settings, listener=recording)
     recording.finish(result)
     return AnswerKey.from_recording(exercise, recording)
 
@@ -644,218 +722,3 @@ def _covered(key: AnswerKey, answer: Answer, path: Path) -> bool:
         return True
     node = key.exercise.tree.node_at(path)
     return bool(node.children) and all(_covered(key, answer, c.path) for c in node.children)
-
-
-# -- grading ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One graded entry."""
-
-    path: Path
-    field: Field
-    correct: bool
-    reason: str  #: one line; for a right entry, what makes it right
-    hinted: bool = False
-    expected: str = ""
-    given: str = ""
-
-
-@dataclass(frozen=True)
-class Grade:
-    """The verdicts on an answer, and its score."""
-
-    verdicts: tuple[Verdict, ...]
-    earned: int  #: right entries not revealed by a hint
-    total: int  #: entries asked for, plus wrong extra entries
-    hints: int  #: entries revealed by hints
-
-    @property
-    def score(self) -> int:
-        """Percent, rounded down (so only a perfect answer shows 100)."""
-        return 100 * self.earned // self.total if self.total else 100
-
-    @property
-    def mistakes(self) -> list[Verdict]:
-        """The wrong entries."""
-        return [v for v in self.verdicts if not v.correct]
-
-    def summary(self) -> str:
-        """One line: the score and what it is made of."""
-        wrong = len(self.mistakes)
-        text = f"Score {self.score}%: {self.earned} of {self.total} entries right"
-        if wrong:
-            text += f", {wrong} wrong"
-        if self.hints:
-            text += f", {self.hints} revealed by hints"
-        return text
-
-
-def node_name(tree: CustomTree, path: Path) -> str:
-    """How a reason names a node: "MIN node D", "the root", "the leaf 4 under C"."""
-    node = tree.node_at(path)
-    if node.type is NodeType.LEAF:
-        if node.label:
-            return f"leaf {clip(node.label)}"
-        value = format_number(float(node.value if node.value is not None else math.nan))
-        if not path:
-            return f"the leaf {value}"
-        parent = tree.node_at(path[:-1])
-        return f"the leaf {value} under {clip(parent.label or path_text(path[:-1]) or 'the root')}"
-    kind = {NodeType.MAX: "MAX node", NodeType.MIN: "MIN node", NodeType.CHANCE: "chance node"}[
-        node.type
-    ]
-    if node.label:
-        return f"{kind} {clip(node.label)}"
-    return f"{kind} {path_text(path)}" if path else f"the root ({kind})"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _num(value: float) -> str:
-    return format_number(value)
-
-
-def grade(key: AnswerKey, answer: Answer) -> Grade:
-    """Grade ``answer`` against ``key``: every entry asked for, and every wrong extra one."""
-    verdicts: list[Verdict] = []
-    earned = hints = 0
-    asked = key.items()
-    asked_set = set(asked)
-    for path, field_ in asked:
-        hinted = (path, field_) in answer.hinted
-        right = is_right(key, answer, path, field_)
-        verdicts.append(_verdict(key, answer, path, field_, right, hinted))
-        if right and not hinted:
-            earned += 1
-        if hinted:
-            hints += 1
-    # Entries where none was asked: numbers on nodes the search never reached (or α/β
-    # in a task without them), and crossed-out branches that are in fact searched.
-    extra = 0
-    for field_ in (Field.VALUE, Field.ALPHA, Field.BETA):
-        for path in sorted(answer.numbers(field_)):
-            if (path, field_) not in asked_set:
-                verdicts.append(_extra_number(key, path, field_, answer.numbers(field_)[path]))
-                extra += 1
-    for path in sorted(answer.pruned):
-        if not key.is_cut(path):
-            verdicts.append(_wrong_mark(key, path))
-            extra += 1
-    return Grade(tuple(verdicts), earned, len(asked) + extra, hints)
-
-
-def _verdict(
-    key: AnswerKey, answer: Answer, path: Path, field_: Field, right: bool, hinted: bool
-) -> Verdict:
-    tree = key.exercise.tree
-    if field_ is Field.PRUNED:
-        reason = _cut_reason(key, path)
-        given = "crossed out" if right else "not crossed out"
-        return Verdict(path, field_, right, reason, hinted, "crossed out", given)
-    expected = key.expected(path, field_)
-    assert not isinstance(expected, bool)
-    given_value = answer.get(path, field_)
-    given = "" if given_value is None else _num(float(given_value))
-    node = key.nodes[path]
-    name = node_name(tree, path)
-    if field_ is Field.VALUE:
-        rule = _value_rule(key, node, name)
-    else:
-        rule = _window_rule(node, name, field_)
-    symbol, after = {
-        Field.VALUE: ("", ""),
-        Field.ALPHA: ("α = ", " when it is left"),
-        Field.BETA: ("β = ", " when it is left"),
-    }[field_]
-    answer_text = f"{rule}: {symbol}{_num(expected)}{after}"
-    if right:
-        reason = answer_text
-    elif given_value is None:
-        reason = f"{answer_text} (left empty)"
-    else:
-        reason = f"{answer_text}, not {given}"
-    return Verdict(path, field_, right, reason, hinted, _num(expected), given)
-
-
-def _value_rule(key: AnswerKey, node: NodeKey, name: str) -> str:
-    if node.type is NodeType.CHANCE:
-        terms = []
-        for child, value in node.children:
-            probability = key.exercise.tree.node_at(child).probability or 0.0
-            terms.append(f"{_num(probability)} × {_num(value)}")
-        formula = " + ".join(terms) if len(terms) <= 4 else f"{len(terms)} terms"
-        return f"{_cap(name)} averages its children by probability ({formula})"
-    largest = node.type is NodeType.MAX
-    rule = "largest" if largest else "smallest"
-    if node.pruned:
-        sign = "≥ β" if largest else "≤ α"
-        bound = node.cut_beta if largest else node.cut_alpha
-        return (
-            f"{_cap(name)} takes the {rule} value of the children it searched, and "
-            f"stops at {_num(node.cut_value)} {sign} = {_num(bound)}"
-        )
-    return f"{_cap(name)} takes the {rule} child value"
-
-
-def _window_rule(node: NodeKey, name: str, field_: Field) -> str:
-    maximizing = node.type is NodeType.MAX
-    if (field_ is Field.ALPHA) == maximizing:
-        symbol = "α" if maximizing else "β"
-        start = node.alpha_in if maximizing else node.beta_in
-        verb = "raises" if maximizing else "lowers"
-        than = "above" if maximizing else "below"
-        return (
-            f"{_cap(name)} enters with {symbol} = {_num(start)} and {verb} it to each child "
-            f"value {than} it (but not after a cutoff)"
-        )
-    symbol = "β" if maximizing else "α"
-    kept = node.beta_in if maximizing else node.alpha_in
-    return f"{_cap(name)} never changes {symbol}: it keeps the {_num(kept)} it was given"
-
-
-def _cut_reason(key: AnswerKey, top: Path) -> str:
-    tree = key.exercise.tree
-    parent = key.nodes[top[:-1]]
-    name = node_name(tree, top)
-    what = "is never evaluated" if tree.node_at(top).children == () else "is never searched"
-    parent_name = node_name(tree, parent.path)
-    if parent.type is NodeType.MAX:
-        why = f"{parent_name} already has {_num(parent.cut_value)} ≥ β = {_num(parent.cut_beta)}"
-    else:
-        why = f"{parent_name} already has {_num(parent.cut_value)} ≤ α = {_num(parent.cut_alpha)}"
-    return f"{_cap(name)} {what}: {why}, so the rest of its children are cut"
-
-
-def _wrong_mark(key: AnswerKey, path: Path) -> Verdict:
-    tree = key.exercise.tree
-    name = node_name(tree, path)
-    if not path:
-        reason = "The root is always searched"
-    elif key.exercise.task is not Task.ALPHABETA:
-        reason = f"{_cap(name)} is searched: {key.exercise.task.title.lower()} prunes nothing"
-    else:
-        node = key.nodes[path]
-        what = "is evaluated" if node.type is NodeType.LEAF else "is searched"
-        reason = (
-            f"{_cap(name)} {what}: when it is reached α = {_num(node.alpha_in)} and "
-            f"β = {_num(node.beta_in)}, so nothing is cut yet"
-        )
-    return Verdict(path, Field.PRUNED, False, reason, False, "searched", "crossed out")
-
-
-def _extra_number(key: AnswerKey, path: Path, field_: Field, value: float) -> Verdict:
-    tree = key.exercise.tree
-    name = _cap(node_name(tree, path))
-    if key.is_cut(path):
-        reason = f"{name} is never searched (its branch is cut), so it has no value"
-        if field_ is not Field.VALUE:
-            reason = f"{name} is never searched (its branch is cut), so it has no α or β"
-    elif tree.node_at(path).type is NodeType.LEAF:
-        reason = f"{name} is a leaf: its value is given, and it has nothing to work out"
-    else:
-        reason = f"{key.exercise.task.title} asks for no α or β"
-    return Verdict(path, field_, False, reason, False, "", _num(value))

@@ -18,7 +18,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamesearch_gui.core.exercise import Exercise, Task
+from gamesearch_gui.core.exercise import Exercise, Task, task_title
 from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.treefile import load_tree, tree_to_dict
 
@@ -45,19 +45,25 @@ class HistoryEntry:
     total: int
     hints: int
     tree: dict[str, Any]  #: the exercise's tree in the file format
+    #: Alpha-beta's convention; an entry written before there was a choice is fail-soft.
+    fail_hard: bool = False
 
     @property
     def task_title(self) -> str:
-        """The task's name, or its stored text if this version does not know it."""
+        """The task's name (and convention), or its stored text if this version does not
+        know it."""
         try:
-            return Task(self.task).title
+            task = Task(self.task)
         except ValueError:
             return self.task
+        return task_title(task, fail_hard=self.fail_hard)
 
     def exercise(self) -> Exercise:
         """The exercise again (TreeFileError or ValueError if the entry is damaged)."""
         tree = load_tree(json.dumps(self.tree), self.title)
-        return Exercise(tree, Task(self.task), self.title, self.source)
+        task = Task(self.task)
+        fail_hard = self.fail_hard and task is Task.ALPHABETA
+        return Exercise(tree, task, self.title, self.source, fail_hard=fail_hard)
 
 
 def entry_for(exercise: Exercise, score: int, earned: int, total: int, hints: int) -> HistoryEntry:
@@ -72,6 +78,7 @@ def entry_for(exercise: Exercise, score: int, earned: int, total: int, hints: in
         total,
         hints,
         tree_to_dict(exercise.tree),
+        exercise.fail_hard,
     )
 
 
@@ -172,10 +179,18 @@ def _entry(item: object, i: int) -> HistoryEntry:
             _count(item["total"], "total"),
             _count(item.get("hints", 0), "hints"),
             dict(item["tree"]),
+            _flag(item.get("fail_hard", False), "fail_hard"),
         )
     except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise ValueError(f"entry {i + 1} is damaged ({_excerpt(error)})") from None
     return entry
+
+
+def _flag(value: object, name: str) -> bool:
+    """A true or false, else ValueError."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} {value!r:.40} is not true or false")
+    return value
 
 
 def _count(value: object, name: str, most: int = 10**6) -> int:

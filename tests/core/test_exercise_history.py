@@ -17,11 +17,11 @@ from gamesearch_gui.core.exercise import (
     Difficulty,
     Exercise,
     Task,
-    grade,
     make_exercise,
     random_exercise,
     solve_exercise,
 )
+from gamesearch_gui.core.exercise_grade import grade
 from gamesearch_gui.core.exercise_history import (
     FORMAT,
     MAX_ENTRIES,
@@ -83,7 +83,7 @@ def test_entries_survive_a_reload(tmp_path: Path) -> None:
         0,
     )
     assert a.earned == a.total == 14
-    assert a.task_title == "Alpha-beta pruning"
+    assert a.task_title == "Alpha-beta pruning (fail-soft)"
     assert b.score < 100 and b.task_title == "Expectiminimax values"
     assert len(a.when) == len("2026-11-22 09:30")
     # Each entry gives its exercise back, to try again.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercise import node_name
+from gamesearch_gui.core.exercise_grade import node_name
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS, clip

@@ -415,3 +415,18 @@ def test_a_failed_export_leaves_the_older_files_and_no_scraps(
     with pytest.raises(RuntimeError, match="half-way"):
         export_exercises([figure], sheet, key)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_sheets_state_the_convention_and_star1_s_bounds(qtbot: QtBot, tmp_path: Path) -> None:
+    hard = make_exercise(example("figure-5-2").tree(), Task.ALPHABETA, fail_hard=True)
+    star1 = exercise_set("b", 1, Difficulty(3, (2, 3), 0.5), Task.STAR1)[0]
+    for exercise, phrase in (
+        (hard, "fail-hard: a node returns α or β at a cutoff"),
+        (star1, "all values lie between 0 and 20"),
+    ):
+        sheet_path, key_path = export_paths(str(tmp_path / f"{exercise.task.value}.svg"))
+        export_exercises(solved([exercise]), sheet_path, key_path)
+        for path in (sheet_path, key_path):
+            # Wrapped lines joined: compare without spaces (a line may break at one).
+            words = "".join(svg_texts(path)).replace(" ", "")
+            assert phrase.replace(" ", "") in words

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from gamesearch_gui.core.exercise_history import ExerciseHistory
 from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import format_number
-from gamesearch_gui.core.tree import NodeType
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, rebuild
 from gamesearch_gui.core.treefile import save_tree_file
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
@@ -173,15 +174,15 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     assert grade.score == 100 * 12 // 15
     lines = "\n".join(results(page))
     assert "MIN node C takes the smallest value of the children it searched" in lines
-    assert "2, not 4" in lines
-    assert "The leaf 4 under C is never evaluated: MIN node C already has 2 ≤ α = 3" in lines
-    assert "The leaf 14 under D is evaluated: when it is reached α = 3 and β = +∞" in lines
+    assert "β): not 4" in lines
+    assert "The leaf 4 under C is never evaluated: MIN node C cuts as soon as its value" in lines
+    assert "The leaf 14 under D is evaluated: MIN node D has not fallen to α" in lines
     assert f"{grade.score}%" in page.score_label.text()
     # Clicking a reason shows its node.
     page._result_clicked(page.results.item(0))
     assert page.canvas.selected_path == grade.mistakes[0].path
     # The tooltip of a wrong node carries the reason.
-    assert "2, not 4" in page.canvas.tip((1,))
+    assert "not 4" in page.canvas.tip((1,))
     # Fixing an entry drops the stale grading until the next check.
     click_node(qtbot, page.canvas, (1,))
     type_into(qtbot, page.canvas, None, "2")
@@ -306,7 +307,7 @@ def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     assert again.history_list.topLevelItemCount() == 1
     row = again.history_list.topLevelItem(0)
     assert row is not None
-    assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning"
+    assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning (fail-soft)"
     assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
     assert "1 exercise checked" in again.history_summary.text()
     again._retry(row)
@@ -579,3 +580,117 @@ def test_welcome_button_starts_and_view_buttons_zoom_and_fit(
     assert page.canvas.zoom() == pytest.approx(fitted)
     qtbot.mouseClick(zoom_out, Qt.MouseButton.LeftButton)
     assert page.canvas.zoom() < fitted
+
+
+# -- issue 14: the convention, a Check that gives nothing away, Star1 ----------------------
+
+
+def shifted_figure(shift: int) -> CustomTree:
+    """Figure 5.2 with every leaf ``shift`` higher: its values cannot be a count or a score."""
+    tree = example("figure-5-2").tree()
+
+    def moved(node: TreeNode) -> TreeNode:
+        value = None if node.value is None else node.value + shift
+        return TreeNode(node.type, (), value, None, None, node.label, node.move)
+
+    return CustomTree(tree.name, rebuild(tree.root, change=moved))
+
+
+def test_check_on_a_half_done_page_shows_no_number_not_earned(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    page.start(make_exercise(shifted_figure(1000), Task.ALPHABETA))
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    qtbot.waitExposed(page.canvas)
+    click_node(qtbot, page.canvas, (0,))
+    type_into(qtbot, page.canvas, None, "1003")  # B: right
+    click_node(qtbot, page.canvas, (1,))
+    type_into(qtbot, page.canvas, None, "1004")  # C: wrong (it is 1002)
+    page.check()
+    drawing = page.canvas.drawing
+    assert drawing is not None
+    texts = [*results(page), page.score_label.text(), page.status_label.text()]
+    texts += [page.canvas.tip(path) for path in drawing.paths]
+    plain = re.sub(r"<[^>]*>", " ", " ".join(texts))  # the score label's markup
+    shown = set(re.findall(r"[+\-−]?∞|\d+", plain))
+    leaves = {str(1000 + v) for v in (3, 12, 8, 2, 4, 6, 14, 5, 2)}
+    values = {n for n in shown if "∞" in n or int(n) > 900}
+    assert values <= leaves | {"1003", "1004"}, texts
+    assert "MIN node C takes the smallest value of the children it searched" in " ".join(texts)
+    assert "· 10 entries not yet filled in" in results(page)
+    assert "1 of 14 right, 3 wrong, 10 not yet filled in" in page.score_label.text()
+
+
+def test_a_fail_hard_exercise_grades_fail_hard(qtbot: QtBot, page: ExercisePage) -> None:
+    page.start(make_exercise(example("figure-5-2").tree(), Task.ALPHABETA, fail_hard=True))
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    qtbot.waitExposed(page.canvas)
+    assert "(fail-hard)" in page.title_label.text()
+    assert "fail-hard: a node returns α or β at a cutoff" in page.instructions.text()
+    hard = dict(FIGURE_ENTRIES)
+    hard[(1,)] = ("3", "3", "+inf")  # C fails low: it returns α
+    hard[(2,)] = ("3", "3", "5")  # so does D
+    answer_figure(qtbot, page, hard)
+    for path in FIGURE_CUTS:
+        cross_out(qtbot, page, path)
+    grade = page.check()
+    assert grade is not None and grade.score == 100, [v.reason for v in grade.mistakes]
+
+
+def star1_seed() -> int:
+    shape = Difficulty(3, (2, 3), 0.5)
+    return next(
+        s for s in range(50) if solve_exercise(random_exercise(shape, Task.STAR1, s)).pruned
+    )
+
+
+def test_a_star1_exercise_is_answered_by_crossing_out(qtbot: QtBot, page: ExercisePage) -> None:
+    exercise = random_exercise(Difficulty(3, (2, 3), 0.5), Task.STAR1, star1_seed())
+    page.start(exercise)
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    qtbot.waitExposed(page.canvas)
+    key = page.key
+    assert key is not None and key.pruned
+    assert "all values lie between 0 and 20" in page.instructions.text()
+    # No values to write: typing a digit on a node opens nothing, the form shows no field.
+    click_node(qtbot, page.canvas, ())
+    qtbot.keyClicks(page.canvas, "5")
+    assert not page.canvas.inline.is_open
+    assert not page.form.isRowVisible(page.value_edit)
+    assert page.form.isRowVisible(page.cut_box)
+    for path in key.pruned:
+        cross_out(qtbot, page, path)
+    grade = page.check()
+    assert grade is not None and grade.score == 100
+    # One mark too many is caught.
+    searched = next(p for p in key.nodes if p and not key.is_cut(p))
+    cross_out(qtbot, page, searched)
+    grade = page.check()
+    assert grade is not None
+    assert [(v.path, v.field) for v in grade.mistakes] == [(searched, Field.PRUNED)]
+
+
+def test_new_exercise_dialog_convention_and_star1(qtbot: QtBot) -> None:
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    dialog.seed.setText("9")
+    dialog.set_task(Task.ALPHABETA)
+    assert dialog.convention.isEnabled()
+    assert not dialog.fail_hard()  # fail-soft unless chosen
+    assert "fail-soft" in dialog.task_help.text()
+    dialog.set_fail_hard(True)
+    assert "fail-hard" in dialog.task_help.text()
+    exercise = dialog.exercise()
+    assert exercise.task is Task.ALPHABETA and exercise.fail_hard
+    # Star1 needs chance levels: choosing it sets some, and states the bounds.
+    dialog.set_task(Task.STAR1)
+    assert dialog.chance.value() == 50
+    assert not dialog.convention.isEnabled()
+    assert "all values lie between 0 and 20" in dialog.task_help.text()
+    exercise = dialog.exercise()
+    assert exercise.task is Task.STAR1 and not exercise.fail_hard
+    assert exercise.tree.has_chance and exercise.tree.value_bounds == (0, 20)
+    # Back to alpha-beta: no chance levels.
+    dialog.set_task(Task.ALPHABETA)
+    assert dialog.chance.value() == 0
+    assert dialog.exercise().fail_hard

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import random
 import traceback
@@ -35,6 +36,7 @@ from gamesearch_gui.core.exercise import (
     ExerciseError,
     Task,
     difficulty_name,
+    instructions,
     make_exercise,
     random_exercise,
 )
@@ -52,11 +54,30 @@ def new_seed() -> str:
     return str(random.randint(1000, 9999))
 
 
-def file_exercise(path: str, task: Task, check: Callable[[], None] | None = None) -> Exercise:
+def file_exercise(
+    path: str,
+    task: Task,
+    check: Callable[[], None] | None = None,
+    *,
+    fail_hard: bool = False,
+) -> Exercise:
     """An exercise on the tree in the file at ``path``; TreeFileError, OSError or
     ExerciseError say why not. ``check`` may stop the reading (see ``load_tree_file``)."""
     tree = load_tree_file(path, check=check)
-    return make_exercise(tree, task, source=f"the file {os.path.basename(path)}")
+    source = f"the file {os.path.basename(path)}"
+    return make_exercise(tree, task, source=source, fail_hard=fail_hard)
+
+
+def convention_box() -> QComboBox:
+    """The choice of alpha-beta's convention, fail-soft first (its data: True for fail-hard)."""
+    box = QComboBox()
+    box.setObjectName("exerciseConvention")
+    box.addItem("its own value, even outside α–β (fail-soft)", False)
+    box.addItem("α or β at a cutoff (fail-hard)", True)
+    box.setToolTip(
+        "What a MAX or MIN node returns in an alpha-beta exercise: the graded convention"
+    )
+    return box
 
 
 def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
@@ -132,6 +153,7 @@ class NewExerciseDialog(QDialog):
         for task in Task:
             self.task.addItem(task.title, task)
         self.task.setCurrentIndex(1)
+        self.convention = convention_box()
         self.task_help = QLabel()
         self.task_help.setWordWrap(True)
         self.error = error_label("exerciseError")
@@ -188,6 +210,7 @@ class NewExerciseDialog(QDialog):
         layout.addWidget(self.file_box)
         task_form = QFormLayout()
         task_form.addRow("<b>Task</b>", self.task)
+        task_form.addRow("A node returns", self.convention)
         layout.addLayout(task_form)
         layout.addWidget(self.task_help)
         layout.addWidget(self.error)
@@ -199,7 +222,8 @@ class NewExerciseDialog(QDialog):
             box.valueChanged.connect(self._custom)
         for button in (self.source_random, self.source_drawn, self.source_file):
             button.toggled.connect(self._update)
-        self.task.currentIndexChanged.connect(self._update)
+        self.task.currentIndexChanged.connect(self._task_chosen)
+        self.convention.currentIndexChanged.connect(self._update)
         self.file_edit.textChanged.connect(self._update)
         self._presetting = False
         self._preset("Medium")
@@ -227,6 +251,25 @@ class NewExerciseDialog(QDialog):
     def set_task(self, task: Task) -> None:
         """Choose the task."""
         self.task.setCurrentIndex(self.task.findData(task))
+
+    def fail_hard(self) -> bool:
+        """True when the exercise grades fail-hard alpha-beta (only alpha-beta has it)."""
+        return self.chosen_task() is Task.ALPHABETA and bool(self.convention.currentData())
+
+    def set_fail_hard(self, on: bool) -> None:
+        """Choose alpha-beta's convention."""
+        self.convention.setCurrentIndex(self.convention.findData(on))
+
+    def _task_chosen(self) -> None:
+        # A random tree's chance levels follow the task: Star1 needs some, minimax and
+        # alpha-beta none.
+        if self.source() == RANDOM:
+            task, chance = self.chosen_task(), self.chance.value()
+            if task is Task.STAR1 and not chance:
+                self.chance.setValue(50)
+            elif not task.chance and chance:
+                self.chance.setValue(0)
+        self._update()
 
     def difficulty_chosen(self) -> Difficulty:
         """The random tree's shape as set."""
@@ -259,7 +302,7 @@ class NewExerciseDialog(QDialog):
         if source == RANDOM:
             # Chance levels make it an expectiminimax exercise, and only that.
             chance = difficulty.chance_levels() > 0
-            if chance and self.chosen_task() is not Task.EXPECTIMINIMAX:
+            if chance and not self.chosen_task().chance:
                 self.set_task(Task.EXPECTIMINIMAX)
             try:
                 difficulty.check()
@@ -274,10 +317,14 @@ class NewExerciseDialog(QDialog):
             source == DRAWN
             and self.drawn_tree is not None
             and self.drawn_tree().has_chance
-            and self.chosen_task() is not Task.EXPECTIMINIMAX
+            and not self.chosen_task().chance
         ):
             self.set_task(Task.EXPECTIMINIMAX)
-        self.task_help.setText(f"<i>{self.chosen_task().instructions}</i>")
+        task = self.chosen_task()
+        self.convention.setEnabled(task is Task.ALPHABETA and not self._reading)
+        bounds = difficulty.values if source == RANDOM and task is Task.STAR1 else None
+        text = instructions(task, fail_hard=self.fail_hard(), bounds=bounds)
+        self.task_help.setText(f"<i>{html.escape(text, quote=False)}</i>")
         self.error.hide()
 
     def _browse(self) -> None:
@@ -297,17 +344,18 @@ class NewExerciseDialog(QDialog):
 
     def exercise(self) -> Exercise:
         """The chosen exercise; ExerciseError (or TreeFileError, OSError) says what is wrong."""
-        source, task = self.source(), self.chosen_task()
+        source, task, fail_hard = self.source(), self.chosen_task(), self.fail_hard()
         if source == RANDOM:
             seed = self.seed.text().strip()
             if not seed:
                 raise ExerciseError("type a seed (any word or number), or press New seed")
-            return random_exercise(self.difficulty_chosen(), task, seed)
+            return random_exercise(self.difficulty_chosen(), task, seed, fail_hard=fail_hard)
         if source == DRAWN:
             assert self.drawn_tree is not None
             tree = self.drawn_tree()
-            return make_exercise(tree, task, source="the tree drawn in Draw a tree")
-        return file_exercise(self._file_path(), task)
+            drawn = "the tree drawn in Draw a tree"
+            return make_exercise(tree, task, source=drawn, fail_hard=fail_hard)
+        return file_exercise(self._file_path(), task, fail_hard=fail_hard)
 
     def _file_path(self) -> str:
         path = self.file_edit.text().strip()
@@ -324,7 +372,7 @@ class NewExerciseDialog(QDialog):
             return
         try:
             if self.source() == FILE:
-                self._read_file(self._file_path(), self.chosen_task())
+                self._read_file(self._file_path(), self.chosen_task(), self.fail_hard())
                 return
             self.result_exercise = self.exercise()
         except (ExerciseError, TreeFileError, OSError) as error:
@@ -339,10 +387,10 @@ class NewExerciseDialog(QDialog):
             self.loader.shutdown()
         super().done(result)
 
-    def _read_file(self, path: str, task: Task) -> None:
+    def _read_file(self, path: str, task: Task, fail_hard: bool) -> None:
         self.error.hide()
         self._set_reading(f"Opening {os.path.basename(path)}…")
-        self.loader.start(lambda job: file_exercise(path, task, job.check))
+        self.loader.start(lambda job: file_exercise(path, task, job.check, fail_hard=fail_hard))
 
     def _set_reading(self, text: str) -> None:
         """Show that a file is being read (``text``), or that none is ("")."""
@@ -352,7 +400,7 @@ class NewExerciseDialog(QDialog):
         self.busy.setText(text)
         self.busy_box.setVisible(self._reading)
         self.ok_button.setEnabled(not self._reading)
-        for widget in (self.random_box, self.file_box, self.task):
+        for widget in (self.random_box, self.file_box, self.task, self.convention):
             widget.setEnabled(not self._reading)
         if not self._reading:
             self._update()
@@ -383,4 +431,4 @@ class NewExerciseDialog(QDialog):
         self.error.show()
 
 
-__all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "new_seed"]
+__all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "convention_box", "new_seed"]

@@ -43,7 +43,8 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.exercise import AnswerKey, Exercise, Task, node_name
+from gamesearch_gui.core.exercise import AnswerKey, Exercise
+from gamesearch_gui.core.exercise_grade import node_name
 from gamesearch_gui.core.files import WriteError, check_writable, staged
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import KINDS, VALUATIONS
@@ -146,7 +147,8 @@ def _numbered(path: str, i: int, count: int) -> str:
 
 
 def page_title(exercise: Exercise) -> str:
-    """The page's title: "Exercise 3 — Alpha-beta pruning"."""
+    """The page's title: "Exercise 3 — Alpha-beta pruning" (the instructions under it say
+    the convention: with it, the title would wrap beside the key's "ANSWER KEY")."""
     title = clip(exercise.title.strip())
     task = exercise.task.title
     if task.lower() in title.lower():
@@ -270,7 +272,7 @@ def _key_lines(key: AnswerKey) -> list[str]:
     exercise = key.exercise
     tree = exercise.tree
     lines = [f"Value of the root: {format_number(key.value)}"]
-    if exercise.task is Task.ALPHABETA:
+    if exercise.task.marks:
         if key.pruned:
             names = [node_name(tree, path) for path in key.pruned]
             lines.append(f"Never searched ({len(names)}): " + "; ".join(names))
@@ -350,7 +352,7 @@ def render_page(
         painter.setPen(QPen(GREY, max(0.5 * unit, 1.0)))
         painter.drawLine(QPointF(area.left(), top), QPointF(area.right(), top))
         top += 10 * unit
-        text(exercise.task.instructions, _TEXT_PT, INK)
+        text(exercise.instructions, _TEXT_PT, INK)
         if key is None:
             top += 14 * unit
             label = text("Name:", _TEXT_PT, INK, y=top)

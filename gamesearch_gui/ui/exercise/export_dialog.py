@@ -41,7 +41,7 @@ from gamesearch_gui.core.exercise import (
     exercise_set,
 )
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
-from gamesearch_gui.ui.exercise.dialogs import new_seed
+from gamesearch_gui.ui.exercise.dialogs import convention_box, new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
 from gamesearch_gui.ui.widgets import connect_plain
 from gamesearch_gui.ui.worker import stop_engine_thread
@@ -68,6 +68,8 @@ class ExportThread(QThread):
         difficulty: Difficulty,
         task: Task,
         parent: QWidget | None = None,
+        *,
+        fail_hard: bool = False,
     ) -> None:
         super().__init__(parent)
         self.run_id = run
@@ -75,6 +77,7 @@ class ExportThread(QThread):
         self.count = count
         self.difficulty = difficulty
         self.task = task
+        self.fail_hard = fail_hard
         self.engine = EngineClient("gamesearch-export")
 
     def stop(self) -> None:
@@ -83,7 +86,9 @@ class ExportThread(QThread):
 
     def run(self) -> None:
         try:
-            exercises = exercise_set(self.seed, self.count, self.difficulty, self.task)
+            exercises = exercise_set(
+                self.seed, self.count, self.difficulty, self.task, fail_hard=self.fail_hard
+            )
             pairs: list[tuple[Exercise, AnswerKey]] = []
             for number, exercise in enumerate(exercises, 1):
                 if self.isInterruptionRequested():
@@ -153,9 +158,10 @@ class ExportSetDialog(QDialog):
         )
         chance_row = QHBoxLayout()
         chance_row.addWidget(self.chance_spin)
-        self.chance_label = QLabel("chance levels (expectiminimax only)")
+        self.chance_label = QLabel("chance levels (expectiminimax and Star1)")
         chance_row.addWidget(self.chance_label)
         chance_row.addStretch(1)
+        self.convention_combo = convention_box()
 
         self.file_edit = QLineEdit()
         self.file_edit.setPlaceholderText("exercises.pdf (or .svg)")
@@ -174,6 +180,7 @@ class ExportSetDialog(QDialog):
         form.addRow("", shape_row)
         form.addRow("Task:", self.task_combo)
         form.addRow("", chance_row)
+        form.addRow("A node returns:", self.convention_combo)
         form.addRow("File:", file_row)
         form.addRow("", self.files_note)
 
@@ -216,7 +223,7 @@ class ExportSetDialog(QDialog):
         """The difficulty the form describes."""
         depth, most = self.depth_spin.value(), self.children_spin.value()
         share = 0.0
-        if self.task() is Task.EXPECTIMINIMAX and depth > 1:
+        if self.task().chance and depth > 1:
             share = min(self.chance_spin.value(), depth - 1) / (depth - 1)
         return Difficulty(depth, (2, most), share)
 
@@ -245,8 +252,13 @@ class ExportSetDialog(QDialog):
         self.difficulty_combo.blockSignals(False)
         self._task_chosen()
 
+    def fail_hard(self) -> bool:
+        """True when the set grades fail-hard alpha-beta."""
+        return self.task() is Task.ALPHABETA and bool(self.convention_combo.currentData())
+
     def _task_chosen(self) -> None:
-        chance = self.task() is Task.EXPECTIMINIMAX
+        self.convention_combo.setEnabled(self.task() is Task.ALPHABETA)
+        chance = self.task().chance
         self.chance_spin.setMaximum(max(1, self.depth_spin.value() - 1))
         self.chance_spin.setEnabled(chance and self.depth_spin.value() > 1)
         self.chance_label.setEnabled(chance)
@@ -287,6 +299,7 @@ class ExportSetDialog(QDialog):
             self.difficulty(),
             self.task(),
             os.path.expanduser(self.file_edit.text().strip()),
+            fail_hard=self.fail_hard(),
         )
 
     # -- the work
@@ -296,7 +309,16 @@ class ExportSetDialog(QDialog):
         """True while a set is being made."""
         return self._thread is not None and self._thread.isRunning()
 
-    def export(self, seed: str, count: int, difficulty: Difficulty, task: Task, base: str) -> None:
+    def export(
+        self,
+        seed: str,
+        count: int,
+        difficulty: Difficulty,
+        task: Task,
+        base: str,
+        *,
+        fail_hard: bool = False,
+    ) -> None:
         """Make the set from ``seed`` on a thread, then write the sheet and key files for
         ``base`` (see export.export_paths); ``exported`` or ``failed`` says how it went."""
         self.stop()
@@ -317,7 +339,7 @@ class ExportSetDialog(QDialog):
         self._pending = (base, f"{stem} · seed {seed}")
         self.status.setText(f"Making {count} exercise{'s' if count != 1 else ''}…")
         self.export_button.setEnabled(False)
-        thread = ExportThread(self._run, seed, count, difficulty, task, self)
+        thread = ExportThread(self._run, seed, count, difficulty, task, self, fail_hard=fail_hard)
         thread.done.connect(self._made)
         thread.failed.connect(self._made_not)
         self._thread = thread

@@ -48,18 +48,16 @@ from gamesearch_gui.core.exercise import (
     Exercise,
     ExerciseError,
     Field,
-    Grade,
     Task,
     give_hint,
     give_up,
-    grade,
-    node_name,
     parse_entry,
 )
+from gamesearch_gui.core.exercise_grade import Grade, Mark, grade, node_name
 from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
 from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
 from gamesearch_gui.core.treefile import TreeFileError
@@ -493,15 +491,14 @@ class ExercisePage(QWidget):
         self.canvas.set_exercise(exercise)
         self.canvas.editable = True
         self.stack.setCurrentWidget(self.canvas)
-        self.title_label.setText(f"{exercise.title} — {exercise.task.title}")
-        self.instructions.setText(exercise.task.instructions)
+        self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
+        self.instructions.setText(exercise.instructions)
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.score_label.setText("")
         self.results.clear()
         game = TreeGame(exercise.tree)
-        settings = SearchSettings(algorithm=exercise.task.algorithm)
         self.searches.start(
-            game, game.initial_state(), settings, purpose="exercise key", node_cap=None
+            game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
         )
         inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
         self.canvas.select_path(inner[0] if inner else ())
@@ -608,7 +605,7 @@ class ExercisePage(QWidget):
         self._form_path = path
         node = exercise.tree.node_at(path)
         inner = node.type is not NodeType.LEAF
-        alphabeta = exercise.task is Task.ALPHABETA
+        alphabeta, marks = exercise.task is Task.ALPHABETA, exercise.task.marks
         text = node_name(exercise.tree, path)
         if not inner:
             text += ": a leaf's value is given"
@@ -620,13 +617,15 @@ class ExercisePage(QWidget):
             edit.blockSignals(True)
             edit.setText("" if given is None or isinstance(given, bool) else format_number(given))
             edit.blockSignals(False)
-            edit.setEnabled(inner and (field is Field.VALUE or alphabeta))
+            edit.setEnabled(inner and (exercise.task.values if field is Field.VALUE else alphabeta))
         self.cut_box.blockSignals(True)
         self.cut_box.setChecked(path in self.answer.pruned)
         self.cut_box.blockSignals(False)
-        self.cut_box.setEnabled(alphabeta and bool(path))
-        for widget in (self.alpha_edit, self.beta_edit, self.cut_box):
+        self.cut_box.setEnabled(marks and bool(path))
+        for widget in (self.alpha_edit, self.beta_edit):
             self.form.setRowVisible(widget, alphabeta)
+        self.form.setRowVisible(self.value_edit, exercise.task.values)
+        self.form.setRowVisible(self.cut_box, marks)
 
     def _form_entered(self, field: Field) -> None:
         path = self._form_path
@@ -660,9 +659,13 @@ class ExercisePage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, verdict.path)
             item.setForeground(wrong_ink)
             self.results.addItem(item)
-        right = [v for v in result.verdicts if v.correct]
+        # Empty entries apart, as one line: where a cut is still to be found is not said.
+        if result.empty:
+            entries = "entry" if result.empty == 1 else "entries"
+            self.results.addItem(QListWidgetItem(f"· {result.empty} {entries} not yet filled in"))
+        right = sum(1 for v in result.verdicts if v.mark is Mark.RIGHT and not v.hinted)
         if right:
-            item = QListWidgetItem(f"✓ {len(right)} entries right")
+            item = QListWidgetItem(f"✓ {right} {'entry' if right == 1 else 'entries'} right")
             item.setForeground(right_ink)
             self.results.addItem(item)
         colour = "#2e7d32" if result.score == 100 else "#c62828" if result.score < 50 else "#b26a00"

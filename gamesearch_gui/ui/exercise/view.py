@@ -20,7 +20,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task, Verdict, node_name
+from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task
+from gamesearch_gui.core.exercise_grade import Mark, Verdict, node_name
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
@@ -111,6 +112,14 @@ class ExerciseItem(TreeItem):
     def _alphabeta(self) -> bool:
         return self.exercise is not None and self.exercise.task is Task.ALPHABETA
 
+    def _marks(self) -> bool:
+        """True when the task crosses out branches (alpha-beta, Star1)."""
+        return self.exercise is not None and self.exercise.task.marks
+
+    def _values(self) -> bool:
+        """True when the task writes inner nodes' values (all but Star1)."""
+        return self.exercise is not None and self.exercise.task.values
+
     def decorate(self, painter: QPainter, drawn: Drawn) -> int:
         frame, point, r, s, texts = drawn.frame, drawn.point, drawn.r, drawn.s, drawn.texts
         drawing = self.drawing
@@ -139,7 +148,7 @@ class ExerciseItem(TreeItem):
                     colour = hinted_ink
                 marks.append((n, colour, False))
         for (path, field), verdict in verdicts.items():
-            if field is Field.PRUNED and not verdict.correct and path not in answer.pruned:
+            if field is Field.PRUNED and verdict.mark is Mark.WRONG and path not in answer.pruned:
                 n = drawing.index.get(path)
                 if n is not None and n in shown and parent_of[n] >= 0:
                     marks.append((n, wrong_ink, True))
@@ -164,12 +173,12 @@ class ExerciseItem(TreeItem):
             primitives += 2
 
         # Rings: green (right), red (wrong) or amber (given by a hint) around each node
-        # whose value was graded.
+        # whose value was graded; none round a value not yet filled in (its "?" says so).
         ring = max(3.0, r * 1.5)
         for n in frame.nodes:
             path = drawing.paths[n]
             verdict = verdicts.get((path, Field.VALUE))
-            if verdict is None:
+            if verdict is None or verdict.mark is Mark.EMPTY:
                 continue
             colour = right_ink if verdict.correct else wrong_ink
             if (path, Field.VALUE) in answer.hinted:
@@ -209,7 +218,7 @@ class ExerciseItem(TreeItem):
                     else:
                         text = f"{symbol} {format_number(given)}"
                     verdict = verdicts.get((path, field))
-                    if verdict is not None:
+                    if verdict is not None and verdict.mark is not Mark.EMPTY:
                         colour = right_ink if verdict.correct else wrong_ink
                         if (path, field) in answer.hinted:
                             colour = hinted_ink
@@ -354,7 +363,7 @@ class ExerciseCanvas(EditorCanvas):
         if not self.editable or not self._inner(path) or self.drawing is None:
             return False
         assert path is not None
-        if field is not Field.VALUE and not self.item._alphabeta():
+        if not (self.item._alphabeta() if field is not Field.VALUE else self.item._values()):
             return False
         n = self.drawing.index[path]
         centre = self.view_point_of(n)
@@ -389,7 +398,7 @@ class ExerciseCanvas(EditorCanvas):
     def toggle_mark(self, path: Path | None = None) -> None:
         """Cross out (or restore) the branch into ``path`` (the chosen node by default)."""
         path = self.selected_path if path is None else path
-        if self.editable and path and self.item._alphabeta():
+        if self.editable and path and self.item._marks():
             self.markToggled.emit(path)
 
     # -- Qt
@@ -446,7 +455,7 @@ class ExerciseCanvas(EditorCanvas):
         if n is not None:
             self.viewport().setToolTip(self.tip(drawing.paths[n]))
             self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
-        elif self.item._alphabeta() and self.editable and self.edge_at(pos) is not None:
+        elif self.item._marks() and self.editable and self.edge_at(pos) is not None:
             self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
         else:
             self.viewport().unsetCursor()
@@ -457,8 +466,9 @@ class ExerciseCanvas(EditorCanvas):
         assert drawing is not None
         lines = [node_name(drawing.tree, path)]
         for (p, _field), verdict in self.item.verdicts.items():
-            if p == path:
-                lines.append(("✓ " if verdict.correct else "✗ ") + verdict.reason)
+            if p == path and verdict.reason:
+                sign = {Mark.RIGHT: "✓ ", Mark.WRONG: "✗ ", Mark.EMPTY: "· "}[verdict.mark]
+                lines.append(sign + verdict.reason)
         return "\n".join(lines)
 
     def edge_at(self, pos: QPoint) -> int | None:
