@@ -95,16 +95,17 @@ class Strategy:
                 f"Shown: MAX's {decisions:,} move{plural} as far as the search saw."
             )
         if decisions == 0:
-            return "MAX has no move to make: MIN or chance decide everything here."
+            return "MAX has no move to make here: the other side decides everything."
         text = (
-            f"MAX's strategy: {decisions:,} move{plural}, one at every MAX node it can reach "
-            f"whatever the other side does; it guarantees MAX {format_number(self.value or 0)}."
+            "MAX's strategy: one move at each MAX node MAX can reach, whatever "
+            f"the other side does ({decisions:,} move{plural}). It guarantees MAX at least "
+            f"{format_number(self.value or 0)}."
         )
         if self.unproven:
             count = len(self.unproven)
             text += (
-                f" At {count:,} of them alpha-beta kept the first move good enough and "
-                "pruned the others, so that move is not shown to be MAX's best there."
+                f" At {count:,} of these nodes alpha-beta kept the first move good enough "
+                "and pruned the others, so that move is not shown to be MAX's best there."
             )
         return text
 

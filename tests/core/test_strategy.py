@@ -56,7 +56,7 @@ def test_figure_5_2_with_minimax_is_a1_at_the_root() -> None:
         "leaf after a1 2",
     ]
     assert strategy.value == 3
-    assert "guarantees MAX 3" in strategy.describe(rec)
+    assert "guarantees MAX at least 3" in strategy.describe(rec)
 
 
 def test_full_tictactoe_strategy_answers_every_reply_and_never_loses(
