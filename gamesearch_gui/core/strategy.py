@@ -104,8 +104,8 @@ class Strategy:
         if self.unproven:
             count = len(self.unproven)
             text += (
-                f" At {count:,} of these nodes alpha-beta kept the first move good enough "
-                "and pruned the others, so that move is not shown to be MAX's best there."
+                f" At {count:,} of these alpha-beta pruned MAX's other moves: the move kept "
+                "is good enough, not shown to be the best."
             )
         return text
 

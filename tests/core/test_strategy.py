@@ -114,7 +114,7 @@ def test_alphabeta_answers_every_reply_but_leaves_some_moves_unproven() -> None:
     strategy = max_strategy(rec)
     assert strategy is not None and strategy.complete and strategy.value == 0
     assert strategy.unproven
-    assert "not shown to be MAX's best" in strategy.describe(rec)
+    assert "not shown to be the best" in strategy.describe(rec)
 
 
 def test_star1_pruning_along_the_strategy_leaves_it_incomplete() -> None:

@@ -294,7 +294,8 @@ class SearchTreePanel(QWidget):
         self.act_side.setToolTip("Show or hide the node details and the list of steps")
         self.act_side.toggled.connect(self._side_toggled)
         self.view_bar.addAction(self.act_side)
-        self.act_strategy = QAction("Strategy", self)
+        self.act_strategy = QAction("MAX's &strategy in the tree", self)
+        self.act_strategy.setIconText("Strategy")  # on the tree's own toolbar
         self.act_strategy.setCheckable(True)
         self.act_strategy.setToolTip(
             "Highlight MAX's strategy in teal: MAX's move at every MAX node it can reach, "
