@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
@@ -1044,7 +1045,8 @@ class TreeEditor(QWidget):
         self.result = result
         show_node_labels(self.solution_panel)
         self.solve_button.setEnabled(True)
-        self.result_label.setText(self._result_text(result))
+        said = guarantee(request.game, result)  # a tree of -1, 0 and 1 only, solved
+        self.result_label.setText(self._result_text(result) + (f" · {said}" if said else ""))
         self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
         self.solved.emit(request, result)
 
