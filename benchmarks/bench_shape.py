@@ -59,9 +59,9 @@ def main() -> None:
         recording = _recorded(game, settings)
         for _ in range(args.rounds):
             times["search"].append(_seconds(lambda g=game, s=settings: _recorded(g, s)))
-            times["strategy"].append(_seconds(lambda: max_strategy(recording)))
-            times["shape"].append(_seconds(lambda: tree_shape(recording)))
-            times["distinct"].append(_seconds(lambda: PositionCounter(recording).run()))
+            times["strategy"].append(_seconds(lambda r=recording: max_strategy(r)))
+            times["shape"].append(_seconds(lambda r=recording: tree_shape(r)))
+            times["distinct"].append(_seconds(lambda r=recording: PositionCounter(r).run()))
         median = {key: statistics.median(values) for key, values in times.items()}
         cells = [f"{median['search']:.3f} s"]
         for key in ("strategy", "shape", "distinct"):

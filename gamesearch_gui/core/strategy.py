@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass
 
 from gamesearch_gui.core.events import NodeKind, Valuation
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NONE, SearchRecording
 
@@ -122,6 +123,7 @@ def max_strategy(recording: SearchRecording) -> Strategy | None:
         return None
     rec = recording
     capped_after = rec.entered_at[rec.node_count - 1] if rec.capped else None
+    end = Moment(rec, rec.event_count)
     nodes: set[int] = set()
     moves: dict[int, int] = {}
     gaps: list[tuple[int, Gap]] = []
@@ -160,18 +162,14 @@ def max_strategy(recording: SearchRecording) -> Strategy | None:
             continue
         if rec.cutoff_of[n] != NONE:
             gaps.append((n, Gap.PRUNED))
-        children = []
-        child = rec.first_child[n]
-        while child != NONE:
-            children.append(child)
-            child = rec.next_sibling[child]
-        stack.extend(reversed(children))  # searched order, left to right
-    value = None if gaps else _guaranteed(rec, order, moves)
+        stack.extend(reversed(list(end.children(n))))  # searched order, left to right
+    value = None if gaps else _guaranteed(end, order, moves)
     return Strategy(root, frozenset(nodes), moves, tuple(gaps), tuple(unproven), value)
 
 
-def _guaranteed(rec: SearchRecording, order: list[int], moves: dict[int, int]) -> float:
+def _guaranteed(end: Moment, order: list[int], moves: dict[int, int]) -> float:
     """The value MAX is sure of with this strategy, backed up over its own nodes only."""
+    rec = end.recording
     worth: dict[int, float] = {}
     for n in reversed(order):  # children before parents
         kind = rec.node_kind(n)
@@ -180,11 +178,7 @@ def _guaranteed(rec: SearchRecording, order: list[int], moves: dict[int, int]) -
         elif kind is NodeKind.MAX:
             worth[n] = worth[moves[n]]
         else:
-            children = []
-            child = rec.first_child[n]
-            while child != NONE:
-                children.append(child)
-                child = rec.next_sibling[child]
+            children = list(end.children(n))
             if kind is NodeKind.CHANCE:
                 worth[n] = math.fsum(rec.probability[c] * worth[c] for c in children)
             else:

@@ -9,6 +9,7 @@ from hypothesis import given
 
 from gamesearch_gui.core.events import NodeKind
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.strategy import Gap, max_strategy
@@ -92,11 +93,7 @@ def test_full_tictactoe_strategy_answers_every_reply_and_never_loses(
 
 
 def _children(rec: SearchRecording, n: int) -> list[int]:
-    out, child = [], rec.first_child[n]
-    while child != -1:
-        out.append(child)
-        child = rec.next_sibling[child]
-    return out
+    return list(Moment(rec, rec.event_count).children(n))
 
 
 def test_ties_take_the_first_best_move_as_the_search_reports() -> None:
