@@ -90,8 +90,11 @@ class PositionCounter:
     """
 
     def __init__(self, recording: SearchRecording) -> None:
-        self.recording = recording
+        #: Let go once counted: a window may keep the count long after the tree is gone.
+        self._recording: SearchRecording | None = recording
+        #: Nodes to count, and whether the recording dropped more (past its node cap).
         self.total = recording.node_count
+        self.capped = recording.capped
         self._done = 0
         self._states: list[Any] = [None] * self.total
         self._seen: set[Hashable] = set()
@@ -113,7 +116,9 @@ class PositionCounter:
 
     def run(self, nodes: int | None = None) -> bool:
         """Count ``nodes`` more nodes (None: all the rest); True once finished."""
-        rec = self.recording
+        rec = self._recording
+        if rec is None:
+            return True
         start = self._done
         stop = self.total if nodes is None else min(self.total, start + nodes)
         result, key = rec.game.result, rec.game.key
@@ -126,7 +131,7 @@ class PositionCounter:
             add(key(state))
         self._done = stop
         if self.finished:
-            self._states = []  # the count is all that is kept
+            self._states, self._recording = [], None  # the count is all that is kept
         return self.finished
 
 

@@ -140,8 +140,7 @@ class ShapeSection(QWidget):
                 f"Games end at depth {shape.shallowest_terminal} at the earliest, "
                 f"{shape.deepest_terminal} at the latest."
             )
-        kept = counter.recording
-        whose = "the first " if kept.capped else ""
+        whose = "the first " if counter.capped else ""
         self.summary.setText(
             f"{ends}\nDistinct positions: {self.distinct_text()} among {whose}"
             f"{shape.nodes:,} nodes."

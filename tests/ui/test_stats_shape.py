@@ -66,3 +66,13 @@ def test_positions_are_counted_only_while_the_section_is_open(qtbot: QtBot) -> N
     qtbot.waitUntil(lambda: panel.shape.distinct_text() == f"{1 + 9 + 72 + 252 + 756:,}")
     assert [row[1] for row in table(panel)] == ["1", "9", "72", "504", "3,024"]
     assert "No game ended in this tree" in panel.shape.summary.text()
+
+
+def test_a_capped_recording_says_its_counts_cover_the_first_nodes(qtbot: QtBot) -> None:
+    panel = shown_panel(qtbot)
+    game = TicTacToe()
+    rec = record(game, game.initial_state(), SearchSettings(Algorithm.MINIMAX), node_cap=1000)
+    panel.show_result(game, game.initial_state(), rec.result, rec)
+    qtbot.waitUntil(lambda: "counting" not in panel.shape.distinct_text())
+    assert "among the first 1,000 nodes." in panel.shape.summary.text()
+    assert panel.text("nodes") == "549,946"  # the statistics count them all
