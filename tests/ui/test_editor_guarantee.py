@@ -46,3 +46,4 @@ def test_solve_says_what_the_value_guarantees(
     text = editor.result_label.text()
     assert text.startswith("<b>Value ")
     assert text.endswith(" leaves" + words)
+    assert editor.result_label.toolTip() == words.removeprefix(" · ")

@@ -1047,7 +1047,9 @@ class TreeEditor(QWidget):
         self.solve_button.setEnabled(True)
         said = guarantee(request.game, result)  # a tree of -1, 0 and 1 only, solved
         self.result_label.setText(self._result_text(result) + (f" · {said}" if said else ""))
-        self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
+        # The line is cut where the window is narrow: its tooltip keeps what it adds.
+        tip = [said or "", exact_note(result.stats.exact_checks).strip(" ()")]
+        self.result_label.setToolTip("\n".join(filter(None, tip)))
         self.solved.emit(request, result)
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:
