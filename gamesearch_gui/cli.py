@@ -28,7 +28,9 @@ from gamesearch_gui.core.events import (
 )
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
+from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number, json_number
+from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import RootValueWatcher, root_values
 from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
@@ -38,6 +40,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     search,
 )
+from gamesearch_gui.core.shape import distinct_positions, tree_shape
 from gamesearch_gui.core.treefile import printable, show
 
 PROG = "gamesearch-gui"
@@ -178,6 +181,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number(MIN_TARGET, MAX_TARGET),
         default=20,
         help=f"Pig's target score, {MIN_TARGET} to {MAX_TARGET} (default: 20)",
+    )
+    solve.add_argument(
+        "--shape",
+        action="store_true",
+        help=(
+            "also give the tree's shape: nodes and branching per depth, the shallowest "
+            "and deepest end of the game, distinct positions (records the search: slower, "
+            f"and counted over the first {DEFAULT_NODE_CAP:,} nodes at most)"
+        ),
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -327,9 +339,12 @@ def _solve_tree(args: argparse.Namespace) -> int:
     visited: list[str] = []
     pruned: list[str] = []
     watcher = RootValueWatcher()
+    recording = SearchRecording(game) if args.shape else None
 
     def listen(event: SearchEvent) -> None:
         watcher(event)
+        if recording is not None:
+            recording(event)
         if isinstance(event, NodeEntered):
             paths[event.node_id] = event.state.path
         elif isinstance(event, NodeValued):
@@ -341,6 +356,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
 
     settings = _settings(args, tree.has_chance)
     result = search(game, tree.root, settings, listener=listen)
+    if recording is not None:
+        recording.finish(result)
     line = [
         path_text(result.principal_variation[: i + 1])
         for i in range(len(result.principal_variation))
@@ -355,6 +372,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         "root_values": _json_values(root_values(game, tree.root, result, watcher)),
         "stats": _stats(result),
     }
+    _add_findings(answer, game, result, recording)
     words = {
         "best_move": "-"
         if result.best_move is None
@@ -372,7 +390,21 @@ def _solve_game(args: argparse.Namespace) -> int:
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     # Only a chance root needs the events for its root values; a listener slows a search.
     watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
-    result = search(game, state, _settings(args, game.has_chance), listener=watcher)
+    recording = SearchRecording(game) if args.shape else None
+    listeners = [x for x in (watcher, recording) if x is not None]
+
+    def listen(event: SearchEvent) -> None:
+        for each in listeners:
+            each(event)
+
+    result = search(
+        game,
+        state,
+        _settings(args, game.has_chance),
+        listener=listen if len(listeners) > 1 else (listeners[0] if listeners else None),
+    )
+    if recording is not None:
+        recording.finish(result)
     line: list[str] = []
     walk = state
     for move in result.principal_variation:
@@ -387,10 +419,50 @@ def _solve_game(args: argparse.Namespace) -> int:
         "root_values": _json_values(root_values(game, state, result, watcher)),
         "stats": _stats(result),
     }
+    _add_findings(answer, game, result, recording)
     if game.to_move(state) is Player.CHANCE:
         answer["note"] = "a die is rolled here: there is no move to choose"
     _print(args, answer, title=game.title, convention=result.settings.convention)
     return 0
+
+
+def _add_findings(
+    answer: dict[str, Any],
+    game: Game[Any, Any],
+    result: SearchResult,
+    recording: SearchRecording | None,
+) -> None:
+    """Add what the value guarantees (when it does), and the shape when it was recorded."""
+    said = guarantee(game, result)
+    if said is not None:
+        answer["guarantee"] = said
+    if recording is not None:
+        shape = tree_shape(recording)
+        answer["shape"] = {
+            "nodes_per_depth": [row.nodes for row in shape.rows],
+            "branching_per_depth": [
+                None if row.branching is None else json_number(row.branching) for row in shape.rows
+            ],
+            "shallowest_terminal": shape.shallowest_terminal,
+            "deepest_terminal": shape.deepest_terminal,
+            "distinct_positions": distinct_positions(recording),
+            "nodes_counted": shape.nodes,
+        }
+
+
+def _print_shape(out: TextIO, shape: dict[str, Any], nodes: int) -> None:
+    """The shape's table and lines; ``nodes``: all the search visited."""
+    rows = zip(shape["nodes_per_depth"], shape["branching_per_depth"], strict=True)
+    _write(out, "  depth  nodes        branching")
+    for depth, (nodes, branching) in enumerate(rows):
+        spread = "-" if branching is None else format_number(branching, 2)
+        _write(out, f"  {depth:>5}  {nodes:<11,}  {spread}")
+    ends = shape["shallowest_terminal"], shape["deepest_terminal"]
+    ended = "no game ended" if ends[0] is None else f"shallowest {ends[0]}, deepest {ends[1]}"
+    _write(out, f"  games end           {ended}")
+    counted = shape["nodes_counted"]
+    among = f"the first {counted:,}" if counted < nodes else f"{counted:,}"
+    _write(out, f"  distinct positions  {shape['distinct_positions']:,} among {among} nodes")
 
 
 def _print(
@@ -423,6 +495,8 @@ def _print(
     _write(out, printable(f"  principal variation {line}"))
     returned = " ".join("-" if v is None else format_number(v) for v in answer["root_values"])
     _write(out, f"  root values         {returned or '-'}")
+    if "guarantee" in answer:
+        _write(out, f"  guarantee           {answer['guarantee']}")
     if "visited_leaves" in answer:
         _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
         _write(out, f"  pruned              {' '.join(answer['pruned']) or '-'}")
@@ -432,6 +506,8 @@ def _print(
         f"transposition hits {stats['tt_hits']}, deepest ply {stats['max_depth']}, "
         f"{stats['seconds']:.4f} s",
     )
+    if "shape" in answer:
+        _print_shape(out, answer["shape"], stats["nodes"])
 
 
 if __name__ == "__main__":  # pragma: no cover

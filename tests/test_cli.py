@@ -300,7 +300,9 @@ def test_tictactoe_full_minimax_reports_549946_nodes(capsys: pytest.CaptureFixtu
         "principal_variation",
         "root_values",
         "stats",
+        "guarantee",
     }
+    assert answer["guarantee"] == "either side can force at least a draw"
 
 
 def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFixture[str]) -> None:
@@ -841,3 +843,36 @@ def test_fuzzed_trees_from_a_file_and_from_stdin() -> None:
     report = fuzz_cli.fuzz(300, seed=20_240_601)
     assert report.failures == []
     assert report.cases == 300 and report.answered > 30 and report.refused > 150
+
+
+def test_a_solved_game_says_what_its_value_guarantees(capsys: pytest.CaptureFixture[str]) -> None:
+    answer = solve_json(capsys, "--game", "pennies", "--position", "7")
+    assert answer["value"] == -1 and answer["guarantee"] == "MIN can force a win"
+    assert main(["solve", "--game", "tictactoe", "--position", "XX.OO...."]) == 0
+    assert "guarantee           MAX can force a win" in capsys.readouterr().out
+    # A depth cutoff's value is a guess: no guarantee, and no key for it.
+    answer = solve_json(capsys, "--game", "tictactoe", "--depth", "2")
+    assert "guarantee" not in answer
+
+
+def test_shape_counts_nodes_per_depth_and_distinct_positions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    answer = solve_json(capsys, "--game", "tictactoe", "--algorithm", "minimax", "--depth", "3")
+    assert "shape" not in answer  # only when asked: it records the search
+    answer = solve_json(
+        capsys, "--game", "tictactoe", "--algorithm", "minimax", "--depth", "3", "--shape"
+    )
+    assert answer["shape"] == {
+        "nodes_per_depth": [1, 9, 72, 504],
+        "branching_per_depth": [9, 8, 7, None],
+        "shallowest_terminal": None,
+        "deepest_terminal": None,
+        "distinct_positions": 334,
+        "nodes_counted": 586,
+    }
+    sample = resource_files() / "trees" / "figure-5-2.gtree.json"
+    assert main(["solve", str(sample), "--algorithm", "minimax", "--shape"]) == 0
+    out = capsys.readouterr().out
+    assert "      1  3            3" in out and "      2  9            -" in out
+    assert "distinct positions  13 among 13 nodes" in out

@@ -27,6 +27,14 @@ class Player(enum.Enum):
     CHANCE = "chance"
 
 
+class Outcome(enum.Enum):
+    """How a game ended, for a game whose utilities mean win, draw or loss."""
+
+    MAX_WINS = "max wins"
+    DRAW = "draw"
+    MIN_WINS = "min wins"
+
+
 class GameError(ValueError):
     """Base of every error a game raises about what a user gave it."""
 
@@ -100,6 +108,12 @@ class Game(ABC, Generic[S, A]):
                 f"{cls.__name__} must define terminal_value, or is_terminal and utility"
             )
 
+    def outcome(self, utility: float) -> Outcome | None:
+        """What a utility (or a value backed up from utilities alone) means, for a game
+        whose utilities say only who won: MAX_WINS, DRAW or MIN_WINS. None here: the
+        game's utilities are scores, not a win, draw or loss (the default)."""
+        return None
+
     def key(self, state: S) -> Hashable:
         """A hashable key that identifies the position, for transposition tables."""
         return state
@@ -150,3 +164,13 @@ class Game(ABC, Generic[S, A]):
     def parse_position(self, text: str) -> S:
         """The state written as ``text``; PositionError (saying what and where) otherwise."""
         raise PositionError(f"{self.title} has no position notation")
+
+
+def outcome_by_sign(utility: float) -> Outcome:
+    """MAX_WINS above 0, DRAW at 0, MIN_WINS below: ``Game.outcome`` of a game whose
+    utilities are positive for a win of MAX's, 0 for a draw, negative for MIN's."""
+    if utility > 0:
+        return Outcome.MAX_WINS
+    if utility < 0:
+        return Outcome.MIN_WINS
+    return Outcome.DRAW

@@ -20,8 +20,10 @@ from gamesearch_gui.core.game import (
     Game,
     GameError,
     IllegalMoveError,
+    Outcome,
     Player,
     PositionError,
+    outcome_by_sign,
 )
 from gamesearch_gui.core.numbers import format_number
 
@@ -392,6 +394,7 @@ class TreeGame(Game[TreeNode, int]):
         self.has_chance = tree.has_chance
         # Keyed by node (identity hash), so an entry cannot be mistaken for another node's.
         self._heights: dict[TreeNode, int] = {}
+        self._win_draw_loss: bool | None = None  # found out on the first ``outcome``
 
     def initial_state(self) -> TreeNode:
         """The root."""
@@ -427,6 +430,15 @@ class TreeGame(Game[TreeNode, int]):
     def terminal_value(self, state: TreeNode) -> float | None:
         """The leaf's value, or None at an inner node."""
         return state.value if state.type is NodeType.LEAF else None
+
+    def outcome(self, utility: float) -> Outcome | None:
+        """A tree without chance nodes whose every leaf is -1, 0 or +1 is read as a game
+        of win (+1 for MAX), draw and loss; any other tree's values are scores: None."""
+        if self._win_draw_loss is None:
+            self._win_draw_loss = not self.tree.has_chance and all(
+                node.value in (-1, 0, 1) for node in self.tree.nodes() if node.type is NodeType.LEAF
+            )
+        return outcome_by_sign(utility) if self._win_draw_loss else None
 
     def key(self, state: TreeNode) -> Path:
         """The node's path: equal-looking subtrees are still different nodes."""

@@ -341,6 +341,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.act_values)
         view_menu.addAction(self.act_focus_tree)
+        view_menu.addAction(self.tree_panel.act_strategy)
         view_menu.addSeparator()
         for dock in self.docks.values():
             view_menu.addAction(dock.toggleViewAction())
@@ -549,7 +550,7 @@ class MainWindow(QMainWindow):
         )
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
-        self.stats.show_result(self.game, request.state, result)
+        self.stats.show_result(self.game, request.state, result, request.recording)
         if request.purpose == "move":
             move = result.best_move
             if move is None:

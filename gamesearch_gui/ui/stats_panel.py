@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings, StopReason
+from gamesearch_gui.ui.shape_section import ShapeSection
 from gamesearch_gui.ui.throttle import RateLimiter
 
 #: Most updates a second of the counts while a search runs.
@@ -54,6 +57,7 @@ class StatsPanel(QWidget):
         ("search", "Search"),
         ("status", "Status"),
         ("value", "Value"),
+        ("guarantee", "Guarantee"),
         ("best", "Best move"),
         ("pv", "Principal variation"),
         ("depth", "Depth"),
@@ -68,7 +72,18 @@ class StatsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        form = QFormLayout(self)
+        # The counts, then the tree's shape, in a scroll area: a short dock (a laptop's
+        # screen) scrolls rather than squeezing the rows over each other.
+        content = QWidget()
+        form = self._form = QFormLayout(content)
+        scroll = QScrollArea()
+        scroll.setWidget(content)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.labels: dict[str, QLabel] = {}
         for key, title in self.FIELDS:
@@ -77,6 +92,10 @@ class StatsPanel(QWidget):
             label.setWordWrap(True)
             self.labels[key] = label
             form.addRow(title, label)
+        # Only for a game of win, draw or loss solved to the end (see core.guarantee).
+        form.setRowVisible(self.labels["guarantee"], False)
+        self.shape = ShapeSection()
+        form.addRow(self.shape)
         self._progress: SearchProgress | None = None
         self._progress_updates = RateLimiter(self, PROGRESS_UPDATES_PER_S, self._show_progress)
 
@@ -89,6 +108,8 @@ class StatsPanel(QWidget):
         self._progress_updates.cancel()
         for label in self.labels.values():
             label.setText("–")
+        self._form.setRowVisible(self.labels["guarantee"], False)
+        self.shape.clear()
 
     def show_started(self, title: str, settings: SearchSettings) -> None:
         """A search began."""
@@ -120,8 +141,15 @@ class StatsPanel(QWidget):
         if progress.seconds > 0:
             self.labels["rate"].setText(f"{progress.nodes / progress.seconds:,.0f}")
 
-    def show_result(self, game: Game[Any, Any], state: Any, result: SearchResult) -> None:
-        """Everything the search found."""
+    def show_result(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        result: SearchResult,
+        recording: SearchRecording | None = None,
+    ) -> None:
+        """Everything the search found; its tree's shape from ``recording``, if it was
+        recorded."""
         self._progress_updates.cancel()
         stats = result.stats
         status = {
@@ -132,6 +160,9 @@ class StatsPanel(QWidget):
         }[result.stop_reason]
         self.labels["status"].setText(status)
         self.labels["value"].setText(format_value(result.value))
+        said = guarantee(game, result)
+        self.labels["guarantee"].setText(said or "–")
+        self._form.setRowVisible(self.labels["guarantee"], said is not None)
         best = "–" if result.best_move is None else game.move_text(state, result.best_move)
         self.labels["best"].setText(best)
         line, walk = [], state
@@ -151,3 +182,4 @@ class StatsPanel(QWidget):
         self.labels["max_depth"].setText(str(stats.max_depth))
         self.labels["seconds"].setText(f"{stats.seconds:.3f} s")
         self.labels["rate"].setText(f"{stats.nodes_per_second:,.0f}")
+        self.shape.show_recording(recording)

@@ -58,6 +58,11 @@ def test_full_tictactoe_minimax_streams_into_the_tree_and_the_view_stays_live(
     assert recording.result.stats.nodes == 549_946
     assert window.tree_panel.canvas.moment == recording.event_count == 2 * 549_946
     assert window.stats.text("nodes") == "549,946"
+    # The statistics say what the value guarantees and how the tree is shaped, its
+    # distinct positions counted between paints.
+    assert window.stats.text("guarantee") == "either side can force at least a draw"
+    assert window.stats.shape.table.rowCount() == 10
+    qtbot.waitUntil(lambda: window.stats.shape.distinct_text() == "5,478", timeout=TIMEOUT_MS)
     # The GUI thread ran all along: the timer saw the tree at sizes between empty and
     # whole. How many depends on the machine's load, so only a few are required.
     growing = {moment for moment in ticks if 0 < moment < recording.event_count}

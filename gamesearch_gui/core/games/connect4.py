@@ -45,8 +45,10 @@ from gamesearch_gui.core.game import (
     Game,
     GameError,
     IllegalMoveError,
+    Outcome,
     Player,
     PositionError,
+    outcome_by_sign,
 )
 
 #: ``(mover_bits, mask, plies)``: the stones of the player to move, every stone, and
@@ -376,6 +378,11 @@ class ConnectFour(Game[C4State, Column]):
         if plies == CELLS:
             return 0.0
         return None
+
+    def outcome(self, utility: float) -> Outcome:
+        """Utilities say who won: positive a win of MAX (a sooner win larger), 0 a draw,
+        negative a win of MIN."""
+        return outcome_by_sign(utility)
 
     def key(self, state: C4State) -> C4State:
         """The state itself: it identifies the position and is cheap to hash."""

@@ -32,8 +32,10 @@ from gamesearch_gui.core.game import (
     Game,
     GameError,
     IllegalMoveError,
+    Outcome,
     Player,
     PositionError,
+    outcome_by_sign,
 )
 
 #: Stack sizes, sorted descending, and the player to move (0 = MAX, 1 = MIN).
@@ -197,6 +199,10 @@ class Pennies(Game[PenniesState, PenniesMove]):
         if state[0][0] >= 3:
             return None
         return -1.0 if state[1] == 0 else 1.0
+
+    def outcome(self, utility: float) -> Outcome:
+        """Utilities say who won: +1 a win of MAX, -1 a win of MIN (there are no draws)."""
+        return outcome_by_sign(utility)
 
     def key(self, state: PenniesState) -> tuple[tuple[int, ...], int]:
         """The stacks that can still be split, and the player: dead stacks never matter."""

@@ -32,8 +32,10 @@ from gamesearch_gui.core.game import (
     Evaluation,
     Game,
     IllegalMoveError,
+    Outcome,
     Player,
     PositionError,
+    outcome_by_sign,
 )
 
 #: ``(x_bits, o_bits)``: bit ``i`` of each mask is set when that side holds cell ``i``.
@@ -227,6 +229,10 @@ class TicTacToe(Game[TTTState, Cell]):
         if x | o == FULL:
             return 0.0
         return None
+
+    def outcome(self, utility: float) -> Outcome:
+        """Utilities say who won: +1 a win of X (MAX), 0 a draw, -1 a win of O."""
+        return outcome_by_sign(utility)
 
     def key(self, state: TTTState) -> TTTState:
         """The state itself: the two masks already identify the position."""

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
@@ -1138,8 +1139,11 @@ class TreeEditor(QWidget):
         self.result = result
         show_node_labels(self.solution_panel)
         self.solve_button.setEnabled(True)
-        self.result_label.setText(self._result_text(result))
-        self.result_label.setToolTip(exact_note(result.stats.exact_checks).strip(" ()"))
+        said = guarantee(request.game, result)  # a tree of -1, 0 and 1 only, solved
+        self.result_label.setText(self._result_text(result) + (f" · {said}" if said else ""))
+        # The line is cut where the window is narrow: its tooltip keeps what it adds.
+        tip = [said or "", exact_note(result.stats.exact_checks).strip(" ()")]
+        self.result_label.setToolTip("\n".join(filter(None, tip)))
         self.solved.emit(request, result)
 
     def _search_failed(self, request: SearchRequest, message: str) -> None:

@@ -33,6 +33,7 @@ from gamesearch_gui.ui.tree.strips import (
     LEGEND_H,
     draw_iteration_labels,
     draw_legend,
+    legend_items,
     legend_rows,
 )
 from gamesearch_gui.ui.tree.style import TreeColours, labels_shown
@@ -111,7 +112,8 @@ def export_size(
     """The picture's size in pixels at scales ``sx``, ``sy``."""
     content = _area(item, region)
     width = max(1, round(content.width() * sx))
-    legend = LEGEND_H * legend_rows(width, LEGEND_H, font or QFont())
+    items = legend_items(bool(item.strategy))
+    legend = LEGEND_H * legend_rows(width, LEGEND_H, font or QFont(), items)
     return QSize(width, max(1, round(content.height() * sy)) + HEADER_H + legend)
 
 
@@ -162,7 +164,8 @@ def render_tree(
             ink,
             font,
         )
-        rows = legend_rows(size.width(), LEGEND_H, font)
+        items = legend_items(bool(item.strategy))
+        rows = legend_rows(size.width(), LEGEND_H, font, items)
         legend = QRectF(0, size.height() - LEGEND_H * rows, size.width(), LEGEND_H * rows)
         painter.save()
         # The tree between the header and the legend: a region's edges cut it cleanly.
@@ -174,7 +177,7 @@ def render_tree(
         option.exposedRect = content
         item.paint(painter, option, None)
         painter.restore()
-        draw_legend(painter, legend, ink, font, LEGEND_H)
+        draw_legend(painter, legend, ink, font, LEGEND_H, items)
 
 
 def export_svg(

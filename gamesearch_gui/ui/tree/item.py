@@ -128,6 +128,8 @@ class Frame:
     bounds: Box = (0.0, 0.0, 0.0, 0.0)
     #: The best line drawn in gold (root first), empty until the search is over.
     best_line: list[int] = field(default_factory=list)
+    #: Edges drawn as part of MAX's strategy, as (parent, child).
+    strategy_edges: list[tuple[int, int]] = field(default_factory=list)
     #: Drawing calls' worth of shapes, lines and texts.
     primitives: int = 0
 
@@ -190,6 +192,8 @@ class TreeItem(QGraphicsRectItem):
         self.always_show_window = False
         #: Text written beside a node, up and to its left (the tree editor's node labels).
         self.node_labels: dict[int, str] = {}
+        #: The nodes of MAX's strategy to highlight (empty: none shown).
+        self.strategy: frozenset[int] = frozenset()
         self.colours = TreeColours.light()
         self.texts = TextCache()
         self.last_frame = Frame()
@@ -511,6 +515,18 @@ class TreeItem(QGraphicsRectItem):
             for x1, y1, x2, y2 in marks:
                 painter.drawLine(round(x1), round(y1), round(x2), round(y2))
             primitives += len(frame.stubs) * 3
+
+        # MAX's strategy, when asked for and the search is over (as the best line):
+        # thick teal edges, under the gold best line.
+        strategy = self.strategy
+        if strategy and now.is_over():
+            ours = frame.strategy_edges = [edge for edge in frame.edges if edge[1] in strategy]
+            painter.setPen(inks.pen(inks.strategy, max(2.0, 3.2 * s)))
+            for parent, child in ours:
+                x1, y1 = point(parent)
+                x2, y2 = point(child)
+                painter.drawLine(round(x1), round(y1), round(x2), round(y2))
+            primitives += len(ours)
 
         # The best line, once the search is over: thick gold edges from the root down.
         pv = frame.best_line = now.principal_variation()

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
+from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable
 from gamesearch_gui.ui.throttle import RateLimiter
@@ -68,6 +69,12 @@ _BANNER_STYLE: Final = (
     "QLabel#capBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e8cf7a;"
     " border-radius: 3px; padding: 3px 6px; }"
 )
+_STRATEGY_STYLE: Final = (
+    "QLabel#strategyNote { background: palette(alternate-base);"
+    " border-left: 4px solid #0e9aa7; padding: 2px 8px; }"
+)
+#: What the strategy note says while there is no finished search to read it from.
+STRATEGY_WAIT_TEXT: Final = "MAX's strategy is shown once the search is over."
 _EXPLANATION_STYLE: Final = (
     "QLabel#explanation { background: palette(alternate-base);"
     " border-left: 4px solid palette(highlight); padding: 3px 8px; }"
@@ -243,6 +250,12 @@ class SearchTreePanel(QWidget):
         self.banner.setStyleSheet(_BANNER_STYLE)
         self.banner.setWordWrap(True)
         self.banner.hide()
+        self.strategy_note = QLabel()
+        self.strategy_note.setObjectName("strategyNote")
+        self.strategy_note.setStyleSheet(_STRATEGY_STYLE)
+        self.strategy_note.setWordWrap(True)
+        self.strategy_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.strategy_note.hide()
 
         self.view_bar = QToolBar("Tree view")
         self.view_bar.setOrientation(Qt.Orientation.Vertical)
@@ -281,6 +294,16 @@ class SearchTreePanel(QWidget):
         self.act_side.setToolTip("Show or hide the node details and the list of steps")
         self.act_side.toggled.connect(self._side_toggled)
         self.view_bar.addAction(self.act_side)
+        self.act_strategy = QAction("MAX's &strategy in the tree", self)
+        self.act_strategy.setIconText("Strategy")  # on the tree's own toolbar
+        self.act_strategy.setCheckable(True)
+        self.act_strategy.setToolTip(
+            "Highlight MAX's strategy in teal: MAX's move at every MAX node it can reach, "
+            "whatever MIN (or chance) does; and say what it guarantees, or why the search "
+            "left it incomplete"
+        )
+        self.act_strategy.toggled.connect(self._strategy_toggled)
+        self.view_bar.addAction(self.act_strategy)
 
         canvas_row = QHBoxLayout()
         canvas_row.setContentsMargins(0, 0, 0, 0)
@@ -292,6 +315,7 @@ class SearchTreePanel(QWidget):
         canvas_layout.setContentsMargins(0, 0, 0, 0)
         canvas_layout.setSpacing(2)
         canvas_layout.addWidget(self.banner)
+        canvas_layout.addWidget(self.strategy_note)
         canvas_layout.addLayout(canvas_row, 1)
 
         # Beside the tree, one column: the map of the whole tree, then the chosen node
@@ -409,6 +433,7 @@ class SearchTreePanel(QWidget):
         if not live:
             self._select_root()
         self._update_published()
+        self._update_strategy()
 
     def set_published(self, count: int) -> None:
         """The running search has ``count`` events ready to show."""
@@ -430,6 +455,7 @@ class SearchTreePanel(QWidget):
         if self.details.node is None:
             self._select_root()
         self._update_published()
+        self._update_strategy()
         self._explain(self.controller.moment)
 
     def clear(self, message: str = "") -> None:
@@ -450,6 +476,7 @@ class SearchTreePanel(QWidget):
         self.banner.hide()
         self._iteration_texts = []
         self._show_iterations(False)
+        self._update_strategy()
         self._set_enabled(False)
 
     def node_cap(self) -> int | None:
@@ -606,6 +633,27 @@ class SearchTreePanel(QWidget):
         if folded == self.act_side.isChecked():
             self.act_side.setChecked(not folded)  # dragged shut, or open again
         self._save_layout()
+
+    def _strategy_toggled(self, on: bool) -> None:
+        self._update_strategy()
+
+    def _update_strategy(self) -> None:
+        """Highlight MAX's strategy (or nothing), and say what it is in the note."""
+        recording = self.recording
+        on = self.act_strategy.isChecked() and recording is not None
+        strategy = None
+        if on and recording is not None and recording.result is not None:
+            strategy = max_strategy(recording)
+        self.canvas.set_strategy(strategy.nodes if strategy is not None else frozenset())
+        self.strategy_note.setVisible(on)
+        if on and recording is not None:
+            if strategy is not None:
+                text = strategy.describe(recording)
+            elif recording.result is not None:
+                text = "The search stopped before its root had a value: there is no strategy."
+            else:
+                text = STRATEGY_WAIT_TEXT
+            self.strategy_note.setText(text)
 
     def _side_toggled(self, on: bool) -> None:
         if on and self.splitter.sizes()[1] == 0:

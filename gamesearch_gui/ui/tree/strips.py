@@ -42,6 +42,7 @@ from gamesearch_gui.ui.tree.style import (
     KIND_COLOUR,
     LEAF_FILL,
     PV_COLOUR,
+    STRATEGY_COLOUR,
     tint,
 )
 
@@ -50,7 +51,7 @@ HEADER_H: Final = 22
 LEGEND_H: Final = 20
 
 #: What the legend explains, in order: a sample's key and its words.
-LEGEND_ITEMS: Final = (
+LEGEND_ITEMS: Final[tuple[tuple[str, str], ...]] = (
     ("max", "MAX"),
     ("min", "MIN"),
     ("chance", "chance"),
@@ -63,6 +64,18 @@ LEGEND_ITEMS: Final = (
     ("now", "this step"),
     ("tried", "tried first"),
 )
+#: The legend's entry for MAX's strategy, there while the tree shows it.
+STRATEGY_ITEM: Final = ("strategy", "MAX's strategy")
+
+LegendItems = tuple[tuple[str, str], ...]
+
+
+def legend_items(strategy: bool) -> LegendItems:
+    """What the legend explains: with MAX's strategy (after the best line) when shown."""
+    if not strategy:
+        return LEGEND_ITEMS
+    after = [key for key, _ in LEGEND_ITEMS].index("pv") + 1
+    return (*LEGEND_ITEMS[:after], STRATEGY_ITEM, *LEGEND_ITEMS[after:])
 
 
 class _Strip(QWidget):
@@ -155,18 +168,23 @@ def draw_iteration_labels(
 class Legend(_Strip):
     """Below the tree: what the shapes, colours and marks mean, in one line."""
 
+    def __init__(self, owner: QWidget) -> None:
+        super().__init__(owner)
+        #: What it explains (``legend_items``).
+        self.items = LEGEND_ITEMS
+
     def draw(self, painter: QPainter, band: QRectF, ink: QColor, font: QFont) -> None:
-        draw_legend(painter, band, ink, font)
+        draw_legend(painter, band, ink, font, items=self.items)
 
 
 def _legend_places(
-    width: float, row_height: float, metrics: QFontMetricsF
+    width: float, row_height: float, metrics: QFontMetricsF, items: LegendItems
 ) -> list[tuple[int, float, float]]:
     """Each legend item's row, left and width, in a band ``width`` wide."""
     r = row_height * 0.26
     places = []
     row, x = 0, 6.0
-    for key, word in LEGEND_ITEMS:
+    for key, word in items:
         item = (r * 2.6 if key != "tt" else 0.0) + metrics.horizontalAdvance(word) + 14
         if x + item > width and x > 6.0:
             row, x = row + 1, 6.0
@@ -175,15 +193,22 @@ def _legend_places(
     return places
 
 
-def legend_rows(width: float, row_height: float, font: QFont) -> int:
+def legend_rows(
+    width: float, row_height: float, font: QFont, items: LegendItems = LEGEND_ITEMS
+) -> int:
     """How many rows the legend takes in a band ``width`` wide."""
     small = QFont(font)
     small.setPixelSize(max(9, int(row_height * 0.55)))
-    return _legend_places(width, row_height, QFontMetricsF(small))[-1][0] + 1
+    return _legend_places(width, row_height, QFontMetricsF(small), items)[-1][0] + 1
 
 
 def draw_legend(
-    painter: QPainter, band: QRectF, ink: QColor, font: QFont, row_height: float | None = None
+    painter: QPainter,
+    band: QRectF,
+    ink: QColor,
+    font: QFont,
+    row_height: float | None = None,
+    items: LegendItems = LEGEND_ITEMS,
 ) -> None:
     """The legend's samples and words in ``band``: rows of ``row_height`` (one row of the
     band's height by default), as many items as fit."""
@@ -195,7 +220,7 @@ def draw_legend(
     r = row_height * 0.26
     rows = max(1, int(band.height() / row_height + 0.01))
     for (key, word), (row, left, width) in zip(
-        LEGEND_ITEMS, _legend_places(band.width(), row_height, metrics), strict=True
+        items, _legend_places(band.width(), row_height, metrics, items), strict=True
     ):
         if row >= rows:
             break
@@ -228,14 +253,14 @@ def draw_legend(
             path.moveTo(cx - r * 1.2, cy - r)
             path.lineTo(cx + r * 0.2, cy + r * 0.2)
             pen = QPen(ink, 1.0, Qt.PenStyle.DashLine)
-        elif key in ("pv", "tried"):
+        elif key in ("pv", "strategy", "tried"):
             path.moveTo(cx - r * 1.2, cy)
             path.lineTo(cx + r * 1.2, cy)
-            pen = (
-                QPen(PV_COLOUR, 3.0)
-                if key == "pv"
-                else QPen(HINT_COLOUR, 2.0, Qt.PenStyle.DashLine)
-            )
+            pen = {
+                "pv": QPen(PV_COLOUR, 3.0),
+                "strategy": QPen(STRATEGY_COLOUR, 3.0),
+                "tried": QPen(HINT_COLOUR, 2.0, Qt.PenStyle.DashLine),
+            }[key]
         painter.setPen(pen)
         painter.setBrush(brush)
         painter.drawPath(path)

@@ -39,6 +39,8 @@ CHANCE_COLOUR: Final = QColor("#8a8f98")
 LEAF_FILL: Final = QColor("#e4e6ea")
 LEAF_EDGE: Final = QColor("#55595f")
 PV_COLOUR: Final = QColor("#e2a300")
+#: MAX's strategy, under the gold best line: a teal apart from every other mark.
+STRATEGY_COLOUR: Final = QColor("#0e9aa7")
 #: The ring around the node of the moment's event ("this step").
 CURRENT_COLOUR: Final = QColor("#7b3fc4")
 CUT_COLOUR: Final = QColor("#c2185b")
@@ -142,6 +144,7 @@ class Inks:
         self.tag = {k: ink(base[k]) for k in kinds}
         self.cut = QColor(CUT_COLOUR)
         self.pv = QColor(PV_COLOUR)
+        self.strategy = QColor(STRATEGY_COLOUR)
         self.current = QColor(CURRENT_COLOUR)
         self.tried = QColor(HINT_COLOUR)
         self.fold = tint(colours.text, 0.6)

@@ -73,7 +73,13 @@ from gamesearch_gui.ui.tree import export
 from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, LEVEL_H, NODE_R, SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.model import TreeModel
-from gamesearch_gui.ui.tree.strips import HEADER_H, LEGEND_H, IterationHeader, Legend
+from gamesearch_gui.ui.tree.strips import (
+    HEADER_H,
+    LEGEND_H,
+    IterationHeader,
+    Legend,
+    legend_items,
+)
 from gamesearch_gui.ui.tree.style import TreeColours
 
 #: Largest zoom (horizontal scale).
@@ -521,6 +527,17 @@ class TreeCanvas(QGraphicsView):
         window was never narrowed, as in minimax, shows none)."""
         self.tree_item.always_show_window = on
         self.tree_item.update()
+
+    def set_strategy(self, nodes: frozenset[int]) -> None:
+        """Highlight MAX's strategy (``nodes``; empty: none), and say so in the legend."""
+        self.tree_item.strategy = nodes
+        self._legend.items = legend_items(bool(nodes))
+        self._legend.update()
+        self.tree_item.update()
+
+    def legend_items(self) -> tuple[tuple[str, str], ...]:
+        """What the legend under the tree explains: (key, words) of each entry."""
+        return self._legend.items
 
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip under the tree."""
