@@ -292,8 +292,12 @@ def _letters(i: int) -> str:
 
 
 def exercise_tree(tree: CustomTree) -> CustomTree:
-    """``tree`` as an exercise shows it: no evals (a hand search goes to the leaves), and
-    inner nodes named A, B, C... breadth first, unless some inner node is named already."""
+    """``tree`` as an exercise shows it: no evals (a hand search goes to the leaves),
+    inner nodes named A, B, C... breadth first, unless some inner node is named already,
+    and, unless some leaf is named already, each leaf under a named node whose move has no
+    name by that node's name and its place, C1, C2, C3 under C. A node's name is then the
+    same on the screen, on paper and in every reason ("leaf C2", or "leaf after a2 c1"
+    where the edges are named), where move numbers would be noise on a sheet."""
     named = any(n.label for n in tree.nodes() if n.type is not NodeType.LEAF)
     labels: dict[Path, str] = {}
     if not named:
@@ -302,6 +306,14 @@ def exercise_tree(tree: CustomTree) -> CustomTree:
             if node.type is not NodeType.LEAF:
                 labels[node.path] = _letters(len(labels))
                 queue.extend(node.children)
+    if not any(n.label for n in tree.nodes() if n.type is NodeType.LEAF):
+        for node in tree.nodes():
+            parent = labels.get(node.path, node.label)
+            if node.type is NodeType.LEAF or not parent:
+                continue
+            for i, child in enumerate(node.children, start=1):
+                if child.type is NodeType.LEAF and child.move is None:
+                    labels[child.path] = f"{parent}{i}"
     has_evals = any(n.eval is not None for n in tree.nodes())
     if not labels and not has_evals:
         return tree

@@ -10,7 +10,6 @@ the solution revealed. So checking a half-done answer never gives the rest away.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass
 
 from gamesearch_gui.core.exercise import (
@@ -23,7 +22,8 @@ from gamesearch_gui.core.exercise import (
 )
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, path_text
+from gamesearch_gui.core.text import node_name as name_node
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, move_names
 
 __all__ = ["Grade", "Mark", "Verdict", "grade", "node_name"]
 
@@ -89,22 +89,17 @@ class Grade:
 
 
 def node_name(tree: CustomTree, path: Path) -> str:
-    """How a reason names a node: "MIN node D", "the root", "the leaf 4 under C"."""
+    """How a reason names a node: as the tree view names it (``core.text.node_name``),
+    "MIN node D", "leaf C2", "leaf after 1 0 2", "MAX node at the root"."""
     node = tree.node_at(path)
-    if node.type is NodeType.LEAF:
-        if node.label:
-            return f"leaf {clip(node.label)}"
-        value = format_number(float(node.value if node.value is not None else math.nan))
-        if not path:
-            return f"the leaf {value}"
-        parent = tree.node_at(path[:-1])
-        return f"the leaf {value} under {clip(parent.label or path_text(path[:-1]) or 'the root')}"
-    kind = {NodeType.MAX: "MAX node", NodeType.MIN: "MIN node", NodeType.CHANCE: "chance node"}[
-        node.type
-    ]
-    if node.label:
-        return f"{kind} {clip(node.label)}"
-    return f"{kind} {path_text(path)}" if path else f"the root ({kind})"
+    kind = {
+        NodeType.MAX: "MAX node",
+        NodeType.MIN: "MIN node",
+        NodeType.CHANCE: "chance node",
+        NodeType.LEAF: "leaf",
+    }[node.type]
+    moves = [clip(move) for move in move_names(tree.root, path)]
+    return name_node(kind, node.label, moves)
 
 
 def _cap(text: str) -> str:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import clip, node_name
 
 if TYPE_CHECKING:
     from gamesearch_gui.core._recwriter import Writer
@@ -776,12 +776,8 @@ class SearchRecording(SearchObserver):
         (explanations, details, tooltips, the event log): its kind, then its label if it
         has one ("MIN node C"), else the moves from the root in the game's notation, as
         the edges are labelled ("leaf after a2 c1"), or "at the root"."""
-        kind = self._kind_name(n)
-        label = getattr(self.state(n), "label", None)
-        if label:
-            return f"{kind} {clip(label)}"
         moves = [self.move_text(m) for m in self.path(n)[1:]]
-        return f"{kind} after {' '.join(moves)}" if moves else f"{kind} at the root"
+        return node_name(self._kind_name(n), getattr(self.state(n), "label", None), moves)
 
     # -- words ------------------------------------------------------------------------
 

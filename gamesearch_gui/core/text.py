@@ -9,6 +9,7 @@ match (gigabytes of backing store). The file and the properties form keep the wh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 #: The most characters of one label, move or name that any view shows.
@@ -23,3 +24,13 @@ def clip(text: str, limit: int = LABEL_CHARS) -> str:
     if len(text) <= limit:
         return text
     return text[: max(limit - 1, 0)] + ELLIPSIS
+
+
+def node_name(kind: str, label: str | None, moves: Sequence[str]) -> str:
+    """How the app names a node, the one way everywhere (the tree view's explanations,
+    details and log, and the exercises' reasons): its kind, then its label if it has one
+    ("MIN node C", "leaf C2"), else the moves from the root as the edges name them
+    ("leaf after a2 c1"), or "at the root". ``moves`` are shown as given."""
+    if label:
+        return f"{kind} {clip(label)}"
+    return f"{kind} after {' '.join(moves)}" if moves else f"{kind} at the root"

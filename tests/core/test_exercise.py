@@ -33,7 +33,7 @@ from gamesearch_gui.core.exercise import (
     random_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_grade import Mark, grade
+from gamesearch_gui.core.exercise_grade import Mark, grade, node_name
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import format_number
 from gamesearch_gui.core.tree import (
@@ -219,12 +219,12 @@ def test_figure_5_2_wrong_value_of_c() -> None:
 def test_figure_5_2_crossing_out_a_searched_leaf() -> None:
     key = figure_5_2(Task.ALPHABETA)
     answer = key.answer()
-    answer.pruned.add((2, 0))  # the leaf 14 under D
+    answer.pruned.add((2, 0))  # leaf after a3 d1
     result = grade(key, answer)
     assert [(v.path, v.field) for v in result.mistakes] == [((2, 0), Field.PRUNED)]
     wrong = result.mistakes[0]
     assert wrong.reason == (
-        "The leaf 14 under D is evaluated: MIN node D has not fallen to α when it comes to "
+        "Leaf after a3 d1 is evaluated: MIN node D has not fallen to α when it comes to "
         "it, so nothing is cut yet"
     )
     assert wrong.given == "crossed out"
@@ -247,12 +247,12 @@ def test_figure_5_2_crossing_out_a_searched_inner_node_or_the_root() -> None:
 def test_figure_5_2_not_crossing_out_a_pruned_leaf() -> None:
     key = figure_5_2(Task.ALPHABETA)
     answer = key.answer()
-    answer.pruned.discard((1, 1))  # the leaf 4 under C
+    answer.pruned.discard((1, 1))  # leaf after a2 c2
     result = grade(key, answer)
     assert [(v.path, v.field) for v in result.mistakes] == [((1, 1), Field.PRUNED)]
     wrong = result.mistakes[0]
     assert wrong.reason == (
-        "The leaf 4 under C is never evaluated: MIN node C cuts as soon as its value falls "
+        "Leaf after a2 c2 is never evaluated: MIN node C cuts as soon as its value falls "
         "to α, so the rest of its children are cut"
     )
     assert wrong.given == "not crossed out"
@@ -844,7 +844,9 @@ def test_exercise_tree_names_inner_nodes_breadth_first_and_strips_evals() -> Non
     shown = exercise_tree(tree)
     labels = {path_text(n.path): n.label for n in shown.nodes() if n.type is not NodeType.LEAF}
     assert labels == {"": "A", "0": "B", "1": "C", "0.0": "D"}
-    assert all(n.label is None for n in shown.nodes() if n.type is NodeType.LEAF)
+    # Each leaf by its parent's name and its place: one name on screen, paper and reasons.
+    leaves = {path_text(n.path): n.label for n in shown.nodes() if n.type is NodeType.LEAF}
+    assert leaves == {"0.0.0": "D1", "0.0.1": "D2", "0.1": "B2", "1.0": "C1", "1.1": "C2"}
     assert all(n.eval is None for n in shown.nodes())
     assert [n.value for n in shown.nodes()] == [n.value for n in tree.nodes()]
     assert shown.name == tree.name
@@ -956,3 +958,16 @@ def test_difficulty_names_the_preset_with_its_shape() -> None:
         assert difficulty_name(Difficulty(preset.depth, preset.branching, 0.5)) == name
     assert difficulty_name(Difficulty(3, (2, 4))) == CUSTOM
     assert difficulty_name(Difficulty(5, (2, 3))) == CUSTOM
+
+
+def test_a_node_has_one_name_in_the_reasons_and_in_the_tree_view() -> None:
+    # Issue 13: "a node is named the same way everywhere". A random exercise's leaves are
+    # named by the grader exactly as the replay of its key names them.
+    exercise = random_exercise(Difficulty(3, (2, 3), 0.0), Task.ALPHABETA, "7")
+    key = solve_exercise(exercise)
+    recording = key.recording
+    for n in range(recording.node_count):
+        path = tuple(recording.moves[m] for m in recording.path(n)[1:])
+        assert node_name(exercise.tree, path) == recording.name(n)
+    leaf = next(n for n in exercise.tree.nodes() if n.type is NodeType.LEAF)
+    assert leaf.label and node_name(exercise.tree, leaf.path) == f"leaf {leaf.label}"

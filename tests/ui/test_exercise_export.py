@@ -120,7 +120,7 @@ def test_svg_sheet_and_key_show_the_tree(
     assert "Name:" not in key
     assert "ANSWER KEY" in key
     assert "Value of the root: 3" in key
-    assert "Never searched (2): the leaf 4 under C; the leaf 6 under C" in key
+    assert "Never searched (2): leaf after a2 c2; leaf after a2 c3" in key
 
 
 def test_svg_page_is_a4(tmp_path: Path, qtbot: QtBot, figure: tuple[Exercise, AnswerKey]) -> None:

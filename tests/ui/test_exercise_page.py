@@ -175,8 +175,8 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     lines = "\n".join(results(page))
     assert "MIN node C takes the smallest value of the children it searched" in lines
     assert "β): not 4" in lines
-    assert "The leaf 4 under C is never evaluated: MIN node C cuts as soon as its value" in lines
-    assert "The leaf 14 under D is evaluated: MIN node D has not fallen to α" in lines
+    assert "Leaf after a2 c2 is never evaluated: MIN node C cuts as soon as its value" in lines
+    assert "Leaf after a3 d1 is evaluated: MIN node D has not fallen to α" in lines
     assert f"{grade.score}%" in page.score_label.text()
     # Clicking a reason shows its node.
     page._result_clicked(page.results.item(0))
@@ -536,7 +536,7 @@ def test_entries_are_undone_and_redone_but_hints_stay(qtbot: QtBot, page: Exerci
     type_into(qtbot, page.canvas, None, "4")
     type_into(qtbot, page.canvas, None, "2")
     cross_out(qtbot, page, (1, 1))
-    assert page.act_undo.text() == "&Undo cross out the leaf 4 under C"
+    assert page.act_undo.text() == "&Undo cross out leaf after a2 c2"
     qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.answer.pruned == set() and page.answer.values == {(1,): 2}
     page.act_undo.trigger()
