@@ -104,7 +104,7 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     algorithm = search.algorithm
     if algorithm not in algorithms_for(game):
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
-    evaluation = search.evaluation if search.evaluation in game.evaluations() else None
+    evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
     depth = search.depth
     if depth is None and name not in SMALL_GAMES and search.time_budget is None:
         depth = default_search(name).depth
@@ -113,8 +113,14 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     budget = search.time_budget
     if budget is not None:
         budget = clamp(budget, TIME_BUDGET_RANGE)
+    quiescence = search.quiescence and game.has_quiescence and (depth or budget) is not None
     return replace(
-        search, algorithm=algorithm, evaluation=evaluation, depth=depth, time_budget=budget
+        search,
+        algorithm=algorithm,
+        evaluation=evaluation,
+        depth=depth,
+        time_budget=budget,
+        quiescence=quiescence,
     )
 
 
@@ -130,6 +136,7 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "ordering": search.ordering.value,
         "transposition_table": int(search.transposition_table),
         "time_budget": 0.0 if search.time_budget is None else search.time_budget,
+        "quiescence": int(search.quiescence),
     }
 
 
@@ -149,6 +156,8 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
             ordering=Ordering(values.get("ordering", fallback.ordering.value)),
             transposition_table=str(values.get("transposition_table", "1")) not in ("0", "false"),
             time_budget=clamp(budget, TIME_BUDGET_RANGE) if budget > 0 else None,
+            quiescence=str(values.get("quiescence", "0")) not in ("0", "false")
+            and (depth > 0 or budget > 0),
         )
     except (ValueError, TypeError, OverflowError):
         return fallback
