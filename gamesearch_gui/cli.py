@@ -162,7 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"cut off at N plies, 1 to {MAX_SEARCH_DEPTH} (default: none)",
     )
-    solve.add_argument("--eval", metavar="NAME", help="evaluation function for the cutoff")
+    solve.add_argument(
+        "--eval",
+        metavar="NAME",
+        help="evaluation function for the cutoff (every game has 'none': 0 at every cutoff)",
+    )
+    solve.add_argument(
+        "--quiescence",
+        action="store_true",
+        help="past the depth limit, follow immediate wins and blocks until quiet "
+        "(tictactoe, connect4)",
+    )
     solve.add_argument(
         "--ordering",
         choices=[o.value for o in Ordering],
@@ -294,6 +304,7 @@ def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
         ordering=Ordering(args.ordering),
         transposition_table=args.tt,
         time_budget=args.time,
+        quiescence=args.quiescence,
     )
 
 
@@ -306,6 +317,7 @@ def _stats(result: SearchResult) -> dict[str, Any]:
         "tt_hits": stats.tt_hits,
         "max_depth": stats.max_depth,
         "seconds": round(stats.seconds, 6),
+        **({"quiescence_nodes": stats.quiescence_nodes} if result.settings.quiescence else {}),
     }
 
 
@@ -508,6 +520,8 @@ def _print(
     )
     if "shape" in answer:
         _print_shape(out, answer["shape"], stats["nodes"])
+    if "quiescence_nodes" in stats:
+        _write(out, f"  quiescence          {stats['quiescence_nodes']} nodes past the depth limit")
 
 
 if __name__ == "__main__":  # pragma: no cover

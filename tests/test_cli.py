@@ -360,6 +360,8 @@ def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFi
             "default here is expectiminimax",
         ),
         (["solve", "--game", "tictactoe", "--eval", "nope", "--depth", "2"], None, "nope"),
+        (["solve", "--game", "pennies", "--depth", "2", "--quiescence"], None, "quiet"),
+        (["solve", "--game", "connect4", "--quiescence"], None, "depth limit"),
         (["solve"], None, "FILE"),
     ],
 )
@@ -373,6 +375,20 @@ def test_bad_input_gets_one_line_and_status_2(
     assert "\n" not in message, message
     assert "Traceback" not in message
     assert words.lower() in message.lower(), message
+
+
+def test_quiescence_and_the_evaluation_none_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    common = ("--game", "connect4", "--position", "677264", "--depth", "2")
+    plain = solve_json(capsys, *common)
+    quiet = solve_json(capsys, *common, "--quiescence")
+    assert (plain["best_move"], quiet["best_move"]) == ("4", "6")
+    stats = quiet["stats"]
+    assert isinstance(stats, dict) and stats["quiescence_nodes"] > 0
+    assert "quiescence_nodes" not in plain["stats"]  # type: ignore[operator]
+    blind = solve_json(capsys, "--game", "tictactoe", "--depth", "2", "--eval", "none")
+    assert blind["value"] == 0
 
 
 def test_version_and_help() -> None:

@@ -7,23 +7,33 @@ paths alpha-beta skips (as ``solve --json`` lists them in ``pruned``). The tests
 every example both with :func:`~gamesearch_gui.core.search.search` and through the
 command line and check those answers.
 
-The pennies example's file was generated once by :func:`pennies_tree` and is kept as
-it is; a test re-generates the tree and checks the file still matches.
+The pennies example's file was generated once by :func:`pennies_tree`, and the horizon
+example's companion by :func:`quiescence_tree`; each is kept as it is, and a test
+re-generates the tree and checks the file still matches.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
+from typing import Any
 
-from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.games.pennies import Pennies, PenniesState
+from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, gc_paused
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.paths import resource_files
 
-__all__ = ["EXAMPLES", "Example", "example", "examples_folder", "pennies_tree"]
+__all__ = [
+    "EXAMPLES",
+    "Example",
+    "example",
+    "examples_folder",
+    "pennies_tree",
+    "quiescence_tree",
+]
 
 
 def examples_folder() -> Traversable:
@@ -194,7 +204,27 @@ EXAMPLES: tuple[Example, ...] = (
         full_value=4,
         full_best_move=1,
     ),
+    Example(
+        key="horizon-quiescence",
+        title="The horizon effect, fixed by quiescence",
+        caption=(
+            "Tic-tac-toe, O to move: cut off at depth 1, O's threat at 1 looks best (-25). "
+            "Searching on past the horizon along wins and blocks only (quiescence) shows "
+            "that X's forced block at 9 makes two threats: 1 loses, and quiet 3 is best."
+        ),
+        algorithm=_AB,
+        depth=1,
+        expected_value=-25,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="08b-horizon-quiescence.gtree.json",
+        full_value=-2,
+        full_best_move=2,
+    ),
 )
+
+#: The companion of the horizon example: this tic-tac-toe position searched to depth 1.
+QUIESCENCE_POSITION = "....OXX.."
 
 _BY_KEY = {e.key: e for e in EXAMPLES}
 
@@ -231,3 +261,53 @@ def pennies_tree(start: int = 7) -> CustomTree:
         return TreeNode(kind, children, None, None, None, label, move)
 
     return CustomTree(f"The pennies game from {start}", build(game.initial_state(), None))
+
+
+#: Drawn trees show values as written: an evaluation in (-1, 1) is shown in hundredths.
+_HUNDREDS = 100
+
+
+def quiescence_tree(
+    game: Game[Any, Any] | None = None,
+    position: str = QUIESCENCE_POSITION,
+    depth: int = 1,
+    sides: tuple[str, str] = ("X", "O"),
+) -> CustomTree:
+    """The tree a quiescence search explores from ``position``, as a drawn tree.
+
+    Every move down to ``depth`` plies; past it, only the noisy moves of a position that
+    is not quiet (labelled "X can win" or "X must block"), down to the end of the game or
+    to a quiet position (a leaf labelled "quiet", its value the evaluation). Values and
+    evals are in hundredths, so a win is 100. Cut off at ``depth`` the tree gives the
+    plain search's answer; searched to its end, the quiescence search's.
+    """
+    game = game or TicTacToe()
+    evaluate = next(iter(game.evaluations().values()))
+    names = {Player.MAX: sides[0], Player.MIN: sides[1]}
+
+    def hundredths(value: float) -> int:
+        return round(value * _HUNDREDS)
+
+    def build(state: Any, ply: int, move: str | None) -> TreeNode:
+        value = game.terminal_value(state)
+        if value is not None:
+            return TreeNode(NodeType.LEAF, (), hundredths(value), None, None, None, move)
+        player = game.to_move(state)
+        label = None
+        moves = game.actions(state)
+        if ply >= depth:
+            moves = game.noisy_actions(state)
+            if not moves:
+                return TreeNode(
+                    NodeType.LEAF, (), hundredths(evaluate(state)), None, None, "quiet", move
+                )
+            wins = any(game.terminal_value(game.result(state, a)) is not None for a in moves)
+            label = f"{names[player]} {'can win' if wins else 'must block'}"
+        kind = NodeType.MAX if player is Player.MAX else NodeType.MIN
+        children = tuple(
+            build(game.result(state, a), ply + 1, game.move_text(state, a)) for a in moves
+        )
+        return TreeNode(kind, children, None, hundredths(evaluate(state)), None, label, move)
+
+    root = build(game.parse_position(position), 0, None)
+    return CustomTree("The horizon effect, fixed by quiescence", root)

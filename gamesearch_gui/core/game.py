@@ -18,6 +18,15 @@ A = TypeVar("A")
 #: A heuristic value of a non-terminal state, from MAX's point of view.
 Evaluation = Callable[[S], float]
 
+#: The evaluation every game offers beside its own: 0 at every non-terminal cutoff node,
+#: as in the course notes, to show what a depth cutoff does with no knowledge at all.
+NO_EVALUATION = "none"
+
+
+def _no_evaluation(state: object) -> float:
+    """0: the cutoff knows nothing about ``state``."""
+    return 0.0
+
 
 class Player(enum.Enum):
     """Who decides at a state: MAX, MIN, or chance (a die, a coin)."""
@@ -119,8 +128,29 @@ class Game(ABC, Generic[S, A]):
         return state
 
     def evaluations(self) -> Mapping[str, Evaluation[S]]:
-        """Named evaluation functions for depth cutoffs; the first is the default."""
+        """The game's own named evaluation functions for depth cutoffs; the first is the
+        default. A search may also name ``none`` (see :meth:`cutoff_evaluations`)."""
         return {}
+
+    def cutoff_evaluations(self) -> Mapping[str, Evaluation[S]]:
+        """Every evaluation a search may name: the game's own, then ``none`` (0 at every
+        non-terminal cutoff node), which every game offers and none has as its default."""
+        return {**self.evaluations(), NO_EVALUATION: _no_evaluation}
+
+    def noisy_actions(self, state: S) -> Sequence[A]:
+        """The moves a quiescence search follows past the depth limit from a MAX or MIN
+        ``state`` that is not quiet, or none when it is quiet.
+
+        A game that defines this (see :attr:`has_quiescence`) says what "not quiet" means;
+        Connect Four and tic-tac-toe: the side to move has an immediate win (its winning
+        moves), or else must block the opponent's (the blocking moves).
+        """
+        return ()
+
+    @property
+    def has_quiescence(self) -> bool:
+        """True when the game says what a quiet position is, so quiescence search applies."""
+        return type(self).noisy_actions is not Game.noisy_actions
 
     def ordered_actions(self, state: S) -> Sequence[A]:
         """Legal moves, most promising first (the static move-ordering heuristic)."""

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError, Player
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
 
 INF: Final = math.inf
@@ -111,6 +111,9 @@ class SearchSettings:
     the lecture pseudo-code that returns alpha or beta does. The root's value, its best
     move and every cutoff are the same as fail-soft's (R&N Figure 5.7); the values inner
     nodes return are not.
+    ``quiescence`` keeps searching past the depth limit where the position is not quiet,
+    along the game's noisy moves only (:meth:`Game.noisy_actions`), at most
+    ``QUIESCENCE_PLIES`` plies further; it needs a depth limit (or deepening) to extend.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -122,6 +125,7 @@ class SearchSettings:
     node_cap: int | None = None
     exact_root_values: bool = False
     fail_hard: bool = False
+    quiescence: bool = False
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -141,6 +145,10 @@ class SearchSettings:
         if self.fail_hard and self.algorithm is not Algorithm.ALPHABETA:
             raise SettingsError(
                 f"fail-hard is a variant of alpha-beta, not of {self.algorithm.value}"
+            )
+        if self.quiescence and self.depth is None and not self.iterative:
+            raise SettingsError(
+                "quiescence search goes on past a depth limit: give a depth limit too"
             )
 
     @property
@@ -167,6 +175,8 @@ class SearchStats:
     tt_hits: int = 0
     max_depth: int = 0
     seconds: float = 0.0
+    #: Nodes searched past the depth limit by quiescence search (counted in ``nodes`` too).
+    quiescence_nodes: int = 0
     #: Star1 cut decisions too close for floating point to make, made in exact arithmetic
     #: instead (a value on the edge of a window, or value bounds far wider than the values).
     exact_checks: int = 0
@@ -264,6 +274,9 @@ TABLE_LIMIT: Final = 2_000_000
 _CHECK_EVERY: Final = 256
 #: Deepest iteration of iterative deepening in a game that can go on forever.
 MAX_ITERATIVE_DEPTH: Final = 64
+#: How many plies quiescence search may go past the depth limit: a position still not
+#: quiet there is evaluated as it stands, so every search ends.
+QUIESCENCE_PLIES: Final = 10
 
 _KIND: Final = {Player.MAX: NodeKind.MAX, Player.MIN: NodeKind.MIN, Player.CHANCE: NodeKind.CHANCE}
 
@@ -282,11 +295,15 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         raise SettingsError(
             f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
         )
-    names = list(game.evaluations())
+    names = list(game.cutoff_evaluations())
     if settings.evaluation is not None and settings.evaluation not in names:
-        known = ", ".join(names) or "none"
+        known = ", ".join(names)
         raise SettingsError(
             f"{game.title} has no evaluation {settings.evaluation!r} (it has: {known})"
+        )
+    if settings.quiescence and not game.has_quiescence:
+        raise SettingsError(
+            f"{game.title} does not say which positions are quiet, so it has no quiescence search"
         )
     plies = game.max_plies(state)
     # A cutoff that can be reached needs an evaluation; a finite game without one is
@@ -294,10 +311,11 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
     cutoffs = (settings.depth is not None and (plies is None or settings.depth < plies)) or (
         settings.iterative and plies is None
     )
-    if cutoffs and not names:
+    if cutoffs and settings.evaluation is None and not game.evaluations():
         raise SettingsError(
             f"a depth cutoff needs an evaluation function (a drawn tree: an 'eval' on its "
-            f"inner nodes), and {game.title} has none"
+            f"inner nodes), and {game.title} has none; name the evaluation "
+            f"'{NO_EVALUATION}' for 0 at every cutoff"
         )
     if plies is None and settings.depth is None and settings.time_budget is None:
         raise SettingsError(f"{game.title} can go on forever: give a depth limit or a time budget")
@@ -305,6 +323,11 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         low, high = game.utility_bounds()
         if not (math.isfinite(low) and math.isfinite(high) and low <= high):
             raise SettingsError(f"star1 needs finite utility bounds, not [{low}, {high}]")
+        if settings.evaluation == NO_EVALUATION and not low <= 0 <= high:
+            raise SettingsError(
+                f"the evaluation '{NO_EVALUATION}' gives 0, outside the value bounds "
+                f"[{low}, {high}] that star1 prunes with"
+            )
 
 
 def search(
@@ -347,8 +370,8 @@ class _Engine:
         self.cancel = cancel or CancelToken()
         self.progress = progress
         self.depth: int | None = settings.depth
-        evaluations = game.evaluations()
-        name = settings.evaluation or next(iter(evaluations), None)
+        evaluations = game.cutoff_evaluations()
+        name = settings.evaluation or next(iter(game.evaluations()), None)
         self.evaluate: Callable[[Any], float] | None = evaluations[name] if name else None
         self.tt: dict[Hashable, tuple[int, float, int, Any]] = {}
         self.best_memory: dict[Hashable, Any] = {}
@@ -357,6 +380,7 @@ class _Engine:
         self.cutoffs = 0
         self.tt_hits = 0
         self.exact_checks = 0
+        self.quiescence_nodes = 0
         self.max_ply = 0
         self.used_evaluation = False
         self.deadline: float | None = None
@@ -490,6 +514,7 @@ class _Engine:
             max_depth=self.max_ply,
             seconds=time.perf_counter() - self.started,
             exact_checks=self.exact_checks,
+            quiescence_nodes=self.quiescence_nodes,
         )
         return SearchResult(
             value=value,
@@ -601,8 +626,17 @@ class _Engine:
         fail_hard = settings.fail_hard
         limited = depth is not None
         depth_limit = depth if depth is not None else 1 << 30
+        # Quiescence: nodes from the depth limit up to ``quiet_limit`` are searched along
+        # their noisy moves; below ``horizon_ply`` every child is a leaf, told inline.
+        quiescence = settings.quiescence
+        noisy = game.noisy_actions
+        quiet_limit = depth_limit + QUIESCENCE_PLIES if quiescence else 0
+        horizon_ply = quiet_limit if quiescence else depth_limit
+        quiet_top = depth_limit if quiescence else -1  # where a quiescence search starts
+        quiet_from = 0  # the first node id of the quiescence search under way
+        quiescence_nodes = self.quiescence_nodes
         plies = game.max_plies(root)
-        size = (depth_limit if plies is None else min(depth_limit, plies)) + 2
+        size = (horizon_ply if plies is None else min(horizon_ply, plies)) + 2
         # Each ply's line so far as a linked pair (move, rest): O(1) to extend.
         pvs: list[Any] = [None] * size
         pv_line = previous_line
@@ -641,7 +675,7 @@ class _Engine:
         ) -> float:
             # ``value``: the state's terminal value, which the caller has looked up.
             nonlocal next_id, check_at, leaves, cutoffs, tt_hits, max_ply, used_evaluation
-            nonlocal entering_parent, entering_move, entering_p
+            nonlocal entering_parent, entering_move, entering_p, quiet_from, quiescence_nodes
             nid = next_id
             next_id = nid + 1
             if emit:
@@ -661,14 +695,24 @@ class _Engine:
                     valued(nid, value, v_terminal, alpha, beta)
                 return value
             if ply >= depth_limit:
-                assert evaluate is not None
-                value = evaluate(state)
-                leaves += 1
-                used_evaluation = True
-                pvs[ply] = None
-                if emit:
-                    valued(nid, value, v_evaluation, alpha, beta)
-                return value
+                # Past the depth limit: quiescence follows a position that is not quiet
+                # along its noisy moves; a quiet one (or any, without it) is evaluated.
+                forced = (
+                    noisy(state)
+                    if ply < quiet_limit and to_move(state) is not chance_player
+                    else ()
+                )
+                if not forced:
+                    assert evaluate is not None
+                    value = evaluate(state)
+                    leaves += 1
+                    used_evaluation = True
+                    pvs[ply] = None
+                    if emit:
+                        valued(nid, value, v_evaluation, alpha, beta)
+                    return value
+                if ply == quiet_top:
+                    quiet_from = next_id
             if use_tt:
                 k = key(state)
                 entry = tt.get(k)
@@ -696,7 +740,7 @@ class _Engine:
                 value = chance(state, nid, ply, alpha, beta)
                 best_move = None
             else:
-                moves = actions(state)
+                moves = actions(state) if ply < depth_limit else forced
                 if on_pv or remember:
                     # The previous iteration's line, else the best move remembered here.
                     if on_pv and ply < pv_len:
@@ -712,7 +756,7 @@ class _Engine:
                 value = -INF if maximizing else INF
                 best_move = moves[0]
                 child_ply = ply + 1
-                horizon = child_ply >= depth_limit  # every child a leaf
+                horizon = child_ply >= horizon_ply  # every child a leaf
                 at_root = ply == 0
                 # Exact root values: every root move gets the full window.
                 wide = at_root and exact_root
@@ -821,6 +865,8 @@ class _Engine:
                         value = alpha0
                     elif value > beta0:
                         value = beta0
+                if ply == quiet_top:
+                    quiescence_nodes += next_id - quiet_from
             if use_tt and (len(tt) < TABLE_LIMIT or k in tt):
                 flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
                 tt[k] = (depth_limit - ply if limited else -1, value, flag, best_move)
@@ -937,6 +983,7 @@ class _Engine:
             self.leaves = leaves
             self.cutoffs = cutoffs
             self.exact_checks = exact_checks
+            self.quiescence_nodes = quiescence_nodes
             self.tt_hits = tt_hits
             self.max_ply = max_ply
             self.used_evaluation = self.used_evaluation or used_evaluation

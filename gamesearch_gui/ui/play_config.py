@@ -104,7 +104,7 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     algorithm = search.algorithm
     if algorithm not in algorithms_for(game):
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
-    evaluation = search.evaluation if search.evaluation in game.evaluations() else None
+    evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
     depth = search.depth
     if depth is None and name not in SMALL_GAMES and search.time_budget is None:
         depth = default_search(name).depth
@@ -113,6 +113,7 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     budget = search.time_budget
     if budget is not None:
         budget = clamp(budget, TIME_BUDGET_RANGE)
+    quiescence = search.quiescence and game.has_quiescence and (depth or budget) is not None
     return replace(
         search,
         algorithm=algorithm,
@@ -120,6 +121,7 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
         depth=depth,
         time_budget=budget,
         fail_hard=search.fail_hard and algorithm is Algorithm.ALPHABETA,
+        quiescence=quiescence,
     )
 
 
@@ -136,6 +138,7 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "transposition_table": int(search.transposition_table),
         "time_budget": 0.0 if search.time_budget is None else search.time_budget,
         "fail_hard": int(search.fail_hard),
+        "quiescence": int(search.quiescence),
     }
 
 
@@ -158,6 +161,8 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
             time_budget=clamp(budget, TIME_BUDGET_RANGE) if budget > 0 else None,
             fail_hard=algorithm is Algorithm.ALPHABETA
             and str(values.get("fail_hard", "0")) not in ("0", "false"),
+            quiescence=str(values.get("quiescence", "0")) not in ("0", "false")
+            and (depth > 0 or budget > 0),
         )
     except (ValueError, TypeError, OverflowError):
         return fallback

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.games import GAME_NAMES, ConnectFour, Pennies, Pig, TicTacToe
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.play_config import (
@@ -67,6 +68,12 @@ EVALUATION_TITLES = {
     "splittable_parity": "Splittable stacks' parity",
     "win_chance": "Winning chance (race)",
     "score_difference": "Score difference",
+    NO_EVALUATION: "None (0 at every cutoff)",
+}
+#: Tooltips of the evaluations that need more than their title.
+EVALUATION_TIPS = {
+    NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
+    "knows nothing, so the AI sees only wins and losses within its depth limit",
 }
 
 
@@ -81,6 +88,7 @@ class SettingsPanel(QWidget):
     def __init__(self, config: PlayConfig | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._updating = False
+        self._quiescence_applies = False
         self._searches: dict[str, SearchSettings] = {}
         self._config = config or PlayConfig()
 
@@ -101,6 +109,11 @@ class SettingsPanel(QWidget):
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(*DEPTH_RANGE)
         self.depth_spin.setSuffix(" plies")
+        self.quiescence_box = QCheckBox("Quiescence search")
+        self.quiescence_box.setToolTip(
+            "Past the depth limit, keep searching while the side to move can win at once "
+            "or must block the opponent's win, so a threat just beyond the horizon is seen"
+        )
         self.evaluation_box = QComboBox()
         self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
         self.ordering_box = QComboBox()
@@ -143,6 +156,7 @@ class SettingsPanel(QWidget):
         ai_form.addRow("", self.fail_hard)
         ai_form.addRow("Depth limit", self.depth_spin)
         ai_form.addRow("", self.full_depth)
+        ai_form.addRow("", self.quiescence_box)
         ai_form.addRow("Evaluation", self.evaluation_box)
         ai_form.addRow("Move ordering", self.ordering_box)
         ai_form.addRow("", self.tt_box)
@@ -168,7 +182,13 @@ class SettingsPanel(QWidget):
             box.currentIndexChanged.connect(self._search_edited)
         self.depth_spin.valueChanged.connect(self._search_edited)
         self.time_budget.valueChanged.connect(self._search_edited)
-        for check in (self.full_depth, self.tt_box, self.timed, self.fail_hard):
+        for check in (
+            self.full_depth,
+            self.quiescence_box,
+            self.tt_box,
+            self.timed,
+            self.fail_hard,
+        ):
             check.toggled.connect(self._search_edited)
         self.set_config(self._config)
 
@@ -225,9 +245,14 @@ class SettingsPanel(QWidget):
             self.full_depth.setChecked(search.depth is None and small)
             self.depth_spin.setValue(search.depth or default_search(config.game).depth or 9)
             self.depth_spin.setEnabled(not self.full_depth.isChecked())
+            self.quiescence_box.setChecked(search.quiescence)
             self.evaluation_box.clear()
-            for name in game.evaluations():
+            for name in game.cutoff_evaluations():
                 self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
+                tip = EVALUATION_TIPS.get(name)
+                if tip:
+                    index = self.evaluation_box.count() - 1
+                    self.evaluation_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             chosen = search.evaluation or next(iter(game.evaluations()), None)
             self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
             self.ordering_box.setCurrentIndex(self.ordering_box.findData(search.ordering))
@@ -236,6 +261,8 @@ class SettingsPanel(QWidget):
             if search.time_budget is not None:
                 self.time_budget.setValue(search.time_budget)
             self.time_budget.setEnabled(self.timed.isChecked())
+            self._quiescence_applies = game.has_quiescence
+            self._enable_quiescence(game.has_quiescence)
             self._explain()
         finally:
             self._updating = False
@@ -266,6 +293,7 @@ class SettingsPanel(QWidget):
             return
         self.depth_spin.setEnabled(not self.full_depth.isChecked())
         self.time_budget.setEnabled(self.timed.isChecked())
+        self._enable_quiescence(self._quiescence_applies)
         depth = None if self.full_depth.isChecked() else self.depth_spin.value()
         algorithm = self.algorithm_box.currentData()
         alphabeta = algorithm is Algorithm.ALPHABETA
@@ -282,11 +310,17 @@ class SettingsPanel(QWidget):
             ordering=self.ordering_box.currentData(),
             transposition_table=self.tt_box.isChecked(),
             time_budget=self.time_budget.value() if self.timed.isChecked() else None,
+            quiescence=self.quiescence_box.isEnabled() and self.quiescence_box.isChecked(),
         )
         self._config = replace(self._config, search=search)
         self._searches[self._config.game] = search
         self._explain()
         self.searchChanged.emit(self._config)
+
+    def _enable_quiescence(self, applies: bool) -> None:
+        """Quiescence extends a depth limit, in the games that say what is quiet."""
+        limited = not self.full_depth.isChecked() or self.timed.isChecked()
+        self.quiescence_box.setEnabled(applies and limited)
 
     def _explain(self) -> None:
         search = self._config.search
@@ -303,5 +337,7 @@ class SettingsPanel(QWidget):
             parts.append(
                 f"Looks {search.depth} plies ahead, then guesses with the evaluation function."
             )
+        if search.quiescence:
+            parts.append("Past the depth limit it follows wins and blocks until all is quiet.")
         parts.append("Changes apply from the AI's next move.")
         self.note.setText(" ".join(parts))

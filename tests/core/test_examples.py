@@ -59,7 +59,7 @@ def test_the_library_lists_every_file_once_in_order() -> None:
     bundled = sorted(t.name for t in examples_folder().iterdir() if t.name.endswith(TREE_SUFFIX))
     assert bundled == on_disk
     assert len({e.key for e in EXAMPLES}) == len(EXAMPLES)
-    assert len(EXAMPLES) == 9  # the eight, the chance example twice
+    assert len(EXAMPLES) == 10  # the eight, the chance example twice, quiescence
 
 
 def test_example_by_key() -> None:
@@ -191,3 +191,23 @@ def test_the_horizon_example_has_evals_on_every_inner_node() -> None:
     inner = [n for n in tree.nodes() if n.type is not NodeType.LEAF]
     assert inner and all(n.eval is not None for n in inner)
     assert tree.height > example("horizon-effect").depth  # type: ignore[operator]
+
+
+def test_the_quiescence_companion_is_the_tree_quiescence_searches() -> None:
+    from gamesearch_gui.core.examples import QUIESCENCE_POSITION, quiescence_tree
+    from gamesearch_gui.core.games import TicTacToe
+
+    tree = example("horizon-quiescence").tree()
+    assert same_tree(tree, quiescence_tree())
+    # Its answers are the game's: depth 1 plays 1, quiescence plays 3, and the file
+    # holds one node for each node the game's quiescence search visits.
+    game = TicTacToe()
+    state = game.parse_position(QUIESCENCE_POSITION)
+    plain = search(game, state, SearchSettings(Algorithm.MINIMAX, depth=1))
+    quiet = search(game, state, SearchSettings(Algorithm.MINIMAX, depth=1, quiescence=True))
+    moves = [child.move for child in tree.root.children]
+    assert game.move_text(state, plain.best_move) == moves[0] == "1"
+    assert game.move_text(state, quiet.best_move) == moves[2] == "3"
+    assert quiet.stats.nodes == sum(1 for _ in tree.nodes())
+    labels = {n.label for n in tree.nodes() if n.label}
+    assert labels == {"X must block", "O must block", "X can win", "quiet"}

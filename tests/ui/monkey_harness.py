@@ -1197,6 +1197,7 @@ class Monkey:
             ("pig target", panel.pig_target),
             ("algorithm", panel.algorithm_box),
             ("full depth", panel.full_depth),
+            ("quiescence", panel.quiescence_box),
             ("depth", panel.depth_spin),
             ("evaluation", panel.evaluation_box),
             ("ordering", panel.ordering_box),

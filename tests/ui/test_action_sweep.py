@@ -324,6 +324,9 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
             editor.document.undo_stack.undo()
             editor.select(select)
             if solve:
+                # No cutoff: an example opened by an earlier action may have left one
+                # (the quiescence example's depth 1 would meet chance node B, no eval).
+                editor.depth_box.setValue(0)
                 window.editor.solve()
                 qtbot.waitUntil(lambda: window.editor.result is not None, timeout=30_000)
 

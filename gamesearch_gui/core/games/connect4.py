@@ -95,6 +95,28 @@ def _open_columns(order: Sequence[Column]) -> dict[int, tuple[Column, ...]]:
 _ACTIONS = _open_columns(range(WIDTH))
 _ORDERED = _open_columns(_CENTRE_OUT)
 
+# Quiescence: every square of the board, the bottom square of each column, and the
+# squares of each column (to read a column off a set of squares).
+_BOARD = sum(_bit(c, r) for c in range(WIDTH) for r in range(HEIGHT))
+_BOTTOM_ROW = sum(_BOTTOM)
+_COLUMN_SQUARES: tuple[int, ...] = tuple(
+    sum(_bit(c, r) for r in range(HEIGHT)) for c in range(WIDTH)
+)
+
+
+def _completing(stones: int, mask: int) -> int:
+    """The empty squares that would give ``stones`` four in a row (Pons's bit trick):
+    three of a line held and the fourth free, in each of the four directions."""
+    found = (stones << 1) & (stones << 2) & (stones << 3)  # three below, up the column
+    for shift in (_STRIDE, _STRIDE - 1, _STRIDE + 1):  # across, and the two diagonals
+        pair = (stones << shift) & (stones << 2 * shift)
+        found |= pair & (stones << 3 * shift)
+        found |= pair & (stones >> shift)
+        pair = (stones >> shift) & (stones >> 2 * shift)
+        found |= pair & (stones << shift)
+        found |= pair & (stones >> 3 * shift)
+    return found & (_BOARD ^ mask)
+
 
 def _windows() -> tuple[tuple[Square, Square, Square, Square], ...]:
     """Every line of four squares on the board: 24 across, 21 up, 12 + 12 diagonal."""
@@ -358,6 +380,16 @@ class ConnectFour(Game[C4State, Column]):
     def ordered_actions(self, state: C4State) -> Sequence[Column]:
         """The columns that are not full, centre out: 3, 2, 4, 1, 5, 0, 6."""
         return _ORDERED[state[1] & _TOP_ROW]
+
+    def noisy_actions(self, state: C4State) -> Sequence[Column]:
+        """Not quiet: the columns that win at once for the side to move, or else those
+        that block an immediate win of the opponent's; none in a quiet position."""
+        mover, mask, _ = state
+        playable = (mask + _BOTTOM_ROW) & _BOARD  # the square each open column fills next
+        squares = _completing(mover, mask) & playable or _completing(mover ^ mask, mask) & playable
+        if not squares:
+            return ()
+        return tuple(c for c in range(WIDTH) if squares & _COLUMN_SQUARES[c])
 
     def result(self, state: C4State, action: Column) -> C4State:
         """The board after a stone drops into column ``action``. Trusts its caller."""

@@ -212,6 +212,15 @@ class TicTacToe(Game[TTTState, Cell]):
             order = _ORDERED[state] = _threat_order(*state)
         return order
 
+    def noisy_actions(self, state: TTTState) -> Sequence[Cell]:
+        """Not quiet: the cells that win at once for the side to move, or else those that
+        block the opponent's two in a row; none in a quiet position."""
+        x, o = state
+        me, them = (x, o) if _TO_MOVE[x | o] is _MAX else (o, x)
+        empty = ~(x | o) & FULL
+        cells = _COMPLETES[me] & empty or _COMPLETES[them] & empty
+        return tuple(c for c in _EMPTY[x | o] if cells >> c & 1) if cells else ()
+
     def result(self, state: TTTState, action: Cell) -> TTTState:
         """The board after the player to move takes cell ``action``. Trusts its caller."""
         x, o = state
