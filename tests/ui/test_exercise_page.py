@@ -135,6 +135,7 @@ def results(page: ExercisePage) -> list[str]:
 
 def test_a_perfect_answer_by_clicks_and_keys_scores_100(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page)
+    assert "type its value" in page.keys_help.text()
     answer_figure(qtbot, page, FIGURE_ENTRIES)
     for path in FIGURE_CUTS:
         cross_out(qtbot, page, path)
@@ -652,6 +653,8 @@ def test_a_star1_exercise_is_answered_by_crossing_out(qtbot: QtBot, page: Exerci
     key = page.key
     assert key is not None and key.pruned
     assert "all values lie between 0 and 20" in page.instructions.text()
+    # The help beside the answer speaks of crossing out only, not of typing values.
+    assert "cross it out" in page.keys_help.text() and "type" not in page.keys_help.text()
     # No values to write: typing a digit on a node opens nothing, the form shows no field.
     click_node(qtbot, page.canvas, ())
     qtbot.keyClicks(page.canvas, "5")

@@ -96,6 +96,11 @@ KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
 <b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
 entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
 
+#: The same for a task that only crosses out branches (Star1): no values to type.
+CROSS_OUT_HELP = """<b>How to answer</b>: click a branch, or click a node and press
+<b>X</b>, to cross it out: it is never examined. Click it again (or <b>X</b>) to take the
+mark back. <b>Tab</b> / <b>Shift+Tab</b> next / previous node."""
+
 WELCOME = (
     "<p style='font-size:large'><b>Practise search by hand</b></p>"
     "<p>Choose <b>New exercise</b> (Ctrl+Shift+N): a random tree at the difficulty you "
@@ -228,7 +233,7 @@ class ExercisePage(QWidget):
         self.results.setObjectName("exerciseResults")
         self.results.setWordWrap(True)
         self.results.itemClicked.connect(self._result_clicked)
-        keys = QLabel(KEYS_HELP)
+        self.keys_help = keys = QLabel(KEYS_HELP)
         keys.setWordWrap(True)
         small = keys.font()
         small.setPointSizeF(small.pointSizeF() * 0.9)
@@ -493,6 +498,7 @@ class ExercisePage(QWidget):
         self.stack.setCurrentWidget(self.canvas)
         self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
         self.instructions.setText(exercise.instructions)
+        self.keys_help.setText(KEYS_HELP if exercise.task.values else CROSS_OUT_HELP)
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.score_label.setText("")
         self.results.clear()
