@@ -96,6 +96,16 @@ class UctOutcome(Generic[R]):
     reason: R
 
 
+def win_rate(mean: float, low: float, high: float, player: Player) -> float:
+    """A mean reward (MAX's view, in ``[low, high]``) as ``player``'s win rate in [0, 1]:
+    MAX's is ``(mean - low) / (high - low)``, MIN's 1 minus it (a chance node's: MAX's).
+    With ``low == high`` every result is the same, a draw: 0.5."""
+    if high <= low:
+        return 0.5
+    rate = (mean - low) / (high - low)
+    return 1.0 - rate if player is Player.MIN else rate
+
+
 def check_uct(game: Game[Any, Any], playout: Playout) -> str | None:
     """Why UCT cannot run on ``game`` with ``playout``, or None when it can."""
     try:
@@ -269,7 +279,7 @@ def uct(
                 best_score = -math.inf
                 scores: list[float] = []
                 for c in node.children:
-                    rate = (c.total / c.visits - low) / span
+                    rate = (c.total / c.visits - low) / span  # MAX's win_rate, inlined
                     score = (rate if maximizing else 1.0 - rate) + factor / sqrt(c.visits)
                     if obs is not None:
                         scores.append(score)
