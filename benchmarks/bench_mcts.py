@@ -163,7 +163,7 @@ def speed_row(name: str, game: Game[Any, Any], iterations: int, rounds: int) -> 
 
 
 def bench_speed(quick: bool) -> None:
-    rounds = 3 if quick else 7
+    rounds = 3 if quick else 11
     rows = [
         speed_row("tictactoe, start", TicTacToe(), 5_000 if quick else 20_000, rounds),
         speed_row("connect4, start", ConnectFour(), 2_000 if quick else 10_000, rounds),
@@ -225,46 +225,46 @@ def play(game: Game[Any, Any], players: dict[Player, Callable[[Any], Any]]) -> f
     return value
 
 
-def against_random(games: int, iterations: int, seed: int) -> tuple[int, int, int]:
-    """MCTS against a random player in tic-tac-toe: MCTS's wins, draws and losses."""
-    game = TicTacToe()
-    rng = random.Random(seed)
-
-    def thinker(state: Any) -> Any:
-        return mcts(game, state, iterations, seed).best_move
-
-    def gambler(state: Any) -> Any:
-        return rng.choice(list(game.actions(state)))
-
+def match(
+    game: Game[Any, Any],
+    games: int,
+    thinker: Callable[[int], Callable[[Any], Any]],
+    opponent: Callable[[Any], Any],
+) -> tuple[int, int, int]:
+    """MCTS (``thinker(i)`` plays game ``i``) against ``opponent``, MCTS moving first in
+    the even games: MCTS's wins, draws and losses."""
     score = [0, 0, 0]
     for i in range(games):
         mcts_side = Player.MAX if i % 2 == 0 else Player.MIN
         other = Player.MIN if mcts_side is Player.MAX else Player.MAX
-        value = play(game, {mcts_side: thinker, other: gambler})
+        value = play(game, {mcts_side: thinker(i), other: opponent})
         mine = value if mcts_side is Player.MAX else -value
         score[0 if mine > 0 else 1 if mine == 0 else 2] += 1
     return score[0], score[1], score[2]
+
+
+def against_random(games: int, iterations: int, seed: int) -> tuple[int, int, int]:
+    """MCTS against a random player in tic-tac-toe, one seed for the whole match."""
+    game = TicTacToe()
+    rng = random.Random(seed)
+    return match(
+        game,
+        games,
+        lambda _i: lambda state: mcts(game, state, iterations, seed).best_move,
+        lambda state: rng.choice(list(game.actions(state))),
+    )
 
 
 def against_alphabeta(games: int, iterations: int, seed: int) -> tuple[int, int, int]:
-    """MCTS against depth-4 alpha-beta in Connect Four: MCTS's wins, draws and losses."""
+    """MCTS against depth-4 alpha-beta in Connect Four, MCTS's seed ``seed + game``."""
     game = ConnectFour()
     settings = SearchSettings(depth=4, ordering=Ordering.STATIC, transposition_table=True)
-    score = [0, 0, 0]
-    for i in range(games):
-
-        def thinker(state: Any, i: int = i) -> Any:
-            return mcts(game, state, iterations, seed + i).best_move
-
-        def searcher(state: Any) -> Any:
-            return search(game, state, settings).best_move
-
-        mcts_side = Player.MAX if i % 2 == 0 else Player.MIN
-        other = Player.MIN if mcts_side is Player.MAX else Player.MAX
-        value = play(game, {mcts_side: thinker, other: searcher})
-        mine = value if mcts_side is Player.MAX else -value
-        score[0 if mine > 0 else 1 if mine == 0 else 2] += 1
-    return score[0], score[1], score[2]
+    return match(
+        game,
+        games,
+        lambda i: lambda state: mcts(game, state, iterations, seed + i).best_move,
+        lambda state: search(game, state, settings).best_move,
+    )
 
 
 def bench_strength(quick: bool) -> None:
