@@ -22,16 +22,24 @@ from typing import Any, NoReturn, TextIO
 from gamesearch_gui.core.events import (
     ChildrenPruned,
     NodeEntered,
+    NodeExpanded,
     NodeValued,
+    PlayoutFinished,
     SearchEvent,
     Valuation,
 )
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
 from gamesearch_gui.core.guarantee import guarantee
+from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.numbers import format_number, json_number
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
-from gamesearch_gui.core.root_values import RootValueWatcher, root_values
+from gamesearch_gui.core.root_values import (
+    RootValueWatcher,
+    root_values,
+    root_visits,
+    root_win_rates,
+)
 from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
@@ -54,6 +62,10 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a reader that left e
 MESSAGE_LIMIT = 300
 #: Longest time budget ``--time`` accepts, in seconds: one day.
 MAX_TIME_BUDGET = 86_400
+#: Largest ``--seed``.
+MAX_SEED = 2**63 - 1
+#: The options that only Monte Carlo tree search takes, by their ``args`` names.
+MCTS_OPTIONS = ("iterations", "seed", "exploration", "playout")
 
 POSITION_HELP = """\
 position notations (--position):
@@ -88,6 +100,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"must be more than 0 and at most {MAX_TIME_BUDGET} seconds (one day), not {show(text)}"
         )
+    return value
+
+
+def _exploration(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {show(text)}") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be a number of at least 0, not {show(text)}")
     return value
 
 
@@ -185,6 +207,31 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seconds,
         metavar="SECONDS",
         help=f"iterative deepening within this time budget (at most {MAX_TIME_BUDGET})",
+    )
+    mcts = solve.add_argument_group("Monte Carlo tree search (--algorithm mcts)")
+    mcts.add_argument(
+        "--iterations",
+        type=_whole_number(1, MAX_ITERATIONS),
+        metavar="N",
+        help=f"run N iterations, 1 to {MAX_ITERATIONS} (or give --time, or both)",
+    )
+    mcts.add_argument(
+        "--seed",
+        type=_whole_number(0, MAX_SEED),
+        metavar="S",
+        help="the random seed: the same seed gives the same search (default: 0)",
+    )
+    mcts.add_argument(
+        "--exploration",
+        type=_exploration,
+        metavar="C",
+        help=f"UCB1's exploration constant C (default: sqrt(2) = {DEFAULT_EXPLORATION:.4f})",
+    )
+    mcts.add_argument(
+        "--playout",
+        choices=[p.value for p in Playout],
+        help="how playouts move: at random (the default), or by the game's light "
+        "heuristic, take a win else block a loss (tic-tac-toe and Connect Four)",
     )
     solve.add_argument(
         "--target",
@@ -296,6 +343,30 @@ def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
         raise GameError(
             f"--fail-hard is a variant of alpha-beta, and {chosen} here is {algorithm.value}"
         )
+    given = [f"--{name}" for name in MCTS_OPTIONS if getattr(args, name) is not None]
+    if algorithm is Algorithm.MCTS:
+        if args.iterations is None and args.time is None:
+            raise GameError("--algorithm mcts needs --iterations N (or --time SECONDS)")
+        if getattr(args, "shape", False):
+            raise GameError(
+                "--shape counts the tree of a depth-first search, not of --algorithm mcts"
+            )
+        return SearchSettings(
+            algorithm=algorithm,
+            depth=args.depth,
+            evaluation=args.eval,
+            ordering=Ordering(args.ordering),
+            transposition_table=args.tt,
+            quiescence=args.quiescence,
+            time_budget=args.time,
+            iterations=args.iterations,
+            seed=args.seed or 0,
+            exploration=DEFAULT_EXPLORATION if args.exploration is None else args.exploration,
+            playout=Playout(args.playout or Playout.RANDOM.value),
+        )
+    if given:
+        verb = "belongs" if len(given) == 1 else "belong"
+        raise GameError(f"{' and '.join(given)} {verb} to --algorithm mcts, not {algorithm.value}")
     return SearchSettings(
         algorithm=algorithm,
         fail_hard=args.fail_hard,
@@ -310,7 +381,7 @@ def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
 
 def _stats(result: SearchResult) -> dict[str, Any]:
     stats = result.stats
-    return {
+    answer = {
         "nodes": stats.nodes,
         "leaves": stats.leaves,
         "cutoffs": stats.cutoffs,
@@ -319,6 +390,22 @@ def _stats(result: SearchResult) -> dict[str, Any]:
         "seconds": round(stats.seconds, 6),
         **({"quiescence_nodes": stats.quiescence_nodes} if result.settings.quiescence else {}),
     }
+    if result.settings.algorithm is Algorithm.MCTS:
+        answer["iterations"] = stats.iterations
+    return answer
+
+
+def _root_answers(
+    game: Game[Any, Any], state: Any, result: SearchResult, watcher: Any
+) -> dict[str, Any]:
+    """``root_values``, and under MCTS each root move's visits and win rate, in move order."""
+    answer: dict[str, Any] = {
+        "root_values": _json_values(root_values(game, state, result, watcher))
+    }
+    if result.settings.algorithm is Algorithm.MCTS:
+        answer["root_visits"] = root_visits(game, state, result)
+        answer["root_win_rates"] = _json_values(root_win_rates(game, state, result))
+    return answer
 
 
 def _json_values(values: list[float | None]) -> list[float | int | None]:
@@ -353,11 +440,13 @@ def _solve_tree(args: argparse.Namespace) -> int:
     watcher = RootValueWatcher()
     recording = SearchRecording(game) if args.shape else None
 
+    reached: set[tuple[int, ...]] = set()
+
     def listen(event: SearchEvent) -> None:
         watcher(event)
         if recording is not None:
             recording(event)
-        if isinstance(event, NodeEntered):
+        if isinstance(event, NodeEntered | NodeExpanded):
             paths[event.node_id] = event.state.path
         elif isinstance(event, NodeValued):
             if event.how in (Valuation.TERMINAL, Valuation.EVALUATION):
@@ -365,6 +454,12 @@ def _solve_tree(args: argparse.Namespace) -> int:
         elif isinstance(event, ChildrenPruned):
             parent = paths[event.node_id]
             pruned.extend(path_text((*parent, move)) for move in event.moves)
+        elif isinstance(event, PlayoutFinished):
+            # MCTS: each leaf a playout (or an expansion) reached, once, when first reached.
+            leaf = (*paths[event.node_id], *event.moves)
+            if leaf not in reached:
+                reached.add(leaf)
+                visited.append(path_text(leaf))
 
     settings = _settings(args, tree.has_chance)
     result = search(game, tree.root, settings, listener=listen)
@@ -381,7 +476,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         "principal_variation": line,
         "visited_leaves": visited,
         "pruned": pruned,
-        "root_values": _json_values(root_values(game, tree.root, result, watcher)),
+        **_root_answers(game, tree.root, result, watcher),
         "stats": _stats(result),
     }
     _add_findings(answer, game, result, recording)
@@ -428,7 +523,7 @@ def _solve_game(args: argparse.Namespace) -> int:
         "value": None if result.value is None else json_number(result.value),
         "best_move": best,
         "principal_variation": line,
-        "root_values": _json_values(root_values(game, state, result, watcher)),
+        **_root_answers(game, state, result, watcher),
         "stats": _stats(result),
     }
     _add_findings(answer, game, result, recording)
@@ -509,6 +604,12 @@ def _print(
     _write(out, f"  root values         {returned or '-'}")
     if "guarantee" in answer:
         _write(out, f"  guarantee           {answer['guarantee']}")
+    if "root_visits" in answer:
+        visits = " ".join(map(str, answer["root_visits"]))
+        rates = " ".join("-" if v is None else format_number(v) for v in answer["root_win_rates"])
+        _write(out, f"  root visits         {visits or '-'}")
+        _write(out, f"  root win rates      {rates or '-'}")
+        _write(out, f"  iterations          {stats['iterations']}")
     if "visited_leaves" in answer:
         _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
         _write(out, f"  pruned              {' '.join(answer['pruned']) or '-'}")

@@ -129,6 +129,74 @@ def test_figure_5_2_root_values_under_each_algorithm_and_convention(
         assert answer["pruned"] == ["1.1", "1.2"]
 
 
+def test_mcts_on_figure_5_2_answers_with_every_key_and_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    args = (str(path), "--algorithm", "mcts", "--iterations", "3000", "--seed", "7")
+    answer = solve_json(capsys, *args)
+    again = solve_json(capsys, *args)
+    for one in (answer, again):
+        one["stats"].pop("seconds")  # type: ignore[union-attr]
+    assert answer == again  # the same seed, the same search
+    alphabeta = solve_json(capsys, str(path))
+    assert set(answer) == set(alphabeta) | {"root_visits", "root_win_rates"}
+    assert answer["algorithm"] == "mcts" and answer["best_move"] == 0  # a1
+    assert answer["principal_variation"][0] == "0"  # type: ignore[index]
+    visits = answer["root_visits"]
+    assert isinstance(visits, list) and sum(visits) == 3000 == answer["stats"]["iterations"]  # type: ignore[index]
+    assert visits[0] == max(visits)
+    assert answer["pruned"] == []
+    # Every leaf a playout reached, once; Figure 5.2 has nine.
+    leaves = answer["visited_leaves"]
+    assert isinstance(leaves, list) and len(set(leaves)) == len(leaves) <= 9
+    values, rates = answer["root_values"], answer["root_win_rates"]
+    assert isinstance(values, list) and isinstance(rates, list)
+    for value, rate in zip(values, rates, strict=True):
+        assert 2 <= value <= 14  # the tree's smallest and largest leaf
+        assert rate == pytest.approx((value - 2) / 12)  # MAX's win rate, scaled by them
+    assert answer["value"] == pytest.approx(
+        sum(v * n for v, n in zip(values, visits, strict=True)) / 3000
+    )
+
+
+def test_mcts_on_a_game_takes_the_win_and_says_each_move_s_visits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    position = ["--game", "tictactoe", "--position", "XX.OO...."]  # X to move: 3 wins
+    answer = solve_json(
+        capsys, *position, "--algorithm", "mcts", "--iterations", "500", "--playout", "heuristic"
+    )
+    assert answer["best_move"] == "3"
+    assert answer["root_win_rates"][0] == 1  # type: ignore[index]
+    assert len(answer["root_visits"]) == 5  # type: ignore[arg-type]
+    assert sum(answer["root_visits"]) == 500  # type: ignore[arg-type]
+
+
+def test_mcts_text_output_says_visits_win_rates_and_iterations(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(
+        [
+            "solve",
+            "--game",
+            "connect4",
+            "--position",
+            "121212",
+            "--algorithm",
+            "mcts",
+            "--iterations",
+            "200",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "best move           1" in out
+    assert "iterations          200" in out
+    assert "root visits" in out and "root win rates" in out
+
+
 def test_root_values_follow_move_order_whatever_the_search_order() -> None:
     tree = json.dumps(
         {
@@ -363,6 +431,50 @@ def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFi
         (["solve", "--game", "pennies", "--depth", "2", "--quiescence"], None, "quiet"),
         (["solve", "--game", "connect4", "--quiescence"], None, "depth limit"),
         (["solve"], None, "FILE"),
+        (["solve", "-", "--iterations", "10"], "[1]", "--iterations belongs to --algorithm mcts"),
+        (["solve", "-", "--seed", "3", "--algorithm", "star1"], "[1]", "not star1"),
+        (["solve", "-", "--algorithm", "mcts"], "[1]", "needs --iterations"),
+        (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--shape"],
+            "[1]",
+            "--shape counts the tree of a depth-first search",
+        ),
+        (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--quiescence"],
+            "[1]",
+            "mcts takes no quiescence search",
+        ),
+        (["solve", "-", "--algorithm", "mcts", "--iterations", "0"], "[1]", "at least 1"),
+        (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--fail-hard"],
+            "[1]",
+            "--fail-hard is a variant of alpha-beta, and --algorithm here is mcts",
+        ),
+        (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--depth", "1"],
+            "[1]",
+            "depth",
+        ),
+        (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--exploration", "nan"],
+            "[1]",
+            "--exploration",
+        ),
+        (
+            [
+                "solve",
+                "--game",
+                "pig",
+                "--algorithm",
+                "mcts",
+                "--iterations",
+                "9",
+                "--playout",
+                "heuristic",
+            ],
+            None,
+            "no playout heuristic",
+        ),
     ],
 )
 def test_bad_input_gets_one_line_and_status_2(

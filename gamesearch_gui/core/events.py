@@ -1,6 +1,7 @@
 """The search event stream: what a search reports, node by node, to whoever listens.
 
-Every search emits the same events in depth-first order. Node ids are unique within
+Every minimax search emits the same events in depth-first order (Monte Carlo tree
+search has events of its own, below). Node ids are unique within
 one search (they keep counting across iterations of iterative deepening), and a node's
 ``NodeValued`` always comes after the events of its whole subtree. Events are frozen
 values that hold only immutable data, so a worker thread may hand them to the GUI.
@@ -111,7 +112,101 @@ class IterationFinished:
     nodes: int
 
 
-SearchEvent = NodeEntered | NodeValued | ChildrenPruned | IterationStarted | IterationFinished
+# -- Monte Carlo tree search (core/mcts.py) -------------------------------------------
+#
+# UCT grows a tree one node per iteration instead of walking one depth first, so it
+# tells its own story: an iteration starts, nodes are selected on the way down, one is
+# expanded, a playout runs from it, and its reward is propagated back up. Rewards, and
+# each node's total Q, are utilities from MAX's point of view; N counts iterations.
+
+
+@dataclass(frozen=True, slots=True)
+class ChildStats:
+    """One child as UCT saw it when choosing: its move, id, N, Q and UCB score.
+
+    ``ucb`` is None under a chance node, whose outcome is drawn, not chosen.
+    """
+
+    move: Any
+    node_id: int
+    visits: int
+    total: float
+    ucb: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MctsIterationStarted:
+    """Iteration ``iteration`` (counting from 1) of Monte Carlo tree search began."""
+
+    iteration: int
+
+
+@dataclass(frozen=True, slots=True)
+class NodeSelected:
+    """On the way down, ``node_id`` went on to its child ``child_id``.
+
+    ``children`` are all of the node's children in the tree at that moment, with N, Q
+    and, at a MAX or MIN node, the UCB score that chose (the highest; the first among
+    equals). At a chance node the child was drawn by the outcomes' probabilities.
+    """
+
+    node_id: int
+    child_id: int
+    children: tuple[ChildStats, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NodeExpanded:
+    """A node joined the tree (the root first, then one per iteration at most).
+
+    The fields are those of :class:`NodeEntered` without a window: ``move`` from the
+    parent (None at the root), ``probability`` when the parent is a chance node.
+    """
+
+    node_id: int
+    parent_id: int | None
+    move: Any
+    depth: int
+    kind: NodeKind
+    state: Any
+    probability: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutFinished:
+    """A playout from the node just expanded reached the end of the game.
+
+    ``moves`` are the moves and chance outcomes it played, in order (none when the new
+    node is itself terminal); ``reward`` is the final utility, MAX's point of view.
+    """
+
+    node_id: int
+    moves: tuple[Any, ...]
+    reward: float
+
+
+@dataclass(frozen=True, slots=True)
+class BackPropagated:
+    """An iteration's ``reward`` was added to Q, and 1 to N, of each node in ``node_ids``:
+    the node where the iteration ended (the one it expanded, or a terminal node reached
+    again), then its ancestors up to the root."""
+
+    node_ids: tuple[int, ...]
+    reward: float
+
+
+SearchEvent = (
+    NodeEntered
+    | NodeValued
+    | ChildrenPruned
+    | IterationStarted
+    | IterationFinished
+    | MctsIterationStarted
+    | NodeSelected
+    | NodeExpanded
+    | PlayoutFinished
+    | BackPropagated
+)
 Listener = Callable[[SearchEvent], None]
 
 
@@ -190,6 +285,39 @@ class SearchObserver(ABC):
     ) -> None:
         """:class:`IterationFinished`."""
 
+    # Monte Carlo tree search: optional (empty, not abstract), so an observer that draws
+    # only minimax trees (the recording, the root-value watcher) need not know of them.
+
+    def mcts_iteration(self, iteration: int) -> None:  # noqa: B027 (optional)
+        """:class:`MctsIterationStarted`."""
+
+    def selected(  # noqa: B027 (optional)
+        self, node_id: int, child_id: int, children: tuple[ChildStats, ...]
+    ) -> None:
+        """:class:`NodeSelected`."""
+
+    def expanded(  # noqa: B027 (optional)
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        """:class:`NodeExpanded`."""
+
+    def playout(  # noqa: B027 (optional)
+        self, node_id: int, moves: tuple[Any, ...], reward: float
+    ) -> None:
+        """:class:`PlayoutFinished`."""
+
+    def backpropagated(  # noqa: B027 (optional)
+        self, node_ids: tuple[int, ...], reward: float
+    ) -> None:
+        """:class:`BackPropagated`."""
+
     def __call__(self, event: SearchEvent) -> None:
         """Take one event object (for events made elsewhere: tests, a replay)."""
         if isinstance(event, NodeEntered):
@@ -212,10 +340,28 @@ class SearchObserver(ABC):
             self.pruned(event.node_id, event.moves, event.value, event.alpha, event.beta)
         elif isinstance(event, IterationStarted):
             self.iteration_started(event.depth)
-        else:
+        elif isinstance(event, IterationFinished):
             self.iteration_finished(
                 event.depth, event.completed, event.value, event.best_move, event.nodes
             )
+        elif isinstance(event, MctsIterationStarted):
+            self.mcts_iteration(event.iteration)
+        elif isinstance(event, NodeSelected):
+            self.selected(event.node_id, event.child_id, event.children)
+        elif isinstance(event, NodeExpanded):
+            self.expanded(
+                event.node_id,
+                event.parent_id,
+                event.move,
+                event.depth,
+                event.kind,
+                event.state,
+                event.probability,
+            )
+        elif isinstance(event, PlayoutFinished):
+            self.playout(event.node_id, event.moves, event.reward)
+        else:
+            self.backpropagated(event.node_ids, event.reward)
 
 
 class EventStream(SearchObserver):
@@ -263,6 +409,30 @@ class EventStream(SearchObserver):
         self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
     ) -> None:
         self.listener(IterationFinished(depth, completed, value, best_move, nodes))
+
+    def mcts_iteration(self, iteration: int) -> None:
+        self.listener(MctsIterationStarted(iteration))
+
+    def selected(self, node_id: int, child_id: int, children: tuple[ChildStats, ...]) -> None:
+        self.listener(NodeSelected(node_id, child_id, children))
+
+    def expanded(
+        self,
+        node_id: int,
+        parent_id: int | None,
+        move: Any,
+        depth: int,
+        kind: NodeKind,
+        state: Any,
+        probability: float | None,
+    ) -> None:
+        self.listener(NodeExpanded(node_id, parent_id, move, depth, kind, state, probability))
+
+    def playout(self, node_id: int, moves: tuple[Any, ...], reward: float) -> None:
+        self.listener(PlayoutFinished(node_id, moves, reward))
+
+    def backpropagated(self, node_ids: tuple[int, ...], reward: float) -> None:
+        self.listener(BackPropagated(node_ids, reward))
 
 
 def observer(listener: Listener | SearchObserver | None) -> SearchObserver | None:

@@ -156,6 +156,15 @@ class Game(ABC, Generic[S, A]):
         """Legal moves, most promising first (the static move-ordering heuristic)."""
         return self.actions(state)
 
+    def playout_heuristic(self) -> Callable[[S], A | None] | None:
+        """A light playout policy for Monte Carlo tree search, or None if the game has none.
+
+        The function it returns names the move to play at a MAX or MIN state when one
+        stands out (take an immediate win, else block an immediate loss), and None to
+        leave the choice to chance. It must be cheap: it runs at every ply of a playout.
+        """
+        return None
+
     def utility_bounds(self) -> tuple[float, float]:
         """Lowest and highest utility (and evaluation) any state can have."""
         raise GameError(f"{self.title} does not declare utility bounds")

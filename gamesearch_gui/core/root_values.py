@@ -15,7 +15,8 @@ from typing import Any
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, Player
-from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.mcts import win_rate
+from gamesearch_gui.core.search import Algorithm, SearchResult
 
 
 class RootValueWatcher(SearchObserver):
@@ -92,14 +93,41 @@ def root_values(
     At a chance root the values come from ``watcher``, which must have watched the
     search (else every value is None); at a terminal root there are none.
     """
-    if game.terminal_value(state) is not None:
-        return []
-    if game.to_move(state) is Player.CHANCE:
-        moves = [outcome for outcome, _ in game.chances(state)]
+    moves = _root_moves(game, state)
+    # MCTS lists a chance root's outcomes among its root moves; minimax searches do not.
+    if game.to_move(state) is Player.CHANCE and result.settings.algorithm is not Algorithm.MCTS:
         found = watcher.values() if watcher is not None else []
     else:
-        moves = list(game.actions(state))
         found = [(root.move, root.value) for root in result.root_moves]
     # Moves are game values, hashable as transposition keys are.
     by_move = dict(found)
     return [by_move.get(move) for move in moves]
+
+
+def root_visits(game: Game[Any, Any], state: Any, result: SearchResult) -> list[int]:
+    """MCTS: how many iterations went through each child of ``state`` (its N), in move
+    (or outcome) order; 0 for a child never tried."""
+    by_move = {root.move: root.visits or 0 for root in result.root_moves}
+    return [by_move.get(move, 0) for move in _root_moves(game, state)]
+
+
+def root_win_rates(game: Game[Any, Any], state: Any, result: SearchResult) -> list[float | None]:
+    """MCTS: each child's Q/N as a win rate in [0, 1] for the player to move at ``state``
+    (MAX at a chance root), in move order; None for a child never tried."""
+    low, high = game.utility_bounds()
+    player = game.to_move(state)
+    by_move = {root.move: root.value for root in result.root_moves}
+    rates: list[float | None] = []
+    for move in _root_moves(game, state):
+        mean = by_move.get(move)
+        rates.append(None if mean is None else win_rate(mean, low, high, player))
+    return rates
+
+
+def _root_moves(game: Game[Any, Any], state: Any) -> list[Any]:
+    """The children of ``state`` in move (or outcome) order; none at a terminal state."""
+    if game.terminal_value(state) is not None:
+        return []
+    if game.to_move(state) is Player.CHANCE:
+        return [outcome for outcome, _ in game.chances(state)]
+    return list(game.actions(state))

@@ -37,6 +37,13 @@ from typing import Any, Final
 
 from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
 from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError, Player
+from gamesearch_gui.core.mcts import (
+    DEFAULT_EXPLORATION,
+    MAX_ITERATIONS,
+    Playout,
+    check_uct,
+    uct,
+)
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
 
 INF: Final = math.inf
@@ -52,11 +59,12 @@ class Algorithm(enum.Enum):
     ALPHABETA = "alphabeta"
     EXPECTIMINIMAX = "expectiminimax"
     STAR1 = "star1"
+    MCTS = "mcts"  #: Monte Carlo tree search (UCT), in :mod:`gamesearch_gui.core.mcts`
 
     @property
     def handles_chance(self) -> bool:
         """True for the algorithms that know chance nodes."""
-        return self in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1)
+        return self in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1, Algorithm.MCTS)
 
     @property
     def prunes(self) -> bool:
@@ -78,6 +86,7 @@ class Bound(enum.Enum):
     EXACT = "exact"
     UPPER = "upper"  #: the true value is at most this (it failed low)
     LOWER = "lower"  #: the true value is at least this (it failed high)
+    ESTIMATE = "estimate"  #: a sample mean (Monte Carlo tree search's Q/N), no bound
 
 
 class StopReason(enum.Enum):
@@ -114,6 +123,11 @@ class SearchSettings:
     ``quiescence`` keeps searching past the depth limit where the position is not quiet,
     along the game's noisy moves only (:meth:`Game.noisy_actions`), at most
     ``QUIESCENCE_PLIES`` plies further; it needs a depth limit (or deepening) to extend.
+
+    ``iterations``, ``exploration`` (UCB1's C), ``seed`` and ``playout`` belong to
+    ``Algorithm.MCTS``, which takes an iteration count, a time budget or both (it stops
+    at the first reached), and no depth, evaluation, ordering or table: its playouts
+    run to the end of the game.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -126,6 +140,10 @@ class SearchSettings:
     exact_root_values: bool = False
     fail_hard: bool = False
     quiescence: bool = False
+    iterations: int | None = None
+    exploration: float = DEFAULT_EXPLORATION
+    seed: int = 0
+    playout: Playout = Playout.RANDOM
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -146,14 +164,60 @@ class SearchSettings:
             raise SettingsError(
                 f"fail-hard is a variant of alpha-beta, not of {self.algorithm.value}"
             )
+        self._check_mcts()
         if self.quiescence and self.depth is None and not self.iterative:
             raise SettingsError(
                 "quiescence search goes on past a depth limit: give a depth limit too"
             )
 
+    def _check_mcts(self) -> None:
+        """The MCTS fields: valid under MCTS, at their defaults under any other search."""
+        if self.algorithm is not Algorithm.MCTS:
+            if (
+                self.iterations is not None
+                or self.exploration != DEFAULT_EXPLORATION
+                or self.seed != 0
+                or self.playout is not Playout.RANDOM
+            ):
+                raise SettingsError(
+                    "iterations, exploration, seed and playout belong to mcts, "
+                    f"not to {self.algorithm.value}"
+                )
+            return
+        for what, unwanted in (
+            ("depth limit", self.depth is not None),
+            ("evaluation function", self.evaluation is not None),
+            ("move ordering", self.ordering is not Ordering.NONE),
+            ("transposition table", self.transposition_table),
+            ("quiescence search", self.quiescence),
+        ):
+            if unwanted:
+                raise SettingsError(
+                    f"mcts takes no {what}: its playouts run to the end of the game"
+                )
+        if self.iterations is None and self.time_budget is None:
+            raise SettingsError("mcts needs a number of iterations or a time budget")
+        if self.iterations is not None and (
+            isinstance(self.iterations, bool) or not 1 <= self.iterations <= MAX_ITERATIONS
+        ):
+            raise SettingsError(
+                f"iterations must be a whole number from 1 to {MAX_ITERATIONS}, "
+                f"not {self.iterations}"
+            )
+        if isinstance(self.exploration, bool) or not (
+            math.isfinite(self.exploration) and self.exploration >= 0
+        ):
+            raise SettingsError(
+                f"the exploration constant must be a number of at least 0, not {self.exploration}"
+            )
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise SettingsError(f"the seed must be a whole number, not {self.seed!r}")
+
     @property
     def iterative(self) -> bool:
         """True when the search deepens one ply at a time."""
+        if self.algorithm is Algorithm.MCTS:
+            return False
         return self.time_budget is not None or self.ordering is Ordering.PREVIOUS_BEST
 
     @property
@@ -180,6 +244,8 @@ class SearchStats:
     #: Star1 cut decisions too close for floating point to make, made in exact arithmetic
     #: instead (a value on the edge of a window, or value bounds far wider than the values).
     exact_checks: int = 0
+    #: Monte Carlo tree search's iterations (0 for the other algorithms).
+    iterations: int = 0
 
     @property
     def nodes_per_second(self) -> float:
@@ -189,11 +255,17 @@ class SearchStats:
 
 @dataclass(frozen=True, slots=True)
 class RootMove:
-    """A root move and the value the search gave it (exact, or a bound after a cut)."""
+    """A root move and the value the search gave it (exact, or a bound after a cut).
+
+    Under MCTS ``value`` is the move's Q/N (``Bound.ESTIMATE``), ``visits`` its N and
+    ``total`` its Q; the other algorithms leave those two None.
+    """
 
     move: Any
     value: float
     bound: Bound
+    visits: int | None = None
+    total: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +367,12 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         raise SettingsError(
             f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
         )
+    if algorithm is Algorithm.MCTS:
+        # Playouts end the game whatever its length: no evaluation, no depth to check.
+        problem = check_uct(game, settings.playout)
+        if problem:
+            raise SettingsError(problem)
+        return
     names = list(game.cutoff_evaluations())
     if settings.evaluation is not None and settings.evaluation not in names:
         known = ", ".join(names)
@@ -350,7 +428,82 @@ def search(
     """
     settings = settings or SearchSettings()
     check_settings(game, state, settings)
+    if settings.algorithm is Algorithm.MCTS:
+        return _monte_carlo(game, state, settings, observer(listener), cancel, progress)
     return _Engine(game, settings, listener, cancel, progress).run(state)
+
+
+#: How many MCTS iterations pass between two progress reports.
+_PROGRESS_EVERY: Final = 64
+
+
+def _monte_carlo(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    obs: SearchObserver | None,
+    cancel: CancelToken | None,
+    progress: ProgressCallback | None,
+) -> SearchResult:
+    """UCT (core/mcts.py) with this module's stopping rules, as a SearchResult."""
+    token = cancel or CancelToken()
+    started = time.perf_counter()
+    budget = settings.time_budget
+    deadline = None if budget is None else started + budget
+    limit = settings.iterations
+    cap = settings.node_cap
+
+    def stop(iterations: int, nodes: int, deepest: int) -> StopReason | None:
+        # Asked before each iteration, which takes microseconds: a cancel is seen at once.
+        if limit is not None and iterations >= limit:
+            return StopReason.FINISHED
+        if token.cancelled:
+            return StopReason.CANCELLED
+        if progress is not None and iterations % _PROGRESS_EVERY == 0:
+            progress(SearchProgress(nodes, None, deepest, time.perf_counter() - started))
+        # The first iteration always runs, so there is a move to play.
+        if iterations and deadline is not None and time.perf_counter() >= deadline:
+            return StopReason.TIME
+        if iterations and cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        return None
+
+    found = uct(
+        game,
+        state,
+        exploration=settings.exploration,
+        seed=settings.seed,
+        playout=settings.playout,
+        stop=stop,
+        observer=obs,
+    )
+    # The iterations asked for, or the time budget when it was the only limit: as planned.
+    complete = found.reason is StopReason.FINISHED or (
+        found.reason is StopReason.TIME and limit is None
+    )
+    stats = SearchStats(
+        nodes=found.nodes,
+        leaves=found.playouts,
+        max_depth=found.max_depth,
+        seconds=time.perf_counter() - started,
+        iterations=found.iterations,
+    )
+    root_moves = tuple(
+        RootMove(child.move, child.total / child.visits, Bound.ESTIMATE, child.visits, child.total)
+        for child in found.children
+        if child.visits
+    )
+    return SearchResult(
+        value=found.value,
+        best_move=found.best_move,
+        principal_variation=found.line,
+        root_moves=root_moves,
+        stats=stats,
+        depth=None,
+        complete=complete,
+        stop_reason=found.reason,
+        settings=settings,
+    )
 
 
 class _Engine:

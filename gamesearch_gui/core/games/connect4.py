@@ -36,7 +36,7 @@ refuses a move into a full column and a move after the game was already won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
@@ -349,6 +349,41 @@ def centre(state: C4State) -> float:
     return _CENTRE_VALUES[raw]
 
 
+#: Every square of the board (no sentinels), and the bottom square of every column.
+_BOARD = sum(_bit(c, r) for c in range(WIDTH) for r in range(HEIGHT))
+_BOTTOM_ROW = sum(_BOTTOM)
+
+
+def _winning_squares(stones: int, mask: int) -> int:
+    """The empty squares that would give ``stones`` four in a row (reachable or not).
+
+    Pascal Pons's bit trick: for each direction, a square completes a four when the
+    three squares on one side, or two on one side and one on the other, are ``stones``.
+    """
+    found = (stones << 1) & (stones << 2) & (stones << 3)  # three below it
+    for step in (_STRIDE, _STRIDE - 1, _STRIDE + 1):
+        pair = (stones << step) & (stones << 2 * step)
+        found |= pair & (stones << 3 * step)
+        found |= pair & (stones >> step)
+        pair = (stones >> step) & (stones >> 2 * step)
+        found |= pair & (stones << step)
+        found |= pair & (stones >> 3 * step)
+    return found & (_BOARD ^ mask)
+
+
+def urgent_column(state: C4State) -> Column | None:
+    """The playout heuristic: the leftmost column that wins at once, else the leftmost
+    that blocks a four the opponent could make there next, else None."""
+    mover, mask, _ = state
+    playable = (mask + _BOTTOM_ROW) & _BOARD
+    squares = _winning_squares(mover, mask) & playable or (
+        _winning_squares(mover ^ mask, mask) & playable
+    )
+    if squares:
+        return ((squares & -squares).bit_length() - 1) // _STRIDE
+    return None
+
+
 class ConnectFour(Game[C4State, Column]):
     """Connect Four, 7 columns by 6 rows; MAX drops the first stone."""
 
@@ -423,6 +458,10 @@ class ConnectFour(Game[C4State, Column]):
     def evaluations(self) -> Mapping[str, Evaluation[C4State]]:
         """``open_lines`` (the default) and ``centre``."""
         return self._evaluations
+
+    def playout_heuristic(self) -> Callable[[C4State], Column | None]:
+        """Take an immediate win, else block an immediate loss (:func:`urgent_column`)."""
+        return urgent_column
 
     def utility_bounds(self) -> tuple[float, float]:
         """Plus and minus the quickest win's value, a win at the seventh ply."""

@@ -24,7 +24,7 @@ positions that cannot arise in play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
@@ -113,6 +113,18 @@ def _threat_order(x: int, o: int) -> tuple[Cell, ...]:
         *(c for c in cells if blocks >> c & 1),
         *(c for c in cells if not (wins | blocks) >> c & 1),
     )
+
+
+def urgent_cell(state: TTTState) -> Cell | None:
+    """The playout heuristic: a cell that wins at once, else one that blocks the
+    opponent's line of three (the lowest such cell), else None."""
+    x, o = state
+    me, them = (x, o) if _TO_MOVE[x | o] is _MAX else (o, x)
+    empty = ~(x | o) & FULL
+    cells = _COMPLETES[me] & empty or _COMPLETES[them] & empty
+    if cells:
+        return (cells & -cells).bit_length() - 1
+    return None
 
 
 # Every legal position is small enough to order once (5,478 of them, fewer than 2**18).
@@ -250,6 +262,10 @@ class TicTacToe(Game[TTTState, Cell]):
     def evaluations(self) -> Mapping[str, Evaluation[TTTState]]:
         """``open_lines`` (the default) and ``centre_corners``."""
         return self._evaluations
+
+    def playout_heuristic(self) -> Callable[[TTTState], Cell | None]:
+        """Take an immediate win, else block an immediate loss (:func:`urgent_cell`)."""
+        return urgent_cell
 
     def utility_bounds(self) -> tuple[float, float]:
         """Utilities are -1, 0 and +1."""
