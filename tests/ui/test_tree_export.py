@@ -180,10 +180,12 @@ def test_an_export_never_shows_the_replay_ring(canvas: TreeCanvas, tmp_path: Pat
     canvas.tree_item.current = root
 
 
-def test_copy_view_copies_the_view_without_its_rings(canvas: TreeCanvas, qtbot: QtBot) -> None:
+def test_copy_view_copies_the_view_without_its_rings(panel: SearchTreePanel, qtbot: QtBot) -> None:
     # The clipboard gets what the view shows, minus the selection and "this step" rings.
     recording = figure_recording()
-    shown(canvas, recording)
+    panel.show_recording(recording, live=False)
+    canvas = panel.canvas
+    qtbot.waitExposed(canvas)
     item = canvas.tree_item
     root = canvas.current_node
     assert root != NONE

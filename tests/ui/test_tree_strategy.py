@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.tree.panel import STRATEGY_WAIT_TEXT, SearchTreePanel
-from gamesearch_gui.ui.tree.strips import STRATEGY_ITEM
+from gamesearch_gui.ui.tree.strips import LEGEND_H, STRATEGY_ITEM, legend_rows
 from tests.ui.test_tree_panel import figure_recording, tictactoe_recording
 
 
@@ -73,3 +73,20 @@ def test_a_live_search_waits_for_its_end(qtbot: QtBot, panel: SearchTreePanel) -
     panel.finish()
     assert panel.canvas.tree_item.strategy
     assert "MAX's strategy" in panel.strategy_note.text()
+
+
+def test_a_narrow_legend_wraps_and_keeps_the_strategy_entry(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    # At a laptop's width the legend with MAX's strategy takes two rows, never drops it.
+    panel.resize(900, 350)
+    panel.show_recording(figure_recording(), live=False)
+    panel.act_strategy.trigger()
+    canvas = panel.canvas
+    legend = canvas._legend
+    qtbot.waitUntil(lambda: legend.height() > LEGEND_H)
+    rows = legend_rows(legend.width(), LEGEND_H, canvas.font(), canvas.legend_items())
+    assert rows >= 2 and legend.height() == rows * LEGEND_H
+    assert canvas.viewport().geometry().bottom() < legend.geometry().top()
+    panel.resize(1900, 350)  # room for one row again
+    qtbot.waitUntil(lambda: legend.height() == LEGEND_H)

@@ -174,7 +174,7 @@ class Legend(_Strip):
         self.items = LEGEND_ITEMS
 
     def draw(self, painter: QPainter, band: QRectF, ink: QColor, font: QFont) -> None:
-        draw_legend(painter, band, ink, font, items=self.items)
+        draw_legend(painter, band, ink, font, row_height=LEGEND_H, items=self.items)
 
 
 def _legend_places(

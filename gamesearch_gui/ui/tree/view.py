@@ -79,6 +79,7 @@ from gamesearch_gui.ui.tree.strips import (
     IterationHeader,
     Legend,
     legend_items,
+    legend_rows,
 )
 from gamesearch_gui.ui.tree.style import TreeColours
 
@@ -532,6 +533,8 @@ class TreeCanvas(QGraphicsView):
         """Highlight MAX's strategy (``nodes``; empty: none), and say so in the legend."""
         self.tree_item.strategy = nodes
         self._legend.items = legend_items(bool(nodes))
+        self._set_margins()
+        self._place_strips()
         self._legend.update()
         self.tree_item.update()
 
@@ -553,7 +556,13 @@ class TreeCanvas(QGraphicsView):
 
     def _set_margins(self) -> None:
         top = HEADER_H if self._header_visible else 0
-        self.setViewportMargins(0, top, 0, LEGEND_H if self._legend_visible else 0)
+        self.setViewportMargins(0, top, 0, self._legend_height() if self._legend_visible else 0)
+
+    def _legend_height(self) -> int:
+        """The legend's height: as many rows of LEGEND_H as its entries take at this
+        width (a narrow view wraps it rather than leave entries out)."""
+        width = self.width() - 2 * self.frameWidth()
+        return LEGEND_H * legend_rows(width, LEGEND_H, self.font(), self._legend.items)
 
     def zoom(self) -> float:
         """The horizontal scale (1: one slot is SLOT_W pixels)."""
@@ -679,6 +688,8 @@ class TreeCanvas(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if self._legend_visible and self.viewportMargins().bottom() != self._legend_height():
+            self._set_margins()  # the legend wraps to another number of rows
         self._place_strips()
         if self._first_view:
             self.show_first_view()  # until the person navigates: the view fits its room
@@ -706,7 +717,7 @@ class TreeCanvas(QGraphicsView):
             QRect(viewport.left(), viewport.top() - HEADER_H, viewport.width(), HEADER_H)
         )
         self._legend.setGeometry(
-            QRect(viewport.left(), viewport.bottom() + 1, viewport.width(), LEGEND_H)
+            QRect(viewport.left(), viewport.bottom() + 1, viewport.width(), self._legend_height())
         )
         self._legend.setVisible(self._legend_visible)
 
