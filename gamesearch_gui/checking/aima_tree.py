@@ -21,7 +21,6 @@ A leaf counts as evaluated each time ``utility`` is called on it, in order; a ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from gamesearch_gui.core.numbers import format_number
@@ -143,7 +142,3 @@ class AimaTreeGame:
         value = "" if node.value is None else f" = {format_number(node.value)}"
         print(f"{kind} {path_text(state) or '(root)'}{value}")
 
-
-def root_moves(tree: CustomTree) -> Sequence[int]:
-    """The moves at the root."""
-    return range(len(tree.root.children))
