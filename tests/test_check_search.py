@@ -19,9 +19,11 @@ from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.tree import NodeType
 
 FIXTURES = Path(__file__).parent / "checking"
-ALPHABETA = FIXTURES / "aima_alphabeta.py"
 MINIMAX = FIXTURES / "aima_minimax.py"
 ROOT = Path(__file__).resolve().parents[1]
+#: The one wrong line of the alpha-min lesson, and its fix.
+SLIP = "alpha = min(alpha, v)"
+FIX = "alpha = max(alpha, v)"
 FIGURE = ROOT / "resources" / "trees" / "figure-5-2.gtree.json"
 #: The keys of each tree in ``--json`` (DESIGN.md and issue 15).
 TREE_KEYS = {
@@ -39,15 +41,27 @@ def lesson_path(key: str) -> str:
     return str(ROOT / "resources" / "lessons" / lesson(key).filename)
 
 
+@pytest.fixture(scope="module")
+def alphabeta(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A correct alpha-beta in aima-python's style: the alpha-min lesson with its one
+    wrong line fixed (so the lesson is also shown to be one line away from right)."""
+    source = Path(lesson_path("alpha-min")).read_text(encoding="utf-8")
+    assert source.count(SLIP) == 1
+    path = tmp_path_factory.mktemp("correct") / "aima_alphabeta.py"
+    path.write_text(source.replace(SLIP, FIX), encoding="utf-8")
+    return path
+
+
 def check_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
     status = main(["check-search", *args, "--json"])
     return status, json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("path", [ALPHABETA, MINIMAX], ids=["alphabeta", "minimax"])
+@pytest.mark.parametrize("kind", ["alphabeta", "minimax"])
 def test_a_correct_search_agrees_on_every_tree(
-    path: Path, capsys: pytest.CaptureFixture[str]
+    kind: str, alphabeta: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    path = alphabeta if kind == "alphabeta" else MINIMAX
     status, answer = check_json(capsys, str(path))
     assert status == 0
     trees = answer["trees"]
@@ -66,8 +80,10 @@ def test_minimax_expects_every_leaf_and_alphabeta_fewer() -> None:
     assert len(pruned.leaves) < len(every) and set(pruned.leaves) < set(every)
 
 
-def test_the_json_has_exactly_the_contract_s_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    status, answer = check_json(capsys, str(ALPHABETA), "--trees", str(FIGURE))
+def test_the_json_has_exactly_the_contract_s_keys(
+    alphabeta: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, answer = check_json(capsys, str(alphabeta), "--trees", str(FIGURE))
     assert status == 0
     assert set(answer) == {"function", "trees"}
     assert answer["function"] == "alpha_beta_search"
@@ -219,18 +235,18 @@ def test_a_file_that_cannot_be_checked_is_bad_input(
 
 
 def test_a_named_function_that_is_missing_is_bad_input(
-    capsys: pytest.CaptureFixture[str],
+    alphabeta: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check-search", str(ALPHABETA), "--function", "my_search"]) == 2
+    assert main(["check-search", str(alphabeta), "--function", "my_search"]) == 2
     assert "defines no function 'my_search'" in capsys.readouterr().err
 
 
 def test_a_malformed_tree_file_is_refused_naming_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    alphabeta: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.gtree.json"
     bad.write_text('{"format": "gamesearch-tree", "version": 1, "root": {"children": []}}')
-    assert main(["check-search", str(ALPHABETA), "--trees", str(bad)]) == 2
+    assert main(["check-search", str(alphabeta), "--trees", str(bad)]) == 2
     assert "bad.gtree.json" in capsys.readouterr().err
 
 
