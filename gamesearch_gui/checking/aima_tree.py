@@ -141,4 +141,3 @@ class AimaTreeGame:
         kind = node.type.value.upper()
         value = "" if node.value is None else f" = {format_number(node.value)}"
         print(f"{kind} {path_text(state) or '(root)'}{value}")
-
