@@ -249,7 +249,51 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_check_search(commands)
     return parser
+
+
+def _add_check_search(commands: Any) -> None:
+    """The ``check-search`` command's options (DESIGN.md, "Command line")."""
+    check = commands.add_parser(
+        "check-search",
+        help="check your own minimax or alpha-beta against the app's, leaf by leaf",
+        description=(
+            "Load a Python file that defines minimax_decision(state, game) or "
+            "alpha_beta_search(state, game) in aima-python's style (or the function "
+            "--function names), run it on game trees, and compare the leaves it evaluates, "
+            "in order, and its decision with the app's own search. Exit status: 0 all "
+            "agree, 1 some differ, 2 bad input."
+        ),
+    )
+    check.add_argument("path", nargs="?", metavar="PATH", help="your Python file")
+    check.add_argument("--function", metavar="NAME", help="the function to check")
+    check.add_argument(
+        "--trees",
+        nargs="+",
+        metavar="FILE",
+        help="check on these tree files (default: Figure 5.2, the examples library and "
+        "50 random trees from a fixed seed)",
+    )
+    check.add_argument(
+        "--algorithm",
+        choices=["minimax", "alphabeta"],
+        help="which search the function is (default: told by its name)",
+    )
+    check.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="time your code may take on one tree (default: 5)",
+    )
+    check.add_argument(
+        "--lesson", metavar="NAME", help="check a bundled 'find the bug' lesson instead of PATH"
+    )
+    check.add_argument(
+        "--list-lessons", action="store_true", help="list the lessons and where their files are"
+    )
+    check.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -257,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "solve":
         return _run(_solve, args, f"{PROG} solve")
+    if args.command == "check-search":
+        return _run(_check_search, args, f"{PROG} check-search")
     from gamesearch_gui.app import run_app
 
     return run_app(smoke_test=args.smoke_test)
@@ -623,6 +669,69 @@ def _print(
         _print_shape(out, answer["shape"], stats["nodes"])
     if "quiescence_nodes" in stats:
         _write(out, f"  quiescence          {stats['quiescence_nodes']} nodes past the depth limit")
+
+
+def _check_search(args: argparse.Namespace) -> int:
+    """``check-search``: 0 when the code agrees on every tree, 1 when it differs on any."""
+    from importlib.resources import as_file
+
+    from gamesearch_gui.checking import runner
+
+    if args.list_lessons:
+        for lesson in runner.LESSONS:
+            _write(sys.stdout, f"{lesson.key}: {lesson.title}")
+            _write(sys.stdout, f"  {lesson.resource()}")
+        return 0
+    if (args.path is None) == (args.lesson is None):
+        raise GameError("give your file PATH, or --lesson NAME (see --list-lessons)")
+    trees = None
+    if args.trees is not None:
+        from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
+
+        trees = []
+        for name in args.trees:
+            try:
+                trees.append(load_tree_file(name))
+            except TreeFileError as error:
+                raise GameError(f"{name}: {error}") from None
+    source = runner.lesson(args.lesson).resource() if args.lesson else None
+    with contextlib.ExitStack() as stack:
+        path = args.path if source is None else os.fspath(stack.enter_context(as_file(source)))
+        checked = runner.check_search(
+            path,
+            function=args.function,
+            algorithm=args.algorithm,
+            trees=trees,
+            time_limit=args.time_limit,
+        )
+    if not checked.checks:
+        reasons = "; ".join(f"{name}: {why}" for name, why in checked.skipped)
+        raise GameError(f"none of the trees can be checked ({reasons})")
+    if args.json:
+        for name, why in checked.skipped:
+            _complain(f"note: skipped {name}: {why}")
+        _write(sys.stdout, json.dumps(checked.to_json(), allow_nan=False))
+    else:
+        _print_check(checked, path)
+    return 0 if checked.agrees else 1
+
+
+def _print_check(checked: Any, path: str) -> None:
+    """A ``check-search`` report for a person: one line a tree, then the count."""
+    out = sys.stdout
+    words = checked.kind.words
+    _write(out, printable(f"{checked.function} in {path}, checked as {words}:"))
+    for check in checked.checks:
+        if check.difference is None:
+            _write(out, printable(f"  agrees   {check.name}"))
+        else:
+            _write(out, printable(f"  DIFFERS  {check.name}: {check.difference.text}"))
+        if check.note is not None:
+            _write(out, printable(f"           note: {check.note}"))
+    for name, why in checked.skipped:
+        _write(out, printable(f"  skipped  {name}: {why}"))
+    agree = sum(check.agrees for check in checked.checks)
+    _write(out, f"{agree} of {len(checked.checks)} trees agree with the app's {words}.")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from gamesearch_gui.checking.student import StudentFileError, run_student, student_function
+from gamesearch_gui.checking.verdict import SearchKind, expected
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare
 from gamesearch_gui.core.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
@@ -36,7 +38,24 @@ def _solve_exercise(exercise: Exercise, *, cancel: CancelToken) -> Any:
     return solve_exercise(exercise)
 
 
+def _check_search_load(path: str, function: str | None, *, cancel: CancelToken) -> str:
+    """Load a student's file (check-search) and name the function it is checked on."""
+    return student_function(path, function)[0]
+
+
+def _check_search_expected(trees: list[Any], kind: str, *, cancel: CancelToken) -> Any:
+    return [expected(tree, SearchKind(kind)) for tree in trees]
+
+
+def _check_search_run(path: str, function: str, tree: Any, *, cancel: CancelToken) -> Any:
+    """Run a student's search function on one tree (its time limit is the caller's)."""
+    return run_student(student_function(path, function)[1], path, tree)
+
+
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
+    "check_search_load": Call(_check_search_load, (StudentFileError,)),
+    "check_search_expected": Call(_check_search_expected, (GameError,)),
+    "check_search_run": Call(_check_search_run, (StudentFileError,)),
 }

@@ -1,0 +1,224 @@
+"""The whole check of a student's search function: every tree, one at a time, in the
+engine process, each within a time limit.
+
+The student's code never runs in the calling process: loading the file and running the
+function are calls of the engine process (:mod:`gamesearch_gui.engine.calls`), and so is
+the app's own search. A tree whose run passes the time limit (an endless loop) has its
+process killed at once and counts as a difference; the next tree gets a fresh process.
+The calling process only compares lists, so the window can drive a check from its
+worker thread just as the command line does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from typing import Any, Final
+
+from gamesearch_gui.checking.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
+from gamesearch_gui.checking.verdict import (
+    Expected,
+    SearchKind,
+    TreeCheck,
+    compare_run,
+    skip_reason,
+)
+from gamesearch_gui.core.examples import EXAMPLES
+from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.paths import resource_files
+
+#: Seconds the student's code may take on one tree (and to load).
+DEFAULT_TIME_LIMIT: Final = 5.0
+#: The random trees of the default set: how many, and the seed they come from.
+RANDOM_TREES: Final = 50
+RANDOM_SEED: Final = 2024
+#: Seconds the app's own searches of every tree may take (they take milliseconds).
+EXPECTED_LIMIT: Final = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A "find the bug" lesson: a bundled student file with a known published bug."""
+
+    key: str
+    title: str
+    filename: str
+
+    def resource(self) -> Traversable:
+        """The lesson's bundled file."""
+        return resource_files() / "lessons" / self.filename
+
+
+LESSONS: Final = (
+    Lesson(
+        "alpha-min",
+        "alpha = min(alpha, v) in MAX-VALUE: MAX's lower bound never rises",
+        "alpha_min_in_max_value.py",
+    ),
+    Lesson(
+        "fresh-root-window",
+        "the root searches every move with a fresh (−∞, +∞) window (aima-python issue #34)",
+        "fresh_root_window.py",
+    ),
+)
+
+
+def lesson(key: str) -> Lesson:
+    """The lesson ``key``; StudentFileError naming the known ones if there is none."""
+    for each in LESSONS:
+        if each.key == key:
+            return each
+    known = ", ".join(each.key for each in LESSONS)
+    raise StudentFileError(f"no lesson {key!r} (known: {known})")
+
+
+def default_trees() -> list[CustomTree]:
+    """Figure 5.2 and the rest of the examples library, then ``RANDOM_TREES`` random
+    trees from ``RANDOM_SEED`` (depth 2 to 4, 2 to 3 children, leaves -9 to 9)."""
+    trees = [example.tree() for example in EXAMPLES]
+    rng = random.Random(RANDOM_SEED)
+    for i in range(1, RANDOM_TREES + 1):
+        seed = rng.randrange(2**32)
+        depth = rng.randint(2, 4)
+        trees.append(
+            random_tree(
+                depth,
+                values=(-9, 9),
+                seed=seed,
+                name=f"Random tree {i} (depth {depth}, seed {seed})",
+            )
+        )
+    return trees
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The check of one function: a TreeCheck per tree checked, and the trees skipped
+    with the reason for each."""
+
+    function: str
+    kind: SearchKind
+    checks: tuple[TreeCheck, ...]
+    skipped: tuple[tuple[str, str], ...]
+
+    @property
+    def agrees(self) -> bool:
+        """True when the code agrees on every tree checked."""
+        return all(check.agrees for check in self.checks)
+
+    def to_json(self) -> dict[str, Any]:
+        """``check-search --json``'s object."""
+        return {"function": self.function, "trees": [c.to_json() for c in self.checks]}
+
+
+def search_kind(function: str, asked: str | None) -> SearchKind:
+    """Which search ``function`` is checked as: ``asked``, else by its name."""
+    if asked is not None:
+        return SearchKind(asked)
+    if function in KNOWN_FUNCTIONS:
+        return SearchKind(KNOWN_FUNCTIONS[function])
+    lowered = function.lower()
+    if "alpha" in lowered:
+        return SearchKind.ALPHABETA
+    if "minimax" in lowered or "minmax" in lowered:
+        return SearchKind.MINIMAX
+    raise StudentFileError(
+        f"cannot tell from its name whether {function!r} is minimax or alpha-beta: "
+        "say which with --algorithm minimax or --algorithm alphabeta"
+    )
+
+
+class _Engine:
+    """An engine process for the check's calls, each within a time limit; a call past
+    its limit has the process killed, and the next call starts a new one."""
+
+    def __init__(self) -> None:
+        self._client = EngineClient("gamesearch-check")
+        self._ids = itertools.count(1)
+
+    def call(self, limit: float, name: str, *args: Any) -> Any:
+        """The value of the engine's call ``name``. TimeoutError past ``limit`` seconds;
+        EngineError when the process died; CallFailed for the call's own errors."""
+        client = self._client
+        timed_out = False
+        deadline = 0.0
+
+        def over() -> bool:
+            nonlocal timed_out
+            if time.monotonic() > deadline:
+                timed_out = True
+                client.kill()  # a loop never looks at a cancel: end it now
+            return timed_out
+
+        client.start()  # the process's start is not the code's time
+        deadline = time.monotonic() + limit
+        try:
+            return client.call(next(self._ids), name, *args, cancelled=over)
+        except EngineError:
+            if timed_out:
+                raise TimeoutError from None
+            raise
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def check_search(
+    path: str,
+    *,
+    function: str | None = None,
+    algorithm: str | None = None,
+    trees: Sequence[CustomTree] | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    on_tree: Callable[[TreeCheck], None] | None = None,
+) -> CheckReport:
+    """Check the student's ``function`` in the file ``path`` on ``trees`` (default:
+    :func:`default_trees`). StudentFileError when the file cannot be checked at all;
+    ``on_tree`` is told of each tree as it is done."""
+    chosen = list(default_trees() if trees is None else trees)
+    skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t)) is not None)
+    checked = [t for t in chosen if skip_reason(t) is None]
+    engine = _Engine()
+    try:
+        try:
+            name = engine.call(time_limit, "check_search_load", path, function)
+        except CallFailed as failed:
+            raise StudentFileError(str(failed)) from None
+        except TimeoutError:
+            raise StudentFileError(
+                f"{path}: importing it did not finish within {time_limit:g} s "
+                "(does it run a search or a loop when imported?)"
+            ) from None
+        except EngineError as error:
+            raise StudentFileError(f"{path}: importing it ended its process ({error})") from None
+        kind = search_kind(name, algorithm)
+        wanted: list[Expected] = engine.call(
+            EXPECTED_LIMIT, "check_search_expected", checked, kind.value
+        )
+        checks = []
+        for tree, want in zip(checked, wanted, strict=True):
+            run = _run(engine, time_limit, path, name, tree)
+            check = compare_run(tree.name, tree, want, run)
+            checks.append(check)
+            if on_tree is not None:
+                on_tree(check)
+        return CheckReport(name, kind, tuple(checks), skipped)
+    finally:
+        engine.close()
+
+
+def _run(engine: _Engine, limit: float, path: str, name: str, tree: CustomTree) -> StudentRun:
+    try:
+        run: StudentRun = engine.call(limit, "check_search_run", path, name, tree)
+        return run
+    except TimeoutError:
+        why = f"your code did not finish within {limit:g} s (an endless loop?); it was stopped"
+    except (EngineError, CallFailed) as error:
+        why = f"the process running your code ended: {error}"
+    return StudentRun((), None, "nothing", why)

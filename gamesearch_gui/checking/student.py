@@ -1,0 +1,186 @@
+"""Loading a student's file and running its search function on one tree.
+
+Everything here runs the student's code, so it runs in the engine process only (the
+runner asks for it through :mod:`gamesearch_gui.engine.calls`), never in the window's
+or the command line's own process. What the code prints is kept from the terminal: the
+command's own output (JSON, say) must stay readable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Final
+
+from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.tree import CustomTree, Path
+
+#: The functions looked for when none is named, with the search each is checked as
+#: (aima-python's names; ``minmax_decision`` is its newer spelling).
+KNOWN_FUNCTIONS: Final = {
+    "minimax_decision": "minimax",
+    "minmax_decision": "minimax",
+    "alpha_beta_search": "alphabeta",
+    "alphabeta_search": "alphabeta",
+}
+#: Longest text kept of what the code returned.
+RETURNED_LIMIT: Final = 80
+
+
+class StudentFileError(GameError):
+    """The student's file cannot be checked: unreadable, a syntax error, an error while
+    it is imported, or no function to check. The message names the file (and line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StudentRun:
+    """What the student's function did on one tree.
+
+    ``visited``: the leaves it evaluated, in order (as far as it got); ``decision``: the
+    root move it returned, None when it returned no move (``returned`` says what it
+    did return); ``error``: why it failed, for the student, or None.
+    """
+
+    visited: tuple[Path, ...]
+    decision: int | None
+    returned: str
+    error: str | None = None
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Keep what the code prints (to sys.stdout or sys.stderr) off the terminal."""
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        yield
+
+
+def _where(error: BaseException, filename: str) -> str:
+    """``(file, line N)`` of the deepest frame of ``error`` in the student's file."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == filename]
+    if not frames:
+        return ""
+    return f" ({os.path.basename(filename)}, line {frames[-1].lineno})"
+
+
+def _error_text(error: BaseException) -> str:
+    detail = " ".join(str(error).split())[:200]
+    return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+
+
+def load_module(path: str) -> ModuleType:
+    """Import the student's file as a module of its own; StudentFileError on failure."""
+    shown = os.fspath(path)
+    try:
+        with open(shown, "rb") as file:
+            source = file.read()
+    except OSError as error:
+        raise StudentFileError(f"cannot read {shown}: {error.strerror or error}") from None
+    try:
+        code = compile(source, shown, "exec")
+    except SyntaxError as error:
+        line = f", line {error.lineno}" if error.lineno else ""
+        raise StudentFileError(f"{shown}{line}: syntax error: {error.msg}") from None
+    except (ValueError, RecursionError, MemoryError) as error:
+        raise StudentFileError(f"{shown}: cannot be compiled: {_error_text(error)}") from None
+    name = f"student_{abs(hash(os.path.abspath(shown))):x}"
+    spec = importlib.util.spec_from_loader(name, loader=None, origin=shown)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__file__ = shown
+    # Its neighbours (a copy of aima's utils.py or games.py) can be imported from it.
+    folder = os.path.dirname(os.path.abspath(shown))
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    sys.modules[name] = module  # dataclasses and pickling look their module up there
+    try:
+        with _quiet():
+            exec(code, module.__dict__)
+    except BaseException as error:  # the file is the student's: anything can come out
+        del sys.modules[name]
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == shown]
+        line = f", line {frames[-1].lineno}" if frames else ""
+        raise StudentFileError(f"{shown}{line}: importing it raised {_error_text(error)}") from None
+    return module
+
+
+def find_function(
+    module: ModuleType, path: str, name: str | None
+) -> tuple[str, Callable[..., Any]]:
+    """The function to check: ``name``, or the one of :data:`KNOWN_FUNCTIONS` the file
+    defines. StudentFileError when there is none, or more than one to choose from."""
+    if name is not None:
+        found = getattr(module, name, None)
+        if found is None:
+            raise StudentFileError(f"{path} defines no function {name!r}")
+        if not callable(found):
+            raise StudentFileError(f"{path}: {name!r} is not a function")
+        return name, found
+    present = [known for known in KNOWN_FUNCTIONS if callable(getattr(module, known, None))]
+    if not present:
+        looked = ", ".join(KNOWN_FUNCTIONS)
+        raise StudentFileError(
+            f"{path} defines none of the functions looked for ({looked}); "
+            "name yours with --function NAME"
+        )
+    if len(present) > 1:
+        raise StudentFileError(
+            f"{path} defines {' and '.join(present)}: choose one with --function NAME"
+        )
+    return present[0], getattr(module, present[0])
+
+
+#: The student's functions loaded in this process, by (file, function asked for).
+_LOADED: dict[tuple[str, str | None], tuple[str, Callable[..., Any]]] = {}
+
+
+def student_function(path: str, name: str | None) -> tuple[str, Callable[..., Any]]:
+    """The function's name and the function, loaded once per process."""
+    key = (path, name)
+    if key not in _LOADED:
+        _LOADED[key] = find_function(load_module(path), path, name)
+    return _LOADED[key]
+
+
+def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -> StudentRun:
+    """Call ``function(game.initial, game)`` on ``tree`` as an instrumented game.
+
+    Whatever the code does (raises, recurses without end, returns nonsense) comes back as
+    a StudentRun; only an endless loop does not come back, which is the runner's part.
+    """
+    game = AimaTreeGame(tree)
+    error: str | None = None
+    returned: Any = None
+    try:
+        with _quiet():
+            returned = function(game.initial, game)
+    except TooManyCalls as stop:
+        error = str(stop)
+    except MisuseError as misuse:
+        error = f"your code misused the game: {misuse}{_where(misuse, filename)}"
+    except RecursionError as deep:
+        error = (
+            "your code recursed deeper than Python allows (a recursion without end?)"
+            f"{_where(deep, filename)}"
+        )
+    except BaseException as raised:  # the student's code: anything can come out
+        error = f"your code raised {_error_text(raised)}{_where(raised, filename)}"
+    decision = None
+    moves = len(tree.root.children)
+    if isinstance(returned, int) and not isinstance(returned, bool) and 0 <= returned < moves:
+        decision = returned
+    try:
+        said = repr(returned)
+    except BaseException:  # a student's class whose __repr__ fails
+        said = f"a {type(returned).__name__}"
+    if len(said) > RETURNED_LIMIT:
+        said = said[: RETURNED_LIMIT - 1] + "…"
+    return StudentRun(tuple(game.evaluated), decision, said, error)

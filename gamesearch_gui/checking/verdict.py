@@ -1,0 +1,267 @@
+"""The app's own answer for a tree, and how a student's run compares with it.
+
+The reference is the app's search of the same kind, in drawn order: minimax evaluates
+every leaf, left to right; alpha-beta (fail-soft and fail-hard examine the same leaves)
+exactly the textbook's. The decision is compared by value: the app reports the first of
+several equally good moves (DESIGN.md, "Ties"), and a student's code that returns another
+of them is not wrong, so it agrees (with a note saying so).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from gamesearch_gui.checking.student import StudentRun
+from gamesearch_gui.core.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
+from gamesearch_gui.core.exercise_grade import node_name
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
+
+
+class SearchKind(enum.Enum):
+    """Which search the student's function is checked as."""
+
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+
+    @property
+    def words(self) -> str:
+        """The search's name in a sentence."""
+        return "minimax" if self is SearchKind.MINIMAX else "alpha-beta"
+
+
+_ALGORITHM: Final = {
+    SearchKind.MINIMAX: Algorithm.MINIMAX,
+    SearchKind.ALPHABETA: Algorithm.ALPHABETA,
+}
+
+
+def skip_reason(tree: CustomTree) -> str | None:
+    """Why minimax and alpha-beta do not apply to ``tree``, or None when they do."""
+    if tree.has_chance:
+        return "it has chance nodes (minimax and alpha-beta need MAX and MIN only)"
+    if not tree.root.children:
+        return "its root is a leaf: there is no move to decide"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A cutoff of the app's search: at ``path`` (a MAX or MIN node) the value so far,
+    ``value``, met the window ``alpha``/``beta``, and the subtrees ``pruned`` were skipped."""
+
+    path: Path
+    value: float
+    alpha: float
+    beta: float
+    pruned: tuple[Path, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """The app's answer for one tree.
+
+    ``leaves``: the leaves it evaluates, in order; ``decision``: its best move (the first
+    among equals); ``move_values``: each root move's exact minimax value; ``windows``:
+    the window (alpha, beta) each evaluated leaf was entered with; ``cuts``: its cutoffs.
+    """
+
+    kind: SearchKind
+    leaves: tuple[Path, ...]
+    decision: int
+    move_values: tuple[float, ...]
+    windows: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    cuts: tuple[Cut, ...] = ()
+
+
+def expected(tree: CustomTree, kind: SearchKind) -> Expected:
+    """Search ``tree`` as the app does (``kind``), and each root move exactly (minimax)."""
+    game = TreeGame(tree)
+    paths: dict[int, Path] = {}
+    windows: dict[Path, tuple[float, float]] = {}
+    leaves: list[Path] = []
+    cuts: list[Cut] = []
+
+    def listen(event: Any) -> None:
+        if isinstance(event, NodeEntered):
+            paths[event.node_id] = event.state.path
+            windows[event.state.path] = (event.alpha, event.beta)
+        elif isinstance(event, NodeValued) and event.how is Valuation.TERMINAL:
+            leaves.append(paths[event.node_id])
+        elif isinstance(event, ChildrenPruned):
+            at = paths[event.node_id]
+            pruned = tuple((*at, move) for move in event.moves)
+            cuts.append(Cut(at, event.value, event.alpha, event.beta, pruned))
+
+    result = search(game, tree.root, SearchSettings(algorithm=_ALGORITHM[kind]), listener=listen)
+    exact = search(game, tree.root, SearchSettings(algorithm=Algorithm.MINIMAX))
+    by_move = {root.move: root.value for root in exact.root_moves}
+    assert result.best_move is not None  # a tree with a move to decide (skip_reason)
+    return Expected(
+        kind,
+        tuple(leaves),
+        result.best_move,
+        tuple(by_move[m] for m in range(len(tree.root.children))),
+        {path: windows[path] for path in leaves},
+        tuple(cuts),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """The first place the student's code and the app's search part ways.
+
+    ``path``: the node it is about (the leaf evaluated or skipped, the root for a
+    decision or a failure), for the window to mark; ``text``: the sentence.
+    """
+
+    path: Path
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TreeCheck:
+    """One tree checked: what the student's code did, what the app's search does, and
+    the first difference (None when they agree). ``note`` says something worth knowing
+    that is not a difference (another of several best moves); ``tree`` is the tree."""
+
+    name: str
+    tree: CustomTree
+    kind: SearchKind
+    visited: tuple[Path, ...]
+    expected: tuple[Path, ...]
+    decision: int | None
+    expected_decision: int
+    difference: Difference | None
+    note: str | None = None
+
+    @property
+    def agrees(self) -> bool:
+        """True when the code did what the app's search does."""
+        return self.difference is None
+
+    def move_name(self, move: int | None) -> str | None:
+        """A root move as the tree names it."""
+        return None if move is None else move_names(self.tree.root, [move])[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """The tree's entry in ``check-search --json``."""
+        return {
+            "name": self.name,
+            "agrees": self.agrees,
+            "first_difference": None if self.difference is None else self.difference.text,
+            "visited_leaves": [path_text(p) for p in self.visited],
+            "expected_leaves": [path_text(p) for p in self.expected],
+            "decision": self.move_name(self.decision),
+            "expected_decision": self.move_name(self.expected_decision),
+        }
+
+
+def _leaf(tree: CustomTree, path: Path) -> str:
+    value = tree.node_at(path).value
+    return f"leaf {path_text(path)} (value {format_number(value if value is not None else 0)})"
+
+
+def _cut_text(tree: CustomTree, cut: Cut) -> str:
+    node = tree.node_at(cut.path)
+    if node.type is NodeType.MIN:
+        test = f"value {format_number(cut.value)} ≤ α {format_number(cut.alpha)}"
+    else:
+        test = f"value {format_number(cut.value)} ≥ β {format_number(cut.beta)}"
+    return f"at {node_name(tree, cut.path)}, {test} cut it off"
+
+
+def _pruned_by(want: Expected, leaf: Path) -> Cut | None:
+    """The cutoff of the app's search that skips ``leaf``, if one does."""
+    for cut in want.cuts:
+        if any(leaf[: len(top)] == top for top in cut.pruned):
+            return cut
+    return None
+
+
+def _skipped(tree: CustomTree, want: Expected, missed: Path) -> Difference:
+    said = f"your code never evaluated {_leaf(tree, missed)}"
+    if want.kind is SearchKind.MINIMAX:
+        return Difference(missed, f"{said}, and minimax evaluates every leaf, in drawn order")
+    alpha, beta = want.windows[missed]
+    return Difference(
+        missed,
+        f"{said}, which alpha-beta examines: it reaches that leaf with α "
+        f"{format_number(alpha)}, β {format_number(beta)}, and nothing before it cuts it off",
+    )
+
+
+def _leaf_difference(
+    tree: CustomTree, want: Expected, visited: tuple[Path, ...]
+) -> Difference | None:
+    """The first leaf where ``visited`` and the app's leaves part ways, in words."""
+    for i, got in enumerate(visited):
+        wanted = want.leaves[i] if i < len(want.leaves) else None
+        if got == wanted:
+            continue
+        said = f"your code evaluated {_leaf(tree, got)}"
+        if got in visited[:i]:
+            return Difference(got, f"{said} a second time")
+        cut = _pruned_by(want, got)
+        if cut is not None:
+            return Difference(
+                got, f"{said}, which {want.kind.words} never examines: {_cut_text(tree, cut)}"
+            )
+        if wanted is not None and wanted not in visited:
+            return _skipped(tree, want, wanted)
+        return Difference(
+            got, f"{said} too early: {want.kind.words} examines the leaves in drawn order"
+        )
+    if len(visited) < len(want.leaves):
+        return _skipped(tree, want, want.leaves[len(visited)])
+    return None
+
+
+def compare_run(name: str, tree: CustomTree, want: Expected, run: StudentRun) -> TreeCheck:
+    """How ``run`` compares with ``want`` on ``tree``: the first difference, in words."""
+    difference = None
+    note = None
+    best = max(want.move_values) if _root_is_max(tree) else min(want.move_values)
+    if run.error is not None:
+        difference = Difference((), run.error)
+    else:
+        difference = _leaf_difference(tree, want, run.visited)
+    moves = [move_names(tree.root, [i])[0] for i in range(len(tree.root.children))]
+    if difference is None:
+        if run.decision is None:
+            difference = Difference(
+                (),
+                f"your code returned {run.returned}, which is not a move at the root "
+                f"(the moves are {', '.join(str(m) for m in range(len(moves)))})",
+            )
+        elif want.move_values[run.decision] != best:
+            difference = Difference(
+                (),
+                f"your code chose move {moves[run.decision]} (worth "
+                f"{format_number(want.move_values[run.decision])}); the best is "
+                f"{moves[want.decision]} (worth {format_number(best)})",
+            )
+        elif run.decision != want.decision:
+            note = (
+                f"your code chose {moves[run.decision]}, as good as {moves[want.decision]} "
+                f"(both worth {format_number(best)}): the app reports the first of equal "
+                "moves, but either is right"
+            )
+    return TreeCheck(
+        name,
+        tree,
+        want.kind,
+        run.visited,
+        want.leaves,
+        run.decision,
+        want.decision,
+        difference,
+        note,
+    )
+
+
+def _root_is_max(tree: CustomTree) -> bool:
+    return tree.root.type is NodeType.MAX
