@@ -27,7 +27,7 @@ def make_board(game: Game[Any, Any]) -> BoardWidget:
     try:
         board = getattr(importlib.import_module(module), name, None)
     except ImportError as error:
-        raise GameError(f"no board for {game.title}: {error}") from None
+        raise GameError(f"no board for {game.title}: cannot import {where} ({error})") from None
     if not (isinstance(board, type) and issubclass(board, BoardWidget)):
         raise GameError(f"no board for {game.title}: {where} is not a board widget")
     return board(game)
