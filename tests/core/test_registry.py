@@ -60,18 +60,22 @@ def test_registering_adds_a_game_and_unregistering_removes_it() -> None:
 
 def test_a_taken_name_or_option_is_refused_and_the_registry_stays_as_it_was() -> None:
     before = game_names()
-    with pytest.raises(GameError, match="already a game named 'pig'"):
-        with registered(replace(SPEC, name="pig")):
-            pass
+    with (
+        pytest.raises(GameError, match="already a game named 'pig'"),
+        registered(replace(SPEC, name="pig")),
+    ):
+        pass
     target = replace(SPEC.options[0], flag="--target")
-    with pytest.raises(GameError, match=r"clashes with pig's pig_target \(--target\)"):
-        with registered(replace(SPEC, options=(target,))):
-            pass
+    with (
+        pytest.raises(GameError, match=r"clashes with pig's pig_target \(--target\)"),
+        registered(replace(SPEC, options=(target,))),
+    ):
+        pass
     assert game_names() == before
 
 
 def test_a_malformed_spec_is_refused_when_it_is_made() -> None:
-    with pytest.raises(GameError, match="not 'package.module:Class'"):
+    with pytest.raises(GameError, match=r"not 'package\.module:Class'"):
         replace(SPEC, board="a board")
     with pytest.raises(GameError, match="default 50 is not within 3 to 12"):
         replace(SPEC.options[0], default=50)
