@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import ClassVar
 
-from gamesearch_gui.core.games import GameOption, GameSpec, register, unregister
+from gamesearch_gui.core.games import GameOption, GameSpec, pennies, register, unregister
 from gamesearch_gui.core.games.pennies import Pennies
 
 
@@ -23,7 +24,10 @@ class Stacks(Pennies):
 
 RULES = "<h3>Stacks</h3><p>Split one stack into two of unequal heights; stuck loses.</p>"
 
-SPEC = GameSpec(
+#: Its name, option, sides, notations and rules are its own (what the app shows of them,
+#: it learnt here); its board and default search are the pennies game's.
+SPEC = replace(
+    pennies.SPEC,
     name=Stacks.name,
     title=Stacks.title,
     factory=Stacks,
@@ -42,8 +46,6 @@ SPEC = GameSpec(
     position_help="stacks of coins, e.g. '5'\nor '3,1 min' (made up by a test)",
     move_help="'N=A+B' (made up by a test)",
     rules=RULES,
-    searchable_to_end=True,
-    board="gamesearch_gui.ui.boards.pennies_board:PenniesBoard",
 )
 
 

@@ -604,10 +604,8 @@ def _history(state: C4State) -> list[Column]:
 
 
 #: Connect Four in the registry (``gamesearch_gui.core.games.registry``).
-SPEC = GameSpec(
-    name=ConnectFour.name,
-    title=ConnectFour.title,
-    factory=ConnectFour,
+SPEC = GameSpec.of(
+    ConnectFour,
     default_search=SearchSettings(
         Algorithm.ALPHABETA, depth=7, ordering=Ordering.STATIC, transposition_table=True
     ),

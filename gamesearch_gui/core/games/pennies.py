@@ -307,10 +307,8 @@ def splittable_parity(state: PenniesState) -> float:
 
 #: The pennies game in the registry (``gamesearch_gui.core.games.registry``); the
 #: settings offer single stacks of 3 to 40 (a position may hold up to ``MAX_TOTAL``).
-SPEC = GameSpec(
-    name=Pennies.name,
-    title=Pennies.title,
-    factory=Pennies,
+SPEC = GameSpec.of(
+    Pennies,
     options=(
         GameOption(
             key="pennies_start",

@@ -305,10 +305,8 @@ def _number(word: str, what: str, text: str) -> int:
 
 
 #: Pig in the registry (``gamesearch_gui.core.games.registry``).
-SPEC = GameSpec(
-    name=Pig.name,
-    title=Pig.title,
-    factory=Pig,
+SPEC = GameSpec.of(
+    Pig,
     default_search=SearchSettings(
         Algorithm.STAR1, depth=6, ordering=Ordering.STATIC, transposition_table=True
     ),

@@ -116,6 +116,12 @@ class GameSpec:
             if len(set(seen)) != len(seen):
                 raise GameError(f"{self.name}: two options share a {label}")
 
+    @classmethod
+    def of(cls, game: type[Game[Any, Any]], **fields: Any) -> GameSpec:
+        """The spec of a game class: its ``name`` and ``title``, the class as the factory
+        (taking the options' values), and ``fields`` for the rest."""
+        return cls(name=game.name, title=game.title, factory=game, **fields)
+
     def make(self, values: Mapping[str, int] | None = None) -> Game[Any, Any]:
         """The game with its options taken from ``values`` by key (the default where one
         is missing; keys of other games' options are ignored); GameError for a value out

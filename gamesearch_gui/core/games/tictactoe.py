@@ -348,10 +348,8 @@ class TicTacToe(Game[TTTState, Cell]):
 
 
 #: Tic-tac-toe in the registry (``gamesearch_gui.core.games.registry``).
-SPEC = GameSpec(
-    name=TicTacToe.name,
-    title=TicTacToe.title,
-    factory=TicTacToe,
+SPEC = GameSpec.of(
+    TicTacToe,
     side_names=("X", "O"),
     position_help="nine cells row by row, X, O or '.', e.g. 'X.O.X....' (X moves first and is MAX)",
     move_help="cells 1 to 9, row by row from the top left",
