@@ -29,7 +29,7 @@ from gamesearch_gui.core.events import (
     Valuation,
 )
 from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games.pig import MAX_TARGET, MIN_TARGET
+from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.numbers import format_number, json_number
@@ -67,20 +67,30 @@ MAX_SEED = 2**63 - 1
 #: The options that only Monte Carlo tree search takes, by their ``args`` names.
 MCTS_OPTIONS = ("iterations", "seed", "exploration", "playout")
 
-POSITION_HELP = """\
-position notations (--position):
-  tictactoe  nine cells row by row, X, O or '.', e.g. 'X.O.X....' (X moves first and is MAX)
-  connect4   the columns played so far, 1 to 7, e.g. '4453' ('' is the empty board)
-  pennies    the stacks, comma-separated, then who moves, e.g. '7' or '5,2 min'
-  pig        'max A min B turn T (max|min) to (roll|decide)',
-             e.g. 'max 12 min 7 turn 5 max to decide' (MAX starts; --target sets the goal)
 
-move notations (best move and principal variation):
-  tictactoe  cells 1 to 9, row by row from the top left
-  connect4   columns 1 to 7 from the left
-  pennies    'N=A+B': split a stack of N into A and B
-  pig        'roll', 'hold', or 'rolled N' for a die face
-"""
+def position_help() -> str:
+    """The notations of every registered game, for the end of ``solve --help``."""
+    specs = game_specs()
+    width = max((len(spec.name) for spec in specs), default=0) + 2
+
+    def entries(text_of: Callable[[GameSpec], str]) -> list[str]:
+        lines = []
+        for spec in specs:
+            first, *rest = text_of(spec).splitlines() or [""]
+            lines.append(f"  {spec.name:<{width}}{first}")
+            lines.extend(f"  {'':<{width}}{more}" for more in rest)
+        return lines
+
+    return "\n".join(
+        [
+            "position notations (--position):",
+            *entries(lambda spec: spec.position_help),
+            "",
+            "move notations (best move and principal variation):",
+            *entries(lambda spec: spec.move_help),
+            "",
+        ]
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -156,13 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
             "[[3,12,8],[2,4,6],[14,5,2]]; '-' reads standard input), or a game position "
             "(--game)."
         ),
-        epilog=POSITION_HELP,
+        epilog=position_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve.add_argument("file", nargs="?", metavar="FILE", help="tree file, or - for stdin")
-    solve.add_argument(
-        "--game", choices=["tictactoe", "connect4", "pennies", "pig"], help="search a game"
-    )
+    solve.add_argument("--game", choices=game_names(), help="search a game")
     solve.add_argument("--position", metavar="TEXT", help="start here (see notations below)")
     solve.add_argument(
         "--algorithm",
@@ -233,12 +241,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="how playouts move: at random (the default), or by the game's light "
         "heuristic, take a win else block a loss (tic-tac-toe and Connect Four)",
     )
-    solve.add_argument(
-        "--target",
-        type=_whole_number(MIN_TARGET, MAX_TARGET),
-        default=20,
-        help=f"Pig's target score, {MIN_TARGET} to {MAX_TARGET} (default: 20)",
-    )
+    options = solve.add_argument_group("game options (with --game)")
+    for spec in game_specs():
+        for option in spec.options:
+            options.add_argument(
+                option.flag,
+                dest=option.key,
+                type=_whole_number(option.low, option.high),
+                metavar="N",
+                help=f"{spec.name}: {option.help}, {option.low} to {option.high} "
+                f"(default: {option.default})",
+            )
     solve.add_argument(
         "--shape",
         action="store_true",
@@ -468,8 +481,23 @@ def _solve(args: argparse.Namespace) -> int:
     return _solve_tree(args)
 
 
+def _game_options(args: argparse.Namespace, spec: GameSpec | None) -> dict[str, int]:
+    """The options given for ``spec``'s game, by key; GameError for an option of
+    another game (or of any game, with no ``spec``)."""
+    given = {o.key: getattr(args, o.key, None) for o in all_options()}
+    mine = {o.key for o in spec.options} if spec is not None else set()
+    for option in all_options():
+        if given[option.key] is not None and option.key not in mine:
+            owner = next(s.name for s in game_specs() if option in s.options)
+            here = f"not {spec.name}" if spec is not None else "not a tree FILE"
+            raise GameError(f"{option.flag} belongs to --game {owner}, {here}")
+    return {key: value for key, value in given.items() if key in mine and value is not None}
+
+
 def _solve_tree(args: argparse.Namespace) -> int:
     from gamesearch_gui.core.tree import TreeGame, move_names, path_text
+
+    _game_options(args, None)
     from gamesearch_gui.core.treefile import load_tree_file, load_tree_stream
 
     if args.file == "-":
@@ -537,9 +565,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
 
 
 def _solve_game(args: argparse.Namespace) -> int:
-    from gamesearch_gui.core.games import make_game
-
-    game: Game[Any, Any] = make_game(args.game, pig_target=args.target)
+    spec = find_game(args.game)
+    game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     # Only a chance root needs the events for its root values; a listener slows a search.
     watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None

@@ -1,6 +1,9 @@
-"""The Help texts: how to play each game, and what the AI does to choose its moves."""
+"""The Help texts: how to play each game (its rules come from the registry), and what the
+AI does to choose its moves."""
 
 from __future__ import annotations
+
+from gamesearch_gui.core.games import GameSpec
 
 _AI = """
 <h3>What the AI does</h3>
@@ -28,40 +31,10 @@ asks the AI for your best move; <i>View &gt; Show move values</i> labels each of
 moves with its value.</p>
 """
 
-HOW_TO_PLAY: dict[str, str] = {
-    "tictactoe": """
-<h3>Tic-tac-toe</h3>
-<p>Click an empty cell (or press 1 to 9, row by row from the top left). X moves first.
-Three in a row, across, down or diagonally, wins; a full board without one is a draw.
-Perfect play from both sides is always a draw, so the AI at full depth never loses.</p>
-"""
-    + _AI,
-    "connect4": """
-<h3>Connect Four</h3>
-<p>Click a column (or press 1 to 7) and your disc drops to the lowest free row. Red moves
-first. Four in a row, across, down or diagonally, wins. The AI looks a few moves ahead
-and judges the positions there by the lines each side can still complete.</p>
-"""
-    + _AI,
-    "pennies": """
-<h3>The pennies game</h3>
-<p>The pennies start in one stack. On your turn, click a stack, then choose where to split
-it: the two new stacks must be of different sizes (a 6 can become 5 + 1 or 4 + 2, never
-3 + 3). Stacks of 1 and 2 cannot be split. Whoever cannot move loses. The game is small
-enough for the AI to search to the end, so it plays perfectly: from some starts the
-first player cannot win.</p>
-"""
-    + _AI,
-    "pig": """
-<h3>Pig</h3>
-<p>A dice game for two. On your turn you roll a die again and again, adding each roll to
-your turn total, until you <b>Hold</b> to bank the total, or roll a <b>1</b> and lose
-the turn total. The first to reach the target score wins. Each turn starts with a roll.
-The AI's own rolls are shown one at a time. Chance makes this a game for
-expectiminimax: the AI weighs each roll by its probability of 1 in 6.</p>
-"""
-    + _AI,
-}
+
+def how_to_play(spec: GameSpec) -> str:
+    """Help > How to play for ``spec``'s game: its rules, then what the AI does."""
+    return spec.rules + _AI
 
 
 def about_text(version: str) -> str:

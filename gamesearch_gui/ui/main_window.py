@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui import __version__
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games import Pig, TicTacToe
+from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
@@ -48,14 +48,12 @@ from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.help import HOW_TO_PLAY, about_text
+from gamesearch_gui.ui.help import about_text, how_to_play
 from gamesearch_gui.ui.play_config import (
-    PENNIES_RANGE,
-    PIG_TARGET_RANGE,
-    SIDE_NAMES,
     PlayConfig,
     Seats,
     clamp,
+    default_game,
     default_search,
     search_from_dict,
     search_to_dict,
@@ -70,10 +68,6 @@ from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
 
-#: How long an AI move (and a die roll) stays "in progress" at least, in milliseconds,
-#: so a person can follow the game; Pig's AI rolls are shown one at a time.
-PACE_MS = {Pig.name: 700}
-DEFAULT_PACE_MS = 250
 #: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
 KEPT_NODES = 1_000_000
 #: The version of the window layout saved: a layout saved by an older version (the
@@ -413,7 +407,7 @@ class MainWindow(QMainWindow):
 
     def names(self) -> dict[Player, str]:
         """What each side is called in this game."""
-        first, second = SIDE_NAMES[self.config.game]
+        first, second = self.config.spec.side_names
         return {Player.MAX: first, Player.MIN: second}
 
     def is_human(self, player: Player) -> bool:
@@ -426,7 +420,7 @@ class MainWindow(QMainWindow):
     def _pace_ms(self) -> int:
         if self.pace_override_ms is not None:
             return self.pace_override_ms
-        return PACE_MS.get(self.config.game, DEFAULT_PACE_MS)
+        return self.config.spec.pace_ms
 
     def _cancel_search(self) -> None:
         """Stop the running search, if any, and drop its answer (and its half-grown tree)."""
@@ -806,7 +800,7 @@ class MainWindow(QMainWindow):
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
-        self._message("How to play", HOW_TO_PLAY[self.config.game])
+        self._message("How to play", how_to_play(self.config.spec))
 
     def show_about(self) -> None:
         """Version and purpose."""
@@ -905,22 +899,25 @@ class MainWindow(QMainWindow):
     def _load_config(self) -> PlayConfig:
         store = self.store
         try:
-            game = str(store.value("play/game", TicTacToe.name))
+            game = str(store.value("play/game", default_game()))
             seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
-            pennies = int(str(store.value("play/pennies_start", 7)))
-            target = int(str(store.value("play/pig_target", 20)))
+            options = {
+                option.key: int(str(store.value(f"play/{option.key}", option.default)))
+                for option in all_options()
+            }
         except (ValueError, TypeError, OverflowError):
             return PlayConfig()
-        if game not in SIDE_NAMES:
-            game = TicTacToe.name
-        config = PlayConfig(
+        if game not in game_names():
+            game = default_game()
+        return PlayConfig(
             game=game,
             seats=seats,
-            pennies_start=int(clamp(pennies, PENNIES_RANGE)),
-            pig_target=int(clamp(target, PIG_TARGET_RANGE)),
+            options={
+                option.key: int(clamp(options[option.key], (option.low, option.high)))
+                for option in all_options()
+            },
             search=self._load_search(game),
         )
-        return config
 
     def _load_search(self, game: str) -> SearchSettings:
         self.store.beginGroup(f"search/{game}")
@@ -935,8 +932,8 @@ class MainWindow(QMainWindow):
         store = self.store
         store.setValue("play/game", config.game)
         store.setValue("play/seats", config.seats.value)
-        store.setValue("play/pennies_start", config.pennies_start)
-        store.setValue("play/pig_target", config.pig_target)
+        for option in all_options():
+            store.setValue(f"play/{option.key}", config.option(option))
         for game, search in self.settings_panel.remembered_searches().items():
             for key, value in search_to_dict(search).items():
                 store.setValue(f"search/{game}/{key}", value)
@@ -948,7 +945,7 @@ class MainWindow(QMainWindow):
         state = self.store.value("window/state")
         if isinstance(state, QByteArray) and self.restoreState(state, LAYOUT_VERSION):
             self._fresh_layout = False
-        for game in SIDE_NAMES:
+        for game in game_names():
             if game != self.settings_panel.config.game:
                 self.settings_panel.remember_search(game, self._load_search(game))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe, make_game
+from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 
@@ -36,22 +36,9 @@ class Seats(enum.Enum):
         return self in (Seats.HUMAN_SECOND, Seats.TWO_HUMANS)
 
 
-#: Names of the two sides, per game, as a person reads them.
-SIDE_NAMES: Mapping[str, tuple[str, str]] = {
-    TicTacToe.name: ("X", "O"),
-    ConnectFour.name: ("Red", "Yellow"),
-    Pennies.name: ("First player", "Second player"),
-    Pig.name: ("First player", "Second player"),
-}
-
-#: Games whose whole tree a search can finish in moments, so "to the end" is offered.
-SMALL_GAMES = frozenset({TicTacToe.name, Pennies.name})
-
 #: What the settings panel offers, and so what any stored setting is held to.
 DEPTH_RANGE = (1, 42)
 TIME_BUDGET_RANGE = (0.1, 120.0)
-PENNIES_RANGE = (3, 40)
-PIG_TARGET_RANGE = (2, 100)
 
 
 def clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -61,30 +48,36 @@ def clamp(value: float, bounds: tuple[float, float]) -> float:
 
 def default_search(game: str) -> SearchSettings:
     """Settings a first-time player gets for ``game``: strong, and quick to answer."""
-    if game == ConnectFour.name:
-        return SearchSettings(
-            Algorithm.ALPHABETA, depth=7, ordering=Ordering.STATIC, transposition_table=True
-        )
-    if game == Pig.name:
-        return SearchSettings(
-            Algorithm.STAR1, depth=6, ordering=Ordering.STATIC, transposition_table=True
-        )
-    return SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.STATIC, transposition_table=True)
+    return find_game(game).default_search
+
+
+def default_game() -> str:
+    """The game offered first: the first registered."""
+    return game_names()[0]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayConfig:
     """One game's setup: the game and its options, the seats, and the AI's search."""
 
-    game: str = TicTacToe.name
+    game: str = field(default_factory=default_game)
     seats: Seats = Seats.HUMAN_FIRST
-    pennies_start: int = 7
-    pig_target: int = 20
-    search: SearchSettings = field(default_factory=lambda: default_search(TicTacToe.name))
+    #: Game options by key (``pig_target``), of any game; a missing one is its default.
+    options: Mapping[str, int] = field(default_factory=dict)
+    search: SearchSettings = field(default_factory=lambda: default_search(default_game()))
+
+    @property
+    def spec(self) -> GameSpec:
+        """What the registry says of the game."""
+        return find_game(self.game)
+
+    def option(self, option: GameOption) -> int:
+        """The value chosen for ``option`` (its default if none was)."""
+        return self.options.get(option.key, option.default)
 
     def make_game(self) -> Game[Any, Any]:
         """The game object these options describe."""
-        return make_game(self.game, pennies_start=self.pennies_start, pig_target=self.pig_target)
+        return self.spec.make(self.options)
 
     def with_game(self, game: str, search: SearchSettings | None = None) -> PlayConfig:
         """The same seats with another game (and its own search settings)."""
@@ -106,8 +99,9 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
     evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
     depth = search.depth
-    if depth is None and name not in SMALL_GAMES and search.time_budget is None:
-        depth = default_search(name).depth
+    spec = find_game(name)
+    if depth is None and not spec.searchable_to_end and search.time_budget is None:
+        depth = spec.default_search.depth
     if depth is not None:
         depth = int(clamp(depth, DEPTH_RANGE))
     budget = search.time_budget

@@ -23,19 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import NO_EVALUATION
-from gamesearch_gui.core.games import GAME_NAMES, ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.games import GameOption, game_specs
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.play_config import (
     DEPTH_RANGE,
-    PENNIES_RANGE,
-    PIG_TARGET_RANGE,
-    SIDE_NAMES,
-    SMALL_GAMES,
     TIME_BUDGET_RANGE,
     PlayConfig,
     Seats,
     algorithms_for,
-    default_search,
     fit_search,
 )
 from gamesearch_gui.ui.widgets import fail_hard_box
@@ -43,12 +38,6 @@ from gamesearch_gui.ui.widgets import fail_hard_box
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
 
-GAME_TITLES = {
-    TicTacToe.name: TicTacToe.title,
-    ConnectFour.name: ConnectFour.title,
-    Pennies.name: Pennies.title,
-    Pig.name: Pig.title,
-}
 ALGORITHM_TITLES = {
     Algorithm.MINIMAX: "Minimax",
     Algorithm.ALPHABETA: "Alpha-beta",
@@ -93,15 +82,19 @@ class SettingsPanel(QWidget):
         self._config = config or PlayConfig()
 
         self.game_box = QComboBox()
-        for name in GAME_NAMES:
-            self.game_box.addItem(GAME_TITLES[name], name)
+        #: Each game's options: the game's name, the option, its label and its spin box.
+        self._options: list[tuple[str, GameOption, QLabel, QSpinBox]] = []
+        for spec in game_specs():
+            self.game_box.addItem(spec.title, spec.name)
+            for option in spec.options:
+                spin = QSpinBox()
+                spin.setRange(option.low, option.high)
+                spin.setValue(option.default)
+                spin.setToolTip(option.help[:1].upper() + option.help[1:])
+                self._options.append((spec.name, option, QLabel(option.label), spin))
+        #: The spin box of each game option, by the option's key (``pig_target``).
+        self.option_spins = {option.key: spin for _, option, _, spin in self._options}
         self.seats_box = QComboBox()
-        self.pennies_start = QSpinBox()
-        self.pennies_start.setRange(*PENNIES_RANGE)
-        self.pennies_start.setToolTip("How many pennies the single starting stack has")
-        self.pig_target = QSpinBox()
-        self.pig_target.setRange(*PIG_TARGET_RANGE)
-        self.pig_target.setToolTip("The score that wins")
 
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
@@ -145,10 +138,8 @@ class SettingsPanel(QWidget):
         game_form = QFormLayout(game_group)
         game_form.addRow("Game", self.game_box)
         game_form.addRow("You play", self.seats_box)
-        self._pennies_label = QLabel("Start stack")
-        game_form.addRow(self._pennies_label, self.pennies_start)
-        self._pig_label = QLabel("Target")
-        game_form.addRow(self._pig_label, self.pig_target)
+        for _, _, label, spin in self._options:
+            game_form.addRow(label, spin)
 
         ai_group = QGroupBox("AI search")
         ai_form = QFormLayout(ai_group)
@@ -176,7 +167,7 @@ class SettingsPanel(QWidget):
 
         for box in (self.game_box, self.seats_box):
             box.currentIndexChanged.connect(self._game_edited)
-        for spin in (self.pennies_start, self.pig_target):
+        for spin in self.option_spins.values():
             spin.valueChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
@@ -216,7 +207,8 @@ class SettingsPanel(QWidget):
         self._updating = True
         try:
             self.game_box.setCurrentIndex(self.game_box.findData(config.game))
-            first, second = SIDE_NAMES[config.game]
+            spec = config.spec
+            first, second = spec.side_names
             self.seats_box.clear()
             for seats, text in (
                 (Seats.HUMAN_FIRST, f"{first} (moves first)"),
@@ -226,12 +218,10 @@ class SettingsPanel(QWidget):
             ):
                 self.seats_box.addItem(text, seats)
             self.seats_box.setCurrentIndex(self.seats_box.findData(config.seats))
-            self.pennies_start.setValue(config.pennies_start)
-            self.pig_target.setValue(config.pig_target)
-            for widget in (self._pennies_label, self.pennies_start):
-                widget.setVisible(config.game == Pennies.name)
-            for widget in (self._pig_label, self.pig_target):
-                widget.setVisible(config.game == Pig.name)
+            for name, option, label, spin in self._options:
+                spin.setValue(config.option(option))
+                label.setVisible(name == config.game)
+                spin.setVisible(name == config.game)
 
             search = config.search
             self.algorithm_box.clear()
@@ -240,10 +230,10 @@ class SettingsPanel(QWidget):
             self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
             self.fail_hard.setChecked(search.fail_hard)
             self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
-            small = config.game in SMALL_GAMES
+            small = spec.searchable_to_end
             self.full_depth.setEnabled(small)
             self.full_depth.setChecked(search.depth is None and small)
-            self.depth_spin.setValue(search.depth or default_search(config.game).depth or 9)
+            self.depth_spin.setValue(search.depth or spec.default_search.depth or 9)
             self.depth_spin.setEnabled(not self.full_depth.isChecked())
             self.quiescence_box.setChecked(search.quiescence)
             self.evaluation_box.clear()
@@ -282,8 +272,7 @@ class SettingsPanel(QWidget):
         config = replace(
             config,
             seats=seats,
-            pennies_start=self.pennies_start.value(),
-            pig_target=self.pig_target.value(),
+            options={option.key: spin.value() for _, option, _, spin in self._options},
         )
         self.set_config(config)
         self.newGameRequested.emit(self._config)

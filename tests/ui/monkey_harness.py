@@ -1193,8 +1193,8 @@ class Monkey:
         return [
             ("game", panel.game_box),
             ("seats", panel.seats_box),
-            ("pennies start", panel.pennies_start),
-            ("pig target", panel.pig_target),
+            ("pennies start", panel.option_spins["pennies_start"]),
+            ("pig target", panel.option_spins["pig_target"]),
             ("algorithm", panel.algorithm_box),
             ("full depth", panel.full_depth),
             ("quiescence", panel.quiescence_box),
@@ -1284,10 +1284,10 @@ class Monkey:
             panel.depth_spin.setValue(QUICK_DEPTH[game])
         if game not in ("tictactoe", "pennies") and panel.full_depth.isChecked():
             panel.full_depth.setChecked(False)
-        if panel.pennies_start.value() > QUICK_PENNIES:
-            panel.pennies_start.setValue(QUICK_PENNIES)
-        if panel.pig_target.value() > QUICK_PIG:
-            panel.pig_target.setValue(QUICK_PIG)
+        if panel.option_spins["pennies_start"].value() > QUICK_PENNIES:
+            panel.option_spins["pennies_start"].setValue(QUICK_PENNIES)
+        if panel.option_spins["pig_target"].value() > QUICK_PIG:
+            panel.option_spins["pig_target"].setValue(QUICK_PIG)
         if panel.time_budget.value() > QUICK_BUDGET:
             panel.time_budget.setValue(QUICK_BUDGET)
         editor = self.window.editor

@@ -296,7 +296,12 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
             window.docks["tree"].show()
             window.rng.seed(1)
             window.new_game(
-                PlayConfig(game=game, seats=Seats.HUMAN_FIRST, pig_target=12, search=QUICK[game])
+                PlayConfig(
+                    game=game,
+                    seats=Seats.HUMAN_FIRST,
+                    options={"pig_target": 12},
+                    search=QUICK[game],
+                )
             )
             # Two exchanges, one taken back: Undo and Redo both apply, and the tree dock
             # shows the AI's last search.

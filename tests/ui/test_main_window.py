@@ -163,7 +163,9 @@ def winning_replies(game: Any, state: Any) -> list[int]:
 
 def test_pennies_from_7_reaches_game_over_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
     rng = random.Random(3)
-    window.new_game(PlayConfig(game="pennies", seats=Seats.HUMAN_FIRST, pennies_start=7))
+    window.new_game(
+        PlayConfig(game="pennies", seats=Seats.HUMAN_FIRST, options={"pennies_start": 7})
+    )
     assert window.match.state == window.game.parse_position("7 max")
     while True:
         wait_for_person_or_end(qtbot, window)
@@ -181,7 +183,7 @@ def test_pig_reaches_game_over_by_clicks(qtbot: QtBot, window: MainWindow) -> No
         PlayConfig(
             game="pig",
             seats=Seats.HUMAN_FIRST,
-            pig_target=12,
+            options={"pig_target": 12},
             search=SearchSettings(Algorithm.STAR1, depth=4, transposition_table=True),
         )
     )
@@ -333,13 +335,13 @@ def test_layout_and_settings_are_remembered(qtbot: QtBot, store: QSettings) -> N
     qtbot.addWidget(first)
     first.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS))
     first.settings_panel.fail_hard.setChecked(True)
-    first.new_game(PlayConfig(game="pig", seats=Seats.TWO_HUMANS, pig_target=30))
+    first.new_game(PlayConfig(game="pig", seats=Seats.TWO_HUMANS, options={"pig_target": 30}))
     first.settings_panel.depth_spin.setValue(3)
     first.close()
     second = MainWindow(store)
     qtbot.addWidget(second)
     try:
-        assert second.config.game == "pig" and second.config.pig_target == 30
+        assert second.config.game == "pig" and second.config.options["pig_target"] == 30
         assert second.config.seats is Seats.TWO_HUMANS
         assert second.config.search.depth == 3
         second.settings_panel.game_box.setCurrentIndex(

@@ -194,7 +194,7 @@ def test_settings_read_back_are_held_to_what_the_panel_offers(
     qtbot.addWidget(window)
     panel = window.settings_panel
     search = window.config.search
-    assert window.config.pig_target == panel.pig_target.value() == 100
+    assert window.config.options["pig_target"] == panel.option_spins["pig_target"].value() == 100
     if budget is None:
         assert search.time_budget is None
     else:

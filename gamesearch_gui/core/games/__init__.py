@@ -1,29 +1,58 @@
-"""The board games that ship, by their command-line names."""
+"""The board games that ship, registered in the order menus offer them.
+
+A new built-in game is its module (the game class and its ``SPEC``) and one line in
+``BUILT_IN`` below; see ``registry`` for what a spec says.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.games import connect4, pennies, pig, tictactoe
 from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.pennies import Pennies
 from gamesearch_gui.core.games.pig import Pig
+from gamesearch_gui.core.games.registry import (
+    GameOption,
+    GameSpec,
+    UnknownGameError,
+    all_options,
+    find_game,
+    game_names,
+    game_specs,
+    register,
+    unregister,
+)
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 
-__all__ = ["GAME_NAMES", "ConnectFour", "Pennies", "Pig", "TicTacToe", "make_game"]
+__all__ = [
+    "BUILT_IN",
+    "ConnectFour",
+    "GameOption",
+    "GameSpec",
+    "Pennies",
+    "Pig",
+    "TicTacToe",
+    "UnknownGameError",
+    "all_options",
+    "find_game",
+    "game_names",
+    "game_specs",
+    "make_game",
+    "register",
+    "unregister",
+]
 
-#: Command-line name of each board game, in the order menus offer them.
-GAME_NAMES: tuple[str, ...] = (TicTacToe.name, ConnectFour.name, Pennies.name, Pig.name)
+#: The games that ship, in the order menus offer them (the first is the default).
+BUILT_IN: tuple[GameSpec, ...] = (tictactoe.SPEC, connect4.SPEC, pennies.SPEC, pig.SPEC)
+
+for _spec in BUILT_IN:
+    register(_spec)
 
 
-def make_game(name: str, *, pennies_start: int = 7, pig_target: int = 20) -> Game[Any, Any]:
-    """A board game by its command-line name; GameError for an unknown name or option."""
-    if name == TicTacToe.name:
-        return TicTacToe()
-    if name == ConnectFour.name:
-        return ConnectFour()
-    if name == Pennies.name:
-        return Pennies(pennies_start)
-    if name == Pig.name:
-        return Pig(pig_target)
-    raise GameError(f"unknown game {name!r} (choose from: {', '.join(GAME_NAMES)})")
+def make_game(name: str, options: Mapping[str, int] | None = None) -> Game[Any, Any]:
+    """A registered game by its name, its options by key (``{"pig_target": 30}``);
+    GameError for an unknown name or an option out of range."""
+    return find_game(name).make(options)

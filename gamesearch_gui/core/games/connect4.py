@@ -50,6 +50,8 @@ from gamesearch_gui.core.game import (
     PositionError,
     outcome_by_sign,
 )
+from gamesearch_gui.core.games.registry import GameSpec
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 #: ``(mover_bits, mask, plies)``: the stones of the player to move, every stone, and
 #: how many stones there are, in the layout the module docstring describes.
@@ -599,3 +601,22 @@ def _history(state: C4State) -> list[Column]:
         raise GameError("no sequence of legal moves reaches this position")
     undone.reverse()
     return undone
+
+
+#: Connect Four in the registry (``gamesearch_gui.core.games.registry``).
+SPEC = GameSpec.of(
+    ConnectFour,
+    default_search=SearchSettings(
+        Algorithm.ALPHABETA, depth=7, ordering=Ordering.STATIC, transposition_table=True
+    ),
+    side_names=("Red", "Yellow"),
+    position_help="the columns played so far, 1 to 7, e.g. '4453' ('' is the empty board)",
+    move_help="columns 1 to 7 from the left",
+    rules="""
+<h3>Connect Four</h3>
+<p>Click a column (or press 1 to 7) and your disc drops to the lowest free row. Red moves
+first. Four in a row, across, down or diagonally, wins. The AI looks a few moves ahead
+and judges the positions there by the lines each side can still complete.</p>
+""",
+    board="gamesearch_gui.ui.boards.connect4_board:ConnectFourBoard",
+)

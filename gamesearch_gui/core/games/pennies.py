@@ -37,6 +37,7 @@ from gamesearch_gui.core.game import (
     PositionError,
     outcome_by_sign,
 )
+from gamesearch_gui.core.games.registry import GameOption, GameSpec
 
 #: Stack sizes, sorted descending, and the player to move (0 = MAX, 1 = MIN).
 PenniesState: TypeAlias = tuple[tuple[int, ...], int]
@@ -302,3 +303,33 @@ def splittable_parity(state: PenniesState) -> float:
     live = len(stacks) - stacks.count(1) - stacks.count(2)
     verdict = 0.5 if live % 2 == 1 else -0.5
     return verdict if player == 0 else -verdict
+
+
+#: The pennies game in the registry (``gamesearch_gui.core.games.registry``); the
+#: settings offer single stacks of 3 to 40 (a position may hold up to ``MAX_TOTAL``).
+SPEC = GameSpec.of(
+    Pennies,
+    options=(
+        GameOption(
+            key="pennies_start",
+            flag="--start",
+            label="Start stack",
+            help="how many pennies the single starting stack has",
+            low=3,
+            high=40,
+            default=7,
+        ),
+    ),
+    position_help="the stacks, comma-separated, then who moves, e.g. '7' or '5,2 min'",
+    move_help="'N=A+B': split a stack of N into A and B",
+    rules="""
+<h3>The pennies game</h3>
+<p>The pennies start in one stack. On your turn, click a stack, then choose where to split
+it: the two new stacks must be of different sizes (a 6 can become 5 + 1 or 4 + 2, never
+3 + 3). Stacks of 1 and 2 cannot be split. Whoever cannot move loses. The game is small
+enough for the AI to search to the end, so it plays perfectly: from some starts the
+first player cannot win.</p>
+""",
+    searchable_to_end=True,
+    board="gamesearch_gui.ui.boards.pennies_board:PenniesBoard",
+)

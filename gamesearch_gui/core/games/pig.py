@@ -35,6 +35,8 @@ from gamesearch_gui.core.game import (
     Player,
     PositionError,
 )
+from gamesearch_gui.core.games.registry import GameOption, GameSpec
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 #: (score_max, score_min, turn_total, player (0 = MAX, 1 = MIN), phase).
 PigState: TypeAlias = tuple[int, int, int, int, int]
@@ -300,3 +302,36 @@ def _number(word: str, what: str, text: str) -> int:
             f"{what} in {text!r} is 1; points come in rolls of 2 to 6, so it cannot be"
         )
     return value
+
+
+#: Pig in the registry (``gamesearch_gui.core.games.registry``).
+SPEC = GameSpec.of(
+    Pig,
+    default_search=SearchSettings(
+        Algorithm.STAR1, depth=6, ordering=Ordering.STATIC, transposition_table=True
+    ),
+    options=(
+        GameOption(
+            key="pig_target",
+            flag="--target",
+            label="Target",
+            help="the score that wins",
+            low=MIN_TARGET,
+            high=MAX_TARGET,
+            default=20,
+        ),
+    ),
+    position_help="'max A min B turn T (max|min) to (roll|decide)',\n"
+    "e.g. 'max 12 min 7 turn 5 max to decide' (MAX starts; --target sets the goal)",
+    move_help="'roll', 'hold', or 'rolled N' for a die face",
+    rules="""
+<h3>Pig</h3>
+<p>A dice game for two. On your turn you roll a die again and again, adding each roll to
+your turn total, until you <b>Hold</b> to bank the total, or roll a <b>1</b> and lose
+the turn total. The first to reach the target score wins. Each turn starts with a roll.
+The AI's own rolls are shown one at a time. Chance makes this a game for
+expectiminimax: the AI weighs each roll by its probability of 1 in 6.</p>
+""",
+    pace_ms=700,  # the AI's rolls are shown one at a time
+    board="gamesearch_gui.ui.boards.pig_board:PigBoard",
+)

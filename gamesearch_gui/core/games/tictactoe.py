@@ -37,6 +37,7 @@ from gamesearch_gui.core.game import (
     PositionError,
     outcome_by_sign,
 )
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: ``(x_bits, o_bits)``: bit ``i`` of each mask is set when that side holds cell ``i``.
 TTTState: TypeAlias = tuple[int, int]
@@ -344,3 +345,20 @@ class TicTacToe(Game[TTTState, Cell]):
         if state[1] >> cell & 1:
             return _MIN
         return None
+
+
+#: Tic-tac-toe in the registry (``gamesearch_gui.core.games.registry``).
+SPEC = GameSpec.of(
+    TicTacToe,
+    side_names=("X", "O"),
+    position_help="nine cells row by row, X, O or '.', e.g. 'X.O.X....' (X moves first and is MAX)",
+    move_help="cells 1 to 9, row by row from the top left",
+    rules="""
+<h3>Tic-tac-toe</h3>
+<p>Click an empty cell (or press 1 to 9, row by row from the top left). X moves first.
+Three in a row, across, down or diagonally, wins; a full board without one is a draw.
+Perfect play from both sides is always a draw, so the AI at full depth never loses.</p>
+""",
+    searchable_to_end=True,
+    board="gamesearch_gui.ui.boards.tictactoe_board:TicTacToeBoard",
+)

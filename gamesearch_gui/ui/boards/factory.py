@@ -1,30 +1,33 @@
-"""The board that draws a game: one place that knows which widget goes with which game."""
+"""The board that draws a game: the one place that turns a game's spec into its widget.
+
+The registry (``gamesearch_gui.core.games.registry``) names each game's board as
+``"package.module:Class"``; the core never imports Qt, so the board is imported here,
+on first use.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.games import UnknownGameError, find_game
 from gamesearch_gui.ui.boards.base import BoardWidget
 
 
 def make_board(game: Game[Any, Any]) -> BoardWidget:
     """The board widget that draws ``game``; GameError for a game with no board."""
-    if isinstance(game, TicTacToe):
-        from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
-
-        return TicTacToeBoard(game)
-    if isinstance(game, ConnectFour):
-        from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
-
-        return ConnectFourBoard(game)
-    if isinstance(game, Pennies):
-        from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
-
-        return PenniesBoard(game)
-    if isinstance(game, Pig):
-        from gamesearch_gui.ui.boards.pig_board import PigBoard
-
-        return PigBoard(game)
-    raise GameError(f"no board for {game.title}")
+    try:
+        where = find_game(game.name).board
+    except UnknownGameError:
+        where = None
+    if where is None:
+        raise GameError(f"no board for {game.title}")
+    module, _, name = where.partition(":")
+    try:
+        board = getattr(importlib.import_module(module), name, None)
+    except ImportError as error:
+        raise GameError(f"no board for {game.title}: cannot import {where} ({error})") from None
+    if not (isinstance(board, type) and issubclass(board, BoardWidget)):
+        raise GameError(f"no board for {game.title}: {where} is not a board widget")
+    return board(game)

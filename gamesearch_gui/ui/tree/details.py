@@ -31,6 +31,7 @@ from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
 from gamesearch_gui.core.text import LABEL_CHARS, clip
+from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.widgets import connect_plain
@@ -59,7 +60,7 @@ _KIND_TEXT: Final = {
 
 def is_tree(recording: SearchRecording) -> bool:
     """True for a search of a drawn tree (states are tree nodes with labels and paths)."""
-    return recording.game.name == "tree"
+    return isinstance(recording.game, TreeGame)
 
 
 def node_title(recording: SearchRecording, n: int) -> str:
