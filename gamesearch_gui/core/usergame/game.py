@@ -52,12 +52,6 @@ class UserGame(Game[Position, Any]):
         self.ply_limit = ply_limit
         self.title = self.class_name
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as where it comes from: the process that unpickles it loads the file."""
-        from gamesearch_gui.core.usergame.loader import load_game
-
-        return (load_game, (str(self.file.path), self.class_name, self.ply_limit))
-
     # -- what subclasses say about the user's object ----------------------------------
 
     @abstractmethod

@@ -14,6 +14,7 @@ one by name (an imported class too); without it the file must define exactly one
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import inspect
 import itertools
 import os
@@ -193,6 +194,16 @@ def make_game(cls: type, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> 
     if isinstance(obj, Game):
         return OwnProtocolGame(obj, file, ply_limit)
     return AimaGame(obj, file, ply_limit)
+
+
+def _reduce(game: UserGame) -> tuple[Any, tuple[Any, ...]]:
+    """A loaded game pickles as where it comes from: the process that unpickles it (the
+    engine's) loads the file itself, so no user object crosses between processes."""
+    return (load_game, (str(game.file.path), game.class_name, game.ply_limit))
+
+
+for _style in (OwnProtocolGame, AimaGame):
+    copyreg.pickle(_style, _reduce)
 
 
 def _class_line(cls: type, file: UserFile) -> int | None:
