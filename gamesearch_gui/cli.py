@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -50,6 +51,9 @@ from gamesearch_gui.core.search import (
 )
 from gamesearch_gui.core.shape import distinct_positions, tree_shape
 from gamesearch_gui.core.treefile import printable, show
+from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
 
 PROG = "gamesearch-gui"
 
@@ -64,6 +68,8 @@ MESSAGE_LIMIT = 300
 MAX_TIME_BUDGET = 86_400
 #: Largest ``--seed``.
 MAX_SEED = 2**63 - 1
+#: Most random games ``check-game --playouts`` plays.
+MAX_CHECK_PLAYOUTS = 100_000
 #: The options that only Monte Carlo tree search takes, by their ``args`` names.
 MCTS_OPTIONS = ("iterations", "seed", "exploration", "playout")
 
@@ -171,6 +177,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("file", nargs="?", metavar="FILE", help="tree file, or - for stdin")
     solve.add_argument("--game", choices=game_names(), help="search a game")
+    solve.add_argument(
+        "--game-file",
+        metavar="PATH[:CLASS]",
+        help="search the game a Python file defines (this app's protocol or aima-python's), "
+        "from its initial state; :CLASS picks one of several",
+    )
     solve.add_argument("--position", metavar="TEXT", help="start here (see notations below)")
     solve.add_argument(
         "--algorithm",
@@ -261,8 +273,16 @@ def build_parser() -> argparse.ArgumentParser:
             f"and counted over the first {DEFAULT_NODE_CAP:,} nodes at most)"
         ),
     )
+    solve.add_argument(
+        "--max-plies",
+        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        metavar="N",
+        help=f"with --game-file: a line of play longer than N plies is an error, so a game "
+        f"that never ends stops with a message (default: {DEFAULT_PLY_LIMIT})",
+    )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     _add_check_search(commands)
+    _add_game_file_commands(commands)
     return parser
 
 
@@ -309,6 +329,49 @@ def _add_check_search(commands: Any) -> None:
     check.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _add_game_file_commands(commands: Any) -> None:
+    """``check-game`` and ``new-game``: a user's own game file, checked or begun."""
+    check = commands.add_parser(
+        "check-game",
+        help="check that a game file keeps the rules a search relies on",
+        description=(
+            "Play random games of the game a Python file defines, from its initial state "
+            "with a fixed seed, and say which rules it keeps and which it breaks. Exit "
+            "status: 0 all hold, 1 some do not, 2 the file cannot be loaded."
+        ),
+    )
+    check.add_argument("game_file", metavar="PATH[:CLASS]", help="the game file")
+    check.add_argument(
+        "--playouts",
+        type=_whole_number(1, MAX_CHECK_PLAYOUTS),
+        default=DEFAULT_PLAYOUTS,
+        metavar="N",
+        help=f"random games to play (default: {DEFAULT_PLAYOUTS})",
+    )
+    check.add_argument(
+        "--seed", type=_whole_number(0, MAX_SEED), default=0, metavar="S", help="default: 0"
+    )
+    check.add_argument(
+        "--max-plies",
+        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        metavar="N",
+        help=f"a game must end within N plies (default: {DEFAULT_PLY_LIMIT})",
+    )
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    new = commands.add_parser(
+        "new-game",
+        help="write a game file to start from (Nim, commented)",
+        description="Write a commented game file (Nim) to edit, check and solve.",
+    )
+    new.add_argument("path", metavar="PATH", help="the file to write (an existing one is kept)")
+    new.add_argument(
+        "--style",
+        choices=list(TEMPLATES),
+        default="own",
+        help="own: this app's protocol (the default); aima: aima-python's Game interface",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
@@ -316,6 +379,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(_solve, args, f"{PROG} solve")
     if args.command == "check-search":
         return _run(_check_search, args, f"{PROG} check-search")
+    if args.command == "check-game":
+        return _run(_check_game, args, f"{PROG} check-game")
+    if args.command == "new-game":
+        return _run(_new_game, args, f"{PROG} new-game")
     from gamesearch_gui.app import run_app
 
     return run_app(smoke_test=args.smoke_test)
@@ -472,6 +539,10 @@ def _json_values(values: list[float | None]) -> list[float | int | None]:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.game_file is not None:
+        return _solve_game_file(args)
+    if args.max_plies is not None:
+        raise GameError("--max-plies belongs to --game-file")
     if args.game is not None:
         if args.file is not None:
             raise GameError("give either a tree FILE or --game, not both")
@@ -568,6 +639,18 @@ def _solve_game(args: argparse.Namespace) -> int:
     spec = find_game(args.game)
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
+    return _solve_from(args, game, state, _settings(args, game.has_chance))
+
+
+def _solve_from(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    out: TextIO | None = None,
+) -> int:
+    """Search ``game`` from ``state`` and print the answer (to ``out``, standard output
+    by default)."""
     # Only a chance root needs the events for its root values; a listener slows a search.
     watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
     recording = SearchRecording(game) if args.shape else None
@@ -580,7 +663,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     result = search(
         game,
         state,
-        _settings(args, game.has_chance),
+        settings,
         listener=listen if len(listeners) > 1 else (listeners[0] if listeners else None),
     )
     if recording is not None:
@@ -602,7 +685,73 @@ def _solve_game(args: argparse.Namespace) -> int:
     _add_findings(answer, game, result, recording)
     if game.to_move(state) is Player.CHANCE:
         answer["note"] = "a die is rolled here: there is no move to choose"
-    _print(args, answer, title=game.title, convention=result.settings.convention)
+    _print(args, answer, title=game.title, convention=result.settings.convention, out=out)
+    return 0
+
+
+def _solve_game_file(args: argparse.Namespace) -> int:
+    """``solve --game-file``: the user's game from its initial state. What the file
+    prints goes to standard error, so that standard output holds the answer alone."""
+    from gamesearch_gui.core.usergame import load_game, split_game_spec
+
+    if args.file is not None or args.game is not None or args.position is not None:
+        raise GameError(
+            "--game-file searches from the file's initial state: give no tree FILE, "
+            "--game or --position with it"
+        )
+    path, class_name = split_game_spec(args.game_file)
+    answer_to = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr):  # the search runs the file's code too
+        game = load_game(path, class_name, args.max_plies or DEFAULT_PLY_LIMIT)
+        state = game.initial_state()
+        settings = _settings(args, game.has_chance)
+        if settings.transposition_table:
+            try:
+                game.key(state)
+            except GameError as error:
+                _complain(f"{PROG} solve: note: transposition table off: {error}")
+                settings = dataclasses.replace(settings, transposition_table=False)
+        return _solve_from(args, game, state, settings, out=answer_to)
+
+
+def _check_game(args: argparse.Namespace) -> int:
+    """``check-game``: 0 when every property holds, 1 when some do not."""
+    from gamesearch_gui.core.usergame import load_game, split_game_spec
+    from gamesearch_gui.core.usergame.check import check_game
+
+    path, class_name = split_game_spec(args.game_file)
+    with contextlib.redirect_stdout(sys.stderr):
+        game = load_game(path, class_name, args.max_plies or DEFAULT_PLY_LIMIT)
+        report = check_game(game, args.playouts, args.seed)
+    if args.json:
+        answer = {
+            "game": report.title,
+            "playouts": report.playouts,
+            "seed": report.seed,
+            "ok": report.ok,
+            "findings": [
+                {"what": f.what, "holds": f.holds, "detail": f.detail} for f in report.findings
+            ],
+        }
+        _write(sys.stdout, json.dumps(answer))
+    else:
+        _write(
+            sys.stdout,
+            printable(f"{report.title}: {report.playouts} random games, seed {report.seed}"),
+        )
+        for finding in report.findings:
+            said = "holds        " if finding.holds else "DOES NOT HOLD"
+            _write(sys.stdout, f"  {said}  {finding.what}")
+            if finding.detail:
+                _write(sys.stdout, "                 " + _one_line(finding.detail))
+    return 0 if report.ok else 1
+
+
+def _new_game(args: argparse.Namespace) -> int:
+    """``new-game``: write a template; an existing file is never replaced."""
+    write_template(args.path, args.style)
+    _write(sys.stdout, printable(f"wrote {args.path} ({args.style} style); check it with:"))
+    _write(sys.stdout, printable(f"  {PROG} check-game {args.path}"))
     return 0
 
 
@@ -652,11 +801,13 @@ def _print(
     title: str,
     convention: str,
     words: dict[str, Any] | None = None,
+    out: TextIO | None = None,
 ) -> None:
-    """``answer`` as JSON, or as text for a person; ``words`` overrides the text's
-    best move and line (a drawn tree's JSON has indices and paths, its text move names);
-    the text names alpha-beta's ``convention`` (fail-soft or fail-hard)."""
-    out = sys.stdout
+    """``answer`` as JSON, or as text for a person, to ``out`` (standard output by
+    default); ``words`` overrides the text's best move and line (a drawn tree's JSON has
+    indices and paths, its text move names); the text names alpha-beta's ``convention``
+    (fail-soft or fail-hard)."""
+    out = sys.stdout if out is None else out
     if args.json:
         _write(out, json.dumps(answer, allow_nan=False))
         return
