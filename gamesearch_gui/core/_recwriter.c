@@ -31,6 +31,7 @@
 enum {
     C_PARENT, C_DEPTH, C_KIND, C_PROBABILITY, C_ALPHA_IN, C_BETA_IN, C_ENTERED_AT,
     C_FIRST_SLOT, C_EV_TYPE, C_EV_REF, C_SLOT_SEQ,
+    C_CUT_NODE, C_CUT_VALUE, C_CUT_ALPHA, C_CUT_BETA, C_CUT_SEQ, C_CUT_SLOT, C_CUT_MOVES_END,
     N_APPENDED,
     C_VALUE = N_APPENDED, C_X_FINAL, C_ALPHA_OUT, C_BETA_OUT, C_HOW, C_VALUED_AT,
     C_LAST_SLOT, C_FIRST_CHILD, C_LAST_CHILD, C_NEXT_SIBLING, C_BEST_CHILD, C_CUTOFF_OF,
@@ -41,6 +42,8 @@ static const struct { const char *name; char typecode; } COLUMNS[N_COLUMNS] = {
     {"parent", 'q'}, {"depth", 'l'}, {"kind", 'b'}, {"probability", 'd'},
     {"alpha_in", 'd'}, {"beta_in", 'd'}, {"entered_at", 'q'}, {"first_slot", 'q'},
     {"ev_type", 'b'}, {"ev_ref", 'q'}, {"slot_seq", 'q'},
+    {"cut_node", 'q'}, {"cut_value", 'd'}, {"cut_alpha", 'd'}, {"cut_beta", 'd'},
+    {"cut_seq", 'q'}, {"cut_slot", 'q'}, {"cut_moves_end", 'q'},
     {"value", 'd'}, {"x_final", 'd'}, {"alpha_out", 'd'}, {"beta_out", 'd'},
     {"how", 'b'}, {"valued_at", 'q'}, {"last_slot", 'q'}, {"first_child", 'q'},
     {"last_child", 'q'}, {"next_sibling", 'q'}, {"best_child", 'q'}, {"cutoff_of", 'q'},
@@ -64,16 +67,15 @@ typedef struct {
     PyObject_HEAD
     PyObject *rec, *dict;
     PyObject *kinds[4], *valuations[4];
-    PyObject *cutoff_type, *cutoff_fields, *no_args;
     PyObject *enter_py, *valued_py, *pruned_py;  /* the Python writer, for the rare paths */
-    PyObject *moves, *tried_first, *cutoffs, *line;
+    PyObject *moves, *tried_first, *cut_moves, *line;
     Column col[N_COLUMNS];
     long long event_count, slots, room, offset;
     int has_offset, has_line;
 } Writer;
 
 static PyObject *s_event_count, *s_slots, *s_room, *s_id_offset, *s_previous_line,
-    *s_moves, *s_tried_first, *s_cutoffs, *s_slot, *s_frombytes, *s_enter, *s_valued,
+    *s_moves, *s_tried_first, *s_cut_moves, *s_frombytes, *s_enter, *s_valued,
     *s_pruned;
 
 #define I64(w, c) ((long long *)(w)->col[c].data)
@@ -198,12 +200,12 @@ reread(Writer *w)
     w->has_offset = !none;
     if (replace(&w->moves, w->dict, s_moves) < 0 ||
         replace(&w->tried_first, w->dict, s_tried_first) < 0 ||
-        replace(&w->cutoffs, w->dict, s_cutoffs) < 0 ||
+        replace(&w->cut_moves, w->dict, s_cut_moves) < 0 ||
         replace(&w->line, w->dict, s_previous_line) < 0)
         return -1;
     if (!PyList_Check(w->moves) || !PyByteArray_Check(w->tried_first) ||
-        !PyList_Check(w->cutoffs) || !PyList_Check(w->line)) {
-        PyErr_SetString(PyExc_TypeError, "a recording's moves, tried_first, cutoffs or "
+        !PyList_Check(w->cut_moves) || !PyList_Check(w->line)) {
+        PyErr_SetString(PyExc_TypeError, "a recording's moves, tried_first, cut_moves or "
                                          "_previous_line is not of its type");
         return -1;
     }
@@ -307,7 +309,7 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     long long parent = parent_id - w->offset;
     if (parent < 0 || parent >= n || depth < 1)
         goto slow;
-    for (int i = 0; i < N_APPENDED; i++) {
+    for (int i = 0; i <= C_SLOT_SEQ; i++) {
         if (reserve(&w->col[i], COLUMNS[i].typecode, i == C_EV_TYPE || i == C_EV_REF ? 2 : 1) < 0)
             return NULL;
     }
@@ -440,17 +442,6 @@ best_child(Writer *w, long long n, PyObject *best_move, long long *out)
     return 0;
 }
 
-static int
-cutoff_slot(Writer *w, long long cut, double *out)
-{
-    PyObject *slot = PyObject_GetAttr(PyList_GET_ITEM(w->cutoffs, cut), s_slot);
-    if (slot == NULL)
-        return -1;
-    int r = as_double(slot, out);
-    Py_DECREF(slot);
-    return r;
-}
-
 /* valued(node_id, value, how, alpha, beta, best_move=None): SearchRecording._valued. */
 static PyObject *
 Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
@@ -485,9 +476,11 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     else {
         double left, right = 0.0;
         long long best;
-        if (cut != NONE &&
-            (cut >= PyList_GET_SIZE(w->cutoffs) || cutoff_slot(w, cut, &right) < 0))
-            goto slow;
+        if (cut != NONE) {
+            if (cut >= w->col[C_CUT_SLOT].size)
+                goto slow;
+            right = (double)I64(w, C_CUT_SLOT)[cut];
+        }
         left = first != NONE ? F64(w, C_X_FINAL)[first] : right;  /* right: the stub's */
         if (cut == NONE)
             right = F64(w, C_X_FINAL)[I64(w, C_LAST_CHILD)[n]];
@@ -519,37 +512,17 @@ slow:
     return fallback(w, w->valued_py, args, nargsf, kwnames);
 }
 
-/* A Cutoff with these fields, made as its dataclass __init__ makes it (object.__new__,
- * then each field set past the frozen __setattr__), without its seven Python calls. It
- * is not tracked by the cycle collector: its fields are numbers and a tuple of moves,
- * made before it, which cannot lead back to it (so the collector, which would walk
- * every cutoff of a big recording again and again, has no cycle to find there). */
-static PyObject *
-new_cutoff(Writer *w, PyObject **fields)
-{
-    PyTypeObject *type = (PyTypeObject *)w->cutoff_type;
-    PyObject *cutoff = type->tp_new(type, w->no_args, NULL);
-    if (cutoff == NULL)
-        return NULL;
-    for (int i = 0; i < 7; i++) {
-        if (PyObject_GenericSetAttr(cutoff, PyTuple_GET_ITEM(w->cutoff_fields, i), fields[i]) < 0) {
-            Py_DECREF(cutoff);
-            return NULL;
-        }
-    }
-    if (PyObject_IS_GC(cutoff))
-        PyObject_GC_UnTrack(cutoff);
-    return cutoff;
-}
-
 /* pruned(node_id, moves, value, alpha, beta): SearchRecording._pruned. */
 static PyObject *
 Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Writer *w = (Writer *)self;
     long long node_id;
+    double value, alpha, beta;
     if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 5 || check(w) < 0 ||
-        as_ll(args[0], &node_id) < 0) {
+        as_ll(args[0], &node_id) < 0 || as_double(args[2], &value) < 0 ||
+        as_double(args[3], &alpha) < 0 || as_double(args[4], &beta) < 0 ||
+        !PyTuple_Check(args[1])) {
         if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
             return NULL;
         return fallback(w, w->pruned_py, args, nargsf, kwnames);
@@ -562,23 +535,25 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     if (reserve(&w->col[C_SLOT_SEQ], 'q', 1) < 0 || reserve(&w->col[C_EV_TYPE], 'b', 1) < 0 ||
         reserve(&w->col[C_EV_REF], 'q', 1) < 0)
         return NULL;
+    for (int i = C_CUT_NODE; i <= C_CUT_MOVES_END; i++) {
+        if (reserve(&w->col[i], COLUMNS[i].typecode, 1) < 0)
+            return NULL;
+    }
+    Py_ssize_t end = PyList_GET_SIZE(w->cut_moves);
+    if (PyList_SetSlice(w->cut_moves, end, end, args[1]) < 0)
+        return NULL;
     long long seq = w->event_count, slot = w->slots;
-    Py_ssize_t ref = PyList_GET_SIZE(w->cutoffs);
-    PyObject *fields[7] = {PyLong_FromLongLong(n), args[1], args[2], args[3], args[4],
-                           PyLong_FromLongLong(seq), PyLong_FromLongLong(slot)};
-    PyObject *cutoff = NULL;
-    if (fields[0] != NULL && fields[5] != NULL && fields[6] != NULL)
-        cutoff = new_cutoff(w, fields);
-    Py_XDECREF(fields[0]);
-    Py_XDECREF(fields[5]);
-    Py_XDECREF(fields[6]);
-    if (cutoff == NULL)
-        return NULL;
-    int appended = PyList_Append(w->cutoffs, cutoff);
-    Py_DECREF(cutoff);
-    if (appended < 0)
-        return NULL;
     Column *c = w->col;
+    long long ref = c[C_CUT_NODE].size;
+    I64(w, C_CUT_NODE)[ref] = n;
+    F64(w, C_CUT_VALUE)[ref] = value;
+    F64(w, C_CUT_ALPHA)[ref] = alpha;
+    F64(w, C_CUT_BETA)[ref] = beta;
+    I64(w, C_CUT_SEQ)[ref] = seq;
+    I64(w, C_CUT_SLOT)[ref] = slot;
+    I64(w, C_CUT_MOVES_END)[ref] = (long long)PyList_GET_SIZE(w->cut_moves);
+    for (int i = C_CUT_NODE; i <= C_CUT_MOVES_END; i++)
+        counted(&c[i]);
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* the stub's slot */
     counted(&c[C_SLOT_SEQ]);
     w->slots = slot + 1;
@@ -602,15 +577,12 @@ Writer_traverse(Writer *w, visitproc visit, void *arg)
         Py_VISIT(w->kinds[i]);
         Py_VISIT(w->valuations[i]);
     }
-    Py_VISIT(w->cutoff_type);
-    Py_VISIT(w->cutoff_fields);
-    Py_VISIT(w->no_args);
     Py_VISIT(w->enter_py);
     Py_VISIT(w->valued_py);
     Py_VISIT(w->pruned_py);
     Py_VISIT(w->moves);
     Py_VISIT(w->tried_first);
-    Py_VISIT(w->cutoffs);
+    Py_VISIT(w->cut_moves);
     Py_VISIT(w->line);
     for (int i = 0; i < N_COLUMNS; i++)
         Py_VISIT(w->col[i].obj);
@@ -626,15 +598,12 @@ Writer_clear(Writer *w)
         Py_CLEAR(w->kinds[i]);
         Py_CLEAR(w->valuations[i]);
     }
-    Py_CLEAR(w->cutoff_type);
-    Py_CLEAR(w->cutoff_fields);
-    Py_CLEAR(w->no_args);
     Py_CLEAR(w->enter_py);
     Py_CLEAR(w->valued_py);
     Py_CLEAR(w->pruned_py);
     Py_CLEAR(w->moves);
     Py_CLEAR(w->tried_first);
-    Py_CLEAR(w->cutoffs);
+    Py_CLEAR(w->cut_moves);
     Py_CLEAR(w->line);
     for (int i = 0; i < N_COLUMNS; i++) {
         Py_CLEAR(w->col[i].obj);
@@ -665,26 +634,16 @@ take_four(PyObject *seq, PyObject **out, const char *what)
     return 0;
 }
 
-/* Writer(recording, kinds, valuations, cutoff_type, cutoff_fields) */
+/* Writer(recording, kinds, valuations) */
 static int
 Writer_init(Writer *w, PyObject *args, PyObject *kwds)
 {
-    PyObject *rec, *kinds, *valuations, *cutoff_type, *cutoff_fields;
-    static char *names[] = {"recording", "kinds", "valuations", "cutoff_type", "cutoff_fields",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!O!", names, &rec, &kinds, &valuations,
-                                     &PyType_Type, &cutoff_type, &PyTuple_Type, &cutoff_fields))
+    PyObject *rec, *kinds, *valuations;
+    static char *names[] = {"recording", "kinds", "valuations", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO", names, &rec, &kinds, &valuations))
         return -1;
     Writer_clear(w);
-    if (PyTuple_GET_SIZE(cutoff_fields) != 7) {
-        PyErr_SetString(PyExc_TypeError, "cutoff_fields: the names of a Cutoff's seven fields");
-        return -1;
-    }
     w->rec = Py_NewRef(rec);
-    w->cutoff_type = Py_NewRef(cutoff_type);
-    w->cutoff_fields = Py_NewRef(cutoff_fields);
-    if ((w->no_args = PyTuple_New(0)) == NULL)
-        return -1;
     if (take_four(kinds, w->kinds, "kinds") < 0 ||
         take_four(valuations, w->valuations, "valuations") < 0)
         return -1;
@@ -809,8 +768,7 @@ PyInit__recwriter(void)
     INTERN(s_previous_line, "_previous_line");
     INTERN(s_moves, "moves");
     INTERN(s_tried_first, "tried_first");
-    INTERN(s_cutoffs, "cutoffs");
-    INTERN(s_slot, "slot");
+    INTERN(s_cut_moves, "cut_moves");
     INTERN(s_frombytes, "frombytes");
     INTERN(s_enter, "_enter");
     INTERN(s_valued, "_valued");
