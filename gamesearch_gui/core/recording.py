@@ -530,13 +530,19 @@ class SearchRecording(SearchObserver):
             self._valued(node_id, value, how, alpha, beta)
 
     def _grow(self) -> None:
-        """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
-        (or once it has children): one C-level extend each, not an append per node."""
-        self._capacity += _BLOCK
+        """Room for more nodes in the columns a node fills only once valued (or once it
+        has children): one C-level extend each, not an append per node. The room grows
+        by half of what there is (at least ``_BLOCK``, at most up to the cap): grown by a
+        block at a time, a big search's columns were copied whole again and again as
+        their memory moved."""
         cap = self.node_cap
+        blocks = max(1, self._capacity // _BLOCK // 2)
+        if cap is not None:
+            blocks = max(1, min(blocks, -(-(cap - self._capacity) // _BLOCK)))
+        self._capacity += blocks * _BLOCK
         self._room = self._capacity if cap is None else min(self._capacity, cap)
         for floats in (self.value, self.x_final, self.alpha_out, self.beta_out):
-            floats.extend(_NAN_BLOCK)
+            floats.extend(_NAN_BLOCK * blocks)
         for column in (
             self.first_child,
             self.last_child,
@@ -544,10 +550,10 @@ class SearchRecording(SearchObserver):
             self.best_child,
             self.cutoff_of,
         ):
-            column.extend(_NONE_BLOCK)
-        self.valued_at.extend(_NEVER_BLOCK)
-        self.last_slot.extend(_ZERO_BLOCK)
-        self.how.extend(_UNVALUED_BLOCK)
+            column.extend(_NONE_BLOCK * blocks)
+        self.valued_at.extend(_NEVER_BLOCK * blocks)
+        self.last_slot.extend(_ZERO_BLOCK * blocks)
+        self.how.extend(_UNVALUED_BLOCK * blocks)
 
     def _valued(
         self,
