@@ -38,6 +38,7 @@ from gamesearch_gui.engine.protocol import (
     dumps,
     encode,
     loads,
+    split_frames,
 )
 
 #: How long a cancelled search may take to stop before its process is ended.
@@ -227,7 +228,8 @@ class EngineClient:
                 message = decode(conn.recv_bytes())
                 kind, rid = message[0], message[1]
                 # A report's frames follow it at once, whichever search it is about.
-                frames = [conn.recv_bytes() for _ in range(message[3])] if kind != FAILED else []
+                sizes = message[3] if kind != FAILED else ()
+                frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
             except (EOFError, OSError):
                 raise self._died() from None
             if rid != request_id:

@@ -38,6 +38,7 @@ from gamesearch_gui.engine.protocol import (
     decode,
     dumps_framed,
     encode,
+    join_frames,
     loads,
 )
 
@@ -116,8 +117,8 @@ class _Outbox:
                 data, frames = self._queue[0]
             try:
                 self._conn.send_bytes(data)
-                for frame in frames:
-                    self._conn.send_bytes(frame)
+                if frames:
+                    self._conn.send_bytes(join_frames(frames))
             except OSError as error:
                 with self._ready:
                     self._broken = error
@@ -208,7 +209,8 @@ def _search(
             batch = events.events[sent_events:]
             sent_events = len(events.events)
         payload, frames = dumps_framed(Report(progress, chunk, batch, result), game)
-        outbox.send(encode((kind, request_id, payload, len(frames))), frames)
+        sizes = tuple(frame.nbytes for frame in frames)
+        outbox.send(encode((kind, request_id, payload, sizes)), frames)
 
     def progress(now_at: SearchProgress) -> None:
         nonlocal last
@@ -258,7 +260,7 @@ def _call(
         message = str(error) if known else failure_text(error)
         outbox.send(encode((FAILED, request_id, message)))
         return
-    outbox.send(encode((FINISHED, request_id, payload, 0)))
+    outbox.send(encode((FINISHED, request_id, payload, ())))
 
 
 def _limit_memory() -> None:

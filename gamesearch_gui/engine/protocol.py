@@ -2,7 +2,7 @@
 
 Every message is a tuple pickled to bytes and sent whole over a pipe
 (``Connection.send_bytes``); its first item says what it is. A report from the engine
-may be followed by frames of its own: see below.
+may be followed by one message of frames: see below.
 
 To the engine:
 
@@ -16,18 +16,21 @@ To the engine:
 
 From the engine, for the request it is working on:
 
-* ``("progress", request_id, payload, frames)``: :func:`dumps_framed` of a
-  :class:`Report` (about 30 a second), followed by ``frames`` messages of raw bytes;
-* ``("finished", request_id, payload, frames)``: the last :class:`Report`, with the
+* ``("progress", request_id, payload, sizes)``: :func:`dumps_framed` of a
+  :class:`Report` (about 30 a second); when ``sizes`` (a tuple of its frames' sizes) is
+  not empty, the next message is the frames, one after another (:func:`join_frames`);
+* ``("finished", request_id, payload, sizes)``: the last :class:`Report`, with the
   result, followed likewise;
 * ``("failed", request_id, message)``: the search could not run (bad settings, a game
   that raised, no memory); one sentence for a person.
 
 A recording crosses as :class:`~gamesearch_gui.core.recording.RecordingChunk` values,
 arrays and short lists, never an object per event. Its big arrays cross out of band
-(pickle protocol 5): each is sent from its own memory as a frame after the report, not
-copied into the pickle and the message (three copies of tens of megabytes a search
-saved in the engine, two in the window: docs/benchmarks.md). States of a drawn tree are nodes
+(pickle protocol 5): all of a report's are joined into one message after it, not
+copied into the pickle and the message (two copies of tens of megabytes a search saved
+in the engine, two in the window: docs/benchmarks.md). One message, not one per array:
+the engine's sending thread needs the GIL back after every write, and took it from
+the search each time. States of a drawn tree are nodes
 that hold their whole subtree, so they cross as their paths (:func:`dumps` and
 :func:`loads` are given the game, whose tree both sides have).
 """
@@ -124,7 +127,25 @@ def dumps_framed(value: Any, game: Game[Any, Any]) -> tuple[bytes, list[memoryvi
     return file.getvalue(), [buffer.raw() for buffer in buffers]
 
 
-def loads(data: bytes, game: Game[Any, Any] | None, frames: Sequence[bytes] = ()) -> Any:
+def join_frames(frames: Sequence[memoryview]) -> bytes:
+    """A report's frames as one message (joining a megabyte or more lets go of the GIL)."""
+    return b"".join(frames)
+
+
+def split_frames(data: bytes, sizes: Sequence[int]) -> list[memoryview]:
+    """The frames :func:`join_frames` joined, as views of ``data``."""
+    view = memoryview(data)
+    frames = []
+    at = 0
+    for size in sizes:
+        frames.append(view[at : at + size])
+        at += size
+    if at != len(view):
+        raise ValueError(f"frames of {at} bytes in a message of {len(view)}")
+    return frames
+
+
+def loads(data: bytes, game: Game[Any, Any] | None, frames: Sequence[Any] = ()) -> Any:
     """The value :func:`dumps` (or :func:`dumps_framed`, with its ``frames``) pickled,
     its tree nodes found again in ``game``'s tree."""
     if not isinstance(game, TreeGame):
@@ -162,7 +183,7 @@ class _FramingTreePickler(_TreePickler, _FramingPickler):
 
 
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, game: TreeGame, frames: Sequence[bytes]) -> None:
+    def __init__(self, file: io.BytesIO, game: TreeGame, frames: Sequence[Any]) -> None:
         super().__init__(file, buffers=frames)
         self.game = game
 

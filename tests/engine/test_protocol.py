@@ -12,15 +12,23 @@ from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.engine import protocol
-from gamesearch_gui.engine.protocol import Report, dumps_framed, loads
+from gamesearch_gui.engine.protocol import (
+    Report,
+    dumps_framed,
+    join_frames,
+    loads,
+    split_frames,
+)
 from tests.core.test_recording import assert_same_columns
 
 
 def _cross(report: Report, game: object) -> tuple[Report, int, int]:
-    """``report`` pickled with its frames, and read back from their bytes (as the pipe
-    delivers them); with the pickle's size and the frames' bytes."""
+    """``report`` pickled with its frames, and read back from the one message of frames
+    (as the pipe delivers it); with the pickle's size and the frames' bytes."""
     payload, frames = dumps_framed(report, game)  # type: ignore[arg-type]
-    back = loads(payload, game, [bytes(frame) for frame in frames])  # type: ignore[arg-type]
+    sizes = [frame.nbytes for frame in frames]
+    received = split_frames(join_frames(frames), sizes)
+    back = loads(payload, game, received)  # type: ignore[arg-type]
     assert isinstance(back, Report)
     return back, len(payload), sum(frame.nbytes for frame in frames)
 
@@ -70,3 +78,8 @@ def test_without_frames_a_framed_pickle_cannot_be_read() -> None:
     assert frames
     with pytest.raises(pickle.UnpicklingError):
         loads(payload, game)
+
+
+def test_frames_that_do_not_fill_their_message_are_refused() -> None:
+    with pytest.raises(ValueError, match="frames of 3 bytes in a message of 4"):
+        split_frames(b"abcd", [1, 2])
