@@ -16,11 +16,12 @@
  *   into the reserved memory and counts it with Py_SET_SIZE. The module checks at import
  *   that arrays behave so on this interpreter (selftest below), else it does not load
  *   and the recording falls back to Python.
- * - Its own copy of the recording's scalars (event_count, _slots, _room, _id_offset,
- *   _previous_line) and of the columns' sizes and addresses is checked on every call:
- *   when any column's size is not the one it left, Python changed the recording (an
- *   iteration began or ended, a fallback ran), and it reads everything again. It writes
- *   event_count and _slots back to the recording on every call.
+ * - Its own copy of the recording's scalars (_room, _id_offset, _previous_line) and of
+ *   the columns' sizes and addresses is checked on every call: when any column's size
+ *   is not the one it left, Python changed the recording (an iteration began or ended,
+ *   a fallback ran), and it reads everything again.
+ * - The recording's counts are its columns' lengths (events: ev_type's, slots taken:
+ *   slot_seq's), so there is no counter to write back to it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -70,11 +71,11 @@ typedef struct {
     PyObject *enter_py, *valued_py, *pruned_py;  /* the Python writer, for the rare paths */
     PyObject *moves, *tried_first, *cut_moves, *line;
     Column col[N_COLUMNS];
-    long long event_count, slots, room, offset;
+    long long room, offset;
     int has_offset, has_line;
 } Writer;
 
-static PyObject *s_event_count, *s_slots, *s_room, *s_id_offset, *s_previous_line,
+static PyObject *s_room, *s_id_offset, *s_previous_line,
     *s_moves, *s_tried_first, *s_cut_moves, *s_frombytes, *s_enter, *s_valued,
     *s_pruned;
 
@@ -196,9 +197,7 @@ reread(Writer *w)
         c->cap = c->size;  /* an appended column's next item reserves afresh */
     }
     int none;
-    if (read_ll(w->dict, s_event_count, &w->event_count, NULL) < 0 ||
-        read_ll(w->dict, s_slots, &w->slots, NULL) < 0 ||
-        read_ll(w->dict, s_room, &w->room, NULL) < 0 ||
+    if (read_ll(w->dict, s_room, &w->room, NULL) < 0 ||
         read_ll(w->dict, s_id_offset, &w->offset, &none) < 0)
         return -1;
     w->has_offset = !none;
@@ -226,28 +225,6 @@ check(Writer *w)
             return reread(w);
     }
     return 0;
-}
-
-static int
-put_ll(PyObject *dict, PyObject *key, long long v)
-{
-    PyObject *o = PyLong_FromLongLong(v);
-    if (o == NULL)
-        return -1;
-    int r = PyDict_SetItem(dict, key, o);
-    Py_DECREF(o);
-    return r;
-}
-
-/* Write the counters back; the event count last, as the Python writer does. */
-static PyObject *
-done(Writer *w, int slots_changed)
-{
-    if (slots_changed && put_ll(w->dict, s_slots, w->slots) < 0)
-        return NULL;
-    if (put_ll(w->dict, s_event_count, w->event_count) < 0)
-        return NULL;
-    Py_RETURN_NONE;
 }
 
 /* A rare path: the Python writer does it, then everything is read again. */
@@ -345,8 +322,8 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     last_child[parent] = n;
 
     PyObject *kind = args[4];
-    long long seq = w->event_count, slot = w->slots;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size, slot = c[C_SLOT_SEQ].size;
     ((long long *)c[C_PARENT].data)[n] = parent;
     if (sizeof(long) == 8)
         ((long long *)c[C_DEPTH].data)[n] = depth;
@@ -367,17 +344,14 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    if (!is_leaf) {
-        w->event_count = seq + 1;
-        return done(w, 0);
-    }
+    if (!is_leaf)
+        Py_RETURN_NONE;
     /* A leaf, valued at seq + 1 as valued() records it: on a slot of its own. */
     PyObject *how = args[10];
     F64(w, C_X_FINAL)[n] = (double)slot;
     I64(w, C_LAST_SLOT)[n] = slot;
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq + 1;
     counted(&c[C_SLOT_SEQ]);
-    w->slots = slot + 1;
     F64(w, C_VALUE)[n] = value;
     I8(w, C_HOW)[n] = how == w->valuations[0] ? 0
                       : how == w->valuations[1] ? 1
@@ -390,8 +364,7 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 2;
-    return done(w, 1);
+    Py_RETURN_NONE;
 
 slow:
     if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
@@ -467,15 +440,14 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         reserve(&w->col[C_EV_REF], 'q', 1) < 0)
         return NULL;
     long long first = I64(w, C_FIRST_CHILD)[n], cut = I64(w, C_CUTOFF_OF)[n];
-    long long seq = w->event_count;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size;
     if (first == NONE && cut == NONE) {
         long long slot = I64(w, C_FIRST_SLOT)[n];
         F64(w, C_X_FINAL)[n] = (double)slot;
         I64(w, C_LAST_SLOT)[n] = slot;
         ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* a leaf's own slot */
         counted(&c[C_SLOT_SEQ]);
-        w->slots += 1;
     }
     else {
         double left, right = 0.0;
@@ -491,7 +463,7 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         if (best_child(w, n, nargs == 6 ? args[5] : Py_None, &best) < 0)
             return NULL;
         F64(w, C_X_FINAL)[n] = (left + right) / 2;
-        I64(w, C_LAST_SLOT)[n] = w->slots - 1;
+        I64(w, C_LAST_SLOT)[n] = c[C_SLOT_SEQ].size - 1;
         I64(w, C_BEST_CHILD)[n] = best;
     }
     PyObject *how = args[2];
@@ -507,8 +479,7 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 1;
-    return done(w, first == NONE && cut == NONE);
+    Py_RETURN_NONE;
 
 slow:
     if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
@@ -546,8 +517,8 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     Py_ssize_t end = PyList_GET_SIZE(w->cut_moves);
     if (PyList_SetSlice(w->cut_moves, end, end, args[1]) < 0)
         return NULL;
-    long long seq = w->event_count, slot = w->slots;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size, slot = c[C_SLOT_SEQ].size;
     long long ref = c[C_CUT_NODE].size;
     I64(w, C_CUT_NODE)[ref] = n;
     F64(w, C_CUT_VALUE)[ref] = value;
@@ -560,14 +531,12 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         counted(&c[i]);
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* the stub's slot */
     counted(&c[C_SLOT_SEQ]);
-    w->slots = slot + 1;
     I64(w, C_CUTOFF_OF)[n] = ref;
     ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = PRUNED;
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = ref;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 1;
-    return done(w, 1);
+    Py_RETURN_NONE;
 }
 
 /* -- the type ----------------------------------------------------------------------- */
@@ -765,8 +734,6 @@ PyInit__recwriter(void)
 {
 #define INTERN(var, text) \
     if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
-    INTERN(s_event_count, "event_count");
-    INTERN(s_slots, "_slots");
     INTERN(s_room, "_room");
     INTERN(s_id_offset, "_id_offset");
     INTERN(s_previous_line, "_previous_line");

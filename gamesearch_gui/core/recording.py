@@ -191,10 +191,8 @@ class RecordingChunk:
     slot_seq: array[int]
     iterations: list[Iteration]
     root_states: dict[int, Any]
-    slots: int
     dropped_nodes: int
     id_offset: int | None
-    event_count: int
 
 
 class _Cutoffs(Sequence[Cutoff]):
@@ -289,14 +287,12 @@ class SearchRecording(SearchObserver):
         #: Seq at which each slot was taken (increasing): slot counts at any moment.
         self.slot_seq = array("q")
         self.dropped_nodes = 0
-        self._slots = 0
         self._id_offset: int | None = None
         self._previous_line: list[Any] = []
         self._states: dict[int, Any] = {}
         self.result: Any = None
         #: Why the search ended without a result, when it failed (said by its runner).
         self.failure: str | None = None
-        self.event_count = 0
         #: Nodes the columns filled in later (``_grow``) have room for.
         self._capacity = 0
         #: Nodes that can be added before a look at the cap or a ``_grow``.
@@ -384,10 +380,20 @@ class SearchRecording(SearchObserver):
         """Keep the search's result (its statistics stay exact past the node cap)."""
         self.result = result
 
+    @property
+    def event_count(self) -> int:
+        """Events recorded: the length of ``ev_type``, which every writer appends to last,
+        so that an event is complete before it counts."""
+        return len(self.ev_type)
+
+    @property
+    def _slots(self) -> int:
+        """Slots taken (each is one item of ``slot_seq``)."""
+        return len(self.slot_seq)
+
     def _log(self, kind: int, ref: int) -> None:
-        self.ev_type.append(kind)
         self.ev_ref.append(ref)
-        self.event_count += 1  # last: the event is complete before it is counted
+        self.ev_type.append(kind)  # last: the event is complete before it counts
 
     def entered(
         self,
@@ -433,7 +439,7 @@ class SearchRecording(SearchObserver):
         if node_id - offset != n:
             self._drop(node_id, value, how, alpha, beta)  # out of order: never from our engine
             return
-        seq = self.event_count
+        seq = len(self.ev_type)
         if parent_id is None:
             parent = NONE
             if not self.iterations or self.iterations[-1].root != NONE:
@@ -464,7 +470,7 @@ class SearchRecording(SearchObserver):
                 first_line = False
                 self.next_sibling[last_child[parent]] = n
             last_child[parent] = n
-        slot = self._slots
+        slot = len(self.slot_seq)
         (
             add_parent,
             add_depth,
@@ -490,16 +496,14 @@ class SearchRecording(SearchObserver):
         add_entered_at(seq)
         add_first_slot(slot)
         add_tried_first(first_line)
-        add_ev_type(ENTERED)
         add_ev_ref(n)
+        add_ev_type(ENTERED)  # last: the event is complete before it counts
         if how is None:
-            self.event_count = seq + 1  # last: the event is complete before it is counted
             return
         # A leaf, valued at seq + 1 as valued() records it: on a slot of its own.
         self.x_final[n] = float(slot)
         self.last_slot[n] = slot
         self.slot_seq.append(seq + 1)
-        self._slots = slot + 1
         self.value[n] = value  # type: ignore[assignment]
         self.how[n] = (
             0
@@ -513,9 +517,8 @@ class SearchRecording(SearchObserver):
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
         self.valued_at[n] = seq + 1
-        add_ev_type(VALUED)
         add_ev_ref(n)
-        self.event_count = seq + 2  # last: both events are complete before they count
+        add_ev_type(VALUED)
 
     #: A leaf entered and valued (the search's observer), in one call.
     leaf = _enter
@@ -574,18 +577,17 @@ class SearchRecording(SearchObserver):
         first = self.first_child[n]
         cut = self.cutoff_of[n]
         x_final = self.x_final
-        seq = self.event_count
+        seq = len(self.ev_type)
         if first == NONE and cut == NONE:
             slot = self.first_slot[n]
             x_final[n] = float(slot)
             self.last_slot[n] = slot
             self.slot_seq.append(seq)  # a leaf: its own slot
-            self._slots += 1
         else:
             left = x_final[first] if first != NONE else float(self.cut_slot[cut])
             right = float(self.cut_slot[cut]) if cut != NONE else x_final[self.last_child[n]]
             x_final[n] = (left + right) / 2
-            self.last_slot[n] = self._slots - 1
+            self.last_slot[n] = len(self.slot_seq) - 1
             self.best_child[n] = self._best_child(n, best_move)
         self.value[n] = value
         self.how[n] = (
@@ -600,9 +602,8 @@ class SearchRecording(SearchObserver):
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
         self.valued_at[n] = seq
-        self.ev_type.append(VALUED)
         self.ev_ref.append(n)
-        self.event_count = seq + 1
+        self.ev_type.append(VALUED)
 
     valued = _valued
 
@@ -631,8 +632,8 @@ class SearchRecording(SearchObserver):
         n = node_id - offset
         if not 0 <= n < len(self.parent):
             return
-        seq = self.event_count
-        slot = self._slots
+        seq = len(self.ev_type)
+        slot = len(self.slot_seq)
         ref = len(self.cut_node)
         self.cut_node.append(n)
         self.cut_value.append(value)
@@ -643,17 +644,14 @@ class SearchRecording(SearchObserver):
         self.cut_moves.extend(moves)
         self.cut_moves_end.append(len(self.cut_moves))
         self.slot_seq.append(seq)  # the stub's slot
-        self._slots = slot + 1
         self.cutoff_of[n] = ref
-        self.ev_type.append(PRUNED)
         self.ev_ref.append(ref)
-        self.event_count = seq + 1
+        self.ev_type.append(PRUNED)
 
     pruned = _pruned
 
     def _take_slot(self) -> None:
-        self.slot_seq.append(self.event_count)
-        self._slots += 1
+        self.slot_seq.append(len(self.ev_type))
 
     # -- crossing to another process ---------------------------------------------------
 
@@ -692,10 +690,8 @@ class SearchRecording(SearchObserver):
             slot_seq=self.slot_seq[s0:s1],
             iterations=[dataclasses.replace(it) for it in self.iterations],
             root_states={n: st for n, st in self.root_states.items() if n >= a},
-            slots=self._slots,
             dropped_nodes=self.dropped_nodes,
             id_offset=self._id_offset,
-            event_count=e1,
         )
         self._sent_nodes, self._sent_events = b, e1
         self._sent_cutoffs, self._sent_slots = c1, s1
@@ -735,12 +731,10 @@ class SearchRecording(SearchObserver):
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
         self.iterations[:] = chunk.iterations
-        self._slots = chunk.slots
         self.dropped_nodes = chunk.dropped_nodes
         self._id_offset = chunk.id_offset
-        self.ev_type.extend(chunk.ev_type)
         self.ev_ref.extend(chunk.ev_ref)
-        self.event_count = chunk.event_count  # last
+        self.ev_type.extend(chunk.ev_type)  # last: it counts the events
 
     # -- about a node (the tree at a moment: core/moment.py) ---------------------------
 
