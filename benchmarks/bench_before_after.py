@@ -198,26 +198,23 @@ def child(
     tree: Path, moves: str, depth: int, profile: bool, listener: str = "none"
 ) -> dict[str, Any]:
     """One search in a fresh interpreter that imports the project from ``tree``."""
-    return _in_tree(tree, CHILD, moves, str(depth), "profile" if profile else "time", listener)
+    return in_tree(tree, CHILD, moves, str(depth), "profile" if profile else "time", listener)
 
 
-def _in_tree(tree: Path, code: str, *args: str) -> dict[str, Any]:
+def in_tree(tree: Path, code: str, *args: str) -> dict[str, Any]:
     """Run ``code`` in a fresh interpreter that imports the project from ``tree``; the
     JSON object it prints last."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
-    # A file, not -c: the engine process is spawned, and imports its parent's main module.
-    with tempfile.TemporaryDirectory(prefix="gamesearch-child-") as folder:
-        script = Path(folder) / "bench_child.py"
-        script.write_text(code)
-        done = subprocess.run(
-            [sys.executable, str(script), *args],
-            check=True,
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tree,
-        )
+    # -c: an engine process spawned from it has no main module to import again.
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+    )
     out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     if not Path(out["file"]).resolve().is_relative_to(tree.resolve()):
         raise RuntimeError(f"the child imported {out['file']}, not the tree at {tree}")
@@ -330,7 +327,7 @@ def engine(trees: dict[str, Path], depth: int, rounds: int) -> int:
         for name in ENGINE_RUNS:
             for side in ["before", "after"] if r % 2 == 0 else ["after", "before"]:
                 runs.setdefault((name, side), []).append(
-                    _in_tree(trees[side], ENGINE_CHILD, name, str(depth))
+                    in_tree(trees[side], ENGINE_CHILD, name, str(depth))
                 )
     loads.append(load_average())
     print(f"{rounds} rounds; load average (1, 5, 15 min) at each round and at the end:")
