@@ -20,7 +20,6 @@ fresh interpreter that imports the project from one of the two trees and this fi
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -146,20 +145,9 @@ print(json.dumps(row))
 
 def run_child(tree: Path, depth: int) -> dict[str, Any]:
     """One measurement in a fresh interpreter that imports the project from ``tree``."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, __file__, str(depth)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tree,
-    )
-    row: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    if not Path(row["file"]).resolve().is_relative_to(tree.resolve()):
-        raise RuntimeError(f"the child imported {row['file']}, not the tree at {tree}")
-    return row
+    from benchmarks.bench_before_after import in_tree
+
+    return in_tree(tree, CHILD, __file__, str(depth))
 
 
 def compare(rev: str, depth: int, rounds: int) -> None:

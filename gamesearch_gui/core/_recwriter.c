@@ -16,11 +16,12 @@
  *   into the reserved memory and counts it with Py_SET_SIZE. The module checks at import
  *   that arrays behave so on this interpreter (selftest below), else it does not load
  *   and the recording falls back to Python.
- * - Its own copy of the recording's scalars (event_count, _slots, _room, _id_offset,
- *   _previous_line) and of the columns' sizes and addresses is checked on every call:
- *   when any column's size is not the one it left, Python changed the recording (an
- *   iteration began or ended, a fallback ran), and it reads everything again. It writes
- *   event_count and _slots back to the recording on every call.
+ * - Its own copy of the recording's scalars (_room, _id_offset, _previous_line) and of
+ *   the columns' sizes and addresses is checked on every call: when any column's size
+ *   is not the one it left, Python changed the recording (an iteration began or ended,
+ *   a fallback ran), and it reads everything again.
+ * - The recording's counts are its columns' lengths (events: ev_type's, slots taken:
+ *   slot_seq's), so there is no counter to write back to it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,6 +32,7 @@
 enum {
     C_PARENT, C_DEPTH, C_KIND, C_PROBABILITY, C_ALPHA_IN, C_BETA_IN, C_ENTERED_AT,
     C_FIRST_SLOT, C_EV_TYPE, C_EV_REF, C_SLOT_SEQ,
+    C_CUT_NODE, C_CUT_VALUE, C_CUT_ALPHA, C_CUT_BETA, C_CUT_SEQ, C_CUT_SLOT, C_CUT_MOVES_END,
     N_APPENDED,
     C_VALUE = N_APPENDED, C_X_FINAL, C_ALPHA_OUT, C_BETA_OUT, C_HOW, C_VALUED_AT,
     C_LAST_SLOT, C_FIRST_CHILD, C_LAST_CHILD, C_NEXT_SIBLING, C_BEST_CHILD, C_CUTOFF_OF,
@@ -41,6 +43,8 @@ static const struct { const char *name; char typecode; } COLUMNS[N_COLUMNS] = {
     {"parent", 'q'}, {"depth", 'l'}, {"kind", 'b'}, {"probability", 'd'},
     {"alpha_in", 'd'}, {"beta_in", 'd'}, {"entered_at", 'q'}, {"first_slot", 'q'},
     {"ev_type", 'b'}, {"ev_ref", 'q'}, {"slot_seq", 'q'},
+    {"cut_node", 'q'}, {"cut_value", 'd'}, {"cut_alpha", 'd'}, {"cut_beta", 'd'},
+    {"cut_seq", 'q'}, {"cut_slot", 'q'}, {"cut_moves_end", 'q'},
     {"value", 'd'}, {"x_final", 'd'}, {"alpha_out", 'd'}, {"beta_out", 'd'},
     {"how", 'b'}, {"valued_at", 'q'}, {"last_slot", 'q'}, {"first_child", 'q'},
     {"last_child", 'q'}, {"next_sibling", 'q'}, {"best_child", 'q'}, {"cutoff_of", 'q'},
@@ -64,16 +68,15 @@ typedef struct {
     PyObject_HEAD
     PyObject *rec, *dict;
     PyObject *kinds[4], *valuations[4];
-    PyObject *cutoff_type, *cutoff_fields, *no_args;
     PyObject *enter_py, *valued_py, *pruned_py;  /* the Python writer, for the rare paths */
-    PyObject *moves, *tried_first, *cutoffs, *line;
+    PyObject *moves, *tried_first, *cut_moves, *line;
     Column col[N_COLUMNS];
-    long long event_count, slots, room, offset;
+    long long room, offset;
     int has_offset, has_line;
 } Writer;
 
-static PyObject *s_event_count, *s_slots, *s_room, *s_id_offset, *s_previous_line,
-    *s_moves, *s_tried_first, *s_cutoffs, *s_slot, *s_frombytes, *s_enter, *s_valued,
+static PyObject *s_room, *s_id_offset, *s_previous_line,
+    *s_moves, *s_tried_first, *s_cut_moves, *s_frombytes, *s_enter, *s_valued,
     *s_pruned;
 
 #define I64(w, c) ((long long *)(w)->col[c].data)
@@ -113,7 +116,11 @@ reserve(Column *c, char typecode, Py_ssize_t k)
     if (c->size + k <= c->cap)
         return 0;
     Py_ssize_t itemsize = itemsize_of(typecode);
-    Py_ssize_t extra = BLOCK;  /* the array itself over-allocates as it grows */
+    /* By half of what there is, at least a block: the array itself over-allocates by a
+     * sixteenth only, and its memory, moved as it grows, is copied whole each time. */
+    Py_ssize_t extra = c->size / 2;
+    if (extra < BLOCK)
+        extra = BLOCK;
     if (extra < k)
         extra = k;
     PyObject *zeros = PyBytes_FromStringAndSize(NULL, extra * itemsize);
@@ -190,20 +197,18 @@ reread(Writer *w)
         c->cap = c->size;  /* an appended column's next item reserves afresh */
     }
     int none;
-    if (read_ll(w->dict, s_event_count, &w->event_count, NULL) < 0 ||
-        read_ll(w->dict, s_slots, &w->slots, NULL) < 0 ||
-        read_ll(w->dict, s_room, &w->room, NULL) < 0 ||
+    if (read_ll(w->dict, s_room, &w->room, NULL) < 0 ||
         read_ll(w->dict, s_id_offset, &w->offset, &none) < 0)
         return -1;
     w->has_offset = !none;
     if (replace(&w->moves, w->dict, s_moves) < 0 ||
         replace(&w->tried_first, w->dict, s_tried_first) < 0 ||
-        replace(&w->cutoffs, w->dict, s_cutoffs) < 0 ||
+        replace(&w->cut_moves, w->dict, s_cut_moves) < 0 ||
         replace(&w->line, w->dict, s_previous_line) < 0)
         return -1;
     if (!PyList_Check(w->moves) || !PyByteArray_Check(w->tried_first) ||
-        !PyList_Check(w->cutoffs) || !PyList_Check(w->line)) {
-        PyErr_SetString(PyExc_TypeError, "a recording's moves, tried_first, cutoffs or "
+        !PyList_Check(w->cut_moves) || !PyList_Check(w->line)) {
+        PyErr_SetString(PyExc_TypeError, "a recording's moves, tried_first, cut_moves or "
                                          "_previous_line is not of its type");
         return -1;
     }
@@ -220,28 +225,6 @@ check(Writer *w)
             return reread(w);
     }
     return 0;
-}
-
-static int
-put_ll(PyObject *dict, PyObject *key, long long v)
-{
-    PyObject *o = PyLong_FromLongLong(v);
-    if (o == NULL)
-        return -1;
-    int r = PyDict_SetItem(dict, key, o);
-    Py_DECREF(o);
-    return r;
-}
-
-/* Write the counters back; the event count last, as the Python writer does. */
-static PyObject *
-done(Writer *w, int slots_changed)
-{
-    if (slots_changed && put_ll(w->dict, s_slots, w->slots) < 0)
-        return NULL;
-    if (put_ll(w->dict, s_event_count, w->event_count) < 0)
-        return NULL;
-    Py_RETURN_NONE;
 }
 
 /* A rare path: the Python writer does it, then everything is read again. */
@@ -307,7 +290,7 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     long long parent = parent_id - w->offset;
     if (parent < 0 || parent >= n || depth < 1)
         goto slow;
-    for (int i = 0; i < N_APPENDED; i++) {
+    for (int i = 0; i <= C_SLOT_SEQ; i++) {
         if (reserve(&w->col[i], COLUMNS[i].typecode, i == C_EV_TYPE || i == C_EV_REF ? 2 : 1) < 0)
             return NULL;
     }
@@ -339,8 +322,8 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     last_child[parent] = n;
 
     PyObject *kind = args[4];
-    long long seq = w->event_count, slot = w->slots;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size, slot = c[C_SLOT_SEQ].size;
     ((long long *)c[C_PARENT].data)[n] = parent;
     if (sizeof(long) == 8)
         ((long long *)c[C_DEPTH].data)[n] = depth;
@@ -361,17 +344,14 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    if (!is_leaf) {
-        w->event_count = seq + 1;
-        return done(w, 0);
-    }
+    if (!is_leaf)
+        Py_RETURN_NONE;
     /* A leaf, valued at seq + 1 as valued() records it: on a slot of its own. */
     PyObject *how = args[10];
     F64(w, C_X_FINAL)[n] = (double)slot;
     I64(w, C_LAST_SLOT)[n] = slot;
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq + 1;
     counted(&c[C_SLOT_SEQ]);
-    w->slots = slot + 1;
     F64(w, C_VALUE)[n] = value;
     I8(w, C_HOW)[n] = how == w->valuations[0] ? 0
                       : how == w->valuations[1] ? 1
@@ -384,8 +364,7 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 2;
-    return done(w, 1);
+    Py_RETURN_NONE;
 
 slow:
     if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
@@ -440,17 +419,6 @@ best_child(Writer *w, long long n, PyObject *best_move, long long *out)
     return 0;
 }
 
-static int
-cutoff_slot(Writer *w, long long cut, double *out)
-{
-    PyObject *slot = PyObject_GetAttr(PyList_GET_ITEM(w->cutoffs, cut), s_slot);
-    if (slot == NULL)
-        return -1;
-    int r = as_double(slot, out);
-    Py_DECREF(slot);
-    return r;
-}
-
 /* valued(node_id, value, how, alpha, beta, best_move=None): SearchRecording._valued. */
 static PyObject *
 Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
@@ -472,29 +440,30 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         reserve(&w->col[C_EV_REF], 'q', 1) < 0)
         return NULL;
     long long first = I64(w, C_FIRST_CHILD)[n], cut = I64(w, C_CUTOFF_OF)[n];
-    long long seq = w->event_count;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size;
     if (first == NONE && cut == NONE) {
         long long slot = I64(w, C_FIRST_SLOT)[n];
         F64(w, C_X_FINAL)[n] = (double)slot;
         I64(w, C_LAST_SLOT)[n] = slot;
         ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* a leaf's own slot */
         counted(&c[C_SLOT_SEQ]);
-        w->slots += 1;
     }
     else {
         double left, right = 0.0;
         long long best;
-        if (cut != NONE &&
-            (cut >= PyList_GET_SIZE(w->cutoffs) || cutoff_slot(w, cut, &right) < 0))
-            goto slow;
+        if (cut != NONE) {
+            if (cut >= w->col[C_CUT_SLOT].size)
+                goto slow;
+            right = (double)I64(w, C_CUT_SLOT)[cut];
+        }
         left = first != NONE ? F64(w, C_X_FINAL)[first] : right;  /* right: the stub's */
         if (cut == NONE)
             right = F64(w, C_X_FINAL)[I64(w, C_LAST_CHILD)[n]];
         if (best_child(w, n, nargs == 6 ? args[5] : Py_None, &best) < 0)
             return NULL;
         F64(w, C_X_FINAL)[n] = (left + right) / 2;
-        I64(w, C_LAST_SLOT)[n] = w->slots - 1;
+        I64(w, C_LAST_SLOT)[n] = c[C_SLOT_SEQ].size - 1;
         I64(w, C_BEST_CHILD)[n] = best;
     }
     PyObject *how = args[2];
@@ -510,36 +479,12 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 1;
-    return done(w, first == NONE && cut == NONE);
+    Py_RETURN_NONE;
 
 slow:
     if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
         return NULL;
     return fallback(w, w->valued_py, args, nargsf, kwnames);
-}
-
-/* A Cutoff with these fields, made as its dataclass __init__ makes it (object.__new__,
- * then each field set past the frozen __setattr__), without its seven Python calls. It
- * is not tracked by the cycle collector: its fields are numbers and a tuple of moves,
- * made before it, which cannot lead back to it (so the collector, which would walk
- * every cutoff of a big recording again and again, has no cycle to find there). */
-static PyObject *
-new_cutoff(Writer *w, PyObject **fields)
-{
-    PyTypeObject *type = (PyTypeObject *)w->cutoff_type;
-    PyObject *cutoff = type->tp_new(type, w->no_args, NULL);
-    if (cutoff == NULL)
-        return NULL;
-    for (int i = 0; i < 7; i++) {
-        if (PyObject_GenericSetAttr(cutoff, PyTuple_GET_ITEM(w->cutoff_fields, i), fields[i]) < 0) {
-            Py_DECREF(cutoff);
-            return NULL;
-        }
-    }
-    if (PyObject_IS_GC(cutoff))
-        PyObject_GC_UnTrack(cutoff);
-    return cutoff;
 }
 
 /* pruned(node_id, moves, value, alpha, beta): SearchRecording._pruned. */
@@ -548,8 +493,11 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
 {
     Writer *w = (Writer *)self;
     long long node_id;
+    double value, alpha, beta;
     if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 5 || check(w) < 0 ||
-        as_ll(args[0], &node_id) < 0) {
+        as_ll(args[0], &node_id) < 0 || as_double(args[2], &value) < 0 ||
+        as_double(args[3], &alpha) < 0 || as_double(args[4], &beta) < 0 ||
+        !PyTuple_Check(args[1])) {
         if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception))
             return NULL;
         return fallback(w, w->pruned_py, args, nargsf, kwnames);
@@ -562,33 +510,33 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     if (reserve(&w->col[C_SLOT_SEQ], 'q', 1) < 0 || reserve(&w->col[C_EV_TYPE], 'b', 1) < 0 ||
         reserve(&w->col[C_EV_REF], 'q', 1) < 0)
         return NULL;
-    long long seq = w->event_count, slot = w->slots;
-    Py_ssize_t ref = PyList_GET_SIZE(w->cutoffs);
-    PyObject *fields[7] = {PyLong_FromLongLong(n), args[1], args[2], args[3], args[4],
-                           PyLong_FromLongLong(seq), PyLong_FromLongLong(slot)};
-    PyObject *cutoff = NULL;
-    if (fields[0] != NULL && fields[5] != NULL && fields[6] != NULL)
-        cutoff = new_cutoff(w, fields);
-    Py_XDECREF(fields[0]);
-    Py_XDECREF(fields[5]);
-    Py_XDECREF(fields[6]);
-    if (cutoff == NULL)
-        return NULL;
-    int appended = PyList_Append(w->cutoffs, cutoff);
-    Py_DECREF(cutoff);
-    if (appended < 0)
+    for (int i = C_CUT_NODE; i <= C_CUT_MOVES_END; i++) {
+        if (reserve(&w->col[i], COLUMNS[i].typecode, 1) < 0)
+            return NULL;
+    }
+    Py_ssize_t end = PyList_GET_SIZE(w->cut_moves);
+    if (PyList_SetSlice(w->cut_moves, end, end, args[1]) < 0)
         return NULL;
     Column *c = w->col;
+    long long seq = c[C_EV_TYPE].size, slot = c[C_SLOT_SEQ].size;
+    long long ref = c[C_CUT_NODE].size;
+    I64(w, C_CUT_NODE)[ref] = n;
+    F64(w, C_CUT_VALUE)[ref] = value;
+    F64(w, C_CUT_ALPHA)[ref] = alpha;
+    F64(w, C_CUT_BETA)[ref] = beta;
+    I64(w, C_CUT_SEQ)[ref] = seq;
+    I64(w, C_CUT_SLOT)[ref] = slot;
+    I64(w, C_CUT_MOVES_END)[ref] = (long long)PyList_GET_SIZE(w->cut_moves);
+    for (int i = C_CUT_NODE; i <= C_CUT_MOVES_END; i++)
+        counted(&c[i]);
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* the stub's slot */
     counted(&c[C_SLOT_SEQ]);
-    w->slots = slot + 1;
     I64(w, C_CUTOFF_OF)[n] = ref;
     ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = PRUNED;
     counted(&c[C_EV_TYPE]);
     ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = ref;
     counted(&c[C_EV_REF]);
-    w->event_count = seq + 1;
-    return done(w, 1);
+    Py_RETURN_NONE;
 }
 
 /* -- the type ----------------------------------------------------------------------- */
@@ -602,15 +550,12 @@ Writer_traverse(Writer *w, visitproc visit, void *arg)
         Py_VISIT(w->kinds[i]);
         Py_VISIT(w->valuations[i]);
     }
-    Py_VISIT(w->cutoff_type);
-    Py_VISIT(w->cutoff_fields);
-    Py_VISIT(w->no_args);
     Py_VISIT(w->enter_py);
     Py_VISIT(w->valued_py);
     Py_VISIT(w->pruned_py);
     Py_VISIT(w->moves);
     Py_VISIT(w->tried_first);
-    Py_VISIT(w->cutoffs);
+    Py_VISIT(w->cut_moves);
     Py_VISIT(w->line);
     for (int i = 0; i < N_COLUMNS; i++)
         Py_VISIT(w->col[i].obj);
@@ -626,15 +571,12 @@ Writer_clear(Writer *w)
         Py_CLEAR(w->kinds[i]);
         Py_CLEAR(w->valuations[i]);
     }
-    Py_CLEAR(w->cutoff_type);
-    Py_CLEAR(w->cutoff_fields);
-    Py_CLEAR(w->no_args);
     Py_CLEAR(w->enter_py);
     Py_CLEAR(w->valued_py);
     Py_CLEAR(w->pruned_py);
     Py_CLEAR(w->moves);
     Py_CLEAR(w->tried_first);
-    Py_CLEAR(w->cutoffs);
+    Py_CLEAR(w->cut_moves);
     Py_CLEAR(w->line);
     for (int i = 0; i < N_COLUMNS; i++) {
         Py_CLEAR(w->col[i].obj);
@@ -665,26 +607,16 @@ take_four(PyObject *seq, PyObject **out, const char *what)
     return 0;
 }
 
-/* Writer(recording, kinds, valuations, cutoff_type, cutoff_fields) */
+/* Writer(recording, kinds, valuations) */
 static int
 Writer_init(Writer *w, PyObject *args, PyObject *kwds)
 {
-    PyObject *rec, *kinds, *valuations, *cutoff_type, *cutoff_fields;
-    static char *names[] = {"recording", "kinds", "valuations", "cutoff_type", "cutoff_fields",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO!O!", names, &rec, &kinds, &valuations,
-                                     &PyType_Type, &cutoff_type, &PyTuple_Type, &cutoff_fields))
+    PyObject *rec, *kinds, *valuations;
+    static char *names[] = {"recording", "kinds", "valuations", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO", names, &rec, &kinds, &valuations))
         return -1;
     Writer_clear(w);
-    if (PyTuple_GET_SIZE(cutoff_fields) != 7) {
-        PyErr_SetString(PyExc_TypeError, "cutoff_fields: the names of a Cutoff's seven fields");
-        return -1;
-    }
     w->rec = Py_NewRef(rec);
-    w->cutoff_type = Py_NewRef(cutoff_type);
-    w->cutoff_fields = Py_NewRef(cutoff_fields);
-    if ((w->no_args = PyTuple_New(0)) == NULL)
-        return -1;
     if (take_four(kinds, w->kinds, "kinds") < 0 ||
         take_four(valuations, w->valuations, "valuations") < 0)
         return -1;
@@ -802,15 +734,12 @@ PyInit__recwriter(void)
 {
 #define INTERN(var, text) \
     if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
-    INTERN(s_event_count, "event_count");
-    INTERN(s_slots, "_slots");
     INTERN(s_room, "_room");
     INTERN(s_id_offset, "_id_offset");
     INTERN(s_previous_line, "_previous_line");
     INTERN(s_moves, "moves");
     INTERN(s_tried_first, "tried_first");
-    INTERN(s_cutoffs, "cutoffs");
-    INTERN(s_slot, "slot");
+    INTERN(s_cut_moves, "cut_moves");
     INTERN(s_frombytes, "frombytes");
     INTERN(s_enter, "_enter");
     INTERN(s_valued, "_valued");

@@ -101,17 +101,19 @@ class Moment:
 
     def cutoff(self, n: int) -> Cutoff | None:
         """Node ``n``'s cutoff, if it has happened."""
+        index = self._cutoff_index(n)
+        return None if index == NONE else self.recording.cutoff(index)
+
+    def _cutoff_index(self, n: int) -> int:
+        """Node ``n``'s cutoff's index, if it has happened, else NONE."""
         rec = self.recording
         index = rec.cutoff_of[n]
-        if index == NONE:
-            return None
-        cut = rec.cutoffs[index]
-        return cut if cut.seq < self.k else None
+        return index if index != NONE and rec.cut_seq[index] < self.k else NONE
 
     def has_children(self, n: int) -> bool:
         """True when node ``n`` has a child or a cutoff stub."""
         first = self.recording.first_child[n]
-        return (first != NONE and first < self.limit) or self.cutoff(n) is not None
+        return (first != NONE and first < self.limit) or self._cutoff_index(n) != NONE
 
     def subtree_end(self, n: int) -> int:
         """One past the last node of ``n``'s subtree (depth-first order keeps it contiguous)."""
@@ -139,7 +141,7 @@ class Moment:
         if kind in (ENTERED, VALUED):
             n = ref
         elif kind == PRUNED:
-            n = rec.cutoffs[ref].node
+            n = rec.cut_node[ref]
         else:
             n = rec.iterations[ref].root
         return n if NONE != n < self.limit else NONE

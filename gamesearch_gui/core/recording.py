@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import operator
 import os
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import starmap
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
@@ -132,12 +131,20 @@ class Iteration:
 
 #: The calls the native writer takes over, as instance attributes of the recording.
 _WRITER_CALLS: Final = ("entered", "leaf", "valued", "pruned")
-#: A cutoff's fields, in the order its class takes them (the native writer sets them).
-_CUTOFF_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Cutoff))
-#: A cutoff's fields as a tuple, read in C: chunks carry cutoffs so, since the slots
-#: dataclass's own pickling (a Python __getstate__ per object) made the tens of thousands
-#: of a big search's cutoffs the costliest part of a chunk (docs/benchmarks.md).
-_cutoff_fields: Final = operator.attrgetter(*_CUTOFF_FIELDS)
+#: Per-cutoff columns. A recording keeps its cutoffs as columns, not as Cutoff objects
+#: (made only when asked for, :meth:`SearchRecording.cutoff`): the tens of thousands of a
+#: big search's cutoffs were the costliest part of its chunks, to make, to pickle and to
+#: make again in the window's process (docs/benchmarks.md). ``cut_moves_end[i]`` is where
+#: cutoff ``i``'s moves end in the flat list ``cut_moves``.
+_CUTOFF_COLUMNS: Final = (
+    "cut_node",
+    "cut_value",
+    "cut_alpha",
+    "cut_beta",
+    "cut_seq",
+    "cut_slot",
+    "cut_moves_end",
+)
 
 #: Per-node columns, sent as slices of the new nodes.
 _NODE_COLUMNS: Final = (
@@ -179,14 +186,47 @@ class RecordingChunk:
     patch_columns: dict[str, Any]
     ev_type: array[int]
     ev_ref: array[int]
-    cutoffs: list[tuple[Any, ...]]  #: each cutoff's fields, in the order Cutoff takes them
+    cutoffs: dict[str, Any]  #: slices of the per-cutoff columns
+    cut_moves: list[Any]  #: the new cutoffs' moves, one after another
     slot_seq: array[int]
     iterations: list[Iteration]
     root_states: dict[int, Any]
-    slots: int
     dropped_nodes: int
     id_offset: int | None
-    event_count: int
+
+
+class _Cutoffs(Sequence[Cutoff]):
+    """A recording's cutoffs as a sequence (:attr:`SearchRecording.cutoffs`)."""
+
+    __slots__ = ("_recording",)
+
+    def __init__(self, recording: SearchRecording) -> None:
+        self._recording = recording
+
+    def __len__(self) -> int:
+        return len(self._recording.cut_node)
+
+    @overload
+    def __getitem__(self, index: int) -> Cutoff: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Cutoff]: ...
+
+    def __getitem__(self, index: int | slice) -> Cutoff | list[Cutoff]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("cutoff index out of range")
+        return self._recording.cutoff(index)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class SearchRecording(SearchObserver):
@@ -235,22 +275,28 @@ class SearchRecording(SearchObserver):
         self.last_child = array("q")
         self.next_sibling = array("q")
         self.best_child = array("q")
-        self.cutoff_of = array("q")  #: index into ``cutoffs`` of the node's cutoff, or NONE
+        self.cutoff_of = array("q")  #: index of the node's cutoff, or NONE
         self.tried_first = bytearray()  #: on the previous iteration's line, tried first
-        self.cutoffs: list[Cutoff] = []
+        # Per cutoff (see _CUTOFF_COLUMNS).
+        self.cut_node = array("q")
+        self.cut_value = array("d")
+        self.cut_alpha = array("d")
+        self.cut_beta = array("d")
+        self.cut_seq = array("q")
+        self.cut_slot = array("q")
+        self.cut_moves_end = array("q")
+        self.cut_moves: list[Any] = []
         self.iterations: list[Iteration] = []
         self.root_states: dict[int, Any] = {}
         #: Seq at which each slot was taken (increasing): slot counts at any moment.
         self.slot_seq = array("q")
         self.dropped_nodes = 0
-        self._slots = 0
         self._id_offset: int | None = None
         self._previous_line: list[Any] = []
         self._states: dict[int, Any] = {}
         self.result: Any = None
         #: Why the search ended without a result, when it failed (said by its runner).
         self.failure: str | None = None
-        self.event_count = 0
         #: Nodes the columns filled in later (``_grow``) have room for.
         self._capacity = 0
         #: Nodes that can be added before a look at the cap or a ``_grow``.
@@ -283,7 +329,7 @@ class SearchRecording(SearchObserver):
                     "the native recording writer is not available here "
                     "(not built, or GAMESEARCH_PURE_RECORDER is set)"
                 )
-            writer = NATIVE_WRITER(self, KINDS, VALUATIONS, Cutoff, _CUTOFF_FIELDS)
+            writer = NATIVE_WRITER(self, KINDS, VALUATIONS)
             # The search binds these four once per search: the writer's, in place of the
             # Python ones below (which it calls itself for the rare paths).
             vars(self).update((name, getattr(writer, name)) for name in _WRITER_CALLS)
@@ -338,10 +384,20 @@ class SearchRecording(SearchObserver):
         """Keep the search's result (its statistics stay exact past the node cap)."""
         self.result = result
 
+    @property
+    def event_count(self) -> int:
+        """Events recorded: the length of ``ev_type``, which every writer appends to last,
+        so that an event is complete before it counts."""
+        return len(self.ev_type)
+
+    @property
+    def _slots(self) -> int:
+        """Slots taken (each is one item of ``slot_seq``)."""
+        return len(self.slot_seq)
+
     def _log(self, kind: int, ref: int) -> None:
-        self.ev_type.append(kind)
         self.ev_ref.append(ref)
-        self.event_count += 1  # last: the event is complete before it is counted
+        self.ev_type.append(kind)  # last: the event is complete before it counts
 
     def entered(
         self,
@@ -387,7 +443,7 @@ class SearchRecording(SearchObserver):
         if node_id - offset != n:
             self._drop(node_id, value, how, alpha, beta)  # out of order: never from our engine
             return
-        seq = self.event_count
+        seq = len(self.ev_type)
         if parent_id is None:
             parent = NONE
             if not self.iterations or self.iterations[-1].root != NONE:
@@ -418,7 +474,7 @@ class SearchRecording(SearchObserver):
                 first_line = False
                 self.next_sibling[last_child[parent]] = n
             last_child[parent] = n
-        slot = self._slots
+        slot = len(self.slot_seq)
         (
             add_parent,
             add_depth,
@@ -444,16 +500,14 @@ class SearchRecording(SearchObserver):
         add_entered_at(seq)
         add_first_slot(slot)
         add_tried_first(first_line)
-        add_ev_type(ENTERED)
         add_ev_ref(n)
+        add_ev_type(ENTERED)  # last: the event is complete before it counts
         if how is None:
-            self.event_count = seq + 1  # last: the event is complete before it is counted
             return
         # A leaf, valued at seq + 1 as valued() records it: on a slot of its own.
         self.x_final[n] = float(slot)
         self.last_slot[n] = slot
         self.slot_seq.append(seq + 1)
-        self._slots = slot + 1
         self.value[n] = value  # type: ignore[assignment]
         self.how[n] = (
             0
@@ -467,9 +521,8 @@ class SearchRecording(SearchObserver):
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
         self.valued_at[n] = seq + 1
-        add_ev_type(VALUED)
         add_ev_ref(n)
-        self.event_count = seq + 2  # last: both events are complete before they count
+        add_ev_type(VALUED)
 
     #: A leaf entered and valued (the search's observer), in one call.
     leaf = _enter
@@ -484,13 +537,19 @@ class SearchRecording(SearchObserver):
             self._valued(node_id, value, how, alpha, beta)
 
     def _grow(self) -> None:
-        """Room for ``_BLOCK`` more nodes in the columns a node fills only once valued
-        (or once it has children): one C-level extend each, not an append per node."""
-        self._capacity += _BLOCK
+        """Room for more nodes in the columns a node fills only once valued (or once it
+        has children): one C-level extend each, not an append per node. The room grows
+        by half of what there is (at least ``_BLOCK``, at most up to the cap): grown by a
+        block at a time, a big search's columns were copied whole again and again as
+        their memory moved."""
         cap = self.node_cap
+        blocks = max(1, self._capacity // _BLOCK // 2)
+        if cap is not None:
+            blocks = max(1, min(blocks, -(-(cap - self._capacity) // _BLOCK)))
+        self._capacity += blocks * _BLOCK
         self._room = self._capacity if cap is None else min(self._capacity, cap)
         for floats in (self.value, self.x_final, self.alpha_out, self.beta_out):
-            floats.extend(_NAN_BLOCK)
+            floats.extend(_NAN_BLOCK * blocks)
         for column in (
             self.first_child,
             self.last_child,
@@ -498,10 +557,10 @@ class SearchRecording(SearchObserver):
             self.best_child,
             self.cutoff_of,
         ):
-            column.extend(_NONE_BLOCK)
-        self.valued_at.extend(_NEVER_BLOCK)
-        self.last_slot.extend(_ZERO_BLOCK)
-        self.how.extend(_UNVALUED_BLOCK)
+            column.extend(_NONE_BLOCK * blocks)
+        self.valued_at.extend(_NEVER_BLOCK * blocks)
+        self.last_slot.extend(_ZERO_BLOCK * blocks)
+        self.how.extend(_UNVALUED_BLOCK * blocks)
 
     def _valued(
         self,
@@ -522,18 +581,17 @@ class SearchRecording(SearchObserver):
         first = self.first_child[n]
         cut = self.cutoff_of[n]
         x_final = self.x_final
-        seq = self.event_count
+        seq = len(self.ev_type)
         if first == NONE and cut == NONE:
             slot = self.first_slot[n]
             x_final[n] = float(slot)
             self.last_slot[n] = slot
             self.slot_seq.append(seq)  # a leaf: its own slot
-            self._slots += 1
         else:
-            left = x_final[first] if first != NONE else float(self.cutoffs[cut].slot)
-            right = float(self.cutoffs[cut].slot) if cut != NONE else x_final[self.last_child[n]]
+            left = x_final[first] if first != NONE else float(self.cut_slot[cut])
+            right = float(self.cut_slot[cut]) if cut != NONE else x_final[self.last_child[n]]
             x_final[n] = (left + right) / 2
-            self.last_slot[n] = self._slots - 1
+            self.last_slot[n] = len(self.slot_seq) - 1
             self.best_child[n] = self._best_child(n, best_move)
         self.value[n] = value
         self.how[n] = (
@@ -548,9 +606,8 @@ class SearchRecording(SearchObserver):
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
         self.valued_at[n] = seq
-        self.ev_type.append(VALUED)
         self.ev_ref.append(n)
-        self.event_count = seq + 1
+        self.ev_type.append(VALUED)
 
     valued = _valued
 
@@ -579,23 +636,26 @@ class SearchRecording(SearchObserver):
         n = node_id - offset
         if not 0 <= n < len(self.parent):
             return
-        seq = self.event_count
-        slot = self._slots
-        cutoffs = self.cutoffs
-        ref = len(cutoffs)
-        cutoffs.append(Cutoff(n, moves, value, alpha, beta, seq, slot))
+        seq = len(self.ev_type)
+        slot = len(self.slot_seq)
+        ref = len(self.cut_node)
+        self.cut_node.append(n)
+        self.cut_value.append(value)
+        self.cut_alpha.append(alpha)
+        self.cut_beta.append(beta)
+        self.cut_seq.append(seq)
+        self.cut_slot.append(slot)
+        self.cut_moves.extend(moves)
+        self.cut_moves_end.append(len(self.cut_moves))
         self.slot_seq.append(seq)  # the stub's slot
-        self._slots = slot + 1
         self.cutoff_of[n] = ref
-        self.ev_type.append(PRUNED)
         self.ev_ref.append(ref)
-        self.event_count = seq + 1
+        self.ev_type.append(PRUNED)
 
     pruned = _pruned
 
     def _take_slot(self) -> None:
-        self.slot_seq.append(self.event_count)
-        self._slots += 1
+        self.slot_seq.append(len(self.ev_type))
 
     # -- crossing to another process ---------------------------------------------------
 
@@ -612,7 +672,8 @@ class SearchRecording(SearchObserver):
             {n for p in self._open for n in (p, self.last_child[p]) if n != NONE and n < a}
         )
         e0, e1 = self._sent_events, self.event_count
-        c0, c1 = self._sent_cutoffs, len(self.cutoffs)
+        c0, c1 = self._sent_cutoffs, len(self.cut_node)
+        m0 = self.cut_moves_end[c0 - 1] if c0 else 0
         s0, s1 = self._sent_slots, len(self.slot_seq)
         chunk = RecordingChunk(
             nodes=(a, b),
@@ -628,14 +689,13 @@ class SearchRecording(SearchObserver):
             },
             ev_type=self.ev_type[e0:e1],
             ev_ref=self.ev_ref[e0:e1],
-            cutoffs=list(map(_cutoff_fields, self.cutoffs[c0:c1])),
+            cutoffs={name: getattr(self, name)[c0:c1] for name in _CUTOFF_COLUMNS},
+            cut_moves=self.cut_moves[m0 : self.cut_moves_end[c1 - 1] if c1 else 0],
             slot_seq=self.slot_seq[s0:s1],
             iterations=[dataclasses.replace(it) for it in self.iterations],
             root_states={n: st for n, st in self.root_states.items() if n >= a},
-            slots=self._slots,
             dropped_nodes=self.dropped_nodes,
             id_offset=self._id_offset,
-            event_count=e1,
         )
         self._sent_nodes, self._sent_events = b, e1
         self._sent_cutoffs, self._sent_slots = c1, s1
@@ -669,18 +729,36 @@ class SearchRecording(SearchObserver):
             column = getattr(self, name)
             for n, value in zip(chunk.patches, values, strict=True):
                 column[n] = value
-        self.cutoffs.extend(starmap(Cutoff, chunk.cutoffs))
+        for name, values in chunk.cutoffs.items():
+            getattr(self, name).extend(values)
+        self.cut_moves.extend(chunk.cut_moves)
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
         self.iterations[:] = chunk.iterations
-        self._slots = chunk.slots
         self.dropped_nodes = chunk.dropped_nodes
         self._id_offset = chunk.id_offset
-        self.ev_type.extend(chunk.ev_type)
         self.ev_ref.extend(chunk.ev_ref)
-        self.event_count = chunk.event_count  # last
+        self.ev_type.extend(chunk.ev_type)  # last: it counts the events
 
     # -- about a node (the tree at a moment: core/moment.py) ---------------------------
+
+    def cutoff(self, i: int) -> Cutoff:
+        """Cutoff ``i`` (in the order they happened), made from its columns."""
+        moves = self.cut_moves[self.cut_moves_end[i - 1] if i else 0 : self.cut_moves_end[i]]
+        return Cutoff(
+            self.cut_node[i],
+            tuple(moves),
+            self.cut_value[i],
+            self.cut_alpha[i],
+            self.cut_beta[i],
+            self.cut_seq[i],
+            self.cut_slot[i],
+        )
+
+    @property
+    def cutoffs(self) -> Sequence[Cutoff]:
+        """Every cutoff so far, in the order they happened (each made when read)."""
+        return _Cutoffs(self)
 
     def node_kind(self, n: int) -> NodeKind:
         """Who moves at node ``n`` (TERMINAL for a finished game)."""
@@ -797,7 +875,7 @@ class SearchRecording(SearchObserver):
             value = "–" if it.value is None else format_number(it.value)
             return f"Depth {it.depth} finished: value {value}, {it.nodes:,} nodes"
         if kind == PRUNED:
-            return self._describe_cutoff(self.cutoffs[ref])
+            return self._describe_cutoff(self.cutoff(ref))
         n = ref
         window = f"α = {format_number(self.alpha_in[n])}, β = {format_number(self.beta_in[n])}"
         name = self.name(n)

@@ -38,6 +38,7 @@ from gamesearch_gui.engine.protocol import (
     dumps,
     encode,
     loads,
+    split_frames,
 )
 
 #: How long a cancelled search may take to stop before its process is ended.
@@ -225,16 +226,19 @@ class EngineClient:
                 continue
             try:
                 message = decode(conn.recv_bytes())
+                kind, rid = message[0], message[1]
+                # A report's frames follow it at once, whichever search it is about.
+                sizes = message[3] if kind != FAILED else ()
+                frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
             except (EOFError, OSError):
                 raise self._died() from None
-            kind, rid = message[0], message[1]
             if rid != request_id:
                 continue  # the end of a search given up on before
             if kind == FAILED:
                 self._cancelled_at.pop(request_id, None)
                 yield FAILED, str(message[2])
                 return
-            report = pickle.loads(message[2]) if game is None else loads(message[2], game)
+            report = loads(message[2], game, frames)
             if kind == FINISHED:
                 self._cancelled_at.pop(request_id, None)
                 yield FINISHED, report

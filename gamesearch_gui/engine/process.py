@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any, Final, Protocol
 
@@ -35,8 +36,9 @@ from gamesearch_gui.engine.protocol import (
     Record,
     Report,
     decode,
-    dumps,
+    dumps_framed,
     encode,
+    join_frames,
     loads,
 )
 
@@ -88,21 +90,23 @@ class _Outbox:
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
-        self._queue: deque[bytes] = deque()
+        self._queue: deque[tuple[bytes, Sequence[memoryview]]] = deque()
         self._pending = 0
         self._broken: OSError | None = None
         self._ready = threading.Condition()
         threading.Thread(target=self._run, name="engine outbox", daemon=True).start()
 
-    def send(self, data: bytes) -> None:
-        """Queue ``data``; OSError once the window's end is gone."""
+    def send(self, data: bytes, frames: Sequence[memoryview] = ()) -> None:
+        """Queue ``data`` and the frames that follow it (memory no one changes any more);
+        OSError once the window's end is gone."""
+        size = len(data) + sum(frame.nbytes for frame in frames)
         with self._ready:
             while self._pending > OUTBOX_BYTES and self._broken is None:
                 self._ready.wait()
             if self._broken is not None:
                 raise BrokenPipeError(f"the window's process is gone ({self._broken})")
-            self._queue.append(data)
-            self._pending += len(data)
+            self._queue.append((data, frames))
+            self._pending += size
             self._ready.notify_all()
 
     def _run(self) -> None:
@@ -110,9 +114,11 @@ class _Outbox:
             with self._ready:
                 while not self._queue:
                     self._ready.wait()
-                data = self._queue[0]
+                data, frames = self._queue[0]
             try:
                 self._conn.send_bytes(data)
+                if frames:
+                    self._conn.send_bytes(join_frames(frames))
             except OSError as error:
                 with self._ready:
                     self._broken = error
@@ -120,7 +126,7 @@ class _Outbox:
                 return
             with self._ready:
                 self._queue.popleft()
-                self._pending -= len(data)
+                self._pending -= len(data) + sum(frame.nbytes for frame in frames)
                 self._ready.notify_all()
 
 
@@ -207,8 +213,9 @@ def _search(
         if events is not None:
             batch = events.events[sent_events:]
             sent_events = len(events.events)
-        payload = dumps(Report(progress, chunk, batch, result), game)
-        outbox.send(encode((kind, request_id, payload)))
+        payload, frames = dumps_framed(Report(progress, chunk, batch, result), game)
+        sizes = tuple(frame.nbytes for frame in frames)
+        outbox.send(encode((kind, request_id, payload, sizes)), frames)
 
     def progress(now_at: SearchProgress) -> None:
         nonlocal last
@@ -258,7 +265,7 @@ def _call(
         message = str(error) if known else failure_text(error)
         outbox.send(encode((FAILED, request_id, message)))
         return
-    outbox.send(encode((FINISHED, request_id, payload)))
+    outbox.send(encode((FINISHED, request_id, payload, ())))
 
 
 def _limit_memory() -> None:

@@ -1,7 +1,8 @@
 """What crosses between the window's process and the engine process, and how.
 
 Every message is a tuple pickled to bytes and sent whole over a pipe
-(``Connection.send_bytes``); its first item says what it is.
+(``Connection.send_bytes``); its first item says what it is. A report from the engine
+may be followed by one message of frames: see below.
 
 To the engine:
 
@@ -15,14 +16,21 @@ To the engine:
 
 From the engine, for the request it is working on:
 
-* ``("progress", request_id, payload)``: :func:`dumps` of a :class:`Report` (about 30 a
-  second);
-* ``("finished", request_id, payload)``: the last :class:`Report`, with the result;
+* ``("progress", request_id, payload, sizes)``: :func:`dumps_framed` of a
+  :class:`Report` (about 30 a second); when ``sizes`` (a tuple of its frames' sizes) is
+  not empty, the next message is the frames, one after another (:func:`join_frames`);
+* ``("finished", request_id, payload, sizes)``: the last :class:`Report`, with the
+  result, followed likewise;
 * ``("failed", request_id, message)``: the search could not run (bad settings, a game
   that raised, no memory); one sentence for a person.
 
 A recording crosses as :class:`~gamesearch_gui.core.recording.RecordingChunk` values,
-arrays and short lists, never an object per event. States of a drawn tree are nodes
+arrays and short lists, never an object per event. Its big arrays cross out of band
+(pickle protocol 5): all of a report's are joined into one message after it, not
+copied into the pickle and the message (two copies of tens of megabytes a search saved
+in the engine, two in the window: docs/benchmarks.md). One message, not one per array:
+the engine's sending thread needs the GIL back after every write, and took it from
+the search each time. States of a drawn tree are nodes
 that hold their whole subtree, so they cross as their paths (:func:`dumps` and
 :func:`loads` are given the game, whose tree both sides have).
 """
@@ -32,6 +40,8 @@ from __future__ import annotations
 import enum
 import io
 import pickle
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -44,6 +54,9 @@ from gamesearch_gui.core.tree import TreeGame, TreeNode
 #: Seconds between two reports of a running search (about 30 a second).
 REPORT_INTERVAL: Final = 1 / 30
 PROTOCOL: Final = pickle.HIGHEST_PROTOCOL
+#: Arrays of at least this many bytes cross as frames of their own (smaller ones are not
+#: worth a write and a read of the pipe each).
+FRAME_BYTES: Final = 32 * 1024
 
 SEARCH: Final = "search"
 CALL: Final = "call"
@@ -100,18 +113,63 @@ def dumps(value: Any, game: Game[Any, Any]) -> bytes:
     if not isinstance(game, TreeGame):
         return pickle.dumps(value, PROTOCOL)
     buffer = io.BytesIO()
-    _Pickler(buffer, PROTOCOL).dump(value)
+    _TreePickler(buffer, PROTOCOL).dump(value)
     return buffer.getvalue()
 
 
-def loads(data: bytes, game: Game[Any, Any]) -> Any:
-    """The value :func:`dumps` pickled, its tree nodes found again in ``game``'s tree."""
+def dumps_framed(value: Any, game: Game[Any, Any]) -> tuple[bytes, list[memoryview]]:
+    """``value`` pickled as :func:`dumps` does, but its arrays of ``FRAME_BYTES`` or more
+    left out, as frames to send after it (views of the arrays' own memory)."""
+    buffers: list[pickle.PickleBuffer] = []
+    file = io.BytesIO()
+    pickler = _FramingTreePickler if isinstance(game, TreeGame) else _FramingPickler
+    pickler(file, PROTOCOL, buffer_callback=buffers.append).dump(value)
+    return file.getvalue(), [buffer.raw() for buffer in buffers]
+
+
+def join_frames(frames: Sequence[memoryview]) -> bytes:
+    """A report's frames as one message (joining a megabyte or more lets go of the GIL)."""
+    return b"".join(frames)
+
+
+def split_frames(data: bytes, sizes: Sequence[int]) -> list[memoryview]:
+    """The frames :func:`join_frames` joined, as views of ``data``."""
+    view = memoryview(data)
+    frames = []
+    at = 0
+    for size in sizes:
+        frames.append(view[at : at + size])
+        at += size
+    if at != len(view):
+        raise ValueError(f"frames of {at} bytes in a message of {len(view)}")
+    return frames
+
+
+def loads(data: bytes, game: Game[Any, Any] | None, frames: Sequence[Any] = ()) -> Any:
+    """The value :func:`dumps` (or :func:`dumps_framed`, with its ``frames``) pickled,
+    its tree nodes found again in ``game``'s tree."""
     if not isinstance(game, TreeGame):
-        return pickle.loads(data)
-    return _Unpickler(io.BytesIO(data), game).load()
+        return pickle.loads(data, buffers=frames)
+    return _Unpickler(io.BytesIO(data), game, frames).load()
 
 
-class _Pickler(pickle.Pickler):
+def _array_from(typecode: str, data: Any) -> array[Any]:
+    """An array of ``typecode`` from its items' bytes (a frame)."""
+    column = array(typecode)
+    column.frombytes(data)
+    return column
+
+
+class _FramingPickler(pickle.Pickler):
+    """Leaves big arrays out of the pickle, for its ``buffer_callback`` to frame."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if type(obj) is array and len(obj) * obj.itemsize >= FRAME_BYTES:
+            return _array_from, (obj.typecode, pickle.PickleBuffer(obj))
+        return NotImplemented
+
+
+class _TreePickler(pickle.Pickler):
     """Writes a drawn tree's nodes as their paths: a node pickled whole is its subtree."""
 
     def persistent_id(self, obj: Any) -> Any:
@@ -120,9 +178,13 @@ class _Pickler(pickle.Pickler):
         return None
 
 
+class _FramingTreePickler(_TreePickler, _FramingPickler):
+    """Both: a drawn tree's nodes as paths, big arrays as frames."""
+
+
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, game: TreeGame) -> None:
-        super().__init__(file)
+    def __init__(self, file: io.BytesIO, game: TreeGame, frames: Sequence[Any]) -> None:
+        super().__init__(file, buffers=frames)
         self.game = game
 
     def persistent_load(self, pid: Any) -> Any:

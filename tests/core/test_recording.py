@@ -444,11 +444,12 @@ def _both_writers(game: Any, state: Any, settings: SearchSettings, **kw: Any) ->
 
 
 @pytest.mark.skipif(NATIVE_WRITER is None, reason=NO_NATIVE)
-@pytest.mark.parametrize("node_cap", [None, 1, 300, 4096, 4097])
+@pytest.mark.parametrize("node_cap", [None, 1, 300, 4096, 4097, 20_000])
 @pytest.mark.parametrize(
     ("game_name", "settings"),
     [
         ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=5)),
+        ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=6)),  # columns grow often
         ("connect4", SearchSettings(Algorithm.ALPHABETA, depth=4, ordering=Ordering.STATIC)),
         ("connect4", SearchSettings(Algorithm.MINIMAX, depth=3, transposition_table=True)),
         ("tictactoe", SearchSettings(Algorithm.ALPHABETA, ordering=Ordering.PREVIOUS_BEST)),
@@ -470,7 +471,8 @@ def test_both_writers_record_the_same(
     game_name: str, settings: SearchSettings, node_cap: int | None
 ) -> None:
     """The native writer records what the Python one does, column for column: every
-    game and algorithm, node caps (at and past a block the columns grow by), the line
+    game and algorithm, node caps (at and past a block the columns grow by, and past
+    several growths), the line
     tried first, the transposition table, chance nodes and iterative deepening."""
     game = {"connect4": ConnectFour(), "tictactoe": TicTacToe(), "pig": Pig(20)}[game_name]
     _both_writers(game, game.initial_state(), settings, node_cap=node_cap)

@@ -18,6 +18,7 @@ from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, PROGRESS, Record, Report
+from tests.core.test_recording import assert_same_columns
 from tests.processes import process_alive
 
 _ids = itertools.count(1)
@@ -72,10 +73,9 @@ def test_a_recording_arrives_in_chunks_and_equals_one_made_here(engine: EngineCl
         copy.apply_chunk(report.chunk)
         if kind == FINISHED:
             copy.finish(report.result)
-    here = SearchRecording(game)
+    here = SearchRecording(game, depth_limit=settings.depth)  # as the engine makes it
     search(game, game.initial_state(), settings, listener=here)
-    assert copy.node_count == here.node_count and copy.event_count == here.event_count
-    assert list(copy.x_final[: here.node_count]) == list(here.x_final[: here.node_count])
+    assert_same_columns(copy, here)
     assert copy.describe(copy.event_count - 1) == here.describe(here.event_count - 1)
 
 
