@@ -17,6 +17,8 @@ A = TypeVar("A")
 
 #: A heuristic value of a non-terminal state, from MAX's point of view.
 Evaluation = Callable[[S], float]
+#: A heuristic value of a non-terminal state for each player, in the order of ``players``.
+VectorEvaluation = Callable[[S], tuple[float, ...]]
 
 #: The evaluation every game offers beside its own: 0 at every non-terminal cutoff node,
 #: as in the course notes, to show what a depth cutoff does with no knowledge at all.
@@ -57,11 +59,19 @@ class PositionError(GameError):
 
 
 class Game(ABC, Generic[S, A]):
-    """Rules of a two-player zero-sum game, possibly with chance.
+    """Rules of a two-player zero-sum game, possibly with chance, or of a game of n players.
 
     Utilities and evaluations are always from MAX's point of view. ``actions`` is
     called only at MAX and MIN states, ``chances`` only at CHANCE states; at a chance
     state ``result(s, outcome)`` applies one outcome.
+
+    A game of more than two players names them in ``players``; ``to_move`` then answers
+    MAX at every decision state (whoever moves there maximises their own utility) and
+    CHANCE at chance states, and ``player_index`` says who decides. Such a game defines
+    ``is_terminal`` and ``utilities`` (one utility per player) instead of ``utility``,
+    and ``vector_evaluations`` instead of ``evaluations``; only max^n and the paranoid
+    search (core/maxn.py) search it. A two-player game is zero-sum: its ``utilities``
+    are ``(u, -u)`` and need no code of its own.
     """
 
     #: Short identifier used by the command line (``tictactoe``, ``connect4``, ...).
@@ -70,6 +80,8 @@ class Game(ABC, Generic[S, A]):
     title: str
     #: True when some states are chance nodes (needs expectiminimax or Star1).
     has_chance: bool = False
+    #: The players' names, in the order of a utility vector: two (MAX, then MIN), or more.
+    players: tuple[str, ...] = ("MAX", "MIN")
 
     @abstractmethod
     def initial_state(self) -> S:
@@ -100,6 +112,11 @@ class Game(ABC, Generic[S, A]):
 
     def utility(self, state: S) -> float:
         """Final value of a terminal ``state`` from MAX's point of view."""
+        if len(self.players) != 2:
+            raise GameError(
+                f"{self.title} has {len(self.players)} players: its utilities are a vector "
+                "(utilities), not one number"
+            )
         value = self.terminal_value(state)
         if value is None:
             raise GameError("the game is not over, so it has no utility yet")
@@ -111,11 +128,63 @@ class Game(ABC, Generic[S, A]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own_pair = cls.is_terminal is not Game.is_terminal and cls.utility is not Game.utility
+        own_terminal = cls.is_terminal is not Game.is_terminal
+        own_pair = own_terminal and (
+            cls.utility is not Game.utility or cls.utilities is not Game.utilities
+        )
         if cls.terminal_value is Game.terminal_value and not own_pair:
             raise TypeError(
-                f"{cls.__name__} must define terminal_value, or is_terminal and utility"
+                f"{cls.__name__} must define terminal_value, or is_terminal and utility "
+                "(or utilities, for a game of more than two players)"
             )
+
+    # -- games of n players (two-player games inherit these as they are) ----------------
+
+    def player_index(self, state: S) -> int:
+        """Who decides at a decision ``state``: an index into ``players``.
+
+        A two-player game: 0 where MAX moves, 1 where MIN does. A game of more players
+        must say. GameError at a chance state, where nobody decides.
+        """
+        mover = self.to_move(state)
+        if mover is Player.CHANCE:
+            raise GameError(f"nobody decides at {self.position_name(state)}: chance does")
+        if len(self.players) != 2:
+            raise GameError(f"{self.title} does not say which of its players moves")
+        return 0 if mover is Player.MAX else 1
+
+    def utilities(self, state: S) -> tuple[float, ...]:
+        """The utility of a terminal ``state`` for each player, in the order of ``players``.
+
+        A two-player game: ``(u, -u)``, ``u`` its utility from MAX's point of view.
+        """
+        u = self.utility(state)
+        return (u, -u)
+
+    def terminal_utilities(self, state: S) -> tuple[float, ...] | None:
+        """``utilities(state)`` if ``state`` is terminal, else None: one call on the hot path."""
+        return self.utilities(state) if self.is_terminal(state) else None
+
+    def utility_sum(self) -> float | None:
+        """The sum every utility vector (and evaluation vector) has, when the game declares
+        one: max^n's shallow pruning needs it. 0 for a two-player (zero-sum) game; None
+        (the default) for a game of more players that declares none."""
+        return 0.0 if len(self.players) == 2 else None
+
+    def vector_evaluations(self) -> Mapping[str, VectorEvaluation[S]]:
+        """The game's named evaluations as vectors, one entry per player; the first is the
+        default. A two-player game's are its ``evaluations`` as ``(e, -e)``."""
+        if len(self.players) != 2:
+            return {}
+        return {name: _as_vector(e) for name, e in self.evaluations().items()}
+
+    def cutoff_vector_evaluations(self) -> Mapping[str, VectorEvaluation[S]]:
+        """Every vector evaluation a search may name: the game's own, then ``none``: an
+        equal share of the declared ``utility_sum`` for each player (0 without one)."""
+        n = len(self.players)
+        total = self.utility_sum()
+        share = (0.0 if total is None else total / n,) * n
+        return {**self.vector_evaluations(), NO_EVALUATION: lambda _state: share}
 
     def outcome(self, utility: float) -> Outcome | None:
         """What a utility (or a value backed up from utilities alone) means, for a game
@@ -203,6 +272,16 @@ class Game(ABC, Generic[S, A]):
     def parse_position(self, text: str) -> S:
         """The state written as ``text``; PositionError (saying what and where) otherwise."""
         raise PositionError(f"{self.title} has no position notation")
+
+
+def _as_vector(evaluate: Evaluation[S]) -> VectorEvaluation[S]:
+    """A two-player evaluation from MAX's point of view as a vector ``(e, -e)``."""
+
+    def vector(state: S) -> tuple[float, ...]:
+        e = evaluate(state)
+        return (e, -e)
+
+    return vector
 
 
 def outcome_by_sign(utility: float) -> Outcome:

@@ -23,6 +23,7 @@ from gamesearch_gui.core.game import (
     Outcome,
     Player,
     PositionError,
+    VectorEvaluation,
     outcome_by_sign,
 )
 from gamesearch_gui.core.numbers import format_number
@@ -40,12 +41,14 @@ MAX_NODES = 2_000_000
 
 
 class NodeType(enum.Enum):
-    """What a node is: a decision of MAX or MIN, a chance event, or a leaf with a value."""
+    """What a node is: a decision of MAX or MIN (or, in a tree of n players, of the node's
+    ``player``), a chance event, or a leaf with a value."""
 
     MAX = "max"
     MIN = "min"
     CHANCE = "chance"
     LEAF = "leaf"
+    PLAYER = "player"  #: a decision of ``TreeNode.player``, in a tree of n players
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -55,6 +58,10 @@ class TreeNode:
     ``value`` is set on leaves only, ``eval`` (a cutoff's estimate) on inner nodes only,
     ``probability`` on children of chance nodes only. Construction trusts its caller; the
     file loader is what checks those rules.
+
+    In a tree of n players (``CustomTree.players``) a decision node is ``PLAYER`` with
+    ``player`` the index of who decides, a leaf has ``values`` (one per player) instead
+    of ``value``, and an inner node's estimate is ``evals`` instead of ``eval``.
     """
 
     type: NodeType
@@ -65,6 +72,9 @@ class TreeNode:
     label: str | None = None
     move: str | None = None
     path: Path = ()
+    player: int | None = None
+    values: tuple[Number, ...] | None = None
+    evals: tuple[Number, ...] | None = None
 
 
 def leaf(
@@ -143,6 +153,9 @@ def _same_node(a: TreeNode, b: TreeNode) -> bool:
         and a.probability == b.probability
         and a.label == b.label
         and a.move == b.move
+        and a.player == b.player
+        and a.values == b.values
+        and a.evals == b.evals
     )
 
 
@@ -154,7 +167,12 @@ def same_tree(a: TreeNode | CustomTree, b: TreeNode | CustomTree) -> bool:
     if isinstance(a, CustomTree) or isinstance(b, CustomTree):
         if not (isinstance(a, CustomTree) and isinstance(b, CustomTree)):
             return False
-        if a.name != b.name or a.value_bounds != b.value_bounds:
+        if (a.name, a.value_bounds, a.players, a.constant_sum) != (
+            b.name,
+            b.value_bounds,
+            b.players,
+            b.constant_sum,
+        ):
             return False
         a, b = a.root, b.root
     stack = [(a, b)]
@@ -214,6 +232,9 @@ def rebuild(
                 fields.label,
                 fields.move,
                 path,
+                fields.player,
+                fields.values,
+                fields.evals,
             )
         )
     return built[0]
@@ -223,6 +244,11 @@ def rebuild(
 class CustomTree:
     """A named game tree, with optional declared bounds on its values (for Star1).
 
+    ``players`` is empty for a tree of MAX and MIN (file version 1), else the names of
+    its n players (file version 2); ``constant_sum``, if declared, is what every leaf's
+    ``values`` (and every ``evals``) of such a tree add up to (max^n's shallow pruning).
+    Bounds and the value range then cover every component of every vector.
+
     Creating one walks the tree once to gather its size, height and value range, and
     re-paths the nodes if their paths do not match their places.
     """
@@ -230,6 +256,8 @@ class CustomTree:
     name: str
     root: TreeNode
     value_bounds: tuple[Number, Number] | None = None
+    players: tuple[str, ...] = ()
+    constant_sum: Number | None = None
     _node_count: int = field(init=False, repr=False, compare=False, default=0)
     _height: int = field(init=False, repr=False, compare=False, default=0)
     _has_chance: bool = field(init=False, repr=False, compare=False, default=False)
@@ -237,6 +265,10 @@ class CustomTree:
     _extent: tuple[Number, Number] = field(init=False, repr=False, compare=False, default=(0, 0))
 
     def __post_init__(self) -> None:
+        if len(self.players) in (1, 2):
+            raise ValueError(
+                "a tree of two players is a tree of MAX and MIN: leave its players empty"
+            )
         count = 0
         height = 0
         has_chance = False
@@ -255,11 +287,16 @@ class CustomTree:
                 has_chance = True
             # Evals join the range too: a cutoff's estimate must also lie within the bounds.
             v = node.value if node.type is NodeType.LEAF else node.eval
-            if node.eval is not None:
+            if node.eval is not None or node.evals is not None:
                 has_evals = True
             if v is not None:
                 lo = v if lo is None or v < lo else lo
                 hi = v if hi is None or v > hi else hi
+            vector = node.values if node.type is NodeType.LEAF else node.evals
+            if vector:
+                low, high = min(vector), max(vector)
+                lo = low if lo is None or low < lo else lo
+                hi = high if hi is None or high > hi else hi
             for i in range(len(node.children) - 1, -1, -1):
                 stack.append((node.children[i], (*path, i)))
         if not paths_ok:
@@ -296,9 +333,19 @@ class CustomTree:
         for node in iter_nodes(self.root):
             leafy = node.type is NodeType.LEAF
             v = node.value if leafy else node.eval
-            if v is not None and not lo <= v <= hi:
-                found.append((node.path, "value" if leafy else "eval", v))
+            vector = node.values if leafy else node.evals
+            numbers = (v,) if v is not None else vector or ()
+            for number in numbers:
+                if not lo <= number <= hi:
+                    what = "value" if leafy else "eval"
+                    found.append((node.path, what if v is not None else what + "s", number))
+                    break
         return found
+
+    @property
+    def player_count(self) -> int:
+        """How many players the tree has: 2 (MAX and MIN), or its ``players``."""
+        return len(self.players) or 2
 
     @property
     def has_chance(self) -> bool:
@@ -342,7 +389,7 @@ class CustomTree:
         self.node_at(path)  # fails early, with a message, on a bad path
         new = rebuild(subtree, tuple(path))
         if not path:
-            return CustomTree(self.name, new, self.value_bounds)
+            return CustomTree(self.name, new, self.value_bounds, self.players, self.constant_sum)
         ancestors = [self.root]
         for i in path[:-1]:
             ancestors.append(ancestors[-1].children[i])
@@ -358,8 +405,11 @@ class CustomTree:
                 parent.label,
                 parent.move,
                 parent.path,
+                parent.player,
+                parent.values,
+                parent.evals,
             )
-        return CustomTree(self.name, new, self.value_bounds)
+        return CustomTree(self.name, new, self.value_bounds, self.players, self.constant_sum)
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -392,6 +442,8 @@ class TreeGame(Game[TreeNode, int]):
         self.tree = tree
         self.title = tree.name
         self.has_chance = tree.has_chance
+        if tree.players:
+            self.players = tree.players
         # Keyed by node (identity hash), so an entry cannot be mistaken for another node's.
         self._heights: dict[TreeNode, int] = {}
         self._win_draw_loss: bool | None = None  # found out on the first ``outcome``
@@ -401,8 +453,38 @@ class TreeGame(Game[TreeNode, int]):
         return self.tree.root
 
     def to_move(self, state: TreeNode) -> Player:
-        """MAX, MIN or CHANCE by node type (a leaf answers MAX; nobody moves there)."""
+        """MAX, MIN or CHANCE by node type (a leaf answers MAX; nobody moves there; so does
+        a decision of a tree of n players, whose ``player_index`` says who decides)."""
         return _PLAYER.get(state.type, Player.MAX)
+
+    def player_index(self, state: TreeNode) -> int:
+        """The node's ``player`` in a tree of n players; MAX 0 and MIN 1 in one of two."""
+        if state.player is not None:
+            return state.player
+        return super().player_index(state)
+
+    def utilities(self, state: TreeNode) -> tuple[float, ...]:
+        """The leaf's ``values`` (a tree of n players), else ``(value, -value)``."""
+        if state.values is not None:
+            return state.values
+        return super().utilities(state)
+
+    def terminal_utilities(self, state: TreeNode) -> tuple[float, ...] | None:
+        """The leaf's utilities, or None at an inner node."""
+        if state.type is not NodeType.LEAF:
+            return None
+        return state.values if state.values is not None else self.utilities(state)
+
+    def utility_sum(self) -> float | None:
+        """The tree's declared ``constant_sum`` (a tree of n players), else 0."""
+        return self.tree.constant_sum if self.tree.players else 0.0
+
+    def vector_evaluations(self) -> Mapping[str, VectorEvaluation[TreeNode]]:
+        """A tree of n players: one evaluation, ``eval``, each node's drawn ``evals`` (a
+        leaf's ``values``); a tree of two: its ``eval`` as ``(e, -e)``."""
+        if not self.tree.players:
+            return super().vector_evaluations()
+        return {"eval": _drawn_evals} if self.tree.has_evals else {}
 
     def actions(self, state: TreeNode) -> Sequence[int]:
         """Child indices in drawn order."""
@@ -422,6 +504,8 @@ class TreeGame(Game[TreeNode, int]):
 
     def utility(self, state: TreeNode) -> float:
         """The leaf's value."""
+        if self.tree.players:
+            return super().utility(state)  # refused: the utilities are a vector
         if state.value is None:
             where = f"node {path_text(state.path)}" if state.path else "the root"
             raise GameError(f"{where} is not a leaf")
@@ -549,4 +633,12 @@ def _drawn_eval(node: TreeNode) -> float:
     # A leaf's value is exact, so it is the best estimate a cutoff could ask for.
     if node.value is not None:
         return node.value
+    raise MissingEvalError(node.path)
+
+
+def _drawn_evals(node: TreeNode) -> tuple[float, ...]:
+    if node.evals is not None:
+        return node.evals
+    if node.values is not None:
+        return node.values
     raise MissingEvalError(node.path)

@@ -1,4 +1,5 @@
-"""Custom tree files: the JSON format version 1 and the nested-list shorthand.
+"""Custom tree files: the JSON format (version 1, and version 2 for n players) and the
+nested-list shorthand.
 
 Reading is all or nothing: every rule is checked while walking the parsed JSON, and the
 tree is built only once the whole input has passed, so a bad file never half-loads.
@@ -22,6 +23,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import Any, BinaryIO, TypeAlias
 
@@ -48,6 +50,7 @@ __all__ = [
     "MAX_NODES",
     "PROBABILITY_TOLERANCE",
     "QUOTE_LIMIT",
+    "SUM_TOLERANCE",
     "SUPPORTED_VERSIONS",
     "TreeFileError",
     "build_tree",
@@ -71,9 +74,11 @@ __all__ = [
 ]
 
 FORMAT_TAG = "gamesearch-tree"
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (1, 2)
 #: How far from 1 a chance node's probabilities may sum.
 PROBABILITY_TOLERANCE = 1e-9
+#: How far a vector's sum may be from a declared "constant_sum", relative to its size.
+SUM_TOLERANCE = 1e-9
 #: The name of a tree whose file and caller give none.
 DEFAULT_NAME = "untitled"
 #: The most bytes a tree file (or standard input) may hold; reading stops one byte past it.
@@ -87,21 +92,35 @@ QUOTE_LIMIT = 40
 #: Bytes read at a time, so a stream is never asked for more than it holds.
 _CHUNK = 1024 * 1024
 
-#: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's example).
+#: Keys in the order ``dump_tree`` writes them (the order of DESIGN.md's examples).
 _TOP_KEYS = ("format", "version", "name", "value_bounds", "root")
 _NODE_KEYS = ("type", "label", "move", "probability", "value", "eval", "children")
-_TYPES = {t.value: t for t in NodeType}
+#: Version 2 with "players": the keys it adds, in the order they are written.
+_PLAYER_TOP_KEYS = ("format", "version", "name", "players", "constant_sum", "value_bounds", "root")
+_PLAYER_NODE_KEYS = ("type", "player", "label", "move", "probability", "values", "eval", "children")
+_TYPES = {t.value: t for t in (NodeType.MAX, NodeType.MIN, NodeType.CHANCE, NodeType.LEAF)}
+_PLAYER_TYPES = {t.value: t for t in (NodeType.PLAYER, NodeType.CHANCE, NodeType.LEAF)}
 _KNOWN_KEYS: dict[tuple[str, ...], frozenset[str]] = {
-    keys: frozenset(keys) for keys in (_TOP_KEYS, _NODE_KEYS)
+    keys: frozenset(keys) for keys in (_TOP_KEYS, _NODE_KEYS, _PLAYER_TOP_KEYS, _PLAYER_NODE_KEYS)
 }
 _FLOAT_MAX = sys.float_info.max
 #: Lines of a saved file stay within this width when a node's leaves are put on one line.
 _LINE_WIDTH = 100
 
 #: A node's fields before it is built: type, value, eval, probability, label, move, path,
-#: number of children.
+#: number of children, and in a tree of n players its player, values and evals.
 _Record: TypeAlias = tuple[
-    NodeType, Number | None, Number | None, float | None, str | None, str | None, Path, int
+    NodeType,
+    Number | None,
+    Number | None,
+    float | None,
+    str | None,
+    str | None,
+    Path,
+    int,
+    int | None,
+    tuple[Number, ...] | None,
+    tuple[Number, ...] | None,
 ]
 
 
@@ -346,26 +365,32 @@ def _count_and_depth(count: int, path: Path) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _Players:
+    """The top level of a version 2 file with ``players``: what its nodes are read with."""
+
+    names: tuple[str, ...]
+    total: Number | None  #: the declared "constant_sum"
+
+    @property
+    def described(self) -> str:
+        return ", ".join(show(name) for name in self.names)
+
+
 def _read_node(
-    raw: object, path: Path, parent: NodeType | None, bounds: tuple[Number, Number] | None
+    raw: object,
+    path: Path,
+    parent: NodeType | None,
+    bounds: tuple[Number, Number] | None,
+    players: _Players | None = None,
 ) -> tuple[_Record, Sequence[Any]]:
-    """Check one node of a v1 document against every rule; its record and raw children."""
+    """Check one node against every rule of its format: version 1 (and version 2 without
+    ``players``) when ``players`` is None, else version 2 with players. Its record and raw
+    children."""
     if not isinstance(raw, Mapping):
         raise _error(path, f"a node must be a JSON object, not {_kind(raw)}")
-    _check_keys(raw, _NODE_KEYS, path)
-
-    if "type" in raw:
-        name = raw["type"]
-        node_type = _TYPES.get(name) if isinstance(name, str) else None
-        if node_type is None:
-            raise _error(
-                path,
-                f'unknown "type" {show(name)} (expected "max", "min", "chance" or "leaf")',
-            )
-    elif "children" in raw:
-        raise _error(path, 'a node with "children" needs a "type" ("max", "min" or "chance")')
-    else:
-        node_type = NodeType.LEAF
+    _check_keys(raw, _NODE_KEYS if players is None else _PLAYER_NODE_KEYS, path)
+    node_type = _node_type(raw, path, players)
 
     label = _optional_text(raw, "label", path)
     move = _optional_text(raw, "move", path)
@@ -385,23 +410,39 @@ def _read_node(
     elif "probability" in raw:
         raise _error(path, '"probability" is only allowed on a child of a chance node')
 
+    player: int | None = None
+    if players is not None:
+        if node_type is NodeType.PLAYER:
+            player = _read_player(raw, path, players)
+        elif "player" in raw:
+            raise _error(path, f'a {node_type.value} node has no "player": nobody decides there')
+    value_key = "value" if players is None else "values"
+
     value: Number | None = None
+    values: tuple[Number, ...] | None = None
     evaluation: Number | None = None
+    evals: tuple[Number, ...] | None = None
     children: Sequence[Any] = ()
     if node_type is NodeType.LEAF:
         if "children" in raw:
             raise _error(path, 'a leaf cannot have "children"')
         if "eval" in raw:
-            raise _error(path, 'a leaf cannot have an "eval": its "value" is already exact')
-        if "value" not in raw:
-            raise _error(path, 'a leaf needs a "value"')
-        value = _finite_number(raw["value"], "value", path)
-        _check_bounds(value, "value", path, bounds)
+            raise _error(path, f'a leaf cannot have an "eval": its "{value_key}" is already exact')
+        if value_key not in raw:
+            raise _error(
+                path, f'a leaf needs "{value_key}"' if players else 'a leaf needs a "value"'
+            )
+        if players is None:
+            value = _finite_number(raw["value"], "value", path)
+            _check_bounds(value, "value", path, bounds)
+        else:
+            values = _read_vector(raw["values"], "values", path, bounds, players)
     else:
-        if "value" in raw:
+        if value_key in raw:
             raise _error(
                 path,
-                f'a {node_type.value} node cannot have a "value" '
+                f"a {node_type.value} node cannot have {'a ' if players is None else ''}"
+                f'"{value_key}" '
                 '(only leaves do; "eval" is a depth cutoff\'s estimate)',
             )
         if "children" not in raw:
@@ -412,18 +453,122 @@ def _read_node(
         if not children:
             raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
         if "eval" in raw:
-            evaluation = _finite_number(raw["eval"], "eval", path)
-            _check_bounds(evaluation, "eval", path, bounds)
-    record = (node_type, value, evaluation, probability, label, move, path, len(children))
+            if players is None:
+                evaluation = _finite_number(raw["eval"], "eval", path)
+                _check_bounds(evaluation, "eval", path, bounds)
+            else:
+                evals = _read_vector(raw["eval"], "eval", path, bounds, players)
+    if players is not None and len(players.names) == 2:
+        # Two players are MAX and MIN: the tree is read as the version 1 tree it is.
+        node_type, value, evaluation = _as_two_players(node_type, player, values, evals, path)
+        player = values = evals = None
+    record = (
+        node_type,
+        value,
+        evaluation,
+        probability,
+        label,
+        move,
+        path,
+        len(children),
+        player,
+        values,
+        evals,
+    )
     return record, children
+
+
+def _node_type(raw: Mapping[str, Any], path: Path, players: _Players | None) -> NodeType:
+    """What the node is, by its "type" or else by what it holds."""
+    types = _TYPES if players is None else _PLAYER_TYPES
+    if "type" in raw:
+        name = raw["type"]
+        node_type = types.get(name) if isinstance(name, str) else None
+        if node_type is None:
+            expected = '"max", "min", "chance" or "leaf"'
+            if players is not None:
+                expected = '"player", "chance" or "leaf"'
+                if name in _TYPES:
+                    expected += ': a tree of players has no "max" or "min" nodes'
+            raise _error(path, f'unknown "type" {show(name)} (expected {expected})')
+        return node_type
+    if players is not None and "player" in raw:
+        return NodeType.PLAYER
+    if "children" in raw:
+        if players is not None:
+            raise _error(
+                path,
+                f'a node with "children" needs a "player" (one of {players.described}) '
+                'or "type": "chance"',
+            )
+        raise _error(path, 'a node with "children" needs a "type" ("max", "min" or "chance")')
+    return NodeType.LEAF
+
+
+def _read_player(raw: Mapping[str, Any], path: Path, players: _Players) -> int:
+    """The index of the node's "player" among the file's players."""
+    if "player" not in raw:
+        raise _error(path, f'a player node needs a "player" (one of {players.described})')
+    name = raw["player"]
+    if isinstance(name, str) and name in players.names:
+        return players.names.index(name)
+    raise _error(path, f'unknown "player" {show(name)} (players: {players.described})')
+
+
+def _read_vector(
+    raw: object,
+    key: str,
+    path: Path,
+    bounds: tuple[Number, Number] | None,
+    players: _Players,
+) -> tuple[Number, ...]:
+    """A list of finite numbers, one per player, within the bounds and the constant sum."""
+    n = len(players.names)
+    if not isinstance(raw, list | tuple) or len(raw) != n:
+        got = _kind(raw) if not isinstance(raw, list | tuple) else f"{len(raw)} of them"
+        raise _error(path, f'"{key}" must be a list of {n} numbers, one per player, not {got}')
+    numbers = tuple(_finite_number(x, key, path) for x in raw)
+    for number in numbers:
+        _check_bounds(number, key, path, bounds)
+    total = players.total
+    if total is not None:
+        added = math.fsum(numbers)
+        if abs(added - total) > SUM_TOLERANCE * max(1.0, abs(total)):
+            raise _error(
+                path,
+                f'the "{key}" add up to {added:.12g}, not the "constant_sum" {show(total)}',
+            )
+    return numbers
+
+
+def _as_two_players(
+    node_type: NodeType,
+    player: int | None,
+    values: tuple[Number, ...] | None,
+    evals: tuple[Number, ...] | None,
+    path: Path,
+) -> tuple[NodeType, Number | None, Number | None]:
+    """A node of a two-player version 2 file as version 1 says it: the first player is
+    MAX, the second MIN, and ``[v, -v]`` is the value ``v``."""
+    if node_type is NodeType.PLAYER:
+        node_type = NodeType.MAX if player == 0 else NodeType.MIN
+    scalars: list[Number | None] = []
+    for key, vector in (("values", values), ("eval", evals)):
+        if vector is not None and vector[1] != -vector[0]:
+            raise _error(
+                path,
+                f'a tree of two players is zero-sum (MAX and MIN): "{key}" must be [v, -v], '
+                f"not {show(list(vector))}",
+            )
+        scalars.append(None if vector is None else vector[0])
+    return node_type, scalars[0], scalars[1]
 
 
 def _build(records: list[_Record], check: Check | None = None) -> TreeNode:
     """Nodes from pre-order records, built bottom-up; checks chance probabilities sum to 1."""
     built: list[TreeNode] = []
-    for i, (node_type, value, evaluation, probability, label, move, path, n) in enumerate(
-        reversed(records)
-    ):
+    for i, record in enumerate(reversed(records)):
+        node_type, value, evaluation, probability, label, move, path, n = record[:8]
         if check is not None and i % CHECK_EVERY == 0:
             check()
         children: tuple[TreeNode, ...] = ()
@@ -440,13 +585,18 @@ def _build(records: list[_Record], check: Check | None = None) -> TreeNode:
                     f"not {total:.12g}",
                 )
         built.append(
-            TreeNode(node_type, children, value, evaluation, probability, label, move, path)
+            TreeNode(
+                node_type, children, value, evaluation, probability, label, move, path, *record[8:]
+            )
         )
     return built[0]
 
 
 def _read_root(
-    raw_root: object, bounds: tuple[Number, Number] | None, check: Check | None = None
+    raw_root: object,
+    bounds: tuple[Number, Number] | None,
+    check: Check | None = None,
+    players: _Players | None = None,
 ) -> TreeNode:
     records: list[_Record] = []
     stack: list[tuple[object, Path, NodeType | None]] = [(raw_root, (), None)]
@@ -455,7 +605,7 @@ def _read_root(
             check()
         raw, path, parent = stack.pop()
         _count_and_depth(len(records) + 1, path)
-        record, children = _read_node(raw, path, parent, bounds)
+        record, children = _read_node(raw, path, parent, bounds, players)
         records.append(record)
         node_type = record[0]
         for i in range(len(children) - 1, -1, -1):
@@ -481,7 +631,7 @@ def _read_bounds(raw: object) -> tuple[Number, Number]:
 def tree_from_dict(
     doc: Mapping[str, Any], name: str | None = None, *, check: Check | None = None
 ) -> CustomTree:
-    """A tree from a format-1 document already parsed into Python objects.
+    """A tree from a format-1 or format-2 document already parsed into Python objects.
 
     ``name`` is used when the document has none. Raises TreeFileError. ``check`` is
     called now and then on a big tree (it may raise to stop the reading).
@@ -506,7 +656,9 @@ def tree_from_dict(
         raise TreeFileError(
             None, f'unsupported "version" {show(version)} (supported versions: {supported})'
         )
-    _check_keys(doc, _TOP_KEYS, None)
+    has_players = version >= 2 and "players" in doc
+    _check_keys(doc, _PLAYER_TOP_KEYS if has_players else _TOP_KEYS, None)
+    players = _read_players(doc) if has_players else None
     tree_name = name
     if "name" in doc:
         tree_name = doc["name"]
@@ -515,7 +667,39 @@ def tree_from_dict(
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
-    return CustomTree(_tree_name(tree_name), _read_root(doc["root"], bounds, check), bounds)
+    root = _read_root(doc["root"], bounds, check, players)
+    if players is None or len(players.names) == 2:
+        return CustomTree(_tree_name(tree_name), root, bounds)
+    return CustomTree(_tree_name(tree_name), root, bounds, players.names, players.total)
+
+
+def _read_players(doc: Mapping[str, Any]) -> _Players:
+    """The "players" and "constant_sum" of a version 2 file."""
+    raw = doc["players"]
+    rule = '"players" must be a list of two or more distinct names'
+    if not isinstance(raw, list | tuple):
+        raise TreeFileError(None, f"{rule}, not {_kind(raw)}")
+    if len(raw) < 2:
+        raise TreeFileError(None, f"{rule}, not {len(raw)}")
+    for name in raw:
+        if not isinstance(name, str):
+            raise TreeFileError(None, f"{rule}, not {show(name)}")
+        problem = text_problem(name)
+        if problem is not None:
+            raise TreeFileError(None, f'a name in "players" {problem}')
+    for i, name in enumerate(raw):
+        if name in raw[:i]:
+            raise TreeFileError(None, f"{rule}: {show(name)} is given twice")
+    total: Number | None = None
+    if "constant_sum" in doc:
+        total = _finite_number(doc["constant_sum"], "constant_sum", None)
+        if len(raw) == 2 and total != 0:
+            raise TreeFileError(
+                None,
+                'a tree of two players is zero-sum (MAX and MIN): its "constant_sum" is 0, '
+                f"not {show(total)}",
+            )
+    return _Players(tuple(raw), total)
 
 
 @gc_paused()
@@ -541,12 +725,16 @@ def tree_from_nested(
                     path, "an empty list is not a node: an inner node needs at least one child"
                 )
             node_type = NodeType.MAX if len(path) % 2 == 0 else NodeType.MIN
-            records.append((node_type, None, None, None, None, None, path, len(raw)))
+            records.append(
+                (node_type, None, None, None, None, None, path, len(raw), None, None, None)
+            )
             for i in range(len(raw) - 1, -1, -1):
                 stack.append((raw[i], (*path, i)))
         elif _is_number(raw):
             value = _finite_number(raw, "value", path)
-            records.append((NodeType.LEAF, value, None, None, None, None, path, 0))
+            records.append(
+                (NodeType.LEAF, value, None, None, None, None, path, 0, None, None, None)
+            )
         else:
             raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
     return CustomTree(_tree_name(name), _build(records, check))
@@ -555,7 +743,7 @@ def tree_from_nested(
 def tree_from_json(
     obj: object, name: str | None = None, *, check: Check | None = None
 ) -> CustomTree:
-    """A tree from parsed JSON in either form: a format-1 object or a nested list."""
+    """A tree from parsed JSON in either form: a format-1 or -2 object or a nested list."""
     if isinstance(obj, Mapping):
         return tree_from_dict(obj, name, check=check)
     if isinstance(obj, list | tuple):
@@ -668,16 +856,25 @@ def build_tree(
     *,
     name: str = DEFAULT_NAME,
     value_bounds: tuple[Number, Number] | None = None,
+    players: Sequence[str] = (),
+    constant_sum: Number | None = None,
 ) -> CustomTree:
-    """A checked tree from a root node given as a dict (format 1) or a nested list.
+    """A checked tree from a root node given as a dict (format 1, or format 2 when
+    ``players`` are named) or a nested list.
 
     The quick way to write a tree in code: ``build_tree([[3, 12, 8], [2, 4, 6]])``.
     """
     if isinstance(root, Mapping):
         doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": name, "root": root}
+        if players:
+            doc.update(version=2, players=list(players))
+            if constant_sum is not None:
+                doc["constant_sum"] = constant_sum
         if value_bounds is not None:
             doc["value_bounds"] = list(value_bounds)
         return tree_from_dict(doc)
+    if players or constant_sum is not None:
+        raise ValueError("the nested-list shorthand has two players and no constant sum")
     if value_bounds is not None:
         raise ValueError("the nested-list shorthand cannot declare value_bounds")
     return tree_from_nested(root, name)
@@ -686,9 +883,12 @@ def build_tree(
 # Writing ----------------------------------------------------------------------------------
 
 
-def _node_fields(node: TreeNode) -> dict[str, Any]:
+def _node_fields(node: TreeNode, players: tuple[str, ...]) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    if node.type is not NodeType.LEAF:
+    if node.type is NodeType.PLAYER:
+        # "player" says what the node is.
+        fields["player"] = players[node.player or 0]
+    elif node.type is not NodeType.LEAF:
         fields["type"] = node.type.value
     if node.label is not None:
         fields["label"] = node.label
@@ -698,17 +898,22 @@ def _node_fields(node: TreeNode) -> dict[str, Any]:
         fields["probability"] = node.probability
     if node.value is not None:
         fields["value"] = node.value
+    if node.values is not None:
+        fields["values"] = list(node.values)
     if node.eval is not None:
         fields["eval"] = node.eval
+    if node.evals is not None:
+        fields["eval"] = list(node.evals)
     return fields
 
 
 @gc_paused()
 def tree_to_dict(tree: CustomTree) -> dict[str, Any]:
-    """The tree as a format-1 document of plain dicts and lists (not checked)."""
+    """The tree as a document of plain dicts and lists (not checked): format version 1
+    for a tree of two players, version 2 for a tree of more."""
     built: list[dict[str, Any]] = []
     for node in reversed(list(iter_nodes(tree.root))):
-        fields = _node_fields(node)
+        fields = _node_fields(node, tree.players)
         n = len(node.children)
         if node.type is not NodeType.LEAF:
             fields["children"] = built[-1 : -n - 1 : -1] if n else []
@@ -716,6 +921,11 @@ def tree_to_dict(tree: CustomTree) -> dict[str, Any]:
                 del built[-n:]
         built.append(fields)
     doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": tree.name}
+    if tree.players:
+        doc["version"] = 2
+        doc["players"] = list(tree.players)
+        if tree.constant_sum is not None:
+            doc["constant_sum"] = tree.constant_sum
     if tree.value_bounds is not None:
         doc["value_bounds"] = list(tree.value_bounds)
     doc["root"] = built[0]
@@ -745,7 +955,7 @@ def _fields_text(fields: Mapping[str, Any]) -> str:
 def _format_document(doc: Mapping[str, Any]) -> str:
     """Pretty JSON: one node a line, a node's leaves on its line when they fit."""
     lines = ["{"]
-    for key in _TOP_KEYS[:-1]:
+    for key in _PLAYER_TOP_KEYS[:-1]:
         if key in doc:
             lines.append(f"  {_dumps(key)}: {_dumps(doc[key])},")
     # Items are (node, indent, lead, trailer), or a closing line as a str.
@@ -803,7 +1013,7 @@ def _format_leaf(fields: Mapping[str, Any]) -> str:
 
 @gc_paused()
 def dump_tree(tree: CustomTree) -> str:
-    """The tree as format-1 JSON text, checked first so that it will load again."""
+    """The tree as JSON text (version 1, or 2 for n players), checked so it will load again."""
     doc = tree_to_dict(tree)
     tree_from_dict(doc)
     return _format_document(doc)

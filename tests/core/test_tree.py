@@ -57,7 +57,7 @@ def figure() -> CustomTree:
 
 
 def test_node_types_have_the_file_format_names() -> None:
-    assert [t.value for t in NodeType] == ["max", "min", "chance", "leaf"]
+    assert [t.value for t in NodeType] == ["max", "min", "chance", "leaf", "player"]
 
 
 def test_nodes_are_immutable_and_compared_by_identity() -> None:

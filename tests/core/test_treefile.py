@@ -189,13 +189,13 @@ MALFORMED: list[tuple[str, str, str | None, str]] = [
         "missing-version",
         '{"format": "gamesearch-tree", "root": {"value": 1}}',
         None,
-        'missing "version" (supported versions: 1)',
+        'missing "version" (supported versions: 1, 2)',
     ),
     (
         "wrong-version",
-        doc(value(1)).replace('"version": 1', '"version": 2'),
+        doc(value(1)).replace('"version": 1', '"version": 3'),
         None,
-        'unsupported "version" 2 (supported versions: 1)',
+        'unsupported "version" 3 (supported versions: 1, 2)',
     ),
     (
         "version-as-text",
