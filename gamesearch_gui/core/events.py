@@ -74,6 +74,21 @@ class NodeValued:
 
 
 @dataclass(frozen=True, slots=True)
+class NodeValues:
+    """Games of n players (core/maxn.py): the vector of utilities a node was valued with,
+    one per player, told just before the node's :class:`NodeValued` (whose ``value`` is
+    the root player's component of it).
+
+    ``player`` is the index of who decided at the node (None at leaves and chance
+    nodes), so the component that decided is ``values[player]``.
+    """
+
+    node_id: int
+    values: tuple[float, ...]
+    player: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ChildrenPruned:
     """A cutoff: the remaining children of a node are skipped.
 
@@ -198,6 +213,7 @@ class BackPropagated:
 SearchEvent = (
     NodeEntered
     | NodeValued
+    | NodeValues
     | ChildrenPruned
     | IterationStarted
     | IterationFinished
@@ -285,6 +301,12 @@ class SearchObserver(ABC):
     ) -> None:
         """:class:`IterationFinished`."""
 
+    def node_values(  # noqa: B027 (optional)
+        self, node_id: int, values: tuple[float, ...], player: int | None
+    ) -> None:
+        """:class:`NodeValues` (searches of games of n players only; optional, so an
+        observer of two-player searches need not know of it)."""
+
     # Monte Carlo tree search: optional (empty, not abstract), so an observer that draws
     # only minimax trees (the recording, the root-value watcher) need not know of them.
 
@@ -338,6 +360,8 @@ class SearchObserver(ABC):
             )
         elif isinstance(event, ChildrenPruned):
             self.pruned(event.node_id, event.moves, event.value, event.alpha, event.beta)
+        elif isinstance(event, NodeValues):
+            self.node_values(event.node_id, event.values, event.player)
         elif isinstance(event, IterationStarted):
             self.iteration_started(event.depth)
         elif isinstance(event, IterationFinished):
@@ -401,6 +425,9 @@ class EventStream(SearchObserver):
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
     ) -> None:
         self.listener(ChildrenPruned(node_id, moves, value, alpha, beta))
+
+    def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
+        self.listener(NodeValues(node_id, values, player))
 
     def iteration_started(self, depth: int) -> None:
         self.listener(IterationStarted(depth))

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
 from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError, Player
+from gamesearch_gui.core.maxn import search_vectors, vector_problem
 from gamesearch_gui.core.mcts import (
     DEFAULT_EXPLORATION,
     MAX_ITERATIONS,
@@ -60,16 +61,30 @@ class Algorithm(enum.Enum):
     EXPECTIMINIMAX = "expectiminimax"
     STAR1 = "star1"
     MCTS = "mcts"  #: Monte Carlo tree search (UCT), in :mod:`gamesearch_gui.core.mcts`
+    MAXN = "maxn"  #: max^n for n players, in :mod:`gamesearch_gui.core.maxn`
+    #: all others against the root player: alpha-beta on its share (core/maxn.py)
+    PARANOID = "paranoid"
 
     @property
     def handles_chance(self) -> bool:
         """True for the algorithms that know chance nodes."""
-        return self in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1, Algorithm.MCTS)
+        return self in (
+            Algorithm.EXPECTIMINIMAX,
+            Algorithm.STAR1,
+            Algorithm.MCTS,
+            Algorithm.MAXN,
+            Algorithm.PARANOID,
+        )
 
     @property
     def prunes(self) -> bool:
         """True for the algorithms that cut with an (alpha, beta) window."""
-        return self in (Algorithm.ALPHABETA, Algorithm.STAR1)
+        return self in (Algorithm.ALPHABETA, Algorithm.STAR1, Algorithm.PARANOID)
+
+    @property
+    def handles_players(self) -> bool:
+        """True for the algorithms that search games of more than two players."""
+        return self in (Algorithm.MAXN, Algorithm.PARANOID)
 
 
 class Ordering(enum.Enum):
@@ -128,6 +143,10 @@ class SearchSettings:
     ``Algorithm.MCTS``, which takes an iteration count, a time budget or both (it stops
     at the first reached), and no depth, evaluation, ordering or table: its playouts
     run to the end of the game.
+
+    ``shallow_pruning`` (max^n only) cuts where a game's declared constant sum shows that
+    the parent's mover will not choose a node (core/maxn.py). Max^n and the paranoid
+    search take a depth, an evaluation and a node cap, and none of the other options.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -144,6 +163,7 @@ class SearchSettings:
     exploration: float = DEFAULT_EXPLORATION
     seed: int = 0
     playout: Playout = Playout.RANDOM
+    shallow_pruning: bool = False
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -165,6 +185,7 @@ class SearchSettings:
                 f"fail-hard is a variant of alpha-beta, not of {self.algorithm.value}"
             )
         self._check_mcts()
+        self._check_players()
         if self.quiescence and self.depth is None and not self.iterative:
             raise SettingsError(
                 "quiescence search goes on past a depth limit: give a depth limit too"
@@ -213,6 +234,23 @@ class SearchSettings:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise SettingsError(f"the seed must be a whole number, not {self.seed!r}")
 
+    def _check_players(self) -> None:
+        """Max^n and paranoid take no ordering, table, deepening, root window or quiescence;
+        shallow pruning belongs to max^n."""
+        if self.shallow_pruning and self.algorithm is not Algorithm.MAXN:
+            raise SettingsError(f"shallow pruning belongs to maxn, not to {self.algorithm.value}")
+        if not self.algorithm.handles_players:
+            return
+        for what, unwanted in (
+            ("move ordering", self.ordering is not Ordering.NONE),
+            ("transposition table", self.transposition_table),
+            ("time budget", self.time_budget is not None),
+            ("exact root values", self.exact_root_values),
+            ("quiescence search", self.quiescence),
+        ):
+            if unwanted:
+                raise SettingsError(f"{self.algorithm.value} takes no {what}")
+
     @property
     def iterative(self) -> bool:
         """True when the search deepens one ply at a time."""
@@ -258,7 +296,8 @@ class RootMove:
     """A root move and the value the search gave it (exact, or a bound after a cut).
 
     Under MCTS ``value`` is the move's Q/N (``Bound.ESTIMATE``), ``visits`` its N and
-    ``total`` its Q; the other algorithms leave those two None.
+    ``total`` its Q; the other algorithms leave those two None. Under max^n and paranoid
+    ``Bound.UPPER`` marks a move cut short (see ``SearchResult``).
     """
 
     move: Any
@@ -266,6 +305,8 @@ class RootMove:
     bound: Bound
     visits: int | None = None
     total: float | None = None
+    #: Max^n and paranoid: the move's whole vector (``value`` is the root player's share).
+    values: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +329,10 @@ class SearchResult:
     the first root move was searched. ``depth`` is the depth of the (last finished)
     search, None for a search to the end of the game. ``complete`` is False when a
     cancel, the time budget or the node cap cut the last iteration short.
+
+    Max^n and paranoid: ``values`` is the root's vector, one utility per player, and
+    ``value`` its component of ``player``, the root player (who decides at the root);
+    the two-player algorithms leave ``values`` None.
     """
 
     value: float | None
@@ -300,6 +345,8 @@ class SearchResult:
     stop_reason: StopReason
     settings: SearchSettings
     iterations: tuple[IterationSummary, ...] = field(default=())
+    values: tuple[float, ...] | None = None
+    player: int = 0
 
 
 class CancelToken:
@@ -363,6 +410,11 @@ def node_kind(game: Game[Any, Any], state: Any) -> NodeKind:
 def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
     """Raise SettingsError when ``settings`` cannot search ``game`` from ``state``."""
     algorithm = settings.algorithm
+    n = len(game.players)
+    if n != 2 and not algorithm.handles_players:
+        raise SettingsError(
+            f"{game.title} has {n} players: use maxn or paranoid, not {algorithm.value}"
+        )
     if game.has_chance and not algorithm.handles_chance:
         raise SettingsError(
             f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
@@ -373,7 +425,12 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         if problem:
             raise SettingsError(problem)
         return
-    names = list(game.cutoff_evaluations())
+    if algorithm.handles_players:
+        problem = vector_problem(game, shallow=settings.shallow_pruning)
+        if problem:
+            raise SettingsError(problem)
+    evaluations = game.cutoff_vector_evaluations() if n != 2 else game.cutoff_evaluations()
+    names = list(evaluations)
     if settings.evaluation is not None and settings.evaluation not in names:
         known = ", ".join(names)
         raise SettingsError(
@@ -389,7 +446,7 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
     cutoffs = (settings.depth is not None and (plies is None or settings.depth < plies)) or (
         settings.iterative and plies is None
     )
-    if cutoffs and settings.evaluation is None and not game.evaluations():
+    if cutoffs and settings.evaluation is None and len(names) < 2:
         raise SettingsError(
             f"a depth cutoff needs an evaluation function (a drawn tree: an 'eval' on its "
             f"inner nodes), and {game.title} has none; name the evaluation "
@@ -430,6 +487,8 @@ def search(
     check_settings(game, state, settings)
     if settings.algorithm is Algorithm.MCTS:
         return _monte_carlo(game, state, settings, observer(listener), cancel, progress)
+    if settings.algorithm.handles_players:
+        return _vectors(game, state, settings, observer(listener), cancel, progress)
     return _Engine(game, settings, listener, cancel, progress).run(state)
 
 
@@ -503,6 +562,74 @@ def _monte_carlo(
         complete=complete,
         stop_reason=found.reason,
         settings=settings,
+    )
+
+
+def _vectors(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    obs: SearchObserver | None,
+    cancel: CancelToken | None,
+    progress: ProgressCallback | None,
+) -> SearchResult:
+    """Max^n or paranoid (core/maxn.py) with this module's stopping rules, as a result."""
+    token = cancel or CancelToken()
+    started = time.perf_counter()
+    cap = settings.node_cap
+    depth = settings.depth
+
+    def stop(nodes: int) -> StopReason | None:
+        if token.cancelled:
+            return StopReason.CANCELLED
+        if cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        if progress is not None:
+            progress(SearchProgress(nodes, depth, 0, time.perf_counter() - started))
+        return None
+
+    name = settings.evaluation or next(iter(game.vector_evaluations()), None)
+    plies = game.max_plies(state)
+    old_limit = sys.getrecursionlimit()
+    deepest = depth if depth is not None else plies if plies is not None else MAX_SEARCH_DEPTH
+    sys.setrecursionlimit(max(old_limit, 2 * deepest + 500))
+    try:
+        found = search_vectors(
+            game,
+            state,
+            paranoid=settings.algorithm is Algorithm.PARANOID,
+            shallow=settings.shallow_pruning,
+            depth=depth,
+            evaluate=game.cutoff_vector_evaluations()[name] if name else None,
+            observer=obs,
+            stop=stop,
+        )
+    finally:
+        sys.setrecursionlimit(old_limit)
+    me = found.player
+    root_moves = tuple(
+        RootMove(r.move, r.values[me], Bound.EXACT if r.exact else Bound.UPPER, values=r.values)
+        for r in found.root_moves
+    )
+    stats = SearchStats(
+        nodes=found.nodes,
+        leaves=found.leaves,
+        cutoffs=found.cutoffs,
+        max_depth=found.max_depth,
+        seconds=time.perf_counter() - started,
+    )
+    return SearchResult(
+        value=None if found.values is None else found.values[me],
+        best_move=found.best_move,
+        principal_variation=found.line,
+        root_moves=root_moves,
+        stats=stats,
+        depth=depth,
+        complete=found.reason is None,
+        stop_reason=found.reason or StopReason.FINISHED,
+        settings=settings,
+        values=found.values,
+        player=me,
     )
 
 

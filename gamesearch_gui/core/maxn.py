@@ -1,0 +1,340 @@
+"""Searches for games of n players: max^n, its shallow pruning, and the paranoid search.
+
+Max^n (Luckhardt and Irani 1986) backs up a vector of utilities, one per player: at each
+decision node the mover takes the child whose vector is best in the mover's own
+component. The paranoid search (Sturtevant and Korf 2000) assumes instead that every
+other player plays against the root player, so it is minimax on the root player's
+component and alpha-beta applies. Both take a chance node's value as the expected vector.
+
+Conventions (docs/search.md, "Games of n players", says why):
+
+* Ties: the first child (in the order searched) whose component is best wins; two
+  numbers within ``TIE_TOLERANCE`` of their size are equal (:mod:`.numbers`).
+* Shallow pruning (Korf 1991) needs a declared constant sum ``S`` of every vector
+  (:meth:`Game.utility_sum`) and the lowest utility ``L``. At a node of player ``i``
+  whose parent is a decision of another player ``j``, once ``i`` is sure of ``b_i``,
+  ``j`` can get at most ``S - b_i - (n - 2) * L`` here; when that is no more than
+  what ``j`` already has from an earlier sibling, ``j`` will not choose this node, and
+  its remaining children are cut. The value, the best move and the principal
+  variation stay those of plain max^n; a cut node's vector is its vector so far.
+* Events: the usual stream (:mod:`.events`), whose scalar ``value`` is the root
+  player's component, and whose node kind is MAX where the root player decides, MIN
+  where another player does. Each valued node's whole vector comes first in a
+  :class:`~gamesearch_gui.core.events.NodeValues`, with the index of who decided there.
+  The paranoid search tells its windows as alpha-beta does; max^n has no window
+  (minus to plus infinity), and tells a shallow cut as a ``ChildrenPruned`` whose
+  ``value`` is the mover's own best so far, ``alpha`` what the parent's mover already
+  has, and ``beta`` the most it could get here (the cut holds as ``beta <= alpha``).
+
+This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` runs it for
+``Algorithm.MAXN`` and ``Algorithm.PARANOID`` and makes its outcome a ``SearchResult``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
+from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
+from gamesearch_gui.core.numbers import better, format_number
+
+INF: Final = math.inf
+#: How many nodes pass between two calls of the ``stop`` callback.
+CHECK_EVERY: Final = 256
+
+Vector = tuple[float, ...]
+#: Asked every ``CHECK_EVERY`` nodes with the nodes so far: a reason to stop, or None.
+StopCheck = Callable[[int], Any]
+
+
+class Halted(Exception):
+    """Unwinds the recursion when the ``stop`` callback gives a reason."""
+
+    def __init__(self, reason: Any) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class VectorRootMove:
+    """A root move and the vector it returned; ``exact`` is False where a cut made the
+    vector only what was known so far (shallow pruning) or a bound (paranoid)."""
+
+    move: Any
+    values: Vector
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VectorOutcome:
+    """What a max^n or paranoid search found, before ``search()`` makes it a result.
+
+    ``values`` is None when the search was stopped before the root was valued.
+    """
+
+    values: Vector | None
+    player: int  #: the root player's index (whose component ``value`` reports)
+    best_move: Any
+    line: tuple[Any, ...]
+    root_moves: tuple[VectorRootMove, ...]
+    nodes: int
+    leaves: int
+    cutoffs: int
+    max_depth: int
+    reason: Any  #: what the ``stop`` callback gave, None when the search finished
+
+
+def root_player(game: Game[Any, Any], state: Any) -> int:
+    """The player the search is for: who decides at ``state`` (the first player at a
+    chance or terminal root)."""
+    if game.to_move(state) is Player.CHANCE or game.terminal_utilities(state) is not None:
+        return 0
+    return game.player_index(state)
+
+
+def search_vectors(
+    game: Game[Any, Any],
+    root: Any,
+    *,
+    paranoid: bool,
+    shallow: bool = False,
+    depth: int | None = None,
+    evaluate: VectorEvaluation[Any] | None = None,
+    observer: SearchObserver | None = None,
+    stop: StopCheck | None = None,
+) -> VectorOutcome:
+    """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
+    search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``.
+
+    Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
+    game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
+    """
+    n = len(game.players)
+    me = root_player(game, root)
+    total = game.utility_sum() if shallow else None
+    floor = game.utility_bounds()[0] if total is not None else 0.0
+    obs = observer
+    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0}
+    root_moves: list[VectorRootMove] = []
+
+    def enter(
+        state: Any,
+        parent: int | None,
+        move: Any,
+        ply: int,
+        kind: NodeKind,
+        alpha: float,
+        beta: float,
+        p: float | None,
+    ) -> int:
+        nid = counts["nodes"]
+        counts["nodes"] = nid + 1
+        if stop is not None and nid % CHECK_EVERY == 0:
+            reason = stop(nid)
+            if reason is not None:
+                raise Halted(reason)
+        if ply > counts["deepest"]:
+            counts["deepest"] = ply
+        if obs is not None:
+            obs.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
+        return nid
+
+    def leave(
+        nid: int,
+        vector: Vector,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        player: int | None,
+        best: Any = None,
+    ) -> None:
+        if obs is not None:
+            obs.node_values(nid, vector, player)
+            obs.valued(nid, vector[me], how, alpha, beta, best)
+
+    def node(
+        state: Any,
+        parent: int | None,
+        move: Any,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+        above: tuple[int, float] | None,
+    ) -> tuple[Vector, tuple[Any, ...], float | None]:
+        """The node's vector, its line, and (after a shallow cut) the ceiling that cut."""
+        terminal = game.terminal_utilities(state)
+        mover = game.to_move(state)
+        if terminal is not None:
+            kind = NodeKind.TERMINAL
+        elif mover is Player.CHANCE:
+            kind = NodeKind.CHANCE
+        else:
+            kind = NodeKind.MAX if game.player_index(state) == me else NodeKind.MIN
+        nid = enter(state, parent, move, ply, kind, alpha, beta, p)
+        if terminal is not None or (depth is not None and ply >= depth):
+            counts["leaves"] += 1
+            if terminal is not None:
+                vector, how = terminal, Valuation.TERMINAL
+            else:
+                assert evaluate is not None
+                vector, how = evaluate(state), Valuation.EVALUATION
+                _check_length(game, state, vector, n)
+            leave(nid, vector, how, alpha, beta, None)
+            return vector, (), None
+        if mover is Player.CHANCE:
+            vector, likeliest = chance(state, nid, ply)
+            leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
+            return vector, likeliest, None
+        who = game.player_index(state)
+        moves = game.actions(state)
+        best: Vector | None = None
+        best_move: Any = None
+        line: tuple[Any, ...] = ()
+        ceiling: float | None = None
+        maximizing = who == me
+        a, b = alpha, beta
+        for k, action in enumerate(moves):
+            child = game.result(state, action)
+            bound = None if paranoid or best is None else (who, best[who])
+            if paranoid:
+                got, rest, cut_at = node(child, nid, action, None, ply + 1, a, b, None)
+            else:
+                got, rest, cut_at = node(child, nid, action, None, ply + 1, -INF, INF, bound)
+            if ply == 0:
+                exact = a < got[me] < b if paranoid else cut_at is None
+                root_moves.append(VectorRootMove(action, got, exact))
+            # Max^n: the mover maximises their own share; paranoid: the root player's share,
+            # which the others minimise.
+            key = me if paranoid else who
+            if best is None or better(got[key], best[key], maximizing or not paranoid):
+                best, best_move, line = got, action, (action, *rest)
+            assert best is not None
+            if k + 1 == len(moves):
+                break
+            if paranoid:
+                if maximizing:
+                    if best[me] >= b:
+                        cut(nid, moves[k + 1 :], best[me], a, b)
+                        break
+                    a = max(a, best[me])
+                else:
+                    if best[me] <= a:
+                        cut(nid, moves[k + 1 :], best[me], a, b)
+                        break
+                    b = min(b, best[me])
+            elif total is not None and above is not None and above[0] != who:
+                most = total - best[who] - (n - 2) * floor
+                if most <= above[1]:
+                    ceiling = most
+                    cut(nid, moves[k + 1 :], best[who], above[1], most)
+                    break
+        assert best is not None
+        leave(
+            nid,
+            best,
+            Valuation.BACKED_UP,
+            alpha if paranoid else -INF,
+            beta if paranoid else INF,
+            who,
+            best_move,
+        )
+        return best, line, ceiling
+
+    def cut(nid: int, skipped: Sequence[Any], value: float, alpha: float, beta: float) -> None:
+        counts["cutoffs"] += 1
+        if obs is not None:
+            obs.pruned(nid, tuple(skipped), value, alpha, beta)
+
+    def chance(state: Any, nid: int, ply: int) -> tuple[Vector, tuple[Any, ...]]:
+        outcomes = game.chances(state)
+        whole = math.fsum(p for _, p in outcomes)
+        sums = [0.0] * n
+        likeliest = -1.0
+        line: tuple[Any, ...] = ()
+        for outcome, given in outcomes:
+            p = given / whole
+            got, rest, _ = node(
+                game.result(state, outcome), nid, outcome, p, ply + 1, -INF, INF, None
+            )
+            for i in range(n):
+                sums[i] += p * got[i]
+            if p > likeliest:
+                likeliest, line = p, (outcome, *rest)
+        return tuple(sums), line
+
+    reason = None
+    values: Vector | None = None
+    line: tuple[Any, ...] = ()
+    try:
+        values, line, _ = node(root, None, None, None, 0, -INF, INF, None)
+    except Halted as halted:
+        reason = halted.reason
+    best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
+    if values is None:
+        best_move = _best_so_far(root_moves, me)
+    if game.to_move(root) is Player.CHANCE:
+        root_moves.clear()
+    return VectorOutcome(
+        values=values,
+        player=me,
+        best_move=best_move,
+        line=line if values is not None else (),
+        root_moves=tuple(root_moves),
+        nodes=counts["nodes"],
+        leaves=counts["leaves"],
+        cutoffs=counts["cutoffs"],
+        max_depth=counts["deepest"],
+        reason=reason,
+    )
+
+
+def _check_length(game: Game[Any, Any], state: Any, vector: Vector, n: int) -> None:
+    if len(vector) != n:
+        raise GameError(
+            f"the evaluation at {game.position_name(state)} gives {len(vector)} numbers, "
+            f"not one for each of the {n} players"
+        )
+
+
+def _best_so_far(root_moves: Sequence[VectorRootMove], me: int) -> Any:
+    """The root move fully searched whose vector is best for the root player, if any."""
+    best: VectorRootMove | None = None
+    for root in root_moves:
+        if root.exact and (best is None or better(root.values[me], best.values[me], True)):
+            best = root
+    return None if best is None else best.move
+
+
+def vector_text(values: Sequence[float]) -> str:
+    """A vector as the textbook writes it: ``(1, 2, 6)``."""
+    return "(" + ", ".join(format_number(v) for v in values) + ")"
+
+
+def describe_choice(players: Sequence[str], player: int, values: Sequence[float]) -> str:
+    """Why a node of ``player`` took ``values``, naming the component that decided:
+    ``B picks (1, 5, 2): 5 is B's best``."""
+    name = players[player]
+    return f"{name} picks {vector_text(values)}: {format_number(values[player])} is {name}'s best"
+
+
+def vector_problem(game: Game[Any, Any], *, shallow: bool) -> str | None:
+    """Why max^n (``shallow``: with shallow pruning) cannot search ``game``, or None."""
+    if not shallow:
+        return None
+    total = game.utility_sum()
+    if total is None:
+        return (
+            f"shallow pruning needs utilities that add up to a constant, and {game.title} "
+            "declares no constant sum"
+        )
+    try:
+        low, high = game.utility_bounds()
+    except GameError:
+        return f"shallow pruning needs the lowest utility, and {game.title} declares none"
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return f"shallow pruning needs finite utility bounds, not [{low}, {high}]"
+    return None
