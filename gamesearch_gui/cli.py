@@ -32,12 +32,14 @@ from gamesearch_gui.core.events import (
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
 from gamesearch_gui.core.guarantee import guarantee
+from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.numbers import format_number, json_number
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import (
     RootValueWatcher,
     root_values,
+    root_vectors,
     root_visits,
     root_win_rates,
 )
@@ -524,7 +526,12 @@ def _stats(result: SearchResult) -> dict[str, Any]:
 def _root_answers(
     game: Game[Any, Any], state: Any, result: SearchResult, watcher: Any
 ) -> dict[str, Any]:
-    """``root_values``, and under MCTS each root move's visits and win rate, in move order."""
+    """``root_values``, and under MCTS each root move's visits and win rate, in move order.
+
+    A game of n players gives each root value as a list, one number per player."""
+    if len(game.players) > 2:
+        vectors = root_vectors(game, state, result, watcher)
+        return {"root_values": [None if v is None else _json_values(list(v)) for v in vectors]}
     answer: dict[str, Any] = {
         "root_values": _json_values(root_values(game, state, result, watcher))
     }
@@ -534,8 +541,17 @@ def _root_answers(
     return answer
 
 
-def _json_values(values: list[float | None]) -> list[float | int | None]:
+def _json_values(values: Sequence[float | None]) -> list[float | int | None]:
     return [None if v is None else json_number(v) for v in values]
+
+
+def _json_value(game: Game[Any, Any], result: SearchResult) -> Any:
+    """The answer's ``"value"``: a number, or for a game of n players a list, one per player."""
+    if result.value is None:
+        return None
+    if len(game.players) > 2 and result.values is not None:
+        return _json_values(result.values)
+    return json_number(result.value)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -606,6 +622,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
+    if args.algorithm is None and tree.players:
+        args.algorithm = Algorithm.MAXN.value  # the default for n players
     settings = _settings(args, tree.has_chance)
     result = search(game, tree.root, settings, listener=listen)
     if recording is not None:
@@ -616,7 +634,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
     ]
     answer = {
         "algorithm": settings.algorithm.value,
-        "value": None if result.value is None else json_number(result.value),
+        "value": _json_value(game, result),
         "best_move": result.best_move,
         "principal_variation": line,
         "visited_leaves": visited,
@@ -676,7 +694,7 @@ def _solve_from(
     best = None if result.best_move is None else game.move_text(state, result.best_move)
     answer = {
         "algorithm": result.settings.algorithm.value,
-        "value": None if result.value is None else json_number(result.value),
+        "value": _json_value(game, result),
         "best_move": best,
         "principal_variation": line,
         **_root_answers(game, state, result, watcher),
@@ -794,6 +812,13 @@ def _print_shape(out: TextIO, shape: dict[str, Any], nodes: int) -> None:
     _write(out, f"  distinct positions  {shape['distinct_positions']:,} among {among} nodes")
 
 
+def _value_text(value: Any) -> str:
+    """A value for a person: a number, ``(1, 2, 6)`` for n players, ``-`` for none."""
+    if value is None:
+        return "-"
+    return vector_text(value) if isinstance(value, list) else format_number(value)
+
+
 def _print(
     args: argparse.Namespace,
     answer: dict[str, Any],
@@ -814,17 +839,13 @@ def _print(
     said = {**answer, **(words or {})}
     stats = answer["stats"]
     line = " ".join(map(str, said["principal_variation"])) or "-"
-    value = answer["value"]
-    if isinstance(value, list):
-        value_text = " ".join(format_number(v) for v in value)
-    else:
-        value_text = "-" if value is None else format_number(value)
+    value_text = _value_text(answer["value"])
     convention = f" ({convention})" if convention else ""
     _write(out, printable(f"{title}: {answer['algorithm']}{convention}"))
     _write(out, f"  value               {value_text}")
     _write(out, printable(f"  best move           {said['best_move']}"))
     _write(out, printable(f"  principal variation {line}"))
-    returned = " ".join("-" if v is None else format_number(v) for v in answer["root_values"])
+    returned = " ".join(_value_text(v) for v in answer["root_values"])
     _write(out, f"  root values         {returned or '-'}")
     if "guarantee" in answer:
         _write(out, f"  guarantee           {answer['guarantee']}")

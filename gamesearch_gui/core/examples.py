@@ -27,7 +27,9 @@ from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.paths import resource_files
 
 __all__ = [
+    "ALL_EXAMPLES",
     "EXAMPLES",
+    "PLAYER_EXAMPLES",
     "Example",
     "example",
     "examples_folder",
@@ -49,7 +51,9 @@ class Example:
     (an index of the root's children) are the answer with ``algorithm`` at ``depth``;
     ``expected_pruned`` the paths of the subtrees alpha-beta skips, in order, for the
     examples about pruning (None for the others). An example with a depth cutoff also
-    gives the answer at full depth, ``full_value`` and ``full_best_move``.
+    gives the answer at full depth, ``full_value`` and ``full_best_move``. An example of
+    n players gives its root's vector, ``expected_values``; ``expected_value`` is then
+    the root player's component of it.
     """
 
     key: str
@@ -63,6 +67,7 @@ class Example:
     filename: str  #: the file's name in examples_folder()
     full_value: float | None = None
     full_best_move: int | None = None
+    expected_values: tuple[float, ...] | None = None
 
     def resource(self) -> Traversable:
         """The example's bundled file."""
@@ -223,10 +228,33 @@ EXAMPLES: tuple[Example, ...] = (
     ),
 )
 
+#: The examples of more than two players (file version 2). The window lists ``EXAMPLES``
+#: only until its tree view and editor draw trees of n players.
+PLAYER_EXAMPLES: tuple[Example, ...] = (
+    Example(
+        key="figure-5-4",
+        title="Figure 5.4",
+        caption=(
+            "Three players, each after their own utility (max^n): C picks at the third ply, "
+            "B at the second, and A's two moves both give A 1, so the first, (1, 2, 6), wins."
+        ),
+        algorithm=Algorithm.MAXN,
+        depth=None,
+        expected_value=1,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="09-figure-5-4.gtree.json",
+        expected_values=(1, 2, 6),
+    ),
+)
+
+#: Every example, two-player and n-player, in the order of their files.
+ALL_EXAMPLES: tuple[Example, ...] = EXAMPLES + PLAYER_EXAMPLES
+
 #: The companion of the horizon example: this tic-tac-toe position searched to depth 1.
 QUIESCENCE_POSITION = "....OXX.."
 
-_BY_KEY = {e.key: e for e in EXAMPLES}
+_BY_KEY = {e.key: e for e in ALL_EXAMPLES}
 
 
 def example(key: str) -> Example:

@@ -28,6 +28,7 @@ class RootValueWatcher(SearchObserver):
         self._children: dict[int, Any] = {}
         self._current: list[tuple[Any, float]] = []
         self._finished: list[tuple[Any, float]] | None = None
+        self._vectors: list[tuple[Any, tuple[float, ...]]] = []
 
     def entered(
         self,
@@ -46,6 +47,7 @@ class RootValueWatcher(SearchObserver):
             self._root = node_id
             self._children = {}
             self._current = []
+            self._vectors = []
         elif parent_id == self._root:
             self._children[node_id] = move
 
@@ -61,6 +63,11 @@ class RootValueWatcher(SearchObserver):
         """A node left: a root child's value is kept."""
         if node_id in self._children:
             self._current.append((self._children[node_id], value))
+
+    def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
+        """A game of n players: a root child's vector is kept."""
+        if node_id in self._children:
+            self._vectors.append((self._children[node_id], values))
 
     def pruned(
         self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
@@ -80,6 +87,10 @@ class RootValueWatcher(SearchObserver):
     def values(self) -> list[tuple[Any, float]]:
         """(move or outcome, value) for each root child valued, in the order searched."""
         return self._finished if self._finished is not None else self._current
+
+    def vectors(self) -> list[tuple[Any, tuple[float, ...]]]:
+        """Max^n and paranoid: (move or outcome, vector) for each root child valued."""
+        return self._vectors
 
 
 def root_values(
@@ -104,6 +115,22 @@ def root_values(
     return [by_move.get(move) for move in moves]
 
 
+def root_vectors(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult,
+    watcher: RootValueWatcher | None = None,
+) -> list[tuple[float, ...] | None]:
+    """Max^n and paranoid: the vector each child of ``state`` returned, in move (or
+    outcome) order; at a chance root from ``watcher``, as for :func:`root_values`."""
+    if game.to_move(state) is Player.CHANCE:
+        found = watcher.vectors() if watcher is not None else []
+    else:
+        found = [(root.move, root.values) for root in result.root_moves if root.values]
+    by_move = dict(found)
+    return [by_move.get(move) for move in _root_moves(game, state)]
+
+
 def root_visits(game: Game[Any, Any], state: Any, result: SearchResult) -> list[int]:
     """MCTS: how many iterations went through each child of ``state`` (its N), in move
     (or outcome) order; 0 for a child never tried."""
@@ -126,7 +153,7 @@ def root_win_rates(game: Game[Any, Any], state: Any, result: SearchResult) -> li
 
 def _root_moves(game: Game[Any, Any], state: Any) -> list[Any]:
     """The children of ``state`` in move (or outcome) order; none at a terminal state."""
-    if game.terminal_value(state) is not None:
+    if game.is_terminal(state):
         return []
     if game.to_move(state) is Player.CHANCE:
         return [outcome for outcome, _ in game.chances(state)]

@@ -13,7 +13,14 @@ import pytest
 
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.events import ChildrenPruned, NodeEntered
-from gamesearch_gui.core.examples import EXAMPLES, Example, example, examples_folder, pennies_tree
+from gamesearch_gui.core.examples import (
+    ALL_EXAMPLES,
+    EXAMPLES,
+    Example,
+    example,
+    examples_folder,
+    pennies_tree,
+)
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
 from gamesearch_gui.core.tree import NodeType, TreeGame, TreeNode, path_text, same_tree
 from gamesearch_gui.core.treefile import check_tree, load_tree_file
@@ -55,10 +62,10 @@ def test_the_library_lists_every_file_once_in_order() -> None:
     on_disk = sorted(
         p.name for p in (ROOT / "resources" / "trees" / "examples").glob("*" + TREE_SUFFIX)
     )
-    assert [e.filename for e in EXAMPLES] == on_disk
+    assert [e.filename for e in ALL_EXAMPLES] == on_disk
     bundled = sorted(t.name for t in examples_folder().iterdir() if t.name.endswith(TREE_SUFFIX))
     assert bundled == on_disk
-    assert len({e.key for e in EXAMPLES}) == len(EXAMPLES)
+    assert len({e.key for e in ALL_EXAMPLES}) == len(ALL_EXAMPLES)
     assert len(EXAMPLES) == 10  # the eight, the chance example twice, quiescence
 
 
