@@ -93,3 +93,69 @@ def edge_trees(chance: bool = True) -> st.SearchStrategy[CustomTree]:
         return CustomTree(tree.name, tree.root, (max(lo - pad, -1.5e300), min(hi + pad, 1.5e300)))
 
     return build()
+
+
+def player_trees(
+    players: int = 3,
+    max_depth: int = 4,
+    max_branching: int = 3,
+    chance: bool = False,
+    evals: bool = False,
+    constant_sum: int | None = None,
+    labels: bool = False,
+) -> st.SearchStrategy[CustomTree]:
+    """Trees of ``players`` players (file version 2) whose root is never a leaf.
+
+    Decision nodes name any player in any order (a player may move twice in a row);
+    vectors hold small integers from 0 to 6, or, with ``constant_sum``, integers from 0
+    that add up to it (evals too). ``labels`` adds labels and moves, for round trips.
+    Shrinks towards small trees and the first player.
+    """
+    names = tuple("ABCDEFG"[:players])
+
+    @st.composite
+    def build(draw: st.DrawFn) -> CustomTree:
+        def vector() -> tuple[int, ...]:
+            if constant_sum is None:
+                return tuple(draw(st.lists(st.integers(0, 6), min_size=players, max_size=players)))
+            cuts = sorted(
+                draw(
+                    st.lists(
+                        st.integers(0, constant_sum), min_size=players - 1, max_size=players - 1
+                    )
+                )
+            )
+            edges = [0, *cuts, constant_sum]
+            return tuple(b - a for a, b in zip(edges, edges[1:], strict=False))
+
+        def text() -> str | None:
+            return draw(st.none() | st.text("xyz é", max_size=3)) if labels else None
+
+        def node(depth: int, probability: float | None) -> TreeNode:
+            inner = depth == 0 or (depth < max_depth and draw(st.booleans()))
+            if not inner:
+                return TreeNode(
+                    NodeType.LEAF, (), None, None, probability, text(), text(), values=vector()
+                )
+            is_chance = chance and draw(st.booleans())
+            n = draw(st.integers(1, max_branching))
+            probabilities: list[float | None] = [None] * n
+            if is_chance:
+                weights = draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
+                probabilities = list(closing_probabilities(weights))
+            children = tuple(node(depth + 1, p) for p in probabilities)
+            return TreeNode(
+                NodeType.CHANCE if is_chance else NodeType.PLAYER,
+                children,
+                None,
+                None,
+                probability,
+                text(),
+                text() if depth else None,
+                player=None if is_chance else draw(st.integers(0, players - 1)),
+                evals=vector() if evals else None,
+            )
+
+        return CustomTree("hypothesis tree", node(0, None), None, names, constant_sum)
+
+    return build()
