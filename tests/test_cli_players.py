@@ -1,0 +1,51 @@
+"""``solve`` on a tree of n players: the value and the root values as lists."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import as_file
+
+import pytest
+
+from gamesearch_gui.cli import EXIT_BAD_INPUT, main
+from gamesearch_gui.core.examples import example
+
+
+def solve(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with as_file(example("figure-5-4").resource()) as path:
+        status = main(["solve", str(path), *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_json_gives_the_value_and_root_values_as_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = solve(capsys, "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert answer["algorithm"] == "maxn"  # the default for n players
+    assert answer["value"] == [1, 2, 6]
+    assert answer["best_move"] == 0
+    assert answer["root_values"] == [[1, 2, 6], [1, 5, 2]]
+    assert answer["principal_variation"] == ["0", "0.0", "0.0.0"]
+    assert answer["pruned"] == []
+
+
+def test_paranoid_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = solve(capsys, "--algorithm", "paranoid", "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert (answer["value"], answer["best_move"], answer["pruned"]) == ([1, 2, 6], 0, ["1.1"])
+
+
+def test_text_writes_vectors_as_the_textbook_does(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = solve(capsys)
+    assert status == 0
+    assert "value               (1, 2, 6)" in out
+    assert "root values         (1, 2, 6) (1, 5, 2)" in out
+
+
+def test_a_two_player_search_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = solve(capsys, "--algorithm", "alphabeta")
+    assert status == EXIT_BAD_INPUT
+    assert out == ""
+    assert err.strip().endswith("Figure 5.4 has 3 players: use maxn or paranoid, not alphabeta")
