@@ -6,6 +6,8 @@ order or prune differently most easily disagree about the best move.
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.randomtree import closing_probabilities
@@ -126,7 +128,7 @@ def player_trees(
                 )
             )
             edges = [0, *cuts, constant_sum]
-            return tuple(b - a for a, b in zip(edges, edges[1:], strict=False))
+            return tuple(b - a for a, b in itertools.pairwise(edges))
 
         def text() -> str | None:
             return draw(st.none() | st.text("xyz é", max_size=3)) if labels else None
