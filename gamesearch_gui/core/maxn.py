@@ -46,8 +46,9 @@ INF: Final = math.inf
 CHECK_EVERY: Final = 256
 
 Vector = tuple[float, ...]
-#: Asked every ``CHECK_EVERY`` nodes with the nodes so far: a reason to stop, or None.
-StopCheck = Callable[[int], Any]
+#: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
+#: a reason to stop, or None.
+StopCheck = Callable[[int, int], Any]
 
 
 class Halted(Exception):
@@ -133,7 +134,7 @@ def search_vectors(
         nid = counts["nodes"]
         counts["nodes"] = nid + 1
         if stop is not None and nid % CHECK_EVERY == 0:
-            reason = stop(nid)
+            reason = stop(nid, counts["deepest"])
             if reason is not None:
                 raise Halted(reason)
         if ply > counts["deepest"]:

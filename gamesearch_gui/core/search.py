@@ -579,13 +579,13 @@ def _vectors(
     cap = settings.node_cap
     depth = settings.depth
 
-    def stop(nodes: int) -> StopReason | None:
+    def stop(nodes: int, deepest: int) -> StopReason | None:
         if token.cancelled:
             return StopReason.CANCELLED
         if cap is not None and nodes >= cap:
             return StopReason.NODE_CAP
         if progress is not None:
-            progress(SearchProgress(nodes, depth, 0, time.perf_counter() - started))
+            progress(SearchProgress(nodes, depth, deepest, time.perf_counter() - started))
         return None
 
     name = settings.evaluation or next(iter(game.vector_evaluations()), None)

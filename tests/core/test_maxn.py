@@ -24,8 +24,11 @@ from gamesearch_gui.core.root_values import RootValueWatcher, root_vectors
 from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
+    CancelToken,
+    SearchProgress,
     SearchSettings,
     SettingsError,
+    StopReason,
     search,
 )
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, TreeNode, path_text, rebuild
@@ -362,3 +365,22 @@ def test_an_evaluation_of_the_wrong_length_is_a_game_error() -> None:
 
 def test_vector_text() -> None:
     assert vector_text((1, 2.5, -3)) == "(1, 2.5, −3)"
+
+
+def test_a_cancel_or_a_node_cap_stops_it_with_the_best_root_move_so_far() -> None:
+    game = ThreePlayerNim(14)
+    capped = search(game, game.initial_state(), SearchSettings(Algorithm.MAXN, node_cap=500))
+    assert not capped.complete
+    assert capped.stop_reason is StopReason.NODE_CAP
+    assert capped.values is None and capped.value is None
+    assert capped.stats.nodes <= 500 + 256
+    token = CancelToken()
+    seen: list[SearchProgress] = []
+
+    def progress(p: SearchProgress) -> None:
+        seen.append(p)
+        token.cancel()
+
+    stopped = search(game, game.initial_state(), MAXN, cancel=token, progress=progress)
+    assert stopped.stop_reason is StopReason.CANCELLED
+    assert seen and seen[0].nodes == 0
