@@ -461,8 +461,10 @@ def _discard_stdout() -> None:
         os.close(devnull)
 
 
-def _settings(args: argparse.Namespace, has_chance: bool) -> SearchSettings:
-    if args.algorithm is None:
+def _settings(args: argparse.Namespace, has_chance: bool, players: int = 2) -> SearchSettings:
+    if args.algorithm is None and players > 2:
+        algorithm = Algorithm.MAXN
+    elif args.algorithm is None:
         algorithm = Algorithm.EXPECTIMINIMAX if has_chance else Algorithm.ALPHABETA
     else:
         algorithm = Algorithm(args.algorithm)
@@ -622,9 +624,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
-    if args.algorithm is None and tree.players:
-        args.algorithm = Algorithm.MAXN.value  # the default for n players
-    settings = _settings(args, tree.has_chance)
+    settings = _settings(args, tree.has_chance, tree.player_count)
     result = search(game, tree.root, settings, listener=listen)
     if recording is not None:
         recording.finish(result)
@@ -657,7 +657,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     spec = find_game(args.game)
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    return _solve_from(args, game, state, _settings(args, game.has_chance))
+    return _solve_from(args, game, state, _settings(args, game.has_chance, len(game.players)))
 
 
 def _solve_from(
@@ -722,7 +722,7 @@ def _solve_game_file(args: argparse.Namespace) -> int:
     with contextlib.redirect_stdout(sys.stderr):  # the search runs the file's code too
         game = load_game(path, class_name, args.max_plies or DEFAULT_PLY_LIMIT)
         state = game.initial_state()
-        settings = _settings(args, game.has_chance)
+        settings = _settings(args, game.has_chance, len(game.players))
         if settings.transposition_table:
             try:
                 game.key(state)
