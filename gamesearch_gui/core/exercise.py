@@ -339,6 +339,11 @@ def make_exercise(
         raise ExerciseError(f"fail-hard is a convention of alpha-beta, not of {task.title}")
     if tree.root.type is NodeType.LEAF:
         raise ExerciseError("the tree is a single leaf: there is nothing to work out")
+    if tree.players:
+        raise ExerciseError(
+            f"the tree has {len(tree.players)} players ({', '.join(tree.players)}): exercises "
+            "are on trees of MAX and MIN"
+        )
     if tree.node_count > MAX_EXERCISE_NODES:
         raise ExerciseError(
             f"the tree has {tree.node_count:,} nodes; an exercise by hand has at most "

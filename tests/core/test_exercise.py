@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.examples import EXAMPLES, Example, example, pennies_tree
+from gamesearch_gui.core.examples import EXAMPLES, PLAYER_EXAMPLES, Example, example, pennies_tree
 from gamesearch_gui.core.exercise import (
     CUSTOM,
     DIFFICULTIES,
@@ -971,3 +971,9 @@ def test_a_node_has_one_name_in_the_reasons_and_in_the_tree_view() -> None:
         assert node_name(exercise.tree, path) == recording.name(n)
     leaf = next(n for n in exercise.tree.nodes() if n.type is NodeType.LEAF)
     assert leaf.label and node_name(exercise.tree, leaf.path) == f"leaf {leaf.label}"
+
+
+def test_a_tree_of_three_players_is_no_exercise() -> None:
+    figure = next(e for e in PLAYER_EXAMPLES if "5.4" in e.title).tree()
+    with pytest.raises(ExerciseError, match="3 players"):
+        make_exercise(figure, Task.MINIMAX)

@@ -61,7 +61,7 @@ from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lin
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
-from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
+from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, drawable, read_tree
 from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number, parse_probability
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
@@ -767,7 +767,7 @@ class TreeEditor(QWidget):
             self._refused("The clipboard holds no text")
             return
         try:
-            tree = load_tree(text, self.document.tree.name)
+            tree = drawable(load_tree(text, self.document.tree.name))
         except TreeFileError as e:
             self._refused(f"The clipboard does not hold a tree: {e}")
             return
