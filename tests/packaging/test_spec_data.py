@@ -124,6 +124,15 @@ def test_spec_bundles_the_icons_the_app_and_the_executables_use(spec: dict[str, 
         assert (RESOURCES / "icons" / f"gamesearch-gui{suffix}").is_file()
 
 
+def test_spec_collects_every_board_the_registry_names(spec: dict[str, Any]) -> None:
+    # The boards are imported by name at run time, which PyInstaller cannot follow.
+    from gamesearch_gui.core.games import game_specs
+
+    hidden = set(spec["a"].kwargs["hiddenimports"])
+    named = {s.board.partition(":")[0] for s in game_specs() if s.board is not None}
+    assert named and named <= hidden, sorted(named - hidden)
+
+
 def test_spec_has_no_machine_paths() -> None:
     text = SPEC.read_text(encoding="utf-8")
     for machine_path in (str(ROOT), "/home/", "/root", "/usr/", "C:\\", "site-packages"):
