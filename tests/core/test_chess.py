@@ -44,7 +44,8 @@ def _perft(state: ChessState, depth: int) -> int:
     return sum(_perft(GAME.result(state, move), depth - 1) for move in GAME.actions(state))
 
 
-def _mate_in_one(board: chess.Board) -> chess.Move | None:
+def mate_in_one(board: chess.Board) -> chess.Move | None:
+    """A move of the side to move that mates at once, found by python-chess alone."""
     for move in board.legal_moves:
         board.push(move)
         mate = board.is_checkmate()
@@ -261,7 +262,7 @@ def test_mate_in_one_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> 
 def test_mate_in_two_at_depth_three(ordering: Ordering) -> None:
     state = _state(LEGAL_MATE_IN_TWO)
     board = state.board()
-    assert _mate_in_one(board) is None  # not a mate in one
+    assert mate_in_one(board) is None  # not a mate in one
     settings = SearchSettings(
         Algorithm.ALPHABETA, depth=3, ordering=ordering, transposition_table=True
     )
@@ -271,7 +272,7 @@ def test_mate_in_two_at_depth_three(ordering: Ordering) -> None:
     assert not board.is_game_over()
     for reply in list(board.legal_moves):
         board.push(reply)
-        assert _mate_in_one(board) is not None, f"{reply} escapes"
+        assert mate_in_one(board) is not None, f"{reply} escapes"
         board.pop()
     assert found.value == MATE - (state.plies + 3)
     assert GAME.move_text(state, found.best_move) == "Nf6+"

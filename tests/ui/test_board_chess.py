@@ -21,6 +21,7 @@ from gamesearch_gui.ui.boards.chess_board import ChessBoard
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 from gamesearch_gui.ui.tree.details import NodeDetails
+from tests.core.test_chess import mate_in_one
 from tests.ui.test_main_window import click_move, wait_for_person_or_end
 
 GAME = Chess()
@@ -53,17 +54,6 @@ def from_position(window: MainWindow, fen: str, seats: Seats, depth: int = 2) ->
     return state
 
 
-def mate_in_one(state: ChessState) -> chess.Move:
-    board = state.board()
-    for move in board.legal_moves:
-        board.push(move)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return move
-    raise AssertionError(f"no mate in one at {state.fen}")
-
-
 def test_a_game_to_the_end_by_clicks_against_a_depth_two_ai(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -73,7 +63,9 @@ def test_a_game_to_the_end_by_clicks_against_a_depth_two_ai(
     assert window.match.plies[-1].text == "Ra6"
     wait_for_person_or_end(qtbot, window)  # the AI (Black) replies
     assert len(window.match.plies) == 2
-    click_move(qtbot, window, mate_in_one(window.match.state))
+    mate = mate_in_one(window.match.state.board())
+    assert mate is not None
+    click_move(qtbot, window, mate)
     assert window.match.is_over
     assert GAME.ending(window.match.state) == "checkmate"
     assert window.headline.text() == "Game over: you win!"
