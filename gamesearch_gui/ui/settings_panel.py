@@ -57,7 +57,7 @@ EVALUATION_TITLES = {
     "splittable_parity": "Splittable stacks' parity",
     "win_chance": "Winning chance (race)",
     "score_difference": "Score difference",
-    "material": "Material (K 10, Q 9, R 5, B 3, N 3, P 1)",
+    "material": "Material",
     "material_mobility": "Material and mobility",
     "piece_count": "Piece count",
     NO_EVALUATION: "None (0 at every cutoff)",

@@ -78,6 +78,13 @@ _PIECE_TYPES: Final = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.
 _SIDES: Final = ((chess.WHITE, "White"), (chess.BLACK, "Black"))
 
 
+#: How far each square is from the centre, in king moves (0 for d4, e4, d5, e5).
+_CENTRE_DISTANCE: Final = tuple(
+    max(abs(2 * chess.square_file(s) - 7), abs(2 * chess.square_rank(s) - 7)) // 2
+    for s in chess.SQUARES
+)
+
+
 def _position_id(board: chess.Board) -> PositionId:
     """The position as the repetition rule sees it (FIDE: same pieces, same side to move,
     same castling rights, same en passant capture possible)."""
@@ -274,7 +281,8 @@ class Chess(Game[ChessState, Move]):
 
     def ordered_actions(self, state: ChessState) -> Sequence[Move]:
         """Captures first, most valuable victim first and, among those, least valuable
-        attacker first (MVV-LVA); then promotions (to a queen first); then the rest."""
+        attacker first (MVV-LVA); then promotions (to a queen first); then the rest,
+        towards the centre first (so that among equal moves the one played is central)."""
         board = state._board
         piece_type_at = board.piece_type_at
         ranked = []
@@ -287,7 +295,7 @@ class Chess(Game[ChessState, Move]):
             elif move.promotion:
                 rank = (1, -PIECE_VALUES[move.promotion], 0, index)
             else:
-                rank = (2, 0, 0, index)
+                rank = (2, _CENTRE_DISTANCE[move.to_square], 0, index)
             ranked.append((rank, move))
         ranked.sort(key=lambda pair: pair[0])
         return tuple(move for _, move in ranked)
