@@ -201,6 +201,11 @@ class Game(ABC, Generic[S, A]):
         default. A search may also name ``none`` (see :meth:`cutoff_evaluations`)."""
         return {}
 
+    def evaluation_terms(self, state: S, name: str) -> Sequence[tuple[str, float]]:
+        """The terms that make up evaluation ``name`` at ``state``, as rows of (what,
+        value), for a person to check the sum; none here (the game does not say)."""
+        return ()
+
     def cutoff_evaluations(self) -> Mapping[str, Evaluation[S]]:
         """Every evaluation a search may name: the game's own, then ``none`` (0 at every
         non-terminal cutoff node), which every game offers and none has as its default."""
@@ -215,6 +220,11 @@ class Game(ABC, Generic[S, A]):
         moves), or else must block the opponent's (the blocking moves).
         """
         return ()
+
+    #: Whether the side to move at a noisy position may decline its noisy moves and take
+    #: the evaluation there instead ("stand pat"), as in chess, where no one has to
+    #: capture. False: the noisy moves are the only moves quiescence search considers.
+    quiescence_stands_pat: bool = False
 
     @property
     def has_quiescence(self) -> bool:

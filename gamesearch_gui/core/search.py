@@ -138,6 +138,8 @@ class SearchSettings:
     ``quiescence`` keeps searching past the depth limit where the position is not quiet,
     along the game's noisy moves only (:meth:`Game.noisy_actions`), at most
     ``QUIESCENCE_PLIES`` plies further; it needs a depth limit (or deepening) to extend.
+    Where the game says a side may stand pat (:attr:`Game.quiescence_stands_pat`, chess),
+    the evaluation there is a choice besides the noisy moves.
 
     ``iterations``, ``exploration`` (UCB1's C), ``seed`` and ``playout`` belong to
     ``Algorithm.MCTS``, which takes an iteration count, a time budget or both (it stops
@@ -911,6 +913,7 @@ class _Engine:
         quiescence = settings.quiescence
         noisy = game.noisy_actions
         quiet_limit = depth_limit + QUIESCENCE_PLIES if quiescence else 0
+        stand_pat = quiescence and game.quiescence_stands_pat
         horizon_ply = quiet_limit if quiescence else depth_limit
         quiet_top = depth_limit if quiescence else -1  # where a quiescence search starts
         quiet_from = 0  # the first node id of the quiescence search under way
@@ -958,6 +961,7 @@ class _Engine:
             nonlocal entering_parent, entering_move, entering_p, quiet_from, quiescence_nodes
             nid = next_id
             next_id = nid + 1
+            standing: float | None = None  # the evaluation a quiescence node stands pat on
             if emit:
                 kind = k_terminal if value is not None else kinds[id(to_move(state))]
                 entered(
@@ -982,9 +986,21 @@ class _Engine:
                     if ply < quiet_limit and to_move(state) is not chance_player
                     else ()
                 )
-                if not forced:
+                if forced and stand_pat:
+                    # The side to move may decline every noisy move (no one has to
+                    # capture), so the evaluation here is a floor on MAX's value, a
+                    # ceiling on MIN's. Past the window's edge that settles it.
                     assert evaluate is not None
-                    value = evaluate(state)
+                    standing = evaluate(state)
+                    used_evaluation = True
+                    if standing >= beta if to_move(state) is max_player else standing <= alpha:
+                        forced = ()
+                if not forced:
+                    if standing is None:
+                        assert evaluate is not None
+                        value = evaluate(state)
+                    else:
+                        value = standing
                     leaves += 1
                     used_evaluation = True
                     pvs[ply] = None
@@ -1033,8 +1049,19 @@ class _Engine:
                     else:
                         on_pv = False
                 maximizing = player is max_player
-                value = -INF if maximizing else INF
-                best_move = moves[0]
+                if standing is None:
+                    value = -INF if maximizing else INF
+                    best_move = moves[0]
+                else:
+                    # Standing pat is the first choice: a noisy move must beat it.
+                    value = standing
+                    best_move = None
+                    pvs[ply] = None
+                    if prune:
+                        if maximizing:
+                            alpha = max(alpha, standing)
+                        else:
+                            beta = min(beta, standing)
                 child_ply = ply + 1
                 horizon = child_ply >= horizon_ply  # every child a leaf
                 at_root = ply == 0

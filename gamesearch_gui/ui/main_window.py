@@ -398,6 +398,10 @@ class MainWindow(QMainWindow):
         self.board.setObjectName("board")
         self.board.moveChosen.connect(self._human_move)
         self.board.refused.connect(lambda why: self.statusBar().showMessage(why, 3000))
+        seats = self.config.seats
+        self.board.set_viewpoint(
+            Player.MIN if seats.human_min and not seats.human_max else Player.MAX
+        )
         self._central_layout.addWidget(self.board, 1)
         self.stats.clear()
         self._save_config()

@@ -57,10 +57,18 @@ EVALUATION_TITLES = {
     "splittable_parity": "Splittable stacks' parity",
     "win_chance": "Winning chance (race)",
     "score_difference": "Score difference",
+    "material": "Material",
+    "material_mobility": "Material and mobility",
+    "piece_count": "Piece count",
     NO_EVALUATION: "None (0 at every cutoff)",
 }
 #: Tooltips of the evaluations that need more than their title.
 EVALUATION_TIPS = {
+    "material": "White's pieces minus Black's, by the course notes' weights: king 10, "
+    "queen 9, rook 5, bishop 3, knight 3, pawn 1",
+    "material_mobility": "Material, plus a tenth of a point for each move White has more "
+    "than Black",
+    "piece_count": "How many pieces White has minus how many Black has, whatever they are",
     NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
     "knows nothing, so the AI sees only wins and losses within its depth limit",
 }

@@ -22,7 +22,7 @@ from tests.core.registered_game import SPEC, Stacks, registered
 
 
 def test_built_in_games_are_found_by_name_in_menu_order() -> None:
-    assert game_names() == ("tictactoe", "connect4", "pennies", "pig")
+    assert game_names() == ("tictactoe", "connect4", "pennies", "pig", "chess")
     for spec in BUILT_IN:
         assert find_game(spec.name) is spec
         game = spec.make()
@@ -32,9 +32,9 @@ def test_built_in_games_are_found_by_name_in_menu_order() -> None:
 
 def test_an_unknown_name_is_refused_naming_the_choices() -> None:
     with pytest.raises(UnknownGameError) as caught:
-        find_game("chess")
+        find_game("go")
     assert str(caught.value) == (
-        "unknown game 'chess' (choose from: tictactoe, connect4, pennies, pig)"
+        "unknown game 'go' (choose from: tictactoe, connect4, pennies, pig, chess)"
     )
     assert isinstance(caught.value, GameError)  # the CLI's one-line bad input
 
@@ -90,7 +90,7 @@ def test_a_game_added_only_to_the_registry_is_offered_by_the_command_line(
         with pytest.raises(SystemExit):
             main(["solve", "--help"])
         shown = capsys.readouterr().out
-        assert "{tictactoe,connect4,pennies,pig,stacks}" in shown
+        assert "{tictactoe,connect4,pennies,pig,chess,stacks}" in shown
         assert "stacks     stacks of coins, e.g. '5'\n             or '3,1 min'" in shown
         assert "stacks     'N=A+B' (made up by a test)" in shown
         assert "--height N" in shown and "stacks: how tall the one stack is, 3 to 12" in shown

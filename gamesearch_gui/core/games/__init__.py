@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import connect4, pennies, pig, tictactoe
+from gamesearch_gui.core.games import chess, connect4, pennies, pig, tictactoe
 from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.pennies import Pennies
 from gamesearch_gui.core.games.pig import Pig
@@ -46,7 +46,13 @@ __all__ = [
 ]
 
 #: The games that ship, in the order menus offer them (the first is the default).
-BUILT_IN: tuple[GameSpec, ...] = (tictactoe.SPEC, connect4.SPEC, pennies.SPEC, pig.SPEC)
+BUILT_IN: tuple[GameSpec, ...] = (
+    tictactoe.SPEC,
+    connect4.SPEC,
+    pennies.SPEC,
+    pig.SPEC,
+    chess.SPEC,
+)
 
 for _spec in BUILT_IN:
     register(_spec)

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Game, Player
 
 
 class BoardWidget(QWidget):
@@ -52,6 +52,10 @@ class BoardWidget(QWidget):
         """Whether clicks may choose moves now (a person's turn)."""
         self.interactive = interactive
         self.update()
+
+    def set_viewpoint(self, player: Player) -> None:
+        """Turn the board towards ``player``, the side a person plays; most boards look
+        the same from either side (chess turns to Black for MIN)."""
 
     def set_move_values(self, values: Mapping[Any, float] | None) -> None:
         """Label each legal move with its backed-up value from the last search."""

@@ -30,6 +30,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import LABEL_CHARS, clip
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.ui.boards.base import BoardWidget
@@ -49,6 +50,9 @@ MAX_WINDOW_ROWS: Final = 24
 LINE_CHARS: Final = 4 * LABEL_CHARS
 #: What the details say before a node is chosen.
 NO_NODE_TEXT: Final = "Click a node in the tree to see its moves, value and alpha-beta window."
+
+#: The heading over an evaluation's terms.
+EVALUATION_HEADING: Final = "Evaluation here ({name})"
 
 _KIND_TEXT: Final = {
     NodeKind.MAX: "MAX node (takes the largest child value)",
@@ -116,6 +120,23 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     if best != NONE:
         words += f" (best move {recording.move_text(best)})"
     return words
+
+
+def evaluation_terms(recording: SearchRecording, n: int) -> tuple[str, list[tuple[str, str]]]:
+    """The name of the search's evaluation and its terms at node ``n``, as the game spells
+    them out (``Game.evaluation_terms``); ("", []) at the end of a game, or for a game
+    that does not say. Before the search has finished, its settings are not known here:
+    the game's default evaluation is shown."""
+    game = recording.game
+    if is_tree(recording) or recording.node_kind(n) is NodeKind.TERMINAL:
+        return "", []
+    result = recording.result
+    name = result.settings.evaluation if isinstance(result, SearchResult) else None
+    name = name or next(iter(game.evaluations()), None)
+    if name is None:
+        return "", []
+    terms = game.evaluation_terms(recording.state(n), name)
+    return name, [(what, format_number(value)) for what, value in terms]
 
 
 def bound_text(recording: SearchRecording, n: int, k: int) -> str:
@@ -431,6 +452,18 @@ class NodeDetails(QWidget):
             for a, b in rows
         )
         text = f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
+        name, terms = evaluation_terms(recording, n)
+        if terms:
+            term_rows = "".join(
+                f"<tr><td style='padding-right:8px'>{html.escape(breakable(what))}</td>"
+                f"<td align='right'>{html.escape(value)}</td></tr>"
+                for what, value in terms
+            )
+            title = EVALUATION_HEADING.format(name=name)
+            text += (
+                f"<p style='margin-top:6px; margin-bottom:2px'><b>{html.escape(title)}</b></p>"
+                f"<table cellspacing='0' cellpadding='1'>{term_rows}</table>"
+            )
         history = window_history(recording, n, k)
         if history:
             window_rows = "".join(
