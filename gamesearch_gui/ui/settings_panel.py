@@ -150,7 +150,9 @@ class SettingsPanel(QWidget):
             game_form.addRow(label, spin)
 
         ai_group = QGroupBox("AI search")
-        ai_form = QFormLayout(ai_group)
+        ai_column = QVBoxLayout(ai_group)  # the form, then the note under it
+        ai_form = QFormLayout()
+        ai_column.addLayout(ai_form)
         ai_form.addRow("Algorithm", self.algorithm_box)
         ai_form.addRow("", self.fail_hard)
         ai_form.addRow("Depth limit", self.depth_spin)
@@ -166,7 +168,9 @@ class SettingsPanel(QWidget):
         self.note = QLabel("Changes apply from the AI's next move.")
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: palette(placeholder-text);")
-        ai_form.addRow(self.note)
+        # Not a row of the form: a form gives a wrapped label the height of its first
+        # text, and cut the three lines of a timed search's note.
+        ai_column.addWidget(self.note)
 
         layout = QVBoxLayout(self)
         layout.addWidget(game_group)

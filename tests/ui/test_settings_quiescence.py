@@ -65,3 +65,16 @@ def test_quiescence_and_none_are_remembered() -> None:
     assert back.quiescence and back.evaluation == NO_EVALUATION and back.depth == 4
     plain = search_from_dict(search_to_dict(SearchSettings(depth=4)), search)
     assert not plain.quiescence
+
+
+def test_the_note_under_the_settings_is_shown_whole_when_it_grows(qtbot: QtBot) -> None:
+    # A timed search's note takes three lines at the dock's width: none is cut off.
+    panel = _panel(qtbot, ConnectFour.name)
+    panel.resize(330, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    short = panel.note.height()
+    panel.timed.setChecked(True)
+    note = panel.note
+    qtbot.waitUntil(lambda: note.height() >= note.heightForWidth(note.width()))
+    assert note.height() > short
