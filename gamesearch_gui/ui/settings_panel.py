@@ -411,10 +411,10 @@ class SettingsPanel(QWidget):
                 limits.append(f"{search.iterations:,} iterations")
             if search.time_budget is not None:
                 limits.append(f"{search.time_budget:g} s")
+            first = ", whichever comes first" if len(limits) > 1 else ""
             parts.append(
                 f"Plays random games to the end from each position it tries, "
-                f"{' or '.join(limits)}, whichever comes first, and plays the move it "
-                f"tried most."
+                f"{' or '.join(limits)}{first}, and plays the move it tried most."
             )
         elif search.time_budget is not None:
             limit = "the end" if search.depth is None else f"depth {search.depth}"
