@@ -5,7 +5,8 @@ a win".
 Said only when the value is exact and backed up from terminal utilities alone: a
 search that finished, to the end of the game (no depth cutoff, whose evaluation is a
 guess), in a game without chance (whose value is an average, which nobody can force),
-and whose game says what its utilities mean (:meth:`Game.outcome`).
+and whose game says what its utilities mean (:meth:`Game.outcome`). Never under Monte
+Carlo tree search, whose value is a sample mean of random playouts.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from gamesearch_gui.core.game import Game, Outcome
-from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import Algorithm, SearchResult
 
 __all__ = ["GUARANTEES", "guarantee"]
 
@@ -28,6 +29,8 @@ GUARANTEES: Final = {
 def guarantee(game: Game[Any, Any], result: SearchResult) -> str | None:
     """What ``result``'s value guarantees, or None where it guarantees no such thing."""
     if game.has_chance or result.value is None or not result.complete or result.depth is not None:
+        return None
+    if result.settings.algorithm is Algorithm.MCTS:
         return None
     outcome = game.outcome(result.value)
     return None if outcome is None else GUARANTEES[outcome]

@@ -518,11 +518,11 @@ def _monte_carlo(
         # Asked before each iteration, which takes microseconds: a cancel is seen at once.
         if limit is not None and iterations >= limit:
             return StopReason.FINISHED
-        if token.cancelled:
-            return StopReason.CANCELLED
         if progress is not None and iterations % _PROGRESS_EVERY == 0:
             progress(SearchProgress(nodes, None, deepest, time.perf_counter() - started))
-        # The first iteration always runs, so there is a move to play.
+        # The first iteration always runs, so there is a move to play ("move now" at once).
+        if iterations and token.cancelled:
+            return StopReason.CANCELLED
         if iterations and deadline is not None and time.perf_counter() >= deadline:
             return StopReason.TIME
         if iterations and cap is not None and nodes >= cap:

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
+from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 
@@ -39,6 +40,13 @@ class Seats(enum.Enum):
 #: What the settings panel offers, and so what any stored setting is held to.
 DEPTH_RANGE = (1, 42)
 TIME_BUDGET_RANGE = (0.1, 120.0)
+#: MCTS's iterations per move (0 in the panel: no count, the time limit alone).
+ITERATIONS_RANGE = (1, MAX_ITERATIONS)
+#: What a first MCTS gets: a few thousand iterations answer tic-tac-toe in a blink.
+DEFAULT_ITERATIONS = 2000
+#: UCB1's C, as the panel offers it (√2 by default).
+EXPLORATION_RANGE = (0.0, 10.0)
+SEED_RANGE = (0, 2**31 - 1)
 
 
 def clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -87,14 +95,47 @@ class PlayConfig:
 def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:
     """The algorithms that apply to ``game``."""
     if game.has_chance:
-        return (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1)
-    return (Algorithm.MINIMAX, Algorithm.ALPHABETA)
+        return (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1, Algorithm.MCTS)
+    return (Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.MCTS)
+
+
+def fit_mcts(search: SearchSettings) -> SearchSettings:
+    """``search`` as MCTS takes it (:func:`mcts_search`)."""
+    return mcts_search(
+        search.iterations, search.time_budget, search.exploration, search.seed, search.playout
+    )
+
+
+def mcts_search(
+    iterations: int | None,
+    budget: float | None,
+    exploration: float,
+    seed: int,
+    playout: Playout = Playout.RANDOM,
+) -> SearchSettings:
+    """MCTS settings held to what the panel offers: no depth, evaluation, ordering, table
+    or quiescence, and :data:`DEFAULT_ITERATIONS` when neither a count nor a time limit
+    would stop it."""
+    if iterations is None and budget is None:
+        iterations = DEFAULT_ITERATIONS
+    if not math.isfinite(exploration):
+        exploration = DEFAULT_EXPLORATION
+    return SearchSettings(
+        algorithm=Algorithm.MCTS,
+        time_budget=None if budget is None else clamp(budget, TIME_BUDGET_RANGE),
+        iterations=None if iterations is None else int(clamp(iterations, ITERATIONS_RANGE)),
+        exploration=clamp(exploration, EXPLORATION_RANGE),
+        seed=int(clamp(seed, SEED_RANGE)),
+        playout=playout,
+    )
 
 
 def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> SearchSettings:
     """``search`` made valid for ``game``: an algorithm that applies, a known evaluation,
     a depth limit where the whole game is too big to search."""
     algorithm = search.algorithm
+    if algorithm is Algorithm.MCTS:
+        return fit_mcts(search)
     if algorithm not in algorithms_for(game):
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
     evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
@@ -116,6 +157,9 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
         time_budget=budget,
         fail_hard=search.fail_hard and algorithm is Algorithm.ALPHABETA,
         quiescence=quiescence,
+        iterations=None,
+        exploration=DEFAULT_EXPLORATION,
+        seed=0,
     )
 
 
@@ -133,6 +177,9 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "time_budget": 0.0 if search.time_budget is None else search.time_budget,
         "fail_hard": int(search.fail_hard),
         "quiescence": int(search.quiescence),
+        "iterations": 0 if search.iterations is None else search.iterations,
+        "exploration": search.exploration,
+        "seed": search.seed,
     }
 
 
@@ -146,6 +193,14 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
         if not math.isfinite(budget):
             budget = TIME_BUDGET_RANGE[1] if budget > 0 else 0.0
         algorithm = Algorithm(values.get("algorithm", fallback.algorithm.value))
+        if algorithm is Algorithm.MCTS:
+            iterations = int(values.get("iterations", 0) or 0)
+            return mcts_search(
+                iterations if iterations > 0 else None,
+                budget if budget > 0 else None,
+                float(values.get("exploration", DEFAULT_EXPLORATION)),
+                int(values.get("seed", 0) or 0),
+            )
         return SearchSettings(
             algorithm=algorithm,
             depth=int(clamp(depth, DEPTH_RANGE)) if depth > 0 else None,
@@ -158,5 +213,5 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
             quiescence=str(values.get("quiescence", "0")) not in ("0", "false")
             and (depth > 0 or budget > 0),
         )
-    except (ValueError, TypeError, OverflowError):
+    except (ValueError, TypeError, OverflowError):  # SettingsError is a ValueError
         return fallback

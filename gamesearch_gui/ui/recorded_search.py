@@ -8,14 +8,22 @@ this binding only shows it and filters what belongs to its own request.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
-from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
+
+#: In place of a Monte Carlo search's tree, which the recording does not keep yet: its
+#: events (N and Q changing everywhere) are not the depth-first ones the view lays out.
+MCTS_TREE_TEXT: Final = (
+    "Monte Carlo tree search grows its tree anywhere, not depth first, and this view "
+    "does not draw such a tree yet. The Statistics panel shows the move it tried most, "
+    "its value (the mean of its random playouts) and how many iterations it ran."
+)
 
 
 class RecordedSearch(QObject):
@@ -67,9 +75,10 @@ class RecordedSearch(QObject):
     ) -> SearchRequest:
         """Run a search (dropping the controller's running one), recorded if ``record``;
         the panel follows the recording from its first event if ``show``."""
+        drawable = settings.algorithm is not Algorithm.MCTS
         recording = (
             SearchRecording(game, node_cap=node_cap, fail_hard=settings.fail_hard)
-            if record
+            if record and drawable
             else None
         )
         request = SearchRequest(game, state, settings, purpose=purpose, recording=recording)
@@ -77,6 +86,8 @@ class RecordedSearch(QObject):
         self._request = request
         if recording is not None and show and self.panel is not None:
             self.panel.show_recording(recording, live=True, title=title)
+        elif record and not drawable and show and self.panel is not None:
+            self.panel.clear(MCTS_TREE_TEXT)
         return request
 
     def cancel(self) -> None:

@@ -24,14 +24,20 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.games import GameOption, game_specs
+from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.play_config import (
+    DEFAULT_ITERATIONS,
     DEPTH_RANGE,
+    EXPLORATION_RANGE,
+    ITERATIONS_RANGE,
+    SEED_RANGE,
     TIME_BUDGET_RANGE,
     PlayConfig,
     Seats,
     algorithms_for,
     fit_search,
+    mcts_search,
 )
 from gamesearch_gui.ui.widgets import fail_hard_box
 
@@ -43,6 +49,7 @@ ALGORITHM_TITLES = {
     Algorithm.ALPHABETA: "Alpha-beta",
     Algorithm.EXPECTIMINIMAX: "Expectiminimax",
     Algorithm.STAR1: "Star1 (expectiminimax with chance pruning)",
+    Algorithm.MCTS: "Monte Carlo tree search (UCT)",
 }
 ORDERING_TITLES = {
     Ordering.NONE: "None (natural order)",
@@ -141,6 +148,31 @@ class SettingsPanel(QWidget):
         self.time_budget.setSingleStep(0.5)
         self.time_budget.setSuffix(" s")
         self.time_budget.setValue(2.0)
+        # Monte Carlo tree search's own settings, shown only when it is chosen.
+        self.iterations_spin = QSpinBox()
+        self.iterations_spin.setRange(0, ITERATIONS_RANGE[1])
+        self.iterations_spin.setSingleStep(500)
+        self.iterations_spin.setGroupSeparatorShown(True)
+        self.iterations_spin.setSpecialValueText("No limit (time only)")
+        self.iterations_spin.setValue(DEFAULT_ITERATIONS)
+        self.iterations_spin.setToolTip(
+            "How many times MCTS selects, expands, plays out and backs up before it moves; "
+            "with a time limit too, it stops at whichever comes first"
+        )
+        self.exploration_spin = QDoubleSpinBox()
+        self.exploration_spin.setRange(*EXPLORATION_RANGE)
+        self.exploration_spin.setSingleStep(0.1)
+        self.exploration_spin.setDecimals(2)
+        self.exploration_spin.setValue(DEFAULT_EXPLORATION)
+        self.exploration_spin.setToolTip(
+            "UCB1's constant C: higher tries the less visited moves more often, 0 only "
+            "follows the best win rate (√2 ≈ 1.41 is the textbook's)"
+        )
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(*SEED_RANGE)
+        self.seed_spin.setToolTip(
+            "The random numbers' seed: the same seed plays the same moves in the same position"
+        )
 
         game_group = QGroupBox("Game")
         game_form = QFormLayout(game_group)
@@ -161,6 +193,10 @@ class SettingsPanel(QWidget):
         ai_form.addRow("Evaluation", self.evaluation_box)
         ai_form.addRow("Move ordering", self.ordering_box)
         ai_form.addRow("", self.tt_box)
+        ai_form.addRow("Iterations", self.iterations_spin)
+        ai_form.addRow("Exploration C", self.exploration_spin)
+        ai_form.addRow("Random seed", self.seed_spin)
+        self._ai_form = ai_form
         time_row = QHBoxLayout()
         time_row.addWidget(self.timed)
         time_row.addWidget(self.time_budget)
@@ -183,7 +219,9 @@ class SettingsPanel(QWidget):
             spin.valueChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
-        self.depth_spin.valueChanged.connect(self._search_edited)
+        for spin in (self.depth_spin, self.iterations_spin, self.seed_spin):
+            spin.valueChanged.connect(self._search_edited)
+        self.exploration_spin.valueChanged.connect(self._search_edited)
         self.time_budget.valueChanged.connect(self._search_edited)
         for check in (
             self.full_depth,
@@ -263,6 +301,11 @@ class SettingsPanel(QWidget):
             if search.time_budget is not None:
                 self.time_budget.setValue(search.time_budget)
             self.time_budget.setEnabled(self.timed.isChecked())
+            if search.algorithm is Algorithm.MCTS:
+                self.iterations_spin.setValue(search.iterations or 0)
+                self.exploration_spin.setValue(search.exploration)
+                self.seed_spin.setValue(search.seed)
+            self._show_rows(search.algorithm)
             self._quiescence_applies = game.has_quiescence
             self._enable_quiescence(game.has_quiescence)
             self._explain()
@@ -297,6 +340,10 @@ class SettingsPanel(QWidget):
         self._enable_quiescence(self._quiescence_applies)
         depth = None if self.full_depth.isChecked() else self.depth_spin.value()
         algorithm = self.algorithm_box.currentData()
+        self._show_rows(algorithm)
+        if algorithm is Algorithm.MCTS:
+            self._set_search(self._mcts_edited())
+            return
         alphabeta = algorithm is Algorithm.ALPHABETA
         self.fail_hard.setEnabled(alphabeta)
         if not alphabeta:  # not left ticked beside a search it does not apply to
@@ -313,10 +360,54 @@ class SettingsPanel(QWidget):
             time_budget=self.time_budget.value() if self.timed.isChecked() else None,
             quiescence=self.quiescence_box.isEnabled() and self.quiescence_box.isChecked(),
         )
+        self._set_search(search)
+
+    def _mcts_edited(self) -> SearchSettings:
+        """MCTS's settings as the panel shows them; a time limit of its own when the
+        iterations say "no limit" and none was set."""
+        if not self.iterations_spin.value() and not self.timed.isChecked():
+            self.timed.blockSignals(True)
+            self.timed.setChecked(True)
+            self.timed.blockSignals(False)
+            self.time_budget.setEnabled(True)
+        exploration = self.exploration_spin.value()
+        if exploration == round(DEFAULT_EXPLORATION, self.exploration_spin.decimals()):
+            exploration = DEFAULT_EXPLORATION  # the box shows √2 as 1.41: keep √2 itself
+        return mcts_search(
+            self.iterations_spin.value() or None,
+            self.time_budget.value() if self.timed.isChecked() else None,
+            exploration,
+            self.seed_spin.value(),
+        )
+
+    def _set_search(self, search: SearchSettings) -> None:
         self._config = replace(self._config, search=search)
         self._searches[self._config.game] = search
         self._explain()
         self.searchChanged.emit(self._config)
+
+    def _show_rows(self, algorithm: Algorithm) -> None:
+        """Show the settings that apply to ``algorithm``: MCTS's, or the depth-limited
+        searches' (MCTS plays every playout to the end of the game)."""
+        mcts = algorithm is Algorithm.MCTS
+        mcts_rows: tuple[QWidget, ...] = (
+            self.iterations_spin,
+            self.exploration_spin,
+            self.seed_spin,
+        )
+        for widget in mcts_rows:
+            self._ai_form.setRowVisible(widget, mcts)
+        for widget in (
+            self.fail_hard,
+            self.depth_spin,
+            self.full_depth,
+            self.quiescence_box,
+            self.evaluation_box,
+            self.ordering_box,
+            self.tt_box,
+        ):
+            self._ai_form.setRowVisible(widget, not mcts)
+        self.timed.setText("Time limit" if mcts else "Time limit (iterative deepening)")
 
     def _enable_quiescence(self, applies: bool) -> None:
         """Quiescence extends a depth limit, in the games that say what is quiet."""
@@ -326,7 +417,18 @@ class SettingsPanel(QWidget):
     def _explain(self) -> None:
         search = self._config.search
         parts = []
-        if search.time_budget is not None:
+        if search.algorithm is Algorithm.MCTS:
+            limits = []
+            if search.iterations is not None:
+                limits.append(f"{search.iterations:,} iterations")
+            if search.time_budget is not None:
+                limits.append(f"{search.time_budget:g} s")
+            first = ", whichever comes first" if len(limits) > 1 else ""
+            parts.append(
+                f"Plays random games to the end from each position it tries, "
+                f"{' or '.join(limits)}{first}, and plays the move it tried most."
+            )
+        elif search.time_budget is not None:
             limit = "the end" if search.depth is None else f"depth {search.depth}"
             parts.append(
                 f"Deepens one ply at a time up to {limit}, and plays the best move of the "

@@ -11,7 +11,13 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings, StopReason
+from gamesearch_gui.core.search import (
+    Algorithm,
+    SearchProgress,
+    SearchResult,
+    SearchSettings,
+    StopReason,
+)
 from gamesearch_gui.ui.shape_section import ShapeSection
 from gamesearch_gui.ui.throttle import RateLimiter
 
@@ -25,8 +31,15 @@ def format_value(value: float | None) -> str:
 
 
 def describe_settings(settings: SearchSettings) -> str:
-    """One line: algorithm, depth, ordering, table, time."""
+    """One line: algorithm, depth, ordering, table, time (MCTS: iterations, C, seed)."""
     parts = [settings.algorithm.value]
+    if settings.algorithm is Algorithm.MCTS:
+        if settings.iterations is not None:
+            parts.append(f"{settings.iterations:,} iterations")
+        parts.append(f"C {format_number(settings.exploration)}, seed {settings.seed}")
+        if settings.time_budget is not None:
+            parts.append(f"{settings.time_budget:g} s")
+        return ", ".join(parts)
     if settings.fail_hard:
         parts.append("fail-hard")
     parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
@@ -152,9 +165,12 @@ class StatsPanel(QWidget):
         recorded."""
         self._progress_updates.cancel()
         stats = result.stats
+        mcts = result.settings.algorithm is Algorithm.MCTS
         status = {
             StopReason.FINISHED: "finished",
-            StopReason.TIME: "time budget used: last finished depth played",
+            StopReason.TIME: "time budget used: most visited move played"
+            if mcts
+            else "time budget used: last finished depth played",
             StopReason.CANCELLED: "stopped early (move now)",
             StopReason.NODE_CAP: "node cap reached",
         }[result.stop_reason]
@@ -174,6 +190,8 @@ class StatsPanel(QWidget):
         if result.iterations:
             done = sum(1 for i in result.iterations if i.completed)
             depth += f" ({done} iterations)"
+        if mcts:  # playouts run to the end: the count of iterations says how far it got
+            depth = f"playouts to the end ({stats.iterations:,} iterations)"
         self.labels["depth"].setText(depth)
         self.labels["nodes"].setText(f"{stats.nodes:,}")
         self.labels["leaves"].setText(f"{stats.leaves:,}")

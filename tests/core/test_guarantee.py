@@ -63,3 +63,11 @@ def test_connect_four_scores_wins_by_speed_but_the_sign_says_who_wins() -> None:
     assert game.outcome(game.utility_bounds()[1]) is Outcome.MAX_WINS
     assert game.outcome(0.0) is Outcome.DRAW
     assert game.outcome(game.utility_bounds()[0]) is Outcome.MIN_WINS
+
+
+def test_mcts_guarantees_nothing_even_when_its_mean_is_a_win() -> None:
+    game = TreeGame(load_tree("[[1, 1], [1, 1]]"))
+    settings = SearchSettings(Algorithm.MCTS, iterations=50)
+    result = search(game, game.initial_state(), settings)
+    assert result.complete and game.outcome(result.value or 0) is Outcome.MAX_WINS
+    assert guarantee(game, result) is None  # a sample mean of playouts, not a proof

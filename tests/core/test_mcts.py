@@ -299,6 +299,17 @@ def test_a_cancel_is_seen_before_the_next_iteration() -> None:
     assert result.stop_reason is StopReason.CANCELLED
 
 
+def test_a_cancel_before_the_start_still_gives_a_move() -> None:
+    game = TicTacToe()
+    token = CancelToken()
+    token.cancel()  # "move now" pressed as the search was asked for
+    result = search(
+        game, game.initial_state(), SearchSettings(Algorithm.MCTS, iterations=5000), cancel=token
+    )
+    assert result.stats.iterations == 1 and result.best_move in game.actions(game.initial_state())
+    assert result.stop_reason is StopReason.CANCELLED
+
+
 def test_a_time_budget_alone_ends_it_as_planned() -> None:
     game = ConnectFour()
     result, _ = mcts(game, None, iterations=None, time_budget=0.05)
