@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import gamesearch_gui
+from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording import NATIVE_WRITER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,10 +86,13 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
     result = run(onefile, "--smoke-test")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "smoke test passed" in result.stdout
-    for game in ("tictactoe", "connect4", "pennies", "pig"):
+    # Every registered game, chess (python-chess and its SVG pieces) included.
+    games = game_names()
+    assert "chess" in games
+    for game in games:
         assert f"{game}: the AI played" in result.stdout
     # Through the engine process, which the frozen executable starts as itself again.
-    assert result.stdout.count("(engine process ") == 4
+    assert result.stdout.count("(engine process ") == len(games)
     # The native recording writer is in the build wherever it is built here.
     writer = "the native writer" if NATIVE_WRITER is not None else "Python"
     assert f"search recordings are written by {writer}" in result.stdout
