@@ -509,6 +509,9 @@ def test_comparison_counts_match_solve_json(
     assert dialog.table.rowCount() == 4
     assert dialog.table.item(0, 3).text() == str(dialog.rows[0].nodes)
     dialog.close()
+    # Closed without ever being shown, it still ends its thread and engine process.
+    assert not dialog.thread_.isRunning()
+    assert not dialog.thread_.engine.alive
 
 
 def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -> None:

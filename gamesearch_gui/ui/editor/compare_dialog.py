@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -209,6 +209,7 @@ class CompareDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.resize(760, 560)
+        self._stopped = False
         self.thread_ = CompareThread(tree, self)
         self.thread_.done.connect(self._done)
         self.thread_.failed.connect(self._failed)
@@ -242,9 +243,17 @@ class CompareDialog(QDialog):
         self.status.setText(f"Cannot compare: {message}")
 
     def stop(self) -> None:
-        """Stop the searches and wait for the thread."""
-        self.thread_.stop()
+        """Stop the searches and wait for the thread (once: later calls do nothing)."""
+        if not self._stopped:
+            self._stopped = True
+            self.thread_.stop()
 
     def done(self, result: int) -> None:
         self.stop()
         super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # A dialog closed while hidden is not rejected, so done() would not stop the
+        # thread: its engine process and the thread's last moments outlived the dialog.
+        self.stop()
+        super().closeEvent(event)
