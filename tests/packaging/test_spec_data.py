@@ -131,6 +131,8 @@ def test_spec_collects_every_board_the_registry_names(spec: dict[str, Any]) -> N
     hidden = set(spec["a"].kwargs["hiddenimports"])
     named = {s.board.partition(":")[0] for s in game_specs() if s.board is not None}
     assert named and named <= hidden, sorted(named - hidden)
+    # And the public API a student's game file imports (docs/your-code.md).
+    assert "gamesearch_gui.api" in hidden
 
 
 def test_spec_has_no_machine_paths() -> None:
