@@ -22,7 +22,7 @@ from typing import Any, Final, Protocol
 from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import CancelToken, SearchProgress, search
+from gamesearch_gui.core.search import Algorithm, CancelToken, SearchProgress, search
 from gamesearch_gui.engine.calls import CALLS
 from gamesearch_gui.engine.protocol import (
     CALL,
@@ -198,6 +198,7 @@ def _search(
             node_cap=job.node_cap,
             depth_limit=job.settings.depth,
             fail_hard=job.settings.fail_hard,
+            paranoid=job.settings.algorithm is Algorithm.PARANOID,
         )
         if job.record is Record.RECORDING
         else None

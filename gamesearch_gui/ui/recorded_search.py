@@ -77,7 +77,12 @@ class RecordedSearch(QObject):
         the panel follows the recording from its first event if ``show``."""
         drawable = settings.algorithm is not Algorithm.MCTS
         recording = (
-            SearchRecording(game, node_cap=node_cap, fail_hard=settings.fail_hard)
+            SearchRecording(
+                game,
+                node_cap=node_cap,
+                fail_hard=settings.fail_hard,
+                paranoid=settings.algorithm is Algorithm.PARANOID,
+            )
             if record and drawable
             else None
         )
