@@ -86,9 +86,7 @@ def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
 
 
 def vectors_by_path(recording: SearchRecording) -> dict[str, tuple[float, ...]]:
-    return {
-        path_text(recording.state(n).path): vector for n, vector in recording.vectors.items()
-    }
+    return {path_text(recording.state(n).path): vector for n, vector in recording.vectors.items()}
 
 
 @examples(40)
