@@ -911,8 +911,9 @@ class SearchRecording(SearchObserver):
         vector = self.vectors.get(n)
         return vector_text(vector) if vector is not None else format_number(self.value[n])
 
-    def _describe_choice(self, n: int) -> str:
-        """Why backed-up decision node ``n`` of a game of n players took its vector."""
+    def choice_words(self, n: int) -> str:
+        """Why backed-up decision node ``n`` of a game of n players took its vector:
+        "B picks (1, 5, 2): 5 is B's best by move 0"."""
         players = self.players
         who = self.mover(n)
         vector = self.vectors.get(n)
@@ -920,7 +921,7 @@ class SearchRecording(SearchObserver):
         via = f" by move {self.move_text(best)}" if best != NONE else ""
         if who is None or vector is None:
             return f"{_cap(self.name(n))} takes {self.value_text(n)}{via}"
-        me = self._root_player(n)
+        me = self.root_player(n)
         if self.paranoid and who != me:
             mine = players[me]
             return (
@@ -930,7 +931,7 @@ class SearchRecording(SearchObserver):
             )
         return f"{describe_choice(players, who, vector)}{via}"
 
-    def _root_player(self, n: int) -> int:
+    def root_player(self, n: int) -> int:
         """The player the search of node ``n``'s tree is for: who decides at its root."""
         root = self.path(n)[0]
         who = self.mover(root)
@@ -944,7 +945,7 @@ class SearchRecording(SearchObserver):
         count = len(cut.moves)
         rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
         who = self.mover(n)
-        me = players[self._root_player(n)]
+        me = players[self.root_player(n)]
         value = format_number(cut.value)
         if self.paranoid:
             if self.node_kind(n) is NodeKind.MAX:
@@ -1016,7 +1017,7 @@ class SearchRecording(SearchObserver):
         if node_kind is NodeKind.CHANCE:
             return f"{_cap(name)} averages its outcomes by their probabilities: {value}"
         if self.players:
-            return self._describe_choice(n)
+            return self.choice_words(n)
         edge = self.returned_edge(n)
         if edge:
             fails = "fails low" if edge == "α" else "fails high"
