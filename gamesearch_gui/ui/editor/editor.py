@@ -621,7 +621,7 @@ class TreeEditor(QWidget):
         keep = self.document.selected
         if self._edit("Set the players", lambda t: (tree_edit.set_players(t, names), keep)):
             return
-        self.players_form.show_tree(self.document.tree)  # the names as they were
+        self.players_form.show_tree(self.document.tree, again=True)  # the names as they were
 
     def set_value(self, value: float, path: Path | None = None) -> None:
         """Set a leaf's value."""

@@ -75,9 +75,9 @@ class PlayersForm(QGroupBox):
         layout.addLayout(row)
         layout.addWidget(self.note)
 
-    def show_tree(self, tree: CustomTree) -> None:
-        """Show ``tree``'s players."""
-        if tree is self._tree:
+    def show_tree(self, tree: CustomTree, *, again: bool = False) -> None:
+        """Show ``tree``'s players (``again``: even if shown, over what was typed)."""
+        if tree is self._tree and not again:
             return
         self._tree = tree
         self.names.setText(players_text(tree))
