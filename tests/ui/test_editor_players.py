@@ -272,3 +272,15 @@ def test_comparing_searches_on_a_tree_of_players_is_refused_in_words(
     window.trees.example_actions["figure-5-4"].trigger()
     window.trees.act_compare.trigger()
     assert "this tree has players (A, B, C)" in warnings[-1]
+
+
+def test_an_exported_picture_of_a_tree_of_players_has_their_legend(
+    qtbot: QtBot, editor: TreeEditor, tmp_path: Path
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    solve(qtbot, editor)
+    picture = tmp_path / "figure.svg"
+    editor.solution_panel.canvas.export_svg(str(picture))
+    text = picture.read_text(encoding="utf-8")
+    assert "leaf: (A, B, C)" in text and "(1, 2, 6)" in text
+    assert ">MAX<" not in text

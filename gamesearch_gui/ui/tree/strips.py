@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR
 from gamesearch_gui.ui.tree.geometry import (
@@ -101,6 +102,16 @@ def legend_items(
         return items
     after = [key for key, _ in items].index("pv") + 1
     return (*items[:after], STRATEGY_ITEM, *items[after:])
+
+
+def recording_legend(
+    recording: SearchRecording | None, strategy: bool, *, search: bool = True
+) -> LegendItems:
+    """What the legend explains under ``recording`` (``legend_items``, with its players
+    when it is a search of a game of n players), for the view and its exports alike."""
+    players = recording.players if recording is not None else ()
+    root = recording.mover(0) if players and recording is not None and recording.node_count else 0
+    return legend_items(strategy, players, root or 0, search=search)
 
 
 class _Strip(QWidget):

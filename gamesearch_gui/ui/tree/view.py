@@ -78,8 +78,8 @@ from gamesearch_gui.ui.tree.strips import (
     LEGEND_H,
     IterationHeader,
     Legend,
-    legend_items,
     legend_rows,
+    recording_legend,
 )
 from gamesearch_gui.ui.tree.style import TreeColours
 
@@ -543,16 +543,11 @@ class TreeCanvas(QGraphicsView):
         """The legend says what the tree shows: MAX's strategy, the players of a game of
         n players (only them under a drawing, ``search_legend`` False)."""
         rec = self.tree_item.model.recording
-        players = rec.players if rec is not None else ()
-        root = rec.mover(0) if players and rec is not None and rec.node_count else None
-        self._legend.items = legend_items(
-            bool(self.tree_item.strategy),
-            players,
-            root or 0,
-            search=self.search_legend,
+        self._legend.items = recording_legend(
+            rec, bool(self.tree_item.strategy), search=self.search_legend
         )
         if not self.search_legend:
-            self.set_legend_visible(bool(players))
+            self.set_legend_visible(rec is not None and bool(rec.players))
         self._set_margins()
         self._place_strips()
         self._legend.update()
