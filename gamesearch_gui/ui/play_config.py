@@ -130,9 +130,10 @@ def mcts_search(
     )
 
 
-def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> SearchSettings:
+def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -> SearchSettings:
     """``search`` made valid for ``game``: an algorithm that applies, a known evaluation,
-    a depth limit where the whole game is too big to search."""
+    a depth limit where the whole game is too big to search (said by the registry's
+    ``name``; None for a game of no registry, a user's game file)."""
     algorithm = search.algorithm
     if algorithm is Algorithm.MCTS:
         return fit_mcts(search)
@@ -140,8 +141,10 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
     evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
     depth = search.depth
-    spec = find_game(name)
-    if depth is None and not spec.searchable_to_end and search.time_budget is None:
+    spec = find_game(name) if name is not None else None
+    too_big = spec is not None and not spec.searchable_to_end
+    if depth is None and too_big and search.time_budget is None:
+        assert spec is not None
         depth = spec.default_search.depth
     if depth is not None:
         depth = int(clamp(depth, DEPTH_RANGE))

@@ -1,0 +1,92 @@
+"""A user's game file in the window: loaded, played and searched in the engine process,
+never run in the window's own."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui import main_window
+from gamesearch_gui.ui.boards.text_board import TextBoard
+from gamesearch_gui.ui.main_window import MainWindow
+from tests.ui import test_main_window
+from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
+
+NIM = str(resource_files() / "templates" / "nim.py")
+AIMA_TICTACTOE = str(Path(__file__).parents[1] / "core" / "game_files" / "aima_tictactoe.py")
+
+# The main window's fixtures: a window at full speed, its messages kept in a list.
+store = test_main_window.store
+window = test_main_window.window
+
+
+def no_user_module_here() -> bool:
+    """True when no game file was run in this (the window's) process."""
+    return not any(name.startswith("gamesearch_user_game_") for name in sys.modules)
+
+
+def test_a_game_file_plays_against_the_ai_on_a_text_board(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.open_game_file(NIM)
+    board = window.board
+    assert isinstance(board, TextBoard) and isinstance(window.game, RemoteGame)
+    assert "1: |" in board.text.text()
+    assert "Nim" in window.windowTitle()
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 0)  # a person's move, by its button
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    assert window.match.plies[1].text in window.game.position((0,)).moves  # the AI's answer
+    assert window.move_recordings  # its search tree, recorded in the engine, kept
+    recording = next(iter(window.move_recordings.values()))
+    assert recording.move_text(1)  # the tree's labels come from the engine too
+    assert no_user_module_here()
+
+
+def test_a_broken_file_is_said_and_the_game_stays(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert window.open_game_file(NIM)
+    broken = tmp_path / "broken.py"
+    broken.write_text("class Nim:\n    def actions(self, s)\n        return []\n", encoding="utf-8")
+    assert not window.open_game_file(str(broken))
+    _title, text = window.messages[-1]  # type: ignore[attr-defined]
+    assert "broken.py, line 2" in text and "SyntaxError" in text
+    assert isinstance(window.game, RemoteGame) and window.game.path == NIM
+    missing = tmp_path / "missing.py"
+    missing.write_text("class Pass:\n    def actions(self, s):\n        return []\n")
+    assert not window.open_game_file(str(missing))
+    assert "missing.py" in window.messages[-1][1]  # type: ignore[attr-defined]
+    assert window.game.path == NIM
+    assert no_user_module_here()
+
+
+def test_an_aima_tictactoe_with_a_dict_board_plays_in_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.open_game_file(AIMA_TICTACTOE)
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 4)
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    result = window.move_searches[2]
+    assert result.value == 0  # a draw, with perfect play from here
+    assert no_user_module_here()
+
+
+def test_a_template_is_written_and_opened(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "my_nim.py"
+    monkeypatch.setattr(main_window, "ask_template", lambda parent: (str(path), "aima"))
+    window.act_new_game_file.trigger()
+    assert "aima" in path.read_text(encoding="utf-8").lower()
+    assert isinstance(window.game, RemoteGame) and window.game.path == str(path)
+
+
+def test_choosing_a_built_in_game_leaves_the_file(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.open_game_file(NIM)
+    window._config_for_new_game(window.config)
+    assert window.user_game is None and not isinstance(window.board, TextBoard)
