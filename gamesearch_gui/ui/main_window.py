@@ -42,16 +42,17 @@ from gamesearch_gui import __version__
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
+from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
-from gamesearch_gui.ui.help import about_text, how_to_play
+from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
@@ -447,7 +448,7 @@ class MainWindow(QMainWindow):
     def _pace_ms(self) -> int:
         if self.pace_override_ms is not None:
             return self.pace_override_ms
-        return self.config.spec.pace_ms
+        return DEFAULT_PACE_MS if self.user_game is not None else self.config.spec.pace_ms
 
     def _cancel_search(self) -> None:
         """Stop the running search, if any, and drop its answer (and its half-grown tree)."""
@@ -539,8 +540,8 @@ class MainWindow(QMainWindow):
         else:
             title = "Analysis of your moves"
         turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
-        if self.user_game is not None:
-            settings = self._user_search(settings)
+        if self.user_game is not None:  # the panel fitted it; Hint and analysis add to it
+            settings = fit_search(self.user_game, None, settings)
         self.searches.start(
             self.game,
             state,
@@ -553,16 +554,6 @@ class MainWindow(QMainWindow):
         )
         self.stats.show_started(title, settings)
         self._refresh()
-
-    def _user_search(self, settings: SearchSettings) -> SearchSettings:
-        """The settings fitted to the user's game: an algorithm that applies (Star1 only
-        where the game declares its utility bounds), an evaluation it has."""
-        game = self.user_game
-        assert game is not None
-        fitted = fit_search(game, None, settings)
-        if fitted.algorithm is Algorithm.STAR1 and game.info.bounds is None:
-            fitted = replace(fitted, algorithm=Algorithm.EXPECTIMINIMAX)
-        return fitted
 
     def _analyse(self) -> None:
         """Search the person's position with exact values for every move."""
@@ -839,7 +830,11 @@ class MainWindow(QMainWindow):
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
-        self._message("How to play", how_to_play(self.config.spec))
+        game = self.user_game
+        if game is None:
+            self._message("How to play", how_to_play(self.config.spec))
+        else:
+            self._message("How to play", how_to_play_file(game.title, game.spec, game.info.rules))
 
     def show_about(self) -> None:
         """Version and purpose."""
@@ -856,7 +851,8 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _config_for_new_game(self, config: PlayConfig) -> None:
-        self.user_game = None  # a game chosen in the settings replaces the file's
+        if self.settings_panel.file_game is None:  # a built-in game replaces the file's
+            self.user_game = None
         self.new_game(config)
         self._retitle()
 
@@ -880,6 +876,8 @@ class MainWindow(QMainWindow):
             return False
         self.set_mode("play")
         self.user_game = game
+        first, second = game.players
+        self.settings_panel.show_file_game(game, game.title, (first, second))
         self.new_game()
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)

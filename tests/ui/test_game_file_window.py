@@ -7,13 +7,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import main_window
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats
 from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
 
@@ -88,5 +91,60 @@ def test_a_template_is_written_and_opened(
 
 def test_choosing_a_built_in_game_leaves_the_file(qtbot: QtBot, window: MainWindow) -> None:
     assert window.open_game_file(NIM)
-    window._config_for_new_game(window.config)
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert isinstance(window.game, RemoteGame)  # only the seats changed: the file stays
+    assert window.config.seats is Seats.TWO_HUMANS
+    panel.game_box.setCurrentIndex(panel.game_box.findData("tictactoe"))
     assert window.user_game is None and not isinstance(window.board, TextBoard)
+    assert panel.game_box.findText("Nim (your file)") == -1
+    assert "nim_sum" not in _choices(panel.evaluation_box)
+
+
+def _choices(box: QComboBox) -> list[str]:
+    return [box.itemData(i) for i in range(box.count())]
+
+
+def test_the_settings_show_the_file_s_game_and_its_evaluations(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.open_game_file(NIM)
+    panel = window.settings_panel
+    assert panel.game_box.currentText() == "Nim (your file)"
+    assert _choices(panel.evaluation_box) == ["nim_sum", NO_EVALUATION]
+    assert panel.evaluation_box.currentData() == "nim_sum"
+    # Its size is unknown: a time limit, shown as such, and said in the note.
+    assert panel.timed.isChecked() and panel.time_budget.value() == FILE_GAME_SECONDS
+    assert window.config.search.time_budget == FILE_GAME_SECONDS
+    assert "size is unknown" in panel.note.text()
+    # Asking for a search to the end keeps the time limit.
+    panel.full_depth.setChecked(True)
+    panel.timed.setChecked(False)
+    assert panel.timed.isChecked()
+    assert window.config.search.depth is None
+    assert window.config.search.time_budget == FILE_GAME_SECONDS
+    # The built-in game's own settings are kept for when it is chosen again.
+    assert "nim_sum" not in str(panel.remembered_searches())
+    window.show_how_to_play()
+    _title, text = window.messages[-1]  # type: ignore[attr-defined]
+    assert "Nim with the heaps given" in text  # the class's own docstring
+
+
+def test_a_game_too_big_to_search_to_its_end_still_gets_an_answer(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    # Nim on heaps of 3, 4, 5, 6 and 7 has astronomically many lines: a search to its end
+    # would never answer. The AI moves within its time limit instead.
+    big = tmp_path / "big_nim.py"
+    big.write_text(
+        Path(NIM).read_text(encoding="utf-8").replace("heaps=(1, 3, 5)", "heaps=(3, 4, 5, 6, 7)"),
+        encoding="utf-8",
+    )
+    panel = window.settings_panel
+    assert window.open_game_file(str(big))
+    panel.evaluation_box.setCurrentIndex(panel.evaluation_box.findData(NO_EVALUATION))
+    panel.time_budget.setValue(0.5)
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 1, timeout=AI_TIMEOUT_MS)
+    result = window.move_searches[1]
+    assert result.best_move is not None and not result.complete

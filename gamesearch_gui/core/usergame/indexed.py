@@ -12,6 +12,7 @@ asks the engine (:func:`position_info`) what a line looks like.
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -143,6 +144,8 @@ class GameInfo:
     evaluations: tuple[str, ...]
     #: Lowest and highest utility, where the game declares them (Star1 needs them).
     bounds: tuple[float, float] | None
+    #: The game class's docstring (its rules, as its author wrote them), or "".
+    rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +190,8 @@ def game_info(game: IndexedGame) -> GameInfo:
         bounds: tuple[float, float] | None = game.utility_bounds()
     except Exception:  # not declared (a GameError), or the user's method failed
         bounds = None
-    return GameInfo(game.title, game.has_chance, tuple(game.evaluations()), bounds)
+    rules = inspect.getdoc(type(game.game.obj)) or ""
+    return GameInfo(game.title, game.has_chance, tuple(game.evaluations()), bounds, rules)
 
 
 def position_info(game: IndexedGame, line: Sequence[int]) -> PositionInfo:
