@@ -4,6 +4,7 @@ never run in the window's own."""
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import main_window
 from gamesearch_gui.ui.boards.text_board import TextBoard
+from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats
+from tests.test_game_file_cli import ENDLESS, MUTATING, UNKEYABLE
 from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
 
@@ -148,3 +151,50 @@ def test_a_game_too_big_to_search_to_its_end_still_gets_an_answer(
     qtbot.waitUntil(lambda: len(window.match.plies) >= 1, timeout=AI_TIMEOUT_MS)
     result = window.move_searches[1]
     assert result.best_move is not None and not result.complete
+
+
+def test_a_mutating_result_is_said_when_the_ai_meets_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "mutating.py"
+    path.write_text(MUTATING, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    assert window.open_game_file(str(path))  # the file loads: its fault shows in play
+    said = "mutating.py, line 18, in result: changed the state it was given"
+    qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=AI_TIMEOUT_MS)
+    assert "resume it" in window.headline.text()  # the AI waits; nothing crashed
+    # The person can leave for a built-in game at once.
+    panel.game_box.setCurrentIndex(panel.game_box.findData("tictactoe"))
+    assert window.user_game is None
+    assert no_user_module_here()
+
+
+def test_an_endless_game_stops_at_the_ply_limit_and_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "endless.py"
+    path.write_text(ENDLESS, encoding="utf-8")
+    files = window.game_files
+    monkeypatch.setattr(files, "open", partial(GameFileEngine.open, files, ply_limit=12))
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_AIS))
+    assert window.open_game_file(str(path))
+    said = "endless.py: the game did not end within 12 plies"
+    qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=AI_TIMEOUT_MS)
+    assert "resume it" in window.headline.text()  # the AI waits; nothing crashed
+    assert len(window.match.plies) == 12
+    assert no_user_module_here()
+
+
+def test_unkeyable_states_play_with_the_table_off(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "unkeyable.py"
+    path.write_text(UNKEYABLE, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_AIS))
+    assert window.open_game_file(str(path))
+    assert not panel.tt_box.isChecked()
+    qtbot.waitUntil(lambda: window.match.is_over, timeout=AI_TIMEOUT_MS)
+    assert [ply.text for ply in window.match.plies] == ["go", "go"]
