@@ -40,9 +40,12 @@ from gamesearch_gui.core.recording import (
     DEFAULT_NODE_CAP,
     KINDS,
     NONE,
+    RecordingChunk,
+    SearchRecording,
     path_of,
     replay_moves,
 )
+from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.text import clip, node_name
 
 __all__ = [
@@ -51,10 +54,13 @@ __all__ = [
     "ITERATION",
     "PLAYOUT",
     "SELECTED",
+    "AnyRecording",
     "MctsChunk",
     "MctsMoment",
     "MctsRecording",
+    "apply_chunk",
     "iteration_step",
+    "new_recording",
 ]
 
 # Event types, as stored per event.
@@ -63,6 +69,9 @@ ITERATION: Final = 1
 SELECTED: Final = 2
 PLAYOUT: Final = 3
 BACKPROPAGATED: Final = 4
+
+#: Each event type's phase, as :mod:`gamesearch_gui.core.mcts_text` names it.
+PHASES: Final = ("expansion", "iteration", "selection", "playout", "back-propagation")
 
 _KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
 _KIND_NAME: Final = {
@@ -140,11 +149,12 @@ class MctsRecording(SearchObserver):
         self._states: dict[int, Any] = {}
         self._children: list[list[int]] = []
         self._playout_seqs: list[int] = []  #: the PLAYOUT events' seqs, found as asked
-        self._describer: MctsMoment | None = None
+        #: The moment the explanations are read at (:func:`.mcts_text.describe_event`).
+        self.describer: MctsMoment | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_describer"] = None
+        state["describer"] = None
         state["_states"] = {}
         return state
 
@@ -350,16 +360,6 @@ class MctsRecording(SearchObserver):
         parent = self.parent[n]
         return 1.0 - rate if parent != NONE and self.node_kind(parent) is NodeKind.MIN else rate
 
-    def describe(self, seq: int) -> str:
-        """Event ``seq`` in plain words (:func:`gamesearch_gui.core.mcts_text.describe`)."""
-        from gamesearch_gui.core.mcts_text import describe
-
-        describer = self._describer
-        if describer is None:
-            describer = self._describer = MctsMoment(self)
-        describer.seek(seq + 1)
-        return describe(describer)
-
 
 class MctsMoment:
     """The tree of an MCTS recording after ``k`` events: N and Q of every node, and where
@@ -454,12 +454,13 @@ class MctsMoment:
         i = self.iteration
         return self.recording.iteration_at[i - 1] if i else 0
 
-    def last_event(self) -> tuple[int, int, float] | None:
-        """The last event that happened (type, ref, value), None at moment 0."""
+    def last_event(self) -> tuple[str, int, float] | None:
+        """The last event that happened (its phase in ``PHASES``, ref, value), None at
+        moment 0."""
         if self.k == 0:
             return None
         rec, seq = self.recording, self.k - 1
-        return rec.ev_type[seq], rec.ev_ref[seq], rec.ev_value[seq]
+        return PHASES[rec.ev_type[seq]], rec.ev_ref[seq], rec.ev_value[seq]
 
     def path(self) -> list[int]:
         """The iteration's path so far: the root, then each node selected or added."""
@@ -486,7 +487,7 @@ class MctsMoment:
     def backed_up(self) -> bool:
         """True once the iteration's reward went up the path."""
         last = self.last_event()
-        return last is not None and last[0] == BACKPROPAGATED
+        return last is not None and last[0] == PHASES[BACKPROPAGATED]
 
     def snapshot(self) -> list[tuple[int, float]]:
         """(N, Q) of every node in the tree at this moment (for tests and comparisons)."""
@@ -502,3 +503,32 @@ def iteration_step(recording: MctsRecording, k: int, forward: bool) -> int:
         return starts[j] if j < len(starts) else recording.event_count
     j = bisect_left(starts, k) - 1
     return starts[j] if j >= 0 else 0
+
+
+#: A recording of either kind of search: depth first (minimax and its kin) or MCTS.
+AnyRecording = SearchRecording | MctsRecording
+
+
+def new_recording(
+    game: Game[Any, Any], settings: SearchSettings, node_cap: int | None
+) -> AnyRecording:
+    """The recording that fits the search ``settings`` ask for: an MCTS one for MCTS."""
+    if settings.algorithm is Algorithm.MCTS:
+        return MctsRecording(
+            game, exploration=settings.exploration, playout=settings.playout, node_cap=node_cap
+        )
+    return SearchRecording(
+        game, node_cap=node_cap, depth_limit=settings.depth, fail_hard=settings.fail_hard
+    )
+
+
+def apply_chunk(recording: AnyRecording, chunk: RecordingChunk | MctsChunk) -> None:
+    """Append ``chunk`` to ``recording``, a chunk of the same kind of recording."""
+    if isinstance(recording, MctsRecording):
+        if not isinstance(chunk, MctsChunk):
+            raise TypeError(f"a {type(chunk).__name__} does not fit an MCTS recording")
+        recording.apply_chunk(chunk)
+        return
+    if not isinstance(chunk, RecordingChunk):
+        raise TypeError(f"a {type(chunk).__name__} does not fit a depth-first recording")
+    recording.apply_chunk(chunk)

@@ -13,19 +13,11 @@ from typing import Final
 
 from gamesearch_gui.core.events import NodeKind
 from gamesearch_gui.core.mcts import Playout
-from gamesearch_gui.core.mcts_recording import (
-    BACKPROPAGATED,
-    EXPANDED,
-    ITERATION,
-    PLAYOUT,
-    SELECTED,
-    MctsMoment,
-    MctsRecording,
-)
+from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE
 
-__all__ = ["describe", "node_facts", "outcome_text", "reward_text", "ucb_text"]
+__all__ = ["describe", "describe_event", "node_facts", "outcome_text", "reward_text", "ucb_text"]
 
 #: Decimals of the numbers in a UCB sum (two read at a glance; three would crowd it).
 UCB_DECIMALS: Final = 2
@@ -100,6 +92,16 @@ def node_facts(moment: MctsMoment, n: int) -> list[tuple[str, str]]:
     return rows
 
 
+def describe_event(recording: MctsRecording, seq: int) -> str:
+    """Event ``seq`` of ``recording`` in plain words (read at the recording's own moment,
+    which moves there: stepping through the events one by one is cheap)."""
+    moment = recording.describer
+    if moment is None:
+        moment = recording.describer = MctsMoment(recording)
+    moment.seek(seq + 1)
+    return describe(moment)
+
+
 def describe(moment: MctsMoment) -> str:
     """The event just before ``moment`` (its ``k - 1``) in plain words."""
     rec = moment.recording
@@ -107,16 +109,16 @@ def describe(moment: MctsMoment) -> str:
     if last is None:
         return "The search has not started."
     kind, ref, value = last
-    if kind == EXPANDED and ref == 0:
+    if kind == "expansion" and ref == 0:
         return (
             f"Start: the tree is the root alone, a {rec.kind_name(0)}. Each iteration now "
             "selects, expands, plays out and backs up."
         )
-    if kind == ITERATION:
+    if kind == "iteration":
         return f"Iteration {ref:,} begins at the root ({mean_text(moment, 0)})."
-    if kind == SELECTED:
+    if kind == "selection":
         return _selection(moment, ref)
-    if kind == EXPANDED:
+    if kind == "expansion":
         parent = rec.parent[ref]
         via = f"move {rec.move_text(ref)}"
         if rec.node_kind(parent) is NodeKind.CHANCE:
@@ -124,7 +126,7 @@ def describe(moment: MctsMoment) -> str:
             via = f"outcome {rec.move_text(ref)}, probability {chance}"
         untried = "not tried before" if parent != NONE else ""
         return f"Expansion: adds {rec.name(ref)} ({via}), {untried}".rstrip(", ") + "."
-    if kind == PLAYOUT:
+    if kind == "playout":
         plies = len(rec.playout_of(moment.k - 1))
         result = f"{outcome_text(rec, value)} ({reward_text(value)})"
         if plies == 0:
@@ -132,7 +134,7 @@ def describe(moment: MctsMoment) -> str:
         how = "random" if rec.playout_policy is Playout.RANDOM else "heuristic"
         moves = "move" if plies == 1 else "moves"
         return f"Playout: {plies:,} {how} {moves} to {result}."
-    assert kind == BACKPROPAGATED
+    assert kind == "back-propagation"
     count = len(rec.path(ref))
     nodes = "node" if count == 1 else "nodes"
     ended = ""

@@ -27,7 +27,7 @@ from gamesearch_gui.core.mcts_recording import (
     MctsRecording,
     iteration_step,
 )
-from gamesearch_gui.core.mcts_text import describe
+from gamesearch_gui.core.mcts_text import describe, describe_event
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree_file
@@ -166,7 +166,7 @@ def test_chunks_rebuild_the_same_recording(cuts: list[int]) -> None:
     copy.apply_chunk(pickle.loads(pickle.dumps(source.take_chunk())))
     assert copy.event_count == source.event_count
     for seq in range(source.event_count):
-        assert copy.describe(seq) == source.describe(seq)
+        assert describe_event(copy, seq) == describe_event(source, seq)
     assert (
         MctsMoment(copy, copy.event_count).snapshot()
         == MctsMoment(source, source.event_count).snapshot()
@@ -200,7 +200,7 @@ def test_stepping_by_iteration_stops_where_one_iteration_ends() -> None:
 
 def test_each_phase_is_said_in_plain_words() -> None:
     recording, _ = record(TicTacToe(), 200, seed=3)
-    texts = [recording.describe(seq) for seq in range(recording.event_count)]
+    texts = [describe_event(recording, seq) for seq in range(recording.event_count)]
     assert texts[0].startswith("Start: the tree is the root alone, a MAX node")
     assert texts[1] == "Iteration 1 begins at the root (N=0, Q/N=–)."
     assert texts[2].startswith("Expansion: adds MIN node after ")
@@ -222,7 +222,7 @@ def test_each_phase_is_said_in_plain_words() -> None:
 
 def test_a_playout_from_a_finished_game_and_a_chance_draw_are_said_so() -> None:
     recording, _ = record(Pig(), 150, seed=1)
-    texts = [recording.describe(seq) for seq in range(recording.event_count)]
+    texts = [describe_event(recording, seq) for seq in range(recording.event_count)]
     assert any(
         t.startswith("Selection: at chance node") and "chance draws outcome" in t for t in texts
     )
@@ -235,7 +235,7 @@ def test_a_playout_from_a_finished_game_and_a_chance_draw_are_said_so() -> None:
     for seq in range(tiny.event_count):
         moment.seek(seq + 1)
         words.append(describe(moment))
-    assert words == [tiny.describe(seq) for seq in range(tiny.event_count)]
+    assert words == [describe_event(tiny, seq) for seq in range(tiny.event_count)]
     assert any(w.startswith("Playout: none needed, leaf after ") for w in words)
     again = [w for w in words if "reached again" in w]
     assert again and again[-1].startswith("Back-propagation: +")
