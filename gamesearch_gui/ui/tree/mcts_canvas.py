@@ -28,7 +28,7 @@ from gamesearch_gui.ui.tree.style import Inks, TreeColours, mix
 
 #: Scene units: the width of one slot, the height of one level, a node's size.
 SLOT: Final = 64.0
-LEVEL: Final = 86.0
+LEVEL: Final = 64.0
 NODE: Final = 20.0
 #: Most layouts a second while the moment runs on (live or playing).
 RELAYOUTS_PER_S: Final = 4
@@ -38,6 +38,8 @@ GLIDE_MS: Final = 300
 PLAYOUT_PER_PLY: Final = 6.0
 PLAYOUT_MAX: Final = 90.0
 MIN_SCALE, MAX_SCALE = 0.05, 4.0
+#: Fewest nodes drawn however narrow the view.
+MIN_SHOWN: Final = 30
 
 
 class MctsCanvas(QWidget):
@@ -100,7 +102,10 @@ class MctsCanvas(QWidget):
             return
         old = self.layout_now
         self._from = {n: self._place(n) for n in old.x}
-        self.layout_now = lay_out(moment, MAX_SHOWN, moment.path())
+        # As many nodes as the width can show with their numbers legible (a tree is
+        # about twice as many nodes as leaves, and each leaf needs a slot).
+        budget = min(max(int(self.width() / (SLOT * 0.7)) * 2, MIN_SHOWN), MAX_SHOWN)
+        self.layout_now = lay_out(moment, budget, moment.path())
         if self.follow:
             self.fit()
         self._glide.start()
@@ -235,7 +240,7 @@ class MctsCanvas(QWidget):
         path = moment.path()
         on_path = set(itertools.pairwise(path))
         places = {n: self._place(n) for n in layout.x}
-        text_shown = self._scale * 9 >= 6
+        text_shown = self._scale * 9 >= 5
         # Edges, widest under: width and shade grow with the child's share of the visits.
         for parent, kids in layout.children.items():
             px, py = places[parent]
