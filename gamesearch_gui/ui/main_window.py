@@ -44,7 +44,7 @@ from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
         self.move_searches: dict[int, SearchResult] = {}
         #: The recorded tree of each AI move's search, by ply number, oldest first; the
         #: move history reopens them. Old ones go once they hold too many nodes together.
-        self.move_recordings: dict[int, SearchRecording] = {}
+        self.move_recordings: dict[int, AnyRecording] = {}
 
         self.controller = SearchController(self)
         #: The user's game file played instead of the settings' game (None: none).
@@ -457,7 +457,7 @@ class MainWindow(QMainWindow):
             return
         self.stats.show_stopped("cancelled")
         self.controller.cancel()
-        if request.recording is not None and request.recording is self.tree_panel.recording:
+        if request.recording is not None and request.recording is self.tree_panel.shown:
             self._show_last_tree()
 
     def _show_last_tree(self) -> None:
@@ -683,7 +683,7 @@ class MainWindow(QMainWindow):
             self.move_recordings.pop(number, None)
         self._advance()
 
-    def _keep_recording(self, number: int, recording: SearchRecording) -> None:
+    def _keep_recording(self, number: int, recording: AnyRecording) -> None:
         """Keep an AI move's tree for the move history, within the node budget."""
         self.move_recordings[number] = recording
         total = sum(r.node_count for r in self.move_recordings.values())
