@@ -73,6 +73,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.processes import children
 
@@ -1298,9 +1299,12 @@ class Monkey:
             panel.option_spins["pig_target"].setValue(QUICK_PIG)
         if panel.time_budget.value() > QUICK_BUDGET:
             panel.time_budget.setValue(QUICK_BUDGET)
-        if game == "chess" and panel.quiescence_box.isChecked() and not panel.timed.isChecked():
+        mcts = panel.algorithm_box.currentData() is Algorithm.MCTS
+        slow = panel.quiescence_box.isChecked() or mcts
+        if game == "chess" and slow and not panel.timed.isChecked():
             # Chess's quiescence search follows captures 10 plies past the depth limit:
-            # tens of thousands of nodes at depth 2, a minute's search under load.
+            # tens of thousands of nodes at depth 2, a minute's search under load; and
+            # each MCTS playout plays a whole game of chess (2,000 take about a minute).
             panel.timed.setChecked(True)
         editor = self.window.editor
         if editor.depth_box.value() > 12:
