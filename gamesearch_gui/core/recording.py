@@ -98,6 +98,33 @@ def _native_writer() -> type[Writer] | None:
 NATIVE_WRITER: Final = _native_writer()
 
 
+def path_of(parent: Sequence[int], n: int) -> list[int]:
+    """Nodes from the root down to ``n``, by a recording's ``parent`` column."""
+    nodes = []
+    while n != NONE:
+        nodes.append(n)
+        n = parent[n]
+    return nodes[::-1]
+
+
+def replay_moves(
+    game: Game[Any, Any],
+    root_state: Any,
+    moves: Sequence[Any],
+    nodes: Sequence[int],
+    cache: dict[int, Any],
+) -> Any:
+    """The position at the last of ``nodes`` (a path from the root): ``root_state`` with
+    each node's move played, kept in ``cache`` (emptied past 50,000 positions)."""
+    state = root_state
+    for node in nodes[1:]:
+        state = game.result(state, moves[node])
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[nodes[-1]] = state
+    return state
+
+
 def _cap(text: str) -> str:
     """``text`` with its first letter in upper case (and nothing else changed)."""
     return text[:1].upper() + text[1:]
@@ -830,11 +857,7 @@ class SearchRecording(SearchObserver):
 
     def path(self, n: int) -> list[int]:
         """Nodes from the root down to ``n``."""
-        nodes = []
-        while n != NONE:
-            nodes.append(n)
-            n = self.parent[n]
-        return nodes[::-1]
+        return path_of(self.parent, n)
 
     def state(self, n: int) -> Any:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
@@ -842,13 +865,7 @@ class SearchRecording(SearchObserver):
         if cached is not None:
             return cached
         nodes = self.path(n)
-        state = self.root_states[nodes[0]]
-        for node in nodes[1:]:
-            state = self.game.result(state, self.moves[node])
-        if len(self._states) > 50_000:
-            self._states.clear()
-        self._states[n] = state
-        return state
+        return replay_moves(self.game, self.root_states[nodes[0]], self.moves, nodes, self._states)
 
     def move_text(self, n: int) -> str:
         """The move into node ``n`` in the game's notation ("" at a root), cut to

@@ -73,6 +73,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.processes import children
 
@@ -82,6 +83,8 @@ STALL_S = 2.0
 HEARTBEAT_MS = 50
 #: How long a step may take to settle (searches answered) before it counts as a hang.
 SETTLE_MS = 60_000
+#: How long a person waits for the AI's move before saying "Move now".
+PATIENCE_MS = 20_000
 
 #: ``wait_until(predicate, timeout_ms)``: process events until ``predicate()`` holds;
 #: False when the time ran out.
@@ -781,7 +784,13 @@ def settle(window: MainWindow, wait_until: Waiter, log: FaultLog) -> bool:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if not shiboken6.isValid(window) or not window.isVisible():
         return True
-    if wait_until(lambda: idle(window), SETTLE_MS):
+    if wait_until(lambda: idle(window), PATIENCE_MS):
+        return True
+    # A person who has waited this long for the AI says "move now" (a chess search with
+    # quiescence and no time limit may take minutes); the search must then stop soon.
+    if window.controller.busy and window.act_move_now.isEnabled():
+        window.act_move_now.trigger()
+    if wait_until(lambda: idle(window), SETTLE_MS - PATIENCE_MS):
         return True
     log.add("hang", f"the window did not settle within {SETTLE_MS / 1000:g} s: {busy(window)}")
     return False
@@ -1290,6 +1299,13 @@ class Monkey:
             panel.option_spins["pig_target"].setValue(QUICK_PIG)
         if panel.time_budget.value() > QUICK_BUDGET:
             panel.time_budget.setValue(QUICK_BUDGET)
+        mcts = panel.algorithm_box.currentData() is Algorithm.MCTS
+        slow = panel.quiescence_box.isChecked() or mcts
+        if game == "chess" and slow and not panel.timed.isChecked():
+            # Chess's quiescence search follows captures 10 plies past the depth limit:
+            # tens of thousands of nodes at depth 2, a minute's search under load; and
+            # each MCTS playout plays a whole game of chess (2,000 take about a minute).
+            panel.timed.setChecked(True)
         editor = self.window.editor
         if editor.depth_box.value() > 12:
             editor.depth_box.setValue(12)

@@ -156,15 +156,3 @@ def test_the_statistics_say_what_mcts_did_and_claim_no_guarantee(
     assert window.stats.text("search").endswith(": mcts, 300 iterations, C 1.414, seed 5")
     assert window.stats.text("depth") == "playouts to the end (300 iterations)"
     assert not window.stats.labels["guarantee"].isVisibleTo(window.stats)
-
-
-def test_the_tree_panel_says_it_cannot_draw_an_mcts_tree_yet(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    search = SearchSettings(algorithm=Algorithm.MCTS, iterations=100)
-    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND, search=search))
-    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
-    panel = window.tree_panel
-    assert panel.recording is None
-    assert panel.stack.currentWidget() is panel.empty_label
-    assert "does not draw such a tree yet" in panel.empty_label.text()

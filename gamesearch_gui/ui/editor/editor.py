@@ -1280,6 +1280,8 @@ class TreeEditor(QWidget):
         request = self.searches.start(
             game, game.initial_state(), settings, purpose="solve-tree", title=tree.name
         )
+        # The editor's Solve offers the depth-first searches only (no MCTS).
+        assert request.recording is None or isinstance(request.recording, SearchRecording)
         self.solution = request.recording
         self.stack.setCurrentWidget(self.solution_panel)
         self.back_button.show()
