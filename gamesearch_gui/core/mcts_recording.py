@@ -518,7 +518,11 @@ def new_recording(
             game, exploration=settings.exploration, playout=settings.playout, node_cap=node_cap
         )
     return SearchRecording(
-        game, node_cap=node_cap, depth_limit=settings.depth, fail_hard=settings.fail_hard
+        game,
+        node_cap=node_cap,
+        depth_limit=settings.depth,
+        fail_hard=settings.fail_hard,
+        paranoid=settings.algorithm is Algorithm.PARANOID,
     )
 
 
