@@ -26,6 +26,24 @@ MCTS_TREE_TEXT: Final = (
 )
 
 
+#: In place of a max^n or paranoid search's tree, until the recording carries vectors.
+VECTOR_TREE_TEXT: Final = (
+    "Max^n and the paranoid search back up a vector of payoffs, one per player, and this "
+    "view does not draw such a tree yet. The Statistics panel shows the AI's move, the "
+    "vector it expects and how many positions it looked at; gamesearch-gui solve --game "
+    "prints the search on the command line."
+)
+
+
+def undrawn_text(settings: SearchSettings) -> str | None:
+    """Why the tree view cannot draw a search with ``settings`` (None: it can)."""
+    if settings.algorithm is Algorithm.MCTS:
+        return MCTS_TREE_TEXT
+    if settings.algorithm.handles_players:
+        return VECTOR_TREE_TEXT
+    return None
+
+
 class RecordedSearch(QObject):
     """Searches on one controller, each shown growing in ``panel`` when it is recorded.
 
@@ -75,10 +93,15 @@ class RecordedSearch(QObject):
     ) -> SearchRequest:
         """Run a search (dropping the controller's running one), recorded if ``record``;
         the panel follows the recording from its first event if ``show``."""
-        drawable = settings.algorithm is not Algorithm.MCTS
+        undrawn = undrawn_text(settings)
         recording = (
-            SearchRecording(game, node_cap=node_cap, fail_hard=settings.fail_hard)
-            if record and drawable
+            SearchRecording(
+                game,
+                node_cap=node_cap,
+                fail_hard=settings.fail_hard,
+                evaluation=settings.evaluation,
+            )
+            if record and undrawn is None
             else None
         )
         request = SearchRequest(game, state, settings, purpose=purpose, recording=recording)
@@ -86,8 +109,8 @@ class RecordedSearch(QObject):
         self._request = request
         if recording is not None and show and self.panel is not None:
             self.panel.show_recording(recording, live=True, title=title)
-        elif record and not drawable and show and self.panel is not None:
-            self.panel.clear(MCTS_TREE_TEXT)
+        elif record and undrawn is not None and show and self.panel is not None:
+            self.panel.clear(undrawn)
         return request
 
     def cancel(self) -> None:
