@@ -166,7 +166,7 @@ def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> Searc
     elif algorithm is Algorithm.MCTS:
         return fit_mcts(search)
     if algorithm.handles_players:
-        return fit_vector_search(game, name, replace(search, algorithm=algorithm))
+        return fit_vector_search(game, name, algorithm, search)
     evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
     depth = search.depth
     spec = find_game(name)
@@ -202,10 +202,12 @@ def analysis_settings(search: SearchSettings) -> SearchSettings:
     return replace(search, exact_root_values=True)
 
 
-def fit_vector_search(game: Game[Any, Any], name: str, search: SearchSettings) -> SearchSettings:
-    """``search`` (max^n or paranoid) made valid for ``game``, a game of n players: a depth
-    and a known evaluation, none of what only two-player searches take, and shallow
-    pruning only under max^n in a game that declares a constant sum."""
+def fit_vector_search(
+    game: Game[Any, Any], name: str, algorithm: Algorithm, search: SearchSettings
+) -> SearchSettings:
+    """``search`` as ``algorithm`` (max^n or paranoid) takes it for ``game``, a game of n
+    players: a depth and a known evaluation, none of what only two-player searches take,
+    and shallow pruning only under max^n in a game that declares a constant sum."""
     evaluation = search.evaluation
     if evaluation not in game.cutoff_vector_evaluations():
         evaluation = None
@@ -214,11 +216,11 @@ def fit_vector_search(game: Game[Any, Any], name: str, search: SearchSettings) -
     if depth is None and not spec.searchable_to_end:
         depth = spec.default_search.depth or DEPTH_RANGE[0]
     return SearchSettings(
-        algorithm=search.algorithm,
+        algorithm=algorithm,
         depth=None if depth is None else int(clamp(depth, DEPTH_RANGE)),
         evaluation=evaluation,
         shallow_pruning=search.shallow_pruning
-        and search.algorithm is Algorithm.MAXN
+        and algorithm is Algorithm.MAXN
         and game.utility_sum() is not None,
     )
 
