@@ -176,12 +176,15 @@ class Nim3Board(BoardWidget):
             draw_hint(painter, QRectF(hinted.geometry()).adjusted(-5, -5, 5, 5), 8)
         if payoffs is not None:
             winner = max(range(len(payoffs)), key=lambda seat: payoffs[seat])
+            wins = "win" if self._is_you(winner) else "wins"
+            # Low, under the counters the winner took (their dashed rings stay in sight).
             draw_banner(
                 painter,
                 layout.pile,
-                f"{self._seat_words(winner)} {'win' if self._is_you(winner) else 'wins'}",
+                f"{self._seat_words(winner)} {wins}: took the last counter",
                 palette,
                 seat_colour(winner),
+                position=0.97,
             )
         painter.end()
 
@@ -379,6 +382,10 @@ class Nim3Board(BoardWidget):
             line = f"Result: payoffs ({names}) = {vector_text(payoffs)}"
         else:
             counters = f"{pile} counter{'s' if pile != 1 else ''} left"
+            taken = self._taken()
+            if taken:  # the dashed rings: say whose they are
+                mover = self.seat_names[(self._mover() - 1) % len(self.seat_names)]
+                counters = f"{mover} took {taken} (dashed), {counters}"
             line = f"{counters}. Take 1, 2 or 3; whoever takes the last counter wins."
         font = scaled_font(self.font(), layout.font_px * 1.05, bold=payoffs is not None)
         painter.save()
