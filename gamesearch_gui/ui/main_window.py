@@ -915,9 +915,9 @@ class MainWindow(QMainWindow):
         try:
             game = str(store.value("play/game", default_game()))
             seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
-            humans = tuple(
-                part == "1" for part in str(store.value("play/humans", "") or "").split(",") if part
-            )
+            # One letter per seat, P a person and A the AI ("PAA"): no commas, which an
+            # INI file reads back as a list, and no digits, which could read as a number.
+            humans = tuple(c == "P" for c in str(store.value("play/humans", "") or ""))
             options = {
                 option.key: int(str(store.value(f"play/{option.key}", option.default)))
                 for option in all_options()
@@ -950,7 +950,7 @@ class MainWindow(QMainWindow):
         store = self.store
         store.setValue("play/game", config.game)
         store.setValue("play/seats", config.seats.value)
-        store.setValue("play/humans", ",".join("1" if h else "0" for h in config.humans))
+        store.setValue("play/humans", "".join("P" if h else "A" for h in config.humans))
         for option in all_options():
             store.setValue(f"play/{option.key}", config.option(option))
         for game, search in self.settings_panel.remembered_searches().items():

@@ -249,6 +249,7 @@ def test_the_seats_are_remembered(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.addWidget(first)
     first.new_game(PlayConfig(game="nim3", humans=(False, True, True)))
     first.close()
+    assert settings.value("play/humans") == "APP"  # A the AI, B and C people
     second = MainWindow(settings)
     qtbot.addWidget(second)
     try:
