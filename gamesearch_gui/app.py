@@ -208,7 +208,7 @@ def _smoke_test(app: QApplication) -> int:
 
     Settings go to a temporary file, so a smoke test never changes the user's own.
     """
-    from gamesearch_gui.core.games import game_names
+    from gamesearch_gui.core.games import find_game, game_names
     from gamesearch_gui.core.recording import NATIVE_WRITER
     from gamesearch_gui.ui.main_window import MainWindow
     from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
@@ -222,7 +222,8 @@ def _smoke_test(app: QApplication) -> int:
         engines: set[int] = set()
         for name in game_names():
             search = replace(default_search(name), time_budget=None)
-            window.new_game(PlayConfig(game=name, seats=Seats.TWO_AIS, search=search))
+            ais = (False,) * len(find_game(name).side_names)  # every seat the AI's
+            window.new_game(PlayConfig(game=name, seats=Seats.TWO_AIS, humans=ais, search=search))
             if not _wait(app, lambda: _ai_moves(window) >= 1, SMOKE_TIMEOUT_S):
                 failures.append(f"no AI move in {name}")
                 continue

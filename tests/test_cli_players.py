@@ -49,3 +49,36 @@ def test_a_two_player_search_is_bad_input(capsys: pytest.CaptureFixture[str]) ->
     assert status == EXIT_BAD_INPUT
     assert out == ""
     assert err.strip().endswith("Figure 5.4 has 3 players: use maxn or paranoid, not alphabeta")
+
+
+# -- a built-in game of three players ---------------------------------------------------
+
+
+def test_solve_game_nim3_prints_the_value_as_a_list(capsys: pytest.CaptureFixture[str]) -> None:
+    # From 7, A takes 2 and wins under max^n: B and C each take what is best for
+    # themselves, and from 5 with B to move, no reply of theirs keeps A from the last one.
+    status = main(["solve", "--game", "nim3", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert answer["algorithm"] == "maxn"
+    assert answer["value"] == [1, 0, 0]
+    assert answer["best_move"] == "take 2"
+    assert answer["root_values"] == [[0, 1, 0], [1, 0, 0], [0, 0, 1]]
+
+
+def test_solve_game_nim3_from_a_position_and_with_paranoid(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # B to move at 3 takes them all; and from 5, A cannot win if B and C gang up.
+    status = main(["solve", "--game", "nim3", "--position", "3 B", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert (answer["value"], answer["best_move"]) == ([0, 1, 0], "take 3")  # B takes all
+    status = main(["solve", "--game", "nim3", "--pile", "5", "--algorithm", "paranoid", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert answer["algorithm"] == "paranoid"
+    assert len(answer["value"]) == 3 and answer["value"][0] == 0  # the other two gang up
+    status = main(["solve", "--game", "nim3", "--algorithm", "minimax"])
+    assert status == EXIT_BAD_INPUT
+    assert "has 3 players" in capsys.readouterr().err

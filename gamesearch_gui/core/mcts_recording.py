@@ -523,6 +523,7 @@ def new_recording(
         depth_limit=settings.depth,
         fail_hard=settings.fail_hard,
         paranoid=settings.algorithm is Algorithm.PARANOID,
+        evaluation=settings.evaluation,
     )
 
 

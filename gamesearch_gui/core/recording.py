@@ -270,17 +270,21 @@ class SearchRecording(SearchObserver):
         native: bool | None = None,
         fail_hard: bool = False,
         paranoid: bool = False,
+        evaluation: str | None = None,
     ):
         """``native``: record with the native writer (None: when it is available, as
         :data:`NATIVE_WRITER` says; True where it is not built is an error).
         ``fail_hard``: the search is fail-hard alpha-beta (``SearchSettings.fail_hard``),
         so the words say which nodes returned alpha or beta instead of their own best.
         ``paranoid``: the search of a game of n players is the paranoid one (else max^n),
-        so the words say that the others play against the root player."""
+        so the words say that the others play against the root player. ``evaluation``: the
+        evaluation the search names (``SearchSettings.evaluation``; None: the game's
+        default), so a node's terms are told while the search runs."""
         self.game = game
         self.node_cap = node_cap
         self.fail_hard = fail_hard
         self.paranoid = paranoid
+        self.evaluation = evaluation
         #: The depth limit of a search that does not deepen (None: to the end, or not
         #: told), so that its one tree is labelled with it before the result arrives.
         self.depth_limit = depth_limit

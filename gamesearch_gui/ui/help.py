@@ -26,6 +26,11 @@ A <b>transposition table</b> remembers positions reached by different move order
 <li>Where dice decide (Pig), <b>expectiminimax</b> averages over the rolls, weighted by
 their chance; <b>Star1</b> also prunes there, using the fact that every value lies
 between a known worst and best.</li>
+<li>With three players (three-player Nim) a value is a <b>vector</b>, one payoff per
+player. <b>Max^n</b> lets each player pick the move best for their own share;
+<b>shallow pruning</b> skips moves once the payoffs, which add up to a constant, show
+the player above would never allow them. The <b>paranoid</b> search assumes the others
+all play against the player to move, so alpha-beta applies.</li>
 </ul>
 <p>The Statistics panel shows what the last search did: its value, the line it expects
 (the principal variation), and how many positions it looked at. <i>Game &gt; Hint</i>

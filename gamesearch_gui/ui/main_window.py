@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import random
 import time
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Slot
@@ -44,8 +43,9 @@ from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
+from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts_recording import AnyRecording
-from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.core.search import Bound, SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
@@ -56,6 +56,7 @@ from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
+    analysis_settings,
     clamp,
     default_game,
     default_search,
@@ -420,10 +421,9 @@ class MainWindow(QMainWindow):
         self.board.setObjectName("board")
         self.board.moveChosen.connect(self._human_move)
         self.board.refused.connect(lambda why: self.statusBar().showMessage(why, 3000))
-        seats = self.config.seats
-        self.board.set_viewpoint(
-            Player.MIN if seats.human_min and not seats.human_max else Player.MAX
-        )
+        humans = self.config.seated()
+        self.board.set_viewpoint(Player.MIN if humans == (False, True) else Player.MAX)
+        self.board.set_seats(self.names(), humans)
         self._central_layout.addWidget(self.board, 1)
         self.stats.clear()
         self._save_config()
@@ -431,19 +431,28 @@ class MainWindow(QMainWindow):
         if start:
             self._advance()
 
-    def names(self) -> dict[Player, str]:
-        """What each side is called in this game."""
-        first, second = (
-            self.config.spec.side_names if self.user_game is None else self.user_game.players
-        )
-        return {Player.MAX: first, Player.MIN: second}
+    def names(self) -> tuple[str, ...]:
+        """What each seat (player) is called in this game, in the order of its players."""
+        if self.user_game is not None:
+            return self.user_game.players
+        return self.config.spec.side_names
 
-    def is_human(self, player: Player) -> bool:
-        """True when a person plays ``player``'s moves."""
-        seats = self.config.seats
-        return (player is Player.MAX and seats.human_max) or (
-            player is Player.MIN and seats.human_min
-        )
+    def seat(self, state: Any) -> int | None:
+        """Who decides at ``state``: the index of a seat, or None (chance, or the end)."""
+        game = self.game
+        if game.is_terminal(state) or game.to_move(state) is Player.CHANCE:
+            return None
+        return game.player_index(state)
+
+    def human_to_move(self) -> bool:
+        """True when the game goes on and a person decides now."""
+        seat = self.seat(self.match.state)
+        return seat is not None and self.config.is_human(seat)
+
+    def _ai_waits_at(self, state: Any) -> bool:
+        """True at a chance node, or where the AI decides (undo and redo go past them)."""
+        seat = self.seat(state)
+        return seat is None or not self.config.is_human(seat)
 
     def _pace_ms(self) -> int:
         if self.pace_override_ms is not None:
@@ -489,11 +498,10 @@ class MainWindow(QMainWindow):
         self.board.set_interactive(False)
         if match.is_over:
             return
-        player = match.to_move
         self._turn_started = time.perf_counter()
-        if player is Player.CHANCE:
+        if match.to_move is Player.CHANCE:
             self._pace_timer.start(self._pace_ms())
-        elif self.is_human(player):
+        elif self.human_to_move():
             self.board.set_interactive(True)
             if self.show_values:
                 self._analyse()
@@ -510,8 +518,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _human_move(self, move: Any) -> None:
-        match = self.match
-        if match.is_over or match.to_move is Player.CHANCE or not self.is_human(match.to_move):
+        if not self.human_to_move():
             self.statusBar().showMessage("Not your turn", 3000)
             return
         try:
@@ -536,7 +543,8 @@ class MainWindow(QMainWindow):
     def _start_search(self, purpose: str, settings: SearchSettings) -> None:
         state = self.match.state
         if purpose == "move":
-            title = f"AI move for {self.names()[self.match.to_move]}"
+            seat = self.seat(state)
+            title = f"AI move for {self.names()[seat or 0]}"
         else:
             title = "Analysis of your moves"
         turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
@@ -560,8 +568,7 @@ class MainWindow(QMainWindow):
         if self._analysis is not None and self._analysis_fresh():
             self._show_analysis()
             return
-        settings = replace(self.config.search, exact_root_values=True)
-        self._start_search("analysis", settings)
+        self._start_search("analysis", analysis_settings(self.config.search))
 
     def _analysis_fresh(self) -> bool:
         return self._analysis is not None and self._analysis_state == self.match.state
@@ -601,7 +608,11 @@ class MainWindow(QMainWindow):
         if result is None or self.board is None:
             return
         if self.show_values:
-            self.board.set_move_values({m.move: m.value for m in result.root_moves})
+            # Max^n and paranoid: only exact values (a cut move's is a bound).
+            exact = result.values is None
+            self.board.set_move_values(
+                {m.move: m.value for m in result.root_moves if exact or m.bound is Bound.EXACT}
+            )
         if self._hint_wanted and result.best_move is not None:
             self._hint_wanted = False
             self.board.set_hint(result.best_move)
@@ -649,10 +660,10 @@ class MainWindow(QMainWindow):
         if not match.can_undo:
             return
         self._halt()
-        only_ais = self.config.seats is Seats.TWO_AIS
+        only_ais = not any(self.config.seated())
         match.undo()
         while match.can_undo and (
-            match.to_move is Player.CHANCE or (not only_ais and not self.is_human(match.to_move))
+            match.to_move is Player.CHANCE or (not only_ais and self._ai_waits_at(match.state))
         ):
             match.undo()
         if only_ais:
@@ -666,11 +677,7 @@ class MainWindow(QMainWindow):
             return
         self._halt()
         match.redo()
-        while (
-            match.can_redo
-            and not match.is_over
-            and (match.to_move is Player.CHANCE or not self.is_human(match.to_move))
-        ):
+        while match.can_redo and not match.is_over and self._ai_waits_at(match.state):
             match.redo()
         self._after_jump()
 
@@ -709,8 +716,7 @@ class MainWindow(QMainWindow):
 
     def hint(self) -> None:
         """Ask the AI for the person's best move, and mark it on the board."""
-        match = self.match
-        if match.is_over or match.to_move is Player.CHANCE or not self.is_human(match.to_move):
+        if not self.human_to_move():
             self.statusBar().showMessage("A hint is for your own turn", 3000)
             return
         self._hint_wanted = True
@@ -748,12 +754,7 @@ class MainWindow(QMainWindow):
         if not on:
             self.board.set_move_values(None)
             return
-        match = self.match
-        if (
-            not match.is_over
-            and match.to_move is not Player.CHANCE
-            and self.is_human(match.to_move)
-        ):
+        if self.human_to_move():
             self._analyse()
 
     def reset_layout(self) -> None:
@@ -910,15 +911,11 @@ class MainWindow(QMainWindow):
         busy = self.controller.busy
         self.act_undo.setEnabled(match.can_undo)
         self.act_redo.setEnabled(match.can_redo)
-        human_turn = (
-            not match.is_over
-            and match.to_move is not Player.CHANCE
-            and self.is_human(match.to_move)
-        )
+        human_turn = self.human_to_move()
         self.act_hint.setEnabled(human_turn)
         request = self.controller.current
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
-        self.act_pause.setEnabled(self.config.seats is not Seats.TWO_HUMANS)
+        self.act_pause.setEnabled(not all(self.config.seated()))
         self.act_new.setEnabled(True)
         if self.mode != "play":
             for action in self.game_actions:
@@ -927,39 +924,52 @@ class MainWindow(QMainWindow):
         self.history.clear()
         turn = 0
         for ply in match.plies:
-            if ply.player is not Player.CHANCE:
+            seat = self.seat(ply.before)
+            if seat is not None:
                 turn += 1
-            self.history.addItem(self._history_item(ply.number, turn, ply.player, ply.text))
+            self.history.addItem(self._history_item(ply.number, turn, seat, ply.text))
         self.history.scrollToBottom()
 
-    def _headline(self, names: dict[Player, str], human_turn: bool, busy: bool) -> str:
+    def _headline(self, names: tuple[str, ...], human_turn: bool, busy: bool) -> str:
         match = self.match
+        people = [seat for seat, human in enumerate(self.config.seated()) if human]
         if match.is_over:
-            value = self.game.terminal_value(match.state) or 0
-            if value == 0:
-                return "Game over: a draw"
-            winner = Player.MAX if value > 0 else Player.MIN
-            seats = self.config.seats
-            if seats in (Seats.HUMAN_FIRST, Seats.HUMAN_SECOND):
-                return "Game over: you win!" if self.is_human(winner) else "Game over: the AI wins"
-            return f"Game over: {names[winner]} wins"
-        player = match.to_move
-        if player is Player.CHANCE:
+            return "Game over: " + self._result_words(names, people)
+        seat = self.seat(match.state)
+        if seat is None:
             return "Rolling the die…"
         if human_turn:
-            if self.config.seats is Seats.TWO_HUMANS:
-                return f"{names[player]} to move"
-            return f"Your turn: you play {names[player]}"
+            if len(people) > 1:
+                return f"{names[seat]} to move"
+            return f"Your turn: you play {names[seat]}"
         if self.paused:
-            return f"Paused: the AI ({names[player]}) waits"
-        return f"The AI ({names[player]}) is thinking…"
+            return f"Paused: the AI ({names[seat]}) waits"
+        return f"The AI ({names[seat]}) is thinking…"
 
-    def _history_item(self, number: int, turn: int, player: Player, text: str) -> QListWidgetItem:
-        """One line of the move list; ``number`` counts every ply, ``turn`` only decisions."""
-        names = self.names()
-        if player is Player.CHANCE:
+    def _result_words(self, names: tuple[str, ...], people: list[int]) -> str:
+        """Who won the finished game: "you win!", "the AI wins", "B wins (0, 1, 0)"."""
+        state = self.match.state
+        payoffs = self.game.utilities(state)
+        best = max(payoffs)
+        winners = [seat for seat, payoff in enumerate(payoffs) if payoff == best]
+        vector = f" {vector_text(payoffs)}" if len(payoffs) > 2 else ""
+        if len(winners) == len(payoffs):
+            return f"a draw{vector}"
+        who = " and ".join(names[seat] for seat in winners)
+        if len(people) == 1:
+            if people[0] in winners:
+                return f"you win!{vector}"
+            if len(payoffs) == 2:
+                return "the AI wins"
+            return f"the AI ({who}) wins{vector}"
+        return f"{who} win{'s' if len(winners) == 1 else ''}{vector}"
+
+    def _history_item(self, number: int, turn: int, seat: int | None, text: str) -> QListWidgetItem:
+        """One line of the move list; ``number`` counts every ply, ``turn`` only decisions;
+        ``seat`` is who moved (None: chance)."""
+        if seat is None:
             return QListWidgetItem(f"      die: {text}")
-        who = names[player] + ("" if self.is_human(player) else " (AI)")
+        who = self.names()[seat] + ("" if self.config.is_human(seat) else " (AI)")
         item = QListWidgetItem(f"{turn}. {who}: {text}")
         item.setData(Qt.ItemDataRole.UserRole, number)
         result = self.move_searches.get(number)
@@ -978,6 +988,9 @@ class MainWindow(QMainWindow):
         try:
             game = str(store.value("play/game", default_game()))
             seats = Seats(str(store.value("play/seats", Seats.HUMAN_FIRST.value)))
+            # One letter per seat, P a person and A the AI ("PAA"): no commas, which an
+            # INI file reads back as a list, and no digits, which could read as a number.
+            humans = tuple(c == "P" for c in str(store.value("play/humans", "") or ""))
             options = {
                 option.key: int(str(store.value(f"play/{option.key}", option.default)))
                 for option in all_options()
@@ -989,6 +1002,7 @@ class MainWindow(QMainWindow):
         return PlayConfig(
             game=game,
             seats=seats,
+            humans=humans,
             options={
                 option.key: int(clamp(options[option.key], (option.low, option.high)))
                 for option in all_options()
@@ -1009,6 +1023,7 @@ class MainWindow(QMainWindow):
         store = self.store
         store.setValue("play/game", config.game)
         store.setValue("play/seats", config.seats.value)
+        store.setValue("play/humans", "".join("P" if h else "A" for h in config.humans))
         for option in all_options():
             store.setValue(f"play/{option.key}", config.option(option))
         for game, search in self.settings_panel.remembered_searches().items():

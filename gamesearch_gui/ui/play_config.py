@@ -19,7 +19,8 @@ from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 
 class Seats(enum.Enum):
-    """Who sits at the board: which sides a person plays."""
+    """Who sits at the board of a two-player game: which sides a person plays (a game of
+    more players seats each player on its own: ``PlayConfig.humans``)."""
 
     HUMAN_FIRST = "human-first"  #: the person plays MAX, the AI MIN
     HUMAN_SECOND = "human-second"  #: the AI plays MAX (and moves first)
@@ -73,6 +74,10 @@ class PlayConfig:
 
     game: str = field(default_factory=default_game)
     seats: Seats = Seats.HUMAN_FIRST
+    #: A game of more than two players: True where a person plays that seat, in the
+    #: order of the game's players (a seat left out: a person plays the first, the AI
+    #: the others). Two-player games read ``seats`` instead.
+    humans: tuple[bool, ...] = ()
     #: Game options by key (``pig_target``), of any game; a missing one is its default.
     options: Mapping[str, int] = field(default_factory=dict)
     search: SearchSettings = field(default_factory=lambda: default_search(default_game()))
@@ -90,6 +95,23 @@ class PlayConfig:
         """The game object these options describe."""
         return self.spec.make(self.options)
 
+    @property
+    def seat_count(self) -> int:
+        """How many players sit at the board: one per side name of the game."""
+        return len(self.spec.side_names)
+
+    def is_human(self, seat: int) -> bool:
+        """True when a person plays seat ``seat`` (an index into the game's players)."""
+        if self.seat_count == 2:
+            return self.seats.human_max if seat == 0 else self.seats.human_min
+        if seat < len(self.humans):
+            return self.humans[seat]
+        return seat == 0
+
+    def seated(self) -> tuple[bool, ...]:
+        """For each seat, whether a person plays it."""
+        return tuple(self.is_human(seat) for seat in range(self.seat_count))
+
     def with_game(self, game: str, search: SearchSettings | None = None) -> PlayConfig:
         """The same seats with another game (and its own search settings)."""
         return replace(self, game=game, search=search or default_search(game))
@@ -98,6 +120,8 @@ class PlayConfig:
 def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:
     """The algorithms that apply to ``game`` (Star1 only where it declares the utility
     bounds it prunes with: a user's game file may not)."""
+    if len(game.players) != 2:
+        return (Algorithm.MAXN, Algorithm.PARANOID)
     if game.has_chance:
         try:
             game.utility_bounds()
@@ -157,13 +181,18 @@ def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -
     ``name``), and for a game of no registry (``name`` None: a user's game file) a time
     limit when it has no depth limit."""
     algorithm = search.algorithm
-    if algorithm is Algorithm.MCTS:
-        return fit_mcts(search)
     allowed = algorithms_for(game)
     if algorithm not in allowed:
-        algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
-        if algorithm not in allowed:
+        if len(game.players) != 2:
             algorithm = allowed[0]
+        else:
+            algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
+            if algorithm not in allowed:
+                algorithm = allowed[0]
+    elif algorithm is Algorithm.MCTS:
+        return fit_mcts(search)
+    if algorithm.handles_players:
+        return fit_vector_search(game, name, algorithm, search)
     evaluations = game.cutoff_evaluations()
     evaluation = search.evaluation if search.evaluation in evaluations else None
     spec = find_game(name) if name is not None else None
@@ -195,6 +224,39 @@ def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -
         iterations=None,
         exploration=DEFAULT_EXPLORATION,
         seed=0,
+        shallow_pruning=False,
+    )
+
+
+def analysis_settings(search: SearchSettings) -> SearchSettings:
+    """``search`` as it values every move of a person's turn (a hint, the move labels):
+    each root move with its exact value. Max^n gets them without shallow pruning; the
+    paranoid search takes no full root window, so its cut moves stay bounds."""
+    if search.algorithm.handles_players:
+        return replace(search, shallow_pruning=False)
+    return replace(search, exact_root_values=True)
+
+
+def fit_vector_search(
+    game: Game[Any, Any], name: str | None, algorithm: Algorithm, search: SearchSettings
+) -> SearchSettings:
+    """``search`` as ``algorithm`` (max^n or paranoid) takes it for ``game``, a game of n
+    players: a depth and a known evaluation, none of what only two-player searches take,
+    and shallow pruning only under max^n in a game that declares a constant sum."""
+    evaluation = search.evaluation
+    if evaluation not in game.cutoff_vector_evaluations():
+        evaluation = None
+    depth = search.depth
+    spec = find_game(name) if name is not None else None
+    if depth is None and (spec is None or not spec.searchable_to_end):
+        depth = (spec.default_search.depth if spec else None) or DEPTH_RANGE[0]
+    return SearchSettings(
+        algorithm=algorithm,
+        depth=None if depth is None else int(clamp(depth, DEPTH_RANGE)),
+        evaluation=evaluation,
+        shallow_pruning=search.shallow_pruning
+        and algorithm is Algorithm.MAXN
+        and game.utility_sum() is not None,
     )
 
 
@@ -215,6 +277,7 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "iterations": 0 if search.iterations is None else search.iterations,
         "exploration": search.exploration,
         "seed": search.seed,
+        "shallow_pruning": int(search.shallow_pruning),
     }
 
 
@@ -247,6 +310,8 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
             and str(values.get("fail_hard", "0")) not in ("0", "false"),
             quiescence=str(values.get("quiescence", "0")) not in ("0", "false")
             and (depth > 0 or budget > 0),
+            shallow_pruning=algorithm is Algorithm.MAXN
+            and str(values.get("shallow_pruning", "0")) not in ("0", "false"),
         )
     except (ValueError, TypeError, OverflowError):  # SettingsError is a ValueError
         return fallback

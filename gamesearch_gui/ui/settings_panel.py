@@ -54,7 +54,18 @@ ALGORITHM_TITLES = {
     Algorithm.EXPECTIMINIMAX: "Expectiminimax",
     Algorithm.STAR1: "Star1 (expectiminimax with chance pruning)",
     Algorithm.MCTS: "Monte Carlo tree search (UCT)",
+    Algorithm.MAXN: "Max^n",
+    Algorithm.PARANOID: "Paranoid",
 }
+#: Tooltips of the algorithms that need more than their title.
+ALGORITHM_TIPS = {
+    Algorithm.MAXN: "Each player picks the move whose vector of payoffs is best in their own "
+    "share (Luckhardt and Irani)",
+    Algorithm.PARANOID: "The other players all play against the one to move, so it is minimax "
+    "on that player's share and alpha-beta prunes (Sturtevant and Korf)",
+}
+#: What a seat of a game of more than two players is played by.
+SEAT_CHOICES = (("Person", True), ("AI", False))
 ORDERING_TITLES = {
     Ordering.NONE: "None (natural order)",
     Ordering.STATIC: "Static heuristic",
@@ -71,6 +82,7 @@ EVALUATION_TITLES = {
     "material": "Material",
     "material_mobility": "Material and mobility",
     "piece_count": "Piece count",
+    "reach": "Counters within reach",
     NO_EVALUATION: "None (0 at every cutoff)",
 }
 #: Tooltips of the evaluations that need more than their title.
@@ -80,6 +92,8 @@ EVALUATION_TIPS = {
     "material_mobility": "Material, plus a tenth of a point for each move White has more "
     "than Black",
     "piece_count": "How many pieces White has minus how many Black has, whatever they are",
+    "reach": "The player to move wins a pile of 1 to 3 (they take it all); any other pile "
+    "is a third for each player",
     NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
     "knows nothing, so the AI sees only wins and losses within its depth limit",
 }
@@ -97,6 +111,7 @@ class SettingsPanel(QWidget):
         super().__init__(parent)
         self._updating = False
         self._quiescence_applies = False
+        self._constant_sum = False
         self._searches: dict[str, SearchSettings] = {}
         self._config = config or PlayConfig()
         self._file_game: Game[Any, Any] | None = None
@@ -116,6 +131,21 @@ class SettingsPanel(QWidget):
         #: The spin box of each game option, by the option's key (``pig_target``).
         self.option_spins = {option.key: spin for _, option, _, spin in self._options}
         self.seats_box = QComboBox()
+        #: Games of more than two players: one Person/AI choice per seat, by game name.
+        self.seat_boxes: dict[str, list[QComboBox]] = {}
+        self._seat_labels: dict[str, list[QLabel]] = {}
+        for spec in game_specs():
+            if len(spec.side_names) == 2:
+                continue
+            boxes = []
+            for side in spec.side_names:
+                box = QComboBox()
+                for text, human in SEAT_CHOICES:
+                    box.addItem(text, human)
+                box.setToolTip(f"Who plays {side}: a person (at this computer) or the AI")
+                boxes.append(box)
+            self.seat_boxes[spec.name] = boxes
+            self._seat_labels[spec.name] = [QLabel(f"{side} is") for side in spec.side_names]
 
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
@@ -123,6 +153,11 @@ class SettingsPanel(QWidget):
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(*DEPTH_RANGE)
         self.depth_spin.setSuffix(" plies")
+        self.shallow_box = QCheckBox("Shallow pruning")
+        self.shallow_box.setToolTip(
+            "Cut a node's other moves once its player's share leaves the player above too "
+            "little to choose it: possible when the payoffs add up to a constant"
+        )
         self.quiescence_box = QCheckBox("Quiescence search")
         self.quiescence_box.setToolTip(
             "Past the depth limit, keep searching while the side to move can win at once "
@@ -184,6 +219,10 @@ class SettingsPanel(QWidget):
         game_form = QFormLayout(game_group)
         game_form.addRow("Game", self.game_box)
         game_form.addRow("You play", self.seats_box)
+        self._game_form = game_form
+        for name, boxes in self.seat_boxes.items():
+            for label, box in zip(self._seat_labels[name], boxes, strict=True):
+                game_form.addRow(label, box)
         for _, _, label, spin in self._options:
             game_form.addRow(label, spin)
 
@@ -193,6 +232,7 @@ class SettingsPanel(QWidget):
         ai_column.addLayout(ai_form)
         ai_form.addRow("Algorithm", self.algorithm_box)
         ai_form.addRow("", self.fail_hard)
+        ai_form.addRow("", self.shallow_box)
         ai_form.addRow("Depth limit", self.depth_spin)
         ai_form.addRow("", self.full_depth)
         ai_form.addRow("", self.quiescence_box)
@@ -223,6 +263,9 @@ class SettingsPanel(QWidget):
             box.currentIndexChanged.connect(self._game_edited)
         for spin in self.option_spins.values():
             spin.valueChanged.connect(self._game_edited)
+        for boxes in self.seat_boxes.values():
+            for box in boxes:
+                box.currentIndexChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
         for spin in (self.depth_spin, self.iterations_spin, self.seed_spin):
@@ -235,6 +278,7 @@ class SettingsPanel(QWidget):
             self.tt_box,
             self.timed,
             self.fail_hard,
+            self.shallow_box,
         ):
             check.toggled.connect(self._search_edited)
         self.set_config(self._config)
@@ -270,7 +314,12 @@ class SettingsPanel(QWidget):
             self._forget_file_item()
             self.game_box.setCurrentIndex(self.game_box.findData(config.game))
             spec = config.spec
-            self._show_seats(spec.side_names, config.seats)
+            self._show_seats(spec.side_names[:2], config.seats)
+            self._game_form.setRowVisible(self.seats_box, config.seat_count == 2)
+            for name, boxes in self.seat_boxes.items():
+                for seat, box in enumerate(boxes):
+                    box.setCurrentIndex(box.findData(config.is_human(seat)))
+                    self._game_form.setRowVisible(box, name == config.game)
             for name, option, label, spin in self._options:
                 spin.setValue(config.option(option))
                 label.setVisible(name == config.game)
@@ -299,6 +348,10 @@ class SettingsPanel(QWidget):
             self.game_box.addItem(f"{title} (your file)", FILE_ITEM)
             self.game_box.setCurrentIndex(self.game_box.count() - 1)
             self._show_seats(sides, self._config.seats)
+            self._game_form.setRowVisible(self.seats_box, True)
+            for boxes in self.seat_boxes.values():
+                for box in boxes:
+                    self._game_form.setRowVisible(box, False)
             for _, _, label, spin in self._options:
                 label.setVisible(False)
                 spin.setVisible(False)
@@ -314,8 +367,8 @@ class SettingsPanel(QWidget):
             self._file_game = None
             self._file_search = None
 
-    def _show_seats(self, sides: tuple[str, str], seats: Seats) -> None:
-        first, second = sides
+    def _show_seats(self, sides: tuple[str, ...], seats: Seats) -> None:
+        first, second = sides[:2]
         self.seats_box.clear()
         for choice, text in (
             (Seats.HUMAN_FIRST, f"{first} (moves first)"),
@@ -338,22 +391,32 @@ class SettingsPanel(QWidget):
         self.algorithm_box.clear()
         for algorithm in algorithms_for(game):
             self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
+            tip = ALGORITHM_TIPS.get(algorithm)
+            if tip:
+                index = self.algorithm_box.count() - 1
+                self.algorithm_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
         self.fail_hard.setChecked(search.fail_hard)
         self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
+        self._constant_sum = game.utility_sum() is not None
+        self.shallow_box.setChecked(search.shallow_pruning)
+        self.shallow_box.setEnabled(search.algorithm is Algorithm.MAXN and self._constant_sum)
         self.full_depth.setEnabled(small)
         self.full_depth.setChecked(search.depth is None and small)
         self.depth_spin.setValue(search.depth or default_depth or 9)
         self.depth_spin.setEnabled(not self.full_depth.isChecked())
         self.quiescence_box.setChecked(search.quiescence)
         self.evaluation_box.clear()
-        for name in game.cutoff_evaluations():
+        vectors = len(game.players) != 2
+        evaluations = game.cutoff_vector_evaluations() if vectors else game.cutoff_evaluations()
+        for name in evaluations:
             self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
             tip = EVALUATION_TIPS.get(name)
             if tip:
                 index = self.evaluation_box.count() - 1
                 self.evaluation_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
-        chosen = search.evaluation or next(iter(game.evaluations()), None)
+        own = game.vector_evaluations() if vectors else game.evaluations()
+        chosen = search.evaluation or next(iter(own), None)
         self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
         self.ordering_box.setCurrentIndex(self.ordering_box.findData(search.ordering))
         self.tt_box.setChecked(search.transposition_table)
@@ -386,9 +449,14 @@ class SettingsPanel(QWidget):
             config = self._config.with_game(name, self._searches.get(name))
         else:
             config = self._config
+        boxes = self.seat_boxes.get(config.game)
+        humans = config.humans
+        if boxes and name == self._config.game:
+            humans = tuple(bool(box.currentData()) for box in boxes)
         config = replace(
             config,
             seats=seats,
+            humans=humans,
             options={option.key: spin.value() for _, option, _, spin in self._options},
         )
         self.set_config(config)
@@ -405,6 +473,18 @@ class SettingsPanel(QWidget):
         self._show_rows(algorithm)
         if algorithm is Algorithm.MCTS:
             self._set_search(self._mcts_edited())
+            return
+        if algorithm.handles_players:
+            shallow = algorithm is Algorithm.MAXN and self._constant_sum
+            self.shallow_box.setEnabled(shallow)
+            self._set_search(
+                SearchSettings(
+                    algorithm=algorithm,
+                    depth=depth,
+                    evaluation=self.evaluation_box.currentData(),
+                    shallow_pruning=shallow and self.shallow_box.isChecked(),
+                )
+            )
             return
         alphabeta = algorithm is Algorithm.ALPHABETA
         self.fail_hard.setEnabled(alphabeta)
@@ -463,6 +543,7 @@ class SettingsPanel(QWidget):
         """Show the settings that apply to ``algorithm``: MCTS's, or the depth-limited
         searches' (MCTS plays every playout to the end of the game)."""
         mcts = algorithm is Algorithm.MCTS
+        vectors = algorithm.handles_players
         mcts_rows: tuple[QWidget, ...] = (
             self.iterations_spin,
             self.exploration_spin,
@@ -470,16 +551,20 @@ class SettingsPanel(QWidget):
         )
         for widget in mcts_rows:
             self._ai_form.setRowVisible(widget, mcts)
-        for widget in (
+        for widget in (self.depth_spin, self.full_depth, self.evaluation_box):
+            self._ai_form.setRowVisible(widget, not mcts)
+        # Max^n and the paranoid search take a depth and an evaluation, and no more.
+        two_player_rows: tuple[QWidget, ...] = (
             self.fail_hard,
-            self.depth_spin,
-            self.full_depth,
             self.quiescence_box,
-            self.evaluation_box,
             self.ordering_box,
             self.tt_box,
-        ):
-            self._ai_form.setRowVisible(widget, not mcts)
+        )
+        for widget in two_player_rows:
+            self._ai_form.setRowVisible(widget, not mcts and not vectors)
+        self._ai_form.setRowVisible(self.shallow_box, algorithm is Algorithm.MAXN)
+        self.timed.setVisible(not vectors)
+        self.time_budget.setVisible(not vectors)
         self.timed.setText("Time limit" if mcts else "Time limit (iterative deepening)")
 
     def _enable_quiescence(self, applies: bool) -> None:
@@ -501,6 +586,8 @@ class SettingsPanel(QWidget):
                 f"Plays random games to the end from each position it tries, "
                 f"{' or '.join(limits)}{first}, and plays the move it tried most."
             )
+        elif search.algorithm.handles_players:
+            parts.append(self._vector_explanation(search))
         elif search.time_budget is not None:
             limit = "the end" if search.depth is None else f"depth {search.depth}"
             parts.append(
@@ -522,3 +609,26 @@ class SettingsPanel(QWidget):
             )
         parts.append("Changes apply from the AI's next move.")
         self.note.setText(" ".join(parts))
+
+    @staticmethod
+    def _vector_explanation(search: SearchSettings) -> str:
+        """What max^n or the paranoid search does, in a sentence or two."""
+        reach = (
+            "to the end of the game"
+            if search.depth is None
+            else f"{search.depth} plies ahead, then guesses with the evaluation function"
+        )
+        if search.algorithm is Algorithm.PARANOID:
+            return (
+                f"Looks {reach}, assuming the other players all play against the one to "
+                "move, so alpha-beta prunes."
+            )
+        cut = (
+            " Shallow pruning skips moves the player above would never let happen."
+            if (search.shallow_pruning)
+            else ""
+        )
+        return (
+            f"Looks {reach}; each player picks the move whose payoff vector is best in "
+            f"their own share.{cut}"
+        )

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLay
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
+from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
@@ -176,7 +177,12 @@ class StatsPanel(QWidget):
             StopReason.NODE_CAP: "node cap reached",
         }[result.stop_reason]
         self.labels["status"].setText(status)
-        self.labels["value"].setText(format_value(result.value))
+        if result.values is not None:  # max^n, paranoid: one payoff per player
+            self.labels["value"].setText(
+                f"{vector_text(result.values)} for {', '.join(game.players)}"
+            )
+        else:
+            self.labels["value"].setText(format_value(result.value))
         said = guarantee(game, result)
         self.labels["guarantee"].setText(said or "–")
         self._form.setRowVisible(self.labels["guarantee"], said is not None)

@@ -22,19 +22,21 @@ from tests.core.registered_game import SPEC, Stacks, registered
 
 
 def test_built_in_games_are_found_by_name_in_menu_order() -> None:
-    assert game_names() == ("tictactoe", "connect4", "pennies", "pig", "chess")
+    assert game_names() == ("tictactoe", "connect4", "pennies", "pig", "chess", "nim3")
     for spec in BUILT_IN:
         assert find_game(spec.name) is spec
         game = spec.make()
         # The board and the help find a game's spec by the game's own name.
         assert (game.name, game.title) == (spec.name, spec.title)
+        # The settings seat one side per player, by the spec's names.
+        assert len(spec.side_names) == len(game.players)
 
 
 def test_an_unknown_name_is_refused_naming_the_choices() -> None:
     with pytest.raises(UnknownGameError) as caught:
         find_game("go")
     assert str(caught.value) == (
-        "unknown game 'go' (choose from: tictactoe, connect4, pennies, pig, chess)"
+        "unknown game 'go' (choose from: tictactoe, connect4, pennies, pig, chess, nim3)"
     )
     assert isinstance(caught.value, GameError)  # the CLI's one-line bad input
 
@@ -81,6 +83,9 @@ def test_a_malformed_spec_is_refused_when_it_is_made() -> None:
         replace(SPEC.options[0], default=50)
     with pytest.raises(GameError, match="flag"):
         GameOption("height", "-h", "Height", "how tall", 1, 2, 1)
+    for sides in (("Alone",), ("Twin", "Twin")):
+        with pytest.raises(GameError, match="two or more, distinct"):
+            replace(SPEC, side_names=sides)
 
 
 def test_a_game_added_only_to_the_registry_is_offered_by_the_command_line(
@@ -90,7 +95,7 @@ def test_a_game_added_only_to_the_registry_is_offered_by_the_command_line(
         with pytest.raises(SystemExit):
             main(["solve", "--help"])
         shown = capsys.readouterr().out
-        assert "{tictactoe,connect4,pennies,pig,chess,stacks}" in shown
+        assert "{tictactoe,connect4,pennies,pig,chess,nim3,stacks}" in shown
         assert "stacks     stacks of coins, e.g. '5'\n             or '3,1 min'" in shown
         assert "stacks     'N=A+B' (made up by a test)" in shown
         assert "--height N" in shown and "stacks: how tall the one stack is, 3 to 12" in shown

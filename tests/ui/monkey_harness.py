@@ -879,7 +879,7 @@ def child_processes() -> list[str]:
 
 #: How deep each game's AI may search in a monkey run, so every answer comes within the
 #: run (a full Connect Four search would not).
-QUICK_DEPTH = {"tictactoe": 9, "connect4": 4, "pennies": 12, "pig": 5, "chess": 2}
+QUICK_DEPTH = {"tictactoe": 9, "connect4": 4, "pennies": 12, "pig": 5, "chess": 2, "nim3": 12}
 #: The pennies game's largest start stack in a monkey run (a full search of 16 takes
 #: seconds, of 20 hours).
 QUICK_PENNIES = 12

@@ -59,6 +59,7 @@ QUICK = {
     "connect4": SearchSettings(Algorithm.ALPHABETA, depth=3),
     "pennies": SearchSettings(Algorithm.ALPHABETA),
     "pig": SearchSettings(Algorithm.STAR1, depth=3),
+    "nim3": SearchSettings(Algorithm.MAXN, shallow_pruning=True),
 }
 #: A small tree with every kind of node: MAX root, a chance node, a MIN node, labels,
 #: move labels and an eval.
@@ -318,6 +319,19 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
         search = SearchSettings(Algorithm.MINIMAX, depth=4)
         window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=search))
 
+    def thinking_three(window: MainWindow) -> None:
+        # Three-player Nim, A the AI (B and C people): Move now and Pause AI apply while
+        # A's max^n search runs, as in ``thinking``.
+        window.set_mode("play")
+        window.new_game(
+            PlayConfig(
+                game="nim3",
+                humans=(False, True, True),
+                options={"nim_pile": 30},
+                search=SearchSettings(Algorithm.MAXN, depth=12),
+            )
+        )
+
     def trees(select: tuple[int, ...], solve: bool = False) -> Callable[[MainWindow], None]:
         def setup(window: MainWindow) -> None:
             window.set_mode("trees")
@@ -365,6 +379,7 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
         "play": [
             *(Scenario(f"play {g}", play(g), panel_menu) for g in QUICK),
             Scenario("play while the AI thinks", thinking, settled=False),
+            Scenario("play nim3 while an AI thinks", thinking_three, settled=False),
         ],
         "trees": [
             Scenario("trees: a leaf under chance", trees((0, 0)), context=node_menus),
@@ -396,7 +411,9 @@ FLOORS = {
     "play connect4": 70,
     "play pennies": 70,
     "play pig": 70,
+    "play nim3": 70,
     "play while the AI thinks": 65,
+    "play nim3 while an AI thinks": 65,
     "trees: a leaf under chance": 75,
     "trees: the root": 70,
     "trees: solved": 75,

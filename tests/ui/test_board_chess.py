@@ -176,3 +176,24 @@ def test_node_details_show_the_position_and_its_evaluation_terms(
     assert details.board.state == GAME.result(state, recording.moves[child])
     assert recording.move_text(child) == GAME.move_text(state, recording.moves[child])
     assert "root → " + recording.move_text(child) in details.facts.text()
+
+
+def test_node_details_of_a_running_search_show_the_evaluation_it_uses(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The notes' position, the AI (White) searching with "piece count", not the default
+    # "material": while the search runs the root's details tell piece count's terms.
+    search = SearchSettings(Algorithm.MINIMAX, depth=4, evaluation="piece_count")
+    window.new_game(PlayConfig(game="chess", seats=Seats.HUMAN_SECOND, search=search), start=False)
+    state = window.game.parse_position("3qk3/8/8/8/8/8/8/2B1KB2 w - - 0 1")
+    window.match = Match(window.game, state)
+    window._advance()
+    panel = window.tree_panel
+    qtbot.waitUntil(lambda: panel.controller.published > 100, timeout=30_000)
+    recording = panel.recording
+    assert recording is not None and recording.result is None  # still searching
+    panel.details.set_node(0)
+    shown = panel.details.facts.text().replace("\u200b", "")
+    assert "Evaluation here (piece_count)" in shown
+    assert "piece count, White − Black</td><td align='right'>1</td>" in shown
+    assert "material" not in shown

@@ -60,12 +60,7 @@ def wait_for_person_or_end(qtbot: QtBot, window: MainWindow) -> None:
         match = window.match
         if match.is_over:
             return True
-        return (
-            match.to_move is not Player.CHANCE
-            and window.is_human(match.to_move)
-            and window.board is not None
-            and window.board.interactive
-        )
+        return window.human_to_move() and window.board is not None and window.board.interactive
 
     qtbot.waitUntil(ready, timeout=AI_TIMEOUT_MS)
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import chess, connect4, pennies, pig, tictactoe
+from gamesearch_gui.core.games import chess, connect4, nim3, pennies, pig, tictactoe
 from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.pennies import Pennies
 from gamesearch_gui.core.games.pig import Pig
@@ -52,6 +52,7 @@ BUILT_IN: tuple[GameSpec, ...] = (
     pennies.SPEC,
     pig.SPEC,
     chess.SPEC,
+    nim3.SPEC,
 )
 
 for _spec in BUILT_IN:

@@ -62,7 +62,6 @@ class ThreePlayerNim(Game[NimState, int]):
         if isinstance(pile, bool) or not 1 <= pile <= MAX_PILE:
             raise PositionError(f"the pile must hold 1 to {MAX_PILE} counters, not {pile}")
         self.pile = pile
-        self.title = f"Three-player Nim from {pile}"
 
     def initial_state(self) -> NimState:
         """The whole pile, A to move."""
@@ -148,8 +147,7 @@ class ThreePlayerNim(Game[NimState, int]):
         return (pile, PLAYERS.index(who))
 
 
-#: Its entry for the registry, ready for the one line in ``BUILT_IN`` that offers it
-#: everywhere, once the window can seat three players and draw the pile (a later step).
+#: Its entry for the registry (``BUILT_IN`` offers it everywhere).
 SPEC = GameSpec.of(
     ThreePlayerNim,
     default_search=SearchSettings(Algorithm.MAXN, shallow_pruning=True),
@@ -164,13 +162,19 @@ SPEC = GameSpec.of(
             default=7,
         ),
     ),
+    side_names=PLAYERS,
     position_help="the pile, then who moves (A, B or C), e.g. '7' or '5 B'",
     move_help="'take N': take 1 to 3 counters",
     rules="""
 <h3>Three-player Nim</h3>
 <p>Three players, A, B and C, take turns taking 1, 2 or 3 counters from one pile. Whoever
-takes the last counter wins; the other two lose. Each player looks after their own win
-only, so the AI searches with max^n.</p>
+takes the last counter wins; the other two lose. The result is a vector of payoffs, one
+per player: (1, 0, 0) when A wins. Each seat is a person or the AI (Settings).</p>
+<p>Click <b>Take 1</b>, <b>Take 2</b> or <b>Take 3</b> (or press 1, 2 or 3) on your turn.
+Each player looks after their own payoff only, so the AI searches with <b>max^n</b>: every
+player picks the move whose vector is best in their own component. The <b>paranoid</b>
+search assumes instead that the other two play against the player to move.</p>
 """,
     searchable_to_end=True,
+    board="gamesearch_gui.ui.boards.nim3_board:Nim3Board",
 )

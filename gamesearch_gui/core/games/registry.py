@@ -1,12 +1,12 @@
 """The registry of games: one :class:`GameSpec` per game, looked up by its name.
 
 A spec carries everything the rest of the app needs to offer a game: its title, how to
-make it and from which typed options, the names of its two sides, its notation help and
-rules, the search a first-time player gets, the AI's pace and which board draws it. The
-command line, the settings panel, the help and the board factory all read it here, so a
-new built-in game is one module (the game and its ``SPEC``) and one line in
-``gamesearch_gui.core.games``. The model is python-chess's ``VARIANTS`` and
-``find_variant``.
+make it and from which typed options, the names of its sides (two, or one per player),
+its notation help and rules, the search a first-time player gets, the AI's pace and
+which board draws it. The command line, the settings panel, the help and the board
+factory all read it here, so a new built-in game is one module (the game and its
+``SPEC``) and one line in ``gamesearch_gui.core.games``. The model is python-chess's
+``VARIANTS`` and ``find_variant``.
 
 Games made at run time (a student's game file) join with :func:`register` and leave
 with :func:`unregister`.
@@ -96,7 +96,8 @@ class GameSpec:
     factory: Callable[..., Game[Any, Any]]
     default_search: SearchSettings = STRONG_SEARCH
     options: tuple[GameOption, ...] = ()
-    side_names: tuple[str, str] = ("First player", "Second player")
+    #: One name per player, in the order of the game's ``players``: two, or more.
+    side_names: tuple[str, ...] = ("First player", "Second player")
     position_help: str = ""
     move_help: str = ""
     rules: str = ""
@@ -107,6 +108,8 @@ class GameSpec:
     def __post_init__(self) -> None:
         if not _NAME.fullmatch(self.name):
             raise GameError(f"game name {self.name!r}: lower case letters, digits, - and _")
+        if len(self.side_names) < 2 or len(set(self.side_names)) != len(self.side_names):
+            raise GameError(f"{self.name}: side names {self.side_names!r}: two or more, distinct")
         if self.board is not None and not _BOARD.fullmatch(self.board):
             raise GameError(f"{self.name}: board {self.board!r} is not 'package.module:Class'")
         for label, seen in (

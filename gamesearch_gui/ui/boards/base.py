@@ -7,14 +7,39 @@ move (or not), then calls ``set_state`` with the new position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from gamesearch_gui.core.game import Game, Player
+
+#: Keys held with these belong to the window's menus (Ctrl+R), not to a board's keys.
+_MENU_MODIFIERS = (
+    Qt.KeyboardModifier.ControlModifier
+    | Qt.KeyboardModifier.AltModifier
+    | Qt.KeyboardModifier.MetaModifier
+)
+
+
+def is_menu_key(event: QKeyEvent) -> bool:
+    """True for a key pressed with Ctrl, Alt or Meta: a shortcut of the window's menus
+    (Shift is fine: a capital R is still R)."""
+    return bool(event.modifiers() & _MENU_MODIFIERS)
+
+
+def place_buttons(buttons: list[QPushButton], area: QRectF, widest: float) -> None:
+    """Lay ``buttons`` out in one row centred in ``area``, each at most ``widest`` times
+    the row's height wide, with gaps of 0.4 of it."""
+    count = len(buttons)
+    gap = area.height() * 0.4
+    width = min((area.width() - gap * (count - 1)) / count, area.height() * widest)
+    left = area.center().x() - (width * count + gap * (count - 1)) / 2
+    for i, button in enumerate(buttons):
+        rect = QRectF(left + i * (width + gap), area.top(), width, area.height())
+        button.setGeometry(rect.toRect())
 
 
 class BoardWidget(QWidget):
@@ -56,6 +81,10 @@ class BoardWidget(QWidget):
     def set_viewpoint(self, player: Player) -> None:
         """Turn the board towards ``player``, the side a person plays; most boards look
         the same from either side (chess turns to Black for MIN)."""
+
+    def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
+        """Who sits at each seat: its name, and whether a person (else the AI) plays it.
+        Boards that show the seats (three-player Nim) draw them; most need not."""
 
     def set_move_values(self, values: Mapping[Any, float] | None) -> None:
         """Label each legal move with its backed-up value from the last search."""

@@ -5,6 +5,9 @@ What is here:
 - ``MAX_COLOUR``, ``MIN_COLOUR``, ``HINT_COLOUR`` and ``side_colour(player)``: the
   sides' colours (MAX warm red, MIN cool blue), readable on light and dark palettes.
   Copies are handed out, so a caller may change what it gets.
+- ``seat_colour(seat)``: the colour of a seat of a game of n players by its index: MAX's
+  red and MIN's blue for the first two, then purple and amber.
+- ``begin_board(widget)``: a painter on a board, smooth, over the window's colour.
 - ``is_dark(palette)``: whether the palette is a dark theme.
 - ``scaled_font(font, pixel_size, bold=False)``: a font at a size computed from the
   board's geometry, so text scales with the widget.
@@ -31,6 +34,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 
@@ -62,6 +66,25 @@ def side_colour(player: Player) -> QColor:
     if player is Player.MIN:
         return QColor(MIN_COLOUR)
     return QColor("#8a8f98")
+
+
+#: The seats of a game of n players, in order; the first two are MAX's and MIN's colours.
+SEAT_COLOURS = (MAX_COLOUR, MIN_COLOUR, QColor("#8e44ad"), QColor("#c98a00"))
+
+
+def seat_colour(seat: int) -> QColor:
+    """The colour of seat ``seat`` (0 is the first player), cycling past the fourth."""
+    return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+def begin_board(widget: QWidget) -> QPainter:
+    """A painter on ``widget`` with smooth shapes and text, the widget filled with the
+    window's colour: how a board starts to paint (it ends the painter)."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.fillRect(widget.rect(), widget.palette().color(QPalette.ColorRole.Window))
+    return painter
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -28,9 +28,10 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
 from gamesearch_gui.ui.boards.painting import (
     BOARD_DECIMALS,
+    begin_board,
     best_moves,
     draw_banner,
     draw_hint,
@@ -167,13 +168,7 @@ class PigBoard(BoardWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         move = ROLL if key == Qt.Key.Key_R else HOLD if key == Qt.Key.Key_H else None
-        chords = (
-            Qt.KeyboardModifier.ControlModifier
-            | Qt.KeyboardModifier.AltModifier
-            | Qt.KeyboardModifier.MetaModifier
-        )
-        # Ctrl+R and the like belong to the window's menus; Shift (a capital R) is fine.
-        if move is None or event.modifiers() & chords:
+        if move is None or is_menu_key(event):
             super().keyPressEvent(event)
             return
         event.accept()
@@ -187,11 +182,8 @@ class PigBoard(BoardWidget):
             self.refused.emit(f"You cannot {move} now: the die is about to be rolled")
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = begin_board(self)
         palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
         layout = self._layout()
         over = self.game.is_terminal(self.state)
         self._paint_header(painter, layout, over)
@@ -304,13 +296,7 @@ class PigBoard(BoardWidget):
         self.update()
 
     def _place_buttons(self) -> None:
-        area = self._layout().buttons
-        gap = area.height() * 0.4
-        width = min((area.width() - gap) / 2, area.height() * 5)
-        left = area.center().x() - width - gap / 2
-        for i, button in enumerate((self.roll_button, self.hold_button)):
-            rect = QRectF(left + i * (width + gap), area.top(), width, area.height())
-            button.setGeometry(rect.toRect())
+        place_buttons([self.roll_button, self.hold_button], self._layout().buttons, 5)
         self._refresh_buttons()
 
     # -- the tumble ---------------------------------------------------------------------

@@ -139,14 +139,14 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
 def evaluation_terms(recording: SearchRecording, n: int) -> tuple[str, list[tuple[str, str]]]:
     """The name of the search's evaluation and its terms at node ``n``, as the game spells
     them out (``Game.evaluation_terms``); ("", []) at the end of a game, or for a game
-    that does not say. Before the search has finished, its settings are not known here:
-    the game's default evaluation is shown."""
+    that does not say. The evaluation is the one the search named (told to the recording
+    when it started, so also while it runs), else the game's default."""
     game = recording.game
     if is_tree(recording) or recording.node_kind(n) is NodeKind.TERMINAL:
         return "", []
     result = recording.result
     name = result.settings.evaluation if isinstance(result, SearchResult) else None
-    name = name or next(iter(game.evaluations()), None)
+    name = name or recording.evaluation or next(iter(game.evaluations()), None)
     if name is None:
         return "", []
     terms = game.evaluation_terms(recording.state(n), name)
