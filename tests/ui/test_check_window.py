@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
@@ -27,6 +27,7 @@ from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.check.results import CheckResultsWindow
 from gamesearch_gui.ui.check.setup import DEFAULT_FUNCTION, CheckSetupDialog
 from gamesearch_gui.ui.check.thread import CheckRequest
+from gamesearch_gui.ui.check.view import DIFFERENCE_COLOUR, VISITED_COLOUR
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.checking import write_correct_alphabeta
 from tests.ui import test_main_window
@@ -93,6 +94,38 @@ def check_through_the_menu(
     return results
 
 
+def check_a_loop(
+    window: MainWindow, asked: list[CheckRequest], folder: Path, limit: float
+) -> CheckResultsWindow:
+    """Check, on Figure 5.2, an alpha-beta that loops for ever: the results window, with
+    the check still running (the limit is far longer than the action takes)."""
+    path = folder / "loops.py"
+    path.write_text(LOOPS, encoding="utf-8")
+    request = CheckRequest(str(path), trees=(figure(),), time_limit=limit)
+    results = check_through_the_menu(window, asked, request)
+    assert results.running
+    return results
+
+
+def badge_colour(results: CheckResultsWindow, path: tuple[int, ...]) -> QColor | None:
+    """The colour of the leaf's badge as a person sees it: the colour of most of the
+    pixels of the badge's box in a picture of the canvas (None: no badge there)."""
+    canvas = results.canvas
+    canvas.viewport().repaint()
+    drawn = canvas.item.last_badges.get(path)
+    if drawn is None:
+        return None
+    box, _ = drawn
+    image = canvas.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    counts: dict[int, int] = {}
+    for x in range(round(box.left() * ratio), round(box.right() * ratio)):
+        for y in range(round(box.top() * ratio), round(box.bottom() * ratio)):
+            rgb = image.pixel(x, y)
+            counts[rgb] = counts.get(rgb, 0) + 1
+    return QColor.fromRgb(max(counts, key=lambda rgb: counts[rgb]))
+
+
 def wait_done(qtbot: QtBot, results: CheckResultsWindow) -> None:
     qtbot.waitUntil(lambda: not results.running, timeout=CHECK_TIMEOUT_MS)
     qtbot.waitUntil(results.again_button.isEnabled, timeout=10_000)
@@ -149,6 +182,11 @@ def test_the_fresh_root_window_lesson_differs_at_c_s_pruned_leaf(
     assert item.check.difference is not None and item.check.difference.path == (1, 1)
     assert item.visited[(1, 1)] == [5]  # the fifth leaf it evaluated, never alpha-beta's
     assert (1, 1) not in item.expected and (1, 1) in item.cut
+    # As drawn: red badges on C's two leaves that alpha-beta cuts off, blue ones on B's.
+    qtbot.waitExposed(results)
+    assert badge_colour(results, (1, 1)) == DIFFERENCE_COLOUR
+    assert badge_colour(results, (1, 2)) == DIFFERENCE_COLOUR
+    assert badge_colour(results, (0, 0)) == VISITED_COLOUR
     assert "fresh (−∞, +∞) window" in results.windowTitle()
     assert "min_value(game.result(state, a), -math.inf, math.inf)" in results.code.toPlainText()
     assert "Differs from the app's alpha-beta on" in results.summary.text()
@@ -182,13 +220,9 @@ def test_the_alpha_min_lesson_differs_where_a_min_node_should_cut(
 def test_an_endless_loop_is_reported_within_the_limit_and_the_window_answers(
     qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
 ) -> None:
-    path = tmp_path / "loops.py"
-    path.write_text(LOOPS, encoding="utf-8")
-    request = CheckRequest(str(path), trees=(figure(),), time_limit=1.0)
-    results = check_through_the_menu(window, asked, request)
     # The action came back at once, the check still running: the window's thread waits
     # for nothing. Its event loop turns while the student's loop runs.
-    assert results.running
+    results = check_a_loop(window, asked, tmp_path, 1.0)
     turned: list[bool] = []
     QTimer.singleShot(0, lambda: turned.append(results.running))
     qtbot.waitUntil(lambda: bool(turned), timeout=10_000)
@@ -239,11 +273,7 @@ def test_a_file_without_the_function_is_said(
 def test_cancel_stops_the_check_and_keeps_what_was_done(
     qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
 ) -> None:
-    path = tmp_path / "loops.py"
-    path.write_text(LOOPS, encoding="utf-8")
-    request = CheckRequest(str(path), trees=(figure(),), time_limit=60.0)
-    results = check_through_the_menu(window, asked, request)
-    assert results.running
+    results = check_a_loop(window, asked, tmp_path, 60.0)
     results.cancel_button.click()
     wait_done(qtbot, results)
     assert "Cancelled after 0 of 1 trees" in results.summary.text()
@@ -254,12 +284,7 @@ def test_closing_the_window_mid_check_ends_its_thread_and_process(
     qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
 ) -> None:
     """The test's fixtures fail it if a thread or a child process is left behind."""
-    path = tmp_path / "loops.py"
-    path.write_text(LOOPS, encoding="utf-8")
-    results = check_through_the_menu(
-        window, asked, CheckRequest(str(path), trees=(figure(),), time_limit=60.0)
-    )
-    assert results.running
+    results = check_a_loop(window, asked, tmp_path, 60.0)
     window.close()
     assert not results.running
 

@@ -36,8 +36,9 @@ from gamesearch_gui.ui.check.thread import CheckRequest, CheckThread
 from gamesearch_gui.ui.check.view import LEGEND_COLOURS, CheckCanvas
 from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 
-#: The window's first size (within the screen).
-DEFAULT_SIZE: Final = (1180, 760)
+#: The window's first size at most, and the share of the screen it takes at most.
+DEFAULT_SIZE: Final = (1400, 900)
+SCREEN_SHARE: Final = 0.92
 #: How often the "checking…" line counts the seconds.
 TICK_MS: Final = 500
 AGREE_COLOUR: Final = "#2e7d32"
@@ -51,7 +52,9 @@ def legend_html(kind: SearchKind | None) -> str:
     c = LEGEND_COLOURS
     return (
         f"<span style='color:white;background:{c['visited']}'>&nbsp;1&nbsp;</span> "
-        "the leaves your code evaluated, in its order &nbsp;·&nbsp; "
+        "the leaves your code evaluated, in its order "
+        f"(<span style='color:white;background:{c['difference']}'>&nbsp;5&nbsp;</span> "
+        f"where {words} does not) &nbsp;·&nbsp; "
         f"<span style='color:{c['expected']}'><b>◯ 1</b></span> the leaves {words} "
         "evaluates, in its order (the number under the leaf) &nbsp;·&nbsp; "
         f"<b style='color:#c2185b'>//</b> a branch {words} cuts off &nbsp;·&nbsp; "
@@ -99,6 +102,8 @@ class CheckResultsWindow(QDialog):
 
         self.trees = QListWidget()
         self.trees.setObjectName("checkedTrees")
+        self.trees.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.trees.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.trees.currentRowChanged.connect(self._row_changed)
         self.trees.itemClicked.connect(lambda _item: setattr(self, "_chosen", True))
 
@@ -158,7 +163,8 @@ class CheckResultsWindow(QDialog):
         screen = QGuiApplication.primaryScreen()
         if screen is not None:
             room = screen.availableGeometry().size()
-            width, height = min(width, room.width() - 40), min(height, room.height() - 60)
+            width = min(width, int(room.width() * SCREEN_SHARE))
+            height = min(height, int(room.height() * SCREEN_SHARE))
         self.resize(width, height)
 
     # -- running
@@ -370,7 +376,11 @@ class CheckResultsWindow(QDialog):
         yours = check.move_name(check.decision)
         theirs = check.move_name(check.expected_decision)
         said = "no move" if yours is None else f"move {yours}"
-        decision = f"Decision: your code chose {said}; {words} chooses move {theirs}."
+        decision = (
+            f"Decision: your code chose {said}; {words} chooses move {theirs}. "
+            f"Leaves: your code evaluated {len(check.visited)}, {words} evaluates "
+            f"{len(check.expected)}."
+        )
         if check.note is not None:
             decision += f" ({check.note}.)"
         self.decision.setText(decision)

@@ -6,7 +6,8 @@ Drawing` of the tree, with the check drawn on top through the item's ``decorate`
 (as the exercise page draws its answers): a numbered blue badge on each leaf the
 student's code evaluated (1, 2, 3… in its order), a green ring and a green number under
 each leaf the app's search evaluates (in its order), a double stroke across each branch
-the app's search cuts off, and a red ring round the first difference.
+the app's search cuts off, and a red ring round the first difference. A badge is red
+where the app's search never evaluates that leaf.
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class CheckItem(TreeItem):
         self.expected: dict[Path, list[int]] = {}
         #: The branches the app's search cuts off (the top of each skipped subtree).
         self.cut: set[Path] = set()
+        #: The badges the last paint drew: each leaf's badge, in device pixels, and its
+        #: colour (kept for tests, as ``last_frame`` is).
+        self.last_badges: dict[Path, tuple[QRectF, QColor]] = {}
 
     def set_check(self, check: TreeCheck | None) -> Drawing | None:
         """Draw ``check``'s tree and marks."""
@@ -119,6 +123,7 @@ class CheckItem(TreeItem):
                 painter.drawPath(shape)
                 primitives += 1
         # The student's visits last, on top: numbered badges up and to the right.
+        self.last_badges = {}
         font = self.texts.font(small_px, True)
         painter.setFont(font.font)
         for n in frame.nodes:
@@ -131,11 +136,15 @@ class CheckItem(TreeItem):
             width = max(2 * badge, font.metrics.horizontalAdvance(text) + badge)
             cx, cy = x + r * 0.9 + width / 2 - badge * 0.4, y - r * 0.9 - badge * 0.4
             box = QRectF(cx - width / 2, cy - badge, width, 2 * badge)
-            wrong = difference is not None and difference.path == path
+            # Red: a leaf the app's search never evaluates (the first difference, or after).
+            wrong = path not in self.expected or (
+                difference is not None and difference.path == path
+            )
             colour = DIFFERENCE_COLOUR if wrong else VISITED_COLOUR
             painter.setPen(inks.pen(QColor("white"), max(1.0, 1.2 * s)))
             painter.setBrush(colour)
             painter.drawRoundedRect(box, badge, badge)
+            self.last_badges[path] = (box, colour)
             painter.setPen(QColor("white"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             primitives += 2
