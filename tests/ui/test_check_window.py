@@ -22,10 +22,16 @@ from gamesearch_gui.checking.runner import RANDOM_TREES, lesson
 from gamesearch_gui.checking.verdict import SearchKind, expected
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.exercise_grade import node_name
+from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.tree import CustomTree, NodeType
 from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.check.results import CheckResultsWindow
-from gamesearch_gui.ui.check.setup import DEFAULT_FUNCTION, CheckSetupDialog
+from gamesearch_gui.ui.check.setup import (
+    DEFAULT_FUNCTION,
+    EDITOR_TREE_NODES,
+    CheckSetupDialog,
+    editor_tree_problem,
+)
 from gamesearch_gui.ui.check.thread import CheckRequest
 from gamesearch_gui.ui.check.view import DIFFERENCE_COLOUR, VISITED_COLOUR
 from gamesearch_gui.ui.main_window import MainWindow
@@ -323,6 +329,9 @@ def test_a_tree_with_chance_nodes_is_not_offered(qtbot: QtBot) -> None:
     assert not dialog.editor_tree.isEnabled()
     assert "chance nodes" in dialog.editor_tree.toolTip()
     assert dialog.all_trees.isChecked()
+    big = random_tree(15, (2, 2), values=(-9, 9), seed=1)  # 2**16 - 1 nodes: too many
+    assert big.node_count > EDITOR_TREE_NODES
+    assert "a check draws at most" in str(editor_tree_problem(big))
 
 
 def test_the_menus_hold_the_check_commands(window: MainWindow) -> None:

@@ -53,6 +53,18 @@ KINDS: Final = (
 )
 #: Longest file read to list its functions.
 OUTLINE_CHARS: Final = 1_000_000
+#: The biggest tree in the editor offered for a check: the results draw it at once, and
+#: a check is for trees a person reads leaf by leaf.
+EDITOR_TREE_NODES: Final = 20_000
+
+
+def editor_tree_problem(tree: CustomTree | None) -> str | None:
+    """Why the tree in the editor cannot be checked, or None when it can."""
+    if tree is None:
+        return "no tree is open in the editor"
+    if tree.node_count > EDITOR_TREE_NODES:
+        return f"it has {tree.node_count:,} nodes; a check draws at most {EDITOR_TREE_NODES:,}"
+    return skip_reason(tree)
 
 
 class CheckSetupDialog(QDialog):
@@ -105,7 +117,7 @@ class CheckSetupDialog(QDialog):
         trees.addButton(self.all_trees)
         trees.addButton(self.editor_tree)
         self.all_trees.setChecked(True)
-        why = "no tree is open in the editor" if tree is None else skip_reason(tree)
+        why = editor_tree_problem(tree)
         if tree is None:
             self.editor_tree.setText("The tree in the editor")
         else:
