@@ -255,11 +255,15 @@ def test_a_syntax_error_is_said_with_its_file_and_line(
     assert results.problem.startswith(f"{path}, line 3: syntax error")
     assert f"Cannot check it: {path}, line 3: syntax error" in results.summary.text()
     assert row_texts(results) == []
+    # The code is shown at the line the error is on.
+    assert results.tabs.currentWidget() is results.code
+    assert "for a in game.actions(state)" in results.code.textCursor().selectedText()
     # Fixed, and checked again from the same window.
     path.write_text(write_correct_alphabeta(tmp_path).read_text(), encoding="utf-8")
     results.again_button.click()
     wait_done(qtbot, results)
     assert results.problem == "" and row_texts(results) == ["✓ Figure 5.2"]
+    assert results.tabs.currentIndex() == 0  # the tree again
 
 
 def test_a_file_without_the_function_is_said(

@@ -9,11 +9,19 @@ belongs to the main window, which stops it when it closes.
 from __future__ import annotations
 
 import html
+import re
 import time
 from typing import Final
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontDatabase, QGuiApplication
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -189,6 +197,7 @@ class CheckResultsWindow(QDialog):
         self.verdict.setText("")
         self.decision.setText("")
         self.summary.setText("")
+        self.tabs.setCurrentIndex(0)
         self._show_code()
         trees = request.trees if request.trees is not None else tuple(default_trees())
         self._total = sum(skip_reason(t) is None for t in trees)
@@ -320,8 +329,23 @@ class CheckResultsWindow(QDialog):
         return request.lesson.filename if request.lesson is not None else str(request.path)
 
     def _failed(self, run_id: int, message: str) -> None:
-        if run_id == self._run_id:
-            self._say_problem(message)
+        if run_id != self._run_id:
+            return
+        self._say_problem(message)
+        found = re.search(r", line (\d+)", message)
+        if found is not None:
+            self.show_code_line(int(found.group(1)))
+
+    def show_code_line(self, line: int) -> None:
+        """Show the Code tab with ``line`` (counted from 1) selected."""
+        block = self.code.document().findBlockByLineNumber(line - 1)
+        if not block.isValid():
+            return
+        cursor = QTextCursor(block)
+        cursor.select(QTextCursor.SelectionType.LineUnderCursor)
+        self.code.setTextCursor(cursor)
+        self.code.centerCursor()
+        self.tabs.setCurrentWidget(self.code)
 
     def _say_problem(self, message: str) -> None:
         self.problem = message
