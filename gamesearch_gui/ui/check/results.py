@@ -187,7 +187,7 @@ class CheckResultsWindow(QDialog):
         self.stop()
         request = self.request
         self.setWindowTitle(f"Check my search code — {clip(request.title)}")
-        self.heading.setText(f"Checking {self._source_text()}")
+        self.heading.setText(self._source_text())
         self.checks = []
         self.report = None
         self.problem = ""
