@@ -290,13 +290,31 @@ def test_cancel_stops_the_check_and_keeps_what_was_done(
     assert not results.cancel_button.isVisible()
 
 
+def test_closing_the_results_mid_check_does_not_wait_for_the_check(
+    qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
+) -> None:
+    results = check_a_loop(window, asked, tmp_path, 60.0)
+    results.close()  # at once: the check is cancelled, and ends by itself
+    assert not results.isVisible() and not results.running
+    qtbot.waitUntil(lambda: results.threads_left == 0, timeout=30_000)
+    # A new check in the same window, replacing a running one, does not wait either.
+    replaced = check_a_loop(window, asked, tmp_path, 60.0)
+    assert replaced is results
+    path = write_correct_alphabeta(tmp_path)
+    asked.append(CheckRequest(str(path), trees=(figure(),)))
+    window.search_check.act_check.trigger()
+    wait_done(qtbot, results)
+    assert row_texts(results) == ["✓ Figure 5.2"]  # nothing of the loop's check shows
+    qtbot.waitUntil(lambda: results.threads_left == 0, timeout=30_000)
+
+
 def test_closing_the_window_mid_check_ends_its_thread_and_process(
     qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
 ) -> None:
     """The test's fixtures fail it if a thread or a child process is left behind."""
     results = check_a_loop(window, asked, tmp_path, 60.0)
     window.close()
-    assert not results.running
+    assert not results.running and results.threads_left == 0
 
 
 def test_the_setup_dialog_offers_the_file_s_searches(qtbot: QtBot, tmp_path: Path) -> None:

@@ -83,6 +83,8 @@ class CheckResultsWindow(QDialog):
         #: Why the file could not be checked ("" while it can).
         self.problem = ""
         self._thread: CheckThread | None = None
+        #: Checks cancelled or replaced whose threads have not ended yet.
+        self._retired: list[CheckThread] = []
         self._started = 0.0
         self._chosen = False  # the person picked a tree: the list no longer picks one
         self._total = 0
@@ -179,12 +181,18 @@ class CheckResultsWindow(QDialog):
 
     @property
     def running(self) -> bool:
-        """True while a check runs."""
+        """True while the check shown runs."""
         return self._thread is not None and self._thread.isRunning()
+
+    @property
+    def threads_left(self) -> int:
+        """How many checks' threads have not ended yet (those cancelled included)."""
+        threads = [*self._retired, *([self._thread] if self._thread is not None else [])]
+        return sum(thread.isRunning() for thread in threads)
 
     def start(self) -> None:
         """Run the check (again): the list is emptied and filled as the trees are done."""
-        self.stop()
+        self._retire()
         request = self.request
         self.setWindowTitle(f"Check my search code — {clip(request.title)}")
         self.heading.setText(self._source_text())
@@ -228,21 +236,40 @@ class CheckResultsWindow(QDialog):
             assert self._thread is not None
             self._thread.requestInterruption()
 
-    def stop(self) -> None:
-        """Stop the check and wait for its thread (its engine process ends with it)."""
+    def _retire(self) -> None:
+        """Cancel the check shown, without waiting: its thread ends by itself within
+        moments (the runner kills its engine process) and is deleted then; what it
+        still says is dropped."""
         thread, self._thread = self._thread, None
-        if thread is not None:
-            thread.stop()
+        if thread is None:
+            return
+        thread.requestInterruption()
+        self._retired.append(thread)
+        thread.finished.connect(self._reap)
+        if thread.isFinished():
+            self._reap()
+        self._ended(self._run_id)
+        self._run_id = 0
+
+    def _reap(self) -> None:
+        for thread in [t for t in self._retired if t.isFinished()]:
+            self._retired.remove(thread)
             thread.deleteLater()
-            self._ended(self._run_id)  # its own word comes later, and is dropped
-            self._run_id = 0
+
+    def stop(self) -> None:
+        """Stop every check and wait for their threads (their engine processes end with
+        them): for the main window's close."""
+        self._retire()
+        for thread in self._retired:
+            thread.stop()
+        self._reap()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.stop()
+        self._retire()  # the window goes at once; the check stops by itself
         super().closeEvent(event)
 
     def done(self, result: int) -> None:  # Escape, or the window's close
-        self.stop()
+        self._retire()
         super().done(result)
 
     def _tick(self) -> None:
