@@ -12,18 +12,16 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError
-from gamesearch_gui.checking.runner import LESSONS, check_search, default_trees, lesson
+from gamesearch_gui.checking.runner import LESSONS, check_search, default_trees
 from gamesearch_gui.checking.verdict import SearchKind, expected, skip_reason
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.tree import NodeType
+from tests.checking import lesson_path, write_correct_alphabeta
 
 FIXTURES = Path(__file__).parent / "checking"
 MINIMAX = FIXTURES / "aima_minimax.py"
 ROOT = Path(__file__).resolve().parents[1]
-#: The one wrong line of the alpha-min lesson, and its fix.
-SLIP = "alpha = min(alpha, v)"
-FIX = "alpha = max(alpha, v)"
 FIGURE = ROOT / "resources" / "trees" / "figure-5-2.gtree.json"
 #: The keys of each tree in ``--json`` (DESIGN.md and issue 15).
 TREE_KEYS = {
@@ -37,19 +35,10 @@ TREE_KEYS = {
 }
 
 
-def lesson_path(key: str) -> str:
-    return str(ROOT / "resources" / "lessons" / lesson(key).filename)
-
-
 @pytest.fixture(scope="module")
 def alphabeta(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A correct alpha-beta in aima-python's style: the alpha-min lesson with its one
-    wrong line fixed (so the lesson is also shown to be one line away from right)."""
-    source = Path(lesson_path("alpha-min")).read_text(encoding="utf-8")
-    assert source.count(SLIP) == 1
-    path = tmp_path_factory.mktemp("correct") / "aima_alphabeta.py"
-    path.write_text(source.replace(SLIP, FIX), encoding="utf-8")
-    return path
+    """A correct alpha-beta in aima-python's style (the alpha-min lesson, fixed)."""
+    return write_correct_alphabeta(tmp_path_factory.mktemp("correct"))
 
 
 def check_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:

@@ -134,33 +134,50 @@ def search_kind(function: str, asked: str | None) -> SearchKind:
     )
 
 
+class CheckCancelled(Exception):
+    """The check was cancelled (the window's Cancel) before it was done."""
+
+
 class _Engine:
     """An engine process for the check's calls, each within a time limit; a call past
-    its limit has the process killed, and the next call starts a new one."""
+    its limit, or cancelled, has the process killed, and the next call starts a new one."""
 
-    def __init__(self) -> None:
+    def __init__(self, cancelled: Callable[[], bool] | None = None) -> None:
         self._client = EngineClient("gamesearch-check")
         self._ids = itertools.count(1)
+        self._cancelled = cancelled
+
+    def check_cancelled(self) -> None:
+        """CheckCancelled once the caller has cancelled the check."""
+        if self._cancelled is not None and self._cancelled():
+            raise CheckCancelled("the check was cancelled")
 
     def call(self, limit: float, name: str, *args: Any) -> Any:
         """The value of the engine's call ``name``. TimeoutError past ``limit`` seconds;
-        EngineError when the process died; CallFailed for the call's own errors."""
+        CheckCancelled once cancelled; EngineError when the process died; CallFailed for
+        the call's own errors."""
         client = self._client
-        timed_out = False
+        timed_out = stopped = False
         deadline = 0.0
 
         def over() -> bool:
-            nonlocal timed_out
-            if time.monotonic() > deadline:
+            nonlocal timed_out, stopped
+            if self._cancelled is not None and self._cancelled():
+                stopped = True
+            elif time.monotonic() > deadline:
                 timed_out = True
+            if stopped or timed_out:
                 client.kill()  # a loop never looks at a cancel: end it now
-            return timed_out
+            return stopped or timed_out
 
+        self.check_cancelled()
         client.start()  # the process's start is not the code's time
         deadline = time.monotonic() + limit
         try:
             return client.call(next(self._ids), name, *args, cancelled=over)
         except EngineError:
+            if stopped:
+                raise CheckCancelled("the check was cancelled") from None
             if timed_out:
                 raise TimeoutError from None
             raise
@@ -177,14 +194,16 @@ def check_search(
     trees: Sequence[CustomTree] | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_tree: Callable[[TreeCheck], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> CheckReport:
     """Check the student's ``function`` in the file ``path`` on ``trees`` (default:
     :func:`default_trees`). StudentFileError when the file cannot be checked at all;
-    ``on_tree`` is told of each tree as it is done."""
+    ``on_tree`` is told of each tree as it is done. ``cancelled`` (asked from time to
+    time, on the calling thread) stops the check with CheckCancelled once it says so."""
     chosen = list(default_trees() if trees is None else trees)
     skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t)) is not None)
     checked = [t for t in chosen if skip_reason(t) is None]
-    engine = _Engine()
+    engine = _Engine(cancelled)
     try:
         try:
             name = engine.call(time_limit, "check_search_load", path, function)
@@ -203,6 +222,7 @@ def check_search(
         )
         checks = []
         for tree, want in zip(checked, wanted, strict=True):
+            engine.check_cancelled()
             run = _run(engine, time_limit, path, name, tree)
             check = compare_run(tree.name, tree, want, run)
             checks.append(check)

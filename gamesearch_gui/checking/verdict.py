@@ -126,7 +126,9 @@ class Difference:
 class TreeCheck:
     """One tree checked: what the student's code did, what the app's search does, and
     the first difference (None when they agree). ``note`` says something worth knowing
-    that is not a difference (another of several best moves); ``tree`` is the tree."""
+    that is not a difference (another of several best moves); ``tree`` is the tree;
+    ``pruned``: the subtrees the app's search cuts off (the top of each), for the window
+    to draw."""
 
     name: str
     tree: CustomTree
@@ -137,6 +139,7 @@ class TreeCheck:
     expected_decision: int
     difference: Difference | None
     note: str | None = None
+    pruned: tuple[Path, ...] = ()
 
     @property
     def agrees(self) -> bool:
@@ -260,6 +263,7 @@ def compare_run(name: str, tree: CustomTree, want: Expected, run: StudentRun) ->
         want.decision,
         difference,
         note,
+        tuple(top for cut in want.cuts for top in cut.pruned),
     )
 
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QVBoxLayout,
@@ -49,6 +50,7 @@ from gamesearch_gui.core.search import Bound, SearchProgress, SearchResult, Sear
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
+from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
@@ -274,6 +276,7 @@ class MainWindow(QMainWindow):
             self.ask_new_game_file,
             tip="Write a commented game file (Nim) to change, and play it",
         )
+        self.search_check = SearchCheck(self, self.store, lambda: self.editor.tree)
         self.act_values = make_toggle(
             self,
             "Show move &values",
@@ -327,6 +330,7 @@ class MainWindow(QMainWindow):
 
         self.play_file_menu = self.menuBar().addMenu("&File")
         self.play_file_menu.addActions([self.act_open_game_file, self.act_new_game_file])
+        self._add_check_search(self.play_file_menu)
         self.play_file_menu.addSeparator()
         self.play_file_menu.addAction(self.act_quit)
         self.menuBar().addMenu(self.trees.file_menu)
@@ -350,6 +354,7 @@ class MainWindow(QMainWindow):
                 game_menu.addSeparator()
             else:
                 game_menu.addAction(action)
+        self._add_check_search(self.trees.file_menu)
         self.trees.file_menu.addSeparator()
         self.trees.file_menu.addAction(self.act_quit)
         view_menu = self.menuBar().addMenu("&View")
@@ -392,6 +397,12 @@ class MainWindow(QMainWindow):
         self.addToolBar(self.trees.toolbar)
         self.addToolBar(self.exercises.toolbar)
         self._default_layout = self.saveState(LAYOUT_VERSION)
+
+    def _add_check_search(self, menu: QMenu) -> None:
+        """The commands that check a student's own search code, at the end of ``menu``."""
+        menu.addSeparator()
+        menu.addAction(self.search_check.act_check)
+        menu.addMenu(self.search_check.lessons_menu)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -1066,6 +1077,7 @@ class MainWindow(QMainWindow):
         self.exercises.shutdown()
         self.controller.shutdown()
         self.game_files.close()
+        self.search_check.shutdown()
 
     # -- Trees mode ----------------------------------------------------------------------
 

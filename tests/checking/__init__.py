@@ -1,0 +1,28 @@
+"""Student files for check-search's tests: correct searches in aima-python's style."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamesearch_gui.checking.runner import lesson
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The one wrong line of the alpha-min lesson, and its fix.
+SLIP = "alpha = min(alpha, v)"
+FIX = "alpha = max(alpha, v)"
+
+
+def lesson_path(key: str) -> str:
+    """The bundled file of the lesson ``key``, in the checkout."""
+    return str(ROOT / "resources" / "lessons" / lesson(key).filename)
+
+
+def write_correct_alphabeta(folder: Path) -> Path:
+    """A correct alpha-beta in aima-python's style, written in ``folder``: the alpha-min
+    lesson with its one wrong line fixed (so the lesson is also shown to be one line
+    away from right)."""
+    source = Path(lesson_path("alpha-min")).read_text(encoding="utf-8")
+    assert source.count(SLIP) == 1
+    path = folder / "aima_alphabeta.py"
+    path.write_text(source.replace(SLIP, FIX), encoding="utf-8")
+    return path

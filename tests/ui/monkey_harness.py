@@ -564,6 +564,16 @@ class Answers:
             self.wait_until(lambda: bool(dialog.rows) or "Cannot" in dialog.status.text(), 60_000)
         dialog.reject()
 
+    def _fill_CheckSetupDialog(self, dialog: Any) -> None:
+        if self.policy == "random":
+            self._random_fill(dialog)
+        else:
+            # A lesson on the tree in the editor, if it can be checked: a quick check.
+            dialog.lesson_radio.setChecked(True)
+            if dialog.editor_tree.isEnabled():
+                dialog.editor_tree.setChecked(True)
+        self._finish(dialog)
+
     def _fill_ExportSetDialog(self, dialog: Any) -> None:
         if self.policy == "random":
             self._random_fill(dialog)

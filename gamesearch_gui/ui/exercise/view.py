@@ -17,7 +17,7 @@ import math
 from typing import Final
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QResizeEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task
@@ -27,6 +27,8 @@ from gamesearch_gui.core.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.tree.decorations import draw_cut
+from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.geometry import NODE_R
 from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
 from gamesearch_gui.ui.tree.placement import WINDOW
@@ -56,8 +58,6 @@ WINDOW_GAP: Final = 1.65
 BLANK: Final = "______"
 #: What the screen shows for an α or β still to write.
 UNKNOWN: Final = "?"
-#: Largest zoom a fitted exercise is shown at (a small tree need not fill a big window).
-FIT_ZOOM_MAX: Final = 1.8
 
 Verdicts = dict[tuple[Path, Field], Verdict]
 
@@ -153,24 +153,9 @@ class ExerciseItem(TreeItem):
                 if n is not None and n in shown and parent_of[n] >= 0:
                     marks.append((n, wrong_ink, True))
         for n, colour, missed in marks:
-            x1, y1 = point(parent_of[n])
-            x2, y2 = point(n)
-            length = math.hypot(x2 - x1, y2 - y1) or 1.0
-            ux, uy = (x2 - x1) / length, (y2 - y1) / length
-            nx, ny = -uy, ux
-            cx, cy = x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45
-            half = max(4.0, r * 0.6)
             style = Qt.PenStyle.DashLine if missed else Qt.PenStyle.SolidLine
-            painter.setPen(inks.pen(colour, max(2.0, 2.6 * s), style))
-            for offset in (-0.3, 0.3):
-                ox, oy = cx + ux * half * offset, cy + uy * half * offset
-                painter.drawLine(
-                    round(ox - nx * half + ux * half * 0.4),
-                    round(oy - ny * half + uy * half * 0.4),
-                    round(ox + nx * half - ux * half * 0.4),
-                    round(oy + ny * half - uy * half * 0.4),
-                )
-            primitives += 2
+            pen = inks.pen(colour, max(2.0, 2.6 * s), style)
+            primitives += draw_cut(painter, pen, point(parent_of[n]), point(n), max(4.0, r * 0.6))
 
         # Rings: green (right), red (wrong) or amber (given by a hint) around each node
         # whose value was graded; none round a value not yet filled in (its "?" says so).
@@ -231,7 +216,7 @@ class ExerciseItem(TreeItem):
         return primitives
 
 
-class ExerciseCanvas(EditorCanvas):
+class ExerciseCanvas(EditorCanvas, FittedCanvas):
     """The exercise's tree: click a node to choose it, type its value; click a branch to
     cross it out (alpha-beta). Keys: digits or Enter edit the value, A and B edit α and
     β, X crosses out the branch into the chosen node, Delete rubs out its entries, Tab
@@ -256,8 +241,6 @@ class ExerciseCanvas(EditorCanvas):
         self._editing: tuple[Path, Field] | None = None
         #: False while the answer is not to be changed (the key is shown, say).
         self.editable = True
-        #: Refit when the window is resized, until the person zooms or scrolls.
-        self._auto_fit = False
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.nodeClicked.connect(self._clicked)
 
@@ -283,26 +266,8 @@ class ExerciseCanvas(EditorCanvas):
             self.fit_exercise()
 
     def fit_exercise(self) -> None:
-        """The whole tree in the window, at most FIT_ZOOM_MAX; it stays fitted as the
-        window is resized until the person zooms or scrolls."""
-        rect = self.tree_item.content_rect()
-        sx, sy = self._fit_scales(rect)
-        sx = min(sx, FIT_ZOOM_MAX)
-        sy = max(sx, min(sy, sx * 1.5))
-        self._sy_floor = sy
-        self._set_scales(sx, sy)
-        self.centerOn(rect.center())
-        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
-        self._auto_fit = True
-
-    def _user_navigated(self, *args: object) -> None:
-        self._auto_fit = False
-        super()._user_navigated(*args)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if self._auto_fit and self.drawing is not None:
-            self.fit_exercise()
+        """The whole tree in the window (see FittedCanvas.fit_tree)."""
+        self.fit_tree()
 
     def set_answer(self, answer: Answer, verdicts: Verdicts | None = None) -> None:
         """Show the answer (and its grading)."""

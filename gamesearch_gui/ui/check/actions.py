@@ -1,0 +1,98 @@
+"""The window's commands for checking a student's search: "Check my search code…" and a
+"Find-the-bug lessons" menu, and the one results window they show.
+
+The main window puts the actions in its File menus (Play's and the tree editor's) and
+calls :meth:`SearchCheck.shutdown` when it closes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QWidget
+
+from gamesearch_gui.checking.runner import LESSONS, Lesson
+from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.ui.check.results import CheckResultsWindow
+from gamesearch_gui.ui.check.setup import CheckSetupDialog
+from gamesearch_gui.ui.check.thread import CheckRequest
+from gamesearch_gui.ui.widgets import make_action
+
+#: Where the last file checked is remembered.
+PATH_KEY = "check/path"
+
+
+class SearchCheck(QObject):
+    """The check commands of ``window``; ``editor_tree()`` is the tree open in the editor."""
+
+    def __init__(
+        self, window: QWidget, store: QSettings, editor_tree: Callable[[], CustomTree | None]
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.store = store
+        self.editor_tree = editor_tree
+        #: The results window (made by the first check, kept for the next).
+        self.results: CheckResultsWindow | None = None
+        self.act_check = make_action(
+            window,
+            "Check my search &code…",
+            self.ask,
+            tip="Compare your minimax or alpha-beta (aima-python's style) with the app's, "
+            "leaf by leaf",
+        )
+        self.lessons_menu = QMenu("Find-the-&bug lessons", window)
+        self.lessons_menu.setToolTipsVisible(True)
+        self.lesson_actions: dict[str, QAction] = {}
+        for lesson in LESSONS:
+            action = make_action(
+                window,
+                lesson.title,
+                functools.partial(self.check_lesson, lesson),
+                tip=f"Check the lesson's alpha-beta ({lesson.filename}), and find its bug",
+            )
+            self.lessons_menu.addAction(action)
+            self.lesson_actions[lesson.key] = action
+
+    def ask(self) -> None:
+        """Ask what to check, and check it."""
+        request = self._ask()
+        if request is not None:
+            if request.path is not None:
+                self.store.setValue(PATH_KEY, request.path)
+            self.check(request)
+
+    def _ask(self) -> CheckRequest | None:
+        """The setup dialog's answer (None: cancelled). Tests replace this."""
+        dialog = CheckSetupDialog(
+            self.editor_tree(), self.window, path=str(self.store.value(PATH_KEY, "") or "")
+        )
+        try:
+            return dialog.request() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def check_lesson(self, lesson: Lesson) -> None:
+        """Check a bundled lesson on the default trees."""
+        self.check(CheckRequest(lesson=lesson))
+
+    def check(self, request: CheckRequest) -> CheckResultsWindow:
+        """Run ``request`` in the results window (a check still running there stops)."""
+        results = self.results
+        if results is None:
+            results = self.results = CheckResultsWindow(request, self.window)
+        else:
+            results.request = request
+        results.start()
+        results.show()
+        results.raise_()
+        results.activateWindow()
+        return results
+
+    def shutdown(self) -> None:
+        """Stop any check (its thread and its engine process)."""
+        if self.results is not None:
+            self.results.stop()
