@@ -43,9 +43,10 @@ from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.core.search import Algorithm, SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
+from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help import about_text, how_to_play
@@ -53,6 +54,7 @@ from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
     clamp,
+    compare_searches,
     default_game,
     default_search,
     search_from_dict,
@@ -60,7 +62,12 @@ from gamesearch_gui.ui.play_config import (
 )
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.settings_panel import SettingsPanel
-from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S, StatsPanel, format_value
+from gamesearch_gui.ui.stats_panel import (
+    PROGRESS_UPDATES_PER_S,
+    StatsPanel,
+    format_value,
+    iterations_text,
+)
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
@@ -254,6 +261,12 @@ class MainWindow(QMainWindow):
         self.act_pause = make_toggle(
             self, "&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving"
         )
+        self.act_compare_mcts = self._action(
+            "&Compare MCTS with alpha-beta…",
+            self.compare_mcts,
+            tip="Both searches on this position: the move each chooses, MCTS's estimates "
+            "beside alpha-beta's values",
+        )
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
         self.act_values = make_toggle(
             self,
@@ -304,6 +317,7 @@ class MainWindow(QMainWindow):
             self.act_hint,
             self.act_move_now,
             self.act_pause,
+            self.act_compare_mcts,
         ]
 
         self.menuBar().addMenu(self.trees.file_menu)
@@ -320,6 +334,8 @@ class MainWindow(QMainWindow):
             self.act_hint,
             self.act_move_now,
             self.act_pause,
+            None,
+            self.act_compare_mcts,
             None,
             self.act_quit,
         ):
@@ -543,8 +559,15 @@ class MainWindow(QMainWindow):
     @Slot(object, object)
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
         self._thinking_updates.cancel()
+        mcts = result.settings.algorithm is Algorithm.MCTS
         self.progress_label.setText(
-            self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
+            self._progress_text(
+                result.stats.nodes,
+                result.depth,
+                result.stats.seconds,
+                done=True,
+                iterations=result.stats.iterations if mcts else None,
+            )
         )
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
@@ -602,18 +625,31 @@ class MainWindow(QMainWindow):
     def _search_progress(self, progress: SearchProgress) -> None:
         self.stats.show_progress(progress)
         self._thinking = self._progress_text(
-            progress.nodes, progress.depth, progress.seconds, done=False
+            progress.nodes,
+            progress.depth,
+            progress.seconds,
+            done=False,
+            iterations=progress.iterations,
         )
         self._thinking_updates.request()
 
     @staticmethod
-    def _progress_text(nodes: int, depth: int | None, seconds: float, *, done: bool) -> str:
+    def _progress_text(
+        nodes: int,
+        depth: int | None,
+        seconds: float,
+        *,
+        done: bool,
+        iterations: int | None = None,
+    ) -> str:
+        """The status bar's line: nodes, how far (depth, or MCTS's ``iterations``), speed."""
         rate = nodes / seconds if seconds > 0 else 0.0
-        depth_text = "end" if depth is None else str(depth)
+        if iterations is not None:  # MCTS: no depth, its playouts run to the end
+            far = iterations_text(iterations)
+        else:
+            far = f"depth {'end' if depth is None else depth}"
         head = "searched" if done else "thinking"
-        return (
-            f"{head}: {nodes:,} nodes · depth {depth_text} · {rate:,.0f} nodes/s · {seconds:.1f} s"
-        )
+        return f"{head}: {nodes:,} nodes · {far} · {rate:,.0f} nodes/s · {seconds:.1f} s"
 
     # -- commands ----------------------------------------------------------------------
 
@@ -695,6 +731,15 @@ class MainWindow(QMainWindow):
         request = self.controller.current
         if request is not None and request.purpose == "move":
             self.controller.move_now()
+
+    def compare_mcts(self) -> None:
+        """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
+        search in an engine process of the dialog's own."""
+        alphabeta, mcts = compare_searches(self.config)
+        dialog = MctsCompareDialog(self.game, self.match.state, mcts, alphabeta, self.names(), self)
+        dialog.setModal(True)
+        dialog.exec()
+        dialog.deleteLater()
 
     def set_paused(self, paused: bool) -> None:
         """Stop (or let) the AI start its moves."""
@@ -847,6 +892,7 @@ class MainWindow(QMainWindow):
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
         self.act_pause.setEnabled(self.config.seats is not Seats.TWO_HUMANS)
         self.act_new.setEnabled(True)
+        self.act_compare_mcts.setEnabled(True)
         if self.mode != "play":
             for action in self.game_actions:
                 action.setEnabled(False)

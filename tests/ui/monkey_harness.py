@@ -561,6 +561,13 @@ class Answers:
             self.wait_until(lambda: bool(dialog.rows) or "Cannot" in dialog.status.text(), 60_000)
         dialog.reject()
 
+    def _fill_MctsCompareDialog(self, dialog: Any) -> None:
+        if self.policy == "accept" and self.wait_until is not None:
+            self.wait_until(
+                lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(), 60_000
+            )
+        dialog.reject()
+
     def _fill_ExportSetDialog(self, dialog: Any) -> None:
         if self.policy == "random":
             self._random_fill(dialog)
