@@ -354,8 +354,9 @@ def compare_mcts(
     if game.is_terminal(state):
         raise CompareError("the game is over here: there is no move to compare")
     player = game.to_move(state)
-    # A fixed time, not a fixed depth: the values would depend on the machine's speed.
-    ab = replace(ab, exact_root_values=True, time_budget=None)
+    # No time budget (the depth reached would hang on the machine's speed) and no node
+    # cap: every root move gets its value.
+    ab = replace(ab, exact_root_values=True, time_budget=None, node_cap=None)
     exact_result = _checked(search(game, state, ab, cancel=cancel))
     mcts_result = _checked(search(game, state, mcts, cancel=cancel))
     low, high = game.utility_bounds()

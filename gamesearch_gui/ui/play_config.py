@@ -239,7 +239,6 @@ def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings
         base,
         depth=depth,
         time_budget=None,
-        node_cap=None,
         quiescence=base.quiescence and depth is not None,
     )
     return alphabeta, mcts

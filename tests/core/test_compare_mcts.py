@@ -161,3 +161,13 @@ def test_a_cancel_ends_it_with_no_answer() -> None:
             SearchSettings(Algorithm.ALPHABETA, depth=8),
             cancel=token,
         )
+
+
+def test_alpha_beta_s_time_budget_and_node_cap_are_dropped_so_every_move_has_its_value() -> None:
+    game = TicTacToe()
+    state = game.parse_position("X...O....")
+    hasty = SearchSettings(Algorithm.ALPHABETA, node_cap=5, time_budget=0.001)
+    found = compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=50), hasty)
+    plain = compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=50))
+    assert found.exact and found.alphabeta.settings.node_cap is None
+    assert [m.value for m in found.moves] == [m.value for m in plain.moves]

@@ -73,6 +73,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.processes import children
 
@@ -558,11 +559,13 @@ class Answers:
 
     def _fill_CompareDialog(self, dialog: Any) -> None:
         if self.policy == "accept" and self.wait_until is not None:
+            dialog.show()  # as exec() would: the searches start when it shows
             self.wait_until(lambda: bool(dialog.rows) or "Cannot" in dialog.status.text(), 60_000)
         dialog.reject()
 
     def _fill_MctsCompareDialog(self, dialog: Any) -> None:
         if self.policy == "accept" and self.wait_until is not None:
+            dialog.show()  # as exec() would: the searches start when it shows
             self.wait_until(
                 lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(), 60_000
             )
@@ -885,6 +888,9 @@ QUICK_PENNIES = 12
 QUICK_BUDGET = 0.5
 #: The highest target of Pig in a monkey run (the AI against itself plays to the end).
 QUICK_PIG = 30
+#: Most MCTS iterations a move may take in a monkey run, by game: a chess playout of
+#: random moves lasts hundreds of plies (2,000 iterations take minutes on a loaded machine).
+QUICK_ITERATIONS = {"tictactoe": 5000, "connect4": 5000, "pennies": 5000, "pig": 5000, "chess": 50}
 
 _LETTERS = [getattr(Qt.Key, f"Key_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 _DIGITS = [getattr(Qt.Key, f"Key_{d}") for d in "0123456789"]
@@ -1297,6 +1303,16 @@ class Monkey:
             panel.option_spins["pig_target"].setValue(QUICK_PIG)
         if panel.time_budget.value() > QUICK_BUDGET:
             panel.time_budget.setValue(QUICK_BUDGET)
+        if panel.iterations_spin.value() > QUICK_ITERATIONS[game]:
+            panel.iterations_spin.setValue(QUICK_ITERATIONS[game])
+        if (
+            game == "chess"
+            and panel.quiescence_box.isChecked()
+            and panel.config.search.algorithm is Algorithm.MINIMAX
+        ):
+            # Minimax has no cutoff to tame chess's captures: its first iteration (which
+            # always finishes, whatever the time budget) can take many minutes.
+            panel.quiescence_box.setChecked(False)
         editor = self.window.editor
         if editor.depth_box.value() > 12:
             editor.depth_box.setValue(12)

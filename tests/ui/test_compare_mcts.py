@@ -46,6 +46,7 @@ def open_from_the_menu(
 
     def run(dialog: MctsCompareDialog) -> int:
         opened.append(dialog)
+        dialog.show()  # as exec() does: the searches start when it shows
         qtbot.waitUntil(
             lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(),
             timeout=AI_TIMEOUT_MS,
@@ -119,6 +120,7 @@ def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
     mcts = SearchSettings(Algorithm.MCTS, iterations=1, seed=seed)
     dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
     qtbot.addWidget(dialog)
+    dialog.show()
     qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
     comparison = dialog.comparison
     assert comparison is not None and not comparison.agree
@@ -150,6 +152,17 @@ def test_closing_it_mid_search_cancels_and_leaves_nothing_running(
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
     assert not process_alive(pid)
     assert dialog.comparison is None
+
+
+def test_a_dialog_closed_before_it_shows_starts_no_engine(qtbot: QtBot, window: MainWindow) -> None:
+    game = TicTacToe()
+    mcts = SearchSettings(Algorithm.MCTS, iterations=100)
+    dialog = MctsCompareDialog(
+        game, game.initial_state(), mcts, SearchSettings(), window.names(), window
+    )
+    qtbot.addWidget(dialog)
+    dialog.reject()
+    assert dialog.thread_.engine.starts == 0 and not dialog.thread_.isRunning()
 
 
 def test_a_position_with_no_move_to_compare_is_said(

@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -62,6 +62,8 @@ class CompareThread(QThread):
         self.engine = EngineClient("gamesearch-compare")
 
     def run(self) -> None:
+        if self.isInterruptionRequested():  # closed before it began: start no process
+            return
         try:
             rows = self.engine.call(
                 1, self.call, *self.args, cancelled=self.isInterruptionRequested
@@ -75,24 +77,39 @@ class CompareThread(QThread):
         self.done.emit(rows)
 
     def stop(self) -> None:
-        """Cancel the searches, wait for the thread and end the engine process."""
+        """End the engine process at once, wait for the thread, and tidy up.
+
+        Nothing the engine would still say is wanted, so it is killed rather than asked to
+        cancel: a cancel is seen only once the new process has started (a second or more
+        on a loaded machine), and the window would wait that long for the dialog to close.
+        """
+        self.requestInterruption()
+        self.engine.kill()
         stop_engine_thread(self, self.engine, 1)
 
 
 class ComparisonDialog(QDialog):
     """A dialog whose answer one engine call computes (:class:`CompareThread`): it says
     why when there is none, and closing it stops the call, its thread and its process.
-    A subclass makes ``self.status`` (a QLabel) and calls :meth:`start_call`."""
+    A subclass makes ``self.status`` (a QLabel) and calls :meth:`start_call`.
+
+    The call starts when the dialog is first shown: a dialog closed unseen starts no
+    process (and costs its closing nothing)."""
 
     status: QLabel
 
     def start_call(self, call: str, args: tuple[Any, ...]) -> None:
-        """Have the engine run ``call`` on ``args``; its answer goes to ``show_answer``."""
+        """Have the engine run ``call`` on ``args`` once the dialog shows; its answer
+        goes to ``show_answer``."""
         self._stopped = False
         self.thread_ = CompareThread(call, args, self)
         self.thread_.done.connect(self.show_answer)
         self.thread_.failed.connect(self._failed)
-        self.thread_.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._stopped and not self.thread_.isRunning() and not self.thread_.isFinished():
+            self.thread_.start()
 
     def show_answer(self, answer: Any) -> None:
         """Show what the call returned."""
