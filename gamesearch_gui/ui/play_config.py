@@ -233,8 +233,11 @@ def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings
     if base.algorithm is not Algorithm.ALPHABETA:
         base = SearchSettings(Algorithm.ALPHABETA, depth=base.depth)
     depth = base.depth
-    if depth is None and not spec.searchable_to_end:
-        depth = spec.default_search.depth
+    if not spec.searchable_to_end and (depth is None or base.time_budget is not None):
+        # The time budget stopped the AI's deepening early; without it, the game's own
+        # depth, not the AI's ceiling (Connect Four to 30 plies would take hours).
+        fallback = spec.default_search.depth
+        depth = fallback if depth is None or fallback is None else min(depth, fallback)
     alphabeta = replace(
         base,
         depth=depth,

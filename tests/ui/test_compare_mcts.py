@@ -187,3 +187,11 @@ def test_the_ai_s_own_settings_are_compared_when_it_plays_them() -> None:
     endless = SearchSettings(Algorithm.ALPHABETA, time_budget=2.0)
     alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=endless))
     assert alphabeta.depth == 7
+    # Deepening to 30 plies within 2 s: without the clock, the game's own depth.
+    deep = SearchSettings(Algorithm.ALPHABETA, depth=30, time_budget=2.0)
+    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=deep))
+    assert alphabeta.depth == 7 and alphabeta.time_budget is None
+    # Without a time budget the AI's own depth is what it searches for a move: kept.
+    fixed = SearchSettings(Algorithm.ALPHABETA, depth=9)
+    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=fixed))
+    assert alphabeta.depth == 9
