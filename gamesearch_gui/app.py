@@ -47,12 +47,15 @@ SMOKE_TIMEOUT_S = 60.0
 _SIGNAL_POLL_MS = 200
 
 
-def run_app(argv: Sequence[str] | None = None, *, smoke_test: bool = False) -> int:
+def run_app(
+    argv: Sequence[str] | None = None, *, smoke_test: bool = False, game_file: str | None = None
+) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     ``argv`` holds Qt's own options (``-style fusion``, ``-platform xcb``), without the
     program name. With ``smoke_test`` the window is opened offscreen, checked and closed
-    again at once: 0 when it worked, 1 when it did not.
+    again at once: 0 when it worked, 1 when it did not. ``game_file`` (``PATH[:CLASS]``)
+    is a user's game to play from the start.
     """
     qt_args = list(argv or [])
     if smoke_test and QApplication.instance() is None:
@@ -74,6 +77,8 @@ def run_app(argv: Sequence[str] | None = None, *, smoke_test: bool = False) -> i
     if os.environ.get(EXIT_WHEN_SHOWN_ENV):
         window.installEventFilter(_ExitWhenShown(window))
     window.show()
+    if game_file is not None:
+        window.open_game_file(game_file)  # type: ignore[attr-defined]
     with _ctrl_c_closes_windows(app):
         return app.exec()
 

@@ -165,6 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="open the window offscreen, check that it works, and exit",
     )
+    parser.add_argument(
+        "--game-file",
+        dest="window_game_file",
+        metavar="PATH[:CLASS]",
+        help="open the window playing the game of your own Python file (docs/your-code.md)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     solve = commands.add_parser(
         "solve",
@@ -387,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(_new_game, args, f"{PROG} new-game")
     from gamesearch_gui.app import run_app
 
-    return run_app(smoke_test=args.smoke_test)
+    return run_app(smoke_test=args.smoke_test, game_file=args.window_game_file)
 
 
 def _run(command: Callable[[argparse.Namespace], int], args: argparse.Namespace, who: str) -> int:

@@ -228,8 +228,8 @@ EXAMPLES: tuple[Example, ...] = (
     ),
 )
 
-#: The examples of more than two players (file version 2). The window lists ``EXAMPLES``
-#: only until its tree view and editor draw trees of n players.
+#: The examples of more than two players (file version 2), solved by max^n. Exercises
+#: take ``EXAMPLES`` only (they grade one number per node); the Examples menu lists all.
 PLAYER_EXAMPLES: tuple[Example, ...] = (
     Example(
         key="figure-5-4",

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, overload
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.maxn import describe_choice, vector_text
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.text import clip, node_name
 
@@ -95,6 +96,33 @@ def _native_writer() -> type[Writer] | None:
 
 #: The native writer new recordings use by default (None: they are written in Python).
 NATIVE_WRITER: Final = _native_writer()
+
+
+def path_of(parent: Sequence[int], n: int) -> list[int]:
+    """Nodes from the root down to ``n``, by a recording's ``parent`` column."""
+    nodes = []
+    while n != NONE:
+        nodes.append(n)
+        n = parent[n]
+    return nodes[::-1]
+
+
+def replay_moves(
+    game: Game[Any, Any],
+    root_state: Any,
+    moves: Sequence[Any],
+    nodes: Sequence[int],
+    cache: dict[int, Any],
+) -> Any:
+    """The position at the last of ``nodes`` (a path from the root): ``root_state`` with
+    each node's move played, kept in ``cache`` (emptied past 50,000 positions)."""
+    state = root_state
+    for node in nodes[1:]:
+        state = game.result(state, moves[node])
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[nodes[-1]] = state
+    return state
 
 
 def _cap(text: str) -> str:
@@ -188,6 +216,7 @@ class RecordingChunk:
     ev_ref: array[int]
     cutoffs: dict[str, Any]  #: slices of the per-cutoff columns
     cut_moves: list[Any]  #: the new cutoffs' moves, one after another
+    vectors: dict[int, tuple[float, ...]]  #: the vectors recorded since the last chunk
     slot_seq: array[int]
     iterations: list[Iteration]
     root_states: dict[int, Any]
@@ -240,14 +269,18 @@ class SearchRecording(SearchObserver):
         depth_limit: int | None = None,
         native: bool | None = None,
         fail_hard: bool = False,
+        paranoid: bool = False,
     ):
         """``native``: record with the native writer (None: when it is available, as
         :data:`NATIVE_WRITER` says; True where it is not built is an error).
         ``fail_hard``: the search is fail-hard alpha-beta (``SearchSettings.fail_hard``),
-        so the words say which nodes returned alpha or beta instead of their own best."""
+        so the words say which nodes returned alpha or beta instead of their own best.
+        ``paranoid``: the search of a game of n players is the paranoid one (else max^n),
+        so the words say that the others play against the root player."""
         self.game = game
         self.node_cap = node_cap
         self.fail_hard = fail_hard
+        self.paranoid = paranoid
         #: The depth limit of a search that does not deepen (None: to the end, or not
         #: told), so that its one tree is labelled with it before the result arrives.
         self.depth_limit = depth_limit
@@ -286,6 +319,13 @@ class SearchRecording(SearchObserver):
         self.cut_slot = array("q")
         self.cut_moves_end = array("q")
         self.cut_moves: list[Any] = []
+        #: A game of n players: each valued node's whole vector, by node (the scalar
+        #: ``value`` is the root player's component). Written by Python alone, and only
+        #: by searches of such games: the two-player path never touches it.
+        self.vectors: dict[int, tuple[float, ...]] = {}
+        self._unsent_vectors: list[int] = []
+        #: Who decides at a node (an index into ``players``), found from its state.
+        self._movers: dict[int, int | None] = {}
         self.iterations: list[Iteration] = []
         self.root_states: dict[int, Any] = {}
         #: Seq at which each slot was taken (increasing): slot counts at any moment.
@@ -654,6 +694,17 @@ class SearchRecording(SearchObserver):
 
     pruned = _pruned
 
+    def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
+        """A node's whole vector, told just before it is valued (the search's observer;
+        games of n players only). Who decided there is the node's mover (:meth:`mover`)."""
+        offset = self._id_offset
+        if offset is None:
+            return
+        n = node_id - offset
+        if 0 <= n < len(self.parent):
+            self.vectors[n] = tuple(values)
+            self._unsent_vectors.append(n)
+
     def _take_slot(self) -> None:
         self.slot_seq.append(len(self.ev_type))
 
@@ -691,12 +742,14 @@ class SearchRecording(SearchObserver):
             ev_ref=self.ev_ref[e0:e1],
             cutoffs={name: getattr(self, name)[c0:c1] for name in _CUTOFF_COLUMNS},
             cut_moves=self.cut_moves[m0 : self.cut_moves_end[c1 - 1] if c1 else 0],
+            vectors={n: self.vectors[n] for n in self._unsent_vectors},
             slot_seq=self.slot_seq[s0:s1],
             iterations=[dataclasses.replace(it) for it in self.iterations],
             root_states={n: st for n, st in self.root_states.items() if n >= a},
             dropped_nodes=self.dropped_nodes,
             id_offset=self._id_offset,
         )
+        self._unsent_vectors = []
         self._sent_nodes, self._sent_events = b, e1
         self._sent_cutoffs, self._sent_slots = c1, s1
         # The nodes that may still change: the open ancestors of the last node entered.
@@ -732,6 +785,7 @@ class SearchRecording(SearchObserver):
         for name, values in chunk.cutoffs.items():
             getattr(self, name).extend(values)
         self.cut_moves.extend(chunk.cut_moves)
+        self.vectors.update(chunk.vectors)
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
         self.iterations[:] = chunk.iterations
@@ -803,11 +857,7 @@ class SearchRecording(SearchObserver):
 
     def path(self, n: int) -> list[int]:
         """Nodes from the root down to ``n``."""
-        nodes = []
-        while n != NONE:
-            nodes.append(n)
-            n = self.parent[n]
-        return nodes[::-1]
+        return path_of(self.parent, n)
 
     def state(self, n: int) -> Any:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
@@ -815,13 +865,7 @@ class SearchRecording(SearchObserver):
         if cached is not None:
             return cached
         nodes = self.path(n)
-        state = self.root_states[nodes[0]]
-        for node in nodes[1:]:
-            state = self.game.result(state, self.moves[node])
-        if len(self._states) > 50_000:
-            self._states.clear()
-        self._states[n] = state
-        return state
+        return replay_moves(self.game, self.root_states[nodes[0]], self.moves, nodes, self._states)
 
     def move_text(self, n: int) -> str:
         """The move into node ``n`` in the game's notation ("" at a root), cut to
@@ -857,6 +901,91 @@ class SearchRecording(SearchObserver):
         moves = [self.move_text(m) for m in self.path(n)[1:]]
         return node_name(self._kind_name(n), getattr(self.state(n), "label", None), moves)
 
+    # -- games of n players -----------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names when the game has more than two (empty for MAX and MIN)."""
+        players = self.game.players
+        return tuple(players) if len(players) > 2 else ()
+
+    def mover(self, n: int) -> int | None:
+        """Who decides at node ``n`` of a game of n players (an index into ``players``):
+        None at a chance node, a finished game, or in a game of two players."""
+        if n in self._movers:
+            return self._movers[n]
+        who: int | None = None
+        if self.players and self.node_kind(n) in (NodeKind.MAX, NodeKind.MIN):
+            who = self.game.player_index(self.state(n))
+        if len(self._movers) > 50_000:
+            self._movers.clear()
+        self._movers[n] = who
+        return who
+
+    def value_text(self, n: int) -> str:
+        """Valued node ``n``'s value as written: its vector in a game of n players
+        ("(1, 2, 6)"), else its number."""
+        vector = self.vectors.get(n)
+        return vector_text(vector) if vector is not None else format_number(self.value[n])
+
+    def choice_words(self, n: int) -> str:
+        """Why backed-up decision node ``n`` of a game of n players took its vector:
+        "B picks (1, 5, 2): 5 is B's best by move 0"."""
+        players = self.players
+        who = self.mover(n)
+        vector = self.vectors.get(n)
+        best = self.best_child[n]
+        via = f" by move {self.move_text(best)}" if best != NONE else ""
+        if who is None or vector is None:
+            return f"{_cap(self.name(n))} takes {self.value_text(n)}{via}"
+        me = self.root_player(n)
+        if self.paranoid and who != me:
+            mine = players[me]
+            return (
+                f"{players[who]} plays against {mine} (paranoid): {players[who]} picks "
+                f"{vector_text(vector)}, where {mine} gets least ({format_number(vector[me])})"
+                f"{via}"
+            )
+        return f"{describe_choice(players, who, vector)}{via}"
+
+    def root_player(self, n: int) -> int:
+        """The player the search of node ``n``'s tree is for: who decides at its root."""
+        root = self.path(n)[0]
+        who = self.mover(root)
+        return 0 if who is None else who
+
+    def _describe_vector_cutoff(self, cut: Cutoff) -> str:
+        """A cutoff of a search of a game of n players, in words."""
+        players = self.players
+        n = cut.node
+        name = _cap(self.name(n))
+        count = len(cut.moves)
+        rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
+        who = self.mover(n)
+        me = players[self.root_player(n)]
+        value = format_number(cut.value)
+        if self.paranoid:
+            if self.node_kind(n) is NodeKind.MAX:
+                return (
+                    f"{name}: {me} gets {value} here, ≥ β = {format_number(cut.beta)}, more "
+                    f"than the others let {me} have elsewhere, so {rest}"
+                )
+            return (
+                f"{name}: the others hold {me} to {value} here, ≤ α = "
+                f"{format_number(cut.alpha)}, what {me} has elsewhere, so {rest}"
+            )
+        parent = self.parent[n]
+        above = self.mover(parent) if parent != NONE else None
+        if who is None or above is None:
+            return f"{name}: {rest}"
+        mover, chooser = players[who], players[above]
+        return (
+            f"{name}: {mover} is sure of {value}, so with the utilities' constant sum "
+            f"{chooser} can get at most {format_number(cut.beta)} here, no more than the "
+            f"{format_number(cut.alpha)} {chooser} already has: {chooser} will not come "
+            f"here (shallow pruning), so {rest}"
+        )
+
     # -- words ------------------------------------------------------------------------
 
     def describe(self, seq: int) -> str:
@@ -880,16 +1009,22 @@ class SearchRecording(SearchObserver):
         window = f"α = {format_number(self.alpha_in[n])}, β = {format_number(self.beta_in[n])}"
         name = self.name(n)
         if kind == ENTERED:
+            # Max^n has no window: each player looks after their own component.
+            with_window = "" if self.players and not self.paranoid else f" with {window}"
             if self.parent[n] == NONE:
-                return f"Start at the root, a {self._kind_name(n)}, with {window}"
+                kind_name = self._kind_name(n)
+                article = "" if self.mover(n) is not None else "a "
+                return f"Start at the root, {article}{kind_name}{with_window}"
             chance = ""
             if not math.isnan(self.probability[n]):
                 chance = f" (probability {format_probability(self.probability[n])})"
-            return f"Move {self.move_text(n)}{chance} leads to {name}, entered with {window}"
-        value = format_number(self.value[n])
+            entered = f", entered{with_window}" if with_window else ""
+            return f"Move {self.move_text(n)}{chance} leads to {name}{entered}"
+        value = self.value_text(n)
         how = self.valuation(n)
         if how is Valuation.TERMINAL:
-            return f"{_cap(name)} ends the game: utility {value}"
+            utility = "utilities" if n in self.vectors else "utility"
+            return f"{_cap(name)} ends the game: {utility} {value}"
         if how is Valuation.EVALUATION:
             return f"Depth cutoff at {name}: the evaluation function guesses {value}"
         if how is Valuation.TRANSPOSITION:
@@ -898,6 +1033,8 @@ class SearchRecording(SearchObserver):
         best = self.best_child[n]
         if node_kind is NodeKind.CHANCE:
             return f"{_cap(name)} averages its outcomes by their probabilities: {value}"
+        if self.players:
+            return self.choice_words(n)
         edge = self.returned_edge(n)
         if edge:
             fails = "fails low" if edge == "α" else "fails high"
@@ -916,6 +1053,8 @@ class SearchRecording(SearchObserver):
         return f"{_cap(name)} takes the {rule} child value: {value}{via}{soft}"
 
     def _describe_cutoff(self, cut: Cutoff) -> str:
+        if self.players:
+            return self._describe_vector_cutoff(cut)
         n = cut.node
         count = len(cut.moves)
         rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
@@ -934,6 +1073,9 @@ class SearchRecording(SearchObserver):
         )
 
     def _kind_name(self, n: int) -> str:
+        who = self.mover(n) if self.players else None
+        if who is not None:
+            return f"{self.players[who]}'s node"
         return {
             NodeKind.MAX: "MAX node",
             NodeKind.MIN: "MIN node",

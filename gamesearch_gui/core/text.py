@@ -34,3 +34,15 @@ def node_name(kind: str, label: str | None, moves: Sequence[str]) -> str:
     if label:
         return f"{kind} {clip(label)}"
     return f"{kind} after {' '.join(moves)}" if moves else f"{kind} at the root"
+
+
+def player_letters(players: Sequence[str]) -> tuple[str, ...]:
+    """The short mark of each player of a game of n players, drawn on its nodes: the names
+    themselves when each is one or two characters ("A", "B", "C"), else their first
+    letters when those differ, else "P1", "P2", ..."""
+    if all(len(name) <= 2 for name in players):
+        return tuple(players)
+    initials = tuple(name[:1].upper() for name in players)
+    if len(set(initials)) == len(initials):
+        return initials
+    return tuple(f"P{i + 1}" for i in range(len(players)))

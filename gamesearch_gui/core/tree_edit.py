@@ -20,6 +20,12 @@ node.
 New leaves are valued 0, or the nearest declared bound when 0 lies outside the tree's
 ``value_bounds``, so that no edit puts a value outside them.
 
+A tree of n players (``CustomTree.players``, file version 2) is edited by the same
+functions: its decision nodes are ``PLAYER`` nodes (:func:`set_player` says whose), its
+leaves hold one value per player (:func:`set_values`; a new leaf's are all 0, or share
+the declared ``constant_sum`` evenly), and :func:`set_players` renames, adds or removes
+players, or turns a tree of MAX and MIN into one of players.
+
 Paths are child indices from the root (``()`` is the root), as in
 :mod:`gamesearch_gui.core.tree`.
 """
@@ -43,6 +49,7 @@ from gamesearch_gui.core.tree import (
     TreeNode,
     leaf,
     path_text,
+    rebuild,
 )
 from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE, show, text_problem
 
@@ -61,13 +68,18 @@ __all__ = [
     "next_leaf",
     "probability_problems",
     "set_eval",
+    "set_evals",
     "set_kind",
     "set_label",
     "set_move",
     "set_name",
+    "set_player",
+    "set_players",
     "set_probability",
     "set_value",
     "set_value_bounds",
+    "set_values",
+    "vector_sums",
 ]
 
 #: The directions ``neighbour`` knows.
@@ -191,6 +203,69 @@ def _as_leaf(node: TreeNode, value: Number) -> TreeNode:
     return TreeNode(NodeType.LEAF, (), value, None, node.probability, node.label, node.move)
 
 
+def _new_leaf(tree: CustomTree, probability: float | None = None) -> TreeNode:
+    """A new leaf for ``tree``: valued as :func:`new_leaf_value` says, or, in a tree of
+    n players, with the vector :func:`new_leaf_values` gives."""
+    if not tree.players:
+        return leaf(new_leaf_value(tree), probability=probability)
+    return TreeNode(NodeType.LEAF, (), None, None, probability, values=new_leaf_values(tree))
+
+
+def new_leaf_values(tree: CustomTree) -> tuple[Number, ...]:
+    """The vector a new leaf of a tree of n players gets: 0 for each player, or the
+    declared ``constant_sum`` shared evenly (so the sum still holds)."""
+    n = len(tree.players)
+    total = tree.constant_sum
+    share = 0 if total is None else _number(total / n, "a share of the constant sum")
+    return (share,) * n
+
+
+def _leaf_from(tree: CustomTree, node: TreeNode) -> TreeNode:
+    """``node`` turned into a leaf: its value its eval (or evals) if it has one, else a
+    new leaf's; its probability, label and move kept."""
+    if not tree.players:
+        return _as_leaf(node, node.eval if node.eval is not None else new_leaf_value(tree))
+    values = node.evals if node.evals is not None else new_leaf_values(tree)
+    return TreeNode(
+        NodeType.LEAF, (), None, None, node.probability, node.label, node.move, values=values
+    )
+
+
+def _grown(
+    tree: CustomTree, path: Path, node: TreeNode, kind: NodeType, player: int | None = None
+) -> TreeNode:
+    """Leaf ``node`` at ``path`` made a ``kind`` node (of ``player``) over one child: a
+    leaf with its value (probability 1 under a chance node)."""
+    probability = 1.0 if kind is NodeType.CHANCE else None
+    if tree.players:
+        child = TreeNode(
+            NodeType.LEAF,
+            (),
+            None,
+            None,
+            probability,
+            values=node.values if node.values is not None else new_leaf_values(tree),
+        )
+    else:
+        value = node.value if node.value is not None else new_leaf_value(tree)
+        child = leaf(value, probability=probability)
+    return TreeNode(
+        kind, (child,), None, None, node.probability, node.label, node.move, player=player
+    )
+
+
+def _next_player(tree: CustomTree, path: Path) -> int:
+    """Who decides at a leaf of a tree of n players that gets children: the player after
+    the nearest decision above (chance nodes looked through), the first at the root."""
+    ancestors = [tree.root]
+    for i in path[:-1]:
+        ancestors.append(ancestors[-1].children[i])
+    for node in reversed(ancestors if path else []):
+        if node.player is not None:
+            return (node.player + 1) % len(tree.players)
+    return 0
+
+
 def _uniform(children: Sequence[TreeNode]) -> tuple[TreeNode, ...]:
     probabilities = closing_probabilities([1] * len(children))
     return tuple(
@@ -215,7 +290,7 @@ def set_name(tree: CustomTree, name: str) -> CustomTree:
     name = _name(name)
     if name == tree.name:
         return tree
-    return CustomTree(name, tree.root, tree.value_bounds)
+    return dataclasses.replace(tree, name=name)
 
 
 def _name(name: object) -> str:
@@ -241,7 +316,7 @@ def set_value_bounds(
     if bounds is None:
         if tree.value_bounds is None:
             return tree
-        return CustomTree(tree.name, tree.root, None)
+        return dataclasses.replace(tree, value_bounds=None)
     if isinstance(bounds, str | bytes) or len(bounds) != 2:
         raise EditError(f"value bounds are two numbers, lowest and highest, not {show(bounds)}")
     lo = _number(bounds[0], "the lowest value of the value bounds")
@@ -250,7 +325,7 @@ def set_value_bounds(
         raise EditError(f"the lowest value {show(lo)} must be below the highest value {show(hi)}")
     if tree.value_bounds == (lo, hi):
         return tree
-    return CustomTree(tree.name, tree.root, (lo, hi))
+    return dataclasses.replace(tree, value_bounds=(lo, hi))
 
 
 # Structure --------------------------------------------------------------------------------
@@ -270,13 +345,14 @@ def add_child(tree: CustomTree, path: Sequence[int]) -> tuple[CustomTree, Path]:
     node = _node(tree, path)
     _check_room(tree, len(path) + 1)
     if node.type is NodeType.LEAF:
-        value = node.value if node.value is not None else new_leaf_value(tree)
-        kind = _new_inner_type(tree, path)
-        grown = TreeNode(kind, (leaf(value),), None, None, node.probability, node.label, node.move)
+        if tree.players:
+            grown = _grown(tree, path, node, NodeType.PLAYER, _next_player(tree, path))
+        else:
+            grown = _grown(tree, path, node, _new_inner_type(tree, path))
         return tree.replace_at(path, grown), (*path, 0)
     n = len(node.children) + 1
     probability = 1 / n if node.type is NodeType.CHANCE else None
-    child = leaf(new_leaf_value(tree), probability=probability)
+    child = _new_leaf(tree, probability)
     grown = dataclasses.replace(node, children=(*node.children, child))
     return tree.replace_at(path, grown), (*path, n - 1)
 
@@ -300,7 +376,7 @@ def insert_sibling(
     n = len(parent.children) + 1
     probability = 1 / n if parent.type is NodeType.CHANCE else None
     kids = list(parent.children)
-    kids.insert(index, leaf(new_leaf_value(tree), probability=probability))
+    kids.insert(index, _new_leaf(tree, probability))
     grown = dataclasses.replace(parent, children=tuple(kids))
     return tree.replace_at(parent_path, grown), (*parent_path, index)
 
@@ -323,8 +399,7 @@ def delete_subtree(tree: CustomTree, path: Sequence[int]) -> tuple[CustomTree, P
     i = path[-1]
     kids = parent.children[:i] + parent.children[i + 1 :]
     if not kids:
-        value = parent.eval if parent.eval is not None else new_leaf_value(tree)
-        return tree.replace_at(parent_path, _as_leaf(parent, value)), parent_path
+        return tree.replace_at(parent_path, _leaf_from(tree, parent)), parent_path
     shrunk = dataclasses.replace(parent, children=kids)
     select = (*parent_path, i - 1) if i > 0 else (*parent_path, 0)
     return tree.replace_at(parent_path, shrunk), select
@@ -349,22 +424,55 @@ def set_kind(tree: CustomTree, path: Sequence[int], kind: NodeType) -> CustomTre
         raise EditError(f"unknown node kind {show(kind)} (one of: {names})") from None
     if kind is node.type:
         return tree
+    if tree.players and kind in (NodeType.MAX, NodeType.MIN):
+        raise EditError(
+            f"{_where(path)}: a tree of players ({', '.join(tree.players)}) has no MAX or "
+            "MIN nodes: choose whose decision it is"
+        )
+    if kind is NodeType.PLAYER:
+        if not tree.players:
+            raise EditError(
+                f"{_where(path)}: a tree of MAX and MIN has no players' nodes: give the tree "
+                "three players or more first"
+            )
+        return set_player(tree, path, 0)
     if kind is NodeType.LEAF:
-        value = node.eval if node.eval is not None else new_leaf_value(tree)
-        return tree.replace_at(path, _as_leaf(node, value))
+        return tree.replace_at(path, _leaf_from(tree, node))
     if node.type is NodeType.LEAF:
         _check_room(tree, len(path) + 1)
-        value = node.value if node.value is not None else new_leaf_value(tree)
-        probability = 1.0 if kind is NodeType.CHANCE else None
-        child = leaf(value, probability=probability)
-        grown = TreeNode(kind, (child,), None, None, node.probability, node.label, node.move)
-        return tree.replace_at(path, grown)
+        return tree.replace_at(path, _grown(tree, path, node, kind))
     children = node.children
     if kind is NodeType.CHANCE:
         children = _uniform(children)
     elif node.type is NodeType.CHANCE:
         children = tuple(dataclasses.replace(c, probability=None) for c in children)
-    return tree.replace_at(path, dataclasses.replace(node, type=kind, children=children))
+    return tree.replace_at(
+        path, dataclasses.replace(node, type=kind, children=children, player=None)
+    )
+
+
+def set_player(tree: CustomTree, path: Sequence[int], player: int) -> CustomTree:
+    """Make the node at ``path`` of a tree of n players a decision of ``player`` (an
+    index into ``players``): a leaf gets one child with its values; a chance node's
+    children lose their probabilities."""
+    path = _path(path)
+    node = _node(tree, path)
+    players = tree.players
+    if not players:
+        raise EditError(f"{_where(path)}: a tree of MAX and MIN has no players to choose from")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
+        raise EditError(f"{_where(path)}: no player {show(player)} (players: {', '.join(players)})")
+    if node.type is NodeType.PLAYER and node.player == player:
+        return tree
+    if node.type is NodeType.LEAF:
+        _check_room(tree, len(path) + 1)
+        return tree.replace_at(path, _grown(tree, path, node, NodeType.PLAYER, player))
+    children = node.children
+    if node.type is NodeType.CHANCE:
+        children = tuple(dataclasses.replace(c, probability=None) for c in children)
+    return tree.replace_at(
+        path, dataclasses.replace(node, type=NodeType.PLAYER, children=children, player=player)
+    )
 
 
 # Values -----------------------------------------------------------------------------------
@@ -382,9 +490,172 @@ def set_value(tree: CustomTree, path: Sequence[int], value: float) -> CustomTree
             f"{_where(path)} is {_kind_name(node)}: only a leaf has a value "
             "(an inner node's estimate for a depth cutoff is its eval)"
         )
+    if tree.players:
+        raise EditError(
+            f"{_where(path)}: a leaf of this tree has one value for each player "
+            f"({', '.join(tree.players)}): give them all"
+        )
     number = _finite(value, "a value", path)
     _within_bounds(tree, number, "the value", path)
     return tree.replace_at(path, dataclasses.replace(node, value=number))
+
+
+def _vector(
+    tree: CustomTree, values: Sequence[object], what: str, path: Path
+) -> tuple[Number, ...]:
+    """``values`` as one finite number per player of ``tree``, within its bounds and
+    adding up to its declared constant sum; EditError naming what is wrong otherwise."""
+    players = tree.players
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise EditError(f"{_where(path)}: {what} are a list of numbers, not {show(values)}")
+    if len(values) != len(players):
+        raise EditError(
+            f"{_where(path)}: give {len(players)} numbers, one for each player "
+            f"({', '.join(players)}), not {len(values)}"
+        )
+    vector = tuple(
+        _finite(v, f"{name}'s value", path) for v, name in zip(values, players, strict=True)
+    )
+    for number, name in zip(vector, players, strict=True):
+        _within_bounds(tree, number, f"{name}'s value", path)
+    total = tree.constant_sum
+    if total is not None and not math.isclose(math.fsum(vector), total, rel_tol=1e-9, abs_tol=1e-9):
+        raise EditError(
+            f"{_where(path)}: the values add up to {show(_number(math.fsum(vector), 'the sum'))}, "
+            f"but every vector of this tree adds up to {show(total)} (its constant sum)"
+        )
+    return vector
+
+
+def set_values(tree: CustomTree, path: Sequence[int], values: Sequence[float]) -> CustomTree:
+    """Set a leaf's values in a tree of n players: one finite number per player (within
+    the declared bounds, adding up to the declared constant sum)."""
+    path = _path(path)
+    node = _node(tree, path)
+    if not tree.players:
+        raise EditError(f"{_where(path)}: a tree of MAX and MIN has one value per leaf")
+    if node.type is not NodeType.LEAF:
+        raise EditError(
+            f"{_where(path)} is {_kind_name(node)}: only a leaf has values "
+            "(an inner node's estimates for a depth cutoff are its evals)"
+        )
+    vector = _vector(tree, values, "values", path)
+    return tree.replace_at(path, dataclasses.replace(node, values=vector))
+
+
+def set_evals(tree: CustomTree, path: Sequence[int], values: Sequence[float] | None) -> CustomTree:
+    """Set (or, with None, clear) an inner node's evals in a tree of n players: the
+    vector a depth cutoff uses there."""
+    path = _path(path)
+    node = _node(tree, path)
+    if not tree.players:
+        raise EditError(f"{_where(path)}: a tree of MAX and MIN has one eval per node")
+    if node.type is NodeType.LEAF:
+        raise EditError(
+            f"{_where(path)} is a leaf: its values are exact, so it has no evals "
+            "(only inner nodes do)"
+        )
+    vector = None if values is None else _vector(tree, values, "evals", path)
+    return tree.replace_at(path, dataclasses.replace(node, evals=vector))
+
+
+def vector_sums(tree: CustomTree) -> tuple[float, float] | None:
+    """The smallest and largest sum of a vector (leaf values and evals) of a tree of n
+    players: equal when its utilities add up to a constant. None for a tree of two."""
+    if not tree.players:
+        return None
+    lo = hi = None
+    for node in tree.nodes():
+        vector = node.values if node.type is NodeType.LEAF else node.evals
+        if vector is not None:
+            total = math.fsum(vector)
+            lo = total if lo is None or total < lo else lo
+            hi = total if hi is None or total > hi else hi
+    return None if lo is None or hi is None else (lo, hi)
+
+
+def set_players(tree: CustomTree, names: Sequence[str]) -> CustomTree:
+    """Name the tree's players (three or more, distinct): the same number renames them;
+    more adds players at the end (each vector gets 0 for them, so a constant sum holds);
+    fewer removes players from the end, if no node is theirs. A tree of MAX and MIN
+    becomes one of players: MAX is the first, MIN the second, a value ``v`` the vector
+    ``(v, -v, 0, ...)``; it declares no constant sum (its vectors may be changed to
+    anything; :func:`vector_sums` says whether they still add up to one)."""
+    cleaned = [_player_name(name) for name in names]
+    if len(cleaned) < 3:
+        raise EditError(
+            "a tree of players has three or more (a tree of two players is a tree of MAX "
+            f"and MIN), not {len(cleaned)}"
+        )
+    twice = sorted({name for name in cleaned if cleaned.count(name) > 1})
+    if twice:
+        raise EditError(f"each player needs a name of their own: {', '.join(twice)} is there twice")
+    new = tuple(cleaned)
+    old = tree.players
+    if new == old:
+        return tree
+    n = len(new)
+    if not old:
+        # The old bounds held MAX's values only: the vectors hold their negations too.
+        return CustomTree(tree.name, _players_from_two(tree.root, n), None, new)
+    if n < len(old):
+        gone = set(range(n, len(old)))
+        owner = next((node for node in tree.nodes() if node.player in gone), None)
+        if owner is not None:
+            name = old[owner.player or 0]
+            raise EditError(
+                f"{_where(owner.path)} is {name}'s decision: give it to another player "
+                f"before removing {name}"
+            )
+
+    def resize(vector: tuple[Number, ...] | None) -> tuple[Number, ...] | None:
+        if vector is None:
+            return None
+        return (vector + (0,) * n)[:n]
+
+    root = rebuild(
+        tree.root,
+        change=lambda node: dataclasses.replace(
+            node, children=(), values=resize(node.values), evals=resize(node.evals)
+        ),
+    )
+    total = tree.constant_sum if n >= len(old) else None
+    return CustomTree(tree.name, root, tree.value_bounds, new, total)
+
+
+def _player_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise EditError(f"a player's name is text that is not empty, not {show(name)}")
+    problem = text_problem(name)
+    if problem is not None:
+        raise EditError(f"the player's name {problem}")
+    return name.strip()
+
+
+def _players_from_two(root: TreeNode, n: int) -> TreeNode:
+    """A tree of MAX and MIN as one of ``n`` players: MAX the first, MIN the second."""
+    rest = (0,) * (n - 2)
+
+    def change(node: TreeNode) -> TreeNode:
+        kind, player = node.type, None
+        if kind in (NodeType.MAX, NodeType.MIN):
+            kind, player = NodeType.PLAYER, 0 if kind is NodeType.MAX else 1
+        values = None if node.value is None else (node.value, -node.value, *rest)
+        evals = None if node.eval is None else (node.eval, -node.eval, *rest)
+        return TreeNode(
+            kind,
+            (),
+            None,
+            None,
+            node.probability,
+            node.label,
+            node.move,
+            player=player,
+            values=values,
+            evals=evals,
+        )
+
+    return rebuild(root, change=change)
 
 
 def set_eval(tree: CustomTree, path: Sequence[int], value: float | None) -> CustomTree:
@@ -394,6 +665,11 @@ def set_eval(tree: CustomTree, path: Sequence[int], value: float | None) -> Cust
     if node.type is NodeType.LEAF:
         raise EditError(
             f"{_where(path)} is a leaf: its value is exact, so it has no eval (only inner nodes do)"
+        )
+    if tree.players:
+        raise EditError(
+            f"{_where(path)}: an eval of this tree has one number for each player "
+            f"({', '.join(tree.players)}): give them all"
         )
     number: Number | None = None
     if value is not None:

@@ -18,6 +18,13 @@ from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compa
 from gamesearch_gui.core.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.usergame.indexed import (
+    GameInfo,
+    PositionInfo,
+    game_info,
+    open_indexed,
+    position_info,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,20 @@ def _check_search_run(path: str, function: str, tree: Any, *, cancel: CancelToke
     return run_student(student_function(path, function)[1], path, tree)
 
 
+def _user_game_open(
+    path: str, class_name: str | None, ply_limit: int, *, cancel: CancelToken
+) -> GameInfo:
+    """Load a user's game file (the window's File > Open game file) and say what it is."""
+    return game_info(open_indexed(path, class_name, ply_limit))
+
+
+def _user_game_position(
+    path: str, class_name: str | None, ply_limit: int, line: tuple[int, ...], *, cancel: CancelToken
+) -> PositionInfo:
+    """What the position after ``line`` (move indices) of a user's game looks like."""
+    return position_info(open_indexed(path, class_name, ply_limit), line)
+
+
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
@@ -63,4 +84,6 @@ CALLS: Final[dict[str, Call]] = {
     "check_search_load": Call(_check_search_load, (StudentFileError,)),
     "check_search_expected": Call(_check_search_expected, (GameError,)),
     "check_search_run": Call(_check_search_run, (StudentFileError,)),
+    "user_game_open": Call(_user_game_open, (GameError,)),
+    "user_game_position": Call(_user_game_position, (GameError,)),
 }

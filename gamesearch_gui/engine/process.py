@@ -21,7 +21,7 @@ from typing import Any, Final, Protocol
 
 from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.mcts_recording import new_recording
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
 from gamesearch_gui.engine.calls import CALLS
 from gamesearch_gui.engine.protocol import (
@@ -193,14 +193,7 @@ def _search(
     outbox: _Outbox, request_id: int, game: Game[Any, Any], job: Job, cancel: CancelToken
 ) -> None:
     recording = (
-        SearchRecording(
-            game,
-            node_cap=job.node_cap,
-            depth_limit=job.settings.depth,
-            fail_hard=job.settings.fail_hard,
-        )
-        if job.record is Record.RECORDING
-        else None
+        new_recording(game, job.settings, job.node_cap) if job.record is Record.RECORDING else None
     )
     events = EventRecorder() if job.record is Record.EVENTS else None
     sent_events = 0

@@ -47,6 +47,7 @@ from typing import Any, Final
 
 from gamesearch_gui.core.events import SearchEvent
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.mcts_recording import MctsChunk
 from gamesearch_gui.core.recording import RecordingChunk
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.core.tree import TreeGame, TreeNode
@@ -90,7 +91,7 @@ class Report:
     last report, and, at the end, what it found."""
 
     progress: SearchProgress | None
-    chunk: RecordingChunk | None = None
+    chunk: RecordingChunk | MctsChunk | None = None
     events: list[SearchEvent] | None = None
     result: SearchResult | None = None
 

@@ -3,6 +3,8 @@ AI does to choose its moves."""
 
 from __future__ import annotations
 
+import html
+
 from gamesearch_gui.core.games import GameSpec
 
 _AI = """
@@ -35,6 +37,23 @@ moves with its value.</p>
 def how_to_play(spec: GameSpec) -> str:
     """Help > How to play for ``spec``'s game: its rules, then what the AI does."""
     return spec.rules + _AI
+
+
+def how_to_play_file(title: str, where: str, rules: str) -> str:
+    """Help > How to play for a user's game file: what its author wrote of it, how its
+    board works here, then what the AI does."""
+    said = (
+        f"<p style='white-space: pre-wrap'>{html.escape(rules)}</p>"
+        if rules
+        else "<p>Its class has no docstring to say what the rules are.</p>"
+    )
+    return (
+        f"<h3>{html.escape(title)}</h3><p>Your game, from <tt>{html.escape(where)}</tt>. "
+        f"Its class's docstring says:</p>{said}"
+        "<p>The board shows the position as the game's own text; click a move's button to "
+        "play it. The AI searches the game in a separate process, with a time limit, since "
+        "the app cannot know how big the game is.</p>" + _AI
+    )
 
 
 def about_text(version: str) -> str:

@@ -8,6 +8,7 @@ it arrives.
 
 from __future__ import annotations
 
+import html
 import random
 import time
 from dataclasses import replace
@@ -41,15 +42,18 @@ from gamesearch_gui import __version__
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
+from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.search import Algorithm, SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.help import about_text, how_to_play
+from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
+from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
@@ -57,6 +61,7 @@ from gamesearch_gui.ui.play_config import (
     compare_searches,
     default_game,
     default_search,
+    fit_search,
     search_from_dict,
     search_to_dict,
 )
@@ -122,9 +127,12 @@ class MainWindow(QMainWindow):
         self.move_searches: dict[int, SearchResult] = {}
         #: The recorded tree of each AI move's search, by ply number, oldest first; the
         #: move history reopens them. Old ones go once they hold too many nodes together.
-        self.move_recordings: dict[int, SearchRecording] = {}
+        self.move_recordings: dict[int, AnyRecording] = {}
 
         self.controller = SearchController(self)
+        #: The user's game file played instead of the settings' game (None: none).
+        self.user_game: RemoteGame | None = None
+        self.game_files = GameFileEngine()
 
         self._pace_timer = QTimer(self)
         self._pace_timer.setSingleShot(True)
@@ -268,6 +276,16 @@ class MainWindow(QMainWindow):
             "beside alpha-beta's values",
         )
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
+        self.act_open_game_file = self._action(
+            "Open &game file…",
+            self.ask_open_game_file,
+            tip="Play a game you wrote in Python (this app's protocol or aima-python's)",
+        )
+        self.act_new_game_file = self._action(
+            "New game from &template…",
+            self.ask_new_game_file,
+            tip="Write a commented game file (Nim) to change, and play it",
+        )
         self.act_values = make_toggle(
             self,
             "Show move &values",
@@ -320,6 +338,10 @@ class MainWindow(QMainWindow):
             self.act_compare_mcts,
         ]
 
+        self.play_file_menu = self.menuBar().addMenu("&File")
+        self.play_file_menu.addActions([self.act_open_game_file, self.act_new_game_file])
+        self.play_file_menu.addSeparator()
+        self.play_file_menu.addAction(self.act_quit)
         self.menuBar().addMenu(self.trees.file_menu)
         self.menuBar().addMenu(self.trees.edit_menu)
         self.menuBar().addMenu(self.exercises.menu)
@@ -400,7 +422,7 @@ class MainWindow(QMainWindow):
         if config is not None and config != self.settings_panel.config:
             self.settings_panel.set_config(config)
         self.config = self.settings_panel.config
-        game = self.config.make_game()
+        game = self.user_game if self.user_game is not None else self.config.make_game()
         self.match = Match(game)
         self.move_searches.clear()
         self.move_recordings.clear()
@@ -427,7 +449,9 @@ class MainWindow(QMainWindow):
 
     def names(self) -> dict[Player, str]:
         """What each side is called in this game."""
-        first, second = self.config.spec.side_names
+        first, second = (
+            self.config.spec.side_names if self.user_game is None else self.user_game.players
+        )
         return {Player.MAX: first, Player.MIN: second}
 
     def is_human(self, player: Player) -> bool:
@@ -440,7 +464,7 @@ class MainWindow(QMainWindow):
     def _pace_ms(self) -> int:
         if self.pace_override_ms is not None:
             return self.pace_override_ms
-        return self.config.spec.pace_ms
+        return DEFAULT_PACE_MS if self.user_game is not None else self.config.spec.pace_ms
 
     def _cancel_search(self) -> None:
         """Stop the running search, if any, and drop its answer (and its half-grown tree)."""
@@ -449,7 +473,7 @@ class MainWindow(QMainWindow):
             return
         self.stats.show_stopped("cancelled")
         self.controller.cancel()
-        if request.recording is not None and request.recording is self.tree_panel.recording:
+        if request.recording is not None and request.recording is self.tree_panel.shown:
             self._show_last_tree()
 
     def _show_last_tree(self) -> None:
@@ -532,6 +556,8 @@ class MainWindow(QMainWindow):
         else:
             title = "Analysis of your moves"
         turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
+        if self.user_game is not None:  # the panel fitted it; Hint and analysis add to it
+            settings = fit_search(self.user_game, None, settings)
         self.searches.start(
             self.game,
             state,
@@ -693,7 +719,7 @@ class MainWindow(QMainWindow):
             self.move_recordings.pop(number, None)
         self._advance()
 
-    def _keep_recording(self, number: int, recording: SearchRecording) -> None:
+    def _keep_recording(self, number: int, recording: AnyRecording) -> None:
         """Keep an AI move's tree for the move history, within the node budget."""
         self.move_recordings[number] = recording
         total = sum(r.node_count for r in self.move_recordings.values())
@@ -849,7 +875,11 @@ class MainWindow(QMainWindow):
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
-        self._message("How to play", how_to_play(self.config.spec))
+        game = self.user_game
+        if game is None:
+            self._message("How to play", how_to_play(self.config.spec))
+        else:
+            self._message("How to play", how_to_play_file(game.title, game.spec, game.info.rules))
 
     def show_about(self) -> None:
         """Version and purpose."""
@@ -866,7 +896,50 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _config_for_new_game(self, config: PlayConfig) -> None:
+        if self.settings_panel.file_game is None:  # a built-in game replaces the file's
+            self.user_game = None
         self.new_game(config)
+        self._retitle()
+
+    # -- users' game files ----------------------------------------------------------------
+
+    def ask_open_game_file(self) -> None:
+        """Ask for a game file, and play it."""
+        path = ask_game_file(self)
+        if path:
+            self.open_game_file(path)
+
+    def open_game_file(self, spec: str) -> bool:
+        """Play the game of ``PATH[:CLASS]`` against the AI; loaded (and run) in the
+        engine process. A file that cannot be used is said, and the game stays."""
+        self.statusBar().showMessage(f"Loading {spec}…")
+        try:
+            game = self.game_files.open(spec)
+        except GameError as error:
+            self.statusBar().showMessage(f"The game file could not be used: {error}", 15000)
+            self._message("The game file could not be used", _html(str(error)))
+            return False
+        self.set_mode("play")
+        self.user_game = game
+        first, second = game.players
+        self.settings_panel.show_file_game(game, game.title, (first, second))
+        self.new_game()
+        self._retitle()
+        self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)
+        return True
+
+    def ask_new_game_file(self) -> None:
+        """Write a template game file where the person says, and play it."""
+        answer = ask_template(self)
+        if answer is None:
+            return
+        path, style = answer
+        try:
+            new_template(path, style)
+        except (GameError, OSError) as error:
+            self._message("The template could not be written", _html(str(error)))
+            return
+        self.open_game_file(path)
 
     @Slot(object)
     def _search_settings_changed(self, config: PlayConfig) -> None:
@@ -1023,6 +1096,7 @@ class MainWindow(QMainWindow):
         self.editor.shutdown()
         self.exercises.shutdown()
         self.controller.shutdown()
+        self.game_files.close()
 
     # -- Trees mode ----------------------------------------------------------------------
 
@@ -1058,6 +1132,7 @@ class MainWindow(QMainWindow):
             for key, dock in self.docks.items():
                 dock.setVisible(self._play_docks.get(key, True))
         self.game_menu.menuAction().setVisible(play)
+        self.play_file_menu.menuAction().setVisible(play)
         self.game_toolbar.setVisible(play)
         self.trees.set_active(mode == "trees")
         self.exercises.set_active(mode == "exercise")
@@ -1073,6 +1148,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{self.editor.title()} — {WINDOW_TITLE}")
         elif self.mode == "exercise":
             self.setWindowTitle(f"{self.exercises.title()} — {WINDOW_TITLE}")
+        elif self.user_game is not None:
+            self.setWindowTitle(f"{self.user_game.title} ({self.user_game.spec}) — {WINDOW_TITLE}")
         else:
             self.setWindowTitle(WINDOW_TITLE)
 
@@ -1120,6 +1197,11 @@ class MainWindow(QMainWindow):
             self.editor.open_recovery()  # read off the GUI thread: it may be a big tree
         else:
             self.editor.remove_recovery()
+
+
+def _html(text: str) -> str:
+    """Plain text for a rich-text message box."""
+    return html.escape(text).replace("\n", "<br>")
 
 
 def _is_tree_file(path: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
 from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
@@ -47,6 +47,9 @@ DEFAULT_ITERATIONS = 2000
 #: UCB1's C, as the panel offers it (√2 by default).
 EXPLORATION_RANGE = (0.0, 10.0)
 SEED_RANGE = (0, 2**31 - 1)
+#: The time limit of every search of a user's game file that has no depth limit: nobody
+#: has said how big the game is, and a search to its end might never finish.
+FILE_GAME_SECONDS = 2.0
 
 
 def clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -93,10 +96,28 @@ class PlayConfig:
 
 
 def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:
-    """The algorithms that apply to ``game``."""
+    """The algorithms that apply to ``game`` (Star1 only where it declares the utility
+    bounds it prunes with: a user's game file may not)."""
     if game.has_chance:
+        try:
+            game.utility_bounds()
+        except GameError:
+            return (Algorithm.EXPECTIMINIMAX, Algorithm.MCTS)
         return (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1, Algorithm.MCTS)
     return (Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.MCTS)
+
+
+def file_game_search(game: Game[Any, Any]) -> SearchSettings:
+    """What the AI first searches a user's game file with. Its size is unknown, so it
+    deepens one ply at a time for :data:`FILE_GAME_SECONDS` (a small game is searched to
+    its end well within that, and its moves are then perfect), cutting off with the
+    game's first evaluation, or with none (0) when it has none."""
+    algorithm = Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
+    return SearchSettings(
+        algorithm=algorithm,
+        evaluation=next(iter(game.cutoff_evaluations())),
+        time_budget=FILE_GAME_SECONDS,
+    )
 
 
 def fit_mcts(search: SearchSettings) -> SearchSettings:
@@ -130,22 +151,36 @@ def mcts_search(
     )
 
 
-def fit_search(game: Game[Any, Any], name: str, search: SearchSettings) -> SearchSettings:
+def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -> SearchSettings:
     """``search`` made valid for ``game``: an algorithm that applies, a known evaluation,
-    a depth limit where the whole game is too big to search."""
+    a depth limit where the whole game is too big to search (said by the registry's
+    ``name``), and for a game of no registry (``name`` None: a user's game file) a time
+    limit when it has no depth limit."""
     algorithm = search.algorithm
     if algorithm is Algorithm.MCTS:
         return fit_mcts(search)
-    if algorithm not in algorithms_for(game):
+    allowed = algorithms_for(game)
+    if algorithm not in allowed:
         algorithm = Algorithm.STAR1 if game.has_chance else Algorithm.ALPHABETA
-    evaluation = search.evaluation if search.evaluation in game.cutoff_evaluations() else None
+        if algorithm not in allowed:
+            algorithm = allowed[0]
+    evaluations = game.cutoff_evaluations()
+    evaluation = search.evaluation if search.evaluation in evaluations else None
+    spec = find_game(name) if name is not None else None
+    if evaluation is None and spec is None:
+        # A user's game may have no evaluation of its own: deepening then cuts off with
+        # "none" (0), so each finished depth still gives a move.
+        evaluation = next(iter(evaluations))
     depth = search.depth
-    spec = find_game(name)
-    if depth is None and not spec.searchable_to_end and search.time_budget is None:
+    too_big = spec is not None and not spec.searchable_to_end
+    if depth is None and too_big and search.time_budget is None:
+        assert spec is not None
         depth = spec.default_search.depth
     if depth is not None:
         depth = int(clamp(depth, DEPTH_RANGE))
     budget = search.time_budget
+    if budget is None and depth is None and spec is None:
+        budget = FILE_GAME_SECONDS
     if budget is not None:
         budget = clamp(budget, TIME_BUDGET_RANGE)
     quiescence = search.quiescence and game.has_quiescence and (depth or budget) is not None

@@ -8,22 +8,15 @@ this binding only shows it and filters what belongs to its own request.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings
+from gamesearch_gui.core.mcts_recording import new_recording
+from gamesearch_gui.core.recording import DEFAULT_NODE_CAP
+from gamesearch_gui.core.search import SearchResult, SearchSettings
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
-
-#: In place of a Monte Carlo search's tree, which the recording does not keep yet: its
-#: events (N and Q changing everywhere) are not the depth-first ones the view lays out.
-MCTS_TREE_TEXT: Final = (
-    "Monte Carlo tree search grows its tree anywhere, not depth first, and this view "
-    "does not draw such a tree yet. The Statistics panel shows the move it tried most, "
-    "its value (the mean of its random playouts) and how many iterations it ran."
-)
 
 
 class RecordedSearch(QObject):
@@ -75,19 +68,12 @@ class RecordedSearch(QObject):
     ) -> SearchRequest:
         """Run a search (dropping the controller's running one), recorded if ``record``;
         the panel follows the recording from its first event if ``show``."""
-        drawable = settings.algorithm is not Algorithm.MCTS
-        recording = (
-            SearchRecording(game, node_cap=node_cap, fail_hard=settings.fail_hard)
-            if record and drawable
-            else None
-        )
+        recording = new_recording(game, settings, node_cap) if record else None
         request = SearchRequest(game, state, settings, purpose=purpose, recording=recording)
         self.controller.start(request)
         self._request = request
         if recording is not None and show and self.panel is not None:
             self.panel.show_recording(recording, live=True, title=title)
-        elif record and not drawable and show and self.panel is not None:
-            self.panel.clear(MCTS_TREE_TEXT)
         return request
 
     def cancel(self) -> None:
@@ -99,9 +85,7 @@ class RecordedSearch(QObject):
     def shows(self, request: SearchRequest) -> bool:
         """True when the panel shows ``request``'s recording."""
         recording = request.recording
-        return (
-            self.panel is not None and recording is not None and self.panel.recording is recording
-        )
+        return self.panel is not None and recording is not None and self.panel.shown is recording
 
     @Slot(int)
     def _recorded(self, count: int) -> None:

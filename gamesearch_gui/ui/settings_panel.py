@@ -7,6 +7,7 @@ searches takes effect at the AI's next move. Each game keeps its own search sett
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.game import NO_EVALUATION, Game
 from gamesearch_gui.core.games import GameOption, game_specs
 from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
@@ -36,11 +37,14 @@ from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
     algorithms_for,
+    file_game_search,
     fit_search,
     mcts_search,
 )
 from gamesearch_gui.ui.widgets import fail_hard_box
 
+#: The game box's entry for a user's game file (the built-in games' are their names).
+FILE_ITEM = "<file>"
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
 
@@ -95,6 +99,8 @@ class SettingsPanel(QWidget):
         self._quiescence_applies = False
         self._searches: dict[str, SearchSettings] = {}
         self._config = config or PlayConfig()
+        self._file_game: Game[Any, Any] | None = None
+        self._file_search: SearchSettings | None = None
 
         self.game_box = QComboBox()
         #: Each game's options: the game's name, the option, its label and its spin box.
@@ -237,11 +243,15 @@ class SettingsPanel(QWidget):
 
     @property
     def config(self) -> PlayConfig:
-        """The configuration the panel shows."""
+        """The configuration the panel shows: with a user's game file shown, the seats
+        chosen and the file's search (``game`` still names the built-in game, which a
+        user's file does not replace in what is stored)."""
+        if self._file_search is not None:
+            return replace(self._config, search=self._file_search)
         return self._config
 
     def remembered_searches(self) -> dict[str, SearchSettings]:
-        """Each game's search settings as last set (for QSettings)."""
+        """Each built-in game's search settings as last set (for QSettings)."""
         return {**self._searches, self._config.game: self._config.search}
 
     def remember_search(self, game: str, search: SearchSettings) -> None:
@@ -249,68 +259,116 @@ class SettingsPanel(QWidget):
         self._searches[game] = search
 
     def set_config(self, config: PlayConfig) -> None:
-        """Show ``config`` (made valid for its game) without emitting signals."""
+        """Show ``config`` (made valid for its game) without emitting signals; a user's
+        game file shown before gives way to it."""
         game = config.make_game()
         config = replace(config, search=fit_search(game, config.game, config.search))
         self._config = config
         self._searches[config.game] = config.search
         self._updating = True
         try:
+            self._forget_file_item()
             self.game_box.setCurrentIndex(self.game_box.findData(config.game))
             spec = config.spec
-            first, second = spec.side_names
-            self.seats_box.clear()
-            for seats, text in (
-                (Seats.HUMAN_FIRST, f"{first} (moves first)"),
-                (Seats.HUMAN_SECOND, f"{second} (the AI starts)"),
-                (Seats.TWO_HUMANS, "Both sides (two people)"),
-                (Seats.TWO_AIS, "Neither (AI against AI)"),
-            ):
-                self.seats_box.addItem(text, seats)
-            self.seats_box.setCurrentIndex(self.seats_box.findData(config.seats))
+            self._show_seats(spec.side_names, config.seats)
             for name, option, label, spin in self._options:
                 spin.setValue(config.option(option))
                 label.setVisible(name == config.game)
                 spin.setVisible(name == config.game)
-
-            search = config.search
-            self.algorithm_box.clear()
-            for algorithm in algorithms_for(game):
-                self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
-            self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
-            self.fail_hard.setChecked(search.fail_hard)
-            self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
-            small = spec.searchable_to_end
-            self.full_depth.setEnabled(small)
-            self.full_depth.setChecked(search.depth is None and small)
-            self.depth_spin.setValue(search.depth or spec.default_search.depth or 9)
-            self.depth_spin.setEnabled(not self.full_depth.isChecked())
-            self.quiescence_box.setChecked(search.quiescence)
-            self.evaluation_box.clear()
-            for name in game.cutoff_evaluations():
-                self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
-                tip = EVALUATION_TIPS.get(name)
-                if tip:
-                    index = self.evaluation_box.count() - 1
-                    self.evaluation_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
-            chosen = search.evaluation or next(iter(game.evaluations()), None)
-            self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
-            self.ordering_box.setCurrentIndex(self.ordering_box.findData(search.ordering))
-            self.tt_box.setChecked(search.transposition_table)
-            self.timed.setChecked(search.time_budget is not None)
-            if search.time_budget is not None:
-                self.time_budget.setValue(search.time_budget)
-            self.time_budget.setEnabled(self.timed.isChecked())
-            if search.algorithm is Algorithm.MCTS:
-                self.iterations_spin.setValue(search.iterations or 0)
-                self.exploration_spin.setValue(search.exploration)
-                self.seed_spin.setValue(search.seed)
-            self._show_rows(search.algorithm)
-            self._quiescence_applies = game.has_quiescence
-            self._enable_quiescence(game.has_quiescence)
-            self._explain()
+            self._show_search(
+                game, config.search, spec.searchable_to_end, spec.default_search.depth
+            )
         finally:
             self._updating = False
+
+    @property
+    def file_game(self) -> Game[Any, Any] | None:
+        """The user's game file the panel shows as the game played (None: a built-in one)."""
+        return self._file_game
+
+    def show_file_game(self, game: Game[Any, Any], title: str, sides: tuple[str, str]) -> None:
+        """Show a user's game file as the game played, without emitting signals: ``title``
+        in the game box, its ``sides`` in the seats, the algorithms and evaluations it
+        has, and the search its AI uses (a time limit, since its size is unknown). The
+        built-in game's settings are kept for when a built-in game is chosen again."""
+        self._updating = True
+        try:
+            self._forget_file_item()
+            self._file_game = game
+            self._file_search = fit_search(game, None, file_game_search(game))
+            self.game_box.addItem(f"{title} (your file)", FILE_ITEM)
+            self.game_box.setCurrentIndex(self.game_box.count() - 1)
+            self._show_seats(sides, self._config.seats)
+            for _, _, label, spin in self._options:
+                label.setVisible(False)
+                spin.setVisible(False)
+            self._show_search(game, self._file_search, True, None)
+        finally:
+            self._updating = False
+
+    def _forget_file_item(self) -> None:
+        index = self.game_box.findData(FILE_ITEM)
+        if index >= 0:
+            self.game_box.removeItem(index)
+        if self._file_game is not None:
+            self._file_game = None
+            self._file_search = None
+
+    def _show_seats(self, sides: tuple[str, str], seats: Seats) -> None:
+        first, second = sides
+        self.seats_box.clear()
+        for choice, text in (
+            (Seats.HUMAN_FIRST, f"{first} (moves first)"),
+            (Seats.HUMAN_SECOND, f"{second} (the AI starts)"),
+            (Seats.TWO_HUMANS, "Both sides (two people)"),
+            (Seats.TWO_AIS, "Neither (AI against AI)"),
+        ):
+            self.seats_box.addItem(text, choice)
+        self.seats_box.setCurrentIndex(self.seats_box.findData(seats))
+
+    def _show_search(
+        self,
+        game: Game[Any, Any],
+        search: SearchSettings,
+        small: bool,
+        default_depth: int | None,
+    ) -> None:
+        """Show ``search`` for ``game``; ``small`` when a search to its end may be asked
+        for, ``default_depth`` the depth the spin box offers when ``search`` has none."""
+        self.algorithm_box.clear()
+        for algorithm in algorithms_for(game):
+            self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
+        self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
+        self.fail_hard.setChecked(search.fail_hard)
+        self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
+        self.full_depth.setEnabled(small)
+        self.full_depth.setChecked(search.depth is None and small)
+        self.depth_spin.setValue(search.depth or default_depth or 9)
+        self.depth_spin.setEnabled(not self.full_depth.isChecked())
+        self.quiescence_box.setChecked(search.quiescence)
+        self.evaluation_box.clear()
+        for name in game.cutoff_evaluations():
+            self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
+            tip = EVALUATION_TIPS.get(name)
+            if tip:
+                index = self.evaluation_box.count() - 1
+                self.evaluation_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        chosen = search.evaluation or next(iter(game.evaluations()), None)
+        self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
+        self.ordering_box.setCurrentIndex(self.ordering_box.findData(search.ordering))
+        self.tt_box.setChecked(search.transposition_table)
+        self.timed.setChecked(search.time_budget is not None)
+        if search.time_budget is not None:
+            self.time_budget.setValue(search.time_budget)
+        self.time_budget.setEnabled(self.timed.isChecked())
+        if search.algorithm is Algorithm.MCTS:
+            self.iterations_spin.setValue(search.iterations or 0)
+            self.exploration_spin.setValue(search.exploration)
+            self.seed_spin.setValue(search.seed)
+        self._show_rows(search.algorithm)
+        self._quiescence_applies = game.has_quiescence
+        self._enable_quiescence(game.has_quiescence)
+        self._explain()
 
     # -- edits -------------------------------------------------------------------------
 
@@ -319,6 +377,10 @@ class SettingsPanel(QWidget):
             return
         name = self.game_box.currentData()
         seats = self.seats_box.currentData() or self._config.seats
+        if name == FILE_ITEM:  # only the seats of the user's game changed
+            self._config = replace(self._config, seats=seats)
+            self.newGameRequested.emit(self.config)
+            return
         if name != self._config.game:
             self._searches[self._config.game] = self._config.search
             config = self._config.with_game(name, self._searches.get(name))
@@ -381,10 +443,21 @@ class SettingsPanel(QWidget):
         )
 
     def _set_search(self, search: SearchSettings) -> None:
-        self._config = replace(self._config, search=search)
-        self._searches[self._config.game] = search
+        if self._file_game is not None:
+            search = fit_search(self._file_game, None, search)
+            if search.time_budget is not None and not self.timed.isChecked():
+                # A search of a user's game with no depth limit always has a time limit.
+                self.timed.blockSignals(True)
+                self.timed.setChecked(True)
+                self.timed.blockSignals(False)
+                self.time_budget.setValue(search.time_budget)
+                self.time_budget.setEnabled(True)
+            self._file_search = search
+        else:
+            self._config = replace(self._config, search=search)
+            self._searches[self._config.game] = search
         self._explain()
-        self.searchChanged.emit(self._config)
+        self.searchChanged.emit(self.config)
 
     def _show_rows(self, algorithm: Algorithm) -> None:
         """Show the settings that apply to ``algorithm``: MCTS's, or the depth-limited
@@ -415,7 +488,7 @@ class SettingsPanel(QWidget):
         self.quiescence_box.setEnabled(applies and limited)
 
     def _explain(self) -> None:
-        search = self._config.search
+        search = self.config.search
         parts = []
         if search.algorithm is Algorithm.MCTS:
             limits = []
@@ -442,5 +515,10 @@ class SettingsPanel(QWidget):
             )
         if search.quiescence:
             parts.append("Past the depth limit it follows wins and blocks until all is quiet.")
+        if self._file_game is not None and search.algorithm is not Algorithm.MCTS:
+            parts.append(
+                "Your game's size is unknown, so a search with no depth limit always has a "
+                "time limit."
+            )
         parts.append("Changes apply from the AI's next move.")
         self.note.setText(" ".join(parts))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLay
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
+from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import (
@@ -168,7 +169,7 @@ class StatsPanel(QWidget):
         game: Game[Any, Any],
         state: Any,
         result: SearchResult,
-        recording: SearchRecording | None = None,
+        recording: AnyRecording | None = None,
     ) -> None:
         """Everything the search found; its tree's shape from ``recording``, if it was
         recorded."""
@@ -209,4 +210,5 @@ class StatsPanel(QWidget):
         self.labels["max_depth"].setText(str(stats.max_depth))
         self.labels["seconds"].setText(f"{stats.seconds:.3f} s")
         self.labels["rate"].setText(f"{stats.nodes_per_second:,.0f}")
-        self.shape.show_recording(recording)
+        # The shape of a depth-first search (MCTS's tree has none of its cutoffs).
+        self.shape.show_recording(recording if isinstance(recording, SearchRecording) else None)

@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.mcts_recording import AnyRecording, apply_chunk
 from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report
@@ -45,7 +45,7 @@ class SearchRequest:
     record_events: bool = False
     purpose: str = "move"  #: what the answer is for ("move", "hint", ...)
     #: Fill this recording as the search runs (the tree view reads what is published).
-    recording: SearchRecording | None = field(default=None, compare=False)
+    recording: AnyRecording | None = field(default=None, compare=False)
     request_id: int = field(default_factory=lambda: next(_ids))
     #: Asks the search to stop (a cancel, or "move now").
     cancel: CancelToken = field(default_factory=CancelToken, compare=False)
@@ -115,7 +115,7 @@ class SearchWorker(QObject):
             if report.events:
                 self.eventsReady.emit(rid, report.events)
             if recording is not None and report.chunk is not None:
-                recording.apply_chunk(report.chunk)
+                apply_chunk(recording, report.chunk)
             if kind == FINISHED:
                 if recording is not None:
                     recording.finish(report.result)

@@ -257,10 +257,10 @@ def test_shallow_pruning_changes_nothing_but_the_work(tree: CustomTree) -> None:
     assert (shallow.stats.cutoffs == 0) == (shallow.stats.nodes == plain.stats.nodes)
 
 
-def test_shallow_pruning_cuts_where_the_sum_leaves_the_parent_nothing_better() -> None:
-    # A has 5 of 6 from its first child; at the second, B is sure of 3, so A gets at most
-    # 3 there: B's last child is never looked at.
-    tree = build_tree(
+def shallow_cut_tree() -> CustomTree:
+    """A has 5 of 6 from its first child; at the second, B is sure of 3, so A gets at most
+    3 there: B's last child is never looked at."""
+    return build_tree(
         {
             "player": "A",
             "children": [
@@ -271,6 +271,10 @@ def test_shallow_pruning_cuts_where_the_sum_leaves_the_parent_nothing_better() -
         players=("A", "B", "C"),
         constant_sum=6,
     )
+
+
+def test_shallow_pruning_cuts_where_the_sum_leaves_the_parent_nothing_better() -> None:
+    tree = shallow_cut_tree()
     game = TreeGame(tree)
     assert leaves_and_cuts(game, SHALLOW) == (["0", "1.0"], ["1.1"])
     recorder = EventRecorder()

@@ -83,6 +83,8 @@ STALL_S = 2.0
 HEARTBEAT_MS = 50
 #: How long a step may take to settle (searches answered) before it counts as a hang.
 SETTLE_MS = 60_000
+#: How long a person waits for the AI's move before saying "Move now".
+PATIENCE_MS = 20_000
 
 #: ``wait_until(predicate, timeout_ms)``: process events until ``predicate()`` holds;
 #: False when the time ran out.
@@ -791,7 +793,13 @@ def settle(window: MainWindow, wait_until: Waiter, log: FaultLog) -> bool:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if not shiboken6.isValid(window) or not window.isVisible():
         return True
-    if wait_until(lambda: idle(window), SETTLE_MS):
+    if wait_until(lambda: idle(window), PATIENCE_MS):
+        return True
+    # A person who has waited this long for the AI says "move now" (a chess search with
+    # quiescence and no time limit may take minutes); the search must then stop soon.
+    if window.controller.busy and window.act_move_now.isEnabled():
+        window.act_move_now.trigger()
+    if wait_until(lambda: idle(window), SETTLE_MS - PATIENCE_MS):
         return True
     log.add("hang", f"the window did not settle within {SETTLE_MS / 1000:g} s: {busy(window)}")
     return False
@@ -888,9 +896,6 @@ QUICK_PENNIES = 12
 QUICK_BUDGET = 0.5
 #: The highest target of Pig in a monkey run (the AI against itself plays to the end).
 QUICK_PIG = 30
-#: Most MCTS iterations a move may take in a monkey run, by game: a chess playout of
-#: random moves lasts hundreds of plies (2,000 iterations take minutes on a loaded machine).
-QUICK_ITERATIONS = {"tictactoe": 5000, "connect4": 5000, "pennies": 5000, "pig": 5000, "chess": 50}
 
 _LETTERS = [getattr(Qt.Key, f"Key_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
 _DIGITS = [getattr(Qt.Key, f"Key_{d}") for d in "0123456789"]
@@ -1303,15 +1308,20 @@ class Monkey:
             panel.option_spins["pig_target"].setValue(QUICK_PIG)
         if panel.time_budget.value() > QUICK_BUDGET:
             panel.time_budget.setValue(QUICK_BUDGET)
-        if panel.iterations_spin.value() > QUICK_ITERATIONS[game]:
-            panel.iterations_spin.setValue(QUICK_ITERATIONS[game])
+        mcts = panel.algorithm_box.currentData() is Algorithm.MCTS
+        slow = panel.quiescence_box.isChecked() or mcts
+        if game == "chess" and slow and not panel.timed.isChecked():
+            # Chess's quiescence search follows captures 10 plies past the depth limit:
+            # tens of thousands of nodes at depth 2, a minute's search under load; and
+            # each MCTS playout plays a whole game of chess (2,000 take about a minute).
+            panel.timed.setChecked(True)
         if (
             game == "chess"
             and panel.quiescence_box.isChecked()
             and panel.config.search.algorithm is Algorithm.MINIMAX
         ):
-            # Minimax has no cutoff to tame chess's captures: its first iteration (which
-            # always finishes, whatever the time budget) can take many minutes.
+            # Minimax has no cutoff to tame chess's captures, and the first iteration
+            # always finishes whatever the time limit: at depth 1 it can take minutes.
             panel.quiescence_box.setChecked(False)
         editor = self.window.editor
         if editor.depth_box.value() > 12:

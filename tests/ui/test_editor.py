@@ -14,12 +14,11 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui import cli
 from gamesearch_gui.core import tree_edit
-from gamesearch_gui.core.examples import EXAMPLES, Example
+from gamesearch_gui.core.examples import ALL_EXAMPLES, EXAMPLES, Example
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.tree import NodeType, path_text, same_tree
 from gamesearch_gui.core.treefile import dump_tree, load_tree, load_tree_file
-from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
@@ -286,7 +285,7 @@ def test_modes_switch_menus_and_shortcuts_without_clashes(window: MainWindow) ->
     assert window.trees.act_new.isEnabled() is False
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.key for e in EXAMPLES])
+@pytest.mark.parametrize("example", ALL_EXAMPLES, ids=[e.key for e in ALL_EXAMPLES])
 def test_every_example_gives_its_stated_answer_when_solved(
     qtbot: QtBot, window: MainWindow, example: Example
 ) -> None:
@@ -344,22 +343,6 @@ def test_malformed_files_are_refused_without_change(
     refused(qtbot, editor, lambda: editor.open_file(str(chance)))
     assert editor.tree is before
     assert "sum" in said[-1] or "probabilit" in said[-1]
-
-
-def test_a_tree_of_three_players_is_refused_by_the_window_with_a_way_out(
-    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
-) -> None:
-    # The window draws trees of MAX and MIN only so far: Figure 5.4 (three players)
-    # is refused in words that say where it can be solved, never an internal error.
-    before = editor.tree
-    figure = str(resource_files() / "trees" / "examples" / "09-figure-5-4.gtree.json")
-    refused(qtbot, editor, lambda: editor.open_file(figure))
-    assert editor.tree is before
-    assert "3 players" in warnings[-1] and "gamesearch-gui solve" in warnings[-1]
-    QApplication.clipboard().setText(Path(figure).read_text(encoding="utf-8"))
-    editor.paste()
-    assert editor.tree is before
-    assert "3 players" in warnings[-1]
 
 
 def test_unsaved_changes_are_asked_about(

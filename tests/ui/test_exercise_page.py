@@ -697,3 +697,18 @@ def test_new_exercise_dialog_convention_and_star1(qtbot: QtBot) -> None:
     dialog.set_task(Task.ALPHABETA)
     assert dialog.chance.value() == 0
     assert dialog.exercise().fail_hard
+
+
+def test_an_exercise_on_a_drawn_tree_of_three_players_is_refused_in_words(
+    qtbot: QtBot,
+) -> None:
+    # The window draws and solves trees of players, but exercises grade one number per
+    # node: the dialog says so and stays open, as for any unsuitable tree.
+    dialog = NewExerciseDialog(lambda: example("figure-5-4").tree())
+    qtbot.addWidget(dialog)
+    dialog.set_source(DRAWN)
+    dialog.source_drawn.setChecked(True)
+    dialog.accept()
+    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
+    assert dialog.result_exercise is None and dialog.result() == 0
+    assert "3 players (A, B, C): exercises are on trees of MAX and MIN" in dialog.error.text()

@@ -158,18 +158,6 @@ def test_the_statistics_say_what_mcts_did_and_claim_no_guarantee(
     assert not window.stats.labels["guarantee"].isVisibleTo(window.stats)
 
 
-def test_the_tree_panel_says_it_cannot_draw_an_mcts_tree_yet(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    search = SearchSettings(algorithm=Algorithm.MCTS, iterations=100)
-    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND, search=search))
-    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
-    panel = window.tree_panel
-    assert panel.recording is None
-    assert panel.stack.currentWidget() is panel.empty_label
-    assert "does not draw such a tree yet" in panel.empty_label.text()
-
-
 def test_the_status_bar_counts_mcts_s_iterations_not_a_depth(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -4,15 +4,18 @@ read, at every zoom; where room runs out the move goes first and the value last.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from PySide6.QtGui import QTransform
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.examples import EXAMPLES, example
 from gamesearch_gui.core.exercise import Task, make_exercise
 from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
@@ -32,7 +35,7 @@ def _has_chance(tree: CustomTree) -> bool:
 
 
 CHANCE_EXAMPLES = [e.key for e in EXAMPLES if _has_chance(e.tree())]
-KEYS = ["figure-5-2", *CHANCE_EXAMPLES, "pennies-7"]
+KEYS = ["figure-5-2", *CHANCE_EXAMPLES, "pennies-7", "figure-5-4"]
 ZOOMS = ["fitted", 1.0, 2.0, 0.7, 0.4, 0.2]
 
 
@@ -102,6 +105,36 @@ def test_no_two_texts_of_a_drawn_example_collide(canvas: TreeCanvas, key: str, z
     drawing = Drawing(example(key).tree())
     frame = _show(canvas, drawing.recording, drawing.labels, zoom)
     _assert_readable(canvas, frame)
+
+
+def three_player_tree(seed: int = 3) -> CustomTree:
+    """A random tree of three players (36 leaves), each level one player's, vectors of
+    digits: what a student draws to try max^n."""
+    tree = tree_edit.set_players(random_tree(4, (2, 3), (0, 9), seed=seed), ["A", "B", "C"])
+    rng = random.Random(seed)
+    for path in tree_edit.leaf_paths(tree):
+        tree = tree_edit.set_values(tree, path, [rng.randint(0, 9) for _ in range(3)])
+    for node in list(tree.nodes()):
+        if node.player is not None:
+            tree = tree_edit.set_player(tree, node.path, len(node.path) % 3)
+    return tree
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+@pytest.mark.parametrize("solved", [False, True], ids=["drawn", "solved"])
+def test_no_two_vectors_of_a_tree_of_three_players_collide(
+    canvas: TreeCanvas, zoom: Any, solved: bool
+) -> None:
+    tree = three_player_tree()
+    if solved:
+        recording = _searched(tree, Algorithm.MAXN)
+        frame = _show(canvas, recording, {}, zoom)
+    else:
+        drawing = Drawing(tree)
+        frame = _show(canvas, drawing.recording, drawing.labels, zoom)
+    _assert_readable(canvas, frame)
+    if zoom == 1.0:  # readable size: vectors are written (not all dropped for room)
+        assert sum(t.startswith("(") for t in frame.texts) >= 10
 
 
 @pytest.mark.parametrize("zoom", ZOOMS)

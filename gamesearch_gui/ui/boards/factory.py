@@ -12,11 +12,16 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import UnknownGameError, find_game
+from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 
 
 def make_board(game: Game[Any, Any]) -> BoardWidget:
     """The board widget that draws ``game``; GameError for a game with no board."""
+    if isinstance(game, RemoteGame):
+        from gamesearch_gui.ui.boards.text_board import TextBoard
+
+        return TextBoard(game)  # a user's game file: its own text, and buttons
     try:
         where = find_game(game.name).board
     except UnknownGameError:

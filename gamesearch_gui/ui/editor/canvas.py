@@ -94,7 +94,9 @@ class EditorCanvas(TreeCanvas):
         super().__init__(parent)
         self.key_handler: Callable[[QKeyEvent], bool] | None = None
         self.menu_builder: Callable[[int | None], QMenu | None] | None = None
-        # A drawing is no search: no iteration header, and no search legend.
+        # A drawing is no search: no iteration header, and no search legend (only the
+        # players of a tree of n players).
+        self.search_legend = False
         self.set_header_visible(False)
         self.set_legend_visible(False)
         self.inline = InlineEdit(self.viewport())

@@ -4,6 +4,11 @@ The recording is synthetic: every node entered in depth-first order, each leaf v
 with its utility, each inner node with its eval (drawn as an estimate) or NaN (no value
 yet, drawn empty). Its nodes are numbered in pre-order, the same order as
 ``CustomTree.nodes()``, so ``paths[n]`` is recording node ``n``'s tree path.
+
+A tree of n players is drawn as its search records it: a decision of the root's player
+as MAX, of any other player as MIN (the view colours and letters each by its player),
+and each leaf's values (an inner node's evals) as its vector, the scalar value being the
+root player's component.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from gamesearch_gui.core.events import NodeEntered, NodeKind, NodeValued, Valuation
+from gamesearch_gui.core.events import NodeEntered, NodeKind, NodeValued, NodeValues, Valuation
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, TreeNode, gc_paused
 
@@ -42,6 +47,8 @@ class Drawing:
         #: The nodes' labels, by recording node (those that have one).
         self.labels: dict[int, str] = {}
         self._progress = progress
+        #: The root player's index in a tree of n players (whose component is the scalar).
+        self._me = tree.root.player or 0
         with gc_paused():  # a million nodes: collections would only walk them again and again
             self._add(tree.root, None, 0)
 
@@ -60,7 +67,7 @@ class Drawing:
                 parent,
                 node.path[-1] if node.path else None,
                 depth,
-                _KIND[node.type],
+                self._kind(node),
                 -inf,
                 inf,
                 node,
@@ -69,6 +76,9 @@ class Drawing:
         )
         for child in node.children:
             self._add(child, n, depth + 1)
+        if self.tree.players:
+            self._add_vector(n, node)
+            return
         if node.type is NodeType.LEAF:
             value, how = (
                 float(node.value if node.value is not None else math.nan),
@@ -79,3 +89,20 @@ class Drawing:
         else:
             value, how = math.nan, Valuation.BACKED_UP
         self.recording(NodeValued(n, value, how, -inf, inf))
+
+    def _kind(self, node: TreeNode) -> NodeKind:
+        if node.type is NodeType.PLAYER:
+            return NodeKind.MAX if node.player == self._me else NodeKind.MIN
+        return _KIND[node.type]
+
+    def _add_vector(self, n: int, node: TreeNode) -> None:
+        """Node ``n`` of a tree of n players valued: its values, evals, or nothing yet."""
+        inf = math.inf
+        vector = node.values if node.type is NodeType.LEAF else node.evals
+        if vector is None:
+            self.recording(NodeValued(n, math.nan, Valuation.BACKED_UP, -inf, inf))
+            return
+        floats = tuple(float(v) for v in vector)
+        how = Valuation.TERMINAL if node.type is NodeType.LEAF else Valuation.EVALUATION
+        self.recording(NodeValues(n, floats, None))
+        self.recording(NodeValued(n, floats[self._me], how, -inf, inf))

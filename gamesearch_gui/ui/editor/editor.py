@@ -13,6 +13,7 @@ one method (``_open_file_name``, ``_save_file_name``, ``_ask_text``, ``_ask_unsa
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -44,6 +45,7 @@ from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.guarantee import guarantee
+from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
@@ -61,8 +63,15 @@ from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lin
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.drawing import Drawing
-from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, drawable, read_tree
-from gamesearch_gui.ui.editor.properties import PropertiesForm, parse_number, parse_probability
+from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
+from gamesearch_gui.ui.editor.players import PlayersForm
+from gamesearch_gui.ui.editor.properties import (
+    PropertiesForm,
+    parse_number,
+    parse_probability,
+    parse_vector,
+    vector_edit_text,
+)
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
@@ -85,7 +94,7 @@ KEYS_HELP = """<b>Keys</b> (click the tree first):
 <b>arrows</b> parent, first child, neighbours ·
 <b>M N C L</b> make it MAX, MIN, chance, leaf ·
 <b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b> undo / redo. Double-click a node to edit it; right-click for
-everything else."""
+everything else. A tree of players: type a leaf's values as <b>1, 2, 6</b>."""
 
 _KIND_KEYS = {
     Qt.Key.Key_M: NodeType.MAX,
@@ -117,7 +126,11 @@ ALGORITHM_NAMES = {
     Algorithm.ALPHABETA: "Alpha-beta",
     Algorithm.EXPECTIMINIMAX: "Expectiminimax",
     Algorithm.STAR1: "Star1 (chance pruning)",
+    Algorithm.MAXN: "Max^n",
+    Algorithm.PARANOID: "Paranoid",
 }
+#: The algorithm box's entry for max^n with shallow pruning (its data).
+SHALLOW = "maxn-shallow"
 
 
 class TreeEditor(QWidget):
@@ -185,6 +198,8 @@ class TreeEditor(QWidget):
         self.properties.uniformRequested.connect(lambda p: self.make_uniform(p))
         self.properties.labelEntered.connect(lambda p, t: self.set_label(t, p))
         self.properties.moveEntered.connect(lambda p, t: self.set_move(t, p))
+        self.players_form = PlayersForm()
+        self.players_form.playersEntered.connect(self.set_players)
         self.bounds_form = BoundsForm()
         self.bounds_form.boundsEntered.connect(self.set_value_bounds)
         self.bounds_form.refused.connect(self._refused)
@@ -252,6 +267,7 @@ class TreeEditor(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.properties, 1)
+        right_layout.addWidget(self.players_form)
         right_layout.addWidget(self.bounds_form)
         right_layout.addWidget(self.keys_help)
         #: What "Focus on the tree" hides: the node's properties and the keys.
@@ -413,6 +429,9 @@ class TreeEditor(QWidget):
         n = self.drawing.index.get(self.document.selected, 0)
         self.canvas.set_selected(n)
         self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
+        self.players_form.show_tree(tree)
+        # Star1's bounds mean nothing to a tree of players (shallow pruning infers its own).
+        self.bounds_form.setVisible(not tree.players)
         self.bounds_form.show_tree(tree, self.drawing)
         self._update_actions()
 
@@ -435,6 +454,8 @@ class TreeEditor(QWidget):
         for kind, action in self.act_kinds.items():
             action.setCheckable(True)
             action.setChecked(kind is node.type)
+            # A tree of players has their decisions instead (the Kind list chooses whose).
+            action.setEnabled(not (tree.players and kind in (NodeType.MAX, NodeType.MIN)))
         self.act_value.setEnabled(leafy)
         self.act_eval.setEnabled(not leafy)
         self.act_probability.setEnabled(under_chance)
@@ -459,23 +480,68 @@ class TreeEditor(QWidget):
             self.solve_button.setEnabled(True)
 
     def _update_algorithms(self) -> None:
-        chance = self.document.tree.has_chance
-        wanted = (
-            [Algorithm.EXPECTIMINIMAX, Algorithm.STAR1]
-            if chance
-            else [Algorithm.MINIMAX, Algorithm.ALPHABETA]
-        )
+        tree = self.document.tree
+        chance = tree.has_chance
+        wanted: list[Any]
+        if tree.players:
+            wanted = [Algorithm.MAXN, Algorithm.PARANOID, SHALLOW]
+        elif chance:
+            wanted = [Algorithm.EXPECTIMINIMAX, Algorithm.STAR1]
+        else:
+            wanted = [Algorithm.MINIMAX, Algorithm.ALPHABETA]
         current = [self.algorithm.itemData(i) for i in range(self.algorithm.count())]
-        if current == wanted:
-            return
-        self.algorithm.clear()
-        for algorithm in wanted:
-            self.algorithm.addItem(ALGORITHM_NAMES[algorithm], algorithm)
-        self.algorithm.setCurrentIndex(1)
+        if current != wanted:
+            self.algorithm.clear()
+            for algorithm in wanted:
+                name = "Max^n, shallow pruning" if algorithm == SHALLOW else None
+                self.algorithm.addItem(name or ALGORITHM_NAMES[algorithm], algorithm)
+            self.algorithm.setCurrentIndex(0 if tree.players else 1)
+        if tree.players:
+            self._update_player_algorithms(tree)
+        self._algorithm_changed(self.algorithm.currentIndex())
+
+    def _update_player_algorithms(self, tree: CustomTree) -> None:
+        """Name whose side the paranoid search takes, and offer shallow pruning only
+        where the vectors add up to a constant (the tooltip says why not)."""
+        me = tree.players[tree.root.player or 0]
+        paranoid = self.algorithm.findData(Algorithm.PARANOID)
+        self.algorithm.setItemText(paranoid, f"Paranoid ({me} against all)")
+        self.algorithm.setItemData(
+            paranoid,
+            f"Every other player plays against {me}, the root's player: alpha-beta on {me}'s share",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        shallow = self.algorithm.findData(SHALLOW)
+        why = self.shallow_problem()
+        item = self.algorithm.model().item(shallow)  # type: ignore[attr-defined]
+        item.setEnabled(why is None)
+        self.algorithm.setItemData(
+            shallow,
+            why or "Max^n that skips children a constant sum shows cannot matter (Korf 1991)",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        if why is not None and self.algorithm.currentData() == SHALLOW:
+            self.algorithm.setCurrentIndex(self.algorithm.findData(Algorithm.MAXN))
+
+    def shallow_problem(self) -> str | None:
+        """Why max^n's shallow pruning cannot solve the tree (None: it can)."""
+        tree = self.document.tree
+        if tree.constant_sum is not None:
+            return None
+        sums = tree_edit.vector_sums(tree)
+        if sums is not None and sums[0] == sums[1]:
+            return None
+        lo, hi = sums if sums is not None else (0.0, 0.0)
+        return (
+            "Shallow pruning needs every vector to add up to the same number; here they add "
+            f"up to {format_number(lo)} to {format_number(hi)}"
+        )
 
     def _algorithm_changed(self, _index: int) -> None:
         alphabeta = self.algorithm.currentData() is Algorithm.ALPHABETA
         self.fail_hard.setEnabled(alphabeta)
+        # Max^n and the paranoid search take no move ordering.
+        self.ordering.setEnabled(not self.document.tree.players)
 
     def _node_clicked(self, n: int) -> None:
         if self.stack.currentWidget() is self.canvas and n < len(self.drawing.paths):
@@ -523,12 +589,39 @@ class TreeEditor(QWidget):
         p = self._path(path)
         self._edit("Delete subtree", lambda t: tree_edit.delete_subtree(t, p))
 
-    def set_kind(self, kind: NodeType, path: Path | None = None) -> None:
-        """Make the node MAX, MIN, chance or a leaf."""
+    def set_kind(self, kind: NodeType | int, path: Path | None = None) -> None:
+        """Make the node MAX, MIN, chance or a leaf (or, given a player's index in a tree
+        of players, that player's decision)."""
         p = self._path(path)
+        if isinstance(kind, int):
+            self.set_player(kind, p)
+            return
         if self.document.tree.node_at(p).type is kind:
             return
         self._edit(f"Make {kind.value}", lambda t: (tree_edit.set_kind(t, p, kind), p))
+
+    def set_player(self, player: int, path: Path | None = None) -> None:
+        """Make the node a decision of ``player`` (a tree of players)."""
+        p = self._path(path)
+        name = self.document.tree.players[player] if self.document.tree.players else "?"
+        self._edit(f"Make it {name}'s", lambda t: (tree_edit.set_player(t, p, player), p))
+
+    def set_values(self, values: tuple[float, ...], path: Path | None = None) -> None:
+        """Set a leaf's values (a tree of players)."""
+        p = self._path(path)
+        self._edit("Set values", lambda t: (tree_edit.set_values(t, p, values), p))
+
+    def set_evals(self, values: tuple[float, ...] | None, path: Path | None = None) -> None:
+        """Set (None: remove) an inner node's evals (a tree of players)."""
+        p = self._path(path)
+        self._edit("Set evals", lambda t: (tree_edit.set_evals(t, p, values), p))
+
+    def set_players(self, names: list[str]) -> None:
+        """Name the tree's players (three or more make a tree of players)."""
+        keep = self.document.selected
+        if self._edit("Set the players", lambda t: (tree_edit.set_players(t, names), keep)):
+            return
+        self.players_form.show_tree(self.document.tree, again=True)  # the names as they were
 
     def set_value(self, value: float, path: Path | None = None) -> None:
         """Set a leaf's value."""
@@ -578,7 +671,11 @@ class TreeEditor(QWidget):
         self.document.apply(text, tree, ())
 
     def _value_entered(self, path: Path, text: str) -> None:
-        node = self.document.tree.node_at(path)
+        tree = self.document.tree
+        node = tree.node_at(path)
+        if tree.players:
+            self._vector_entered(path, node.type is NodeType.LEAF, text)
+            return
         if node.type is not NodeType.LEAF and not text.strip():
             self.set_eval(None, path)
             return
@@ -592,6 +689,23 @@ class TreeEditor(QWidget):
             self.set_value(value, path)
         else:
             self.set_eval(value, path)
+
+    def _vector_entered(self, path: Path, leafy: bool, text: str) -> None:
+        """A leaf's values or an inner node's evals typed in a tree of players."""
+        if not leafy and not text.strip():
+            self.set_evals(None, path)
+            return
+        try:
+            values = parse_vector(text, self.document.tree.players)
+        except ValueError as e:
+            where = f"node {path_text(path)}" if path else "the root"
+            self._refused(f"{where}: {e}")
+            self._tree_changed()
+            return
+        if leafy:
+            self.set_values(values, path)
+        else:
+            self.set_evals(values, path)
 
     def _probability_entered(self, path: Path, text: str) -> None:
         try:
@@ -615,14 +729,35 @@ class TreeEditor(QWidget):
         if node.type is not NodeType.LEAF:
             self.ask_eval()
             return
-        text = self._ask_text("Set value", "Leaf value (MAX's point of view):", _num(node.value))
+        players = self.document.tree.players
+        if players:
+            text = self._ask_text(
+                "Set values",
+                f"Leaf values, one for each player ({', '.join(players)}):",
+                vector_edit_text(node.values),
+            )
+        else:
+            text = self._ask_text(
+                "Set value", "Leaf value (MAX's point of view):", _num(node.value)
+            )
         if text is not None:
             self._value_entered(self.selected, text)
 
     def ask_eval(self) -> None:
         """Ask for the selected inner node's eval (empty: none)."""
         node = self.document.tree.node_at(self.selected)
-        text = self._ask_text("Set eval", "Eval for depth cutoffs (empty: none):", _num(node.eval))
+        players = self.document.tree.players
+        if players:
+            text = self._ask_text(
+                "Set evals",
+                f"Evals for depth cutoffs, one for each player ({', '.join(players)}; "
+                "empty: none):",
+                vector_edit_text(node.evals),
+            )
+        else:
+            text = self._ask_text(
+                "Set eval", "Eval for depth cutoffs (empty: none):", _num(node.eval)
+            )
         if text is not None:
             self._value_entered(self.selected, text)
 
@@ -714,6 +849,8 @@ class TreeEditor(QWidget):
             text, select_all = start, False
         elif node.type is NodeType.LEAF:
             text, select_all = _num(node.value), True
+            if node.values is not None:
+                text = vector_edit_text(node.values)
         else:
             text, select_all = node.label or "", True
         self._inline_path = path
@@ -767,7 +904,7 @@ class TreeEditor(QWidget):
             self._refused("The clipboard holds no text")
             return
         try:
-            tree = drawable(load_tree(text, self.document.tree.name))
+            tree = load_tree(text, self.document.tree.name)
         except TreeFileError as e:
             self._refused(f"The clipboard does not hold a tree: {e}")
             return
@@ -1095,11 +1232,20 @@ class TreeEditor(QWidget):
     def search_settings(self) -> SearchSettings:
         """The chosen algorithm, cutoff and ordering."""
         algorithm = self.algorithm.currentData()
+        shallow = algorithm == SHALLOW
+        if shallow:
+            algorithm = Algorithm.MAXN
         depth = self.depth_box.value() or None
         ordering = Ordering.STATIC if self.ordering.isChecked() else Ordering.NONE
+        if algorithm.handles_players:
+            ordering = Ordering.NONE
         fail_hard = algorithm is Algorithm.ALPHABETA and self.fail_hard.isChecked()
         return SearchSettings(
-            algorithm=algorithm, depth=depth, ordering=ordering, fail_hard=fail_hard
+            algorithm=algorithm,
+            depth=depth,
+            ordering=ordering,
+            fail_hard=fail_hard,
+            shallow_pruning=shallow,
         )
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
@@ -1118,6 +1264,12 @@ class TreeEditor(QWidget):
         if star1 and not self._bounds_ok("Cannot solve the tree"):
             return
         tree = self.document.tree
+        if self.algorithm.currentData() == SHALLOW and tree.constant_sum is None:
+            # The drawn vectors add up to one constant (else the choice is off): shallow
+            # pruning takes it as declared.
+            sums = tree_edit.vector_sums(tree)
+            if sums is not None:
+                tree = dataclasses.replace(tree, constant_sum=sums[0])
         game = TreeGame(tree)
         try:
             settings = self.search_settings()
@@ -1128,6 +1280,8 @@ class TreeEditor(QWidget):
         request = self.searches.start(
             game, game.initial_state(), settings, purpose="solve-tree", title=tree.name
         )
+        # The editor's Solve offers the depth-first searches only (no MCTS).
+        assert request.recording is None or isinstance(request.recording, SearchRecording)
         self.solution = request.recording
         self.stack.setCurrentWidget(self.solution_panel)
         self.back_button.show()
@@ -1152,6 +1306,8 @@ class TreeEditor(QWidget):
 
     def _result_text(self, result: SearchResult) -> str:
         value = "?" if result.value is None else format_number(result.value)
+        if result.values is not None:
+            value = vector_text(result.values)
         root = self.document.tree.root
         pv = [clip(move) for move in move_names(root, result.principal_variation)]
         best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])

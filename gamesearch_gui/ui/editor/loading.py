@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.tree import CustomTree, Path, gc_paused
-from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
+from gamesearch_gui.core.treefile import load_tree_file
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.jobs import Job
 from gamesearch_gui.ui.text import ElidedLabel
@@ -38,19 +38,6 @@ class OpenedTree:
     problems: list[tuple[Path, str]]
 
 
-def drawable(tree: CustomTree) -> CustomTree:
-    """``tree`` if the editor can draw it; TreeFileError for a tree of n players, which
-    only the command line solves so far."""
-    if tree.players:
-        raise TreeFileError(
-            None,
-            f"the tree has {len(tree.players)} players ({', '.join(tree.players)}): the "
-            "window draws trees of MAX and MIN only so far; solve it with "
-            "gamesearch-gui solve FILE",
-        )
-    return tree
-
-
 def read_tree(path: str, job: Job) -> OpenedTree:
     """Read, check and draw the tree file at ``path`` (the work of an opening job).
 
@@ -58,7 +45,7 @@ def read_tree(path: str, job: Job) -> OpenedTree:
     it while the file is parsed and built, and between pieces of the drawing.
     """
     with gc_paused():
-        tree = drawable(load_tree_file(path, check=job.check))
+        tree = load_tree_file(path, check=job.check)
         job.step(READ_SHARE)
         drawing = Drawing(tree, lambda done: job.step(READ_SHARE + (1 - READ_SHARE) * done))
         problems = tree_edit.probability_problems(tree)

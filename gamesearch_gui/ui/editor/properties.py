@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
 from gamesearch_gui.ui.text import ElidedLabel
 
@@ -62,6 +63,32 @@ def parse_probability(text: str) -> float:
     return float(cleaned)
 
 
+def parse_vector(text: str, players: tuple[str, ...]) -> tuple[Number, ...]:
+    """One number per player typed by a person: ``1, 2, 6`` (or ``(1, 2, 6)``, or the
+    numbers apart by spaces or semicolons). ValueError saying what is wrong: too few or
+    too many numbers, or which one is no number."""
+    cleaned = text.strip().strip("()[]").replace(";", ",")
+    parts = [p for chunk in cleaned.split(",") for p in chunk.split()] if cleaned else []
+    if len(parts) != len(players):
+        raise ValueError(
+            f"give {len(players)} numbers, one for each player ({', '.join(players)}) in "
+            f"that order, such as {', '.join(str(i + 1) for i in range(len(players)))}; "
+            f"{text.strip()!r} has {len(parts)}"
+        )
+    numbers = []
+    for part, name in zip(parts, players, strict=True):
+        try:
+            numbers.append(parse_number(part))
+        except ValueError:
+            raise ValueError(f"{part!r}, {name}'s value, is not a number") from None
+    return tuple(numbers)
+
+
+def vector_edit_text(values: tuple[Number, ...] | None) -> str:
+    """A stored vector as editable text: ``1, 2, 6`` ("" for none)."""
+    return "" if values is None else ", ".join(number_text(v) for v in values)
+
+
 def number_text(value: Number | None) -> str:
     """A stored number as editable text ("" for none)."""
     if value is None:
@@ -75,7 +102,7 @@ class PropertiesForm(QWidget):
     Each signal carries the node's path and the new value (None: remove it).
     """
 
-    kindChosen = Signal(object, object)  # path, NodeType
+    kindChosen = Signal(object, object)  # path, NodeType (or a player's index)
     valueEntered = Signal(object, str)  # path, text (a leaf's value or an inner node's eval)
     probabilityEntered = Signal(object, str)
     uniformRequested = Signal(object)  # the path of a chance node or of one of its outcomes
@@ -94,8 +121,7 @@ class PropertiesForm(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
         self.kind = QComboBox()
-        for node_type, name in KIND_NAMES.items():
-            self.kind.addItem(name, node_type)
+        self._fill_kinds(())
         self.value = QLineEdit()
         self.value.setPlaceholderText("none")
         self.probability = QLineEdit()
@@ -155,17 +181,29 @@ class PropertiesForm(QWidget):
             node = tree.node_at(path)
             self.path = path
             where = f"node {path_text(path)}" if path else "the root"
-            name = f"{KIND_NAMES[node.type].split(' ')[0]} {node.label or ''}".strip()
+            self._fill_kinds(tree.players)
+            kind = node.type if node.player is None else node.player
+            kind_name = self.kind.itemText(self.kind.findData(kind)).split(" (")[0]
+            name = f"{kind_name} {node.label or ''}".strip()
             self.heading.setText(f"{name} — {where}")
-            self.kind.setCurrentIndex(self.kind.findData(node.type))
+            self.kind.setCurrentIndex(self.kind.findData(kind))
             leafy = node.type is NodeType.LEAF
-            self.value_label.setText("Value" if leafy else "Eval (for cutoffs)")
-            self.value.setToolTip(
-                "The leaf's utility, from MAX's point of view"
-                if leafy
-                else "The estimate a depth cutoff uses here; leave empty for none"
-            )
-            self._value_text = number_text(node.value if leafy else node.eval)
+            if tree.players:
+                order = f"({', '.join(player_letters(tree.players))})"
+                self.value_label.setText("Values" if leafy else "Evals (for cutoffs)")
+                self.value.setToolTip(
+                    f"One number for each player, in the order {order}: 1, 2, 6"
+                    + ("" if leafy else "; leave empty for none")
+                )
+                self._value_text = vector_edit_text(node.values if leafy else node.evals)
+            else:
+                self.value_label.setText("Value" if leafy else "Eval (for cutoffs)")
+                self.value.setToolTip(
+                    "The leaf's utility, from MAX's point of view"
+                    if leafy
+                    else "The estimate a depth cutoff uses here; leave empty for none"
+                )
+                self._value_text = number_text(node.value if leafy else node.eval)
             self.value.setText(self._value_text)
             parent = tree.node_at(path[:-1]) if path else None
             under_chance = parent is not None and parent.type is NodeType.CHANCE
@@ -191,6 +229,21 @@ class PropertiesForm(QWidget):
             self.warning.show()
         else:
             self.warning.hide()
+
+    def _fill_kinds(self, players: tuple[str, ...]) -> None:
+        """The kinds a node of a tree of ``players`` can be: MAX and MIN, or a decision of
+        each player (the combo's data: the player's index)."""
+        wanted: list[tuple[str, object]] = []
+        if players:
+            wanted = [(f"{name}'s decision", i) for i, name in enumerate(players)]
+            wanted += [(KIND_NAMES[t], t) for t in (NodeType.CHANCE, NodeType.LEAF)]
+        else:
+            wanted = [(name, t) for t, name in KIND_NAMES.items()]
+        current = [(self.kind.itemText(i), self.kind.itemData(i)) for i in range(self.kind.count())]
+        if current != wanted:
+            self.kind.clear()
+            for text, data in wanted:
+                self.kind.addItem(text, data)
 
     def _kind_activated(self, index: int) -> None:
         if not self._loading:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QSettings, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
-from gamesearch_gui.core.examples import EXAMPLES, Example
+from gamesearch_gui.core.examples import ALL_EXAMPLES, Example
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
@@ -102,7 +102,7 @@ class TreesMode(QObject):
         self.examples_menu.setToolTipsVisible(True)
         # The window connects these: it switches to Trees mode only once one has opened.
         self.example_actions: dict[str, QAction] = {}
-        for example in EXAMPLES:
+        for example in ALL_EXAMPLES:
             action = self.examples_menu.addAction(example.title)
             action.setStatusTip(example.caption)
             action.setToolTip(example.caption)
@@ -215,6 +215,14 @@ class TreesMode(QObject):
     def compare(self) -> None:
         """Show how the searches compare on this tree."""
         if not self.editor._probabilities_ok("Cannot compare the searches"):
+            return
+        if self.editor.tree.players:
+            self.editor._refused(
+                "The comparison is of minimax, alpha-beta and their kin on trees of MAX and "
+                "MIN; this tree has players "
+                f"({', '.join(self.editor.tree.players)}): solve it with max^n or paranoid",
+                "Cannot compare the searches",
+            )
             return
         # With chance nodes the comparison runs Star1 too.
         if self.editor.tree.has_chance and not self.editor._bounds_ok(

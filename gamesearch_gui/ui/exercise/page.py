@@ -57,6 +57,7 @@ from gamesearch_gui.core.exercise_grade import Grade, Mark, grade, node_name
 from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
 from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
@@ -518,8 +519,8 @@ class ExercisePage(QWidget):
             self.start(self.exercise)
 
     def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
-        if self.exercise is None or request.recording is None:
-            return
+        if self.exercise is None or not isinstance(request.recording, SearchRecording):
+            return  # an exercise's key is a depth-first search, never MCTS
         try:
             self.key = AnswerKey.from_recording(self.exercise, request.recording)
         except ExerciseError as error:

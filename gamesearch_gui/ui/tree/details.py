@@ -62,6 +62,19 @@ _KIND_TEXT: Final = {
 }
 
 
+def kind_text(recording: SearchRecording, n: int) -> str:
+    """What node ``n`` is, and how it chooses: "B's decision (takes the child best for
+    B)" in a game of n players."""
+    who = recording.mover(n) if recording.players else None
+    if who is None:
+        return _KIND_TEXT[recording.node_kind(n)]
+    players = recording.players
+    name, me = players[who], players[recording.root_player(n)]
+    if recording.paranoid and name != me:
+        return f"{name}'s decision (plays against {me}: takes the child worst for {me})"
+    return f"{name}'s decision (takes the child best for {name}, the first among equals)"
+
+
 def is_tree(recording: SearchRecording) -> bool:
     """True for a search of a drawn tree (states are tree nodes with labels and paths)."""
     return isinstance(recording.game, TreeGame)
@@ -84,9 +97,8 @@ def principal_variation_text(recording: SearchRecording) -> str:
     line = recording.principal_variation()
     if len(line) < 2:  # no move kept (past the node cap): nothing worth saying
         return ""
-    value = recording.value[line[0]]
     steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
-    return f"Principal variation: {clip(steps, LINE_CHARS)} (value {format_number(value)})"
+    return f"Principal variation: {clip(steps, LINE_CHARS)} (value {recording.value_text(line[0])})"
 
 
 def value_text(recording: SearchRecording, n: int, k: int) -> str:
@@ -95,7 +107,7 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"not reached yet (the search enters it at event {recording.entered_at[n] + 1:,})"
     if not Moment(recording, k).is_valued(n):
         return "not valued yet: its subtree is still being searched"
-    shown = format_number(recording.value[n])
+    shown = recording.value_text(n)
     how = recording.valuation(n)
     if how is Valuation.TERMINAL:
         return f"{shown}, the game's utility here"
@@ -106,6 +118,8 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
         return f"{shown}, the probability-weighted average of its outcomes"
+    if recording.players:
+        return f"{shown}, backed up: {recording.choice_words(n)}"
     edge = recording.returned_edge(n)
     if edge:
         fails = "low" if edge == "α" else "high"
@@ -421,7 +435,7 @@ class NodeDetails(QWidget):
     def _facts_html(self, recording: SearchRecording, n: int, k: int) -> str:
         rows: list[tuple[str, str]] = [
             ("Moves", move_path(recording, n)),
-            ("Kind", _KIND_TEXT[recording.node_kind(n)]),
+            ("Kind", kind_text(recording, n)),
         ]
         probability = recording.probability[n]
         if not math.isnan(probability):
@@ -464,7 +478,9 @@ class NodeDetails(QWidget):
                 f"<p style='margin-top:6px; margin-bottom:2px'><b>{html.escape(title)}</b></p>"
                 f"<table cellspacing='0' cellpadding='1'>{term_rows}</table>"
             )
-        history = window_history(recording, n, k)
+        # Max^n has no window: each player looks after their own number.
+        windowless = bool(recording.players) and not recording.paranoid
+        history = [] if windowless else window_history(recording, n, k)
         if history:
             window_rows = "".join(
                 f"<tr><td style='padding-right:8px'>{html.escape(breakable(when))}</td>"
@@ -487,7 +503,7 @@ class NodeDetails(QWidget):
             return "none searched yet" if not now.is_valued(n) else "none searched"
         parts = []
         for child in children[:8]:
-            value = format_number(recording.value[child]) if now.is_valued(child) else "…"
+            value = recording.value_text(child) if now.is_valued(child) else "…"
             parts.append(f"{recording.move_text(child)} → {value}")
         if len(children) > 8:
             parts.append("…")

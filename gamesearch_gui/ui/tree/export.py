@@ -33,8 +33,8 @@ from gamesearch_gui.ui.tree.strips import (
     LEGEND_H,
     draw_iteration_labels,
     draw_legend,
-    legend_items,
     legend_rows,
+    recording_legend,
 )
 from gamesearch_gui.ui.tree.style import TreeColours, labels_shown
 
@@ -112,7 +112,7 @@ def export_size(
     """The picture's size in pixels at scales ``sx``, ``sy``."""
     content = _area(item, region)
     width = max(1, round(content.width() * sx))
-    items = legend_items(bool(item.strategy))
+    items = recording_legend(item.model.recording, bool(item.strategy))
     legend = LEGEND_H * legend_rows(width, LEGEND_H, font or QFont(), items)
     return QSize(width, max(1, round(content.height() * sy)) + HEADER_H + legend)
 
@@ -164,7 +164,7 @@ def render_tree(
             ink,
             font,
         )
-        items = legend_items(bool(item.strategy))
+        items = recording_legend(item.model.recording, bool(item.strategy))
         rows = legend_rows(size.width(), LEGEND_H, font, items)
         legend = QRectF(0, size.height() - LEGEND_H * rows, size.width(), LEGEND_H * rows)
         painter.save()

@@ -44,8 +44,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording import NONE
+from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import (
     DOT_PX,
@@ -679,8 +681,12 @@ class TreeItem(QGraphicsRectItem):
                 painter.fillRect(round(x - half), round(y - half), side, side, colour[kind_of[n]])
             return len(frame.nodes)
 
-        # Shapes, grouped by style so the pen and brush change a few times per paint.
-        groups: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        # Shapes, grouped by style so the pen and brush change a few times per paint (and,
+        # in a game of n players, by who decides: -1 for nobody).
+        groups: dict[tuple[int, int, int], list[tuple[float, float]]] = {}
+        players = rec.players
+        letters = player_letters(players)
+        inked = len(inks.player_fill)
         value_px = VALUE_PX * s
         tag_px = int(max(LABEL_PX * s, VALUE_PX * s * 0.7))
         small_px = int(LABEL_PX * s)
@@ -692,13 +698,25 @@ class TreeItem(QGraphicsRectItem):
             valued = is_valued(n)
             how = how_of[n] if valued else OPEN
             x, y = point(n)
-            groups.setdefault((kind, how), []).append((x, y))
+            who = rec.mover(n) if players else None
+            groups.setdefault((kind, how, -1 if who is None else who % inked), []).append((x, y))
             under: list[CanvasText] = []
             top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
+            if who is not None:
+                # The player's letter in the shape (its value, a vector, goes under it).
+                hollow = how in (OPEN, HOW_EVALUATION)
+                letter_ink = inks.player_ink[who % inked] if hollow else inks.on_fill
+                self._value_inside(
+                    texts, n, kind, how, x, y, r, value[n], value_px, letters[who], letter_ink
+                )
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to
             # write. Values are written even where the smaller labels are too small.
             if valued and not math.isnan(value[n]):
-                if not self._value_inside(texts, n, kind, how, x, y, r, value[n], value_px):
+                if players:
+                    under.append(
+                        self._vector_under(rec, n, x, top, step, small_px, value_px, who, kind)
+                    )
+                elif not self._value_inside(texts, n, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
                     text = format_number(value[n])
                     ink_under = inks.under[kind]
@@ -741,8 +759,20 @@ class TreeItem(QGraphicsRectItem):
             texts.extend(under)
         outline = max(1.0, 1.4 * s)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for (kind, how), points in groups.items():
-            if how == OPEN:  # not valued yet: hollow
+        for (kind, how, who), points in groups.items():
+            if who >= 0:  # a player's decision in a game of n players: their colour
+                if how == OPEN:
+                    painter.setBrush(self.colours.background)
+                    painter.setPen(inks.pen(inks.player_open[who], outline))
+                elif how == HOW_EVALUATION:
+                    painter.setBrush(inks.player_eval_fill[who])
+                    painter.setPen(
+                        inks.pen(inks.player_eval_outline[who], outline, Qt.PenStyle.DashLine)
+                    )
+                else:
+                    painter.setBrush(inks.player_fill[who])
+                    painter.setPen(inks.pen(inks.player_outline[who], outline))
+            elif how == OPEN:  # not valued yet: hollow
                 painter.setBrush(self.colours.background)
                 painter.setPen(inks.pen(inks.open_outline[kind], outline))
             elif how == HOW_EVALUATION:
@@ -770,6 +800,32 @@ class TreeItem(QGraphicsRectItem):
                 places.append((up, text, self.texts.width(text, px, True)))
         return places
 
+    def _vector_under(
+        self,
+        rec: SearchRecording,
+        n: int,
+        x: float,
+        top: float,
+        step: float,
+        small_px: int,
+        value_px: float,
+        who: int | None,
+        kind: int,
+    ) -> CanvasText:
+        """Node ``n``'s vector (a game of n players) under it, in its player's ink; where
+        neighbours leave no room, without spaces, or a line lower (staggered)."""
+        vector = rec.vectors.get(n)
+        text = vector_text(vector) if vector is not None else format_number(rec.value[n])
+        tight = text.replace(" ", "")
+        px = int(small_px * 1.15)
+        if value_px >= MIN_TEXT_PIXELS:
+            px = max(px, int(MIN_TEXT_PIXELS))
+        inks = self.inks
+        ink = inks.under[kind] if who is None else inks.player_ink[who % len(inks.player_ink)]
+        lower = top + step * 1.15
+        places = ((x, lower, text), (x, top, tight), (x, lower, tight))
+        return CanvasText(x, top, text, px, True, ink, True, VALUE, n, places)
+
     def _value_inside(
         self,
         texts: list[CanvasText],
@@ -781,10 +837,13 @@ class TreeItem(QGraphicsRectItem):
         r: float,
         value: float,
         px: float,
+        mark: str | None = None,
+        ink: QColor | None = None,
     ) -> bool:
-        """The value inside the shape, if it fits there at a readable size."""
+        """The value (or ``mark``, in ``ink``) inside the shape, if it fits there at a
+        readable size."""
         inks = self.inks
-        text = format_number(value)
+        text = format_number(value) if mark is None else mark
         if how == HOW_EVALUATION:
             room, cy, colour = r * 1.15, y, inks.on_eval[kind]
         elif kind == KIND_LEAF:
@@ -795,6 +854,8 @@ class TreeItem(QGraphicsRectItem):
             room, cy, colour = r * 1.45, y - r * 0.3, inks.on_fill
         else:
             room, cy, colour = r * 1.6, y, inks.on_fill
+        if ink is not None:
+            colour = ink
         size = int(px)
         width = self.texts.width(text, size, True)
         if width > room:

@@ -165,7 +165,10 @@ class TreeModel:
         assert rec is not None
         value = format_number(cut.value)
         kind = rec.kind[cut.node]
-        if kind == KIND_MAX:
+        if rec.players and not rec.paranoid:
+            # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
+            reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
+        elif kind == KIND_MAX:
             reason = f"v {value} ≥ β {format_number(cut.beta)}"
         elif kind == KIND_MIN:
             reason = f"v {value} ≤ α {format_number(cut.alpha)}"
@@ -217,13 +220,16 @@ class TreeModel:
             lines.append(f"Move: {self.edge_text(n)}")
         valued = now.is_valued(n)
         if valued:
-            lines.append(f"Value: {format_number(rec.value[n])} ({_HOW_WORD[rec.how[n]]})")
+            lines.append(f"Value: {rec.value_text(n)} ({_HOW_WORD[rec.how[n]]})")
         else:
             lines.append("Value: not yet known (being searched)")
-        alpha = f"α {format_number(rec.alpha_in[n])}, β {format_number(rec.beta_in[n])}"
-        if valued:
-            alpha += f" → α {format_number(rec.alpha_out[n])}, β {format_number(rec.beta_out[n])}"
-        lines.append(f"Window: {alpha}")
+        if not rec.players or rec.paranoid:  # max^n has no window
+            alpha = f"α {format_number(rec.alpha_in[n])}, β {format_number(rec.beta_in[n])}"
+            if valued:
+                alpha += (
+                    f" → α {format_number(rec.alpha_out[n])}, β {format_number(rec.beta_out[n])}"
+                )
+            lines.append(f"Window: {alpha}")
         cut = now.cutoff(n)
         if cut is not None:
             count, reason = self.cutoff_lines(cut)

@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.mcts_recording import AnyRecording, MctsRecording
+from gamesearch_gui.core.mcts_text import describe_event
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.core.strategy import max_strategy
@@ -43,6 +45,7 @@ from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.export import IllegibleExport
+from gamesearch_gui.ui.tree.mcts_view import MctsView
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
 from gamesearch_gui.ui.tree.view import TreeCanvas
@@ -172,6 +175,8 @@ class SearchTreePanel(QWidget):
         self.setObjectName("searchTreePanel")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.recording: SearchRecording | None = None
+        #: The MCTS search shown instead (on a page of its own), if any.
+        self.mcts_recording: MctsRecording | None = None
         self.title = ""
         self._iteration_texts: list[str] = []
 
@@ -365,6 +370,8 @@ class SearchTreePanel(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty_label)
         self.stack.addWidget(self.splitter)
+        self.mcts = MctsView(self.controller)
+        self.stack.addWidget(self.mcts)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -409,8 +416,18 @@ class SearchTreePanel(QWidget):
 
     # -- the main window's side --------------------------------------------------------
 
-    def show_recording(self, recording: SearchRecording, *, live: bool, title: str = "") -> None:
+    @property
+    def shown(self) -> AnyRecording | None:
+        """The recording shown, of either kind."""
+        return self.recording if self.recording is not None else self.mcts_recording
+
+    def show_recording(self, recording: AnyRecording, *, live: bool, title: str = "") -> None:
         """Show ``recording``: following it as it grows (live), or at its end (finished)."""
+        if isinstance(recording, MctsRecording):
+            self._show_mcts(recording, live=live, title=title)
+            return
+        self.mcts_recording = None
+        self.mcts.set_recording(None)
         self.recording = recording
         if recording.fail_hard:  # the values drawn are not the usual (fail-soft) ones
             title = f"{title} · alpha-beta, fail-hard" if title else "alpha-beta, fail-hard"
@@ -435,14 +452,44 @@ class SearchTreePanel(QWidget):
         self._update_published()
         self._update_strategy()
 
+    def _show_mcts(self, recording: MctsRecording, *, live: bool, title: str) -> None:
+        """The MCTS page, following ``recording`` (live) or at its end."""
+        self.recording = None
+        self.canvas.set_recording(None)
+        self.log.set_recording(None)
+        self.details.set_recording(None)
+        self.mcts_recording = recording
+        self.title = title
+        self.title_label.setText(title)
+        self.title_label.setVisible(bool(title))
+        self.banner.hide()
+        self.strategy_note.hide()
+        self._show_iterations(False)
+        self.stack.setCurrentWidget(self.mcts)
+        self.explanation.show()
+        self._set_enabled(True)
+        self.mcts.set_recording(recording)
+        published = 0 if live else recording.event_count
+        self.controller.reset(published, live=live, finished=not live, moment=published)
+        if not live:
+            self.mcts.select(0 if recording.node_count else None)
+        self._explain(self.controller.moment)
+
     def set_published(self, count: int) -> None:
         """The running search has ``count`` events ready to show."""
-        if self.recording is None or self.controller.finished:
+        if self.shown is None or self.controller.finished:
             return
         self.controller.set_published(count)
 
     def finish(self) -> None:
         """The search ended: show its end (unless the person is replaying) and its best line."""
+        if self.mcts_recording is not None:
+            self.controller.finish(self.mcts_recording.event_count)
+            self.mcts.finished()
+            if self.mcts.details.node is None:
+                self.mcts.select(0)
+            self._explain(self.controller.moment)
+            return
         recording = self.recording
         if recording is None:
             return
@@ -461,6 +508,8 @@ class SearchTreePanel(QWidget):
     def clear(self, message: str = "") -> None:
         """No tree: a friendly message in its place."""
         self.recording = None
+        self.mcts_recording = None
+        self.mcts.set_recording(None)
         self.title = ""
         self.canvas.set_recording(None)
         self._log_updates.cancel()
@@ -496,6 +545,11 @@ class SearchTreePanel(QWidget):
 
     @Slot(int)
     def _moment_changed(self, k: int) -> None:
+        if self.mcts_recording is not None:
+            controller = self.controller
+            self.mcts.set_moment(k, steady=controller.live or controller.playing)
+            self._explain(k)
+            return
         if self.recording is None:
             return
         self.canvas.set_moment(k)
@@ -518,7 +572,7 @@ class SearchTreePanel(QWidget):
         self._update_published()
 
     def _explain(self, k: int) -> None:
-        recording = self.recording
+        recording = self.shown
         if recording is None:
             return
         if k == 0:
@@ -526,8 +580,16 @@ class SearchTreePanel(QWidget):
             text = "The search is starting…" if self.controller.live and not published else ""
             self.explanation.setText(text or START_TEXT)
             return
-        text = recording.describe(k - 1)
-        if self.controller.finished and k >= recording.event_count and recording.result is not None:
+        if isinstance(recording, MctsRecording):
+            text = describe_event(recording, k - 1)
+        else:
+            text = recording.describe(k - 1)
+        if (
+            isinstance(recording, SearchRecording)
+            and self.controller.finished
+            and k >= recording.event_count
+            and recording.result is not None
+        ):
             pv = principal_variation_text(recording)
             if pv:
                 text += f"\nThe search is over. {pv}."
@@ -665,6 +727,8 @@ class SearchTreePanel(QWidget):
 
     def _follow_toggled(self, on: bool) -> None:
         self.canvas.set_follow(on)
+        if on and self.mcts_recording is not None:
+            self.mcts.fit()
 
     def _follow_changed(self, on: bool) -> None:
         if self.act_follow.isChecked() != on:

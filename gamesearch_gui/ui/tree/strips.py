@@ -6,7 +6,7 @@ with ``draw_iteration_labels`` and ``draw_legend`` into its picture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -23,6 +23,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
+from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
@@ -43,6 +45,7 @@ from gamesearch_gui.ui.tree.style import (
     LEAF_FILL,
     PV_COLOUR,
     STRATEGY_COLOUR,
+    player_colour,
     tint,
 )
 
@@ -64,18 +67,51 @@ LEGEND_ITEMS: Final[tuple[tuple[str, str], ...]] = (
     ("now", "this step"),
     ("tried", "tried first"),
 )
+#: How a legend entry of a player of a game of n players begins: "player:2:down".
+PLAYER_KEY: Final = "player:"
 #: The legend's entry for MAX's strategy, there while the tree shows it.
 STRATEGY_ITEM: Final = ("strategy", "MAX's strategy")
 
 LegendItems = tuple[tuple[str, str], ...]
 
 
-def legend_items(strategy: bool) -> LegendItems:
-    """What the legend explains: with MAX's strategy (after the best line) when shown."""
+def legend_items(
+    strategy: bool, players: Sequence[str] = (), root_player: int = 0, *, search: bool = True
+) -> LegendItems:
+    """What the legend explains: with MAX's strategy (after the best line) when shown.
+
+    A game of n players (``players``) shows each player's colour and letter in place of
+    MAX and MIN (the root player's nodes point up, as MAX's do, the others' down) and the
+    order of a vector's numbers; without ``search`` (a drawing) only that."""
+    items = LEGEND_ITEMS
+    if players:
+        letters = player_letters(players)
+        up = f"{PLAYER_KEY}{root_player}:up"
+        who = tuple(
+            (
+                f"{PLAYER_KEY}{i}:up" if f"{PLAYER_KEY}{i}:up" == up else f"{PLAYER_KEY}{i}:down",
+                name if letter == name else f"{letter}: {name}",
+            )
+            for i, (letter, name) in enumerate(zip(letters, players, strict=True))
+        )
+        order = ("terminal", f"leaf: ({', '.join(letters)})")
+        if not search:
+            return (*who, ("chance", "chance"), order)
+        items = (*who, *(item if item[0] != "terminal" else order for item in items[2:]))
     if not strategy:
-        return LEGEND_ITEMS
-    after = [key for key, _ in LEGEND_ITEMS].index("pv") + 1
-    return (*LEGEND_ITEMS[:after], STRATEGY_ITEM, *LEGEND_ITEMS[after:])
+        return items
+    after = [key for key, _ in items].index("pv") + 1
+    return (*items[:after], STRATEGY_ITEM, *items[after:])
+
+
+def recording_legend(
+    recording: SearchRecording | None, strategy: bool, *, search: bool = True
+) -> LegendItems:
+    """What the legend explains under ``recording`` (``legend_items``, with its players
+    when it is a search of a game of n players), for the view and its exports alike."""
+    players = recording.players if recording is not None else ()
+    root = recording.mover(0) if players and recording is not None and recording.node_count else 0
+    return legend_items(strategy, players, root or 0, search=search)
 
 
 class _Strip(QWidget):
@@ -230,7 +266,15 @@ def draw_legend(
         path = QPainterPath()
         pen = QPen(ink, 1.0)
         brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
-        if key in ("max", "min", "chance", "terminal"):
+        if key.startswith(PLAYER_KEY):
+            _, index, direction = key.split(":")
+            colour = player_colour(int(index))
+            add_node_shape(
+                path, KIND_MAX if direction == "up" else KIND_MIN, HOW_BACKED_UP, cx, cy, r
+            )
+            brush = colour
+            pen = QPen(colour.darker(135), 1.0)
+        elif key in ("max", "min", "chance", "terminal"):
             kind = {"max": KIND_MAX, "min": KIND_MIN, "chance": KIND_CHANCE, "terminal": KIND_LEAF}[
                 key
             ]

@@ -78,8 +78,8 @@ from gamesearch_gui.ui.tree.strips import (
     LEGEND_H,
     IterationHeader,
     Legend,
-    legend_items,
     legend_rows,
+    recording_legend,
 )
 from gamesearch_gui.ui.tree.style import TreeColours
 
@@ -148,6 +148,9 @@ class TreeCanvas(QGraphicsView):
         )
         self._legend = Legend(self)
         self._legend_visible = True
+        #: The legend explains a search (False: a drawing, whose legend only names the
+        #: players of a game of n players, and is hidden for MAX and MIN).
+        self.search_legend = True
         self._header_visible = True
         self.setViewportMargins(0, HEADER_H, 0, LEGEND_H)
         self._follow = False
@@ -231,6 +234,7 @@ class TreeCanvas(QGraphicsView):
         self._tip_node = None
         self.viewport().setToolTip("")
         item.model.set_moment(0)
+        self._update_legend()
         item.reset_bounds()
         self._update_scene_rect()
         if recording is not None and recording.result is not None:
@@ -532,7 +536,18 @@ class TreeCanvas(QGraphicsView):
     def set_strategy(self, nodes: frozenset[int]) -> None:
         """Highlight MAX's strategy (``nodes``; empty: none), and say so in the legend."""
         self.tree_item.strategy = nodes
-        self._legend.items = legend_items(bool(nodes))
+        self._update_legend()
+        self.tree_item.update()
+
+    def _update_legend(self) -> None:
+        """The legend says what the tree shows: MAX's strategy, the players of a game of
+        n players (only them under a drawing, ``search_legend`` False)."""
+        rec = self.tree_item.model.recording
+        self._legend.items = recording_legend(
+            rec, bool(self.tree_item.strategy), search=self.search_legend
+        )
+        if not self.search_legend:
+            self.set_legend_visible(rec is not None and bool(rec.players))
         self._set_margins()
         self._place_strips()
         self._legend.update()

@@ -1,0 +1,128 @@
+"""A user's game as the window plays it: a proxy whose every answer comes from the engine.
+
+The window never runs a user's code, so :class:`RemoteGame` holds only where the game
+comes from and what the engine said about it. A state is the line of move indices
+played from the start (a tuple of ints), a move its index among the position's moves;
+what a position looks like (who moves, its moves' texts, its board text, the result)
+is asked of the engine once per line (:func:`~gamesearch_gui.core.usergame.indexed.position_info`)
+and kept. Pickled for a search, it becomes the engine's
+:class:`~gamesearch_gui.core.usergame.indexed.IndexedGame` of the same file, whose
+states come back as the same tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final
+
+from gamesearch_gui.core.game import Evaluation, Game, GameError, Player
+from gamesearch_gui.core.usergame.indexed import GameInfo, PositionInfo, open_indexed
+
+#: Positions whose answers are kept (a tree view asks about many).
+POSITIONS_KEPT: Final = 20_000
+
+#: ``ask(name, *args)``: run the engine's call ``name`` and return its value; raises
+#: GameError with a sentence for a person when it cannot.
+Ask = Callable[..., Any]
+
+Line = tuple[int, ...]
+
+
+def _never(state: object) -> float:
+    raise GameError("a user's evaluation runs in the engine process, never in the window")
+
+
+class RemoteGame(Game[Line, int]):
+    """A user's game file, played in the window and searched in the engine."""
+
+    name = "file"
+
+    def __init__(
+        self, path: str, class_name: str | None, ply_limit: int, info: GameInfo, ask: Ask
+    ) -> None:
+        self.path = path
+        self.class_name = class_name
+        self.ply_limit = ply_limit
+        self.info = info
+        self.title = info.title
+        self.has_chance = info.has_chance
+        self._ask = ask
+        self._positions: dict[Line, PositionInfo] = {}
+        self._problems: dict[Line, str] = {}
+
+    @classmethod
+    def open(cls, path: str, class_name: str | None, ply_limit: int, ask: Ask) -> RemoteGame:
+        """Have the engine load the file; GameError (naming file and line) when it cannot."""
+        info = ask("user_game_open", path, class_name, ply_limit)
+        assert isinstance(info, GameInfo)
+        return cls(path, class_name, ply_limit, info, ask)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (open_indexed, (self.path, self.class_name, self.ply_limit))
+
+    @property
+    def spec(self) -> str:
+        """``PATH[:CLASS]``, as the command line writes it."""
+        return self.path if self.class_name is None else f"{self.path}:{self.class_name}"
+
+    def position(self, state: Line) -> PositionInfo:
+        """What the engine says of the position after ``state``."""
+        line = tuple(state)
+        known = self._positions.get(line)
+        if known is None:
+            try:
+                known = self._ask(
+                    "user_game_position", self.path, self.class_name, self.ply_limit, line
+                )
+                assert isinstance(known, PositionInfo)
+            except GameError as error:
+                # A position the game's code fails at: shown as what went wrong, with no
+                # moves, so play stops there (and a search from it fails with the same).
+                self._problems[line] = str(error)
+                known = PositionInfo(Player.MAX, None, (), (), str(error))
+            if len(self._positions) >= POSITIONS_KEPT:
+                self._positions.clear()
+            self._positions[line] = known
+        return known
+
+    def problem(self, state: Line) -> str:
+        """Why the game's code failed at ``state`` ("" when it did not)."""
+        self.position(state)
+        return self._problems.get(tuple(state), "")
+
+    def initial_state(self) -> Line:
+        return ()
+
+    def to_move(self, state: Line) -> Player:
+        return self.position(state).to_move
+
+    def actions(self, state: Line) -> Sequence[int]:
+        return range(len(self.position(state).moves))
+
+    def chances(self, state: Line) -> Sequence[tuple[int, float]]:
+        return list(enumerate(self.position(state).probabilities))
+
+    def result(self, state: Line, action: int) -> Line:
+        return (*state, action)
+
+    def terminal_value(self, state: Line) -> float | None:
+        return self.position(state).value
+
+    def key(self, state: Line) -> Hashable:
+        return tuple(state)
+
+    def evaluations(self) -> Mapping[str, Evaluation[Line]]:
+        return dict.fromkeys(self.info.evaluations, _never)
+
+    def utility_bounds(self) -> tuple[float, float]:
+        if self.info.bounds is None:
+            raise GameError(f"{self.title} does not declare utility_bounds() (star1 needs them)")
+        return self.info.bounds
+
+    def move_text(self, state: Line, action: int) -> str:
+        moves = self.position(state).moves
+        return moves[action] if 0 <= action < len(moves) else str(action)
+
+    def board_text(self, state: Line) -> str:
+        """The position as the game draws it in text."""
+        return self.position(state).board

@@ -1,0 +1,115 @@
+"""Where the MCTS tree view puts each node: the most visited part of the tree, laid out.
+
+MCTS grows its tree anywhere, so the depth-first slots of the minimax view do not fit.
+Here a moment's tree is cut to its ``budget`` most visited nodes (the iteration's own
+path always among them), each node's other children folded into one "+k more" stub;
+then laid out as a tidy tree: children in move order, one slot per shown leaf or stub,
+a parent centred over its children. A node keeps its place while the shown tree keeps
+its shape, and the view animates the rest, so nothing jumps. No Qt here.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Final
+
+from gamesearch_gui.core.mcts_recording import MctsMoment
+
+#: Most nodes drawn at once: past it the least visited are folded into stubs.
+MAX_SHOWN: Final = 400
+
+
+@dataclass(slots=True)
+class Stub:
+    """The children of ``parent`` that are not drawn: how many, and their visits."""
+
+    parent: int
+    count: int
+    visits: int
+
+
+@dataclass(slots=True)
+class MctsLayout:
+    """The shown nodes' places (in slots across, levels down), and the stubs'."""
+
+    x: dict[int, float] = field(default_factory=dict)
+    depth: dict[int, int] = field(default_factory=dict)
+    children: dict[int, list[int]] = field(default_factory=dict)
+    stubs: list[tuple[Stub, float]] = field(default_factory=list)
+    slots: int = 0
+    total: int = 0  #: nodes in the tree at the moment (shown or not)
+
+    @property
+    def shown(self) -> int:
+        """How many nodes are drawn."""
+        return len(self.x)
+
+
+def _ordered(moment: MctsMoment, kids: list[int]) -> list[int]:
+    """Children in move order (the order they joined where moves do not compare)."""
+    moves = moment.recording.moves
+    try:
+        return sorted(kids, key=lambda c: moves[c])
+    except TypeError:
+        return kids
+
+
+def lay_out(
+    moment: MctsMoment, budget: int = MAX_SHOWN, keep: list[int] | None = None
+) -> MctsLayout:
+    """The layout of ``moment``'s tree: its ``budget`` most visited nodes, and ``keep``
+    (a path from the root) whatever their visits."""
+    layout = MctsLayout(total=moment.node_limit)
+    if moment.node_limit == 0:
+        return layout
+    visits = moment.visits
+    shown = {0, *(keep or ())}
+    # The most visited first; the kept path's nodes are opened like any other.
+    heap = [(-visits[n], n) for n in shown]
+    heapq.heapify(heap)
+    opened: set[int] = set()
+    while heap:
+        _, n = heapq.heappop(heap)
+        if n in opened:
+            continue
+        if n not in shown:
+            if len(shown) >= budget:
+                continue  # the kept path may still have nodes to open
+            shown.add(n)
+        opened.add(n)
+        for c in moment.children(n):
+            if visits[c] and c not in opened:
+                heapq.heappush(heap, (-visits[c], c))
+    slot = 0
+
+    # Iteratively, children before parents: a deep tree must not meet the recursion limit.
+    stack: list[tuple[int, int, bool]] = [(0, 0, False)]
+    while stack:
+        n, depth, done = stack.pop()
+        if not done:
+            kids = moment.children(n)
+            drawn = _ordered(moment, [c for c in kids if c in shown])
+            layout.children[n] = drawn
+            layout.depth[n] = depth
+            stack.append((n, depth, True))
+            for c in reversed(drawn):
+                stack.append((c, depth + 1, False))
+            continue
+        drawn = layout.children[n]
+        hidden = [c for c in moment.children(n) if c not in shown]
+        stub_x = None
+        if hidden:
+            stub_x = float(slot)
+            layout.stubs.append((Stub(n, len(hidden), sum(visits[c] for c in hidden)), stub_x))
+            slot += 1
+        if drawn:
+            right = stub_x if stub_x is not None else layout.x[drawn[-1]]
+            layout.x[n] = (layout.x[drawn[0]] + right) / 2
+        elif stub_x is not None:
+            layout.x[n] = stub_x
+        else:
+            layout.x[n] = float(slot)
+            slot += 1
+    layout.slots = slot
+    return layout

@@ -1,0 +1,286 @@
+"""Trees of n players in the window: opened, drawn, edited, saved, solved and explained
+(issue 17). What is asserted is what a person sees: labels, the legend, the explanation
+line, the details, the files written."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.examples import example, examples_folder
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.tree import CustomTree, NodeType, same_tree
+from gamesearch_gui.core.treefile import load_tree_file
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.tree.view import TreeCanvas
+
+SOLVE_MS = 30_000
+OPEN_MS = 10_000
+FIGURE_5_4 = str(examples_folder() / "09-figure-5-4.gtree.json")
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    said: list[str] = []
+    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
+    return said
+
+
+@pytest.fixture
+def editor(qtbot: QtBot, tmp_path: Path, warnings: list[str]) -> Iterator[TreeEditor]:
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    made = TreeEditor(None, store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(made)
+    made.resize(1366, 700)
+    made.show()
+    yield made
+    made.shutdown()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, warnings: list[str]) -> Iterator[MainWindow]:
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    made = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    made.pace_override_ms = 0
+    qtbot.addWidget(made)
+    made.resize(1366, 768)
+    made.show()
+    yield made
+    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    made.close()
+
+
+def open_file(qtbot: QtBot, editor: TreeEditor, path: str) -> None:
+    with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
+        assert editor.open_file(path)
+
+
+def solve(qtbot: QtBot, editor: TreeEditor) -> None:
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.act_solve.trigger()
+
+
+def texts_of(view: TreeCanvas, n: int) -> list[str]:
+    """The texts the view draws on and just under node ``n``, as a person reads them."""
+    view.viewport().repaint()
+    at = view.view_point_of(n)
+    return [
+        t.text
+        for t in view.tree_item.last_frame.placed
+        if abs(t.left + t.width / 2 - at.x()) < 30 and -30 < t.top - at.y() < 50
+    ]
+
+
+def test_figure_5_4_opens_from_the_examples_menu_and_solves_to_1_2_6(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.trees.example_actions["figure-5-4"].trigger()
+    editor = window.editor
+    assert window.mode == "trees"
+    assert editor.algorithm.currentData() is Algorithm.MAXN
+    # Drawn: each decision has its player's letter; the legend names the players.
+    assert "A" in texts_of(editor.canvas, 0)
+    assert [w for _, w in editor.canvas.legend_items()][:3] == ["A", "B", "C"]
+    assert ("terminal", "leaf: (A, B, C)") in editor.canvas.legend_items()
+    solve(qtbot, editor)
+    panel = editor.solution_panel
+    assert "(1, 2, 6)" in texts_of(panel.canvas, 0)  # the root's label, under it
+    assert editor.result_label.text().startswith("<b>Value (1, 2, 6)</b> · best move 0")
+    assert panel.explanation.text().startswith("A picks (1, 2, 6): 1 is A's best by move 0")
+
+
+def test_replay_says_whose_component_decided_and_the_details_say_why(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    solve(qtbot, editor)
+    panel = editor.solution_panel
+    recording = editor.solution
+    assert recording is not None
+    b = recording.path(recording.node_count - 1)[1]  # B's node after move 1
+    panel.controller.seek(recording.valued_at[b] + 1)
+    assert panel.explanation.text() == "B picks (1, 5, 2): 5 is B's best by move 0"
+    panel.select_node(b)
+    facts = html.unescape(panel.details.facts.text())
+    assert "B's decision (takes the child best for B" in facts
+    assert "(1, 5, 2), backed up: B picks (1, 5, 2): 5 is B's best by move 0" in facts
+    assert "Alpha-beta window" not in facts  # max^n has none
+    # Before B is valued its vector is not shown, nor said.
+    panel.controller.seek(recording.valued_at[b])
+    assert "(1, 5, 2)" not in texts_of(panel.canvas, b)
+
+
+def test_paranoid_takes_the_root_player_s_side_and_says_why_it_cuts(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    names = [editor.algorithm.itemText(i) for i in range(editor.algorithm.count())]
+    assert names == ["Max^n", "Paranoid (A against all)", "Max^n, shallow pruning"]
+    editor.set_algorithm(Algorithm.PARANOID)
+    solve(qtbot, editor)
+    recording = editor.solution
+    assert recording is not None and recording.paranoid
+    (cut,) = recording.cutoffs
+    editor.solution_panel.controller.seek(cut.seq + 1)
+    said = editor.solution_panel.explanation.text()
+    assert said.startswith("B's node after 1: the others hold A to 1 here, ≤ α = 1")
+
+
+def test_shallow_pruning_is_offered_only_where_the_vectors_add_up_to_a_constant(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    shallow = editor.algorithm.findData(SHALLOW)
+    item = editor.algorithm.model().item(shallow)  # type: ignore[attr-defined]
+    assert not item.isEnabled()
+    tip = editor.algorithm.itemData(shallow, Qt.ItemDataRole.ToolTipRole)
+    assert "add up to 7 to 15" in tip
+    assert "shallow pruning does not apply" in editor.players_form.note.text()
+    # Every leaf made to add up to 9: now it applies, and it gives what max^n gives.
+    tree = editor.tree
+    for node in list(tree.nodes()):
+        if node.type is NodeType.LEAF:
+            assert node.values is not None
+            a, b, _ = node.values
+            editor.set_values((a, b, 9 - a - b), node.path)
+    assert item.isEnabled()
+    assert "Every vector adds up to 9" in editor.players_form.note.text()
+    results = []
+    for choice in (Algorithm.MAXN, SHALLOW):
+        editor.algorithm.setCurrentIndex(editor.algorithm.findData(choice))
+        with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+            editor.solve()
+        results.append(blocker.args[1])
+    plain, pruned = results
+    assert pruned.settings.shallow_pruning and not plain.settings.shallow_pruning
+    assert (pruned.values, pruned.best_move) == (plain.values, plain.best_move)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("1, 2", "node 0.0.0: give 3 numbers, one for each player (A, B, C)"),
+        ("1, x, 2", "node 0.0.0: 'x', B's value, is not a number"),
+    ],
+)
+def test_a_wrong_vector_is_refused_in_words_and_changes_nothing(
+    editor: TreeEditor, warnings: list[str], typed: str, said: str
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    before = editor.tree
+    editor.select((0, 0, 0))
+    editor.properties.value.setText(typed)
+    editor.properties.value.editingFinished.emit()
+    assert editor.tree is before
+    assert warnings and warnings[-1].startswith(said)
+    assert editor.properties.value.text() == "1, 2, 6"  # the values as they are
+
+
+def test_a_leaf_s_vector_is_typed_in_the_form_and_on_the_tree(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    editor.select((0, 0, 0))
+    assert editor.properties.value_label.text() == "Values"
+    editor.properties.value.setText("(3, 2, 1)")
+    editor.properties.value.editingFinished.emit()
+    assert editor.tree.node_at((0, 0, 0)).values == (3, 2, 1)
+    editor.select((1, 1, 1))
+    editor.canvas.setFocus()
+    qtbot.keyClicks(editor.canvas, "4, 4, 4")
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_Return)
+    assert editor.tree.node_at((1, 1, 1)).values == (4, 4, 4)
+    assert "(4, 4, 4)" in texts_of(editor.canvas, editor.drawing.index[(1, 1, 1)])
+
+
+def test_players_are_named_in_the_form_and_decisions_chosen_in_the_kind_list(
+    editor: TreeEditor, warnings: list[str]
+) -> None:
+    editor.add_child(())
+    form = editor.players_form
+    assert form.names.text() == "MAX, MIN"
+    form.names.setText("Ann, Bob, Cy")
+    form.apply()
+    tree = editor.tree
+    assert tree.players == ("Ann", "Bob", "Cy") and tree.root.player == 0
+    kinds = [editor.properties.kind.itemText(i) for i in range(editor.properties.kind.count())]
+    assert kinds[:3] == ["Ann's decision", "Bob's decision", "Cy's decision"]
+    editor.select(())
+    editor.properties.kind.setCurrentIndex(2)
+    editor.properties.kind.activated.emit(2)
+    assert editor.tree.root.player == 2
+    assert [w for _, w in editor.canvas.legend_items()][:3] == ["A: Ann", "B: Bob", "C: Cy"]
+    form.names.setText("Ann, Bob")
+    form.apply()
+    assert editor.tree.players == ("Ann", "Bob", "Cy")
+    assert "three or more" in warnings[-1]
+    assert form.names.text() == "Ann, Bob, Cy"
+    editor.document.undo_stack.undo()
+    editor.document.undo_stack.undo()
+    assert not editor.tree.players  # undo brings MAX and MIN back
+    assert not editor.canvas.legend_items() or not editor.canvas._legend.isVisible()
+
+
+def test_a_version_2_file_round_trips_through_the_editor(
+    qtbot: QtBot, editor: TreeEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_file(qtbot, editor, FIGURE_5_4)
+    assert same_tree(editor.tree, load_tree_file(FIGURE_5_4))
+    saved = tmp_path / "copy.gtree.json"
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(saved))
+    assert editor.save_as()
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    assert document["version"] == 2 and document["players"] == ["A", "B", "C"]
+    assert same_tree(load_tree_file(saved), load_tree_file(FIGURE_5_4))
+    # An edit made in the editor is in the file, read back the same.
+    editor.set_values((2, 2, 2), (1, 1, 0))
+    assert editor.save()
+    assert load_tree_file(saved).node_at((1, 1, 0)).values == (2, 2, 2)
+    open_file(qtbot, editor, str(saved))
+    assert same_tree(editor.tree, load_tree_file(saved))
+
+
+def test_a_version_1_file_loads_unchanged_and_is_saved_as_version_1(
+    qtbot: QtBot, editor: TreeEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figure_5_2 = str(resource_files() / "trees" / "figure-5-2.gtree.json")
+    open_file(qtbot, editor, figure_5_2)
+    tree: CustomTree = editor.tree
+    assert not tree.players and tree.root.type is NodeType.MAX
+    assert same_tree(tree, load_tree_file(figure_5_2))
+    assert not editor.canvas._legend.isVisible()  # a drawing of MAX and MIN: no legend
+    names = [editor.algorithm.itemText(i) for i in range(editor.algorithm.count())]
+    assert names == ["Minimax", "Alpha-beta"]
+    saved = tmp_path / "again.gtree.json"
+    monkeypatch.setattr(editor, "_save_file_name", lambda: str(saved))
+    assert editor.save_as()
+    assert json.loads(saved.read_text(encoding="utf-8"))["version"] == 1
+    assert same_tree(load_tree_file(saved), load_tree_file(figure_5_2))
+
+
+def test_comparing_searches_on_a_tree_of_players_is_refused_in_words(
+    window: MainWindow, warnings: list[str]
+) -> None:
+    window.trees.example_actions["figure-5-4"].trigger()
+    window.trees.act_compare.trigger()
+    assert "this tree has players (A, B, C)" in warnings[-1]
+
+
+def test_an_exported_picture_of_a_tree_of_players_has_their_legend(
+    qtbot: QtBot, editor: TreeEditor, tmp_path: Path
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    solve(qtbot, editor)
+    picture = tmp_path / "figure.svg"
+    editor.solution_panel.canvas.export_svg(str(picture))
+    text = picture.read_text(encoding="utf-8")
+    assert "leaf: (A, B, C)" in text and "(1, 2, 6)" in text
+    assert ">MAX<" not in text

@@ -1,0 +1,200 @@
+"""A user's game file in the window: loaded, played and searched in the engine process,
+never run in the window's own."""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui import main_window
+from gamesearch_gui.ui.boards.text_board import TextBoard
+from gamesearch_gui.ui.game_files import GameFileEngine
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats
+from tests.test_game_file_cli import ENDLESS, MUTATING, UNKEYABLE
+from tests.ui import test_main_window
+from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
+
+NIM = str(resource_files() / "templates" / "nim.py")
+AIMA_TICTACTOE = str(Path(__file__).parents[1] / "core" / "game_files" / "aima_tictactoe.py")
+
+# The main window's fixtures: a window at full speed, its messages kept in a list.
+store = test_main_window.store
+window = test_main_window.window
+
+
+def no_user_module_here() -> bool:
+    """True when no game file was run in this (the window's) process."""
+    return not any(name.startswith("gamesearch_user_game_") for name in sys.modules)
+
+
+def test_a_game_file_plays_against_the_ai_on_a_text_board(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.open_game_file(NIM)
+    board = window.board
+    assert isinstance(board, TextBoard) and isinstance(window.game, RemoteGame)
+    assert "1: |" in board.text.text()
+    assert "Nim" in window.windowTitle()
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 0)  # a person's move, by its button
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    assert window.match.plies[1].text in window.game.position((0,)).moves  # the AI's answer
+    assert window.move_recordings  # its search tree, recorded in the engine, kept
+    recording = next(iter(window.move_recordings.values()))
+    assert recording.move_text(1)  # the tree's labels come from the engine too
+    assert no_user_module_here()
+
+
+def test_a_broken_file_is_said_and_the_game_stays(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert window.open_game_file(NIM)
+    broken = tmp_path / "broken.py"
+    broken.write_text("class Nim:\n    def actions(self, s)\n        return []\n", encoding="utf-8")
+    assert not window.open_game_file(str(broken))
+    _title, text = window.messages[-1]  # type: ignore[attr-defined]
+    assert "broken.py, line 2" in text and "SyntaxError" in text
+    assert isinstance(window.game, RemoteGame) and window.game.path == NIM
+    missing = tmp_path / "missing.py"
+    missing.write_text("class Pass:\n    def actions(self, s):\n        return []\n")
+    assert not window.open_game_file(str(missing))
+    assert "missing.py" in window.messages[-1][1]  # type: ignore[attr-defined]
+    assert window.game.path == NIM
+    assert no_user_module_here()
+
+
+def test_an_aima_tictactoe_with_a_dict_board_plays_in_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.open_game_file(AIMA_TICTACTOE)
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 4)
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    result = window.move_searches[2]
+    assert result.value == 0  # a draw, with perfect play from here
+    assert no_user_module_here()
+
+
+def test_a_template_is_written_and_opened(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "my_nim.py"
+    monkeypatch.setattr(main_window, "ask_template", lambda parent: (str(path), "aima"))
+    window.act_new_game_file.trigger()
+    assert "aima" in path.read_text(encoding="utf-8").lower()
+    assert isinstance(window.game, RemoteGame) and window.game.path == str(path)
+
+
+def test_choosing_a_built_in_game_leaves_the_file(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.open_game_file(NIM)
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert isinstance(window.game, RemoteGame)  # only the seats changed: the file stays
+    assert window.config.seats is Seats.TWO_HUMANS
+    panel.game_box.setCurrentIndex(panel.game_box.findData("tictactoe"))
+    assert window.user_game is None and not isinstance(window.board, TextBoard)
+    assert panel.game_box.findText("Nim (your file)") == -1
+    assert "nim_sum" not in _choices(panel.evaluation_box)
+
+
+def _choices(box: QComboBox) -> list[str]:
+    return [box.itemData(i) for i in range(box.count())]
+
+
+def test_the_settings_show_the_file_s_game_and_its_evaluations(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.open_game_file(NIM)
+    panel = window.settings_panel
+    assert panel.game_box.currentText() == "Nim (your file)"
+    assert _choices(panel.evaluation_box) == ["nim_sum", NO_EVALUATION]
+    assert panel.evaluation_box.currentData() == "nim_sum"
+    # Its size is unknown: a time limit, shown as such, and said in the note.
+    assert panel.timed.isChecked() and panel.time_budget.value() == FILE_GAME_SECONDS
+    assert window.config.search.time_budget == FILE_GAME_SECONDS
+    assert "size is unknown" in panel.note.text()
+    # Asking for a search to the end keeps the time limit.
+    panel.full_depth.setChecked(True)
+    panel.timed.setChecked(False)
+    assert panel.timed.isChecked()
+    assert window.config.search.depth is None
+    assert window.config.search.time_budget == FILE_GAME_SECONDS
+    # The built-in game's own settings are kept for when it is chosen again.
+    assert "nim_sum" not in str(panel.remembered_searches())
+    window.show_how_to_play()
+    _title, text = window.messages[-1]  # type: ignore[attr-defined]
+    assert "Nim with the heaps given" in text  # the class's own docstring
+
+
+def test_a_game_too_big_to_search_to_its_end_still_gets_an_answer(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    # Nim on heaps of 3, 4, 5, 6 and 7 has astronomically many lines: a search to its end
+    # would never answer. The AI moves within its time limit instead.
+    big = tmp_path / "big_nim.py"
+    big.write_text(
+        Path(NIM).read_text(encoding="utf-8").replace("heaps=(1, 3, 5)", "heaps=(3, 4, 5, 6, 7)"),
+        encoding="utf-8",
+    )
+    panel = window.settings_panel
+    assert window.open_game_file(str(big))
+    panel.evaluation_box.setCurrentIndex(panel.evaluation_box.findData(NO_EVALUATION))
+    panel.time_budget.setValue(0.5)
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 1, timeout=AI_TIMEOUT_MS)
+    result = window.move_searches[1]
+    assert result.best_move is not None and not result.complete
+
+
+def test_a_mutating_result_is_said_when_the_ai_meets_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "mutating.py"
+    path.write_text(MUTATING, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    assert window.open_game_file(str(path))  # the file loads: its fault shows in play
+    said = "mutating.py, line 18, in result: changed the state it was given"
+    qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=AI_TIMEOUT_MS)
+    assert "resume it" in window.headline.text()  # the AI waits; nothing crashed
+    # The person can leave for a built-in game at once.
+    panel.game_box.setCurrentIndex(panel.game_box.findData("tictactoe"))
+    assert window.user_game is None
+    assert no_user_module_here()
+
+
+def test_an_endless_game_stops_at_the_ply_limit_and_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "endless.py"
+    path.write_text(ENDLESS, encoding="utf-8")
+    files = window.game_files
+    monkeypatch.setattr(files, "open", partial(GameFileEngine.open, files, ply_limit=12))
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_AIS))
+    assert window.open_game_file(str(path))
+    said = "endless.py: the game did not end within 12 plies"
+    qtbot.waitUntil(lambda: said in window.statusBar().currentMessage(), timeout=AI_TIMEOUT_MS)
+    assert "resume it" in window.headline.text()  # the AI waits; nothing crashed
+    assert len(window.match.plies) == 12
+    assert no_user_module_here()
+
+
+def test_unkeyable_states_play_with_the_table_off(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "unkeyable.py"
+    path.write_text(UNKEYABLE, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_AIS))
+    assert window.open_game_file(str(path))
+    assert not panel.tt_box.isChecked()
+    qtbot.waitUntil(lambda: window.match.is_over, timeout=AI_TIMEOUT_MS)
+    assert [ply.text for ply in window.match.plies] == ["go", "go"]

@@ -1,0 +1,123 @@
+"""The MCTS tree in the Play page's Search tree dock: drawn live, replayed by phase and
+by iteration (issue 16)."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
+from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.tree.mcts_layout import lay_out
+from tests.ui.test_main_window import AI_TIMEOUT_MS, store, window
+
+__all__ = ["store", "window"]  # the fixtures, shared with test_main_window
+
+ITERATIONS = 600
+
+
+def _play_mcts_move(qtbot: QtBot, window: MainWindow, iterations: int = ITERATIONS) -> None:
+    search = SearchSettings(algorithm=Algorithm.MCTS, iterations=iterations, seed=4)
+    window.docks["tree"].show()
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND, search=search))
+    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.tree_panel.controller.finished, timeout=AI_TIMEOUT_MS)
+
+
+def test_the_dock_draws_the_mcts_tree_with_the_search_s_visits(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _play_mcts_move(qtbot, window)
+    panel = window.tree_panel
+    recording = panel.mcts_recording
+    assert isinstance(recording, MctsRecording)
+    assert panel.stack.currentWidget() is panel.mcts
+    canvas = panel.mcts.canvas
+    moment = canvas.moment
+    assert moment is not None and moment.k == recording.event_count
+    # The root shows N = the iterations, its children the N the search reported.
+    assert moment.visits[0] == ITERATIONS
+    result = window.move_searches[1]
+    shown = {recording.moves[c]: moment.visits[c] for c in canvas.layout_now.children[0]}
+    assert shown == {m.move: m.visits for m in result.root_moves}
+    # The details name the root and its N; the explanation says the search's last step.
+    assert panel.mcts.details.node == 0
+    assert f"<b>{ITERATIONS:,}</b>" in panel.mcts.details.facts.text()
+    assert panel.explanation.text().startswith("Back-propagation:")
+    assert f"root now N={ITERATIONS:,}" in panel.explanation.text().replace("\u200b", "")
+
+
+def test_replay_forward_and_back_shows_the_same_tree_at_each_event(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _play_mcts_move(qtbot, window, 60)
+    panel = window.tree_panel
+    recording = panel.mcts_recording
+    assert recording is not None
+    canvas = panel.mcts.canvas
+    controller = panel.controller
+    controller.go_start()
+    forward = []
+    texts = []
+    for _ in range(recording.event_count):
+        controller.step_forward()
+        assert canvas.moment is not None
+        forward.append((canvas.moment.snapshot(), sorted(canvas.layout_now.x)))
+        texts.append(panel.explanation.text())
+    assert controller.moment == recording.event_count
+    for i in range(recording.event_count - 1, 0, -1):
+        controller.step_back()
+        assert canvas.moment is not None
+        assert (canvas.moment.snapshot(), sorted(canvas.layout_now.x)) == forward[i - 1]
+        assert panel.explanation.text() == texts[i - 1]
+    # Each phase is said as it happens.
+    words = " ".join(texts)
+    for phase in ("Selection: ", "Expansion: ", "Playout: ", "Back-propagation: "):
+        assert phase in words
+
+
+def test_stepping_by_iteration_adds_one_visit_at_the_root(qtbot: QtBot, window: MainWindow) -> None:
+    _play_mcts_move(qtbot, window, 40)
+    view = window.tree_panel.mcts
+    window.tree_panel.controller.go_start()
+    view.act_next.trigger()  # the first stop: the root alone
+    assert window.tree_panel.explanation.text().startswith("Start: the tree is the root alone")
+    roots = []
+    for _ in range(5):
+        view.act_next.trigger()
+        assert view.canvas.moment is not None
+        roots.append(view.canvas.moment.visits[0])
+        assert window.tree_panel.explanation.text().startswith("Back-propagation:")
+    assert roots == [1, 2, 3, 4, 5]
+    view.act_previous.trigger()
+    assert view.canvas.moment is not None and view.canvas.moment.visits[0] == 4
+    assert view.iteration_label.text().strip() == "Iteration 4 of 40"
+
+
+def test_a_big_tree_is_cut_to_its_most_visited_nodes_and_says_so(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _play_mcts_move(qtbot, window, 3000)
+    canvas = window.tree_panel.mcts.canvas
+    layout = canvas.layout_now
+    assert layout.total == 3001 and layout.shown <= 400
+    moment = canvas.moment
+    assert moment is not None
+    # A node's stub stands for exactly its children not drawn, and their visits.
+    stubs = {stub.parent: stub for stub, _ in layout.stubs}
+    for n, drawn in layout.children.items():
+        hidden = [c for c in moment.children(n) if c not in drawn]
+        stub = stubs.get(n)
+        got = (stub.count, stub.visits) if stub else (0, 0)
+        assert got == (len(hidden), sum(moment.visits[c] for c in hidden))
+    # Every node drawn is at least as visited as every node folded away, but its path.
+    folded = [c for n in layout.x for c in moment.children(n) if c not in layout.x]
+    path = set(moment.path())
+    least_shown = min(moment.visits[n] for n in layout.x if n not in path)
+    assert max(moment.visits[c] for c in folded) <= least_shown
+    # And the canvas says how much it shows: its picture is not blank.
+    image = canvas.grab().toImage()
+    assert image.width() > 0
+    again = MctsMoment(moment.recording, moment.k)
+    assert lay_out(again, keep=again.path()).x == layout.x  # the same tree, the same places
