@@ -73,8 +73,9 @@ class MctsCompareDialog(ComparisonDialog):
         self.setWindowTitle(f"MCTS against alpha-beta — {clip(game.title)}")
         to_move = game.to_move(state)
         self.mover = names.get(to_move, to_move.name)
+        named = clip(game.position_name(state))  # "position '…'", or "this position"
         where = QLabel(
-            f"Position {clip(game.position_text(state))}, <b>{self.mover}</b> to move. "
+            f"{named[:1].upper()}{named[1:]}, <b>{self.mover}</b> to move. "
             "Both searches start from here."
         )
         where.setWordWrap(True)

@@ -761,6 +761,13 @@ class MainWindow(QMainWindow):
     def compare_mcts(self) -> None:
         """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
         search in an engine process of the dialog's own."""
+        if self.user_game is not None:
+            # Its code runs only in the window's own engine processes (docs/your-code.md).
+            self.statusBar().showMessage(
+                "Compare MCTS with alpha-beta works on the built-in games, not on a game file",
+                5000,
+            )
+            return
         alphabeta, mcts = compare_searches(self.config)
         dialog = MctsCompareDialog(self.game, self.match.state, mcts, alphabeta, self.names(), self)
         dialog.setModal(True)
