@@ -126,14 +126,22 @@ def through_engine(client: EngineClient, depth: int, record: Record) -> float:
     raise RuntimeError("the search failed")
 
 
-def cancel_latencies(client: EngineClient, count: int, rng: random.Random) -> list[float]:
-    """Milliseconds from a cancel to the engine's word that the search stopped."""
+def cancel_latencies(
+    client: EngineClient,
+    count: int,
+    rng: random.Random,
+    settings: SearchSettings | None = None,
+    record: Record = Record.RECORDING,
+) -> list[float]:
+    """Milliseconds from a cancel to the engine's word that the search stopped: Connect
+    Four from the empty board, searched with ``settings`` (alpha-beta to depth 14, hours
+    of work, by default), cancelled 10 to 150 ms after it was asked for."""
     game = ConnectFour()
-    deep = SearchSettings(depth=14)
+    deep = settings or SearchSettings(depth=14)
     latencies = []
     for _ in range(count):
         rid = next(_ids)
-        client.submit(rid, game, game.initial_state(), deep, record=Record.RECORDING)
+        client.submit(rid, game, game.initial_state(), deep, record=record)
         wait_until = time.perf_counter() + rng.uniform(0.01, 0.15)
         cancelled_at: float | None = None
         for kind, _report in client.reports(rid, game):

@@ -24,7 +24,11 @@ Runs of the variants are interleaved, and the median of each is reported with it
 ratio to ``bare``. The heuristic playout runs too (engine only: the bare UCT has none).
 
 Part 2, cancel: a long Connect Four MCTS in a thread, cancelled from the main thread;
-the time from ``cancel()`` until ``search()`` returns.
+the time from ``cancel()`` until ``search()`` returns. Then as the window does it: 100
+MCTS searches through the engine process (:class:`~gamesearch_gui.engine.client.
+EngineClient`), not recorded and recorded, each cancelled 10 to 150 ms after it was
+asked for; the time from the cancel to the engine's word that the search stopped, as
+``bench_engine`` measures it for alpha-beta (p50, p99, max).
 
 Part 3, strength. MCTS at 2,000 iterations against a uniformly random player in
 tic-tac-toe, half the games as X and half as O, one seed for the whole match; and
@@ -212,6 +216,29 @@ def bench_cancel(quick: bool) -> None:
             f"p50 {statistics.median(waits):.2f} ms, p90 {waits[int(0.9 * (tries - 1))]:.2f} ms, "
             f"max {waits[-1]:.2f} ms"
         )
+    engine_cancels(20 if quick else 100)
+
+
+def engine_cancels(count: int) -> None:
+    """Cancel to stopped through the engine process, as the window's cancel and "move
+    now" are: MCTS of a million iterations, not recorded and recorded."""
+    from benchmarks.bench_engine import cancel_latencies
+    from benchmarks.bench_gui_stall import percentile
+    from gamesearch_gui.engine.client import EngineClient
+    from gamesearch_gui.engine.protocol import Record
+
+    settings = SearchSettings(Algorithm.MCTS, iterations=1_000_000)
+    client = EngineClient()
+    try:
+        for record in (Record.NOTHING, Record.RECORDING):
+            waits = cancel_latencies(client, count, random.Random(12), settings, record)
+            print(
+                f"Cancel through the engine, MCTS, {record.value}, {len(waits)} cancels: "
+                f"p50 {percentile(waits, 0.5):.1f} ms, p99 {percentile(waits, 0.99):.1f} ms, "
+                f"max {max(waits):.1f} ms"
+            )
+    finally:
+        client.close()
 
 
 # -- part 3: strength -----------------------------------------------------------------

@@ -17,18 +17,30 @@ evaluate more leaves than some other order.
 
 A comparison runs four full searches: on a large tree, call it off the GUI thread
 (it takes a :class:`~gamesearch_gui.core.search.CancelToken`).
+
+:func:`compare_mcts` sets Monte Carlo tree search beside alpha-beta on one position of
+any two-player game without chance: the move each chooses, its value (alpha-beta) or
+win rate (MCTS), time, and nodes or iterations; and for each root move MCTS's N and
+Q/N (an estimate from its playouts) beside alpha-beta's value for that move (exact when
+alpha-beta searched to the end: every root move gets the full window, so no value there
+is a bound). The numbers are those ``solve --json`` gives for each search.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from gamesearch_gui.core.events import ChildrenPruned
-from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.mcts import win_rate
+from gamesearch_gui.core.numbers import same_value
+from gamesearch_gui.core.root_values import root_values, root_visits, root_win_rates
 from gamesearch_gui.core.search import (
     Algorithm,
     CancelToken,
+    SearchResult,
     SearchSettings,
     StopReason,
     search,
@@ -49,7 +61,11 @@ __all__ = [
     "CompareError",
     "ComparisonCancelled",
     "ComparisonRow",
+    "MctsComparison",
+    "MoveComparison",
+    "SearchSummary",
     "compare",
+    "compare_mcts",
     "knuth_moore_bound",
     "reorder",
     "true_values",
@@ -220,3 +236,166 @@ def compare(tree: CustomTree, *, cancel: CancelToken | None = None) -> list[Comp
         _run(best_tree, f"{prefix}, best ordering", pruning, best_map, cancel),
         _run(worst_tree, f"{prefix}, worst ordering", pruning, worst_map, cancel),
     ]
+
+
+# -- Monte Carlo tree search beside alpha-beta, on one position -------------------------
+
+
+@dataclass(frozen=True)
+class SearchSummary:
+    """What one search of :func:`compare_mcts` chose and what it cost.
+
+    ``value`` is the root's value in the game's units, MAX's view: alpha-beta's minimax
+    value, or MCTS's Q/N at the root (the mean of all its playouts). ``win_rate`` is
+    MCTS's estimate for the chosen move, as the mover's win rate in [0, 1] (None for
+    alpha-beta). ``iterations`` is 0 for alpha-beta.
+    """
+
+    settings: SearchSettings
+    best_move: Any
+    best_text: str
+    value: float | None
+    win_rate: float | None
+    seconds: float
+    nodes: int
+    iterations: int
+
+
+@dataclass(frozen=True)
+class MoveComparison:
+    """One root move: MCTS's N, its Q/N (game units, MAX's view) and that as the
+    mover's win rate, beside alpha-beta's value for the move. ``mean`` and ``win_rate``
+    are None for a move MCTS never tried."""
+
+    move: Any
+    text: str
+    visits: int
+    mean: float | None
+    win_rate: float | None
+    value: float
+
+
+@dataclass(frozen=True)
+class MctsComparison:
+    """Alpha-beta and MCTS on one position (see :func:`compare_mcts`).
+
+    ``exact`` says whether alpha-beta searched to the end of the game, so that its values
+    are the game's true values; otherwise they are its evaluations at a depth cutoff.
+    ``moves`` lists every root move in the game's order.
+    """
+
+    player: Player
+    bounds: tuple[float, float]
+    exact: bool
+    alphabeta: SearchSummary
+    mcts: SearchSummary
+    moves: tuple[MoveComparison, ...]
+
+    @property
+    def best_value(self) -> float:
+        """Alpha-beta's value of the position, from the mover's choice."""
+        assert self.alphabeta.value is not None
+        return self.alphabeta.value
+
+    def is_best(self, move: MoveComparison) -> bool:
+        """True when alpha-beta values ``move`` as highly as its best (ties included)."""
+        return same_value(move.value, self.best_value)
+
+    @property
+    def agree(self) -> bool:
+        """True when MCTS's choice is one of alpha-beta's best moves (all equal ones)."""
+        chosen = next(m for m in self.moves if m.move == self.mcts.best_move)
+        return self.is_best(chosen)
+
+
+def _checked(result: SearchResult) -> SearchResult:
+    if result.stop_reason is StopReason.CANCELLED:
+        raise ComparisonCancelled("the comparison was cancelled")
+    return result
+
+
+def compare_mcts(
+    game: Game[Any, Any],
+    state: Any,
+    mcts: SearchSettings,
+    alphabeta: SearchSettings | None = None,
+    *,
+    cancel: CancelToken | None = None,
+) -> MctsComparison:
+    """Alpha-beta and MCTS on ``state``: their choices, costs, and each root move's
+    numbers.
+
+    ``mcts`` are MCTS's settings (iterations, seed, C); ``alphabeta`` alpha-beta's (to
+    the end by default). Alpha-beta gives every root move the full window (so each root
+    value is the move's own value, not a bound: more nodes than a plain alpha-beta
+    search, the same value and best move).
+
+    CompareError for a position with no move to choose (the game is over, or a die is
+    rolled), a game of chance or of more than two players, or settings of the wrong
+    algorithm; SettingsError for settings that do not fit the game;
+    ComparisonCancelled when ``cancel`` is set before both searches end.
+    """
+    if mcts.algorithm is not Algorithm.MCTS:
+        raise CompareError(f"the MCTS side needs mcts settings, not {mcts.algorithm.value}")
+    ab = alphabeta or SearchSettings(Algorithm.ALPHABETA)
+    if ab.algorithm is not Algorithm.ALPHABETA:
+        raise CompareError(
+            f"the alpha-beta side needs alphabeta settings, not {ab.algorithm.value}"
+        )
+    if len(game.players) != 2:
+        raise CompareError(
+            f"{game.title} has {len(game.players)} players: alpha-beta is for two players"
+        )
+    if game.has_chance:
+        raise CompareError(
+            f"{game.title} has chance nodes: alpha-beta does not apply "
+            "(expectiminimax and Star1 do)"
+        )
+    if game.is_terminal(state):
+        raise CompareError("the game is over here: there is no move to compare")
+    player = game.to_move(state)
+    # No time budget (the depth reached would hang on the machine's speed) and no node
+    # cap: every root move gets its value.
+    ab = replace(ab, exact_root_values=True, time_budget=None, node_cap=None)
+    exact_result = _checked(search(game, state, ab, cancel=cancel))
+    mcts_result = _checked(search(game, state, mcts, cancel=cancel))
+    low, high = game.utility_bounds()
+    moves = list(game.actions(state))
+    values = root_values(game, state, exact_result)
+    visits = root_visits(game, state, mcts_result)
+    rates = root_win_rates(game, state, mcts_result)
+    means = {root.move: root.value for root in mcts_result.root_moves}
+    rows = []
+    for move, value, n, rate in zip(moves, values, visits, rates, strict=True):
+        assert value is not None  # every root move was searched with the full window
+        rows.append(
+            MoveComparison(move, game.move_text(state, move), n, means.get(move), rate, value)
+        )
+    plies = game.max_plies(state)
+    exact = not ab.quiescence and (ab.depth is None or (plies is not None and ab.depth >= plies))
+    chosen_mean = means.get(mcts_result.best_move)
+
+    def summary(result: SearchResult, rate: float | None) -> SearchSummary:
+        best = result.best_move
+        return SearchSummary(
+            settings=result.settings,
+            best_move=best,
+            best_text="–" if best is None else game.move_text(state, best),
+            value=result.value,
+            win_rate=rate,
+            seconds=result.stats.seconds,
+            nodes=result.stats.nodes,
+            iterations=result.stats.iterations,
+        )
+
+    return MctsComparison(
+        player=player,
+        bounds=(low, high),
+        exact=exact,
+        alphabeta=summary(exact_result, None),
+        mcts=summary(
+            mcts_result,
+            None if chosen_mean is None else win_rate(chosen_mean, low, high, player),
+        ),
+        moves=tuple(rows),
+    )

@@ -372,6 +372,7 @@ class SearchProgress:
     depth: int | None  #: the depth being searched (None: to the end of the game)
     max_depth: int  #: the deepest ply reached so far
     seconds: float
+    iterations: int | None = None  #: MCTS's iterations so far (None for the other searches)
 
 
 ProgressCallback = Callable[[SearchProgress], None]
@@ -519,7 +520,8 @@ def _monte_carlo(
         if limit is not None and iterations >= limit:
             return StopReason.FINISHED
         if progress is not None and iterations % _PROGRESS_EVERY == 0:
-            progress(SearchProgress(nodes, None, deepest, time.perf_counter() - started))
+            seconds = time.perf_counter() - started
+            progress(SearchProgress(nodes, None, deepest, seconds, iterations))
         # The first iteration always runs, so there is a move to play ("move now" at once).
         if iterations and token.cancelled:
             return StopReason.CANCELLED

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from gamesearch_gui.checking.student import StudentFileError, run_student, student_function
 from gamesearch_gui.checking.verdict import SearchKind, expected
-from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare
+from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
 from gamesearch_gui.core.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
@@ -37,6 +37,10 @@ class Call:
 
 def _compare(tree: Any, *, cancel: CancelToken) -> Any:
     return compare(tree, cancel=cancel)
+
+
+def _compare_mcts(game: Any, state: Any, mcts: Any, alphabeta: Any, *, cancel: CancelToken) -> Any:
+    return compare_mcts(game, state, mcts, alphabeta, cancel=cancel)
 
 
 def _solve_exercise(exercise: Exercise, *, cancel: CancelToken) -> Any:
@@ -75,6 +79,7 @@ def _user_game_position(
 
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
+    "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
     "check_search_load": Call(_check_search_load, (StudentFileError,)),
     "check_search_expected": Call(_check_search_expected, (GameError,)),

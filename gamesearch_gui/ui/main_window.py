@@ -46,11 +46,18 @@ from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts_recording import AnyRecording
-from gamesearch_gui.core.search import Bound, SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.core.search import (
+    Algorithm,
+    Bound,
+    SearchProgress,
+    SearchResult,
+    SearchSettings,
+)
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.check.actions import SearchCheck
+from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
@@ -60,6 +67,7 @@ from gamesearch_gui.ui.play_config import (
     Seats,
     analysis_settings,
     clamp,
+    compare_searches,
     default_game,
     default_search,
     fit_search,
@@ -68,7 +76,12 @@ from gamesearch_gui.ui.play_config import (
 )
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.settings_panel import SettingsPanel
-from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S, StatsPanel, format_value
+from gamesearch_gui.ui.stats_panel import (
+    PROGRESS_UPDATES_PER_S,
+    StatsPanel,
+    format_value,
+    iterations_text,
+)
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
@@ -265,6 +278,12 @@ class MainWindow(QMainWindow):
         self.act_pause = make_toggle(
             self, "&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving"
         )
+        self.act_compare_mcts = self._action(
+            "&Compare MCTS with alpha-beta…",
+            self.compare_mcts,
+            tip="Both searches on this position: the move each chooses, MCTS's estimates "
+            "beside alpha-beta's values",
+        )
         self.act_quit = self._action("&Quit", self.close, keys.Quit)
         self.act_open_game_file = self._action(
             "Open &game file…",
@@ -326,6 +345,7 @@ class MainWindow(QMainWindow):
             self.act_hint,
             self.act_move_now,
             self.act_pause,
+            self.act_compare_mcts,
         ]
 
         self.play_file_menu = self.menuBar().addMenu("&File")
@@ -347,6 +367,8 @@ class MainWindow(QMainWindow):
             self.act_hint,
             self.act_move_now,
             self.act_pause,
+            None,
+            self.act_compare_mcts,
             None,
             self.act_quit,
         ):
@@ -587,8 +609,15 @@ class MainWindow(QMainWindow):
     @Slot(object, object)
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
         self._thinking_updates.cancel()
+        mcts = result.settings.algorithm is Algorithm.MCTS
         self.progress_label.setText(
-            self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
+            self._progress_text(
+                result.stats.nodes,
+                result.depth,
+                result.stats.seconds,
+                done=True,
+                iterations=result.stats.iterations if mcts else None,
+            )
         )
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
@@ -650,18 +679,31 @@ class MainWindow(QMainWindow):
     def _search_progress(self, progress: SearchProgress) -> None:
         self.stats.show_progress(progress)
         self._thinking = self._progress_text(
-            progress.nodes, progress.depth, progress.seconds, done=False
+            progress.nodes,
+            progress.depth,
+            progress.seconds,
+            done=False,
+            iterations=progress.iterations,
         )
         self._thinking_updates.request()
 
     @staticmethod
-    def _progress_text(nodes: int, depth: int | None, seconds: float, *, done: bool) -> str:
+    def _progress_text(
+        nodes: int,
+        depth: int | None,
+        seconds: float,
+        *,
+        done: bool,
+        iterations: int | None = None,
+    ) -> str:
+        """The status bar's line: nodes, how far (depth, or MCTS's ``iterations``), speed."""
         rate = nodes / seconds if seconds > 0 else 0.0
-        depth_text = "end" if depth is None else str(depth)
+        if iterations is not None:  # MCTS: no depth, its playouts run to the end
+            far = iterations_text(iterations)
+        else:
+            far = f"depth {'end' if depth is None else depth}"
         head = "searched" if done else "thinking"
-        return (
-            f"{head}: {nodes:,} nodes · depth {depth_text} · {rate:,.0f} nodes/s · {seconds:.1f} s"
-        )
+        return f"{head}: {nodes:,} nodes · {far} · {rate:,.0f} nodes/s · {seconds:.1f} s"
 
     # -- commands ----------------------------------------------------------------------
 
@@ -738,6 +780,27 @@ class MainWindow(QMainWindow):
         request = self.controller.current
         if request is not None and request.purpose == "move":
             self.controller.move_now()
+
+    def compare_mcts(self) -> None:
+        """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
+        search in an engine process of the dialog's own."""
+        if self.user_game is not None:
+            # Its code runs only in the window's own engine processes (docs/your-code.md).
+            self.statusBar().showMessage(
+                "Compare MCTS with alpha-beta works on the built-in games, not on a game file",
+                5000,
+            )
+            return
+        if len(self.game.players) != 2:
+            self.statusBar().showMessage(
+                "Compare MCTS with alpha-beta works on games of two players", 5000
+            )
+            return
+        alphabeta, mcts = compare_searches(self.config)
+        dialog = MctsCompareDialog(self.game, self.match.state, mcts, alphabeta, self.names(), self)
+        dialog.setModal(True)
+        dialog.exec()
+        dialog.deleteLater()
 
     def set_paused(self, paused: bool) -> None:
         """Stop (or let) the AI start its moves."""
@@ -928,6 +991,8 @@ class MainWindow(QMainWindow):
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
         self.act_pause.setEnabled(not all(self.config.seated()))
         self.act_new.setEnabled(True)
+        # MCTS beside alpha-beta: for built-in games of two players.
+        self.act_compare_mcts.setEnabled(self.user_game is None and len(self.game.players) == 2)
         if self.mode != "play":
             for action in self.game_actions:
                 action.setEnabled(False)

@@ -315,3 +315,33 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
         )
     except (ValueError, TypeError, OverflowError):  # SettingsError is a ValueError
         return fallback
+
+
+def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings]:
+    """The alpha-beta and the MCTS that Game > Compare MCTS with alpha-beta sets side by
+    side: each as the AI plays it, when it is the AI's algorithm; else the game's own
+    alpha-beta (to the end where the whole game can be searched, else to its default
+    depth) and MCTS with :data:`DEFAULT_ITERATIONS` and seed 0. Alpha-beta gets no time
+    budget: how deep it went must not hang on the machine's speed."""
+    search = config.search
+    spec = config.spec
+    if search.algorithm is Algorithm.MCTS:
+        mcts = fit_mcts(search)
+    else:
+        mcts = mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
+    base = search if search.algorithm is Algorithm.ALPHABETA else spec.default_search
+    if base.algorithm is not Algorithm.ALPHABETA:
+        base = SearchSettings(Algorithm.ALPHABETA, depth=base.depth)
+    depth = base.depth
+    if not spec.searchable_to_end and (depth is None or base.time_budget is not None):
+        # The time budget stopped the AI's deepening early; without it, the game's own
+        # depth, not the AI's ceiling (Connect Four to 30 plies would take hours).
+        fallback = spec.default_search.depth
+        depth = fallback if depth is None or fallback is None else min(depth, fallback)
+    alphabeta = replace(
+        base,
+        depth=depth,
+        time_budget=None,
+        quiescence=base.quiescence and depth is not None,
+    )
+    return alphabeta, mcts

@@ -32,12 +32,17 @@ def format_value(value: float | None) -> str:
     return "–" if value is None else format_number(value)
 
 
+def iterations_text(count: int) -> str:
+    """MCTS's iterations, as the statistics and the status bar say them: "2,000 iterations"."""
+    return f"{count:,} iteration{'' if count == 1 else 's'}"
+
+
 def describe_settings(settings: SearchSettings) -> str:
     """One line: algorithm, depth, ordering, table, time (MCTS: iterations, C, seed)."""
     parts = [settings.algorithm.value]
     if settings.algorithm is Algorithm.MCTS:
         if settings.iterations is not None:
-            parts.append(f"{settings.iterations:,} iterations")
+            parts.append(iterations_text(settings.iterations))
         parts.append(f"C {format_number(settings.exploration)}, seed {settings.seed}")
         if settings.time_budget is not None:
             parts.append(f"{settings.time_budget:g} s")
@@ -149,8 +154,12 @@ class StatsPanel(QWidget):
         if progress is None:
             return
         self.labels["nodes"].setText(f"{progress.nodes:,}")
-        depth = "to the end" if progress.depth is None else str(progress.depth)
-        self.labels["depth"].setText(f"{depth} (searching)")
+        if progress.iterations is not None:  # MCTS
+            depth = f"playouts to the end ({iterations_text(progress.iterations)} so far)"
+        else:
+            depth = "to the end" if progress.depth is None else str(progress.depth)
+            depth += " (searching)"
+        self.labels["depth"].setText(depth)
         self.labels["max_depth"].setText(str(progress.max_depth))
         self.labels["seconds"].setText(f"{progress.seconds:.2f} s")
         if progress.seconds > 0:

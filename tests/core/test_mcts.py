@@ -23,7 +23,7 @@ from gamesearch_gui.core.events import (
     PlayoutFinished,
     SearchEvent,
 )
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.games.connect4 import urgent_column
 from gamesearch_gui.core.games.tictactoe import urgent_cell
@@ -65,20 +65,49 @@ def mcts(
 # -- the moves it finds ---------------------------------------------------------------
 
 
+#: A win in one ("win": the move ends the game, won) or a forced block ("block": every
+#: other move lets the opponent win at once), and the move that does it.
+URGENT = [
+    (TicTacToe(), "XO.XO....", "7", "win", "X completes the left column"),
+    (TicTacToe(), "X.O.O...X", "7", "block", "X blocks O's diagonal"),
+    (TicTacToe(), "XX.O.....", "3", "block", "O (MIN) blocks X's top row"),
+    (ConnectFour(), "121212", "1", "win", "MAX's fourth stone in column 1 wins"),
+    (ConnectFour(), "123212", "2", "block", "MAX blocks MIN's three in column 2"),
+    (ConnectFour(), "12131", "1", "block", "MIN blocks MAX's three in column 1"),
+]
+
+
+@pytest.mark.parametrize(("game", "position", "move", "kind", "why"), URGENT)
+def test_the_urgent_positions_are_what_alpha_beta_says_they_are(
+    game: Game[Any, Any], position: str, move: str, kind: str, why: str
+) -> None:
+    state = game.parse_position(position)
+    urgent = game.parse_move(state, move)
+    sign = 1 if game.to_move(state) is Player.MAX else -1
+    # Two plies with no evaluation: a move is won (> 0 for the mover), lost at the
+    # opponent's next move (< 0), or neither (0).
+    settings = SearchSettings(
+        Algorithm.ALPHABETA, depth=2, evaluation=NO_EVALUATION, exact_root_values=True
+    )
+    result = search(game, state, settings)
+    value = {root.move: sign * root.value for root in result.root_moves}
+    assert set(value) == set(game.actions(state))
+    if kind == "win":
+        won = game.terminal_value(game.result(state, urgent))
+        assert won is not None and sign * won > 0, why
+        assert result.best_move == urgent
+    else:
+        assert value[urgent] == 0, why  # blocked, and no win at once for the mover
+        assert all(v < 0 for m, v in value.items() if m != urgent), why  # lost at once
+        assert not any(
+            game.terminal_value(game.result(state, m)) is not None for m in game.actions(state)
+        )
+
+
 @pytest.mark.parametrize("playout", list(Playout))
-@pytest.mark.parametrize(
-    ("game", "position", "move", "why"),
-    [
-        (TicTacToe(), "XO.XO....", "7", "X completes the left column"),
-        (TicTacToe(), "X.O.O...X", "7", "X blocks O's diagonal"),
-        (TicTacToe(), "XX.O.....", "3", "O (MIN) blocks X's top row"),
-        (ConnectFour(), "121212", "1", "MAX's fourth stone in column 1 wins"),
-        (ConnectFour(), "123212", "2", "MAX blocks MIN's three in column 2"),
-        (ConnectFour(), "12131", "1", "MIN blocks MAX's three in column 1"),
-    ],
-)
+@pytest.mark.parametrize(("game", "position", "move", "kind", "why"), URGENT)
 def test_takes_a_win_and_blocks_a_loss(
-    game: Game[Any, Any], position: str, move: str, why: str, playout: Playout
+    game: Game[Any, Any], position: str, move: str, kind: str, why: str, playout: Playout
 ) -> None:
     result, state = mcts(game, position, playout=playout)
     assert game.move_text(state, result.best_move) == move, why
@@ -229,6 +258,44 @@ def test_on_drawn_trees_the_counts_add_up_and_q_over_n_stays_in_bounds(
     assert result.value is not None and low <= result.value <= high
     if game.to_move(tree.root) is not Player.CHANCE:
         assert result.best_move == max(result.root_moves, key=lambda r: r.visits or 0).move
+
+
+@st.composite
+def game_positions(draw: st.DrawFn) -> tuple[Game[Any, Any], Any]:
+    """Tic-tac-toe or Connect Four after a few random legal moves, not yet over."""
+    game: Game[Any, Any] = draw(st.sampled_from([TicTacToe(), ConnectFour()]))
+    state = game.initial_state()
+    for pick in draw(st.lists(st.integers(0, 6), max_size=12)):
+        moves = list(game.actions(state))
+        after = game.result(state, moves[pick % len(moves)])
+        if game.terminal_value(after) is not None:
+            break
+        state = after
+    return game, state
+
+
+@given(game_positions(), st.integers(0, 2**32), st.integers(1, 300))
+@examples(60)
+def test_on_random_game_positions_the_counts_add_up_and_a_seed_repeats_its_tree(
+    position: tuple[Game[Any, Any], Any], seed: int, iterations: int
+) -> None:
+    game, state = position
+    settings = SearchSettings(Algorithm.MCTS, iterations=iterations, seed=seed)
+    runs = []
+    for _ in range(2):
+        recorder = EventRecorder()
+        runs.append((search(game, state, settings, listener=recorder), recorder.events))
+    (result, events), (again, events_again) = runs
+    bounds = game.utility_bounds()
+    mirror = replay(events, bounds)
+    check_counts(mirror, bounds)
+    assert mirror.iterations == result.stats.iterations == iterations
+    assert sum(root.visits or 0 for root in result.root_moves) == iterations
+    low, high = bounds
+    assert all(low <= root.value <= high for root in result.root_moves)
+    # The same seed: the same tree, event for event, and the same move.
+    assert events == events_again
+    assert again.best_move == result.best_move and again.root_moves == result.root_moves
 
 
 def test_the_same_seed_gives_the_same_tree_and_move_and_another_seed_another_tree() -> None:

@@ -209,3 +209,48 @@ def test_a_call_runs_in_the_engine_and_its_errors_read_as_sentences(
         engine.call(next(_ids), "os.system", "true")
     # The engine serves on after a failed call.
     assert engine.call(next(_ids), "compare", tree) == rows
+
+
+def test_an_mcts_cancelled_through_the_engine_answers_with_its_most_visited_move(
+    engine: EngineClient,
+) -> None:
+    """Cancel and "move now" as the window sends them: the search stops, its answer is
+    the move tried most so far, and the engine is idle for the next search. (How soon:
+    benchmarks/bench_mcts.py, the cancel part.)"""
+    from gamesearch_gui.core.mcts import MAX_ITERATIONS
+
+    game = ConnectFour()
+    rid = next(_ids)
+    settings = SearchSettings(Algorithm.MCTS, iterations=MAX_ITERATIONS)  # hours
+    engine.submit(rid, game, game.initial_state(), settings)
+    reports = 0
+    for kind, report in engine.reports(rid, game, cancelled=lambda: True):
+        if kind == PROGRESS:
+            reports += 1
+            engine.cancel(rid)
+            continue
+        assert kind == FINISHED and isinstance(report, Report) and report.result is not None
+        result = report.result
+    assert reports >= 1
+    assert result.stop_reason is StopReason.CANCELLED and not result.complete
+    assert 1 <= result.stats.iterations < MAX_ITERATIONS
+    most = max(root.visits or 0 for root in result.root_moves)
+    chosen = next(root for root in result.root_moves if root.move == result.best_move)
+    assert chosen.visits == most
+    assert sum(root.visits or 0 for root in result.root_moves) == result.stats.iterations
+    # Idle again: the next search is answered by the same process.
+    pid = engine.pid
+    kind, report, _ = run(engine, game, game.initial_state(), SearchSettings(depth=2))
+    assert kind == FINISHED and engine.pid == pid and engine.starts == 1
+
+
+def test_compare_mcts_in_the_engine_is_what_it_is_here(engine: EngineClient) -> None:
+    from gamesearch_gui.core.compare import compare_mcts
+
+    game = TicTacToe()
+    state = game.parse_position("XO.XO....")
+    mcts = SearchSettings(Algorithm.MCTS, iterations=500, seed=3)
+    there = engine.call(next(_ids), "compare_mcts", game, state, mcts, None)
+    here = compare_mcts(game, state, mcts)
+    assert there.moves == here.moves and there.mcts.best_move == here.mcts.best_move
+    assert there.alphabeta.value == here.alphabeta.value == 1

@@ -561,6 +561,7 @@ class Answers:
 
     def _fill_CompareDialog(self, dialog: Any) -> None:
         if self.policy == "accept" and self.wait_until is not None:
+            dialog.show()  # as exec() would: the searches start when it shows
             self.wait_until(lambda: bool(dialog.rows) or "Cannot" in dialog.status.text(), 60_000)
         dialog.reject()
 
@@ -573,6 +574,14 @@ class Answers:
             if dialog.editor_tree.isEnabled():
                 dialog.editor_tree.setChecked(True)
         self._finish(dialog)
+
+    def _fill_MctsCompareDialog(self, dialog: Any) -> None:
+        if self.policy == "accept" and self.wait_until is not None:
+            dialog.show()  # as exec() would: the searches start when it shows
+            self.wait_until(
+                lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(), 60_000
+            )
+        dialog.reject()
 
     def _fill_ExportSetDialog(self, dialog: Any) -> None:
         if self.policy == "random":
@@ -1316,6 +1325,14 @@ class Monkey:
             # tens of thousands of nodes at depth 2, a minute's search under load; and
             # each MCTS playout plays a whole game of chess (2,000 take about a minute).
             panel.timed.setChecked(True)
+        if (
+            game == "chess"
+            and panel.quiescence_box.isChecked()
+            and panel.config.search.algorithm is Algorithm.MINIMAX
+        ):
+            # Minimax has no cutoff to tame chess's captures, and the first iteration
+            # always finishes whatever the time limit: at depth 1 it can take minutes.
+            panel.quiescence_box.setChecked(False)
         editor = self.window.editor
         if editor.depth_box.value() > 12:
             editor.depth_box.setValue(12)

@@ -482,6 +482,7 @@ def test_comparison_counts_match_solve_json(
     solved = json.loads(capsys.readouterr().out)
     dialog = CompareDialog(tree, window)
     qtbot.addWidget(dialog)
+    dialog.show()  # the searches start when it shows
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=SOLVE_MS)
     name = "minimax" if algorithm == "minimax" else "alpha-beta, drawn order"
     row = next(r for r in dialog.rows if r.name == name)
@@ -656,6 +657,7 @@ def test_best_moves_of_a_drawn_tree_go_by_their_move_names(
     assert "best move a1 · line a1 → b1 ·" in editor.result_label.text()
     dialog = CompareDialog(editor.tree, window)
     qtbot.addWidget(dialog)
+    dialog.show()  # the searches start when it shows
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=SOLVE_MS)
     headings = [dialog.table.horizontalHeaderItem(j).text() for j in range(3)]
     assert headings[2].lower().startswith("best")

@@ -156,3 +156,23 @@ def test_the_statistics_say_what_mcts_did_and_claim_no_guarantee(
     assert window.stats.text("search").endswith(": mcts, 300 iterations, C 1.414, seed 5")
     assert window.stats.text("depth") == "playouts to the end (300 iterations)"
     assert not window.stats.labels["guarantee"].isVisibleTo(window.stats)
+
+
+def test_the_status_bar_counts_mcts_s_iterations_not_a_depth(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    search = SearchSettings(algorithm=Algorithm.MCTS, iterations=2000, seed=5)
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND, search=search))
+    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
+    text = window.progress_label.text()
+    assert text.startswith("searched:") and "2,000 iterations" in text
+    assert "depth" not in text
+    # While it thinks, too (and the statistics count its iterations so far).
+    search = SearchSettings(algorithm=Algorithm.MCTS, time_budget=120.0)
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=search))
+    qtbot.waitUntil(lambda: "thinking" in window.progress_label.text(), timeout=AI_TIMEOUT_MS)
+    text = window.progress_label.text()
+    assert " iterations · " in text and "depth" not in text
+    qtbot.waitUntil(lambda: "so far" in window.stats.text("depth"), timeout=AI_TIMEOUT_MS)
+    assert window.stats.text("depth").startswith("playouts to the end (")
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))

@@ -1,15 +1,17 @@
 """Compare searches on one tree: a table of counts and a grouped bar chart.
 
 The four searches (core.compare) run in an engine process of the dialog's own, never in
-the window's process; a thread of the dialog waits for them.
+the window's process; a thread of the dialog (:class:`CompareThread`, which the Play
+mode's comparison of MCTS with alpha-beta uses too) waits for them.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -46,20 +48,26 @@ def _nice_step(rough: float) -> int:
 
 
 class CompareThread(QThread):
-    """Has the engine run core.compare and waits for it; ``done`` carries the rows,
-    ``failed`` why not."""
+    """Has an engine process of its own run one comparison (a call of engine.calls:
+    ``compare`` of a tree, ``compare_mcts`` of a position) and waits for it; ``done``
+    carries its answer, ``failed`` why there is none."""
 
-    done = Signal(list)
+    done = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, tree: CustomTree, parent: QWidget | None = None) -> None:
+    def __init__(self, call: str, args: tuple[Any, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.tree = tree
+        self.call = call
+        self.args = args
         self.engine = EngineClient("gamesearch-compare")
 
     def run(self) -> None:
+        if self.isInterruptionRequested():  # closed before it began: start no process
+            return
         try:
-            rows = self.engine.call(1, "compare", self.tree, cancelled=self.isInterruptionRequested)
+            rows = self.engine.call(
+                1, self.call, *self.args, cancelled=self.isInterruptionRequested
+            )
         except (CallFailed, EngineError) as e:  # reported in the dialog
             self.failed.emit(str(e))
             return
@@ -69,8 +77,62 @@ class CompareThread(QThread):
         self.done.emit(rows)
 
     def stop(self) -> None:
-        """Cancel the searches, wait for the thread and end the engine process."""
+        """End the engine process at once, wait for the thread, and tidy up.
+
+        Nothing the engine would still say is wanted, so it is killed rather than asked to
+        cancel: a cancel is seen only once the new process has started (a second or more
+        on a loaded machine), and the window would wait that long for the dialog to close.
+        """
+        self.requestInterruption()
+        self.engine.kill()
         stop_engine_thread(self, self.engine, 1)
+
+
+class ComparisonDialog(QDialog):
+    """A dialog whose answer one engine call computes (:class:`CompareThread`): it says
+    why when there is none, and closing it stops the call, its thread and its process.
+    A subclass makes ``self.status`` (a QLabel) and calls :meth:`start_call`.
+
+    The call starts when the dialog is first shown: a dialog closed unseen starts no
+    process (and costs its closing nothing)."""
+
+    status: QLabel
+
+    def start_call(self, call: str, args: tuple[Any, ...]) -> None:
+        """Have the engine run ``call`` on ``args`` once the dialog shows; its answer
+        goes to ``show_answer``."""
+        self._stopped = False
+        self.thread_ = CompareThread(call, args, self)
+        self.thread_.done.connect(self.show_answer)
+        self.thread_.failed.connect(self._failed)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._stopped and not self.thread_.isRunning() and not self.thread_.isFinished():
+            self.thread_.start()
+
+    def show_answer(self, answer: Any) -> None:
+        """Show what the call returned."""
+        raise NotImplementedError
+
+    def _failed(self, message: str) -> None:
+        self.status.setText(f"Cannot compare: {message}")
+
+    def stop(self) -> None:
+        """Stop the searches and wait for the thread (once: later calls do nothing)."""
+        if not self._stopped:
+            self._stopped = True
+            self.thread_.stop()
+
+    def done(self, result: int) -> None:
+        self.stop()
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # A dialog closed while hidden is not rejected, so done() would not stop the
+        # thread: its engine process and the thread's last moments outlived the dialog.
+        self.stop()
+        super().closeEvent(event)
 
 
 class BarChart(QWidget):
@@ -162,7 +224,7 @@ class BarChart(QWidget):
             x += 16 + fm.horizontalAdvance(heading) + 18
 
 
-class CompareDialog(QDialog):
+class CompareDialog(ComparisonDialog):
     """Minimax against alpha-beta (drawn, best and worst order) on one tree."""
 
     HEADINGS = (
@@ -209,13 +271,10 @@ class CompareDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.resize(760, 560)
-        self._stopped = False
-        self.thread_ = CompareThread(tree, self)
-        self.thread_.done.connect(self._done)
-        self.thread_.failed.connect(self._failed)
-        self.thread_.start()
+        self.start_call("compare", (tree,))
 
-    def _done(self, rows: list[ComparisonRow]) -> None:
+    def show_answer(self, rows: list[ComparisonRow]) -> None:
+        """Fill the table and the chart with the four searches' counts."""
         self.rows = rows
         self.status.setText("")
         self.table.setRowCount(len(rows))
@@ -238,22 +297,3 @@ class CompareDialog(QDialog):
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
         self.chart.set_rows(rows, self.bound)
-
-    def _failed(self, message: str) -> None:
-        self.status.setText(f"Cannot compare: {message}")
-
-    def stop(self) -> None:
-        """Stop the searches and wait for the thread (once: later calls do nothing)."""
-        if not self._stopped:
-            self._stopped = True
-            self.thread_.stop()
-
-    def done(self, result: int) -> None:
-        self.stop()
-        super().done(result)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        # A dialog closed while hidden is not rejected, so done() would not stop the
-        # thread: its engine process and the thread's last moments outlived the dialog.
-        self.stop()
-        super().closeEvent(event)

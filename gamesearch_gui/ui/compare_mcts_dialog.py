@@ -1,0 +1,261 @@
+"""Compare MCTS with alpha-beta on the position on the board: what each chose and what it
+cost, and each move's MCTS estimate beside alpha-beta's value.
+
+Both searches (core.compare.compare_mcts) run in an engine process of the dialog's own,
+never in the window's process (see :class:`ComparisonDialog`): closing the dialog cancels
+them and ends the thread and the process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gamesearch_gui.core.compare import MctsComparison, MoveComparison
+from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.ui.editor.compare_dialog import ComparisonDialog
+from gamesearch_gui.ui.stats_panel import describe_settings, format_value
+
+#: The background of the move MCTS chose where alpha-beta knows a better one.
+DISAGREE = QColor("#f8d7da")
+#: The background of alpha-beta's best moves.
+BEST = QColor("#d4edda")
+
+
+#: The columns of words, not numbers, of the two tables (aligned left).
+SUMMARY_WORDS = (0, 1)
+MOVE_WORDS = (0, 5)
+
+
+def duration(seconds: float) -> str:
+    """A search's time: milliseconds under a second (most here take a few)."""
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def percent(rate: float | None) -> str:
+    """A win rate in [0, 1] as a percentage with one decimal, or a dash for none."""
+    return "–" if rate is None else f"{rate * 100:.1f}%"
+
+
+class MctsCompareDialog(ComparisonDialog):
+    """MCTS and alpha-beta on one position, side by side."""
+
+    SUMMARY = ("Search", "Settings", "Move chosen", "Value", "Time", "Nodes", "Iterations")
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        mcts: SearchSettings,
+        alphabeta: SearchSettings,
+        names: Sequence[str],
+        parent: QWidget | None = None,
+    ) -> None:
+        """``names``: MAX's and MIN's, as the game calls them."""
+        super().__init__(parent)
+        self.game = game
+        self.state = state
+        self.names = {Player.MAX: names[0], Player.MIN: names[1]}
+        self.comparison: MctsComparison | None = None
+        self.setWindowTitle(f"MCTS against alpha-beta — {clip(game.title)}")
+        to_move = game.to_move(state)
+        self.mover = self.names.get(to_move, to_move.name)
+        named = clip(game.position_name(state))  # "position '…'", or "this position"
+        where = QLabel(
+            f"{named[:1].upper()}{named[1:]}, <b>{self.mover}</b> to move. "
+            "Both searches start from here."
+        )
+        where.setWordWrap(True)
+        self.summary = self._table(self.SUMMARY)
+        self.moves = self._table(self._move_headings())
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.status = QLabel("Searching: alpha-beta, then MCTS…")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(where)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.verdict)
+        layout.addWidget(QLabel("<b>Each move</b>"))
+        layout.addWidget(self.moves, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+        self.resize(820, 600)
+        self.start_call("compare_mcts", (game, state, mcts, alphabeta))
+
+    def _move_headings(self) -> tuple[str, ...]:
+        return (
+            "Move",
+            "MCTS visits N",
+            f"MCTS win rate for {self.mover}\n(estimate)",
+            "MCTS Q/N\n(estimate, game's units)",
+            "Alpha-beta value",
+            "Chosen by",
+        )
+
+    @staticmethod
+    def _table(headings: tuple[str, ...]) -> QTableWidget:
+        table = QTableWidget(0, len(headings))
+        table.setHorizontalHeaderLabels(list(headings))
+        table.verticalHeader().hide()
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        return table
+
+    @staticmethod
+    def _fill(
+        table: QTableWidget, row: int, cells: tuple[str, ...], words: tuple[int, ...]
+    ) -> list[QTableWidgetItem]:
+        """One row; the columns of numbers (all but ``words``) to the right."""
+        items = []
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column not in words:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(row, column, item)
+            items.append(item)
+        return items
+
+    def show_answer(self, comparison: MctsComparison) -> None:
+        """Fill both tables, say whether they agree and what the numbers mean."""
+        self.comparison = comparison
+        self.status.setText("")
+        ab, mc = comparison.alphabeta, comparison.mcts
+        kind = "exact" if comparison.exact else "at the depth cutoff"
+        self.summary.setRowCount(2)
+        self._fill(
+            self.summary,
+            0,
+            (
+                "Alpha-beta",
+                describe_settings(ab.settings).removeprefix("alphabeta, "),
+                clip(ab.best_text),
+                f"{format_value(ab.value)} ({kind})",
+                duration(ab.seconds),
+                f"{ab.nodes:,}",
+                "–",
+            ),
+            SUMMARY_WORDS,
+        )
+        self._fill(
+            self.summary,
+            1,
+            (
+                "MCTS",
+                describe_settings(mc.settings).removeprefix("mcts, "),
+                clip(mc.best_text),
+                f"win rate {percent(mc.win_rate)} for {self.mover} (estimate)",
+                duration(mc.seconds),
+                f"{mc.nodes:,}",
+                f"{mc.iterations:,}",
+            ),
+            SUMMARY_WORDS,
+        )
+        self.summary.setFixedHeight(
+            self.summary.horizontalHeader().height()
+            + sum(self.summary.rowHeight(i) for i in range(2))
+            + 2 * self.summary.frameWidth()
+        )
+        depth = ab.settings.depth
+        heading = "exact" if comparison.exact else f"depth {depth}"
+        self.moves.setHorizontalHeaderItem(4, QTableWidgetItem(f"Alpha-beta value\n({heading})"))
+        self.moves.setRowCount(len(comparison.moves))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for i, move in enumerate(comparison.moves):
+            chosen = self._chosen_by(comparison, move)
+            items = self._fill(
+                self.moves,
+                i,
+                (
+                    clip(move.text),
+                    f"{move.visits:,}",
+                    percent(move.win_rate),
+                    "–" if move.mean is None else format_number(round(move.mean, 4)),
+                    format_value(move.value),
+                    chosen,
+                ),
+                MOVE_WORDS,
+            )
+            if comparison.is_best(move):
+                items[4].setBackground(BEST)
+            if move.move == mc.best_move:
+                for item in items:
+                    item.setFont(bold)
+                if not comparison.is_best(move):
+                    for item in items:
+                        item.setBackground(DISAGREE)
+        self.verdict.setText(self._verdict(comparison))
+        self.note.setText(self._note(comparison))
+
+    @staticmethod
+    def _chosen_by(comparison: MctsComparison, move: MoveComparison) -> str:
+        who = []
+        if move.move == comparison.alphabeta.best_move:
+            who.append("alpha-beta")
+        if move.move == comparison.mcts.best_move:
+            who.append("MCTS")
+        return " and ".join(who)
+
+    def _verdict(self, comparison: MctsComparison) -> str:
+        ab, mc = comparison.alphabeta, comparison.mcts
+        chosen = next(m for m in comparison.moves if m.move == mc.best_move)
+        best = [clip(m.text) for m in comparison.moves if comparison.is_best(m)]
+        shown = ", ".join(best)
+        if comparison.agree:
+            if chosen.move == ab.best_move:
+                return f"<b>They agree</b>: both play {clip(chosen.text)}."
+            return (
+                f"<b>They agree</b>: MCTS plays {clip(chosen.text)}, alpha-beta "
+                f"{clip(ab.best_text)}, and alpha-beta values both alike "
+                f"({format_value(comparison.best_value)}): its best moves are {shown}."
+            )
+        cutoff = "" if comparison.exact else " at its depth limit"
+        return (
+            f"<b>They disagree</b>: MCTS plays {clip(chosen.text)}, which alpha-beta values "
+            f"{format_value(chosen.value)}{cutoff}; alpha-beta's best "
+            f"{'move is' if len(best) == 1 else 'moves are'} {shown}, value "
+            f"{format_value(comparison.best_value)}. The row in red is MCTS's choice."
+        )
+
+    def _note(self, comparison: MctsComparison) -> str:
+        low, high = comparison.bounds
+        if comparison.exact:
+            exact = (
+                "Alpha-beta's values are <b>exact</b>: it searched to the end of the game, "
+                "each move with the full window, so no value is a bound."
+            )
+        else:
+            exact = (
+                "Alpha-beta's values are <b>not exact</b>: it stopped at its depth limit and "
+                "judged the positions there with its evaluation function."
+            )
+        return (
+            f"MCTS's numbers are <b>estimates</b> from random playouts: N is how many of its "
+            f"iterations went through the move; Q/N is their mean result in the game's units "
+            f"(from {format_number(low)} to {format_number(high)}, from the first player's "
+            f"view), and the win rate is Q/N scaled to 0–100% for {self.mover}. {exact} "
+            "Green: alpha-beta's best moves. Bold: MCTS's choice (its most visited move)."
+        )

@@ -1,0 +1,197 @@
+"""Game > Compare MCTS with alpha-beta: the dialog's numbers are those ``solve --json``
+gives for each search, disagreement is marked, and nothing is left running."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.cli import main
+from gamesearch_gui.core.compare import compare_mcts
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.ui.compare_mcts_dialog import DISAGREE, MctsCompareDialog, percent
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats, compare_searches
+from gamesearch_gui.ui.stats_panel import format_value
+from tests.processes import process_alive
+from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, store, window
+
+__all__ = ["store", "window"]  # the fixtures, shared with test_main_window
+
+
+def solve(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["solve", "--game", "tictactoe", *args, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert isinstance(answer, dict)
+    return answer
+
+
+def texts(dialog: MctsCompareDialog, table: str) -> list[list[str]]:
+    shown = getattr(dialog, table)
+    return [
+        [shown.item(i, j).text() for j in range(shown.columnCount())]
+        for i in range(shown.rowCount())
+    ]
+
+
+def open_from_the_menu(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> MctsCompareDialog:
+    """Trigger the Game menu's action; the dialog it opens, once its answer is in."""
+    opened: list[MctsCompareDialog] = []
+
+    def run(dialog: MctsCompareDialog) -> int:
+        opened.append(dialog)
+        dialog.show()  # as exec() does: the searches start when it shows
+        qtbot.waitUntil(
+            lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(),
+            timeout=AI_TIMEOUT_MS,
+        )
+        dialog.reject()  # as the Close button does
+        return 0
+
+    monkeypatch.setattr(MctsCompareDialog, "exec", run)
+    monkeypatch.setattr(MctsCompareDialog, "deleteLater", lambda self: None)  # kept to look at
+    assert window.act_compare_mcts.isEnabled()
+    window.act_compare_mcts.trigger()
+    assert len(opened) == 1
+    return opened[0]
+
+
+def test_the_dialog_shows_each_move_with_both_numbers_as_solve_json_gives_them(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS))
+    for move in (0, 1, 3, 4):  # X O X O: X to move, and 7 wins
+        click_move(qtbot, window, move)
+    position = "XO.XO...."
+    assert TicTacToe().position_text(window.match.state) == position
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+
+    alphabeta, mcts = compare_searches(window.config)
+    assert mcts.iterations == 2000 and mcts.seed == 0
+    assert alphabeta.depth is None and alphabeta.transposition_table  # the game's own
+    where = ["--position", position]
+    by_mcts = solve(capsys, *where, "--algorithm", "mcts", "--iterations", "2000", "--seed", "0")
+    by_alphabeta = solve(capsys, *where, "--algorithm", "alphabeta", "--ordering", "static", "--tt")
+    by_minimax = solve(capsys, *where, "--algorithm", "minimax")  # each move's exact value
+
+    moves = texts(dialog, "moves")
+    assert [row[0] for row in moves] == ["3", "6", "7", "8", "9"]  # a row per legal move
+    assert [int(row[1].replace(",", "")) for row in moves] == by_mcts["root_visits"]
+    assert [row[2] for row in moves] == [percent(r) for r in by_mcts["root_win_rates"]]
+    assert [row[4] for row in moves] == [format_value(v) for v in by_minimax["root_values"]]
+    assert "estimate" in dialog.moves.horizontalHeaderItem(2).text()
+    assert "exact" in dialog.note.text() and "estimates" in dialog.note.text()
+    summary = texts(dialog, "summary")
+    assert summary[0][0] == "Alpha-beta" and summary[1][0] == "MCTS"
+    assert summary[0][2] == by_alphabeta["best_move"] == "7"
+    assert summary[0][3] == f"{format_value(by_alphabeta['value'])} (exact)"
+    assert summary[1][2] == by_mcts["best_move"] == "7"
+    assert summary[1][6] == f"{by_mcts['stats']['iterations']:,}"
+    assert summary[1][5] == f"{by_mcts['stats']['nodes']:,}"
+    assert "They agree" in dialog.verdict.text()
+    assert moves[2][5] == "alpha-beta and MCTS"
+    # Closed, it leaves no thread and no engine process behind.
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
+def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    game = TicTacToe()
+    state = game.parse_position("XO.XO....")
+    alphabeta = SearchSettings(Algorithm.ALPHABETA)
+    # One iteration tries one move at random: find a seed whose try misses the win.
+    seed = next(
+        s
+        for s in range(50)
+        if not compare_mcts(
+            game, state, SearchSettings(Algorithm.MCTS, iterations=1, seed=s), alphabeta
+        ).agree
+    )
+    mcts = SearchSettings(Algorithm.MCTS, iterations=1, seed=seed)
+    dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    comparison = dialog.comparison
+    assert comparison is not None and not comparison.agree
+    verdict = dialog.verdict.text()
+    assert "They disagree" in verdict and "best move is 7" in verdict
+    chosen = next(i for i, m in enumerate(comparison.moves) if m.move == comparison.mcts.best_move)
+    assert dialog.moves.item(chosen, 0).background().color() == DISAGREE
+    assert dialog.moves.item(chosen, 5).text() == "MCTS"
+    assert dialog.moves.item(chosen, 1).text() == "1"
+    dialog.close()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
+def test_closing_it_mid_search_cancels_and_leaves_nothing_running(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from gamesearch_gui.core.games import ConnectFour
+
+    game = ConnectFour()
+    alphabeta = SearchSettings(Algorithm.ALPHABETA, depth=14)  # hours: only a cancel ends it
+    mcts = SearchSettings(Algorithm.MCTS, iterations=1_000_000)
+    dialog = MctsCompareDialog(game, game.initial_state(), mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.thread_.engine.pid is not None, timeout=AI_TIMEOUT_MS)
+    pid = dialog.thread_.engine.pid
+    assert pid is not None
+    dialog.reject()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+    assert not process_alive(pid)
+    assert dialog.comparison is None
+
+
+def test_a_dialog_closed_before_it_shows_starts_no_engine(qtbot: QtBot, window: MainWindow) -> None:
+    game = TicTacToe()
+    mcts = SearchSettings(Algorithm.MCTS, iterations=100)
+    dialog = MctsCompareDialog(
+        game, game.initial_state(), mcts, SearchSettings(), window.names(), window
+    )
+    qtbot.addWidget(dialog)
+    dialog.reject()
+    assert dialog.thread_.engine.starts == 0 and not dialog.thread_.isRunning()
+
+
+def test_a_position_with_no_move_to_compare_is_said(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.new_game(PlayConfig(game="pig", seats=Seats.TWO_HUMANS))
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+    assert dialog.status.text().startswith("Cannot compare: ")
+    assert "chance" in dialog.status.text()
+    assert dialog.comparison is None
+
+
+def test_the_ai_s_own_settings_are_compared_when_it_plays_them() -> None:
+    mcts = SearchSettings(Algorithm.MCTS, iterations=750, seed=3, exploration=0.5)
+    alphabeta, mine = compare_searches(PlayConfig(game="tictactoe", search=mcts))
+    assert mine == mcts and alphabeta.algorithm is Algorithm.ALPHABETA
+    timed = SearchSettings(Algorithm.ALPHABETA, depth=5, time_budget=2.0)
+    alphabeta, mine = compare_searches(PlayConfig(game="connect4", search=timed))
+    assert alphabeta.depth == 5 and alphabeta.time_budget is None
+    assert mine.iterations == 2000
+    # Connect Four cannot be searched to its end: its own depth, not the end.
+    endless = SearchSettings(Algorithm.ALPHABETA, time_budget=2.0)
+    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=endless))
+    assert alphabeta.depth == 7
+    # Deepening to 30 plies within 2 s: without the clock, the game's own depth.
+    deep = SearchSettings(Algorithm.ALPHABETA, depth=30, time_budget=2.0)
+    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=deep))
+    assert alphabeta.depth == 7 and alphabeta.time_budget is None
+    # Without a time budget the AI's own depth is what it searches for a move: kept.
+    fixed = SearchSettings(Algorithm.ALPHABETA, depth=9)
+    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=fixed))
+    assert alphabeta.depth == 9
