@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.text import player_letters
-from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR
+from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR, seat_colour
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,
@@ -45,7 +45,6 @@ from gamesearch_gui.ui.tree.style import (
     LEAF_FILL,
     PV_COLOUR,
     STRATEGY_COLOUR,
-    player_colour,
     tint,
 )
 
@@ -268,7 +267,7 @@ def draw_legend(
         brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
         if key.startswith(PLAYER_KEY):
             _, index, direction = key.split(":")
-            colour = player_colour(int(index))
+            colour = seat_colour(int(index))
             add_node_shape(
                 path, KIND_MAX if direction == "up" else KIND_MIN, HOW_BACKED_UP, cx, cy, r
             )

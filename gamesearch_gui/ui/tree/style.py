@@ -19,7 +19,9 @@ from gamesearch_gui.ui.boards.painting import (
     MAX_COLOUR,
     MIN_COLOUR,
     MIN_TEXT_PIXELS,
+    SEAT_COLOURS,
     is_dark,
+    seat_colour,
 )
 from gamesearch_gui.ui.text import elide
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
@@ -53,25 +55,6 @@ KIND_COLOUR: Final = {
     KIND_CHANCE: CHANCE_COLOUR,
     KIND_LEAF: LEAF_EDGE,
 }
-
-
-#: The players' colours in a game of n players, in the order of ``players`` (cycled past
-#: the last): the first two are MAX's and MIN's, the rest apart from the marks of the
-#: tree (best line, strategy, this step, cuts).
-PLAYER_COLOURS: Final = (
-    MAX_COLOUR,
-    MIN_COLOUR,
-    QColor("#2e9d4f"),
-    QColor("#e07b00"),
-    QColor("#8d6e63"),
-    QColor("#5c6bc0"),
-    QColor("#607d8b"),
-)
-
-
-def player_colour(player: int) -> QColor:
-    """Player ``player``'s colour (an index into a game's ``players``)."""
-    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
 def mix(under: QColor, over: QColor, share: float) -> QColor:
@@ -161,14 +144,15 @@ class Inks:
         self.on_eval = {k: QColor(colours.text) if dark else base[k].darker(170) for k in kinds}
         self.under = {k: QColor(colours.text) if k == KIND_LEAF else ink(base[k]) for k in kinds}
         self.tag = {k: ink(base[k]) for k in kinds}
-        # Games of n players: the same inks for each player's decisions, by index.
-        players = range(len(PLAYER_COLOURS))
-        self.player_fill = [QColor(player_colour(i)) for i in players]
-        self.player_outline = [player_colour(i).darker(135) for i in players]
-        self.player_open = [mix(background, player_colour(i), 0.85) for i in players]
-        self.player_eval_fill = [mix(background, player_colour(i), 0.35) for i in players]
-        self.player_eval_outline = [player_colour(i).darker(115) for i in players]
-        self.player_ink = [ink(player_colour(i)) for i in players]
+        # Games of n players: each player's decisions in the colour of their seat on the
+        # board (``seat_colour``, one palette for boards and trees), by index.
+        players = range(len(SEAT_COLOURS))
+        self.player_fill = [seat_colour(i) for i in players]
+        self.player_outline = [seat_colour(i).darker(135) for i in players]
+        self.player_open = [mix(background, seat_colour(i), 0.85) for i in players]
+        self.player_eval_fill = [mix(background, seat_colour(i), 0.35) for i in players]
+        self.player_eval_outline = [seat_colour(i).darker(115) for i in players]
+        self.player_ink = [ink(seat_colour(i)) for i in players]
         self.cut = QColor(CUT_COLOUR)
         self.pv = QColor(PV_COLOUR)
         self.strategy = QColor(STRATEGY_COLOUR)
