@@ -736,7 +736,8 @@ class _Engine:
             self.depth = depth
             root_moves: list[RootMove] = []
             pv: list[tuple[Any, ...]] = []
-            # The first iteration always finishes, so there is a move to play.
+            # The first iteration searches at least its first root move, so there is a move
+            # to play; the clock is armed once it has one (see the root in _iteration).
             self.clock_armed = depth > 1
             try:
                 value = self._iteration(root, depth, previous_line, root_moves, pv)
@@ -767,7 +768,7 @@ class _Engine:
             if not self.used_evaluation:
                 break  # no cutoff was reached: a deeper search would see nothing new
         if done is None:
-            # Stopped inside the first iteration (cancel or node cap).
+            # Stopped inside the first iteration (cancel, time budget or node cap).
             move, so_far = self._best_so_far(root, root_moves)
             line = (move,) if move is not None else ()
             return self._result(so_far, move, line, root_moves, 1, False, reason, iterations)
@@ -1129,6 +1130,10 @@ class _Engine:
                     if at_root:
                         bound = _bound(child_value, child_alpha, child_beta, prune)
                         root_moves.append(RootMove(move, child_value, bound))
+                        # A move to play: the time budget holds from here even in the
+                        # first iteration (chess's quiescence under minimax can take
+                        # minutes to finish depth 1).
+                        self.clock_armed = True
                     if maximizing:
                         # A first child, or one better by more than a tie (TIE_TOLERANCE).
                         if child_value > value and (

@@ -118,17 +118,20 @@ class PlayConfig:
 
 
 def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:
-    """The algorithms that apply to ``game`` (Star1 only where it declares the utility
-    bounds it prunes with: a user's game file may not)."""
+    """The algorithms that apply to ``game``: Star1 and MCTS only where it declares the
+    utility bounds they need (to prune with, to scale rewards by); a user's game file may
+    not."""
     if len(game.players) != 2:
         return (Algorithm.MAXN, Algorithm.PARANOID)
+    try:
+        game.utility_bounds()
+    except GameError:
+        bounded: tuple[Algorithm, ...] = ()
+    else:
+        bounded = (Algorithm.STAR1, Algorithm.MCTS) if game.has_chance else (Algorithm.MCTS,)
     if game.has_chance:
-        try:
-            game.utility_bounds()
-        except GameError:
-            return (Algorithm.EXPECTIMINIMAX, Algorithm.MCTS)
-        return (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1, Algorithm.MCTS)
-    return (Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.MCTS)
+        return (Algorithm.EXPECTIMINIMAX, *bounded)
+    return (Algorithm.MINIMAX, Algorithm.ALPHABETA, *bounded)
 
 
 def file_game_search(game: Game[Any, Any]) -> SearchSettings:
@@ -142,6 +145,14 @@ def file_game_search(game: Game[Any, Any]) -> SearchSettings:
         evaluation=next(iter(game.cutoff_evaluations())),
         time_budget=FILE_GAME_SECONDS,
     )
+
+
+def quiescence_fits(stands_pat: bool, algorithm: Algorithm) -> bool:
+    """Whether a quiescence search goes with ``algorithm`` in a game whose sides may stand
+    pat (``stands_pat``, chess): its captures are followed 10 plies past the depth limit,
+    which only alpha-beta's pruning keeps to a few thousand positions (under minimax one
+    chess position's depth 1 took 200 s and 6 million nodes)."""
+    return not stands_pat or algorithm is Algorithm.ALPHABETA
 
 
 def fit_mcts(search: SearchSettings) -> SearchSettings:
@@ -212,7 +223,12 @@ def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -
         budget = FILE_GAME_SECONDS
     if budget is not None:
         budget = clamp(budget, TIME_BUDGET_RANGE)
-    quiescence = search.quiescence and game.has_quiescence and (depth or budget) is not None
+    quiescence = (
+        search.quiescence
+        and game.has_quiescence
+        and (depth or budget) is not None
+        and quiescence_fits(game.quiescence_stands_pat, algorithm)
+    )
     return replace(
         search,
         algorithm=algorithm,

@@ -40,11 +40,18 @@ from gamesearch_gui.ui.play_config import (
     file_game_search,
     fit_search,
     mcts_search,
+    quiescence_fits,
 )
 from gamesearch_gui.ui.widgets import fail_hard_box
 
 #: The game box's entry for a user's game file (the built-in games' are their names).
 FILE_ITEM = "<file>"
+#: What the quiescence box does, where it applies.
+QUIESCENCE_TIP = (
+    "Past the depth limit, keep following the moves that would change the evaluation at "
+    "once (wins and blocks in Connect Four and tic-tac-toe, captures and promotions in "
+    "chess), so a threat just beyond the horizon is seen"
+)
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
 
@@ -111,6 +118,7 @@ class SettingsPanel(QWidget):
         super().__init__(parent)
         self._updating = False
         self._quiescence_applies = False
+        self._quiescence_stands_pat = False
         self._constant_sum = False
         self._searches: dict[str, SearchSettings] = {}
         self._config = config or PlayConfig()
@@ -159,10 +167,7 @@ class SettingsPanel(QWidget):
             "little to choose it: possible when the payoffs add up to a constant"
         )
         self.quiescence_box = QCheckBox("Quiescence search")
-        self.quiescence_box.setToolTip(
-            "Past the depth limit, keep searching while the side to move can win at once "
-            "or must block the opponent's win, so a threat just beyond the horizon is seen"
-        )
+        self.quiescence_box.setToolTip(QUIESCENCE_TIP)
         self.evaluation_box = QComboBox()
         self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
         self.ordering_box = QComboBox()
@@ -430,6 +435,7 @@ class SettingsPanel(QWidget):
             self.seed_spin.setValue(search.seed)
         self._show_rows(search.algorithm)
         self._quiescence_applies = game.has_quiescence
+        self._quiescence_stands_pat = game.quiescence_stands_pat
         self._enable_quiescence(game.has_quiescence)
         self._explain()
 
@@ -568,9 +574,18 @@ class SettingsPanel(QWidget):
         self.timed.setText("Time limit" if mcts else "Time limit (iterative deepening)")
 
     def _enable_quiescence(self, applies: bool) -> None:
-        """Quiescence extends a depth limit, in the games that say what is quiet."""
+        """Quiescence extends a depth limit, in the games that say what is quiet; where a
+        side may stand pat (chess), only with alpha-beta (:func:`quiescence_fits`)."""
         limited = not self.full_depth.isChecked() or self.timed.isChecked()
-        self.quiescence_box.setEnabled(applies and limited)
+        algorithm = self.algorithm_box.currentData()
+        fits = algorithm is None or quiescence_fits(self._quiescence_stands_pat, algorithm)
+        self.quiescence_box.setEnabled(applies and limited and fits)
+        self.quiescence_box.setToolTip(
+            QUIESCENCE_TIP
+            if fits
+            else "Chess's capture search follows every capture 10 plies on: without "
+            "alpha-beta's pruning that is millions of positions. Choose alpha-beta for it."
+        )
 
     def _explain(self) -> None:
         search = self.config.search

@@ -12,13 +12,14 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import main_window
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats
+from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats, fit_search
 from tests.test_game_file_cli import ENDLESS, MUTATING, UNKEYABLE
 from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
@@ -198,3 +199,14 @@ def test_unkeyable_states_play_with_the_table_off(
     assert not panel.tt_box.isChecked()
     qtbot.waitUntil(lambda: window.match.is_over, timeout=AI_TIMEOUT_MS)
     assert [ply.text for ply in window.match.plies] == ["go", "go"]
+
+
+def test_mcts_and_star1_are_offered_only_with_declared_bounds(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The template Nim declares no utility_bounds(): MCTS could not scale its rewards.
+    assert window.open_game_file(NIM)
+    offered = _choices(window.settings_panel.algorithm_box)
+    assert offered == [Algorithm.MINIMAX, Algorithm.ALPHABETA]
+    stored = SearchSettings(Algorithm.MCTS, iterations=100)
+    assert fit_search(window.game, None, stored).algorithm is Algorithm.ALPHABETA

@@ -7,10 +7,11 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     default_search,
+    fit_search,
     search_from_dict,
     search_to_dict,
 )
@@ -78,3 +79,27 @@ def test_the_note_under_the_settings_is_shown_whole_when_it_grows(qtbot: QtBot) 
     note = panel.note
     qtbot.waitUntil(lambda: note.height() >= note.heightForWidth(note.width()))
     assert note.height() > short
+
+
+def test_chess_quiescence_goes_with_alpha_beta_only(qtbot: QtBot) -> None:
+    # Under minimax, chess's capture search has no pruning: depth 1 of one position took
+    # 200 s and 6 million nodes. The box is offered with alpha-beta only, and says why.
+    panel = _panel(qtbot, "chess")
+    alphabeta = panel.algorithm_box.findData(Algorithm.ALPHABETA)
+    minimax = panel.algorithm_box.findData(Algorithm.MINIMAX)
+    panel.algorithm_box.setCurrentIndex(alphabeta)
+    assert panel.quiescence_box.isEnabled()
+    panel.quiescence_box.setChecked(True)
+    assert panel.config.search.quiescence
+    panel.algorithm_box.setCurrentIndex(minimax)
+    assert not panel.quiescence_box.isEnabled()
+    assert "alpha-beta" in panel.quiescence_box.toolTip()
+    assert not panel.config.search.quiescence
+    # Stored settings that ask for it are fitted the same way.
+    chess = PlayConfig().with_game("chess")
+    fitted = fit_search(
+        chess.make_game(),
+        "chess",
+        SearchSettings(Algorithm.MINIMAX, depth=2, evaluation="material", quiescence=True),
+    )
+    assert not fitted.quiescence
