@@ -378,3 +378,14 @@ def test_what_the_game_prints_while_searched_stays_off_the_answer(
     for timed in (answer, same):
         del timed["stats"]["seconds"]
     assert answer == same
+
+
+def test_a_game_file_with_chance_nodes_solves_by_expectation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(GAME_FILES / "coin_gamble.py")
+    answer = solve_file(capsys, path)
+    assert answer["algorithm"] == "expectiminimax"
+    assert answer["value"] == pytest.approx(0.2) and answer["best_move"] == "gamble"
+    starred = solve_file(capsys, path, "--algorithm", "star1")
+    assert starred["value"] == pytest.approx(0.2) and starred["best_move"] == "gamble"

@@ -210,3 +210,30 @@ def test_mcts_and_star1_are_offered_only_with_declared_bounds(
     assert offered == [Algorithm.MINIMAX, Algorithm.ALPHABETA]
     stored = SearchSettings(Algorithm.MCTS, iterations=100)
     assert fit_search(window.game, None, stored).algorithm is Algorithm.ALPHABETA
+
+
+COIN_GAMBLE = str(Path(__file__).parents[1] / "core" / "game_files" / "coin_gamble.py")
+
+
+def test_a_game_file_with_chance_plays_with_its_coin(qtbot: QtBot, window: MainWindow) -> None:
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    assert window.open_game_file(COIN_GAMBLE)
+    # It declares its bounds: every algorithm for chance is offered.
+    assert _choices(panel.algorithm_box) == [
+        Algorithm.EXPECTIMINIMAX,
+        Algorithm.STAR1,
+        Algorithm.MCTS,
+    ]
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    assert window.match.plies[0].text == "gamble"  # worth 0.2 against 0 for playing safe
+    assert window.move_searches[1].value == pytest.approx(0.2)
+    assert window.match.plies[1].text in ("heads", "tails")  # the coin, tossed by the window
+    wait_for_person_or_end(qtbot, window)
+    board = window.board
+    assert isinstance(board, TextBoard)
+    if window.match.plies[1].text == "tails":
+        assert window.match.is_over and "-1" in board.caption.text()
+    else:  # MIN (the person) chooses what to pay
+        assert [button.text() for button in board.buttons] == ["pay 2", "pay 1"]
+    assert no_user_module_here()
