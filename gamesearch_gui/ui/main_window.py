@@ -45,7 +45,7 @@ from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.mcts_recording import AnyRecording
-from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
+from gamesearch_gui.core.search import Algorithm, SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
@@ -570,7 +570,13 @@ class MainWindow(QMainWindow):
     def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
         self._thinking_updates.cancel()
         self.progress_label.setText(
-            self._progress_text(result.stats.nodes, result.depth, result.stats.seconds, done=True)
+            self._progress_text(
+                result.stats.nodes,
+                result.depth,
+                result.stats.seconds,
+                done=True,
+                iterations=result.stats.iterations,
+            )
         )
         if request.state != self.match.state:
             return  # the game moved on (undo, new game): nothing to do with it
@@ -627,16 +633,36 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _search_progress(self, progress: SearchProgress) -> None:
         self.stats.show_progress(progress)
+        request = self.searches.request
+        mcts = request is not None and request.settings.algorithm is Algorithm.MCTS
         self._thinking = self._progress_text(
-            progress.nodes, progress.depth, progress.seconds, done=False
+            progress.nodes,
+            progress.depth,
+            progress.seconds,
+            done=False,
+            iterations=None if mcts else 0,
         )
         self._thinking_updates.request()
 
     @staticmethod
-    def _progress_text(nodes: int, depth: int | None, seconds: float, *, done: bool) -> str:
+    def _progress_text(
+        nodes: int, depth: int | None, seconds: float, *, done: bool, iterations: int | None = 0
+    ) -> str:
+        """The status bar's count: nodes and depth, or under MCTS (``iterations`` not 0;
+        None while running, when only its nodes are known) its iterations."""
         rate = nodes / seconds if seconds > 0 else 0.0
-        depth_text = "end" if depth is None else str(depth)
         head = "searched" if done else "thinking"
+        if iterations is None:
+            return (
+                f"{head}: {nodes:,} nodes in the MCTS tree · {rate:,.0f} nodes/s · {seconds:.1f} s"
+            )
+        if iterations:
+            per_s = iterations / seconds if seconds > 0 else 0.0
+            return (
+                f"{head}: {iterations:,} iterations · {nodes:,} nodes · "
+                f"{per_s:,.0f} iterations/s · {seconds:.1f} s"
+            )
+        depth_text = "end" if depth is None else str(depth)
         return (
             f"{head}: {nodes:,} nodes · depth {depth_text} · {rate:,.0f} nodes/s · {seconds:.1f} s"
         )

@@ -38,9 +38,14 @@ def test_the_dock_draws_the_mcts_tree_with_the_search_s_visits(
     assert moment is not None and moment.k == recording.event_count
     # The root shows N = the iterations, its children the N the search reported.
     assert moment.visits[0] == ITERATIONS
+    # The root's children drawn show the N the search reported; its "+k more" holds the rest.
     result = window.move_searches[1]
+    reported = {m.move: m.visits for m in result.root_moves}
     shown = {recording.moves[c]: moment.visits[c] for c in canvas.layout_now.children[0]}
-    assert shown == {m.move: m.visits for m in result.root_moves}
+    assert shown and all(reported[move] == n for move, n in shown.items())
+    stub = [stub for stub, _ in canvas.layout_now.stubs if stub.parent == 0]
+    rest = (stub[0].count, stub[0].visits) if stub else (0, 0)
+    assert rest == (len(reported) - len(shown), sum(reported.values()) - sum(shown.values()))
     # The details name the root and its N; the explanation says the search's last step.
     assert panel.mcts.details.node == 0
     assert f"<b>{ITERATIONS:,}</b>" in panel.mcts.details.facts.text()
@@ -111,8 +116,16 @@ def test_a_big_tree_is_cut_to_its_most_visited_nodes_and_says_so(
         stub = stubs.get(n)
         got = (stub.count, stub.visits) if stub else (0, 0)
         assert got == (len(hidden), sum(moment.visits[c] for c in hidden))
-    # Every node drawn is at least as visited as every node folded away, but its path.
-    folded = [c for n in layout.x for c in moment.children(n) if c not in layout.x]
+    # Every node drawn is at least as visited as every node folded away above the last
+    # level drawn (below it, all are folded), but its path.
+    assert layout.max_depth is not None
+    folded = [
+        c
+        for n in layout.x
+        if layout.depth[n] < layout.max_depth
+        for c in moment.children(n)
+        if c not in layout.x
+    ]
     path = set(moment.path())
     least_shown = min(moment.visits[n] for n in layout.x if n not in path)
     assert max(moment.visits[c] for c in folded) <= least_shown
@@ -120,4 +133,5 @@ def test_a_big_tree_is_cut_to_its_most_visited_nodes_and_says_so(
     image = canvas.grab().toImage()
     assert image.width() > 0
     again = MctsMoment(moment.recording, moment.k)
-    assert lay_out(again, keep=again.path()).x == layout.x  # the same tree, the same places
+    # The same tree, the same places.
+    assert lay_out(again, layout.budget, again.path(), layout.max_depth).x == layout.x
