@@ -144,7 +144,14 @@ class MctsCanvas(QWidget):
             return
         old = self.layout_now
         self._from = {n: self._place(n) for n in old.x}
-        self.layout_now, self.sizes = self._fitted_layout(moment)
+        narrower = 0.0
+        for _ in range(3):  # moves written left of the first nodes: narrower slots
+            self.layout_now, self.sizes = self._fitted_layout(moment, narrower)
+            left, right = self._bounds()
+            over = right - left - self._room()[0]
+            if over <= 0.5:
+                break
+            narrower += over
         if self.follow:
             self.fit()
         self._glide.start()
@@ -165,9 +172,17 @@ class MctsCanvas(QWidget):
         band = PLAYOUT_MIN + line + 4
         return max(self.width() - 16.0, 50.0), max(self.height() - top - band - 8, 50.0), top
 
-    def _fitted_layout(self, moment: MctsMoment) -> tuple[MctsLayout, Sizes]:
+    def _bounds(self) -> tuple[float, float]:
+        """How far the tree and its labels reach, left and right (scene units)."""
+        left, right = 0.0, max(self.layout_now.slots, 1) * self.sizes.slot
+        for label in self.labels():
+            if label.role != "ucb":  # the chosen node's, drawn over the rest
+                left, right = min(left, label.rect.left()), max(right, label.rect.right())
+        return left, right
+
+    def _fitted_layout(self, moment: MctsMoment, narrower: float = 0.0) -> tuple[MctsLayout, Sizes]:
         """The most nodes whose labels fit the canvas at zoom 1 without touching, and the
-        slot and level sizes that spread them over it."""
+        slot and level sizes that spread them over it (``narrower`` than the canvas)."""
         line = self.text.font(TEXT_PX, False).height
         widest = max(
             self.text.width(text, TEXT_PX, False)
@@ -177,6 +192,7 @@ class MctsCanvas(QWidget):
         block = NODE + 2 + 2 * line  # a node and its two lines of numbers
         level_min = block + GAP + NODE / 2  # down to the top of the next level's nodes
         room_w, room_h, top = self._room()
+        room_w = max(room_w - narrower, slot_min)
         rows = max(1 + int((room_h - block) // level_min), 1)
         max_slots = max(int(room_w // slot_min), 1)
         path = moment.path()
@@ -217,11 +233,16 @@ class MctsCanvas(QWidget):
         layout, geo = self.layout_now, self.sizes
         if not layout.x:
             return
-        width = max(layout.slots, 1) * geo.slot
+        left, right = self._bounds()
+        width = right - left
         height = self._band_top() + geo.line + 4
         room_w, room_h = max(self.width() - 16, 50), max(self.height() - geo.top - 8, 50)
-        self._scale = min(max(min(room_w / width, room_h / height), MIN_SCALE), 1.0)
-        self._offset = QPointF((self.width() - width * self._scale) / 2, geo.top)
+        # A pixel's slack: a layout made to fill the room exactly is drawn at zoom 1.
+        ratio = min((room_w + 1) / width, (room_h + 1) / height)
+        self._scale = min(max(ratio, MIN_SCALE), 1.0)
+        self._offset = QPointF(
+            (self.width() - width * self._scale) / 2 - left * self._scale, geo.top
+        )
         self.update()
 
     def zoom(self, factor: float, at: QPointF | None = None) -> None:
@@ -385,20 +406,24 @@ class MctsCanvas(QWidget):
                 add(x + r + 10 + w / 2, y - line / 2, text, inks.colours.highlight, "ucb")
         return found
 
-    def label_rects(self) -> list[tuple[QRectF, float, str]]:
-        """Each label's rectangle on the canvas (widget pixels), its text's size there, and
-        its role, at the end of the glide: what a test checks for overlaps."""
+    def screen_labels(self) -> list[tuple[Label, float]]:
+        """Each label as it is on the canvas at the end of the glide (its rectangle in
+        widget pixels) and its text's size there in pixels: what a test checks."""
         scale, off = self._scale, self._offset
         return [
             (
-                QRectF(
-                    off.x() + label.rect.x() * scale,
-                    off.y() + label.rect.y() * scale,
-                    label.rect.width() * scale,
-                    label.rect.height() * scale,
+                Label(
+                    QRectF(
+                        off.x() + label.rect.x() * scale,
+                        off.y() + label.rect.y() * scale,
+                        label.rect.width() * scale,
+                        label.rect.height() * scale,
+                    ),
+                    label.text,
+                    label.ink,
+                    label.role,
                 ),
                 TEXT_PX * scale,
-                label.role,
             )
             for label in self.labels()
         ]
