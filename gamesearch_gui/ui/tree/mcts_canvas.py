@@ -109,6 +109,7 @@ class MctsCanvas(QWidget):
         self.text.set_base(self.font())
         self._note_metrics = QFontMetrics(self.font())
         self.sizes = Sizes()
+        self._room_cache: tuple[tuple[int, int], tuple[float, float, float]] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -161,6 +162,9 @@ class MctsCanvas(QWidget):
     def _room(self) -> tuple[float, float, float]:
         """The canvas's room for the tree at zoom 1: its width, its height above the
         playout's band, and where it starts (below the note)."""
+        size = (self.width(), self.height())
+        if self._room_cache is not None and self._room_cache[0] == size:
+            return self._room_cache[1]
         metrics = self._note_metrics
         note = metrics.boundingRect(
             QRect(0, 0, max(self.width() - 16, 50), 1000),
@@ -170,7 +174,9 @@ class MctsCanvas(QWidget):
         top = note.height() + 10.0
         line = self.text.font(TEXT_PX, False).height
         band = PLAYOUT_MIN + line + 4
-        return max(self.width() - 16.0, 50.0), max(self.height() - top - band - 8, 50.0), top
+        room = max(self.width() - 16.0, 50.0), max(self.height() - top - band - 8, 50.0), top
+        self._room_cache = (size, room)
+        return room
 
     def _bounds(self) -> tuple[float, float]:
         """How far the tree and its labels reach, left and right (scene units)."""
@@ -359,7 +365,11 @@ class MctsCanvas(QWidget):
         self._paint_note(painter, moment)
         painter.end()
 
-    def labels(self, places: dict[int, tuple[float, float]] | None = None) -> list[Label]:
+    def labels(
+        self,
+        places: dict[int, tuple[float, float]] | None = None,
+        playout: tuple[QPointF, QPointF, Label] | None = None,
+    ) -> list[Label]:
         """Every text of the tree (scene units), the nodes at ``places`` (where they end
         their glide when None): N and Q/N under each node, its move at its left, each
         stub's count and visits, the playout's result, the chosen node's UCB."""
@@ -392,7 +402,7 @@ class MctsCanvas(QWidget):
                 x = (sx + 0.5) * geo.slot
                 add(x, y, f"+{stub.count} more", inks.colours.text, "stub")
                 add(x, y + line, f"N={stub.visits:,}", inks.colours.text, "stub")
-        playout = self._playout(places)
+        playout = playout or self._playout(places)
         if playout is not None:
             found.append(playout[2])
         chosen = self.selected
@@ -525,7 +535,8 @@ class MctsCanvas(QWidget):
             return
         entry = self.text.font(TEXT_PX, False)
         painter.setFont(entry.font)
-        for label in self.labels(places):
+        ascent = entry.ascent
+        for label in self.labels(places, playout):
             if label.role == "ucb":
                 painter.setPen(inks.pen(label.ink, 1.2))
                 painter.setBrush(colours.background)
@@ -534,7 +545,9 @@ class MctsCanvas(QWidget):
             else:
                 painter.fillRect(label.rect.adjusted(-2, 0, 2, 0), self._halo)
             painter.setPen(label.ink)
-            painter.drawText(label.rect, Qt.AlignmentFlag.AlignCenter, label.text)
+            # At a point, not in a rectangle: Qt then lays nothing out (labels are one line,
+            # their rectangles exactly their text's width).
+            painter.drawText(round(label.rect.x()), round(label.rect.y() + ascent), label.text)
 
     def _paint_node(
         self, painter: QPainter, rec: MctsRecording, n: int, x: float, y: float, current: bool
