@@ -47,8 +47,10 @@ TEXT_PX: Final = int(VALUE_PX)
 MAX_SPREAD: Final = 2.0
 #: Most layouts a second while the moment runs on (live or playing).
 RELAYOUTS_PER_S: Final = 4
-#: How long a node glides to its new place.
+#: How long a node glides to its new place, and how often it is drawn on its way (30
+#: frames a second: each frame writes every label, and the path moves at each layout).
 GLIDE_MS: Final = 300
+GLIDE_FRAME_MS: Final = 33
 #: The playout's dashed line: at least this long down to its result.
 PLAYOUT_MIN: Final = 12.0
 MIN_SCALE, MAX_SCALE = 0.05, 4.0
@@ -97,7 +99,7 @@ class MctsCanvas(QWidget):
         self._from: dict[int, tuple[float, float]] = {}
         self._glide = QElapsedTimer()
         self._glide_timer = QTimer(self)
-        self._glide_timer.setInterval(16)
+        self._glide_timer.setInterval(GLIDE_FRAME_MS)
         self._glide_timer.timeout.connect(self._glide_tick)
         self._relayouts = RateLimiter(self, RELAYOUTS_PER_S, self.relayout)
         self._drag: QPointF | None = None
@@ -155,8 +157,13 @@ class MctsCanvas(QWidget):
             narrower += over
         if self.follow:
             self.fit()
-        self._glide.start()
-        self._glide_timer.start()
+        if self._from.keys() == self.layout_now.x.keys() and all(
+            self._from[n] == self._target(n) for n in self._from
+        ):
+            self._from = {}  # nothing moved: no glide to draw (most relayouts of a long search)
+        else:
+            self._glide.start()
+            self._glide_timer.start()
         self.update()
 
     def _room(self) -> tuple[float, float, float]:
