@@ -214,7 +214,10 @@ def test_a_chosen_node_shows_its_ucb_sum_and_the_path_stays_purple(
     terms = moment.ucb(child)
     assert terms is not None
     rate, bonus, score = (format_number(t, 2) for t in terms)
-    ucb = [label.text for label, _ in canvas.screen_labels() if label.role == "ucb"]
+    labels = canvas.screen_labels()
+    ucb = [label.text for label, _ in labels if label.role == "ucb"]
     assert ucb == [f"UCB = {rate} + {bonus} = {score}"]
+    for (a, _), (b, _) in itertools.combinations(labels, 2):
+        assert not a.rect.intersects(b.rect), (a.text, b.text)  # it hides no other label
     assert "UCB1" in view.details.facts.text()
     assert _path_pixels(canvas) > 0.8 * purple_before

@@ -418,9 +418,9 @@ class MctsCanvas(QWidget):
             if terms is not None:
                 rate, bonus, score = (format_number(t, 2) for t in terms)
                 text = f"UCB = {rate} + {bonus} = {score}"
-                w = self.text.width(text, TEXT_PX, False)
                 x, y = places[chosen]
-                add(x + r + 10 + w / 2, y - line / 2, text, inks.colours.highlight, "ucb")
+                # A third line under N and Q/N, in the gap above the next level's labels.
+                add(x, y + r + 3 + 2 * line, text, inks.colours.highlight, "ucb")
         return found
 
     def screen_labels(self) -> list[tuple[Label, float]]:
@@ -547,7 +547,7 @@ class MctsCanvas(QWidget):
             if label.role == "ucb":
                 painter.setPen(inks.pen(label.ink, 1.2))
                 painter.setBrush(colours.background)
-                painter.drawRoundedRect(label.rect.adjusted(-4, -2, 4, 2), 3, 3)
+                painter.drawRoundedRect(label.rect.adjusted(-4, 0, 4, 0), 3, 3)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
             else:
                 painter.fillRect(label.rect.adjusted(-2, 0, 2, 0), self._halo)
