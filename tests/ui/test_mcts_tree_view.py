@@ -25,12 +25,28 @@ ITERATIONS = 600
 
 
 def _play_mcts_move(
-    qtbot: QtBot, window: MainWindow, iterations: int = ITERATIONS, game: str = "tictactoe"
+    qtbot: QtBot,
+    window: MainWindow,
+    iterations: int = ITERATIONS,
+    game: str = "tictactoe",
+    *,
+    hold: bool = False,
 ) -> None:
+    """The AI's first move by MCTS, its tree in the dock; ``hold``: the AI pauses as soon
+    as that search ends, so no later search (Pig's AI rolls again) replaces the tree."""
     search = SearchSettings(algorithm=Algorithm.MCTS, iterations=iterations, seed=4)
     window.docks["tree"].show()
+    if hold:
+
+        def pause(*_: object) -> None:
+            window.paused = True  # before the move is played and the next search begins
+
+        window.searches.finished.connect(pause)
     window.new_game(PlayConfig(game=game, seats=Seats.HUMAN_SECOND, search=search))
-    qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
+    if hold:
+        qtbot.waitUntil(lambda: bool(window.move_searches), timeout=AI_TIMEOUT_MS)
+    else:
+        qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
     qtbot.waitUntil(lambda: window.tree_panel.controller.finished, timeout=AI_TIMEOUT_MS)
 
 
@@ -162,7 +178,7 @@ def test_the_fitted_view_writes_every_node_s_n_and_q_n_legibly_and_no_label_touc
     qtbot: QtBot, window: MainWindow, game: str, iterations: int, size: tuple[int, int]
 ) -> None:
     window.resize(*size)
-    _play_mcts_move(qtbot, window, iterations, game)
+    _play_mcts_move(qtbot, window, iterations, game, hold=True)
     canvas = window.tree_panel.mcts.canvas
     moment = canvas.moment
     assert moment is not None and canvas.follow

@@ -1,8 +1,10 @@
 """The MCTS tree drawn: N and Q/N at every node, edges as wide as their visits, the
 iteration's path in purple and its playout as a dashed line ending in its result.
 
-It draws a :class:`~gamesearch_gui.ui.tree.mcts_layout.MctsLayout` of the moment (at
-most ``MAX_SHOWN`` nodes, so a tree of tens of thousands stays fluid), lays it out again
+It draws a :class:`~gamesearch_gui.ui.tree.mcts_layout.MctsLayout` of the moment: as
+many nodes (at most ``MAX_SHOWN``) and levels as the canvas holds with every label at
+``TEXT_PX`` at the fitted zoom 1 and none touching another, so a student reads the
+numbers without zooming and a tree of tens of thousands stays fluid. It lays it out again
 at most ``RELAYOUTS_PER_S`` times a second, and glides each node from its old place to
 its new one over ``GLIDE_MS``. Colours, pens and fonts are the tree view's own
 (:mod:`gamesearch_gui.ui.tree.style`).
