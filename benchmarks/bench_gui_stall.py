@@ -7,6 +7,10 @@ docs/play.md reports (goal: under 50 ms).
 
     python -m benchmarks.bench_gui_stall [--depth 9]
     python -m benchmarks.bench_gui_stall --rev REV [--depth 8] [--rounds 5]
+    python -m benchmarks.bench_gui_stall --rev REV --mcts 20000 [--rounds 5]
+
+``--mcts N`` measures MCTS of N iterations instead (seed 4), streaming into the MCTS tree
+view, the window at 1366x768.
 
 ``--rev`` measures this checkout against an older commit: plain alpha-beta (natural
 order, no table) on Connect Four from the empty board, with the Search tree and
@@ -36,7 +40,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from gamesearch_gui.core.search import Algorithm, Ordering
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 
@@ -85,15 +89,22 @@ class Heartbeat:
 
 
 def measure(
-    depth: int, ordering: Ordering, table: bool, algorithm: Algorithm | None = None
+    depth: int,
+    ordering: Ordering,
+    table: bool,
+    algorithm: Algorithm | None = None,
+    iterations: int | None = None,
 ) -> dict[str, float]:
     """Stalls of the GUI thread while one AI search runs, in milliseconds (the AI's
-    default algorithm unless ``algorithm`` is given); the tree and statistics docks open."""
+    default algorithm unless ``algorithm`` is given; MCTS of ``iterations`` when given,
+    the window at 1366x768); the tree and statistics docks open."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as folder:
         store = QSettings(os.path.join(folder, "bench.ini"), QSettings.Format.IniFormat)
         window = MainWindow(store)
         window.pace_override_ms = 0
+        if iterations is not None:
+            window.resize(1366, 768)
         window.show()
         for dock in ("tree", "stats"):
             window.docks[dock].show()
@@ -105,6 +116,8 @@ def measure(
             transposition_table=table,
             time_budget=None,
         )
+        if iterations is not None:
+            search = SearchSettings(algorithm=Algorithm.MCTS, iterations=iterations, seed=4)
         heartbeat = Heartbeat()
         loop = QEventLoop()
         window.controller.finished.connect(lambda *_: loop.quit())
@@ -137,20 +150,21 @@ bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
 import gamesearch_gui
 from gamesearch_gui.core.search import Algorithm, Ordering
-row = bench.measure(int(sys.argv[2]), Ordering.NONE, False, Algorithm.ALPHABETA)
+iterations = int(sys.argv[3]) or None
+row = bench.measure(int(sys.argv[2]), Ordering.NONE, False, Algorithm.ALPHABETA, iterations)
 row["file"] = gamesearch_gui.__file__
 print(json.dumps(row))
 """
 
 
-def run_child(tree: Path, depth: int) -> dict[str, Any]:
+def run_child(tree: Path, depth: int, iterations: int | None) -> dict[str, Any]:
     """One measurement in a fresh interpreter that imports the project from ``tree``."""
     from benchmarks.bench_before_after import in_tree
 
-    return in_tree(tree, CHILD, __file__, str(depth))
+    return in_tree(tree, CHILD, __file__, str(depth), str(iterations or 0))
 
 
-def compare(rev: str, depth: int, rounds: int) -> None:
+def compare(rev: str, depth: int, rounds: int, iterations: int | None = None) -> None:
     """Stall p99 (and the rest) before and after, as medians of interleaved runs."""
     from benchmarks.bench_before_after import export
 
@@ -165,16 +179,21 @@ def compare(rev: str, depth: int, rounds: int) -> None:
             capture_output=True,
             text=True,
         ).stdout.strip()
+        what = (
+            f"MCTS {iterations:,} iterations (seed 4), the window at 1366x768"
+            if iterations
+            else f"alpha-beta depth {depth} (natural order, no table)"
+        )
         print(
-            f"Connect Four, alpha-beta depth {depth} (natural order, no table), the real "
-            f"MainWindow offscreen; {TICK_MS} ms heartbeat; before {commit[:12]}, after {head}"
+            f"Connect Four, {what}, the real MainWindow offscreen; {TICK_MS} ms heartbeat; "
+            f"before {commit[:12]}, after {head}"
         )
         runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
         for r in range(rounds):
             load = Path("/proc/loadavg").read_text().strip()
             print(f"  round {r + 1}/{rounds}: /proc/loadavg {load}", flush=True)
             for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
-                row = run_child(trees[side], depth)
+                row = run_child(trees[side], depth, iterations)
                 runs[side].append(row)
                 print(
                     f"    {side:<6} p50 {row['p50']:6.1f}  p99 {row['p99']:6.1f}  "
@@ -199,9 +218,10 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=None, help="9; with --rev, 8")
     parser.add_argument("--rev", help="measure this checkout against that older commit")
     parser.add_argument("--rounds", type=int, default=5, help="with --rev: rounds (5)")
+    parser.add_argument("--mcts", type=int, help="with --rev: MCTS of this many iterations")
     args = parser.parse_args()
     if args.rev:
-        compare(args.rev, args.depth or 8, args.rounds)
+        compare(args.rev, args.depth or 8, args.rounds, args.mcts)
         return
     args.depth = args.depth or 9
     print(f"Connect Four, the AI searching from the empty board; {TICK_MS} ms timer")

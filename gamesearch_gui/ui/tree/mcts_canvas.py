@@ -1,8 +1,10 @@
 """The MCTS tree drawn: N and Q/N at every node, edges as wide as their visits, the
 iteration's path in purple and its playout as a dashed line ending in its result.
 
-It draws a :class:`~gamesearch_gui.ui.tree.mcts_layout.MctsLayout` of the moment (at
-most ``MAX_SHOWN`` nodes, so a tree of tens of thousands stays fluid), lays it out again
+It draws a :class:`~gamesearch_gui.ui.tree.mcts_layout.MctsLayout` of the moment: as
+many nodes (at most ``MAX_SHOWN``) and levels as the canvas holds with every label at
+``TEXT_PX`` at the fitted zoom 1 and none touching another, so a student reads the
+numbers without zooming and a tree of tens of thousands stays fluid. It lays it out again
 at most ``RELAYOUTS_PER_S`` times a second, and glides each node from its old place to
 its new one over ``GLIDE_MS``. Colours, pens and fonts are the tree view's own
 (:mod:`gamesearch_gui.ui.tree.style`).
@@ -12,34 +14,70 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPolygonF, QWheelEvent
+from PySide6.QtCore import QElapsedTimer, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.mcts_text import outcome_text, reward_text
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.mcts_layout import MAX_SHOWN, MctsLayout, lay_out
-from gamesearch_gui.ui.tree.style import Inks, TreeColours, mix
+from gamesearch_gui.ui.tree.style import VALUE_PX, Inks, TextCache, TreeColours, mix
 
-#: Scene units: the width of one slot, the height of one level, a node's size.
-SLOT: Final = 64.0
-LEVEL: Final = 64.0
-NODE: Final = 20.0
+#: Scene units (pixels at the fitted zoom): a node's size, and the space between labels.
+NODE: Final = 16.0
+GAP: Final = 6.0
+#: Text size of every label (scene units): the minimax view's values' size, so the fitted
+#: view, drawn at zoom 1, writes N and Q/N as legibly as the minimax tree its values.
+TEXT_PX: Final = int(VALUE_PX)
+#: The levels spread to fill the height, up to this many times their least height.
+MAX_SPREAD: Final = 2.0
 #: Most layouts a second while the moment runs on (live or playing).
 RELAYOUTS_PER_S: Final = 4
-#: How long a node glides to its new place.
+#: How long a node glides to its new place, and how often it is drawn on its way (30
+#: frames a second: each frame writes every label, and the path moves at each layout).
 GLIDE_MS: Final = 300
-#: The playout's dashed line: its length per ply, at most.
-PLAYOUT_PER_PLY: Final = 6.0
-PLAYOUT_MAX: Final = 90.0
+GLIDE_FRAME_MS: Final = 33
+#: The playout's dashed line: at least this long down to its result.
+PLAYOUT_MIN: Final = 12.0
 MIN_SCALE, MAX_SCALE = 0.05, 4.0
-#: Fewest nodes drawn however narrow the view.
-MIN_SHOWN: Final = 30
+#: Most layouts tried to find the most nodes that fit.
+FIT_TRIES: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """One text drawn in the tree: where (scene units), what, and in which ink."""
+
+    rect: QRectF
+    text: str
+    ink: QColor
+    role: str  #: "value", "move", "stub", "playout", "ucb"
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """The sizes a layout is drawn with (scene units), chosen from the canvas's size."""
+
+    slot: float = 70.0
+    level: float = 60.0
+    line: float = 13.0
+    top: float = 40.0  #: where the tree starts: below the note
 
 
 class MctsCanvas(QWidget):
@@ -63,12 +101,19 @@ class MctsCanvas(QWidget):
         self._from: dict[int, tuple[float, float]] = {}
         self._glide = QElapsedTimer()
         self._glide_timer = QTimer(self)
-        self._glide_timer.setInterval(16)
+        self._glide_timer.setInterval(GLIDE_FRAME_MS)
         self._glide_timer.timeout.connect(self._glide_tick)
         self._relayouts = RateLimiter(self, RELAYOUTS_PER_S, self.relayout)
         self._drag: QPointF | None = None
         self._dragged = False
         self.inks = Inks(TreeColours.from_palette(self.palette()))
+        self._halo = self.inks.colours.background  # labels read over the edges
+        self._playout_ink = self.inks.tried.darker(130)
+        self.text = TextCache()
+        self.text.set_base(self.font())
+        self._note_metrics = QFontMetrics(self.font())
+        self.sizes = Sizes()
+        self._room_cache: tuple[tuple[int, int], tuple[float, float, float]] | None = None
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -98,31 +143,120 @@ class MctsCanvas(QWidget):
     def relayout(self) -> None:
         """Lay the moment's tree out again, gliding from where the nodes were drawn."""
         moment = self.moment
-        if moment is None:
+        if moment is None or moment.node_limit == 0:
+            self.layout_now = MctsLayout()
+            self.update()
             return
         old = self.layout_now
         self._from = {n: self._place(n) for n in old.x}
-        # As many nodes as the width can show with their numbers legible (a tree is
-        # about twice as many nodes as leaves, and each leaf needs a slot).
-        budget = min(max(int(self.width() / (SLOT * 0.7)) * 2, MIN_SHOWN), MAX_SHOWN)
-        self.layout_now = lay_out(moment, budget, moment.path())
+        narrower = 0.0
+        for _ in range(3):  # moves written left of the first nodes: narrower slots
+            self.layout_now, self.sizes = self._fitted_layout(moment, narrower)
+            left, right = self._bounds()
+            over = right - left - self._room()[0]
+            if over <= 0.5:
+                break
+            narrower += over
         if self.follow:
             self.fit()
-        self._glide.start()
-        self._glide_timer.start()
+        if self._from.keys() == self.layout_now.x.keys() and all(
+            self._from[n] == self._target(n) for n in self._from
+        ):
+            self._from = {}  # nothing moved: no glide to draw (most relayouts of a long search)
+        else:
+            self._glide.start()
+            self._glide_timer.start()
         self.update()
 
+    def _room(self) -> tuple[float, float, float]:
+        """The canvas's room for the tree at zoom 1: its width, its height above the
+        playout's band, and where it starts (below the note)."""
+        size = (self.width(), self.height())
+        if self._room_cache is not None and self._room_cache[0] == size:
+            return self._room_cache[1]
+        metrics = self._note_metrics
+        note = metrics.boundingRect(
+            QRect(0, 0, max(self.width() - 16, 50), 1000),
+            int(Qt.TextFlag.TextWordWrap),
+            self._note_text(MAX_SHOWN, 99_999),
+        )
+        top = note.height() + 10.0
+        line = self.text.font(TEXT_PX, False).height
+        band = PLAYOUT_MIN + line + 4
+        room = max(self.width() - 16.0, 50.0), max(self.height() - top - band - 8, 50.0), top
+        self._room_cache = (size, room)
+        return room
+
+    def _bounds(self) -> tuple[float, float]:
+        """How far the tree and its labels reach, left and right (scene units)."""
+        left, right = 0.0, max(self.layout_now.slots, 1) * self.sizes.slot
+        for label in self.labels():
+            if label.role != "ucb":  # the chosen node's, drawn over the rest
+                left, right = min(left, label.rect.left()), max(right, label.rect.right())
+        return left, right
+
+    def _fitted_layout(self, moment: MctsMoment, narrower: float = 0.0) -> tuple[MctsLayout, Sizes]:
+        """The most nodes whose labels fit the canvas at zoom 1 without touching, and the
+        slot and level sizes that spread them over it (``narrower`` than the canvas)."""
+        line = self.text.font(TEXT_PX, False).height
+        widest = max(
+            self.text.width(text, TEXT_PX, False)
+            for text in (f"N={moment.visits[0]:,}", "Q/N=−0.00", "+888 more")
+        )
+        slot_min = widest + 2 * GAP
+        block = NODE + 2 + 2 * line  # a node and its two lines of numbers
+        level_min = block + GAP + NODE / 2  # down to the top of the next level's nodes
+        room_w, room_h, top = self._room()
+        room_w = max(room_w - narrower, slot_min)
+        rows = max(1 + int((room_h - block) // level_min), 1)
+        max_slots = max(int(room_w // slot_min), 1)
+        path = moment.path()
+
+        def attempt(budget: int) -> MctsLayout:
+            layout = lay_out(moment, budget, path, rows - 1)
+            if layout.rows > rows and rows > 1:  # stubs below the last level: one less
+                layout = lay_out(moment, budget, path, rows - 2)
+            return layout
+
+        # The most nodes that fit across: the widest budget whose slots fit.
+        fits, too_many = 0, MAX_SHOWN + 1
+        budget = min(max_slots * 2, MAX_SHOWN)
+        best = None
+        for _ in range(FIT_TRIES):
+            layout = attempt(budget)
+            if layout.slots <= max_slots:
+                best, fits = layout, budget
+                if layout.shown < budget:
+                    break  # every node there is down to the last level
+            else:
+                too_many = budget
+                best = best or (layout if budget == 1 else None)
+            if too_many - fits <= 1:
+                break
+            budget = (fits + too_many) // 2 if too_many <= MAX_SHOWN else min(fits * 2, MAX_SHOWN)
+            budget = max(budget, 1)
+        if best is None:
+            best = attempt(1)  # the path alone does not fit: drawn smaller
+        slot = min(max(room_w / max(best.slots, 1), slot_min), slot_min * MAX_SPREAD)
+        level = level_min
+        if best.rows > 1:
+            level = min(max((room_h - block) / (best.rows - 1), level_min), level_min * MAX_SPREAD)
+        return best, Sizes(slot, level, line, top)
+
     def fit(self) -> None:
-        """The whole shown tree in view."""
-        layout = self.layout_now
+        """The whole shown tree in view, at zoom 1 when it fits (it was laid out to)."""
+        layout, geo = self.layout_now, self.sizes
         if not layout.x:
             return
-        width = max(layout.slots, 1) * SLOT
-        height = (max(layout.depth.values()) + 1) * LEVEL + PLAYOUT_MAX
-        room_w, room_h = max(self.width() - 20, 50), max(self.height() - 50, 50)
-        self._scale = min(max(min(room_w / width, room_h / height), MIN_SCALE), 1.6)
+        left, right = self._bounds()
+        width = right - left
+        height = self._band_top() + geo.line + 4
+        room_w, room_h = max(self.width() - 16, 50), max(self.height() - geo.top - 8, 50)
+        # A pixel's slack: a layout made to fill the room exactly is drawn at zoom 1.
+        ratio = min((room_w + 1) / width, (room_h + 1) / height)
+        self._scale = min(max(ratio, MIN_SCALE), 1.0)
         self._offset = QPointF(
-            (self.width() - width * self._scale) / 2, 40 + (room_h - height * self._scale) / 2
+            (self.width() - width * self._scale) / 2 - left * self._scale, geo.top
         )
         self.update()
 
@@ -139,8 +273,15 @@ class MctsCanvas(QWidget):
     # -- places --------------------------------------------------------------------------
 
     def _target(self, n: int) -> tuple[float, float]:
-        layout = self.layout_now
-        return (layout.x[n] + 0.5) * SLOT, layout.depth[n] * LEVEL + NODE
+        layout, geo = self.layout_now, self.sizes
+        return (layout.x[n] + 0.5) * geo.slot, layout.depth[n] * geo.level + NODE / 2
+
+    def _band_top(self) -> float:
+        """Where the playout's result is written: below every level."""
+        geo = self.sizes
+        return (
+            (max(self.layout_now.rows, 1) - 1) * geo.level + NODE + 2 + 2 * geo.line + PLAYOUT_MIN
+        )
 
     def _place(self, n: int) -> tuple[float, float]:
         """Where node ``n`` is drawn now, part way along its glide."""
@@ -210,9 +351,9 @@ class MctsCanvas(QWidget):
         self._drag = None
 
     def resizeEvent(self, event: object) -> None:
-        """Keep the tree fitted while following."""
+        """Keep the tree fitted while following: as many nodes as the new size shows."""
         if self.follow:
-            self.fit()
+            self.relayout()
 
     # -- painting ------------------------------------------------------------------------
 
@@ -233,14 +374,136 @@ class MctsCanvas(QWidget):
         self._paint_note(painter, moment)
         painter.end()
 
+    def labels(
+        self,
+        places: dict[int, tuple[float, float]] | None = None,
+        playout: tuple[QPointF, QPointF, Label] | None = None,
+    ) -> list[Label]:
+        """Every text of the tree (scene units), the nodes at ``places`` (where they end
+        their glide when None): N and Q/N under each node, its move at its left, each
+        stub's count and visits, the playout's result, the chosen node's UCB."""
+        moment, rec = self.moment, self.recording
+        if moment is None or rec is None:
+            return []
+        if places is None:
+            places = {n: self._target(n) for n in self.layout_now.x}
+        geo, inks, r = self.sizes, self.inks, NODE / 2
+        line = geo.line
+        found: list[Label] = []
+
+        def add(cx: float, y: float, text: str, ink: QColor, role: str) -> None:
+            w = self.text.width(text, TEXT_PX, False)
+            found.append(Label(QRectF(cx - w / 2, y, w, line), text, ink, role))
+
+        for n, (x, y) in places.items():
+            mean = moment.mean(n)
+            add(x, y + r + 2, f"N={moment.visits[n]:,}", inks.colours.text, "value")
+            shown = "–" if mean is None else format_number(mean, 2)
+            add(x, y + r + 2 + line, f"Q/N={shown}", inks.colours.text, "value")
+            if rec.parent[n] >= 0:
+                text = rec.move_text(n)
+                w = self.text.width(text, TEXT_PX, False)
+                ink = inks.tag[KIND_MIN if rec.kind[n] == KIND_MAX else KIND_MAX]
+                add(x - r - 4 - w / 2, y - line / 2, text, ink, "move")
+        for stub, sx in self.layout_now.stubs:
+            if stub.parent in places:
+                y = places[stub.parent][1] + geo.level - r + 2
+                x = (sx + 0.5) * geo.slot
+                add(x, y, f"+{stub.count} more", inks.colours.text, "stub")
+                add(x, y + line, f"N={stub.visits:,}", inks.colours.text, "stub")
+        playout = playout or self._playout(places)
+        if playout is not None:
+            found.append(playout[2])
+        chosen = self.selected
+        if chosen is not None and chosen in places:
+            terms = moment.ucb(chosen)
+            if terms is not None:
+                rate, bonus, score = (format_number(t, 2) for t in terms)
+                text = f"UCB = {rate} + {bonus} = {score}"
+                x, y = places[chosen]
+                # A third line under N and Q/N, in the gap above the next level's labels.
+                add(x, y + r + 3 + 2 * line, text, inks.colours.highlight, "ucb")
+        return found
+
+    def screen_labels(self) -> list[tuple[Label, float]]:
+        """Each label as it is on the canvas at the end of the glide (its rectangle in
+        widget pixels) and its text's size there in pixels: what a test checks."""
+        scale, off = self._scale, self._offset
+        return [
+            (
+                Label(
+                    QRectF(
+                        off.x() + label.rect.x() * scale,
+                        off.y() + label.rect.y() * scale,
+                        label.rect.width() * scale,
+                        label.rect.height() * scale,
+                    ),
+                    label.text,
+                    label.ink,
+                    label.role,
+                ),
+                TEXT_PX * scale,
+            )
+            for label in self.labels()
+        ]
+
+    def _playout(
+        self, places: dict[int, tuple[float, float]]
+    ) -> tuple[QPointF, QPointF, Label] | None:
+        """The playout's dashed line (from, to) and its result, or None when the moment
+        has none: from under the new node, or under the stub that holds it when the path
+        goes deeper than the levels drawn."""
+        moment, rec = self.moment, self.recording
+        if moment is None or rec is None:
+            return None
+        playout = moment.playout()
+        if playout is None:
+            return None
+        seq, node, reward = playout
+        geo, r = self.sizes, NODE / 2
+        plies = len(rec.playout_of(seq))
+        outcome = outcome_text(rec, reward)
+        result = (
+            reward_text(reward)
+            if outcome.startswith("a result")
+            else f"{reward_text(reward)}, {outcome}"
+        )
+        moves = "move" if plies == 1 else "moves"
+        text = f"playout: {plies} {moves} → {result}" if plies else f"the game ends: {result}"
+        if node in places:
+            x, y = places[node]
+            start = y + r + 2 + 2 * geo.line
+        else:
+            path = moment.path()
+            shown = [n for n in path if n in places]
+            if not shown:
+                return None
+            deepest = shown[-1]
+            stub_x = next(
+                (sx for stub, sx in self.layout_now.stubs if stub.parent == deepest), None
+            )
+            if stub_x is None:
+                return None
+            x = (stub_x + 0.5) * geo.slot
+            start = places[deepest][1] + geo.level - r + 2 + 2 * geo.line
+            deeper = len(path) - len(shown)
+            levels = "level" if deeper == 1 else "levels"
+            text = f"{deeper} {levels} deeper in “more”, then {text}"
+        band = max(self._band_top(), start + PLAYOUT_MIN)
+        w = self.text.width(text, TEXT_PX, False)
+        right = max(self.layout_now.slots, 1) * geo.slot
+        cx = x if right < w else min(max(x, w / 2), right - w / 2)
+        label = Label(QRectF(cx - w / 2, band, w, geo.line), text, self._playout_ink, "playout")
+        return QPointF(x, start), QPointF(x, band), label
+
     def _paint_tree(self, painter: QPainter, moment: MctsMoment, rec: MctsRecording) -> None:
-        inks, layout, visits = self.inks, self.layout_now, moment.visits
+        inks, layout, visits, geo = self.inks, self.layout_now, moment.visits, self.sizes
         colours = inks.colours
         root_visits = max(visits[0], 1)
         path = moment.path()
         on_path = set(itertools.pairwise(path))
         places = {n: self._place(n) for n in layout.x}
-        text_shown = self._scale * 9 >= 5
+        r = NODE / 2
         # Edges, widest under: width and shade grow with the child's share of the visits.
         for parent, kids in layout.children.items():
             px, py = places[parent]
@@ -255,52 +518,48 @@ class MctsCanvas(QWidget):
                     )
                 painter.setPen(pen)
                 painter.drawLine(QPointF(px, py), QPointF(cx, cy))
-        # Stubs: the children not drawn.
-        painter.setFont(self.font())
+        # Stubs: the children not drawn, a dotted line to their count (purple when the
+        # iteration's path goes on inside them).
+        last = path[-1] if path else None
+        hides_path = None  # the deepest node drawn on the path, when the path goes on
+        if last is not None and last not in places:
+            hides_path = next(n for n in reversed(path) if n in places)
         for stub, sx in layout.stubs:
             px, py = places[stub.parent]
-            x, y = (sx + 0.5) * SLOT, py + LEVEL * 0.7
-            painter.setPen(inks.pen(colours.silhouette, 1, Qt.PenStyle.DotLine))
-            painter.drawLine(QPointF(px, py), QPointF(x, y - 8))
-            if text_shown:
-                painter.setPen(colours.text)
-                painter.drawText(
-                    QRectF(x - SLOT / 2, y - 6, SLOT, 30),
-                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                    f"+{stub.count} more\nN={stub.visits:,}",
-                )
-        # The playout: a dashed line down from the new node, ending in its result.
-        playout = moment.playout()
-        if playout is not None and playout[1] in places:
-            seq, node, reward = playout
-            x, y = places[node]
-            plies = len(rec.playout_of(seq))
-            end = y + NODE + min(PLAYOUT_MAX, 14 + PLAYOUT_PER_PLY * plies)
-            if plies:
-                painter.setPen(inks.pen(inks.tried, 2.5, Qt.PenStyle.DashLine))
-                painter.drawLine(QPointF(x, y + NODE * 0.6), QPointF(x, end))
-            label = f"{reward_text(reward)} {outcome_text(rec, reward)}"
-            if plies:
-                label = f"{plies} moves → {label}"
-            painter.setPen(inks.tried.darker(130))
-            painter.drawText(
-                QRectF(x - 120, end + 2, 240, 20), Qt.AlignmentFlag.AlignHCenter, label
-            )
-        # Nodes.
-        current = path[-1] if path else None
+            x, y = (sx + 0.5) * geo.slot, py + geo.level - r
+            inside = stub.parent == hides_path
+            colour = inks.current if inside else colours.silhouette
+            painter.setPen(inks.pen(colour, 2.5 if inside else 1.2, Qt.PenStyle.DotLine))
+            painter.drawLine(QPointF(px, py), QPointF(x, y))
+        # The playout: a dashed line down from the new node to its result.
+        playout = self._playout(places)
+        if playout is not None:
+            start, end, _ = playout
+            painter.setPen(inks.pen(inks.tried, 2.5, Qt.PenStyle.DashLine))
+            painter.drawLine(start, end)
+        # Nodes, then every text over the lines.
         for n, (x, y) in places.items():
-            self._paint_node(painter, rec, moment, n, x, y, n == current, text_shown)
+            self._paint_node(painter, rec, n, x, y, n == last)
+        if self._scale * TEXT_PX < MIN_TEXT_PIXELS:
+            return
+        entry = self.text.font(TEXT_PX, False)
+        painter.setFont(entry.font)
+        ascent = entry.ascent
+        for label in self.labels(places, playout):
+            if label.role == "ucb":
+                painter.setPen(inks.pen(label.ink, 1.2))
+                painter.setBrush(colours.background)
+                painter.drawRoundedRect(label.rect.adjusted(-4, 0, 4, 0), 3, 3)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            else:
+                painter.fillRect(label.rect.adjusted(-2, 0, 2, 0), self._halo)
+            painter.setPen(label.ink)
+            # At a point, not in a rectangle: Qt then lays nothing out (labels are one line,
+            # their rectangles exactly their text's width).
+            painter.drawText(round(label.rect.x()), round(label.rect.y() + ascent), label.text)
 
     def _paint_node(
-        self,
-        painter: QPainter,
-        rec: MctsRecording,
-        moment: MctsMoment,
-        n: int,
-        x: float,
-        y: float,
-        current: bool,
-        text_shown: bool,
+        self, painter: QPainter, rec: MctsRecording, n: int, x: float, y: float, current: bool
     ) -> None:
         inks = self.inks
         kind = rec.kind[n]
@@ -327,42 +586,33 @@ class MctsCanvas(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if current or n == self.selected:
             ring = QPainterPath()
-            ring.addEllipse(QPointF(x, y), r + 5, r + 5)
+            ring.addEllipse(QPointF(x, y), r + 4, r + 4)
             colour = inks.current if current else inks.colours.highlight
             painter.setPen(inks.pen(colour, 2.5))
             painter.drawPath(ring)
-        if not text_shown:
-            return
-        painter.setPen(inks.colours.text)
-        mean = moment.mean(n)
-        lines = [f"N={moment.visits[n]:,}", "–" if mean is None else format_number(mean, 2)]
-        if n == self.selected:
-            terms = moment.ucb(n)
-            if terms is not None:
-                lines.append(f"UCB {format_number(terms[2], 2)}")
-        painter.drawText(
-            QRectF(x - SLOT / 2, y + r + 2, SLOT, 44),
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            "\n".join(lines),
-        )
-        if rec.parent[n] >= 0:
-            painter.setPen(inks.tag[KIND_MIN if kind == KIND_MAX else KIND_MAX])
-            painter.drawText(
-                QRectF(x - SLOT / 2, y - r - 18, SLOT, 16),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                rec.move_text(n),
+
+    @staticmethod
+    def _note_text(shown: int, total: int) -> str:
+        """What is drawn, and how to read it."""
+        if shown < total:
+            note = (
+                f"The {shown:,} most visited of {total:,} nodes; “+k more”: the rest of a "
+                "node's children."
             )
+        else:
+            note = f"The whole tree: {total:,} nodes."
+        return (
+            note + "  Under each node: N (visits) and Q/N (mean reward for MAX).  Edge width: "
+            "visits.  Purple: this iteration's path.  Green dashes: its playout."
+        )
 
     def _paint_note(self, painter: QPainter, moment: MctsMoment) -> None:
         """Say what is drawn: all the tree, or its most visited part."""
         layout = self.layout_now
-        if layout.shown < layout.total:
-            note = (
-                f"Showing the {layout.shown:,} most visited of {layout.total:,} nodes; "
-                "“+k more” stands for the rest of a node's children."
-            )
-        else:
-            note = f"The whole tree: {layout.total:,} nodes."
-        note += "  Edge width: visits.  Purple: this iteration's path.  Green dashes: its playout."
+        painter.setFont(self.font())
         painter.setPen(self.inks.colours.text)
-        painter.drawText(QRectF(8, 4, self.width() - 16, 34), Qt.TextFlag.TextWordWrap, note)
+        painter.drawText(
+            QRectF(8, 4, self.width() - 16, self.sizes.top - 6),
+            Qt.TextFlag.TextWordWrap,
+            self._note_text(layout.shown, layout.total),
+        )

@@ -1,11 +1,12 @@
 """Where the MCTS tree view puts each node: the most visited part of the tree, laid out.
 
 MCTS grows its tree anywhere, so the depth-first slots of the minimax view do not fit.
-Here a moment's tree is cut to its ``budget`` most visited nodes (the iteration's own
-path always among them), each node's other children folded into one "+k more" stub;
-then laid out as a tidy tree: children in move order, one slot per shown leaf or stub,
-a parent centred over its children. A node keeps its place while the shown tree keeps
-its shape, and the view animates the rest, so nothing jumps. No Qt here.
+Here a moment's tree is cut to its ``budget`` most visited nodes no deeper than
+``max_depth`` (the iteration's own path always among them, down to ``max_depth``), each
+node's other children folded into one "+k more" stub; then laid out as a tidy tree:
+children in move order, one slot per shown leaf or stub, a parent centred over its
+children. A node keeps its place while the shown tree keeps its shape, and the view
+animates the rest, so nothing jumps. No Qt here.
 """
 
 from __future__ import annotations
@@ -39,11 +40,20 @@ class MctsLayout:
     stubs: list[tuple[Stub, float]] = field(default_factory=list)
     slots: int = 0
     total: int = 0  #: nodes in the tree at the moment (shown or not)
+    budget: int = MAX_SHOWN  #: the most nodes it could draw
+    max_depth: int | None = None  #: the deepest level it could draw (None: any)
 
     @property
     def shown(self) -> int:
         """How many nodes are drawn."""
         return len(self.x)
+
+    @property
+    def rows(self) -> int:
+        """Levels drawn, counting the stubs' (a stub sits a level below its parent)."""
+        deepest = max(self.depth.values(), default=-1)
+        stubs = max((self.depth[stub.parent] + 1 for stub, _ in self.stubs), default=-1)
+        return max(deepest, stubs) + 1
 
 
 def _ordered(moment: MctsMoment, kids: list[int]) -> list[int]:
@@ -56,15 +66,22 @@ def _ordered(moment: MctsMoment, kids: list[int]) -> list[int]:
 
 
 def lay_out(
-    moment: MctsMoment, budget: int = MAX_SHOWN, keep: list[int] | None = None
+    moment: MctsMoment,
+    budget: int = MAX_SHOWN,
+    keep: list[int] | None = None,
+    max_depth: int | None = None,
 ) -> MctsLayout:
-    """The layout of ``moment``'s tree: its ``budget`` most visited nodes, and ``keep``
-    (a path from the root) whatever their visits."""
-    layout = MctsLayout(total=moment.node_limit)
+    """The layout of ``moment``'s tree: its ``budget`` most visited nodes no deeper than
+    ``max_depth``, and ``keep`` (a path from the root) whatever their visits, down to
+    ``max_depth``."""
+    layout = MctsLayout(total=moment.node_limit, budget=budget, max_depth=max_depth)
     if moment.node_limit == 0:
         return layout
     visits = moment.visits
-    shown = {0, *(keep or ())}
+    kept = (keep or [])[: None if max_depth is None else max_depth + 1]
+    shown = {0, *kept}
+    level = {n: d for d, n in enumerate(kept)}
+    level[0] = 0
     # The most visited first; the kept path's nodes are opened like any other.
     heap = [(-visits[n], n) for n in shown]
     heapq.heapify(heap)
@@ -78,8 +95,11 @@ def lay_out(
                 continue  # the kept path may still have nodes to open
             shown.add(n)
         opened.add(n)
+        if max_depth is not None and level[n] >= max_depth:
+            continue  # its children are folded into its stub
         for c in moment.children(n):
             if visits[c] and c not in opened:
+                level[c] = level[n] + 1
                 heapq.heappush(heap, (-visits[c], c))
     slot = 0
 

@@ -13,7 +13,16 @@ from typing import Any, Final
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.mcts_recording import MctsRecording, iteration_step
@@ -146,7 +155,12 @@ class MctsView(QWidget):
         left_layout.addWidget(self.canvas, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.details)
+        # Scrolled: in a low dock the facts (the UCB sum last) and the board need not fit.
+        details = QScrollArea()
+        details.setWidgetResizable(True)
+        details.setFrameShape(QFrame.Shape.NoFrame)
+        details.setWidget(self.details)
+        self.splitter.addWidget(details)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setCollapsible(0, False)
         self.splitter.setSizes([700, 260])
