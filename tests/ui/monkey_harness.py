@@ -902,6 +902,8 @@ QUICK_DEPTH = {"tictactoe": 9, "connect4": 4, "pennies": 12, "pig": 5, "chess": 
 #: The pennies game's largest start stack in a monkey run (a full search of 16 takes
 #: seconds, of 20 hours).
 QUICK_PENNIES = 12
+#: The most MCTS iterations of a chess move in a monkey run (each a whole random game).
+QUICK_CHESS_MCTS = 50
 #: The longest time budget of iterative deepening in a monkey run, in seconds.
 QUICK_BUDGET = 0.5
 #: The highest target of Pig in a monkey run (the AI against itself plays to the end).
@@ -1325,6 +1327,11 @@ class Monkey:
             # tens of thousands of nodes at depth 2, a minute's search under load; and
             # each MCTS playout plays a whole game of chess (2,000 take about a minute).
             panel.timed.setChecked(True)
+        if game == "chess" and mcts and not 0 < panel.iterations_spin.value() <= QUICK_CHESS_MCTS:
+            # A count too, not only the time limit: one chess MCTS move with a 0.5 s limit
+            # once ran past this harness's 60 s in a long run (under investigation, see
+            # the fifth session's note); a count bounds it by the work itself.
+            panel.iterations_spin.setValue(QUICK_CHESS_MCTS)
         if (
             game == "chess"
             and panel.quiescence_box.isChecked()
