@@ -791,11 +791,6 @@ class MainWindow(QMainWindow):
                 5000,
             )
             return
-        if len(self.game.players) != 2:
-            self.statusBar().showMessage(
-                "Compare MCTS with alpha-beta works on games of two players", 5000
-            )
-            return
         alphabeta, mcts = compare_searches(self.config)
         dialog = MctsCompareDialog(self.game, self.match.state, mcts, alphabeta, self.names(), self)
         dialog.setModal(True)
@@ -991,8 +986,7 @@ class MainWindow(QMainWindow):
         self.act_move_now.setEnabled(request is not None and request.purpose == "move")
         self.act_pause.setEnabled(not all(self.config.seated()))
         self.act_new.setEnabled(True)
-        # MCTS beside alpha-beta: for built-in games of two players.
-        self.act_compare_mcts.setEnabled(self.user_game is None and len(self.game.players) == 2)
+        self.act_compare_mcts.setEnabled(True)
         if self.mode != "play":
             for action in self.game_actions:
                 action.setEnabled(False)

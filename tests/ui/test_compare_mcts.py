@@ -175,6 +175,16 @@ def test_a_position_with_no_move_to_compare_is_said(
     assert dialog.comparison is None
 
 
+def test_a_game_of_three_players_is_refused_in_words(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.new_game(PlayConfig(game="nim3", humans=(True, True, True)))
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+    assert dialog.status.text().startswith("Cannot compare: ")
+    assert "3 players" in dialog.status.text()
+    assert dialog.comparison is None
+
+
 def test_the_ai_s_own_settings_are_compared_when_it_plays_them() -> None:
     mcts = SearchSettings(Algorithm.MCTS, iterations=750, seed=3, exploration=0.5)
     alphabeta, mine = compare_searches(PlayConfig(game="tictactoe", search=mcts))
