@@ -946,8 +946,7 @@ class MainWindow(QMainWindow):
             return False
         self.set_mode("play")
         self.user_game = game
-        first, second = game.players
-        self.settings_panel.show_file_game(game, game.title, (first, second))
+        self.settings_panel.show_file_game(game, game.title, game.players)
         self.new_game()
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)

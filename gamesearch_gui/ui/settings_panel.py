@@ -340,7 +340,7 @@ class SettingsPanel(QWidget):
         """The user's game file the panel shows as the game played (None: a built-in one)."""
         return self._file_game
 
-    def show_file_game(self, game: Game[Any, Any], title: str, sides: tuple[str, str]) -> None:
+    def show_file_game(self, game: Game[Any, Any], title: str, sides: tuple[str, ...]) -> None:
         """Show a user's game file as the game played, without emitting signals: ``title``
         in the game box, its ``sides`` in the seats, the algorithms and evaluations it
         has, and the search its AI uses (a time limit, since its size is unknown). The
