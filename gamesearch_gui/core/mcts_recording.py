@@ -74,12 +74,6 @@ BACKPROPAGATED: Final = 4
 PHASES: Final = ("expansion", "iteration", "selection", "playout", "back-propagation")
 
 _KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
-_KIND_NAME: Final = {
-    NodeKind.MAX: "MAX node",
-    NodeKind.MIN: "MIN node",
-    NodeKind.CHANCE: "chance node",
-    NodeKind.TERMINAL: "leaf",
-}
 #: The per-node columns, sent as slices of the new nodes.
 _NODE_COLUMNS: Final = ("parent", "depth", "kind", "probability", "expanded_at")
 #: The per-event columns.
@@ -335,7 +329,7 @@ class MctsRecording(SearchObserver):
 
     def kind_name(self, n: int) -> str:
         """ "MAX node", "MIN node", "chance node" or "leaf"."""
-        return _KIND_NAME[self.node_kind(n)]
+        return self.node_kind(n).noun
 
     def name(self, n: int) -> str:
         """How a person refers to node ``n`` (the one way the app names a node)."""

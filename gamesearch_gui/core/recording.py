@@ -1080,9 +1080,4 @@ class SearchRecording(SearchObserver):
         who = self.mover(n) if self.players else None
         if who is not None:
             return f"{self.players[who]}'s node"
-        return {
-            NodeKind.MAX: "MAX node",
-            NodeKind.MIN: "MIN node",
-            NodeKind.CHANCE: "chance node",
-            NodeKind.TERMINAL: "leaf",
-        }[self.node_kind(n)]
+        return self.node_kind(n).noun
