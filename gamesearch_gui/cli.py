@@ -28,6 +28,7 @@ from gamesearch_gui.core.events import (
     PlayoutFinished,
     SearchEvent,
     Valuation,
+    fan_out,
 )
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
@@ -612,9 +613,6 @@ def _solve_tree(args: argparse.Namespace) -> int:
     reached: set[tuple[int, ...]] = set()
 
     def listen(event: SearchEvent) -> None:
-        watcher(event)
-        if recording is not None:
-            recording(event)
         if isinstance(event, NodeEntered | NodeExpanded):
             paths[event.node_id] = event.state.path
         elif isinstance(event, NodeValued):
@@ -631,7 +629,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 visited.append(path_text(leaf))
 
     settings = _settings(args, tree.has_chance, tree.player_count)
-    result = search(game, tree.root, settings, listener=listen)
+    result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
     line = [
@@ -678,18 +676,7 @@ def _solve_from(
     # Only a chance root needs the events for its root values; a listener slows a search.
     watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
     recording = SearchRecording(game) if args.shape else None
-    listeners = [x for x in (watcher, recording) if x is not None]
-
-    def listen(event: SearchEvent) -> None:
-        for each in listeners:
-            each(event)
-
-    result = search(
-        game,
-        state,
-        settings,
-        listener=listen if len(listeners) > 1 else (listeners[0] if listeners else None),
-    )
+    result = search(game, state, settings, listener=fan_out(watcher, recording))
     if recording is not None:
         recording.finish(result)
     line: list[str] = []

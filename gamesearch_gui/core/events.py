@@ -239,6 +239,21 @@ SearchEvent = (
 Listener = Callable[[SearchEvent], None]
 
 
+def fan_out(*listeners: Listener | None) -> Listener | None:
+    """One listener that tells each of ``listeners`` (the Nones left out) every event in
+    turn: the one itself when only one is left, None when none is (so a search with no
+    one listening runs at full speed)."""
+    kept = [listener for listener in listeners if listener is not None]
+    if len(kept) <= 1:
+        return kept[0] if kept else None
+
+    def tell(event: SearchEvent) -> None:
+        for listener in kept:
+            listener(event)
+
+    return tell
+
+
 class SearchObserver(ABC):
     """What a search tells, node by node, as plain method calls with no event objects.
 
