@@ -805,13 +805,24 @@ def settle(window: MainWindow, wait_until: Waiter, log: FaultLog) -> bool:
         return True
     if wait_until(lambda: idle(window), PATIENCE_MS):
         return True
+    # A person who has watched the AI play itself this long pauses it: a game of chess
+    # between two AIs at half a second a move runs for minutes (49 to 64 plies, 29 to
+    # 37 s with a core free), and every move starts the next search.
+    if not any(window.config.seated()) and not window.paused and window.act_pause.isEnabled():
+        window.act_pause.trigger()
     # A person who has waited this long for the AI says "move now" (a chess search with
     # quiescence and no time limit may take minutes); the search must then stop soon.
     if window.controller.busy and window.act_move_now.isEnabled():
         window.act_move_now.trigger()
+    plies = len(window.match.plies)
     if wait_until(lambda: idle(window), SETTLE_MS - PATIENCE_MS):
         return True
-    log.add("hang", f"the window did not settle within {SETTLE_MS / 1000:g} s: {busy(window)}")
+    played = len(window.match.plies) - plies
+    log.add(
+        "hang",
+        f"the window did not settle within {SETTLE_MS / 1000:g} s: {busy(window)}; "
+        f"{played} moves played after Move now",
+    )
     return False
 
 
@@ -902,8 +913,6 @@ QUICK_DEPTH = {"tictactoe": 9, "connect4": 4, "pennies": 12, "pig": 5, "chess": 
 #: The pennies game's largest start stack in a monkey run (a full search of 16 takes
 #: seconds, of 20 hours).
 QUICK_PENNIES = 12
-#: The most MCTS iterations of a chess move in a monkey run (each a whole random game).
-QUICK_CHESS_MCTS = 50
 #: The longest time budget of iterative deepening in a monkey run, in seconds.
 QUICK_BUDGET = 0.5
 #: The highest target of Pig in a monkey run (the AI against itself plays to the end).
@@ -1327,11 +1336,6 @@ class Monkey:
             # tens of thousands of nodes at depth 2, a minute's search under load; and
             # each MCTS playout plays a whole game of chess (2,000 take about a minute).
             panel.timed.setChecked(True)
-        if game == "chess" and mcts and not 0 < panel.iterations_spin.value() <= QUICK_CHESS_MCTS:
-            # A count too, not only the time limit: one chess MCTS move with a 0.5 s limit
-            # once ran past this harness's 60 s in a long run (under investigation, see
-            # the fifth session's note); a count bounds it by the work itself.
-            panel.iterations_spin.setValue(QUICK_CHESS_MCTS)
         if (
             game == "chess"
             and panel.quiescence_box.isChecked()

@@ -4,14 +4,20 @@ means no exception, Qt warning or stall happened, not that the harness looked aw
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QObject, qWarning
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats, mcts_search
 from tests.ui import monkey_harness
 from tests.ui.monkey_harness import FaultLog, Heartbeat
+from tests.ui.test_main_window import store, window
+
+__all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 
 
 @pytest.mark.qt_no_exception_capture
@@ -61,3 +67,31 @@ def test_an_event_loop_that_does_not_turn_is_a_stall(
         heartbeat.stop()
     assert log.faults[0].kind == "stall" and log.faults[0].step.startswith("step 9")
     assert heartbeat.longest[0] >= 0.3
+
+
+def test_a_person_pauses_an_ai_against_ai_game_that_outlasts_their_patience(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two AIs at a chess MCTS of 0.2 s a move play for many seconds: more than the
+    # person waits. Then they pause it, the move under way stops, and the window settles
+    # (before, the harness said "move now" and waited for the whole game: a false hang).
+    monkeypatch.setattr(monkey_harness, "PATIENCE_MS", 1_000)
+    monkeypatch.setattr(monkey_harness, "SETTLE_MS", 15_000)
+    window.new_game(
+        PlayConfig(game="chess", seats=Seats.TWO_AIS, search=mcts_search(None, 0.2, 1.41, 0))
+    )
+    qtbot.waitUntil(lambda: window.controller.busy, timeout=5_000)
+    log = FaultLog()
+
+    def wait_until(predicate: Callable[[], bool], timeout_ms: int) -> bool:
+        try:
+            qtbot.waitUntil(predicate, timeout=timeout_ms)
+        except qtbot.TimeoutError:
+            return False
+        return True
+
+    assert monkey_harness.settle(window, wait_until, log)
+    assert not log.faults
+    assert window.paused and window.act_pause.isChecked()
+    assert not window.match.game.is_terminal(window.match.state)
+    assert len(window.match.plies) >= 2  # the AIs did play before the pause
