@@ -3,7 +3,7 @@
 Run from the project root (aima-python, as the package ``aima3``, comes with the
 ``bench`` extra)::
 
-    python -m benchmarks.bench_aima              # depth 8, under a minute
+    python -m benchmarks.bench_aima              # depth 8, about 90 s
     python -m benchmarks.bench_aima --quick      # depth 6, seconds
     python -m benchmarks.bench_aima --rounds 11  # more rounds (default 7)
 
@@ -396,7 +396,8 @@ def goal_lines(rows: Sequence[Row], depth: int) -> list[str]:
         f"{verdict(own_low)} {GOAL:.0f}x. Most of that margin is aima's game code, not its "
         f"search (reading 1).",
         f"   With its own evaluation (its utility, 0 until a win) against ours with zero: "
-        f"{zero_low:.2f}x to {zero_high:.2f}x, on nearly but not quite the same trees "
+        f"{zero_low:.2f}x to {zero_high:.2f}x, which {verdict(zero_low)} {GOAL:.0f}x, on "
+        f"nearly but not quite the same trees "
         f"(nodes with the root: {zero_nodes}).",
     ]
 
