@@ -13,7 +13,7 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 
 class NodeKind(enum.Enum):
@@ -337,6 +337,12 @@ class SearchObserver(ABC):
 
     # Monte Carlo tree search: optional (empty, not abstract), so an observer that draws
     # only minimax trees (the recording, the root-value watcher) need not know of them.
+
+    #: Whether :meth:`selected` gets each child's N, Q and UCB (else an empty tuple): an
+    #: observer that keeps its own counts (the MCTS recording rebuilds them at any event)
+    #: says False, and the search skips making them at every step of every selection,
+    #: most of what telling an MCTS search costs.
+    child_stats: ClassVar[bool] = True
 
     def mcts_iteration(self, iteration: int) -> None:  # noqa: B027 (optional)
         """:class:`MctsIterationStarted`."""

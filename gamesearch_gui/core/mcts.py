@@ -223,6 +223,8 @@ def uct(
     sqrt = math.sqrt
     log = math.log
     obs = observer
+    # The children's numbers at each selection, for an observer that wants them.
+    stats_wanted = obs is not None and obs.child_stats
 
     root = _Node(game, 0, None, None, root_state, 0)
     nodes = 1
@@ -255,9 +257,13 @@ def uct(
                     node.children.append(child)
                 else:
                     if obs is not None:
-                        stats = tuple(
-                            ChildStats(c.move, c.node_id, c.visits, c.total, None)
-                            for c in node.children
+                        stats = (
+                            tuple(
+                                ChildStats(c.move, c.node_id, c.visits, c.total, None)
+                                for c in node.children
+                            )
+                            if stats_wanted
+                            else ()
                         )
                         obs.selected(node.node_id, child.node_id, stats)
                     node = child
@@ -281,15 +287,19 @@ def uct(
                 for c in node.children:
                     rate = (c.total / c.visits - low) / span  # MAX's win_rate, inlined
                     score = (rate if maximizing else 1.0 - rate) + factor / sqrt(c.visits)
-                    if obs is not None:
+                    if stats_wanted:
                         scores.append(score)
                     if score > best_score:
                         best_score = score
                         best = c
                 if obs is not None:
-                    stats = tuple(
-                        ChildStats(c.move, c.node_id, c.visits, c.total, s)
-                        for c, s in zip(node.children, scores, strict=True)
+                    stats = (
+                        tuple(
+                            ChildStats(c.move, c.node_id, c.visits, c.total, s)
+                            for c, s in zip(node.children, scores, strict=True)
+                        )
+                        if stats_wanted
+                        else ()
                     )
                     obs.selected(node.node_id, best.node_id, stats)
                 node = best

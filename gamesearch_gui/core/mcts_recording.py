@@ -182,6 +182,9 @@ class MctsRecording(SearchObserver):
         self.iteration_at.append(len(self.ev_type))
         self._log(ITERATION, iteration)
 
+    #: N and Q are rebuilt from the log at any event: the search need not make them.
+    child_stats = False
+
     def selected(self, node_id: int, child_id: int, children: tuple[ChildStats, ...]) -> None:
         if not self.capped:
             self._log(SELECTED, child_id)

@@ -22,6 +22,7 @@ from gamesearch_gui.core.events import (
     NodeSelected,
     PlayoutFinished,
     SearchEvent,
+    SearchObserver,
 )
 from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
@@ -315,6 +316,50 @@ def test_without_a_listener_it_finds_what_it_finds_with_one() -> None:
     told, _ = mcts(game, None, EventRecorder(), iterations=400, seed=3)
     assert quiet.root_moves == told.root_moves
     assert quiet.principal_variation == told.principal_variation
+
+
+class _Selections(SearchObserver):
+    """Keeps what each selection told, and nothing else."""
+
+    def __init__(self, child_stats: bool) -> None:
+        self.child_stats = child_stats  # type: ignore[misc]
+        self.told: list[tuple[int, int, tuple[Any, ...]]] = []
+
+    def entered(self, *args: Any) -> None:
+        raise AssertionError("MCTS enters no node the minimax way")
+
+    def valued(self, *args: Any) -> None:
+        raise AssertionError("MCTS values no node the minimax way")
+
+    def pruned(self, *args: Any) -> None:
+        raise AssertionError("MCTS prunes nothing")
+
+    def iteration_started(self, *args: Any) -> None:
+        raise AssertionError("MCTS deepens nothing")
+
+    def iteration_finished(self, *args: Any) -> None:
+        raise AssertionError("MCTS deepens nothing")
+
+    def selected(self, node_id: int, child_id: int, children: tuple[Any, ...]) -> None:
+        self.told.append((node_id, child_id, children))
+
+
+def test_an_observer_keeping_its_own_counts_gets_the_same_selections_without_them() -> None:
+    game = TicTacToe()
+    settings = SearchSettings(Algorithm.MCTS, iterations=300, seed=5)
+    full, bare = _Selections(child_stats=True), _Selections(child_stats=False)
+    found_full = search(game, game.initial_state(), settings, listener=full)
+    found_bare = search(game, game.initial_state(), settings, listener=bare)
+    assert found_full.root_moves == found_bare.root_moves
+    assert len(full.told) > 300  # a selection at the root and below, iteration after iteration
+    assert [(n, c) for n, c, _ in full.told] == [(n, c) for n, c, _ in bare.told]
+    assert all(children for _, _, children in full.told)
+    assert all(children == () for _, _, children in bare.told)
+    # The event stream is one that wants them: its NodeSelected events carry them.
+    recorder = EventRecorder()
+    search(game, game.initial_state(), settings, listener=recorder)
+    selections = [e for e in recorder.events if isinstance(e, NodeSelected)]
+    assert [(e.node_id, e.child_id, e.children) for e in selections] == full.told
 
 
 # -- stopping -------------------------------------------------------------------------
