@@ -31,8 +31,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
-from gamesearch_gui.core.mcts_text import outcome_text, reward_text
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.mcts_text import (
+    q_per_n_text,
+    result_text,
+    ucb_sum_text,
+    visits_text,
+)
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
@@ -201,7 +205,7 @@ class MctsCanvas(QWidget):
         line = self.text.font(TEXT_PX, False).height
         widest = max(
             self.text.width(text, TEXT_PX, False)
-            for text in (f"N={moment.visits[0]:,}", "Q/N=−0.00", "+888 more")
+            for text in (visits_text(moment.visits[0]), "Q/N=−0.00", "+888 more")
         )
         slot_min = widest + 2 * GAP
         block = NODE + 2 + 2 * line  # a node and its two lines of numbers
@@ -396,10 +400,8 @@ class MctsCanvas(QWidget):
             found.append(Label(QRectF(cx - w / 2, y, w, line), text, ink, role))
 
         for n, (x, y) in places.items():
-            mean = moment.mean(n)
-            add(x, y + r + 2, f"N={moment.visits[n]:,}", inks.colours.text, "value")
-            shown = "–" if mean is None else format_number(mean, 2)
-            add(x, y + r + 2 + line, f"Q/N={shown}", inks.colours.text, "value")
+            add(x, y + r + 2, visits_text(moment.visits[n]), inks.colours.text, "value")
+            add(x, y + r + 2 + line, q_per_n_text(moment.mean(n)), inks.colours.text, "value")
             if rec.parent[n] >= 0:
                 text = rec.move_text(n)
                 w = self.text.width(text, TEXT_PX, False)
@@ -410,16 +412,14 @@ class MctsCanvas(QWidget):
                 y = places[stub.parent][1] + geo.level - r + 2
                 x = (sx + 0.5) * geo.slot
                 add(x, y, f"+{stub.count} more", inks.colours.text, "stub")
-                add(x, y + line, f"N={stub.visits:,}", inks.colours.text, "stub")
+                add(x, y + line, visits_text(stub.visits), inks.colours.text, "stub")
         playout = playout or self._playout(places)
         if playout is not None:
             found.append(playout[2])
         chosen = self.selected
         if chosen is not None and chosen in places:
-            terms = moment.ucb(chosen)
-            if terms is not None:
-                rate, bonus, score = (format_number(t, 2) for t in terms)
-                text = f"UCB = {rate} + {bonus} = {score}"
+            text = ucb_sum_text(moment, chosen)
+            if text:
                 x, y = places[chosen]
                 # A third line under N and Q/N, in the gap above the next level's labels.
                 add(x, y + r + 3 + 2 * line, text, inks.colours.highlight, "ucb")
@@ -462,12 +462,7 @@ class MctsCanvas(QWidget):
         seq, node, reward = playout
         geo, r = self.sizes, NODE / 2
         plies = len(rec.playout_of(seq))
-        outcome = outcome_text(rec, reward)
-        result = (
-            reward_text(reward)
-            if outcome.startswith("a result")
-            else f"{reward_text(reward)}, {outcome}"
-        )
+        result = result_text(rec, reward)
         moves = "move" if plies == 1 else "moves"
         text = f"playout: {plies} {moves} → {result}" if plies else f"the game ends: {result}"
         if node in places:
