@@ -17,7 +17,19 @@ from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE
 
-__all__ = ["describe", "describe_event", "node_facts", "outcome_text", "reward_text", "ucb_text"]
+__all__ = [
+    "describe",
+    "describe_event",
+    "mean_text",
+    "node_facts",
+    "outcome_text",
+    "q_per_n_text",
+    "result_text",
+    "reward_text",
+    "ucb_sum_text",
+    "ucb_text",
+    "visits_text",
+]
 
 #: Decimals of the numbers in a UCB sum (two read at a glance; three would crowd it).
 UCB_DECIMALS: Final = 2
@@ -37,9 +49,9 @@ def reward_text(reward: float) -> str:
     return f"+{text}" if reward > 0 else text
 
 
-def outcome_text(recording: MctsRecording, reward: float) -> str:
-    """What a playout's reward means: "a win for MAX", "a win for MIN", "a draw" in a game
-    scored as wins and losses (utilities from −U to U), else "a result of 8"."""
+def _game_outcome(recording: MctsRecording, reward: float) -> str | None:
+    """ "a win for MAX", "a win for MIN" or "a draw" in a game scored as wins and losses
+    (utilities from −U to U); None where the reward is a result of another kind."""
     low, high = recording.low, recording.high
     if high > 0 and low == -high:
         if reward == high:
@@ -48,14 +60,36 @@ def outcome_text(recording: MctsRecording, reward: float) -> str:
             return "a win for MIN"
         if reward == 0:
             return "a draw"
-    return f"a result of {format_number(reward)}"
+    return None
+
+
+def outcome_text(recording: MctsRecording, reward: float) -> str:
+    """What a playout's reward means: "a win for MAX", "a win for MIN", "a draw" in a game
+    scored as wins and losses (utilities from −U to U), else "a result of 8"."""
+    outcome = _game_outcome(recording, reward)
+    return outcome if outcome is not None else f"a result of {format_number(reward)}"
+
+
+def result_text(recording: MctsRecording, reward: float) -> str:
+    """A reward and what it means, as the tree writes a playout's result: "+1, a win for
+    MAX"; the reward alone ("+8") where it is a result of another kind."""
+    outcome = _game_outcome(recording, reward)
+    return reward_text(reward) if outcome is None else f"{reward_text(reward)}, {outcome}"
+
+
+def visits_text(visits: int) -> str:
+    """ "N=121": a node's visits (or a stub's, its folded children's)."""
+    return f"N={visits:,}"
+
+
+def q_per_n_text(mean: float | None) -> str:
+    """ "Q/N=0.58": a node's mean reward ("Q/N=–" before its first visit)."""
+    return f"Q/N={'–' if mean is None else _short(mean)}"
 
 
 def mean_text(moment: MctsMoment, n: int) -> str:
     """ "N=121, Q/N=0.58" for node ``n`` at the moment (Q/N "–" before a visit)."""
-    mean = moment.mean(n)
-    shown = "–" if mean is None else _short(mean)
-    return f"N={moment.visits[n]:,}, Q/N={shown}"
+    return f"{visits_text(moment.visits[n])}, {q_per_n_text(moment.mean(n))}"
 
 
 def ucb_text(moment: MctsMoment, n: int) -> str:
@@ -71,6 +105,17 @@ def ucb_text(moment: MctsMoment, n: int) -> str:
         f"{_short(rate)} + {_short(rec.exploration)}·√(ln {moment.visits[parent]:,} / "
         f"{moment.visits[n]:,}) = {_short(score)}"
     )
+
+
+def ucb_sum_text(moment: MctsMoment, n: int) -> str:
+    """Node ``n``'s UCB1 sum, short, as the tree writes it under the chosen node:
+    "UCB = 0.76 + 0.18 = 0.93" (win rate + exploration term = score); "" where UCB does
+    not choose."""
+    terms = moment.ucb(n)
+    if terms is None:
+        return ""
+    rate, bonus, score = (_short(term) for term in terms)
+    return f"UCB = {rate} + {bonus} = {score}"
 
 
 def node_facts(moment: MctsMoment, n: int) -> list[tuple[str, str]]:

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
@@ -75,21 +76,37 @@ def kind_text(recording: SearchRecording, n: int) -> str:
     return f"{name}'s decision (takes the child best for {name}, the first among equals)"
 
 
-def is_tree(recording: SearchRecording) -> bool:
+def is_tree(recording: AnyRecording) -> bool:
     """True for a search of a drawn tree (states are tree nodes with labels and paths)."""
     return isinstance(recording.game, TreeGame)
 
 
-def node_title(recording: SearchRecording, n: int) -> str:
+def node_title(recording: AnyRecording, n: int) -> str:
     """How the details name a node: as the core names it everywhere ("MIN node C")."""
     name = recording.name(n)
     return name[:1].upper() + name[1:]
 
 
-def move_path(recording: SearchRecording, n: int) -> str:
+def move_path(recording: AnyRecording, n: int) -> str:
     """The moves from the root to ``n``: "root → a1 → 0" (cut to ``LINE_CHARS``)."""
     moves = " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
     return clip(moves, LINE_CHARS)
+
+
+def node_board(game: Game[Any, Any]) -> BoardWidget | None:
+    """A board that shows a node's position: not for playing, never focused, clicks
+    passing through; None for a game without a board (its moves still say it all)."""
+    from gamesearch_gui.ui.boards.factory import make_board  # boards load on first use
+
+    try:
+        board = make_board(game)
+    except GameError:
+        return None
+    board.set_interactive(False)
+    board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    board.setToolTip("The position at this node")
+    return board
 
 
 def principal_variation_text(recording: SearchRecording) -> str:
@@ -363,18 +380,9 @@ class NodeDetails(QWidget):
             self._grid.removeWidget(board)
             board.deleteLater()
             self.board = None
-        if game is None:
+        board = None if game is None else node_board(game)
+        if board is None:
             return
-        from gamesearch_gui.ui.boards.factory import make_board  # boards load on first use
-
-        try:
-            board = make_board(game)
-        except GameError:
-            return  # a game without a board: the moves and values still say it all
-        board.set_interactive(False)
-        board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        board.setToolTip("The position at this node")
         self.board = board
         self._board_below = None
         self._fit_board()

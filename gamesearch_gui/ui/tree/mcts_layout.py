@@ -55,6 +55,14 @@ class MctsLayout:
         stubs = max((self.depth[stub.parent] + 1 for stub, _ in self.stubs), default=-1)
         return max(deepest, stubs) + 1
 
+    def stub_of(self, parent: int) -> float | None:
+        """Where ``parent``'s stub is (in slots), None when all its children are drawn."""
+        return next((x for stub, x in self.stubs if stub.parent == parent), None)
+
+    def deepest_shown(self, path: list[int]) -> int | None:
+        """The deepest node of ``path`` (a path from the root) that is drawn."""
+        return next((n for n in reversed(path) if n in self.x), None)
+
 
 def _ordered(moment: MctsMoment, kids: list[int]) -> list[int]:
     """Children in move order (the order they joined where moves do not compare)."""

@@ -1,5 +1,5 @@
-"""The MCTS page of the search tree panel: the tree canvas, steps by iteration, and the
-chosen node's details (its position, N, Q, Q/N and UCB terms).
+"""The MCTS page of the search tree panel: the tree canvas (:mod:`.mcts_canvas`), steps by
+iteration, and the chosen node's details (:mod:`.mcts_details`).
 
 The panel's replay bar and explanation serve it as they serve the minimax tree: the one
 :class:`~gamesearch_gui.ui.tree.replay.ReplayController` keeps the moment, this page
@@ -8,8 +8,7 @@ shows it; its own buttons step a whole iteration at a time.
 
 from __future__ import annotations
 
-import html
-from typing import Any, Final
+from typing import Any
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction
@@ -24,98 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.mcts_recording import MctsRecording, iteration_step
-from gamesearch_gui.core.mcts_text import node_facts
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.mcts_canvas import MctsCanvas
+from gamesearch_gui.ui.tree.mcts_details import MctsDetails
 from gamesearch_gui.ui.tree.replay import ReplayController
 from gamesearch_gui.ui.widgets import connect_plain
-
-#: What the details say before a node is chosen.
-NO_NODE_TEXT: Final = "Click a node in the tree to see its N, Q, Q/N and UCB."
-#: Side of the position drawn in the details (pixels).
-BOARD_SIZE: Final = 180
-
-
-class MctsDetails(QWidget):
-    """One node of the MCTS tree at the moment shown: its moves, N, Q, Q/N, UCB, board."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.recording: MctsRecording | None = None
-        self.node: int | None = None
-        self.facts = QLabel(NO_NODE_TEXT)
-        self.facts.setWordWrap(True)
-        self.facts.setTextFormat(Qt.TextFormat.RichText)
-        self.facts.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.board: BoardWidget | None = None
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(6, 6, 6, 6)
-        self._layout.addWidget(self.facts)
-        self._layout.addStretch(1)
-
-    def set_recording(self, recording: MctsRecording | None) -> None:
-        """Show nodes of ``recording`` (none chosen yet)."""
-        self.recording = recording
-        self.node = None
-        game = None if recording is None or isinstance(recording.game, TreeGame) else recording.game
-        if self.board is not None and (game is None or type(self.board.game) is not type(game)):
-            self.board.hide()
-            self._layout.removeWidget(self.board)
-            self.board.deleteLater()
-            self.board = None
-        if game is not None and self.board is None:
-            from gamesearch_gui.ui.boards.factory import make_board  # boards load on first use
-
-            try:
-                board = make_board(game)
-            except GameError:
-                board = None
-            if board is not None:
-                board.set_interactive(False)
-                board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-                board.setToolTip("The position at this node")
-                hint = board.sizeHint()
-                aspect = hint.width() / max(hint.height(), 1)
-                board.setFixedSize(round(BOARD_SIZE * aspect), BOARD_SIZE)
-                self._layout.insertWidget(1, board, 0, Qt.AlignmentFlag.AlignLeft)
-                self.board = board
-        elif game is not None and self.board is not None and self.board.game is not game:
-            self.board.set_game(game)
-        if self.board is not None:
-            self.board.hide()
-        self.facts.setText(NO_NODE_TEXT)
-
-    def show_node(self, n: int | None, canvas: MctsCanvas) -> None:
-        """Show node ``n`` as it stands at the canvas's moment (None: no node)."""
-        recording, moment = self.recording, canvas.moment
-        self.node = n
-        if recording is None or moment is None or n is None or n >= moment.node_limit:
-            self.facts.setText(NO_NODE_TEXT)
-            if self.board is not None:
-                self.board.hide()
-            return
-        title = recording.name(n)
-        moves = " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
-        rows = "".join(
-            f"<tr><td>{html.escape(what)}</td><td><b>{html.escape(value)}</b></td></tr>"
-            for what, value in node_facts(moment, n)
-        )
-        self.facts.setText(
-            f"<p><b>{html.escape(breakable(title[:1].upper() + title[1:]))}</b><br>"
-            f"{html.escape(breakable(moves))}</p>"
-            f"<table cellspacing=4>{rows}</table>"
-        )
-        if self.board is not None:
-            parent = recording.parent[n]
-            self.board.set_state(recording.state(n), None if parent < 0 else recording.moves[n])
-            self.board.set_interactive(False)
-            self.board.show()
 
 
 class MctsView(QWidget):
@@ -183,13 +95,13 @@ class MctsView(QWidget):
         if moment is not None:
             total = self.recording.iterations_at(self.controller.published) if self.recording else 0
             self.iteration_label.setText(f"  Iteration {moment.iteration:,} of {total:,}")
-        self.details.show_node(self.details.node, self.canvas)
+        self.details.show_node(self.details.node, self.canvas.moment)
 
     def select(self, n: int | None) -> None:
         """Choose node ``n`` (its UCB is drawn, its details shown)."""
         self.canvas.selected = n
         self.canvas.update()
-        self.details.show_node(n, self.canvas)
+        self.details.show_node(n, self.canvas.moment)
 
     @Slot(int)
     def _node_clicked(self, n: int) -> None:
