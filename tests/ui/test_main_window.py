@@ -39,6 +39,7 @@ def window(qtbot: QtBot, store: QSettings, monkeypatch: pytest.MonkeyPatch) -> I
     )
     made = MainWindow(store)
     made.pace_override_ms = 0
+    made.rng.seed(0)  # the window's dice and coins: the same throws in every run
     made.messages = shown  # type: ignore[attr-defined]
     qtbot.addWidget(made)
     made.show()
