@@ -42,6 +42,7 @@ from tests.ui.monkey_harness import (
     MonkeyStats,
     checkout_files,
     child_processes,
+    children_before_a_run,
     close_window,
     open_window,
     patch_dialogs,
@@ -62,7 +63,7 @@ def wait_until(predicate: Callable[[], bool], timeout_ms: int) -> bool:
 def run(seed: int, steps: int | None, seconds: float | None, verbose: bool) -> int:
     """One monkey run in a scratch folder; prints its figures, returns the exit status."""
     load_before = os.getloadavg()
-    checkout, children = checkout_files(), set(child_processes())
+    checkout, children = checkout_files(), children_before_a_run()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         prepare_folder(folder)

@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from multiprocessing import resource_tracker
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -903,6 +904,14 @@ def checkout_files() -> set[str]:
 def child_processes() -> list[str]:
     """The processes this one started that are still there, as "pid command"."""
     return [f"{pid} {command}" for pid, command in children(live_only=False).items()]
+
+
+def children_before_a_run() -> set[str]:
+    """:func:`child_processes` before a run, multiprocessing's resource tracker started
+    first: the first engine process starts it, and it stays for the interpreter's life
+    (not a leak, but new after a run that started it)."""
+    resource_tracker.ensure_running()
+    return set(child_processes())
 
 
 # -- the monkey --------------------------------------------------------------------------

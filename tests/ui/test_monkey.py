@@ -22,6 +22,7 @@ from tests.ui.monkey_harness import (
     Monkey,
     checkout_files,
     child_processes,
+    children_before_a_run,
     close_window,
     open_window,
     patch_dialogs,
@@ -41,7 +42,7 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a relative file name typed into a dialog lands here
-    checkout, children = checkout_files(), child_processes()
+    checkout, children = checkout_files(), children_before_a_run()
     prepare_folder(tmp_path)
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     wait_until = qtbot_waiter(qtbot)
@@ -68,8 +69,7 @@ def test_a_seeded_monkey_meets_no_exception_warning_or_stall(
     assert not log.faults, f"seed {SEED}:\n{log.report()}"
     # Nothing left behind: no new process, no file outside tmp_path (threads and windows are
     # checked by the suite's own fixture).
-    # None new (an earlier test may have started multiprocessing's resource tracker).
-    assert set(child_processes()) <= set(children)
+    assert set(child_processes()) <= children
     assert checkout_files() == checkout
     # It did what a person does: every kind of step, most of them to some effect.
     assert set(stats.done) == set(STEP_WEIGHTS)
