@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
@@ -52,9 +53,11 @@ def window(qtbot: QtBot, tmp_path: Path, warnings: list[str]) -> Iterator[MainWi
     made.pace_override_ms = 0
     qtbot.addWidget(made)
     made.resize(1366, 768)
+    # Set before the test ends: pytest-qt closes the window before this fixture's teardown,
+    # and an edited tree would otherwise ask about its changes in a real message box.
+    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
     made.show()
     yield made
-    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
     made.close()
 
 
@@ -284,3 +287,126 @@ def test_an_exported_picture_of_a_tree_of_players_has_their_legend(
     text = picture.read_text(encoding="utf-8")
     assert "leaf: (A, B, C)" in text and "(1, 2, 6)" in text
     assert ">MAX<" not in text
+
+
+def _entries(menu: QMenu) -> list[str]:
+    """A menu's entries as a person reads them ("—" for a separator, the key after a tab)."""
+    return ["—" if a.isSeparator() else a.text() for a in menu.actions()]
+
+
+def test_the_kind_menus_list_each_player_s_decision_checked_for_the_node(
+    window: MainWindow,
+) -> None:
+    window.trees.example_actions["figure-5-4"].trigger()
+    editor = window.editor
+    editor.select((1,))  # B's node after move 1
+    node_menu = next(a.menu() for a in window.trees.edit_menu.actions() if a.text() == "&Node")
+    kind = next(a.menu() for a in node_menu.actions() if a.text() == "&Kind")
+    context = editor.canvas.context_menu(editor.drawing.index[(1,)])
+    assert context is not None
+    context_kind = next(a.menu() for a in context.actions() if a.text() == "Kind")
+    expected = [
+        "A's decision",
+        "B's decision",
+        "C's decision",
+        "—",
+        "Next player's decision\tP",
+        "Previous player's decision\tShift+P",
+        "—",
+        "Chance\tC",
+        "Leaf\tL",
+    ]
+    for menu in (kind, context_kind):
+        assert _entries(menu) == expected
+        checked = [a.text() for a in menu.actions() if a.isChecked()]
+        assert checked == ["B's decision"]
+        assert all(a.isEnabled() for a in menu.actions() if not a.isSeparator())
+    context.deleteLater()
+    # Chosen from the menu: C's decision, one step Undo takes back.
+    editor.act_players[2].trigger()
+    assert editor.tree.node_at((1,)).player == 2
+    assert window.trees.act_undo.text() == "&Undo Make it C's"
+    assert [a.text() for a in kind.actions() if a.isChecked()] == ["C's decision"]
+    window.trees.act_undo.trigger()
+    assert editor.tree.node_at((1,)).player == 1
+    window.trees.act_redo.trigger()
+    assert editor.tree.node_at((1,)).player == 2
+    # The same player again is no edit, and its entry stays checked.
+    steps = editor.document.undo_stack.count()
+    editor.act_players[2].trigger()
+    assert editor.document.undo_stack.count() == steps
+    assert editor.act_players[2].isChecked()
+
+
+def test_the_kind_menu_follows_the_players_as_they_change(
+    window: MainWindow,
+) -> None:
+    window.set_mode("trees")
+    editor = window.editor
+    editor.add_child(())
+    kind = editor.kind_menu
+    assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
+    editor.set_players(["Ann", "Bob", "Cy", "Di"])
+    assert _entries(kind)[:4] == [
+        "Ann's decision",
+        "Bob's decision",
+        "Cy's decision",
+        "Di's decision",
+    ]
+    assert "Leaf\tL" in _entries(kind) and "MAX\tM" not in _entries(kind)
+    editor.set_players(["Ann", "Bob", "Eve", "Di"])  # renamed
+    assert _entries(kind)[2] == "Eve's decision"
+    editor.set_players(["Ann", "Bob", "Eve"])  # Di removed: her entry goes
+    assert _entries(kind)[:4] == ["Ann's decision", "Bob's decision", "Eve's decision", "—"]
+    editor.select(())
+    editor.act_players[2].trigger()
+    assert editor.tree.root.player == 2
+    for _ in range(3):
+        editor.document.undo_stack.undo()
+    assert len(editor.tree.players) == 4
+    assert _entries(kind)[3] == "Di's decision"
+    editor.document.undo_stack.undo()
+    editor.document.undo_stack.undo()
+    assert not editor.tree.players  # MAX and MIN again, and their entries
+    assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
+    assert editor.act_kinds[NodeType.MAX].isChecked()
+
+
+def test_p_and_shift_p_step_round_the_players_and_the_keys_say_so(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert "<b>M N C L</b>" in editor.keys_help.text()
+    assert editor.open_tree(example("figure-5-4").tree())
+    help_text = editor.keys_help.text()
+    assert "<b>P</b> / <b>Shift+P</b> the next / previous player's decision" in help_text
+    assert "M N" not in help_text
+    editor.select((0,))  # B's
+    editor.canvas.setFocus()
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    assert editor.tree.node_at((0,)).player == 2  # C's
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    assert editor.tree.node_at((0,)).player == 0  # round the table to A
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ShiftModifier)
+    assert editor.tree.node_at((0,)).player == 2
+    # A leaf given children by P: the player in turn there (C's node above: A).
+    editor.select((0, 0, 0))
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    grown = editor.tree.node_at((0, 0, 0))
+    assert grown.type is NodeType.PLAYER and grown.player == 0
+    assert grown.children[0].values == (1, 2, 6)
+    # Each key press one step of Undo.
+    for _ in range(4):
+        editor.document.undo_stack.undo()
+    assert same_tree(editor.tree, example("figure-5-4").tree())
+
+
+def test_m_and_n_in_a_tree_of_players_say_what_to_press_instead(
+    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    before = editor.tree
+    editor.canvas.setFocus()
+    with qtbot.waitSignal(editor.message) as said:
+        qtbot.keyClick(editor.canvas, Qt.Key.Key_M)
+    assert "P gives the node to the next player" in said.args[0]
+    assert editor.tree is before and not warnings  # no edit, no dialog
