@@ -15,11 +15,13 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
-from gamesearch_gui.core.search import Algorithm
-from gamesearch_gui.core.tree import CustomTree, NodeType, same_tree
+from gamesearch_gui.core.maxn import vector_text
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.treefile import load_tree_file
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
+from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.tree.view import TreeCanvas
 
@@ -410,3 +412,56 @@ def test_m_and_n_in_a_tree_of_players_say_what_to_press_instead(
         qtbot.keyClick(editor.canvas, Qt.Key.Key_M)
     assert "P gives the node to the next player" in said.args[0]
     assert editor.tree is before and not warnings  # no edit, no dialog
+
+
+def test_a_random_tree_of_players_from_the_dialog_opens_and_solves_with_shallow_pruning(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    assert not dialog.constant_box.isEnabled()  # two players: MAX and MIN, zero-sum
+    dialog.depth_box.setValue(3)
+    dialog.branch_lo.setValue(3)
+    dialog.branch_hi.setValue(4)
+    dialog.value_lo.setValue(0)
+    dialog.value_hi.setValue(10)
+    dialog.players_box.setValue(3)
+    dialog.constant_box.setChecked(True)
+    dialog.sum_box.setValue(10)
+    dialog.seed.setText("7")
+    dialog.accept()
+    made = dialog.made
+    assert made is not None and made.players == ("A", "B", "C") and made.constant_sum == 10
+    assert same_tree(made, dialog.tree())  # the same seed, the same tree
+    window.trees._random_dialog = lambda: made  # type: ignore[method-assign]
+    window.set_mode("trees")
+    window.trees.act_random.trigger()
+    editor = window.editor
+    assert editor.tree is made and editor.title() == "random, 3 players (seed 7) (random tree)"
+    assert [w for _, w in editor.canvas.legend_items()][:3] == ["A", "B", "C"]
+    assert "Every vector adds up to 10" in editor.players_form.note.text()
+    editor.algorithm.setCurrentIndex(editor.algorithm.findData(SHALLOW))
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+        editor.solve()
+    result = blocker.args[1]
+    plain = search(TreeGame(made), made.root, SearchSettings(Algorithm.MAXN))
+    assert (result.values, result.best_move) == (plain.values, plain.best_move)
+    assert result.stats.cutoffs > 0 and result.stats.nodes < plain.stats.nodes
+    assert editor.result_label.text().startswith(f"<b>Value {vector_text(plain.values)}</b>")
+
+
+def test_the_random_tree_dialog_says_when_the_values_cannot_add_up(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.players_box.setValue(4)
+    dialog.constant_box.setChecked(True)
+    dialog.sum_box.setValue(50)  # four values from -10 to 10 add up to 40 at most
+    dialog.accept()  # OK: the dialog stays open and says why
+    assert dialog.made is None and dialog.error.isVisibleTo(dialog)
+    assert dialog.error.text() == "4 numbers from -10 to 10 add up to -40 to 40, never to 50."
+    dialog.players_box.setValue(2)  # MAX and MIN: no sum asked, the tree is made
+    assert not dialog.constant_box.isEnabled() and not dialog.error.isVisibleTo(dialog)
+    dialog.accept()
+    assert dialog.made is not None and not dialog.made.players
