@@ -16,13 +16,16 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
 from gamesearch_gui.core.maxn import vector_text
+from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.treefile import load_tree_file
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.view import TreeCanvas
 
 SOLVE_MS = 30_000
@@ -465,3 +468,53 @@ def test_the_random_tree_dialog_says_when_the_values_cannot_add_up(
     assert not dialog.constant_box.isEnabled() and not dialog.error.isVisibleTo(dialog)
     dialog.accept()
     assert dialog.made is not None and not dialog.made.players
+
+
+def drawn_vectors(view: TreeCanvas) -> dict[int, tuple[float, ...]]:
+    """Each node's vector as the view draws it (on one line, or as a column of its
+    numbers), for the nodes whose vector is drawn under them, within half a slot."""
+    view.viewport().repaint()
+    item = view.tree_item
+    recording = item.model.recording
+    assert recording is not None
+    half_slot = view.transform().m11() * SLOT_W / 2
+    drawn: dict[int, tuple[float, ...]] = {}
+    for n in recording.vectors:
+        at = view.view_point_of(n)
+        for t in item.last_frame.placed:
+            numbers = t.text.strip("()").replace(",", " ").split()
+            if (
+                t.px >= MIN_TEXT_PIXELS
+                and abs(t.left + t.width / 2 - at.x()) <= half_slot
+                and 0 < t.top - at.y() < 40
+                and all(part.lstrip("−").isdigit() for part in numbers)
+            ):
+                drawn[n] = tuple(float(part.replace("−", "-")) for part in numbers)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_every_vector_of_a_fitted_tree_of_36_leaves_is_readable_at_first_sight(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    window.resize(*size)
+    window.set_mode("trees")
+    editor = window.editor
+    # Three players, depth 3, three or four moves a node: 36 leaves.
+    tree = random_tree(3, (3, 4), (0, 10), players=3, constant_sum=10, seed=15)
+    assert sum(1 for node in tree.nodes() if node.type is NodeType.LEAF) == 36
+    assert editor.open_tree(tree)
+    qtbot.wait(50)  # the window laid out at its size, the drawing fitted to it
+    editor.canvas.fit_all()
+    leaves = {
+        n: tuple(float(v) for v in node.values or ())
+        for node, n in ((tree.node_at(p), n) for p, n in editor.drawing.index.items())
+        if node.type is NodeType.LEAF
+    }
+    drawn = drawn_vectors(editor.canvas)
+    assert {n: drawn.get(n) for n in leaves} == leaves  # the drawing: every leaf's vector
+    solve(qtbot, editor)
+    solved = editor.solution_panel.canvas
+    recording = editor.solution
+    assert recording is not None
+    assert drawn_vectors(solved) == {n: tuple(v) for n, v in recording.vectors.items()}
