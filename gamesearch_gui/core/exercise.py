@@ -50,6 +50,7 @@ __all__ = [
     "ExerciseError",
     "Field",
     "NodeKey",
+    "PlayersTreeError",
     "Task",
     "difficulty_name",
     "exercise_set",
@@ -57,6 +58,7 @@ __all__ = [
     "instructions",
     "make_exercise",
     "parse_entry",
+    "players_problem",
     "random_exercise",
     "solve_exercise",
     "task_title",
@@ -75,6 +77,22 @@ _TRIES = 1000
 
 class ExerciseError(ValueError):
     """An exercise that cannot be set (the message says why)."""
+
+
+class PlayersTreeError(ExerciseError):
+    """An exercise asked for on a tree of n players, which exercises do not grade: the
+    message says why; a caller that knows where the tree came from adds what to do."""
+
+
+def players_problem(tree: CustomTree) -> str | None:
+    """Why no exercise can be set on ``tree`` for having players (None: it has none)."""
+    if not tree.players:
+        return None
+    return (
+        f"the tree has {len(tree.players)} players ({', '.join(tree.players)}): each of its "
+        "nodes backs up a vector, one number per player, and an exercise grades one number "
+        "per entry (a value, an α, a β), so exercises are set on trees of MAX and MIN"
+    )
 
 
 class Task(enum.Enum):
@@ -339,11 +357,9 @@ def make_exercise(
         raise ExerciseError(f"fail-hard is a convention of alpha-beta, not of {task.title}")
     if tree.root.type is NodeType.LEAF:
         raise ExerciseError("the tree is a single leaf: there is nothing to work out")
-    if tree.players:
-        raise ExerciseError(
-            f"the tree has {len(tree.players)} players ({', '.join(tree.players)}): exercises "
-            "are on trees of MAX and MIN"
-        )
+    players = players_problem(tree)
+    if players is not None:
+        raise PlayersTreeError(players)
     if tree.node_count > MAX_EXERCISE_NODES:
         raise ExerciseError(
             f"the tree has {tree.node_count:,} nodes; an exercise by hand has at most "

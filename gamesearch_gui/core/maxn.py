@@ -17,6 +17,16 @@ Conventions (docs/search.md, "Games of n players", says why):
   what ``j`` already has from an earlier sibling, ``j`` will not choose this node, and
   its remaining children are cut. The value, the best move and the principal
   variation stay those of plain max^n; a cut node's vector is its vector so far.
+* Transposition table (``table_size`` > 0): keyed by the game's ``key(state)`` and the
+  plies left to the depth limit (None without one), since a cutoff's evaluation makes a
+  value depend on the depth searched below. Max^n stores a node's vector only where it
+  is exact: a node that shallow pruning cut holds its vector so far, and is not stored;
+  a node that was not cut holds plain max^n's vector, since a cut child is never the one
+  its parent chooses. An exact vector in place of a cut one changes no choice above it
+  (the parent's player gets no more from the true vector than the cut showed), so the
+  root's vector and move are those of the search without the table. The paranoid
+  search stores the root player's share as exact or as a bound, as alpha-beta's table
+  does, and takes a bound only where it settles the window.
 * Events: the usual stream (:mod:`.events`), whose scalar ``value`` is the root
   player's component, and whose node kind is MAX where the root player decides, MIN
   where another player does. Each valued node's whole vector comes first in a
@@ -44,6 +54,10 @@ from gamesearch_gui.core.numbers import better, format_number
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.
 CHECK_EVERY: Final = 256
+# How exact a stored vector is: exact, or (paranoid) a bound on the root player's share.
+_EXACT: Final = 0
+_LOWER: Final = 1  #: the share is at least this (it failed high)
+_UPPER: Final = 2  #: the share is at most this (it failed low)
 
 Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
@@ -86,6 +100,7 @@ class VectorOutcome:
     cutoffs: int
     max_depth: int
     reason: Any  #: what the ``stop`` callback gave, None when the search finished
+    tt_hits: int = 0  #: nodes valued from the transposition table
 
 
 def root_player(game: Game[Any, Any], state: Any) -> int:
@@ -106,9 +121,11 @@ def search_vectors(
     evaluate: VectorEvaluation[Any] | None = None,
     observer: SearchObserver | None = None,
     stop: StopCheck | None = None,
+    table_size: int = 0,
 ) -> VectorOutcome:
     """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
-    search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``.
+    search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``; with
+    a transposition table of at most ``table_size`` entries when it is above 0.
 
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
@@ -118,7 +135,11 @@ def search_vectors(
     total = game.utility_sum() if shallow else None
     floor = game.utility_bounds()[0] if total is not None else 0.0
     obs = observer
-    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0}
+    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0, "tt_hits": 0}
+    # (key, plies left or None) -> the vector, how exact it is, and the line from there.
+    table: dict[tuple[Any, int | None], tuple[Vector, int, tuple[Any, ...]]] | None = (
+        {} if table_size > 0 else None
+    )
     root_moves: list[VectorRootMove] = []
 
     def enter(
@@ -186,8 +207,23 @@ def search_vectors(
                 _check_length(game, state, vector, n)
             leave(nid, vector, how, alpha, beta, None)
             return vector, (), None
+        if table is not None:
+            slot = (game.key(state), None if depth is None else depth - ply)
+            entry = table.get(slot)
+            if entry is not None:
+                stored, flag, stored_line = entry
+                if (
+                    flag == _EXACT
+                    or (flag == _LOWER and stored[me] >= beta)
+                    or (flag == _UPPER and stored[me] <= alpha)
+                ):
+                    counts["tt_hits"] += 1
+                    leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
+                    return stored, stored_line, None
         if mover is Player.CHANCE:
             vector, likeliest = chance(state, nid, ply)
+            if table is not None:
+                store(slot, vector, _EXACT, likeliest)
             leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
             return vector, likeliest, None
         who = game.player_index(state)
@@ -234,6 +270,13 @@ def search_vectors(
                     cut(nid, moves[k + 1 :], best[who], above[1], most)
                     break
         assert best is not None
+        if table is not None:
+            if paranoid:
+                share = best[me]
+                flag = _UPPER if share <= alpha else _LOWER if share >= beta else _EXACT
+                store(slot, best, flag, line)
+            elif ceiling is None:  # a node shallow pruning cut holds only its vector so far
+                store(slot, best, _EXACT, line)
         leave(
             nid,
             best,
@@ -244,6 +287,13 @@ def search_vectors(
             best_move,
         )
         return best, line, ceiling
+
+    def store(
+        slot: tuple[Any, int | None], vector: Vector, flag: int, line: tuple[Any, ...]
+    ) -> None:
+        assert table is not None
+        if len(table) < table_size or slot in table:
+            table[slot] = (vector, flag, line)
 
     def cut(nid: int, skipped: Sequence[Any], value: float, alpha: float, beta: float) -> None:
         counts["cutoffs"] += 1
@@ -290,6 +340,7 @@ def search_vectors(
         cutoffs=counts["cutoffs"],
         max_depth=counts["deepest"],
         reason=reason,
+        tt_hits=counts["tt_hits"],
     )
 
 

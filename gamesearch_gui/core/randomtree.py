@@ -17,6 +17,11 @@ from gamesearch_gui.core.tree import (
     gc_paused,
 )
 
+#: The most players a random tree may have: one letter each, A to Z.
+MAX_PLAYERS = 26
+#: The players of a random tree of ``n``: A, B, C, ...
+PLAYER_NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
 #: Chance probabilities are multiples of 1/10 (1/20 past ten children, and so on): short
 #: to read in the tree view, and sums of a few of them stay exact enough in float.
 _TENTHS = 10
@@ -80,6 +85,8 @@ def random_tree(
     early_leaf: float = 0.0,
     name: str | None = None,
     max_nodes: int = MAX_NODES,
+    players: int = 2,
+    constant_sum: int | None = None,
 ) -> CustomTree:
     """A random tree with leaves at ``depth``; the same arguments and seed give the same tree.
 
@@ -93,6 +100,13 @@ def random_tree(
     move ordering and cutoffs have an estimate that is informative but imperfect.
     A shape that could pass ``max_nodes`` (at most the file format's MAX_NODES) is refused
     before anything is made.
+
+    ``players`` above 2 makes a tree of that many players, A, B, C, ... (file version 2):
+    its decision levels belong to them in turn from A at the root (chance levels do not
+    break the turn), and each leaf holds one whole number per player drawn from
+    ``values``. With ``constant_sum`` every leaf's numbers add up to it (each still
+    within ``values``), and the tree declares it, so max^n's shallow pruning applies.
+    Such a tree takes no ``root`` but MAX (A's) and no ``evals``.
     """
     if not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be between 0 and {MAX_DEPTH}, not {depth}")
@@ -112,6 +126,11 @@ def random_tree(
     root_type = NodeType(root) if isinstance(root, str) else root
     if root_type not in (NodeType.MAX, NodeType.MIN):
         raise ValueError(f'root must be "max" or "min", not {root!r}')
+    if players != 2:
+        _check_players(players, values, root_type, evals, integer_values, constant_sum)
+        names = PLAYER_NAMES[:players]
+    elif constant_sum is not None:
+        raise ValueError("a tree of two players (MAX and MIN) is zero-sum: give no constant sum")
 
     # The range leaves and evals are drawn from (integers inside ``values`` if asked).
     least, largest = (math.ceil(lo), math.floor(hi)) if integer_values else (lo, hi)
@@ -122,6 +141,19 @@ def random_tree(
         if integer_values:
             return rng.randint(int(least), int(largest))
         return min(max(round(rng.uniform(lo, hi), 2), lo), hi)
+
+    if players != 2:
+        return _player_tree(
+            depth,
+            (fewest, most),
+            (int(least), int(largest)),
+            names,
+            constant_sum,
+            level_types,
+            early_leaf,
+            rng,
+            name if name is not None else f"Random tree of {players} players (seed {seed})",
+        )
 
     # Pre-order records (type, value, probability, path, number of children), then built
     # bottom-up: iterative, so depth is bounded only by MAX_DEPTH.
@@ -200,3 +232,110 @@ def _level_types(
             types.append(mover)
             mover = NodeType.MIN if mover is NodeType.MAX else NodeType.MAX
     return types
+
+
+def _check_players(
+    players: int,
+    values: tuple[Number, Number],
+    root: NodeType,
+    evals: bool,
+    integer_values: bool,
+    constant_sum: int | None,
+) -> None:
+    """ValueError, saying what is wrong, for a tree of ``players`` that cannot be made."""
+    if isinstance(players, bool) or not 3 <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"a random tree has 2 players (MAX and MIN) or 3 to {MAX_PLAYERS}, not {players}"
+        )
+    if root is not NodeType.MAX:
+        raise ValueError("a tree of players starts with A's decision: give no root")
+    if evals:
+        raise ValueError("random evals are for trees of MAX and MIN")
+    if not integer_values:
+        raise ValueError("a tree of players holds whole numbers")
+    if constant_sum is None:
+        return
+    least, largest = math.ceil(values[0]), math.floor(values[1])
+    if isinstance(constant_sum, bool) or not isinstance(constant_sum, int):
+        raise ValueError(f"the constant sum is a whole number, not {constant_sum!r}")
+    if not players * least <= constant_sum <= players * largest:
+        raise ValueError(
+            f"{players} numbers from {least} to {largest} add up to {players * least} to "
+            f"{players * largest}, never to {constant_sum}"
+        )
+
+
+def _player_tree(
+    depth: int,
+    branching: tuple[int, int],
+    values: tuple[int, int],
+    names: tuple[str, ...],
+    constant_sum: int | None,
+    level_types: list[NodeType],
+    early_leaf: float,
+    rng: random.Random,
+    name: str,
+) -> CustomTree:
+    """A random tree of the players ``names``: ``random_tree``'s shape, each decision
+    level the next player's, each leaf a vector (adding up to ``constant_sum`` if given).
+    ``level_types`` says which levels are chance (any other is a decision)."""
+    fewest, most = branching
+    n = len(names)
+    # The decision levels belong to the players in turn; chance levels are passed over.
+    owners: list[int | None] = []
+    turn = 0
+    for kind in level_types:
+        if kind is NodeType.CHANCE:
+            owners.append(None)
+        else:
+            owners.append(turn % n)
+            turn += 1
+
+    def vector() -> tuple[int, ...]:
+        lo, hi = values
+        if constant_sum is None:
+            return tuple(rng.randint(lo, hi) for _ in range(n))
+        # One share at a time, each drawn from what still lets the others fit within
+        # [lo, hi]; then shuffled, so that no player is favoured by going first.
+        shares = []
+        left = constant_sum
+        for k in range(n - 1, 0, -1):  # k players still to come after this one
+            share = rng.randint(max(lo, left - k * hi), min(hi, left - k * lo))
+            shares.append(share)
+            left -= share
+        shares.append(left)
+        rng.shuffle(shares)
+        return tuple(shares)
+
+    records: list[tuple[int | None, tuple[int, ...] | None, float | None, Path, int]] = []
+    stack: list[tuple[Path, float | None]] = [((), None)]
+    while stack:
+        path, probability = stack.pop()
+        level = len(path)
+        if level == depth or (level > 0 and early_leaf > 0 and rng.random() < early_leaf):
+            records.append((None, vector(), probability, path, 0))
+            continue
+        count = rng.randint(fewest, most)
+        chances: list[float | None] = [None] * count
+        if owners[level] is None:
+            chances = list(_probabilities(rng, count))
+        records.append((owners[level], None, probability, path, count))
+        for i in range(count - 1, -1, -1):
+            stack.append(((*path, i), chances[i]))
+
+    built: list[TreeNode] = []
+    for owner, leaf_values, probability, path, count in reversed(records):
+        if leaf_values is not None:
+            built.append(
+                TreeNode(
+                    NodeType.LEAF, (), None, None, probability, None, None, path, values=leaf_values
+                )
+            )
+            continue
+        children = tuple(built[-1 : -count - 1 : -1])
+        del built[-count:]
+        kind = NodeType.CHANCE if owner is None else NodeType.PLAYER
+        built.append(
+            TreeNode(kind, children, None, None, probability, None, None, path, player=owner)
+        )
+    return CustomTree(name, built[0], None, names, constant_sum)

@@ -148,7 +148,8 @@ class SearchSettings:
 
     ``shallow_pruning`` (max^n only) cuts where a game's declared constant sum shows that
     the parent's mover will not choose a node (core/maxn.py). Max^n and the paranoid
-    search take a depth, an evaluation and a node cap, and none of the other options.
+    search take a depth, an evaluation, a transposition table and a node cap, and none
+    of the other options.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -237,7 +238,7 @@ class SearchSettings:
             raise SettingsError(f"the seed must be a whole number, not {self.seed!r}")
 
     def _check_players(self) -> None:
-        """Max^n and paranoid take no ordering, table, deepening, root window or quiescence;
+        """Max^n and paranoid take no ordering, deepening, root window or quiescence;
         shallow pruning belongs to max^n."""
         if self.shallow_pruning and self.algorithm is not Algorithm.MAXN:
             raise SettingsError(f"shallow pruning belongs to maxn, not to {self.algorithm.value}")
@@ -245,7 +246,6 @@ class SearchSettings:
             return
         for what, unwanted in (
             ("move ordering", self.ordering is not Ordering.NONE),
-            ("transposition table", self.transposition_table),
             ("time budget", self.time_budget is not None),
             ("exact root values", self.exact_root_values),
             ("quiescence search", self.quiescence),
@@ -607,6 +607,7 @@ def _vectors(
             evaluate=game.cutoff_vector_evaluations()[name] if name else None,
             observer=obs,
             stop=stop,
+            table_size=TABLE_LIMIT if settings.transposition_table else 0,
         )
     finally:
         sys.setrecursionlimit(old_limit)
@@ -619,6 +620,7 @@ def _vectors(
         nodes=found.nodes,
         leaves=found.leaves,
         cutoffs=found.cutoffs,
+        tt_hits=found.tt_hits,
         max_depth=found.max_depth,
         seconds=time.perf_counter() - started,
     )

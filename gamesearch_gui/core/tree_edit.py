@@ -66,6 +66,7 @@ __all__ = [
     "new_leaf_value",
     "new_tree",
     "next_leaf",
+    "player_in_turn",
     "probability_problems",
     "set_eval",
     "set_evals",
@@ -264,6 +265,20 @@ def _next_player(tree: CustomTree, path: Path) -> int:
         if node.player is not None:
             return (node.player + 1) % len(tree.players)
     return 0
+
+
+def player_in_turn(tree: CustomTree, path: Sequence[int], step: int = 1) -> int:
+    """Whose decision the node at ``path`` of a tree of n players becomes when a person
+    steps through the players (the editor's P and Shift+P): a decision of player ``i``
+    goes to ``i + step`` (round the table); a chance node or a leaf to the player in turn
+    there, the one after the nearest decision above (the first at the root)."""
+    path = _path(path)
+    node = _node(tree, path)
+    if not tree.players:
+        raise EditError(f"{_where(path)}: a tree of MAX and MIN has no players to choose from")
+    if node.type is NodeType.PLAYER and node.player is not None:
+        return (node.player + step) % len(tree.players)
+    return _next_player(tree, path)
 
 
 def _uniform(children: Sequence[TreeNode]) -> tuple[TreeNode, ...]:

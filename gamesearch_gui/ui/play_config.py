@@ -257,8 +257,9 @@ def fit_vector_search(
     game: Game[Any, Any], name: str | None, algorithm: Algorithm, search: SearchSettings
 ) -> SearchSettings:
     """``search`` as ``algorithm`` (max^n or paranoid) takes it for ``game``, a game of n
-    players: a depth and a known evaluation, none of what only two-player searches take,
-    and shallow pruning only under max^n in a game that declares a constant sum."""
+    players: a depth, a known evaluation and the table, none of what only two-player
+    searches take, and shallow pruning only under max^n in a game that declares a
+    constant sum."""
     evaluation = search.evaluation
     if evaluation not in game.cutoff_vector_evaluations():
         evaluation = None
@@ -273,6 +274,7 @@ def fit_vector_search(
         shallow_pruning=search.shallow_pruning
         and algorithm is Algorithm.MAXN
         and game.utility_sum() is not None,
+        transposition_table=search.transposition_table,
     )
 
 

@@ -489,6 +489,7 @@ class SettingsPanel(QWidget):
                     depth=depth,
                     evaluation=self.evaluation_box.currentData(),
                     shallow_pruning=shallow and self.shallow_box.isChecked(),
+                    transposition_table=self.tt_box.isChecked(),
                 )
             )
             return
@@ -559,15 +560,15 @@ class SettingsPanel(QWidget):
             self._ai_form.setRowVisible(widget, mcts)
         for widget in (self.depth_spin, self.full_depth, self.evaluation_box):
             self._ai_form.setRowVisible(widget, not mcts)
-        # Max^n and the paranoid search take a depth and an evaluation, and no more.
+        # Max^n and the paranoid search take a depth, an evaluation and a table, no more.
         two_player_rows: tuple[QWidget, ...] = (
             self.fail_hard,
             self.quiescence_box,
             self.ordering_box,
-            self.tt_box,
         )
         for widget in two_player_rows:
             self._ai_form.setRowVisible(widget, not mcts and not vectors)
+        self._ai_form.setRowVisible(self.tt_box, not mcts)
         self._ai_form.setRowVisible(self.shallow_box, algorithm is Algorithm.MAXN)
         self.timed.setVisible(not vectors)
         self.time_budget.setVisible(not vectors)

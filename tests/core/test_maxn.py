@@ -25,6 +25,7 @@ from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
     CancelToken,
+    Ordering,
     SearchProgress,
     SearchSettings,
     SettingsError,
@@ -323,7 +324,7 @@ def test_shallow_pruning_needs_a_declared_constant_sum() -> None:
     ("fields", "message"),
     [
         ({"algorithm": Algorithm.PARANOID, "shallow_pruning": True}, "belongs to maxn"),
-        ({"algorithm": Algorithm.MAXN, "transposition_table": True}, "takes no transposition"),
+        ({"algorithm": Algorithm.MAXN, "ordering": Ordering.STATIC}, "takes no move ordering"),
         ({"algorithm": Algorithm.PARANOID, "time_budget": 1.0}, "takes no time budget"),
     ],
 )

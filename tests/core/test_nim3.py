@@ -12,8 +12,10 @@ from gamesearch_gui.core.search import Algorithm, SearchSettings, SettingsError,
 
 
 @functools.cache
+@functools.cache
 def brute(pile: int, player: int) -> tuple[tuple[float, ...], int | None]:
-    """Max^n by hand: each player takes what is best for themselves, the smallest first."""
+    """Max^n by hand: each player takes what is best for themselves, the smallest first
+    (each position worked out once, so the biggest pile takes no time)."""
     if pile == 0:
         winner = (player - 1) % 3
         return tuple(1.0 if i == winner else 0.0 for i in range(3)), None

@@ -7,8 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.randomtree import closing_probabilities, random_tree
-from gamesearch_gui.core.tree import MAX_DEPTH, MAX_NODES, CustomTree, NodeType, same_tree
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import MAX_DEPTH, MAX_NODES, CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.treefile import check_tree, dump_tree, load_tree
+from tests.properties import examples
 
 
 def levels(tree: CustomTree) -> dict[int, set[NodeType]]:
@@ -169,3 +171,88 @@ def test_closing_probabilities_refuses_non_positive_weights() -> None:
         closing_probabilities([1, 0])
     with pytest.raises(ValueError, match="positive"):
         closing_probabilities([])
+
+
+# Trees of n players ------------------------------------------------------------------
+
+
+@examples(200)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(3, 5),
+    depth=st.integers(0, 4),
+    most=st.integers(1, 4),
+    chance=st.booleans(),
+    total=st.none() | st.integers(0, 20),
+)
+def test_a_tree_of_players_is_reproducible_valid_and_round_trips(
+    seed: int, players: int, depth: int, most: int, chance: bool, total: int | None
+) -> None:
+    made = {
+        "players": players,
+        "chance_layers": {1} if chance else (),
+        "constant_sum": total,
+        "seed": seed,
+    }
+    tree = random_tree(depth, (1, most), (0, 10), **made)  # type: ignore[arg-type]
+    assert dump_tree(tree) == dump_tree(random_tree(depth, (1, most), (0, 10), **made))  # type: ignore[arg-type]
+    check_tree(tree)
+    assert tree.players == tuple("ABCDE"[:players]) and tree.constant_sum == total
+    text = dump_tree(tree)
+    assert '"version": 2' in text
+    assert same_tree(load_tree(text), tree)
+    # Decisions belong to the players in turn, A at the root; chance levels pass over.
+    decisions = [level for level in range(depth) if not (chance and level == 1)]
+    turn = {level: k % players for k, level in enumerate(decisions)}
+    for node in tree.nodes():
+        level = len(node.path)
+        if node.type is NodeType.LEAF:
+            assert level == depth and node.values is not None
+            assert all(type(v) is int and 0 <= v <= 10 for v in node.values)
+            if total is not None:
+                assert sum(node.values) == total
+        elif node.type is NodeType.CHANCE:
+            assert chance and level == 1
+        else:
+            assert node.type is NodeType.PLAYER and node.player == turn[level]
+
+
+@examples(100)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 4), total=st.integers(0, 12))
+def test_shallow_pruning_applies_to_a_constant_sum_tree_and_agrees_with_max_n(
+    seed: int, players: int, total: int
+) -> None:
+    tree = random_tree(3, (2, 4), (0, 6), players=players, constant_sum=total, seed=seed)
+    game = TreeGame(tree)
+    plain = search(game, tree.root, SearchSettings(Algorithm.MAXN))
+    shallow = search(game, tree.root, SearchSettings(Algorithm.MAXN, shallow_pruning=True))
+    assert (shallow.values, shallow.best_move) == (plain.values, plain.best_move)
+    assert sum(plain.values or ()) == total
+
+
+def test_the_same_seed_gives_another_tree_with_another_number_of_players() -> None:
+    three = random_tree(3, (3, 4), players=3, seed=5)
+    assert three.node_count == random_tree(3, (3, 4), players=3, seed=5).node_count
+    assert not same_tree(three, random_tree(3, (3, 4), players=3, seed=6))
+    assert three.name == "Random tree of 3 players (seed 5)"
+    assert not random_tree(3, (3, 4), seed=5).players  # two: MAX and MIN, as before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 1}, "2 players \\(MAX and MIN\\) or 3 to 26, not 1"),
+        ({"players": 27}, "or 3 to 26, not 27"),
+        (
+            {"players": 3, "constant_sum": 40},
+            "3 numbers from -10 to 10 add up to -30 to 30, never to 40",
+        ),
+        ({"players": 3, "evals": True}, "random evals are for trees of MAX and MIN"),
+        ({"players": 3, "root": "min"}, "starts with A's decision"),
+        ({"players": 3, "integer_values": False}, "holds whole numbers"),
+        ({"constant_sum": 0}, "two players \\(MAX and MIN\\) is zero-sum"),
+    ],
+)
+def test_bad_arguments_for_players(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        random_tree(2, **kwargs)  # type: ignore[arg-type]

@@ -129,3 +129,16 @@ def test_renaming_and_naming_keep_a_tree_of_players_whole(tree: CustomTree) -> N
     back = tree_edit.set_players(renamed, list(tree.players))
     assert same_tree(tree_edit.set_name(back, tree.name), tree)
     assert load_tree(dump_tree(renamed)).players == ("X", "Y", "Z")
+
+
+def test_stepping_round_the_players_goes_to_the_next_in_turn_and_wraps() -> None:
+    tree = example("figure-5-4").tree()
+    step = tree_edit.player_in_turn
+    assert [step(tree, (0,), s) for s in (1, -1, 2, 3)] == [2, 0, 0, 1]  # B's node
+    assert step(tree, (0, 0), 1) == 0  # C's node: A comes after C
+    # A leaf or a chance node: the player in turn there, after the decision above.
+    assert step(tree, (0, 0, 0), 1) == 0 and step(tree, (0, 0, 0), -1) == 0
+    chance = tree_edit.set_kind(tree, (0,), NodeType.CHANCE)
+    assert step(chance, (0,), 1) == 1 and step(chance, (0,), -1) == 1
+    with pytest.raises(EditError, match="a tree of MAX and MIN has no players"):
+        step(load_tree("[[3, 1]]"), (), 1)

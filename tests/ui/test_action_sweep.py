@@ -351,6 +351,17 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
 
         return setup
 
+    def players(window: MainWindow) -> None:
+        # Figure 5.4, a tree of three players, with B's node after move 1 selected: the
+        # Kind menus list each player's decision and the steps round the table.
+        window.set_mode("trees")
+        editor = window.editor
+        assert editor.open_tree(example("figure-5-4").tree())
+        editor.set_move("x", (1,))
+        editor.set_move("y", (1,))
+        editor.document.undo_stack.undo()
+        editor.select((1,))
+
     def exercise(stage: str) -> Callable[[MainWindow], None]:
         def setup(window: MainWindow) -> None:
             window.set_mode("exercise")
@@ -384,6 +395,7 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
         "trees": [
             Scenario("trees: a leaf under chance", trees((0, 0)), context=node_menus),
             Scenario("trees: the root", trees(()), context=node_menus),
+            Scenario("trees: a tree of players", players, context=node_menus),
             Scenario(
                 "trees: solved",
                 trees((), solve=True),
@@ -416,6 +428,7 @@ FLOORS = {
     "play nim3 while an AI thinks": 65,
     "trees: a leaf under chance": 75,
     "trees: the root": 70,
+    "trees: a tree of players": 95,
     "trees: solved": 75,
     "exercise: welcome": 55,
     "exercise: answering": 70,
@@ -483,6 +496,12 @@ def test_every_action_of_every_mode_runs_without_an_exception_or_a_warning(
     assert not sweep.log.faults, sweep.log.report()
     for name, count in counts.items():
         assert count >= FLOORS[name], f"{name}: only {count} actions triggered"
+    if mode == "trees":
+        # A tree of players' own entries of the Kind menus, from the menu bar and the node's.
+        players = {"A's decision", "B's decision", "C's decision", "Next player's decision"}
+        assert players | {"Previous player's decision"} <= set(
+            sweep.triggered["trees: a tree of players"]
+        )
     missed = {name for key, (name, _) in sweep.reachable.items() if key not in sweep.reached}
     assert missed <= NEVER_ENABLED[mode], sorted(missed - NEVER_ENABLED[mode])
     # The plausible answers did what a person asked for: files where they said.

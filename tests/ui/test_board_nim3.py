@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.games.nim3 import MAX_PILE, ThreePlayerNim
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.boards.nim3_board import Nim3Board
 from gamesearch_gui.ui.boards.painting import seat_colour
@@ -99,6 +99,20 @@ def test_three_ais_play_max_n_to_its_value(qtbot: QtBot, window: MainWindow) -> 
         winner = "ABC"[value.index(1.0)]
         assert window.headline.text().startswith(f"Game over: {winner} wins (")
         assert window.stats.text("value").startswith("(")  # a vector, one per player
+
+
+def test_three_ais_play_a_whole_game_from_the_biggest_pile(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The game's own search (max^n, shallow pruning, the table): each move is a search
+    # of a few hundred nodes, where without the table the first took minutes.
+    start(window, (False, False, False), MAX_PILE)
+    assert window.config.search.transposition_table
+    qtbot.waitUntil(lambda: window.match.is_over, timeout=AI_TIMEOUT_MS)
+    value, _ = brute(MAX_PILE, 0)
+    assert window.game.utilities(window.match.state) == value
+    assert ai_plies_follow_their_search(window) == len(window.match.plies)
+    assert window.stats.text("nodes") and int(window.stats.text("nodes").replace(",", "")) < 1000
 
 
 def test_the_paranoid_ai_plays_too(qtbot: QtBot, window: MainWindow) -> None:
@@ -231,9 +245,19 @@ def test_settings_seat_each_player_and_offer_only_n_player_searches(qtbot: QtBot
     algorithms = [panel.algorithm_box.itemData(i) for i in range(panel.algorithm_box.count())]
     assert algorithms == [Algorithm.MAXN, Algorithm.PARANOID]
     assert panel.shallow_box.isVisible() and panel.shallow_box.isChecked()
-    assert not panel.ordering_box.isVisible() and not panel.tt_box.isVisible()
-    assert not panel.timed.isVisible()
+    assert not panel.ordering_box.isVisible() and not panel.timed.isVisible()
+    # The table is offered, and on by default: a big pile's positions recur.
+    assert panel.tt_box.isVisible() and panel.tt_box.isChecked()
     assert "own share" in panel.note.text()
+    with qtbot.waitSignal(panel.searchChanged) as changed:
+        panel.tt_box.setChecked(False)
+    search = changed.args[0].search
+    assert search.algorithm is Algorithm.MAXN and not search.transposition_table
+    panel.algorithm_box.setCurrentIndex(panel.algorithm_box.findData(Algorithm.PARANOID))
+    with qtbot.waitSignal(panel.searchChanged) as changed:
+        panel.tt_box.setChecked(True)
+    search = changed.args[0].search
+    assert search.algorithm is Algorithm.PARANOID and search.transposition_table
     with qtbot.waitSignal(panel.newGameRequested) as asked:
         panel.seat_boxes["nim3"][2].setCurrentIndex(0)  # C: a person
     assert asked.args[0].seated() == (True, False, True)

@@ -11,15 +11,21 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
-from gamesearch_gui.core.search import Algorithm
-from gamesearch_gui.core.tree import CustomTree, NodeType, same_tree
+from gamesearch_gui.core.maxn import vector_text
+from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.treefile import load_tree_file
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
+from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.view import TreeCanvas
 
 SOLVE_MS = 30_000
@@ -52,9 +58,11 @@ def window(qtbot: QtBot, tmp_path: Path, warnings: list[str]) -> Iterator[MainWi
     made.pace_override_ms = 0
     qtbot.addWidget(made)
     made.resize(1366, 768)
+    # Set before the test ends: pytest-qt closes the window before this fixture's teardown,
+    # and an edited tree would otherwise ask about its changes in a real message box.
+    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
     made.show()
     yield made
-    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
     made.close()
 
 
@@ -284,3 +292,229 @@ def test_an_exported_picture_of_a_tree_of_players_has_their_legend(
     text = picture.read_text(encoding="utf-8")
     assert "leaf: (A, B, C)" in text and "(1, 2, 6)" in text
     assert ">MAX<" not in text
+
+
+def _entries(menu: QMenu) -> list[str]:
+    """A menu's entries as a person reads them ("—" for a separator, the key after a tab)."""
+    return ["—" if a.isSeparator() else a.text() for a in menu.actions()]
+
+
+def test_the_kind_menus_list_each_player_s_decision_checked_for_the_node(
+    window: MainWindow,
+) -> None:
+    window.trees.example_actions["figure-5-4"].trigger()
+    editor = window.editor
+    editor.select((1,))  # B's node after move 1
+    node_menu = next(a.menu() for a in window.trees.edit_menu.actions() if a.text() == "&Node")
+    kind = next(a.menu() for a in node_menu.actions() if a.text() == "&Kind")
+    context = editor.canvas.context_menu(editor.drawing.index[(1,)])
+    assert context is not None
+    context_kind = next(a.menu() for a in context.actions() if a.text() == "Kind")
+    expected = [
+        "A's decision",
+        "B's decision",
+        "C's decision",
+        "—",
+        "Next player's decision\tP",
+        "Previous player's decision\tShift+P",
+        "—",
+        "Chance\tC",
+        "Leaf\tL",
+    ]
+    for menu in (kind, context_kind):
+        assert _entries(menu) == expected
+        checked = [a.text() for a in menu.actions() if a.isChecked()]
+        assert checked == ["B's decision"]
+        assert all(a.isEnabled() for a in menu.actions() if not a.isSeparator())
+    context.deleteLater()
+    # Chosen from the menu: C's decision, one step Undo takes back.
+    editor.act_players[2].trigger()
+    assert editor.tree.node_at((1,)).player == 2
+    assert window.trees.act_undo.text() == "&Undo Make it C's"
+    assert [a.text() for a in kind.actions() if a.isChecked()] == ["C's decision"]
+    window.trees.act_undo.trigger()
+    assert editor.tree.node_at((1,)).player == 1
+    window.trees.act_redo.trigger()
+    assert editor.tree.node_at((1,)).player == 2
+    # The same player again is no edit, and its entry stays checked.
+    steps = editor.document.undo_stack.count()
+    editor.act_players[2].trigger()
+    assert editor.document.undo_stack.count() == steps
+    assert editor.act_players[2].isChecked()
+
+
+def test_the_kind_menu_follows_the_players_as_they_change(
+    window: MainWindow,
+) -> None:
+    window.set_mode("trees")
+    editor = window.editor
+    editor.add_child(())
+    kind = editor.kind_menu
+    assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
+    editor.set_players(["Ann", "Bob", "Cy", "Di"])
+    assert _entries(kind)[:4] == [
+        "Ann's decision",
+        "Bob's decision",
+        "Cy's decision",
+        "Di's decision",
+    ]
+    assert "Leaf\tL" in _entries(kind) and "MAX\tM" not in _entries(kind)
+    editor.set_players(["Ann", "Bob", "Eve", "Di"])  # renamed
+    assert _entries(kind)[2] == "Eve's decision"
+    editor.set_players(["Ann", "Bob", "Eve"])  # Di removed: her entry goes
+    assert _entries(kind)[:4] == ["Ann's decision", "Bob's decision", "Eve's decision", "—"]
+    editor.select(())
+    editor.act_players[2].trigger()
+    assert editor.tree.root.player == 2
+    for _ in range(3):
+        editor.document.undo_stack.undo()
+    assert len(editor.tree.players) == 4
+    assert _entries(kind)[3] == "Di's decision"
+    editor.document.undo_stack.undo()
+    editor.document.undo_stack.undo()
+    assert not editor.tree.players  # MAX and MIN again, and their entries
+    assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
+    assert editor.act_kinds[NodeType.MAX].isChecked()
+
+
+def test_p_and_shift_p_step_round_the_players_and_the_keys_say_so(
+    qtbot: QtBot, editor: TreeEditor
+) -> None:
+    assert "<b>M N C L</b>" in editor.keys_help.text()
+    assert editor.open_tree(example("figure-5-4").tree())
+    help_text = editor.keys_help.text()
+    assert "<b>P</b> / <b>Shift+P</b> the next / previous player's decision" in help_text
+    assert "M N" not in help_text
+    editor.select((0,))  # B's
+    editor.canvas.setFocus()
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    assert editor.tree.node_at((0,)).player == 2  # C's
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    assert editor.tree.node_at((0,)).player == 0  # round the table to A
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ShiftModifier)
+    assert editor.tree.node_at((0,)).player == 2
+    # A leaf given children by P: the player in turn there (C's node above: A).
+    editor.select((0, 0, 0))
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_P)
+    grown = editor.tree.node_at((0, 0, 0))
+    assert grown.type is NodeType.PLAYER and grown.player == 0
+    assert grown.children[0].values == (1, 2, 6)
+    # Each key press one step of Undo.
+    for _ in range(4):
+        editor.document.undo_stack.undo()
+    assert same_tree(editor.tree, example("figure-5-4").tree())
+
+
+def test_m_and_n_in_a_tree_of_players_say_what_to_press_instead(
+    qtbot: QtBot, editor: TreeEditor, warnings: list[str]
+) -> None:
+    assert editor.open_tree(example("figure-5-4").tree())
+    before = editor.tree
+    editor.canvas.setFocus()
+    with qtbot.waitSignal(editor.message) as said:
+        qtbot.keyClick(editor.canvas, Qt.Key.Key_M)
+    assert "P gives the node to the next player" in said.args[0]
+    assert editor.tree is before and not warnings  # no edit, no dialog
+
+
+def test_a_random_tree_of_players_from_the_dialog_opens_and_solves_with_shallow_pruning(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    assert not dialog.constant_box.isEnabled()  # two players: MAX and MIN, zero-sum
+    dialog.depth_box.setValue(3)
+    dialog.branch_lo.setValue(3)
+    dialog.branch_hi.setValue(4)
+    dialog.value_lo.setValue(0)
+    dialog.value_hi.setValue(10)
+    dialog.players_box.setValue(3)
+    dialog.constant_box.setChecked(True)
+    dialog.sum_box.setValue(10)
+    dialog.seed.setText("7")
+    dialog.accept()
+    made = dialog.made
+    assert made is not None and made.players == ("A", "B", "C") and made.constant_sum == 10
+    assert same_tree(made, dialog.tree())  # the same seed, the same tree
+    window.trees._random_dialog = lambda: made  # type: ignore[method-assign]
+    window.set_mode("trees")
+    window.trees.act_random.trigger()
+    editor = window.editor
+    assert editor.tree is made and editor.title() == "random, 3 players (seed 7) (random tree)"
+    assert [w for _, w in editor.canvas.legend_items()][:3] == ["A", "B", "C"]
+    assert "Every vector adds up to 10" in editor.players_form.note.text()
+    editor.algorithm.setCurrentIndex(editor.algorithm.findData(SHALLOW))
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
+        editor.solve()
+    result = blocker.args[1]
+    plain = search(TreeGame(made), made.root, SearchSettings(Algorithm.MAXN))
+    assert (result.values, result.best_move) == (plain.values, plain.best_move)
+    assert result.stats.cutoffs > 0 and result.stats.nodes < plain.stats.nodes
+    assert editor.result_label.text().startswith(f"<b>Value {vector_text(plain.values)}</b>")
+
+
+def test_the_random_tree_dialog_says_when_the_values_cannot_add_up(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.players_box.setValue(4)
+    dialog.constant_box.setChecked(True)
+    dialog.sum_box.setValue(50)  # four values from -10 to 10 add up to 40 at most
+    dialog.accept()  # OK: the dialog stays open and says why
+    assert dialog.made is None and dialog.error.isVisibleTo(dialog)
+    assert dialog.error.text() == "4 numbers from -10 to 10 add up to -40 to 40, never to 50."
+    dialog.players_box.setValue(2)  # MAX and MIN: no sum asked, the tree is made
+    assert not dialog.constant_box.isEnabled() and not dialog.error.isVisibleTo(dialog)
+    dialog.accept()
+    assert dialog.made is not None and not dialog.made.players
+
+
+def drawn_vectors(view: TreeCanvas) -> dict[int, tuple[float, ...]]:
+    """Each node's vector as the view draws it (on one line, or as a column of its
+    numbers), for the nodes whose vector is drawn under them, within half a slot."""
+    view.viewport().repaint()
+    item = view.tree_item
+    recording = item.model.recording
+    assert recording is not None
+    half_slot = view.transform().m11() * SLOT_W / 2
+    drawn: dict[int, tuple[float, ...]] = {}
+    for n in recording.vectors:
+        at = view.view_point_of(n)
+        for t in item.last_frame.placed:
+            numbers = t.text.strip("()").replace(",", " ").split()
+            if (
+                t.px >= MIN_TEXT_PIXELS
+                and abs(t.left + t.width / 2 - at.x()) <= half_slot
+                and 0 < t.top - at.y() < 40
+                and all(part.lstrip("−").isdigit() for part in numbers)
+            ):
+                drawn[n] = tuple(float(part.replace("−", "-")) for part in numbers)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_every_vector_of_a_fitted_tree_of_36_leaves_is_readable_at_first_sight(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    window.resize(*size)
+    window.set_mode("trees")
+    editor = window.editor
+    # Three players, depth 3, three or four moves a node: 36 leaves.
+    tree = random_tree(3, (3, 4), (0, 10), players=3, constant_sum=10, seed=15)
+    assert sum(1 for node in tree.nodes() if node.type is NodeType.LEAF) == 36
+    assert editor.open_tree(tree)
+    qtbot.wait(50)  # the window laid out at its size, the drawing fitted to it
+    editor.canvas.fit_all()
+    leaves = {
+        n: tuple(float(v) for v in node.values or ())
+        for node, n in ((tree.node_at(p), n) for p, n in editor.drawing.index.items())
+        if node.type is NodeType.LEAF
+    }
+    drawn = drawn_vectors(editor.canvas)
+    assert {n: drawn.get(n) for n in leaves} == leaves  # the drawing: every leaf's vector
+    solve(qtbot, editor)
+    solved = editor.solution_panel.canvas
+    recording = editor.solution
+    assert recording is not None
+    assert drawn_vectors(solved) == {n: tuple(v) for n, v in recording.vectors.items()}

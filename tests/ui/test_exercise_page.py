@@ -706,9 +706,35 @@ def test_an_exercise_on_a_drawn_tree_of_three_players_is_refused_in_words(
     # node: the dialog says so and stays open, as for any unsuitable tree.
     dialog = NewExerciseDialog(lambda: example("figure-5-4").tree())
     qtbot.addWidget(dialog)
+    assert not dialog.error.isVisibleTo(dialog)  # a random tree: nothing to say
     dialog.set_source(DRAWN)
-    dialog.source_drawn.setChecked(True)
+    # Said as soon as the drawn tree is chosen: why, and what to do instead.
+    said = dialog.error.text()
+    assert dialog.error.isVisibleTo(dialog)
+    assert said.startswith("The tree has 3 players (A, B, C): each of its nodes backs up a")
+    assert "so exercises are set on trees of MAX and MIN." in said
+    assert "Choose a random tree or a tree file instead" in said
+    assert "To practise max^n on this tree, solve it in Draw a tree" in said
     dialog.accept()
-    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
     assert dialog.result_exercise is None and dialog.result() == 0
-    assert "3 players (A, B, C): exercises are on trees of MAX and MIN" in dialog.error.text()
+    assert dialog.error.text() == said
+    dialog.set_source(RANDOM)  # another tree: the message goes
+    assert not dialog.error.isVisibleTo(dialog)
+
+
+def test_an_exercise_on_a_file_of_three_players_says_to_open_it_in_draw_a_tree(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "three.gtree.json"
+    save_tree_file(example("figure-5-4").tree(), str(path))
+    dialog = NewExerciseDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_source(FILE)
+    dialog.file_edit.setText(str(path))
+    dialog.accept()  # read off the GUI thread, then refused
+    qtbot.waitUntil(lambda: dialog.error.isVisibleTo(dialog), timeout=KEY_MS)
+    said = dialog.error.text()
+    assert dialog.result_exercise is None and said.startswith("The tree has 3 players")
+    assert "Choose a file of MAX and MIN, or a random tree." in said
+    assert "open it in Draw a tree (File > Open), solve it" in said
+    dialog.reject()  # closing stops the dialog's file loader

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -67,6 +68,7 @@ from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.editor.players import PlayersForm
 from gamesearch_gui.ui.editor.properties import (
     PropertiesForm,
+    decision_name,
     parse_number,
     parse_probability,
     parse_vector,
@@ -86,15 +88,32 @@ FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
 #: Milliseconds after an edit before the recovery file is written.
 AUTOSAVE_DELAY_MS = 1000
 
-KEYS_HELP = """<b>Keys</b> (click the tree first):
+_KEYS = """<b>Keys</b> (click the tree first):
 <b>Ins</b> add a child · <b>Del</b> delete the subtree ·
 <b>0–9 − .</b> type a leaf's value, <b>Enter</b> keeps it, <b>Esc</b> cancels ·
 <b>F2</b> / <b>Enter</b> edit the value (leaf) or label (inner node) ·
 <b>Tab</b> / <b>Shift+Tab</b> next / previous leaf ·
 <b>arrows</b> parent, first child, neighbours ·
-<b>M N C L</b> make it MAX, MIN, chance, leaf ·
+{kinds} ·
 <b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b> undo / redo. Double-click a node to edit it; right-click for
 everything else. A tree of players: type a leaf's values as <b>1, 2, 6</b>."""
+KEYS_HELP = _KEYS.format(kinds="<b>M N C L</b> make it MAX, MIN, chance, leaf")
+#: The keys for a tree of players: P and Shift+P step round the table instead of M and N.
+PLAYERS_KEYS_HELP = _KEYS.format(
+    kinds="<b>P</b> / <b>Shift+P</b> the next / previous player's decision · "
+    "<b>C L</b> chance, leaf"
+)
+
+
+def fill_menu(menu: QMenu, actions: list[QAction | None]) -> None:
+    """Make ``actions`` the entries of ``menu`` (None: a separator)."""
+    menu.clear()
+    for action in actions:
+        if action is None:
+            menu.addSeparator()
+        else:
+            menu.addAction(action)
+
 
 _KIND_KEYS = {
     Qt.Key.Key_M: NodeType.MAX,
@@ -327,6 +346,27 @@ class TreeEditor(QWidget):
             NodeType.CHANCE: self._act("Chance", lambda: self.set_kind(NodeType.CHANCE), key="C"),
             NodeType.LEAF: self._act("Leaf", lambda: self.set_kind(NodeType.LEAF), key="L"),
         }
+        for action in self.act_kinds.values():
+            action.setCheckable(True)
+        # A tree of players: one checkable action per player (made as players are named,
+        # see _update_kind_menu), and P / Shift+P to step round the table.
+        self.act_players: list[QAction] = []
+        self.act_next_player = self._act(
+            "Next player's decision",
+            lambda: self.step_player(1),
+            "Give the node to the next player in turn (from a chance node or a leaf: to "
+            "the player after the decision above)",
+            "P",
+        )
+        self.act_previous_player = self._act(
+            "Previous player's decision",
+            lambda: self.step_player(-1),
+            "Give the node to the previous player in turn",
+            "Shift+P",
+        )
+        #: Edit > Node > Kind: MAX, MIN, chance, leaf, or each player's decision.
+        self.kind_menu = QMenu("&Kind", self)
+        self._kind_players: tuple[str, ...] | None = None
         self.act_value = self._act("Set value…", self.ask_value, "A leaf's utility", "F2")
         self.act_eval = self._act("Set eval…", self.ask_eval, "The estimate a cutoff uses")
         self.act_probability = self._act("Set probability…", self.ask_probability)
@@ -352,12 +392,14 @@ class TreeEditor(QWidget):
         )
         self.act_solve = self._act("Solve", self.solve, "Solve the tree with the chosen search")
         self.act_solve.setShortcut(QKeySequence("Ctrl+R"))
-        self.edit_actions = [
+        #: The node menu's entries above the Kind menu, and those below it.
+        self.shape_actions = [
             self.act_add_child,
             self.act_sibling_before,
             self.act_sibling_after,
             self.act_delete,
-            *self.act_kinds.values(),
+        ]
+        self.field_actions = [
             self.act_value,
             self.act_eval,
             self.act_probability,
@@ -365,6 +407,50 @@ class TreeEditor(QWidget):
             self.act_label,
             self.act_move,
         ]
+        #: Every edit of the node (the players' actions join as they are made).
+        self.edit_actions = [
+            *self.shape_actions,
+            *self.act_kinds.values(),
+            self.act_next_player,
+            self.act_previous_player,
+            *self.field_actions,
+        ]
+        self._update_kind_menu(())
+
+    def kind_actions(self) -> list[QAction | None]:
+        """The Kind menu's entries for the tree as it is (None: a separator): MAX, MIN,
+        chance and leaf; or, in a tree of players, each player's decision, the steps
+        round the table, chance and leaf."""
+        if not self.document.tree.players:
+            return list(self.act_kinds.values())
+        n = len(self.document.tree.players)
+        return [
+            *self.act_players[:n],
+            None,
+            self.act_next_player,
+            self.act_previous_player,
+            None,
+            self.act_kinds[NodeType.CHANCE],
+            self.act_kinds[NodeType.LEAF],
+        ]
+
+    def _update_kind_menu(self, players: tuple[str, ...]) -> None:
+        """Name an action after each player (made when first needed) and fill the Kind
+        menu again, when the tree's players are not those it was filled for."""
+        if players == self._kind_players:
+            return
+        self._kind_players = players
+        while len(self.act_players) < len(players):
+            action = self._act("", functools.partial(self.set_player, len(self.act_players)))
+            action.setCheckable(True)
+            self.act_players.append(action)
+            self.edit_actions.append(action)
+        for i, action in enumerate(self.act_players):
+            if i < len(players):
+                action.setText(decision_name(players[i]))
+                action.setStatusTip(f"Make it {players[i]}'s decision: {players[i]} moves here")
+            action.setEnabled(i < len(players) and not self.loading)
+        fill_menu(self.kind_menu, self.kind_actions())
 
     def node_menu(self, n: int | None) -> QMenu | None:
         """The context menu of recording node ``n`` (None: the background)."""
@@ -374,13 +460,9 @@ class TreeEditor(QWidget):
             menu.addAction(self.act_copy_json)
             menu.addAction(self.act_copy_nested)
             return menu
-        menu.addAction(self.act_add_child)
-        menu.addAction(self.act_sibling_before)
-        menu.addAction(self.act_sibling_after)
-        menu.addAction(self.act_delete)
-        kinds = menu.addMenu("Kind")
-        for action in self.act_kinds.values():
-            kinds.addAction(action)
+        for action in self.shape_actions:
+            menu.addAction(action)
+        fill_menu(menu.addMenu("Kind"), self.kind_actions())
         menu.addSeparator()
         for action in (self.act_value, self.act_eval, self.act_probability, self.act_uniform):
             menu.addAction(action)
@@ -430,6 +512,8 @@ class TreeEditor(QWidget):
         self.canvas.set_selected(n)
         self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
         self.players_form.show_tree(tree)
+        self._update_kind_menu(tree.players)
+        self.keys_help.setText(PLAYERS_KEYS_HELP if tree.players else KEYS_HELP)
         # Star1's bounds mean nothing to a tree of players (shallow pruning infers its own).
         self.bounds_form.setVisible(not tree.players)
         self.bounds_form.show_tree(tree, self.drawing)
@@ -452,10 +536,15 @@ class TreeEditor(QWidget):
         for action in (self.act_sibling_before, self.act_sibling_after, self.act_delete):
             action.setEnabled(bool(path))
         for kind, action in self.act_kinds.items():
-            action.setCheckable(True)
             action.setChecked(kind is node.type)
-            # A tree of players has their decisions instead (the Kind list chooses whose).
+            # A tree of players has their decisions instead (the Kind menu lists them).
             action.setEnabled(not (tree.players and kind in (NodeType.MAX, NodeType.MIN)))
+        n = len(tree.players)
+        for i, action in enumerate(self.act_players):
+            action.setChecked(node.type is NodeType.PLAYER and node.player == i)
+            action.setEnabled(i < n)
+        for action in (self.act_next_player, self.act_previous_player):
+            action.setEnabled(bool(n))
         self.act_value.setEnabled(leafy)
         self.act_eval.setEnabled(not leafy)
         self.act_probability.setEnabled(under_chance)
@@ -597,14 +686,31 @@ class TreeEditor(QWidget):
             self.set_player(kind, p)
             return
         if self.document.tree.node_at(p).type is kind:
+            self._update_actions()  # a checked entry chosen again stays checked
             return
         self._edit(f"Make {kind.value}", lambda t: (tree_edit.set_kind(t, p, kind), p))
 
     def set_player(self, player: int, path: Path | None = None) -> None:
         """Make the node a decision of ``player`` (a tree of players)."""
         p = self._path(path)
-        name = self.document.tree.players[player] if self.document.tree.players else "?"
+        tree = self.document.tree
+        node = tree.node_at(p)
+        if tree.players and node.type is NodeType.PLAYER and node.player == player:
+            self._update_actions()  # no edit, no undo step; the entry stays checked
+            return
+        name = tree.players[player] if 0 <= player < len(tree.players) else "?"
         self._edit(f"Make it {name}'s", lambda t: (tree_edit.set_player(t, p, player), p))
+
+    def step_player(self, step: int, path: Path | None = None) -> None:
+        """Give the node to the next (``step`` 1) or previous (-1) player in turn; a
+        chance node or a leaf goes to the player in turn there (a tree of players)."""
+        p = self._path(path)
+        try:
+            player = tree_edit.player_in_turn(self.document.tree, p, step)
+        except GameError as e:
+            self._refused(str(e))
+            return
+        self.set_player(player, p)
 
     def set_values(self, values: tuple[float, ...], path: Path | None = None) -> None:
         """Set a leaf's values (a tree of players)."""
@@ -825,6 +931,14 @@ class TreeEditor(QWidget):
             self.select(tree_edit.next_leaf(tree, path, backwards=True))
         elif key in _ARROWS:
             self.select(tree_edit.neighbour(tree, path, _ARROWS[key]))
+        elif key == Qt.Key.Key_P and tree.players:
+            self.step_player(-1 if mods & shift else 1)
+        elif key in (Qt.Key.Key_M, Qt.Key.Key_N) and tree.players and not mods:
+            # No dialog for a stray key: the status bar says what this tree has instead.
+            self.message.emit(
+                f"A tree of players ({', '.join(tree.players)}) has no MAX or MIN: P gives "
+                "the node to the next player, Shift+P to the previous one"
+            )
         elif key in _KIND_KEYS and not mods:
             self.set_kind(_KIND_KEYS[key])
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):

@@ -35,6 +35,11 @@ KIND_NAMES = {
 }
 
 
+def decision_name(player: str) -> str:
+    """A decision node of ``player`` as the Kind list and the Kind menu name it."""
+    return f"{player}'s decision"
+
+
 def parse_number(text: str) -> Number:
     """A number typed by a person: an int when it is whole, else a float. ValueError if none."""
     cleaned = text.strip().replace("\u2212", "-").replace(",", ".")
@@ -235,7 +240,7 @@ class PropertiesForm(QWidget):
         each player (the combo's data: the player's index)."""
         wanted: list[tuple[str, object]] = []
         if players:
-            wanted = [(f"{name}'s decision", i) for i, name in enumerate(players)]
+            wanted = [(decision_name(name), i) for i, name in enumerate(players)]
             wanted += [(KIND_NAMES[t], t) for t in (NodeType.CHANCE, NodeType.LEAF)]
         else:
             wanted = [(name, t) for t, name in KIND_NAMES.items()]

@@ -1,4 +1,4 @@
-"""The random-tree dialog: depth, branching, values, chance layers and a seed.
+"""The random-tree dialog: depth, branching, values, chance layers, players and a seed.
 
 Whatever is typed, OK either makes the tree or keeps the dialog open with the reason in
 red under the fields: the dialog never closes on a setting the generator refuses.
@@ -7,6 +7,7 @@ red under the fields: the dialog never closes on a setting the generator refuses
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -22,6 +23,9 @@ from gamesearch_gui.ui.widgets import error_label
 
 #: Longest seed: a seed is something to read out to a class.
 MAX_SEED_CHARS = 100
+
+#: The most players the dialog offers: each leaf's vector still reads at a glance.
+MAX_DIALOG_PLAYERS = 6
 
 #: The most nodes a random tree's shape may allow: the editor makes and draws such a tree
 #: in about a second (a million nodes froze the window for ten).
@@ -53,12 +57,30 @@ class RandomTreeDialog(QDialog):
             "Levels made of chance nodes: 1 is the root's children, up to the depth minus 1"
         )
         self.chance.setMaxLength(200)
+        self.players_box = _spin(2, MAX_DIALOG_PLAYERS, 2)
+        self.players_box.setSpecialValueText("2: MAX and MIN")
+        self.players_box.setToolTip(
+            "2: a tree of MAX and MIN, one value a leaf. 3 or more: a tree of players A, B, "
+            "C, … deciding in turn from A at the root, each leaf one value per player "
+            "(solved with max^n or paranoid)"
+        )
+        self.constant_box = QCheckBox("add up to")
+        self.constant_box.setToolTip(
+            "Every leaf's values add up to the same number (a constant-sum game), so "
+            "max^n's shallow pruning applies"
+        )
+        self.sum_box = _spin(-6000, 6000, 10)
+        self.sum_box.setToolTip("What every leaf's values add up to")
+        self.players_box.valueChanged.connect(self._players_changed)
+        self.constant_box.toggled.connect(self._players_changed)
         self.seed = QLineEdit("1")
         self.seed.setToolTip("The same seed and settings always give the same tree")
         self.seed.setMaxLength(MAX_SEED_CHARS)
         self.error = error_label("randomTreeError")
         for edit in (self.chance, self.seed):
             edit.textEdited.connect(lambda _text: self.error.hide())
+        for box in (self.players_box, self.sum_box, self.value_lo, self.value_hi):
+            box.valueChanged.connect(lambda _value: self.error.hide())
         branching = QHBoxLayout()
         branching.addWidget(self.branch_lo)
         branching.addWidget(self.branch_hi)
@@ -70,6 +92,11 @@ class RandomTreeDialog(QDialog):
         form.addRow("Children per node (from, to)", branching)
         form.addRow("Leaf values (from, to)", values)
         form.addRow("Chance levels", self.chance)
+        form.addRow("Players", self.players_box)
+        constant = QHBoxLayout()
+        constant.addWidget(self.constant_box)
+        constant.addWidget(self.sum_box, 1)
+        form.addRow("Each leaf's values", constant)
         form.addRow("Seed", self.seed)
         form.addRow(self.error)
         buttons = QDialogButtonBox(
@@ -78,6 +105,13 @@ class RandomTreeDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self._players_changed()
+
+    def _players_changed(self) -> None:
+        """A constant sum belongs to trees of three players or more."""
+        players = self.players_box.value() > 2
+        self.constant_box.setEnabled(players)
+        self.sum_box.setEnabled(players and self.constant_box.isChecked())
 
     def chance_levels(self) -> list[int]:
         """The chance levels typed; ValueError, saying what is wrong, for anything but
@@ -109,14 +143,19 @@ class RandomTreeDialog(QDialog):
         lo, hi = sorted((self.branch_lo.value(), self.branch_hi.value()))
         vlo, vhi = sorted((self.value_lo.value(), self.value_hi.value()))
         seed = self._seed()
+        players = self.players_box.value()
+        constant = players > 2 and self.constant_box.isChecked()
+        name = "random" if players == 2 else f"random, {players} players"
         return random_tree(
             self.depth_box.value(),
             (lo, hi),
             (vlo, vhi),
             chance_layers=self.chance_levels(),
             seed=seed or None,
-            name=f"random (seed {seed})" if seed else "random",
+            name=f"{name} (seed {seed})" if seed else name,
             max_nodes=MAX_RANDOM_NODES,
+            players=players,
+            constant_sum=self.sum_box.value() if constant else None,
         )
 
     def accept(self) -> None:

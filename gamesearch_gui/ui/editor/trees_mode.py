@@ -87,12 +87,11 @@ class TreesMode(QObject):
         self.edit_menu.addAction(editor.act_paste)
         self.edit_menu.addSeparator()
         node_menu = self.edit_menu.addMenu("&Node")
-        for action in editor.edit_actions[:4]:
+        for action in editor.shape_actions:
             node_menu.addAction(action)
-        kinds = node_menu.addMenu("Kind")
-        for action in editor.act_kinds.values():
-            kinds.addAction(action)
-        for action in editor.edit_actions[8:]:
+        # The editor fills it for the tree shown: MAX and MIN, or each player's decision.
+        node_menu.addMenu(editor.kind_menu)
+        for action in editor.field_actions:
             node_menu.addAction(action)
         self.edit_menu.addAction(editor.act_bounds)
         self.edit_menu.addSeparator()

@@ -34,10 +34,12 @@ from gamesearch_gui.core.exercise import (
     Difficulty,
     Exercise,
     ExerciseError,
+    PlayersTreeError,
     Task,
     difficulty_name,
     instructions,
     make_exercise,
+    players_problem,
     random_exercise,
 )
 from gamesearch_gui.core.tree import CustomTree
@@ -47,6 +49,15 @@ from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.widgets import connect_plain, error_label
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
+
+#: What to do instead of an exercise on a tree of players, by where the tree came from.
+PLAYERS_ADVICE = {
+    DRAWN: "Choose a random tree or a tree file instead, or draw a tree of MAX and MIN "
+    "(Draw a tree, New tree). To practise max^n on this tree, solve it in Draw a tree and "
+    "step through the replay: the explanation says who picks which vector, and why.",
+    FILE: "Choose a file of MAX and MIN, or a random tree. To practise max^n on this one, "
+    "open it in Draw a tree (File > Open), solve it and step through the replay.",
+}
 
 
 def new_seed() -> str:
@@ -326,6 +337,14 @@ class NewExerciseDialog(QDialog):
         text = instructions(task, fail_hard=self.fail_hard(), bounds=bounds)
         self.task_help.setText(f"<i>{html.escape(text, quote=False)}</i>")
         self.error.hide()
+        # A drawn tree of players: said as soon as it is chosen, not only at Start.
+        players = (
+            players_problem(self.drawn_tree())
+            if source == DRAWN and self.drawn_tree is not None
+            else None
+        )
+        if players is not None:
+            self._refuse(PlayersTreeError(players))
 
     def _browse(self) -> None:
         path = self._open_file_name()
@@ -427,6 +446,8 @@ class NewExerciseDialog(QDialog):
         text = str(error)
         if isinstance(error, OSError) and error.strerror:
             text = f"{error.strerror}: {error.filename}"
+        if isinstance(error, PlayersTreeError) and self.source() in PLAYERS_ADVICE:
+            text = f"{text}. {PLAYERS_ADVICE[self.source()]}"
         self.error.setText(text[:1].upper() + text[1:])
         self.error.show()
 

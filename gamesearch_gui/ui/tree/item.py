@@ -100,6 +100,13 @@ VALUE_SHRINK: Final = 0.75
 #: between two texts).
 TEXT_MARGIN: Final = 0.15
 
+#: The size (pixels) a vector of a game of n players is written at where the zoom would
+#: make it smaller: a fitted tree of a few dozen leaves still shows every vector.
+READABLE_PX: Final = int(MIN_TEXT_PIXELS) + 1
+#: A vector is staggered over two lines (each under its node, neighbours alternating)
+#: only while it is at most this many times its node's room wide.
+STAGGER_ROOMS: Final = 1.9
+
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]
 
@@ -143,7 +150,10 @@ class CanvasText:
     It is drawn only where it overlaps no text placed before it (see :mod:`.placement`):
     ``priority`` says how soon it is placed, ``owner`` the node it belongs to (its own
     shape is no obstacle to it), ``places`` other centres (each with its own text, cut
-    to the room there) to try when (x, y) has no room.
+    to the room there) to try when (x, y) has no room. ``instead`` is another form of the
+    same text (another size, or lines) tried when none of these places has room or its
+    size is too small to read. A text of several lines (apart by newlines) is a centred
+    column; ``colours``, if given, is each line's own colour.
     """
 
     x: float  # centre
@@ -156,6 +166,8 @@ class CanvasText:
     priority: int = WINDOW
     owner: int = NONE
     places: tuple[tuple[float, float, str], ...] = ()
+    instead: CanvasText | None = None
+    colours: tuple[QColor, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +208,9 @@ class TreeItem(QGraphicsRectItem):
         self.node_labels: dict[int, str] = {}
         #: The nodes of MAX's strategy to highlight (empty: none shown).
         self.strategy: frozenset[int] = frozenset()
+        #: Write vectors too small at the zoom at the smallest readable size instead
+        #: (off while an overview, the minimap, draws the tree's shape).
+        self.readable_vectors = True
         self.colours = TreeColours.light()
         self.texts = TextCache()
         self.last_frame = Frame()
@@ -256,6 +271,17 @@ class TreeItem(QGraphicsRectItem):
             yield
         finally:
             self.selected, self.current = selected, current
+
+    @contextmanager
+    def overview(self) -> Iterator[None]:
+        """Draw the tree as its shape, for as long as the block lasts: no text is raised
+        to a readable size where the zoom makes it smaller (the minimap)."""
+        readable = self.readable_vectors
+        self.readable_vectors = False
+        try:
+            yield
+        finally:
+            self.readable_vectors = readable
 
     def decorate(self, painter: QPainter, drawn: Drawn) -> int:
         """Draw extras over the nodes (``drawn`` says what and where); return the
@@ -713,8 +739,13 @@ class TreeItem(QGraphicsRectItem):
             # write. Values are written even where the smaller labels are too small.
             if valued and not math.isnan(value[n]):
                 if players:
+                    first, last = now.extent(n)
+                    slots = now.x(n)
+                    room = 2 * min(slots - first + 0.5, last + 0.5 - slots) * ax
                     under.append(
-                        self._vector_under(rec, n, x, top, step, small_px, value_px, who, kind)
+                        self._vector_under(
+                            rec, n, x, top, step, small_px, value_px, who, kind, room
+                        )
                     )
                 elif not self._value_inside(texts, n, kind, how, x, y, r, value[n], value_px):
                     # Too long for the shape (−0.35 in a triangle): the first line under it.
@@ -811,9 +842,21 @@ class TreeItem(QGraphicsRectItem):
         value_px: float,
         who: int | None,
         kind: int,
+        room: float,
     ) -> CanvasText:
         """Node ``n``'s vector (a game of n players) under it, in its player's ink; where
-        neighbours leave no room, without spaces, or a line lower (staggered)."""
+        neighbours leave no room, without spaces, or a line lower (staggered).
+
+        ``room`` is the width (pixels) of the node's own part of its level, which no
+        other node's text at that level needs: its subtree's slots, as far on either side
+        of it as it lies from the nearer edge. Where the zoom makes the vector too small
+        to read, or too wide for staggering to keep each under its node (wider than two
+        rooms: a fitted tree of a few dozen leaves), it is written at the smallest
+        readable size (``READABLE_PX``): on one line where the room holds it, else as a
+        column of its numbers, each in its player's colour (the legend's), top to bottom
+        in the players' order; a leaf's room is narrower than its vector, never than a
+        number. So neighbours all take the same form, each under its own node.
+        """
         vector = rec.vectors.get(n)
         text = vector_text(vector) if vector is not None else format_number(rec.value[n])
         tight = text.replace(" ", "")
@@ -822,9 +865,34 @@ class TreeItem(QGraphicsRectItem):
             px = max(px, int(MIN_TEXT_PIXELS))
         inks = self.inks
         ink = inks.under[kind] if who is None else inks.player_ink[who % len(inks.player_ink)]
-        lower = top + step * 1.15
+        # A line lower, clear of the first line's text (its size may have been raised to
+        # the smallest readable one, past what ``step`` allows for).
+        lower = top + max(step * 1.15, self.texts.font(px, True).height)
         places = ((x, lower, text), (x, top, tight), (x, lower, tight))
-        return CanvasText(x, top, text, px, True, ink, True, VALUE, n, places)
+        width = self.texts.width
+        if vector is None or not self.readable_vectors:
+            return CanvasText(x, top, text, px, True, ink, True, VALUE, n, places)
+        readable = max(px, READABLE_PX)
+        raised = top + (readable - px) / 2  # the same gap under the node as at ``px``
+        shades = inks.player_ink
+        form = CanvasText(
+            x,
+            raised,
+            "\n".join(format_number(v) for v in vector),
+            readable,
+            True,
+            ink,
+            True,
+            VALUE,
+            n,
+            colours=tuple(shades[i % len(shades)] for i in range(len(vector))),
+        )
+        if width(tight, readable, True) <= room:
+            line = text if width(text, readable, True) <= room else tight
+            form = CanvasText(x, raised, line, readable, True, ink, True, VALUE, n, (), form)
+        if px >= MIN_TEXT_PIXELS and width(tight, px, True) <= STAGGER_ROOMS * room:
+            form = CanvasText(x, top, text, px, True, ink, True, VALUE, n, places, form)
+        return form
 
     def _value_inside(
         self,
@@ -924,23 +992,35 @@ class TreeItem(QGraphicsRectItem):
             for n in frame.nodes:
                 x, y = point(n)
                 placer.block((x - half_w, y - half_h, x + half_w, y + half_h), n)
-        cache = self.texts
         kept: list[tuple[CanvasText, PlacedText]] = []
         # By priority, then by node: the same texts win wherever the paint starts.
-        for t in sorted(texts, key=lambda t: (t.priority, t.owner)):
-            if t.px < MIN_TEXT_PIXELS:
-                continue
-            height = cache.font(t.px, t.bold).height
-            # Half a space's margin on either side: two texts never read as one.
-            margin = t.px * TEXT_MARGIN
-            for x, y, text in ((t.x, t.y, t.text), *t.places):
-                width = cache.width(text, t.px, t.bold)
-                left, top = x - width / 2, y - height / 2
-                box = (left - margin, top, left + width + margin, top + height)
-                if placer.take(box, t.owner):
-                    kept.append((t, PlacedText(text, left, top, width, height, t.px)))
-                    break
+        for first in sorted(texts, key=lambda t: (t.priority, t.owner)):
+            form: CanvasText | None = first
+            while form is not None and not self._place_one(form, placer, kept):
+                form = form.instead
         return kept
+
+    def _place_one(
+        self, t: CanvasText, placer: Placer, kept: list[tuple[CanvasText, PlacedText]]
+    ) -> bool:
+        """Keep ``t`` at the first of its places with room, if it is readable; whether it
+        was kept."""
+        if t.px < MIN_TEXT_PIXELS:
+            return False
+        cache = self.texts
+        line = cache.font(t.px, t.bold).height
+        # Half a space's margin on either side: two texts never read as one.
+        margin = t.px * TEXT_MARGIN
+        for x, y, text in ((t.x, t.y, t.text), *t.places):
+            lines = text.split("\n")
+            width = max(cache.width(part, t.px, t.bold) for part in lines)
+            height = line * len(lines)
+            left, top = x - width / 2, y - line / 2
+            box = (left - margin, top, left + width + margin, top + height)
+            if placer.take(box, t.owner):
+                kept.append((t, PlacedText(text, left, top, width, height, t.px)))
+                return True
+        return False
 
     def _draw_texts(self, painter: QPainter, placed: list[tuple[CanvasText, PlacedText]]) -> int:
         if not placed:
@@ -960,12 +1040,25 @@ class TreeItem(QGraphicsRectItem):
         # Grouped by font and colour: few state changes.
         ordered = sorted(placed, key=lambda p: (p[0].px, p[0].bold, p[0].colour.rgba()))
         current: tuple[int, bool, int] | None = None
+        columns = 0
         for t, box in ordered:
-            key = (t.px, t.bold, t.colour.rgba())
             entry = cache.font(t.px, t.bold)
+            if "\n" in box.text:
+                # A column of lines, each centred, each in its own colour if it has one.
+                painter.setFont(entry.font)
+                current = None
+                centre = box.left + box.width / 2
+                for i, part in enumerate(box.text.split("\n")):
+                    painter.setPen(t.colours[i] if i < len(t.colours) else t.colour)
+                    left = centre - cache.width(part, t.px, t.bold) / 2
+                    top = box.top + i * entry.height
+                    painter.drawText(round(left), round(top + entry.ascent), part)
+                    columns += 1
+                continue
+            key = (t.px, t.bold, t.colour.rgba())
             if key != current:
                 painter.setFont(entry.font)
                 painter.setPen(t.colour)
                 current = key
             painter.drawText(round(box.left), round(box.top + entry.ascent), box.text)
-        return len(placed) * 2
+        return len(placed) * 2 + columns

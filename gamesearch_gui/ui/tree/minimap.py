@@ -125,7 +125,8 @@ class TreeMinimap(QWidget):
         option.exposedRect = self._canvas.content_rect()
         # The canvas's own statistics are about the canvas: keep them.
         frame, ms, primitives = item.last_frame, item.last_paint_ms, item.last_paint_primitives
-        item.paint(painter, option, None)
+        with item.overview():
+            item.paint(painter, option, None)
         item.last_frame, item.last_paint_ms, item.last_paint_primitives = frame, ms, primitives
         painter.end()
         return pixmap
