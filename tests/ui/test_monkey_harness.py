@@ -4,7 +4,6 @@ means no exception, Qt warning or stall happened, not that the harness looked aw
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QObject, qWarning
@@ -82,15 +81,7 @@ def test_a_person_pauses_an_ai_against_ai_game_that_outlasts_their_patience(
     )
     qtbot.waitUntil(lambda: window.controller.busy, timeout=5_000)
     log = FaultLog()
-
-    def wait_until(predicate: Callable[[], bool], timeout_ms: int) -> bool:
-        try:
-            qtbot.waitUntil(predicate, timeout=timeout_ms)
-        except qtbot.TimeoutError:
-            return False
-        return True
-
-    assert monkey_harness.settle(window, wait_until, log)
+    assert monkey_harness.settle(window, monkey_harness.qtbot_waiter(qtbot), log)
     assert not log.faults
     assert window.paused and window.act_pause.isChecked()
     assert not window.match.game.is_terminal(window.match.state)
