@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
 from gamesearch_gui.core.maxn import vector_text
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
@@ -518,3 +519,37 @@ def test_every_vector_of_a_fitted_tree_of_36_leaves_is_readable_at_first_sight(
     recording = editor.solution
     assert recording is not None
     assert drawn_vectors(solved) == {n: tuple(v) for n, v in recording.vectors.items()}
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_every_value_of_a_fitted_two_player_tree_of_39_leaves_is_readable_at_first_sight(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    # As a tree of players' vectors are: at 1366x768 the solved tree's values were too
+    # small for the zoom, and not one number was drawn in it.
+    window.resize(*size)
+    window.set_mode("trees")
+    editor = window.editor
+    tree = random_tree(3, (3, 4), (-9, 9), seed=15)
+    assert sum(1 for node in tree.nodes() if node.type is NodeType.LEAF) == 39
+    assert editor.open_tree(tree)
+    qtbot.wait(50)
+    solve(qtbot, editor)
+    solved = editor.solution_panel.canvas
+    solved.fit_all()
+    recording = editor.solution
+    assert recording is not None
+    solved.viewport().repaint()
+    half_slot = solved.transform().m11() * SLOT_W / 2
+    placed = solved.tree_item.last_frame.placed
+    for n in range(len(recording.value)):
+        at = solved.view_point_of(n)
+        # In its shape, or just under it, at a readable size.
+        drawn = [
+            t.text
+            for t in placed
+            if t.px >= MIN_TEXT_PIXELS
+            and abs(t.left + t.width / 2 - at.x()) <= half_slot
+            and -20 < t.top - at.y() < 30
+        ]
+        assert format_number(recording.value[n]) in drawn, (n, drawn)

@@ -5,6 +5,7 @@ read, at every zoom; where room runs out the move goes first and the value last.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -15,11 +16,13 @@ from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.examples import EXAMPLES, example
 from gamesearch_gui.core.exercise import Task, make_exercise
 from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
 from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.tree.item import Frame
@@ -202,11 +205,20 @@ def test_where_room_runs_out_moves_go_before_values(canvas: TreeCanvas) -> None:
     assert 0 < len(whole) < 12
 
 
-def test_text_too_small_to_read_is_left_out(canvas: TreeCanvas) -> None:
+def test_text_too_small_to_read_is_left_out_but_values_are_raised_to_a_readable_size(
+    canvas: TreeCanvas,
+) -> None:
     recording = _solved("figure-5-2")
-    frame = _show(canvas, recording, _labels(recording), 0.3)
-    assert frame.nodes  # the shapes are drawn, their texts are not
-    assert frame.texts == []
+    labels = _labels(recording)
+    frame = _show(canvas, recording, labels, 0.3)
+    assert frame.nodes
+    # The labels are left out; each value is written at the smallest readable size
+    # where its node's part of the level holds it (here every node but two leaves).
+    assert all(text.px >= MIN_TEXT_PIXELS for text in frame.placed)
+    values = [format_number(recording.value[n]) for n in range(recording.node_count)]
+    assert len(frame.texts) >= len(values) - 2
+    assert not set(frame.texts) & set(labels.values())
+    assert Counter(frame.texts) <= Counter(values)
 
 
 def test_an_exercise_shows_alpha_and_beta_of_every_inner_node(qtbot: QtBot) -> None:

@@ -45,6 +45,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from gamesearch_gui.core.maxn import vector_text
+from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.text import player_letters
@@ -208,9 +209,9 @@ class TreeItem(QGraphicsRectItem):
         self.node_labels: dict[int, str] = {}
         #: The nodes of MAX's strategy to highlight (empty: none shown).
         self.strategy: frozenset[int] = frozenset()
-        #: Write vectors too small at the zoom at the smallest readable size instead
-        #: (off while an overview, the minimap, draws the tree's shape).
-        self.readable_vectors = True
+        #: Write values and vectors too small at the zoom at the smallest readable size
+        #: instead (off while an overview, the minimap, draws the tree's shape).
+        self.readable_values = True
         self.colours = TreeColours.light()
         self.texts = TextCache()
         self.last_frame = Frame()
@@ -276,12 +277,12 @@ class TreeItem(QGraphicsRectItem):
     def overview(self) -> Iterator[None]:
         """Draw the tree as its shape, for as long as the block lasts: no text is raised
         to a readable size where the zoom makes it smaller (the minimap)."""
-        readable = self.readable_vectors
-        self.readable_vectors = False
+        readable = self.readable_values
+        self.readable_values = True
         try:
             yield
         finally:
-            self.readable_vectors = readable
+            self.readable_values = readable
 
     def decorate(self, painter: QPainter, drawn: Drawn) -> int:
         """Draw extras over the nodes (``drawn`` says what and where); return the
@@ -739,9 +740,7 @@ class TreeItem(QGraphicsRectItem):
             # write. Values are written even where the smaller labels are too small.
             if valued and not math.isnan(value[n]):
                 if players:
-                    first, last = now.extent(n)
-                    slots = now.x(n)
-                    room = 2 * min(slots - first + 0.5, last + 0.5 - slots) * ax
+                    room = self._own_room(now, n, ax)
                     under.append(
                         self._vector_under(
                             rec, n, x, top, step, small_px, value_px, who, kind, room
@@ -755,6 +754,14 @@ class TreeItem(QGraphicsRectItem):
                     px = int(small_px * 1.15)
                     if value_px >= MIN_TEXT_PIXELS:
                         px = max(px, int(MIN_TEXT_PIXELS))
+                    elif self.readable_values and self.texts.width(
+                        text, READABLE_PX, True
+                    ) <= self._own_room(now, n, ax):
+                        # Too small to read at this zoom (a fitted tree of a few dozen
+                        # leaves): at the smallest readable size, where the node's own
+                        # part of its level holds it, as a vector would be.
+                        top += (READABLE_PX - px) / 2
+                        px = READABLE_PX
                     under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
@@ -831,6 +838,15 @@ class TreeItem(QGraphicsRectItem):
                 places.append((up, text, self.texts.width(text, px, True)))
         return places
 
+    @staticmethod
+    def _own_room(now: Moment, n: int, ax: float) -> float:
+        """The width (pixels) of node ``n``'s own part of its level, which no other
+        node's text at that level needs: its subtree's slots, as far on either side of
+        it as it lies from the nearer edge."""
+        first, last = now.extent(n)
+        slots = now.x(n)
+        return 2 * min(slots - first + 0.5, last + 0.5 - slots) * ax
+
     def _vector_under(
         self,
         rec: SearchRecording,
@@ -847,9 +863,8 @@ class TreeItem(QGraphicsRectItem):
         """Node ``n``'s vector (a game of n players) under it, in its player's ink; where
         neighbours leave no room, without spaces, or a line lower (staggered).
 
-        ``room`` is the width (pixels) of the node's own part of its level, which no
-        other node's text at that level needs: its subtree's slots, as far on either side
-        of it as it lies from the nearer edge. Where the zoom makes the vector too small
+        ``room`` is the width (pixels) of the node's own part of its level
+        (:meth:`_own_room`). Where the zoom makes the vector too small
         to read, or too wide for staggering to keep each under its node (wider than two
         rooms: a fitted tree of a few dozen leaves), it is written at the smallest
         readable size (``READABLE_PX``): on one line where the room holds it, else as a
@@ -870,7 +885,7 @@ class TreeItem(QGraphicsRectItem):
         lower = top + max(step * 1.15, self.texts.font(px, True).height)
         places = ((x, lower, text), (x, top, tight), (x, lower, tight))
         width = self.texts.width
-        if vector is None or not self.readable_vectors:
+        if vector is None or not self.readable_values:
             return CanvasText(x, top, text, px, True, ink, True, VALUE, n, places)
         readable = max(px, READABLE_PX)
         raised = top + (readable - px) / 2  # the same gap under the node as at ``px``
