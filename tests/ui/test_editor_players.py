@@ -553,3 +553,8 @@ def test_every_value_of_a_fitted_two_player_tree_of_39_leaves_is_readable_at_fir
             and -20 < t.top - at.y() < 30
         ]
         assert format_number(recording.value[n]) in drawn, (n, drawn)
+    if size == (1366, 768):
+        # The minimap draws the same tree as its shape: there, nothing too small is raised.
+        with solved.tree_item.overview():
+            solved.viewport().repaint()
+            assert solved.tree_item.last_frame.placed == []

@@ -278,7 +278,7 @@ class TreeItem(QGraphicsRectItem):
         """Draw the tree as its shape, for as long as the block lasts: no text is raised
         to a readable size where the zoom makes it smaller (the minimap)."""
         readable = self.readable_values
-        self.readable_values = True
+        self.readable_values = False
         try:
             yield
         finally:
