@@ -50,14 +50,11 @@ from typing import Any, Final
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
 from gamesearch_gui.core.numbers import better, format_number
+from gamesearch_gui.core.table import TT_EXACT, TT_LOWER, TT_UPPER
 
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.
 CHECK_EVERY: Final = 256
-# How exact a stored vector is: exact, or (paranoid) a bound on the root player's share.
-_EXACT: Final = 0
-_LOWER: Final = 1  #: the share is at least this (it failed high)
-_UPPER: Final = 2  #: the share is at most this (it failed low)
 
 Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
@@ -213,9 +210,9 @@ def search_vectors(
             if entry is not None:
                 stored, flag, stored_line = entry
                 if (
-                    flag == _EXACT
-                    or (flag == _LOWER and stored[me] >= beta)
-                    or (flag == _UPPER and stored[me] <= alpha)
+                    flag == TT_EXACT
+                    or (flag == TT_LOWER and stored[me] >= beta)
+                    or (flag == TT_UPPER and stored[me] <= alpha)
                 ):
                     counts["tt_hits"] += 1
                     leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
@@ -223,7 +220,7 @@ def search_vectors(
         if mover is Player.CHANCE:
             vector, likeliest = chance(state, nid, ply)
             if table is not None:
-                store(slot, vector, _EXACT, likeliest)
+                store(slot, vector, TT_EXACT, likeliest)
             leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
             return vector, likeliest, None
         who = game.player_index(state)
@@ -273,10 +270,10 @@ def search_vectors(
         if table is not None:
             if paranoid:
                 share = best[me]
-                flag = _UPPER if share <= alpha else _LOWER if share >= beta else _EXACT
+                flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
                 store(slot, best, flag, line)
             elif ceiling is None:  # a node shallow pruning cut holds only its vector so far
-                store(slot, best, _EXACT, line)
+                store(slot, best, TT_EXACT, line)
         leave(
             nid,
             best,

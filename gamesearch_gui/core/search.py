@@ -46,6 +46,7 @@ from gamesearch_gui.core.mcts import (
     uct,
 )
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
+from gamesearch_gui.core.table import TT_EXACT, TT_LOWER, TT_UPPER
 
 INF: Final = math.inf
 #: Deepest depth limit a search accepts: each ply is two Python frames, and no game here
@@ -386,10 +387,6 @@ class _Stop(Exception):
         self.reason = reason
 
 
-# Transposition-table flags.
-_EXACT: Final = 0
-_LOWER: Final = 1
-_UPPER: Final = 2
 #: Entries kept at most in the transposition table and the best-move memory.
 TABLE_LIMIT: Final = 2_000_000
 #: How many nodes pass between two looks at the clock, the cancel flag and the node cap.
@@ -851,7 +848,7 @@ class _Engine:
             key = game.key(state)
             move = self.best_memory.get(key)
             entry = self.tt.get(key)
-            if move is None and entry is not None and entry[2] == _EXACT:
+            if move is None and entry is not None and entry[2] == TT_EXACT:
                 move = entry[3]
             if move is None:
                 break
@@ -1021,9 +1018,9 @@ class _Engine:
                     value = entry[1]
                     flag = entry[2]
                     if (
-                        flag == _EXACT
-                        or (flag == _LOWER and value >= beta)
-                        or (flag == _UPPER and value <= alpha)
+                        flag == TT_EXACT
+                        or (flag == TT_LOWER and value >= beta)
+                        or (flag == TT_UPPER and value <= alpha)
                     ):
                         tt_hits += 1
                         pvs[ply] = None
@@ -1184,7 +1181,7 @@ class _Engine:
                 if ply == quiet_top:
                     quiescence_nodes += next_id - quiet_from
             if use_tt and (len(tt) < TABLE_LIMIT or k in tt):
-                flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
+                flag = TT_UPPER if value <= alpha0 else TT_LOWER if value >= beta0 else TT_EXACT
                 tt[k] = (depth_limit - ply if limited else -1, value, flag, best_move)
             if emit:
                 valued(nid, value, Valuation.BACKED_UP, alpha, beta, best_move)
