@@ -60,6 +60,7 @@ __all__ = [
     "parse_entry",
     "players_problem",
     "random_exercise",
+    "search_order",
     "solve_exercise",
     "task_title",
 ]
@@ -189,6 +190,22 @@ class Field(enum.Enum):
     ALPHA = "alpha"
     BETA = "beta"
     PRUNED = "pruned"  #: the branch into this node is never searched
+
+
+#: Where each entry of a node comes among the node's entries, as the search meets them:
+#: the branch into it first (crossed out or not), then what is written on the node.
+_FIELD_PLACE = {Field.PRUNED: 0, Field.VALUE: 1, Field.ALPHA: 2, Field.BETA: 3}
+
+
+def search_order(path: Path, field_: Field) -> tuple[Path, int]:
+    """Where the entry (path, field) comes in the order the search meets the tree: depth
+    first, children from left to right as drawn (A, B, the leaves under B, C, ...), so a
+    node before its children and the branch into a node before its entries. A sort key.
+
+    An exercise's search tries children as drawn (no move ordering), so a node's path,
+    read as a sequence, puts it where the search enters it, and a cut branch where the
+    search would have come to it."""
+    return path, _FIELD_PLACE[field_]
 
 
 # -- exercises ---------------------------------------------------------------------------

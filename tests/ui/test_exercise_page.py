@@ -191,6 +191,30 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     assert page.canvas.item.verdicts == {}
 
 
+def test_check_lists_mistakes_down_the_tree_as_it_is_searched(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    start(qtbot, page)
+    wrong = dict(FIGURE_ENTRIES)
+    wrong[(2,)] = ("14", "3", "5")  # D
+    wrong[(0,)] = ("3", "-inf", "12")  # B's β
+    wrong[()] = ("2", "3", "inf")  # A
+    answer_figure(qtbot, page, wrong)
+    cross_out(qtbot, page, (1, 1))
+    cross_out(qtbot, page, (1, 2))
+    page.act_check.trigger()
+    mistakes = [line for line in results(page) if line.startswith("✗")]
+    # The root first, then B, then D: the way a student works down the tree.
+    assert [line.split(" takes")[0].split(" starts")[0] for line in mistakes] == [
+        "✗ MAX node A",
+        "✗ MIN node B",
+        "✗ MIN node D",
+    ]
+    # Clicking the first line shows the root.
+    page._result_clicked(page.results.item(0))
+    assert page.canvas.selected_path == ()
+
+
 def test_unreadable_entry_is_refused_with_a_message(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page)
     click_node(qtbot, page.canvas, (0,))
