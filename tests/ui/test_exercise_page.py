@@ -292,7 +292,7 @@ def test_hints_reveal_one_node_at_a_time_and_cost_points(qtbot: QtBot, page: Exe
     assert page.hint() is None
 
 
-def test_show_solution_replays_the_search_that_made_the_key(
+def test_show_solution_opens_on_the_answer_ready_to_step_from_the_first_event(
     qtbot: QtBot, page: ExercisePage
 ) -> None:
     start(qtbot, page)
@@ -301,14 +301,29 @@ def test_show_solution_replays_the_search_that_made_the_key(
     assert page.stack.currentWidget() is panel
     key = page.key
     assert key is not None
-    assert panel.recording is key.recording
-    assert panel.moment == 0  # from the first step
-    panel.controller.step_forward()
+    recording = key.recording
+    assert panel.recording is recording  # the very search the key was read from
+    # The answer at once: the search at its end, every node of it drawn and in view,
+    # with the values, α and β it left with and the cut under C.
+    assert panel.moment == recording.event_count
+    canvas = panel.canvas
+    qtbot.waitUntil(lambda: canvas.tree_item.last_frame.moment == recording.event_count)
+    frame = canvas.tree_item.last_frame
+    assert sorted(frame.nodes) == list(range(recording.node_count))
+    assert all(canvas.node_visible(n) for n in range(recording.node_count))
+    assert "2 pruned" in frame.texts and "α −∞→3" in frame.texts
+    assert "The answer" in page.status_label.text()
+    assert "→</b> to step through the search from its first event" in page.status_label.text()
+    # One step on is the search's first step, by the Right key at once.
+    qtbot.waitUntil(lambda: canvas.hasFocus())
+    qtbot.keyClick(canvas, Qt.Key.Key_Right)
+    assert panel.moment == 1
+    assert panel.explanation.text().startswith("Start at the root")
+    assert "step by step" in page.status_label.text()
     panel.controller.step_forward()
     assert panel.moment == 2
-    assert panel.explanation.text()
     panel.controller.go_end()
-    assert len(panel.recording.cutoffs) == 1
+    assert "The answer" in page.status_label.text()
     assert page.act_back.isEnabled() and not page.act_check.isEnabled()
     # Seeing the solution gives the answer away: every entry counts as revealed.
     page.act_back.trigger()

@@ -110,6 +110,39 @@ WELCOME = (
 )
 
 
+def solution_text(task: Task, *, from_start: bool) -> str:
+    """What the page says over the solution at its end: what the finished search shows
+    of the answer to ``task``, and how to step through it (``from_start``: the next step
+    forward goes to the first event)."""
+    if task is Task.ALPHABETA:
+        shows = (
+            "Each node shows the value it returns and its α and β (where one changed, "
+            "a→b: b is what the node leaves with); a branch it never searched is marked "
+            "pruned."
+        )
+    elif task is Task.STAR1:
+        shows = "A branch it never searched is marked pruned."
+    else:
+        shows = "Each node shows its value."
+    how = (
+        "Press <b>→</b> to step through the search from its first event, or <b>▶</b> to play it."
+        if from_start
+        else "Press <b>▶</b> to play the search again from its first event, or <b>Home</b> to "
+        "go back to it."
+    )
+    return (
+        f"<b>The answer</b>: the search that made the key, at its end. {shows} {how} "
+        "Entries not right when the solution was shown earn no points."
+    )
+
+
+#: What the page says over the solution while it steps through the search.
+STEPS_TEXT = (
+    "The search that made the key, step by step: the line under the replay's buttons "
+    "says what each step did. Press <b>End</b> to see the answer whole."
+)
+
+
 def history_path(store: QSettings) -> str:
     """Where the exercise history lives: beside the settings file, else the app's data folder."""
     return beside_settings(store, HISTORY_NAME)
@@ -164,6 +197,11 @@ class ExercisePage(QWidget):
         self.solution_panel = SearchTreePanel()
         # One search, no iterative deepening: no iteration header over the tree.
         self.solution_panel.canvas.set_header_visible(False)
+        # A key's search keeps every node: no cap to choose for a next search.
+        self.solution_panel.cap_label.hide()
+        self.solution_panel.cap_box.hide()
+        self.solution_panel.controller.stateChanged.connect(self._say_solution)
+        self.solution_panel.controller.momentChanged.connect(self._say_solution)
         welcome_text = QLabel(WELCOME)
         welcome_text.setWordWrap(True)
         welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -744,9 +782,14 @@ class ExercisePage(QWidget):
     # -- the solution ----------------------------------------------------------------------
 
     def show_solution(self) -> None:
-        """Replay the search that made the key, from its first step, with the replay controls.
+        """Show the search that made the key at its end, which is the answer (every value,
+        α and β, and every cut), with the replay ready to step through it from its first
+        event.
 
-        Seeing it gives every entry away: what is not right yet counts as revealed.
+        The answer comes first because it is what the student asked for; one canvas
+        cannot show a search's first step and its result at once, and at 1366×768 there
+        is no room for a second tree beside the replay. Seeing it gives every entry
+        away: what is not right yet counts as revealed.
         """
         key = self.key
         if key is None or self.exercise is None:
@@ -754,15 +797,26 @@ class ExercisePage(QWidget):
         give_up(key, self.answer)
         self.undo_stack.clear()
         panel = self.solution_panel
-        panel.show_recording(key.recording, live=False, title=self.exercise.title)
+        # No title beside the steps: the page's own says which exercise this is.
+        panel.show_recording(key.recording, live=False)
         show_node_labels(panel)
-        panel.controller.go_start()
+        panel.controller.open_at_end()
         self.stack.setCurrentWidget(panel)
-        self.status_label.setText(
-            "The search that made the key, step by step: press ▶ to play it, or → to step. "
-            "Entries not yet right now earn no points."
-        )
+        panel.canvas.setFocus()  # the replay's keys (→, Space, Home, End) work at once
+        self._say_solution()
         self._update()
+
+    @Slot()
+    def _say_solution(self, *_: object) -> None:
+        """Say over the solution what it shows at its moment: the answer, or a step."""
+        controller = self.solution_panel.controller
+        if self.exercise is None or self.stack.currentWidget() is not self.solution_panel:
+            return
+        if controller.moment < controller.published:  # a step of the search
+            text = STEPS_TEXT
+        else:
+            text = solution_text(self.exercise.task, from_start=controller.starts_over)
+        self.status_label.setText(text)
 
     def set_tree_focus(self, on: bool) -> None:
         """Give the tree the page's whole width (on), or bring the side panel back."""
