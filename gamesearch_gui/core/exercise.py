@@ -48,6 +48,7 @@ __all__ = [
     "Difficulty",
     "Exercise",
     "ExerciseError",
+    "ExerciseGame",
     "Field",
     "NodeKey",
     "PlayersTreeError",
@@ -235,10 +236,29 @@ class Exercise:
         return task_title(self.task, fail_hard=self.fail_hard)
 
     @property
+    def game(self) -> ExerciseGame:
+        """The tree as the key's search plays it."""
+        return ExerciseGame(self.tree)
+
+    @property
     def instructions(self) -> str:
         """What to do, as the page and the sheet say it."""
         bounds = self.tree.bounds() if self.task is Task.STAR1 else None
         return instructions(self.task, fail_hard=self.fail_hard, bounds=bounds)
+
+
+class ExerciseGame(TreeGame):
+    """An exercise's tree as its key's search plays it: a move with no name of its own
+    is called by the node it leads to, the name the student sees on the tree ("C",
+    "C2"), so the replay of the key says "best move C" and "root → C → F → F2", never
+    "1" and "root → 1 → 0 → 1"."""
+
+    def move_text(self, state: TreeNode, action: int) -> str:
+        """The child's ``move`` label if it has one, else its name, else its index."""
+        child = state.children[action]
+        if child.move is None and child.label:
+            return child.label
+        return super().move_text(state, action)
 
 
 @dataclass(frozen=True)
@@ -620,7 +640,7 @@ def solve_exercise(exercise: Exercise) -> AnswerKey:
     It runs the search here: the GUI runs it on its worker thread and calls
     :meth:`AnswerKey.from_recording` with the recording instead.
     """
-    game = TreeGame(exercise.tree)
+    game = exercise.game
     recording = SearchRecording(game, node_cap=None)
     result = search(game, game.initial_state(), exercise.settings, listener=recording)
     recording.finish(result)

@@ -1004,6 +1004,19 @@ def test_difficulty_names_the_preset_with_its_shape() -> None:
     assert difficulty_name(Difficulty(5, (2, 3))) == CUSTOM
 
 
+def test_the_keys_search_names_each_move_as_the_exercise_names_its_node() -> None:
+    # A random tree's moves have no names: the key's search calls them by the nodes
+    # they lead to, as the exercise shows them, never by their place (0, 1, 2).
+    key = solve_exercise(random_exercise(DIFFICULTIES["Medium"], Task.ALPHABETA, 4711))
+    recording = key.recording
+    paths = list(key.nodes)  # in the order the recording entered them
+    for n in range(1, recording.node_count):
+        assert recording.move_text(n) == key.exercise.tree.node_at(paths[n]).label
+    # Moves that have names keep them: Figure 5.2's a1, b1, ...
+    figure = figure_5_2(Task.ALPHABETA).recording
+    assert [figure.move_text(n) for n in range(1, 5)] == ["a1", "b1", "b2", "b3"]
+
+
 def test_a_node_has_one_name_in_the_reasons_and_in_the_tree_view() -> None:
     # Issue 13: "a node is named the same way everywhere". A random exercise's leaves are
     # named by the grader exactly as the replay of its key names them.

@@ -333,6 +333,19 @@ def test_show_solution_opens_on_the_answer_ready_to_step_from_the_first_event(
     assert grade is not None and grade.score == 0 and grade.hints == grade.total
 
 
+def test_the_solution_names_moves_as_the_tree_names_its_nodes(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    # A random tree's moves have no names: the replay says "best move C", the names the
+    # student sees, never "best move 1".
+    page.start(random_exercise(Difficulty(2, (2, 2)), Task.MINIMAX, 7))
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    page.act_solution.trigger()
+    text = page.solution_panel.explanation.text()
+    assert re.search(r"best move [BC]\b", text), text
+    assert re.search(r"root → [BC] → [BC][12] ", text), text
+
+
 def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     qtbot: QtBot, page_factory: Callable[[], ExercisePage], tmp_path: Path
 ) -> None:

@@ -60,7 +60,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
@@ -541,7 +541,7 @@ class ExercisePage(QWidget):
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.score_label.setText("")
         self.results.clear()
-        game = TreeGame(exercise.tree)
+        game = exercise.game
         self.searches.start(
             game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
         )
