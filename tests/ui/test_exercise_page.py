@@ -259,6 +259,10 @@ def test_the_side_form_writes_entries_too(qtbot: QtBot, page: ExercisePage) -> N
 def test_minimax_task_asks_values_only(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page, Task.MINIMAX)
     assert not page.form.isRowVisible(page.alpha_edit)
+    # The help names only the keys a minimax answer uses: no α, β or crossing out.
+    help_text = page.keys_help.text()
+    assert "type its value" in help_text
+    assert "α" not in help_text and "cross" not in help_text
     click_node(qtbot, page.canvas, (0,))
     qtbot.keyClick(page.canvas, Qt.Key.Key_A)
     assert not page.canvas.inline.is_open  # no α in a minimax exercise

@@ -91,16 +91,30 @@ class AnswerEdit(QUndoCommand):
         self.page.set_answer_entries(self.before, self.path)
 
 
+#: How to answer, by task: values only (minimax, expectiminimax), values with α, β and
+#: crossed-out branches (alpha-beta), crossed-out branches only (Star1).
+VALUES_HELP = """<b>How to answer</b>: click a node, then type its value and press
+<b>Enter</b> (or double-click it). <b>Tab</b> / <b>Shift+Tab</b> next / previous node ·
+<b>Del</b> rubs out the node's value. Values may be fractions (7/3) or decimals (two
+places are enough)."""
+
 KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left
-(alpha-beta). Click a branch, or press <b>X</b>, to cross it out: it is never searched.
+<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left.
+Click a branch, or press <b>X</b>, to cross it out: it is never searched.
 <b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
 entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
 
-#: The same for a task that only crosses out branches (Star1): no values to type.
 CROSS_OUT_HELP = """<b>How to answer</b>: click a branch, or click a node and press
 <b>X</b>, to cross it out: it is never examined. Click it again (or <b>X</b>) to take the
 mark back. <b>Tab</b> / <b>Shift+Tab</b> next / previous node."""
+
+
+def keys_help(task: Task) -> str:
+    """How to answer ``task``: only the keys it uses."""
+    if task is Task.ALPHABETA:
+        return KEYS_HELP
+    return VALUES_HELP if task.values else CROSS_OUT_HELP
+
 
 WELCOME = (
     "<p style='font-size:large'><b>Practise search by hand</b></p>"
@@ -537,7 +551,7 @@ class ExercisePage(QWidget):
         self.stack.setCurrentWidget(self.canvas)
         self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
         self.instructions.setText(exercise.instructions)
-        self.keys_help.setText(KEYS_HELP if exercise.task.values else CROSS_OUT_HELP)
+        self.keys_help.setText(keys_help(exercise.task))
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.score_label.setText("")
         self.results.clear()
