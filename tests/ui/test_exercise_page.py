@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example
@@ -29,7 +29,12 @@ from gamesearch_gui.core.treefile import save_tree_file
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.exercise.view import (
+    HINTED_COLOUR,
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    ExerciseCanvas,
+)
 from gamesearch_gui.ui.main_window import MainWindow
 
 KEY_MS = 10_000
@@ -348,6 +353,42 @@ def test_the_solution_names_moves_as_the_tree_names_its_nodes(
     text = page.solution_panel.explanation.text()
     assert re.search(r"best move [BC]\b", text), text
     assert re.search(r"root → [BC] → [BC][12] ", text), text
+
+
+def colour_near(page: ExercisePage, path: tuple[int, ...], colour: QColor) -> int:
+    """How many pixels around node ``path`` on the answer's canvas are ``colour``."""
+    canvas = page.canvas
+    drawing = canvas.drawing
+    assert drawing is not None
+    canvas.viewport().repaint()
+    image = canvas.viewport().grab().toImage()
+    centre = canvas.view_point_of(drawing.index[path])
+    count = 0
+    for x in range(centre.x() - 40, centre.x() + 40):
+        for y in range(centre.y() - 40, centre.y() + 40):
+            if image.valid(x, y) and image.pixelColor(x, y) == colour:
+                count += 1
+    return count
+
+
+def test_a_wrong_entry_stays_red_after_the_solution_was_shown(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    # Amber means "given, not earned": a value a hint or the solution wrote. A wrong
+    # value the student wrote is still wrong after the solution was shown, and drawn so.
+    start(qtbot, page)
+    wrong = dict(FIGURE_ENTRIES)
+    wrong[(1,)] = ("4", "3", "+inf")  # C
+    answer_figure(qtbot, page, wrong)
+    page.check()
+    assert colour_near(page, (1,), WRONG_COLOUR) > 0
+    page.act_solution.trigger()
+    page.act_back.trigger()
+    for _ in range(2):  # as it comes back, and checked again
+        assert colour_near(page, (1,), WRONG_COLOUR) > 0
+        assert colour_near(page, (1,), HINTED_COLOUR) == 0
+        assert colour_near(page, (0,), RIGHT_COLOUR) > 0  # B was right all along
+        page.check()
 
 
 def test_history_is_kept_between_runs_and_exercises_can_be_retried(
