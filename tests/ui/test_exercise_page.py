@@ -408,6 +408,12 @@ def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning (fail-soft)"
     assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
     assert "1 exercise checked" in again.history_summary.text()
+    # Every column in view, the score included: nothing to scroll sideways for.
+    again.tabs.setCurrentIndex(1)
+    history = again.history_list
+    qtbot.waitUntil(history.isVisible)
+    assert history.header().length() <= history.viewport().width()
+    assert history.header().sectionSize(3) >= history.fontMetrics().horizontalAdvance("100%")
     again._retry(row)
     qtbot.waitUntil(lambda: again.key is not None, timeout=KEY_MS)
     assert again.exercise is not None and again.exercise.title == "Figure 5.2"

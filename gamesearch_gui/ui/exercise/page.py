@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -304,6 +305,12 @@ class ExercisePage(QWidget):
         self.history_list.setObjectName("exerciseHistory")
         self.history_list.setHeaderLabels(["When", "Exercise", "Task", "Score"])
         self.history_list.setRootIsDecorated(False)
+        # The score always in view: the task's column takes what room is left and elides
+        # (its tooltip has it whole), rather than push the score past the edge.
+        header = self.history_list.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.history_list.itemDoubleClicked.connect(lambda item, _c: self._retry(item))
         retry = QPushButton("Try again")
         retry.setToolTip("Start the chosen exercise again with an empty answer")
@@ -860,13 +867,12 @@ class ExercisePage(QWidget):
             item = QTreeWidgetItem([entry.when, title, entry.task_title, f"{entry.score}%"])
             item.setData(0, Qt.ItemDataRole.UserRole, i)
             item.setToolTip(1, tooltip(entry.source))
+            item.setToolTip(2, entry.task_title)
             tip = f"{entry.earned} of {entry.total} right"
             if entry.hints:
                 tip += f", {entry.hints} revealed"
             item.setToolTip(3, tip)
             self.history_list.addTopLevelItem(item)
-        for column in range(4):
-            self.history_list.resizeColumnToContents(column)
         entries = self.history.entries
         if entries:
             mean = sum(e.score for e in entries) / len(entries)
