@@ -525,7 +525,8 @@ class AnswerKey:
     recording: SearchRecording
     #: Every node the search visited, by path.
     nodes: dict[Path, NodeKey]
-    #: The tops of the skipped subtrees, in the order they were cut.
+    #: The tops of the skipped subtrees, in the order they were cut (which is the order
+    #: the search meets the tree, ``search_order``: the key's words list them so).
     pruned: tuple[Path, ...]
     #: Inner nodes in the order the search settled their values (children first).
     order: tuple[Path, ...]

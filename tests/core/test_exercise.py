@@ -532,6 +532,8 @@ def test_search_order_is_the_order_the_search_enters_the_nodes(exercise: Exercis
     key = solve_exercise(exercise)
     entered = list(key.nodes)
     assert sorted(entered, key=lambda p: search_order(p, Field.VALUE)) == entered
+    # The cuts too, as an answer key lists what is never searched: in that order.
+    assert list(key.pruned) == sorted(key.pruned, key=lambda p: search_order(p, Field.PRUNED))
     # Every mistake listed in that order: a node the search enters first comes first.
     answer = key.answer()
     for path, field_ in key.items():
