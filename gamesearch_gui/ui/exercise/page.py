@@ -392,7 +392,8 @@ class ExercisePage(QWidget):
             "Show &solution",
             self.show_solution,
             "Ctrl+Shift+L",
-            "Replay the real search step by step on this tree",
+            "The answer: the real search on this tree, finished, ready to step through "
+            "from its first event",
         )
         self.act_back = act("&Back to my answer", self.show_answer, None, "Leave the replay")
         keys = QKeySequence.StandardKey
