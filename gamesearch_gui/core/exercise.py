@@ -48,6 +48,7 @@ __all__ = [
     "Difficulty",
     "Exercise",
     "ExerciseError",
+    "ExerciseGame",
     "Field",
     "NodeKey",
     "PlayersTreeError",
@@ -60,6 +61,7 @@ __all__ = [
     "parse_entry",
     "players_problem",
     "random_exercise",
+    "search_order",
     "solve_exercise",
     "task_title",
 ]
@@ -191,6 +193,22 @@ class Field(enum.Enum):
     PRUNED = "pruned"  #: the branch into this node is never searched
 
 
+#: Where each entry of a node comes among the node's entries, as the search meets them:
+#: the branch into it first (crossed out or not), then what is written on the node.
+_FIELD_PLACE = {Field.PRUNED: 0, Field.VALUE: 1, Field.ALPHA: 2, Field.BETA: 3}
+
+
+def search_order(path: Path, field_: Field) -> tuple[Path, int]:
+    """Where the entry (path, field) comes in the order the search meets the tree: depth
+    first, children from left to right as drawn (A, B, the leaves under B, C, ...), so a
+    node before its children and the branch into a node before its entries. A sort key.
+
+    An exercise's search tries children as drawn (no move ordering), so a node's path,
+    read as a sequence, puts it where the search enters it, and a cut branch where the
+    search would have come to it."""
+    return path, _FIELD_PLACE[field_]
+
+
 # -- exercises ---------------------------------------------------------------------------
 
 
@@ -218,10 +236,29 @@ class Exercise:
         return task_title(self.task, fail_hard=self.fail_hard)
 
     @property
+    def game(self) -> ExerciseGame:
+        """The tree as the key's search plays it."""
+        return ExerciseGame(self.tree)
+
+    @property
     def instructions(self) -> str:
         """What to do, as the page and the sheet say it."""
         bounds = self.tree.bounds() if self.task is Task.STAR1 else None
         return instructions(self.task, fail_hard=self.fail_hard, bounds=bounds)
+
+
+class ExerciseGame(TreeGame):
+    """An exercise's tree as its key's search plays it: a move with no name of its own
+    is called by the node it leads to, the name the student sees on the tree ("C",
+    "C2"), so the replay of the key says "best move C" and "root → C → F → F2", never
+    "1" and "root → 1 → 0 → 1"."""
+
+    def move_text(self, state: TreeNode, action: int) -> str:
+        """The child's ``move`` label if it has one, else its name, else its index."""
+        child = state.children[action]
+        if child.move is None and child.label:
+            return child.label
+        return super().move_text(state, action)
 
 
 @dataclass(frozen=True)
@@ -488,7 +525,8 @@ class AnswerKey:
     recording: SearchRecording
     #: Every node the search visited, by path.
     nodes: dict[Path, NodeKey]
-    #: The tops of the skipped subtrees, in the order they were cut.
+    #: The tops of the skipped subtrees, in the order they were cut (which is the order
+    #: the search meets the tree, ``search_order``: the key's words list them so).
     pruned: tuple[Path, ...]
     #: Inner nodes in the order the search settled their values (children first).
     order: tuple[Path, ...]
@@ -603,7 +641,7 @@ def solve_exercise(exercise: Exercise) -> AnswerKey:
     It runs the search here: the GUI runs it on its worker thread and calls
     :meth:`AnswerKey.from_recording` with the recording instead.
     """
-    game = TreeGame(exercise.tree)
+    game = exercise.game
     recording = SearchRecording(game, node_cap=None)
     result = search(game, game.initial_state(), exercise.settings, listener=recording)
     recording.finish(result)

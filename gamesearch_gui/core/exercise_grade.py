@@ -19,6 +19,7 @@ from gamesearch_gui.core.exercise import (
     NodeKey,
     Task,
     is_right,
+    search_order,
 )
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
@@ -57,7 +58,8 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Grade:
-    """The verdicts on an answer, and its score."""
+    """The verdicts on an answer, in the order the search meets the tree (A, B, the
+    leaves under B, C, ...: as a student works down it), and its score."""
 
     verdicts: tuple[Verdict, ...]
     earned: int  #: right entries not revealed by a hint
@@ -73,7 +75,7 @@ class Grade:
 
     @property
     def mistakes(self) -> list[Verdict]:
-        """The wrong entries."""
+        """The wrong entries, in the order the search meets the tree."""
         return [v for v in self.verdicts if v.mark is Mark.WRONG]
 
     def summary(self) -> str:
@@ -139,6 +141,9 @@ def grade(key: AnswerKey, answer: Answer) -> Grade:
         if not key.is_cut(path):
             verdicts.append(_wrong_mark(key, path))
             extra += 1
+    # Listed as a student works down the tree, not as the search settles it (which would
+    # put the root's mistakes last).
+    verdicts.sort(key=lambda v: search_order(v.path, v.field))
     return Grade(tuple(verdicts), earned, len(asked) + extra, hints, wrong + extra, empty)
 
 

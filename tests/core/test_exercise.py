@@ -31,6 +31,7 @@ from gamesearch_gui.core.exercise import (
     make_exercise,
     parse_entry,
     random_exercise,
+    search_order,
     solve_exercise,
 )
 from gamesearch_gui.core.exercise_grade import Mark, grade, node_name
@@ -322,6 +323,30 @@ def test_figure_5_2_empty_entries_and_extra_entries() -> None:
     assert "is a leaf" in reason
 
 
+def test_figure_5_2_mistakes_are_listed_in_the_order_the_tree_is_searched() -> None:
+    # A student works down the tree: the root's mistake first, then B's, then the cut
+    # under C, then D's and the leaf under D, as the search comes to them; never D
+    # before B before A (the order the search settles the nodes in).
+    key = figure_5_2(Task.ALPHABETA)
+    answer = key.answer()
+    answer.values[D] = 14
+    answer.pruned.add((2, 0))  # a leaf D evaluates
+    answer.betas[B] = 12
+    answer.pruned.discard((1, 1))  # a cut C makes, missed
+    answer.values[A] = 2
+    result = grade(key, answer)
+    assert [(v.path, v.field) for v in result.mistakes] == [
+        (A, Field.VALUE),
+        (B, Field.BETA),
+        ((1, 1), Field.PRUNED),
+        (D, Field.VALUE),
+        ((2, 0), Field.PRUNED),
+    ]
+    # Every verdict, right or wrong, in that order too.
+    places = [search_order(v.path, v.field) for v in result.verdicts]
+    assert places == sorted(places)
+
+
 def test_within_two_decimals_is_right_and_beyond_is_wrong() -> None:
     key = figure_5_2(Task.ALPHABETA)
     answer = key.answer()
@@ -498,6 +523,27 @@ def test_the_key_agrees_with_plain_minimax(exercise: Exercise) -> None:
             assert true <= visited.value
         else:
             assert true >= visited.value
+
+
+@PROPERTY
+@given(exercises())
+def test_search_order_is_the_order_the_search_enters_the_nodes(exercise: Exercise) -> None:
+    # The key's nodes are kept in the order the recording entered them.
+    key = solve_exercise(exercise)
+    entered = list(key.nodes)
+    assert sorted(entered, key=lambda p: search_order(p, Field.VALUE)) == entered
+    # The cuts too, as an answer key lists what is never searched: in that order.
+    assert list(key.pruned) == sorted(key.pruned, key=lambda p: search_order(p, Field.PRUNED))
+    # Every mistake listed in that order: a node the search enters first comes first.
+    answer = key.answer()
+    for path, field_ in key.items():
+        if field_ is Field.PRUNED:
+            answer.pruned.discard(path)
+        elif field_ is Field.VALUE:
+            answer.values[path] = 1000.0
+    listed = [v.path for v in grade(key, answer).mistakes]
+    visited = [p for p in listed if p in key.nodes]
+    assert visited == [p for p in entered if p in visited]
 
 
 @st.composite
@@ -958,6 +1004,19 @@ def test_difficulty_names_the_preset_with_its_shape() -> None:
         assert difficulty_name(Difficulty(preset.depth, preset.branching, 0.5)) == name
     assert difficulty_name(Difficulty(3, (2, 4))) == CUSTOM
     assert difficulty_name(Difficulty(5, (2, 3))) == CUSTOM
+
+
+def test_the_keys_search_names_each_move_as_the_exercise_names_its_node() -> None:
+    # A random tree's moves have no names: the key's search calls them by the nodes
+    # they lead to, as the exercise shows them, never by their place (0, 1, 2).
+    key = solve_exercise(random_exercise(DIFFICULTIES["Medium"], Task.ALPHABETA, 4711))
+    recording = key.recording
+    paths = list(key.nodes)  # in the order the recording entered them
+    for n in range(1, recording.node_count):
+        assert recording.move_text(n) == key.exercise.tree.node_at(paths[n]).label
+    # Moves that have names keep them: Figure 5.2's a1, b1, ...
+    figure = figure_5_2(Task.ALPHABETA).recording
+    assert [figure.move_text(n) for n in range(1, 5)] == ["a1", "b1", "b2", "b3"]
 
 
 def test_a_node_has_one_name_in_the_reasons_and_in_the_tree_view() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example
@@ -29,7 +29,12 @@ from gamesearch_gui.core.treefile import save_tree_file
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.exercise.view import (
+    HINTED_COLOUR,
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    ExerciseCanvas,
+)
 from gamesearch_gui.ui.main_window import MainWindow
 
 KEY_MS = 10_000
@@ -191,6 +196,30 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     assert page.canvas.item.verdicts == {}
 
 
+def test_check_lists_mistakes_down_the_tree_as_it_is_searched(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    start(qtbot, page)
+    wrong = dict(FIGURE_ENTRIES)
+    wrong[(2,)] = ("14", "3", "5")  # D
+    wrong[(0,)] = ("3", "-inf", "12")  # B's β
+    wrong[()] = ("2", "3", "inf")  # A
+    answer_figure(qtbot, page, wrong)
+    cross_out(qtbot, page, (1, 1))
+    cross_out(qtbot, page, (1, 2))
+    page.act_check.trigger()
+    mistakes = [line for line in results(page) if line.startswith("✗")]
+    # The root first, then B, then D: the way a student works down the tree.
+    assert [line.split(" takes")[0].split(" starts")[0] for line in mistakes] == [
+        "✗ MAX node A",
+        "✗ MIN node B",
+        "✗ MIN node D",
+    ]
+    # Clicking the first line shows the root.
+    page._result_clicked(page.results.item(0))
+    assert page.canvas.selected_path == ()
+
+
 def test_unreadable_entry_is_refused_with_a_message(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page)
     click_node(qtbot, page.canvas, (0,))
@@ -235,6 +264,10 @@ def test_the_side_form_writes_entries_too(qtbot: QtBot, page: ExercisePage) -> N
 def test_minimax_task_asks_values_only(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page, Task.MINIMAX)
     assert not page.form.isRowVisible(page.alpha_edit)
+    # The help names only the keys a minimax answer uses: no α, β or crossing out.
+    help_text = page.keys_help.text()
+    assert "type its value" in help_text
+    assert "α" not in help_text and "cross" not in help_text
     click_node(qtbot, page.canvas, (0,))
     qtbot.keyClick(page.canvas, Qt.Key.Key_A)
     assert not page.canvas.inline.is_open  # no α in a minimax exercise
@@ -268,7 +301,7 @@ def test_hints_reveal_one_node_at_a_time_and_cost_points(qtbot: QtBot, page: Exe
     assert page.hint() is None
 
 
-def test_show_solution_replays_the_search_that_made_the_key(
+def test_show_solution_opens_on_the_answer_ready_to_step_from_the_first_event(
     qtbot: QtBot, page: ExercisePage
 ) -> None:
     start(qtbot, page)
@@ -277,14 +310,29 @@ def test_show_solution_replays_the_search_that_made_the_key(
     assert page.stack.currentWidget() is panel
     key = page.key
     assert key is not None
-    assert panel.recording is key.recording
-    assert panel.moment == 0  # from the first step
-    panel.controller.step_forward()
+    recording = key.recording
+    assert panel.recording is recording  # the very search the key was read from
+    # The answer at once: the search at its end, every node of it drawn and in view,
+    # with the values, α and β it left with and the cut under C.
+    assert panel.moment == recording.event_count
+    canvas = panel.canvas
+    qtbot.waitUntil(lambda: canvas.tree_item.last_frame.moment == recording.event_count)
+    frame = canvas.tree_item.last_frame
+    assert sorted(frame.nodes) == list(range(recording.node_count))
+    assert all(canvas.node_visible(n) for n in range(recording.node_count))
+    assert "2 pruned" in frame.texts and "α −∞→3" in frame.texts
+    assert "The answer" in page.status_label.text()
+    assert "→</b> to step through the search from its first event" in page.status_label.text()
+    # One step on is the search's first step, by the Right key at once.
+    qtbot.waitUntil(lambda: canvas.hasFocus())
+    qtbot.keyClick(canvas, Qt.Key.Key_Right)
+    assert panel.moment == 1
+    assert panel.explanation.text().startswith("Start at the root")
+    assert "step by step" in page.status_label.text()
     panel.controller.step_forward()
     assert panel.moment == 2
-    assert panel.explanation.text()
     panel.controller.go_end()
-    assert len(panel.recording.cutoffs) == 1
+    assert "The answer" in page.status_label.text()
     assert page.act_back.isEnabled() and not page.act_check.isEnabled()
     # Seeing the solution gives the answer away: every entry counts as revealed.
     page.act_back.trigger()
@@ -292,6 +340,55 @@ def test_show_solution_replays_the_search_that_made_the_key(
     answer_figure(qtbot, page, FIGURE_ENTRIES)
     grade = page.check()
     assert grade is not None and grade.score == 0 and grade.hints == grade.total
+
+
+def test_the_solution_names_moves_as_the_tree_names_its_nodes(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    # A random tree's moves have no names: the replay says "best move C", the names the
+    # student sees, never "best move 1".
+    page.start(random_exercise(Difficulty(2, (2, 2)), Task.MINIMAX, 7))
+    qtbot.waitUntil(lambda: page.key is not None, timeout=KEY_MS)
+    page.act_solution.trigger()
+    text = page.solution_panel.explanation.text()
+    assert re.search(r"best move [BC]\b", text), text
+    assert re.search(r"root → [BC] → [BC][12] ", text), text
+
+
+def colour_near(page: ExercisePage, path: tuple[int, ...], colour: QColor) -> int:
+    """How many pixels around node ``path`` on the answer's canvas are ``colour``."""
+    canvas = page.canvas
+    drawing = canvas.drawing
+    assert drawing is not None
+    canvas.viewport().repaint()
+    image = canvas.viewport().grab().toImage()
+    centre = canvas.view_point_of(drawing.index[path])
+    count = 0
+    for x in range(centre.x() - 40, centre.x() + 40):
+        for y in range(centre.y() - 40, centre.y() + 40):
+            if image.valid(x, y) and image.pixelColor(x, y) == colour:
+                count += 1
+    return count
+
+
+def test_a_wrong_entry_stays_red_after_the_solution_was_shown(
+    qtbot: QtBot, page: ExercisePage
+) -> None:
+    # Amber means "given, not earned": a value a hint or the solution wrote. A wrong
+    # value the student wrote is still wrong after the solution was shown, and drawn so.
+    start(qtbot, page)
+    wrong = dict(FIGURE_ENTRIES)
+    wrong[(1,)] = ("4", "3", "+inf")  # C
+    answer_figure(qtbot, page, wrong)
+    page.check()
+    assert colour_near(page, (1,), WRONG_COLOUR) > 0
+    page.act_solution.trigger()
+    page.act_back.trigger()
+    for _ in range(2):  # as it comes back, and checked again
+        assert colour_near(page, (1,), WRONG_COLOUR) > 0
+        assert colour_near(page, (1,), HINTED_COLOUR) == 0
+        assert colour_near(page, (0,), RIGHT_COLOUR) > 0  # B was right all along
+        page.check()
 
 
 def test_history_is_kept_between_runs_and_exercises_can_be_retried(
@@ -311,6 +408,12 @@ def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning (fail-soft)"
     assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
     assert "1 exercise checked" in again.history_summary.text()
+    # Every column in view, the score included: nothing to scroll sideways for.
+    again.tabs.setCurrentIndex(1)
+    history = again.history_list
+    qtbot.waitUntil(history.isVisible)
+    assert history.header().length() <= history.viewport().width()
+    assert history.header().sectionSize(3) >= history.fontMetrics().horizontalAdvance("100%")
     again._retry(row)
     qtbot.waitUntil(lambda: again.key is not None, timeout=KEY_MS)
     assert again.exercise is not None and again.exercise.title == "Figure 5.2"

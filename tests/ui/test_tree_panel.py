@@ -227,6 +227,40 @@ def test_keys_drive_the_replay(qtbot: QtBot, panel: SearchTreePanel) -> None:
     assert not panel.controller.playing
 
 
+def test_a_replay_opened_at_its_end_steps_on_from_its_first_event(
+    qtbot: QtBot, panel: SearchTreePanel
+) -> None:
+    # An exercise's solution: the finished search first, then how it got there.
+    recording = figure_recording()
+    panel.show_recording(recording, live=False)
+    controller, bar = panel.controller, panel.replay_bar
+    controller.open_at_end()
+    assert panel.moment == recording.event_count and controller.starts_over
+    assert bar.forward_button.isEnabled()
+    assert "from its first event" in bar.forward_button.toolTip()
+    qtbot.mouseClick(bar.forward_button, Qt.MouseButton.LeftButton)
+    assert panel.moment == 1
+    assert panel.explanation.text().startswith("Start at the root")
+    # Only once: back at the end by hand, a step forward has nowhere to go.
+    qtbot.keyClick(panel.canvas, Qt.Key.Key_End)
+    assert not controller.starts_over and not bar.forward_button.isEnabled()
+    controller.step_forward()
+    assert panel.moment == recording.event_count
+    # The Right key and play start from the first event too.
+    controller.open_at_end()
+    panel.canvas.setFocus()
+    qtbot.keyClick(panel.canvas, Qt.Key.Key_Right)
+    assert panel.moment == 1
+    controller.open_at_end()
+    controller.play()
+    assert panel.moment == 1
+    controller.pause()
+    # Any other move of the moment ends it: a step back is one event back.
+    controller.open_at_end()
+    controller.step_back()
+    assert panel.moment == recording.event_count - 1 and not controller.starts_over
+
+
 def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: SearchTreePanel) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)

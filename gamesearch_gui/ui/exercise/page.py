@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -60,7 +61,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path
 from gamesearch_gui.core.treefile import TreeFileError
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
@@ -91,22 +92,69 @@ class AnswerEdit(QUndoCommand):
         self.page.set_answer_entries(self.before, self.path)
 
 
+#: How to answer, by task: values only (minimax, expectiminimax), values with α, β and
+#: crossed-out branches (alpha-beta), crossed-out branches only (Star1).
+VALUES_HELP = """<b>How to answer</b>: click a node, then type its value and press
+<b>Enter</b> (or double-click it). <b>Tab</b> / <b>Shift+Tab</b> next / previous node ·
+<b>Del</b> rubs out the node's value. Values may be fractions (7/3) or decimals (two
+places are enough)."""
+
 KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left
-(alpha-beta). Click a branch, or press <b>X</b>, to cross it out: it is never searched.
+<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left.
+Click a branch, or press <b>X</b>, to cross it out: it is never searched.
 <b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
 entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
 
-#: The same for a task that only crosses out branches (Star1): no values to type.
 CROSS_OUT_HELP = """<b>How to answer</b>: click a branch, or click a node and press
 <b>X</b>, to cross it out: it is never examined. Click it again (or <b>X</b>) to take the
 mark back. <b>Tab</b> / <b>Shift+Tab</b> next / previous node."""
+
+
+def keys_help(task: Task) -> str:
+    """How to answer ``task``: only the keys it uses."""
+    if task is Task.ALPHABETA:
+        return KEYS_HELP
+    return VALUES_HELP if task.values else CROSS_OUT_HELP
+
 
 WELCOME = (
     "<p style='font-size:large'><b>Practise search by hand</b></p>"
     "<p>Choose <b>New exercise</b> (Ctrl+Shift+N): a random tree at the difficulty you "
     "like, the tree you drew, or a tree file. Work out the values (and, for alpha-beta, "
     "what is pruned), then press <b>Check</b>.</p>"
+)
+
+
+def solution_text(task: Task, *, from_start: bool) -> str:
+    """What the page says over the solution at its end: what the finished search shows
+    of the answer to ``task``, and how to step through it (``from_start``: the next step
+    forward goes to the first event)."""
+    if task is Task.ALPHABETA:
+        shows = (
+            "Each node shows the value it returns and its α and β (where one changed, "
+            "a→b: b is what the node leaves with); a branch it never searched is marked "
+            "pruned."
+        )
+    elif task is Task.STAR1:
+        shows = "A branch it never searched is marked pruned."
+    else:
+        shows = "Each node shows its value."
+    how = (
+        "Press <b>→</b> to step through the search from its first event, or <b>▶</b> to play it."
+        if from_start
+        else "Press <b>▶</b> to play the search again from its first event, or <b>Home</b> to "
+        "go back to it."
+    )
+    return (
+        f"<b>The answer</b>: the search that made the key, at its end. {shows} {how} "
+        "Entries not right when the solution was shown earn no points."
+    )
+
+
+#: What the page says over the solution while it steps through the search.
+STEPS_TEXT = (
+    "The search that made the key, step by step: the line under the replay's buttons "
+    "says what each step did. Press <b>End</b> to see the answer whole."
 )
 
 
@@ -164,6 +212,11 @@ class ExercisePage(QWidget):
         self.solution_panel = SearchTreePanel()
         # One search, no iterative deepening: no iteration header over the tree.
         self.solution_panel.canvas.set_header_visible(False)
+        # A key's search keeps every node: no cap to choose for a next search.
+        self.solution_panel.cap_label.hide()
+        self.solution_panel.cap_box.hide()
+        self.solution_panel.controller.stateChanged.connect(self._say_solution)
+        self.solution_panel.controller.momentChanged.connect(self._say_solution)
         welcome_text = QLabel(WELCOME)
         welcome_text.setWordWrap(True)
         welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -252,6 +305,12 @@ class ExercisePage(QWidget):
         self.history_list.setObjectName("exerciseHistory")
         self.history_list.setHeaderLabels(["When", "Exercise", "Task", "Score"])
         self.history_list.setRootIsDecorated(False)
+        # The score always in view: the task's column takes what room is left and elides
+        # (its tooltip has it whole), rather than push the score past the edge.
+        header = self.history_list.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.history_list.itemDoubleClicked.connect(lambda item, _c: self._retry(item))
         retry = QPushButton("Try again")
         retry.setToolTip("Start the chosen exercise again with an empty answer")
@@ -333,7 +392,8 @@ class ExercisePage(QWidget):
             "Show &solution",
             self.show_solution,
             "Ctrl+Shift+L",
-            "Replay the real search step by step on this tree",
+            "The answer: the real search on this tree, finished, ready to step through "
+            "from its first event",
         )
         self.act_back = act("&Back to my answer", self.show_answer, None, "Leave the replay")
         keys = QKeySequence.StandardKey
@@ -499,11 +559,11 @@ class ExercisePage(QWidget):
         self.stack.setCurrentWidget(self.canvas)
         self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
         self.instructions.setText(exercise.instructions)
-        self.keys_help.setText(KEYS_HELP if exercise.task.values else CROSS_OUT_HELP)
+        self.keys_help.setText(keys_help(exercise.task))
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.score_label.setText("")
         self.results.clear()
-        game = TreeGame(exercise.tree)
+        game = exercise.game
         self.searches.start(
             game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
         )
@@ -744,9 +804,14 @@ class ExercisePage(QWidget):
     # -- the solution ----------------------------------------------------------------------
 
     def show_solution(self) -> None:
-        """Replay the search that made the key, from its first step, with the replay controls.
+        """Show the search that made the key at its end, which is the answer (every value,
+        α and β, and every cut), with the replay ready to step through it from its first
+        event.
 
-        Seeing it gives every entry away: what is not right yet counts as revealed.
+        The answer comes first because it is what the student asked for; one canvas
+        cannot show a search's first step and its result at once, and at 1366×768 there
+        is no room for a second tree beside the replay. Seeing it gives every entry
+        away: what is not right yet counts as revealed.
         """
         key = self.key
         if key is None or self.exercise is None:
@@ -754,15 +819,26 @@ class ExercisePage(QWidget):
         give_up(key, self.answer)
         self.undo_stack.clear()
         panel = self.solution_panel
-        panel.show_recording(key.recording, live=False, title=self.exercise.title)
+        # No title beside the steps: the page's own says which exercise this is.
+        panel.show_recording(key.recording, live=False)
         show_node_labels(panel)
-        panel.controller.go_start()
+        panel.controller.open_at_end()
         self.stack.setCurrentWidget(panel)
-        self.status_label.setText(
-            "The search that made the key, step by step: press ▶ to play it, or → to step. "
-            "Entries not yet right now earn no points."
-        )
+        panel.canvas.setFocus()  # the replay's keys (→, Space, Home, End) work at once
+        self._say_solution()
         self._update()
+
+    @Slot()
+    def _say_solution(self, *_: object) -> None:
+        """Say over the solution what it shows at its moment: the answer, or a step."""
+        controller = self.solution_panel.controller
+        if self.exercise is None or self.stack.currentWidget() is not self.solution_panel:
+            return
+        if controller.moment < controller.published:  # a step of the search
+            text = STEPS_TEXT
+        else:
+            text = solution_text(self.exercise.task, from_start=controller.starts_over)
+        self.status_label.setText(text)
 
     def set_tree_focus(self, on: bool) -> None:
         """Give the tree the page's whole width (on), or bring the side panel back."""
@@ -792,13 +868,12 @@ class ExercisePage(QWidget):
             item = QTreeWidgetItem([entry.when, title, entry.task_title, f"{entry.score}%"])
             item.setData(0, Qt.ItemDataRole.UserRole, i)
             item.setToolTip(1, tooltip(entry.source))
+            item.setToolTip(2, entry.task_title)
             tip = f"{entry.earned} of {entry.total} right"
             if entry.hints:
                 tip += f", {entry.hints} revealed"
             item.setToolTip(3, tip)
             self.history_list.addTopLevelItem(item)
-        for column in range(4):
-            self.history_list.resizeColumnToContents(column)
         entries = self.history.entries
         if entries:
             mean = sum(e.score for e in entries) / len(entries)

@@ -144,7 +144,7 @@ class ExerciseItem(TreeItem):
                 colour = inks.cut if not verdicts else right_ink
                 if verdict is not None and not verdict.correct:
                     colour = wrong_ink
-                if (path, Field.PRUNED) in answer.hinted:
+                if (path, Field.PRUNED) in answer.hinted and (verdict is None or verdict.correct):
                     colour = hinted_ink
                 marks.append((n, colour, False))
         for (path, field), verdict in verdicts.items():
@@ -166,8 +166,8 @@ class ExerciseItem(TreeItem):
             if verdict is None or verdict.mark is Mark.EMPTY:
                 continue
             colour = right_ink if verdict.correct else wrong_ink
-            if (path, Field.VALUE) in answer.hinted:
-                colour = hinted_ink
+            if (path, Field.VALUE) in answer.hinted and verdict.correct:
+                colour = hinted_ink  # given, not earned; a wrong entry stays red
             x, y = point(n)
             painter.setPen(inks.pen(colour, max(2.0, 2.8 * s)))
             path_.clear()
@@ -205,7 +205,7 @@ class ExerciseItem(TreeItem):
                     verdict = verdicts.get((path, field))
                     if verdict is not None and verdict.mark is not Mark.EMPTY:
                         colour = right_ink if verdict.correct else wrong_ink
-                        if (path, field) in answer.hinted:
+                        if (path, field) in answer.hinted and verdict.correct:
                             colour = hinted_ink
                     centre = left + self.texts.width(text, small_px, False) / 2
                     texts.append(

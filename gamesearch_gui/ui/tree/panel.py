@@ -184,7 +184,7 @@ class SearchTreePanel(QWidget):
         self.replay_bar = ReplayBar(self.controller)
         self.cap_box = NodeCapSpinBox()
         self.cap_box.valueChanged.connect(self._cap_changed)
-        cap_label = QLabel("Keep at most")
+        self.cap_label = cap_label = QLabel("Keep at most")
         cap_label.setBuddy(self.cap_box)
         self.act_follow = QAction("Follow", self)
         self.act_follow.setCheckable(True)

@@ -56,6 +56,7 @@ class ReplayController(QObject):
         self._published = 0
         self._live = False
         self._finished = True
+        self._start_over = False
         self._rate = DEFAULT_RATE
         self._carry = 0.0
         self._clock = QElapsedTimer()
@@ -89,6 +90,12 @@ class ReplayController(QObject):
     def playing(self) -> bool:
         """True while the clock advances the moment."""
         return self._timer.isActive()
+
+    @property
+    def starts_over(self) -> bool:
+        """True while a finished search shows its end and the next step forward (or
+        play) starts from its first event (``open_at_end``)."""
+        return self._start_over
 
     @property
     def rate(self) -> int:
@@ -125,6 +132,14 @@ class ReplayController(QObject):
         self._live = False
         self.stateChanged.emit()
 
+    def open_at_end(self) -> None:
+        """Show a finished search's end, what it found, with the next step forward (or
+        play) starting from its first event: the answer first, then how it was found.
+        Any other move of the moment ends this."""
+        self.seek(self._published)
+        self._start_over = self._finished and self._published > 0
+        self.stateChanged.emit()
+
     # -- the person's side ---------------------------------------------------------------
 
     @Slot()
@@ -139,7 +154,7 @@ class ReplayController(QObject):
     def play(self) -> None:
         """Advance the moment at the chosen rate (from the start again when at the end)."""
         self._live = False
-        if self._finished and self._moment >= self._published:
+        if self._start_over or (self._finished and self._moment >= self._published):
             self._set_moment(0)
         self._carry = 0.0
         self._clock.start()
@@ -156,8 +171,9 @@ class ReplayController(QObject):
         self.stateChanged.emit()
 
     def step(self, delta: int) -> None:
-        """Pause and move ``delta`` events forward (back when negative)."""
-        self.seek(self._moment + delta)
+        """Pause and move ``delta`` events forward (back when negative); forward from
+        an end opened with ``open_at_end``, from the first event."""
+        self.seek(delta if self._start_over and delta > 0 else self._moment + delta)
 
     @Slot()
     def step_forward(self) -> None:
@@ -227,6 +243,7 @@ class ReplayController(QObject):
             self.stateChanged.emit()
 
     def _set_moment(self, k: int, *, force: bool = False) -> None:
+        self._start_over = False  # any move of the moment: the usual rules again
         if k != self._moment or force:
             self._moment = k
             self.momentChanged.emit(k)
@@ -384,7 +401,12 @@ class ReplayBar(QWidget):
             self.play_button.setToolTip("Pause (Space)" if playing else "Play (Space)")
         self.start_button.setEnabled(moment > 0)
         self.back_button.setEnabled(moment > 0)
-        self.forward_button.setEnabled(moment < published)
+        self.forward_button.setEnabled(moment < published or c.starts_over)
+        self.forward_button.setToolTip(
+            "Step through the search from its first event (Right)"
+            if c.starts_over
+            else "Step forward one event (Right)"
+        )
         self.end_button.setEnabled(moment < published)
         self.play_button.setEnabled(published > 0 or not c.finished)
         self.live_button.blockSignals(True)
