@@ -20,7 +20,7 @@ from typing import Any
 
 from gamesearch_gui.core.exercise import Exercise, Task, task_title
 from gamesearch_gui.core.files import write_text
-from gamesearch_gui.core.treefile import load_tree, tree_to_dict
+from gamesearch_gui.core.treefile import json_kind, load_tree, tree_to_dict
 
 #: Entries kept; past this, each new check drops the oldest (and the window says so).
 MAX_ENTRIES = 2000
@@ -169,21 +169,31 @@ def _entry(item: object, i: int) -> HistoryEntry:
     if not isinstance(item, dict):
         raise ValueError(f"entry {i + 1} is not an object")
     try:
+        tree = _field(item, "tree")
+        if not isinstance(tree, dict):
+            raise ValueError(f'its "tree" is {json_kind(tree)}, not a tree')
         entry = HistoryEntry(
-            str(item["when"]),
-            str(item["title"]),
-            str(item["task"]),
+            str(_field(item, "when")),
+            str(_field(item, "title")),
+            str(_field(item, "task")),
             str(item.get("source", "")),
-            _count(item["score"], "score", 100),
-            _count(item["earned"], "earned"),
-            _count(item["total"], "total"),
+            _count(_field(item, "score"), "score", 100),
+            _count(_field(item, "earned"), "earned"),
+            _count(_field(item, "total"), "total"),
             _count(item.get("hints", 0), "hints"),
-            dict(item["tree"]),
+            tree,
             _flag(item.get("fail_hard", False), "fail_hard"),
         )
-    except (KeyError, TypeError, ValueError, OverflowError) as error:
+    except (TypeError, ValueError, OverflowError) as error:
         raise ValueError(f"entry {i + 1} is damaged ({_excerpt(error)})") from None
     return entry
+
+
+def _field(item: dict[str, Any], key: str) -> Any:
+    """An entry's ``key``, else ValueError that says it is missing."""
+    if key not in item:
+        raise ValueError(f'it has no "{key}"')
+    return item[key]
 
 
 def _flag(value: object, name: str) -> bool:

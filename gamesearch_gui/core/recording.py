@@ -909,9 +909,10 @@ class SearchRecording(SearchObserver):
 
     @property
     def players(self) -> tuple[str, ...]:
-        """The players' names when the game has more than two (empty for MAX and MIN)."""
+        """The players' names when the game has more than two (empty for MAX and MIN),
+        each cut to ``LABEL_CHARS`` as every view shows a person's text."""
         players = self.game.players
-        return tuple(players) if len(players) > 2 else ()
+        return tuple(clip(name) for name in players) if len(players) > 2 else ()
 
     def mover(self, n: int) -> int | None:
         """Who decides at node ``n`` of a game of n players (an index into ``players``):

@@ -1338,12 +1338,39 @@ def _shares(
     if shares is None:
         whole = math.fsum(given)
         probabilities = given if whole == 1.0 else tuple(p / whole for p in given)
-        rests = tuple(math.fsum(probabilities[i + 1 :]) for i in range(len(probabilities)))
-        shares = probabilities + rests
+        shares = probabilities + _suffix_sums(probabilities)
         if len(cache) < 4096:
             cache[given] = shares
     n = len(given)
     return shares[:n], shares[n:]
+
+
+def _suffix_sums(values: Sequence[float]) -> tuple[float, ...]:
+    """After each of ``values``, the sum of those after it (0.0 after the last), each as
+    ``math.fsum`` of them gives it (exact, then rounded once), in linear time.
+
+    The sums are made from the end, each value added to a list of non-overlapping
+    partial sums (Shewchuk's, as ``math.fsum`` keeps internally) that hold the suffix's
+    sum exactly; ``math.fsum`` of those few partials rounds it. A chance node of
+    100,001 outcomes costs 100,001 short steps, not 5 billion additions.
+    """
+    rests = [0.0] * len(values)
+    partials: list[float] = []
+    for i in range(len(values) - 1, 0, -1):
+        x = values[i]
+        kept = 0
+        for y in partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            high = x + y
+            low = y - (high - x)
+            if low:
+                partials[kept] = low
+                kept += 1
+            x = high
+        partials[kept:] = [x]
+        rests[i - 1] = math.fsum(partials)
+    return tuple(rests)
 
 
 def _decimal(x: float) -> Fraction:

@@ -26,6 +26,11 @@ def clip(text: str, limit: int = LABEL_CHARS) -> str:
     return text[: max(limit - 1, 0)] + ELLIPSIS
 
 
+def names_text(names: Sequence[str]) -> str:
+    """Names in one line, apart by commas ("A, B, C"), each cut to ``LABEL_CHARS``."""
+    return ", ".join(clip(name) for name in names)
+
+
 def node_name(kind: str, label: str | None, moves: Sequence[str]) -> str:
     """How the app names a node, the one way everywhere (the tree view's explanations,
     details and log, and the exercises' reasons): its kind, then its label if it has one

@@ -177,7 +177,7 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return _JsonObject(pairs, duplicates)
 
 
-def _kind(value: object) -> str:
+def json_kind(value: object) -> str:
     """What a JSON value is, in words, for messages."""
     if value is None:
         return "null"
@@ -216,7 +216,7 @@ def show(value: object, limit: int = QUOTE_LIMIT) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         # Not JSON (an object from code), or an int too long to write out.
-        text = _kind(value)
+        text = json_kind(value)
     return _excerpt(text, limit, quoted=False)
 
 
@@ -263,7 +263,7 @@ def _is_number(value: object) -> bool:
 def _finite_number(value: object, key: str, path: Path | None) -> Number:
     """``value`` as a finite number, else a TreeFileError about ``key`` at ``path``."""
     if not _is_number(value):
-        raise _error(path, f'"{key}" must be a number, not {_kind(value)}')
+        raise _error(path, f'"{key}" must be a number, not {json_kind(value)}')
     assert isinstance(value, int | float)
     if isinstance(value, float) and not math.isfinite(value):
         raise _error(path, f'"{key}" must be a finite number, not {show(value)}')
@@ -314,6 +314,13 @@ def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | N
         return
     for key in raw:
         if key not in allowed:
+            if allowed is _NODE_KEYS and key in ("player", "values"):
+                raise _error(
+                    path,
+                    f"{show(key)} belongs to a tree of players, but the file names none: a "
+                    'tree of players is "version": 2 with the players\' names at the top, '
+                    'such as "players": ["A", "B", "C"]',
+                )
             rule = f"unknown key {show(key)}"
             close = difflib.get_close_matches(str(key), allowed, n=1)
             if close:
@@ -328,7 +335,7 @@ def _optional_text(raw: Mapping[str, Any], key: str, path: Path) -> str | None:
         return None
     value = raw[key]
     if not isinstance(value, str):
-        raise _error(path, f'"{key}" must be a string, not {_kind(value)}')
+        raise _error(path, f'"{key}" must be a string, not {json_kind(value)}')
     problem = text_problem(value)
     if problem is not None:
         raise _error(path, f'"{key}" {problem}')
@@ -388,7 +395,7 @@ def _read_node(
     ``players``) when ``players`` is None, else version 2 with players. Its record and raw
     children."""
     if not isinstance(raw, Mapping):
-        raise _error(path, f"a node must be a JSON object, not {_kind(raw)}")
+        raise _error(path, f"a node must be a JSON object, not {json_kind(raw)}")
     _check_keys(raw, _NODE_KEYS if players is None else _PLAYER_NODE_KEYS, path)
     node_type = _node_type(raw, path, players)
 
@@ -404,7 +411,7 @@ def _read_node(
             raise _error(path, rule)
         p = raw["probability"]
         if not _is_number(p) or not 0 < p <= 1:
-            got = _kind(p) if not _is_number(p) else show(p)
+            got = json_kind(p) if not _is_number(p) else show(p)
             raise _error(path, f"{rule}, not {got}")
         probability = p
     elif "probability" in raw:
@@ -449,7 +456,7 @@ def _read_node(
             raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
         children = raw["children"]
         if not isinstance(children, list | tuple):
-            raise _error(path, f'"children" must be a list, not {_kind(children)}')
+            raise _error(path, f'"children" must be a list, not {json_kind(children)}')
         if not children:
             raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
         if "eval" in raw:
@@ -525,7 +532,7 @@ def _read_vector(
     """A list of finite numbers, one per player, within the bounds and the constant sum."""
     n = len(players.names)
     if not isinstance(raw, list | tuple) or len(raw) != n:
-        got = _kind(raw) if not isinstance(raw, list | tuple) else f"{len(raw)} of them"
+        got = json_kind(raw) if not isinstance(raw, list | tuple) else f"{len(raw)} of them"
         raise _error(path, f'"{key}" must be a list of {n} numbers, one per player, not {got}')
     numbers = tuple(_finite_number(x, key, path) for x in raw)
     for number in numbers:
@@ -637,7 +644,7 @@ def tree_from_dict(
     called now and then on a big tree (it may raise to stop the reading).
     """
     if not isinstance(doc, Mapping):
-        raise TreeFileError(None, f"a tree document must be a JSON object, not {_kind(doc)}")
+        raise TreeFileError(None, f"a tree document must be a JSON object, not {json_kind(doc)}")
     if isinstance(doc, _JsonObject) and doc.duplicates:
         raise TreeFileError(None, f"the key {show(doc.duplicates[0])} is given twice")
     if "format" not in doc:
@@ -663,7 +670,7 @@ def tree_from_dict(
     if "name" in doc:
         tree_name = doc["name"]
         if not isinstance(tree_name, str):
-            raise TreeFileError(None, f'"name" must be a string, not {_kind(tree_name)}')
+            raise TreeFileError(None, f'"name" must be a string, not {json_kind(tree_name)}')
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
@@ -678,12 +685,14 @@ def _read_players(doc: Mapping[str, Any]) -> _Players:
     raw = doc["players"]
     rule = '"players" must be a list of two or more distinct names'
     if not isinstance(raw, list | tuple):
-        raise TreeFileError(None, f"{rule}, not {_kind(raw)}")
+        raise TreeFileError(None, f"{rule}, not {json_kind(raw)}")
+    if not raw:
+        raise TreeFileError(None, f"{rule}; this one is empty")
     if len(raw) < 2:
-        raise TreeFileError(None, f"{rule}, not {len(raw)}")
+        raise TreeFileError(None, f"{rule}; this one has only {show(raw[0])}")
     for name in raw:
         if not isinstance(name, str):
-            raise TreeFileError(None, f"{rule}, not {show(name)}")
+            raise TreeFileError(None, f"{rule}: {show(name)} is not a name")
         problem = text_problem(name)
         if problem is not None:
             raise TreeFileError(None, f'a name in "players" {problem}')
@@ -711,7 +720,7 @@ def tree_from_nested(
     Raises TreeFileError; ``check`` as for :func:`tree_from_dict`.
     """
     if not isinstance(obj, list | tuple):
-        raise TreeFileError(None, f"the shorthand is a nested list, not {_kind(obj)}")
+        raise TreeFileError(None, f"the shorthand is a nested list, not {json_kind(obj)}")
     records: list[_Record] = []
     stack: list[tuple[object, Path]] = [(obj, ())]
     while stack:
@@ -736,7 +745,9 @@ def tree_from_nested(
                 (NodeType.LEAF, value, None, None, None, None, path, 0, None, None, None)
             )
         else:
-            raise _error(path, f"a shorthand entry must be a number or a list, not {_kind(raw)}")
+            raise _error(
+                path, f"a shorthand entry must be a number or a list, not {json_kind(raw)}"
+            )
     return CustomTree(_tree_name(name), _build(records, check))
 
 
@@ -751,7 +762,7 @@ def tree_from_json(
     raise TreeFileError(
         None,
         "the top level must be a JSON object (a tree file) or a list (the nested-list "
-        f"shorthand), not {_kind(obj)}",
+        f"shorthand), not {json_kind(obj)}",
     )
 
 

@@ -15,7 +15,7 @@ from typing import Final
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QToolTip, QWidget
 
 from gamesearch_gui.core.text import ELLIPSIS, clip
 
@@ -38,6 +38,13 @@ def elide(
     ``metrics``, with "…" where something was cut ("" where not even "…" fits)."""
     lines = clip(text).split("\n")
     return "\n".join(metrics.elidedText(line, mode, max(int(width), 0)) for line in lines)
+
+
+def keep_whole(edit: QLineEdit) -> QLineEdit:
+    """``edit`` made to hold a text of any length: by default a line edit keeps 32,767
+    characters, and leaving or applying it would write the cut text back as an edit."""
+    edit.setMaxLength(2**31 - 1)
+    return edit
 
 
 def tooltip(text: str) -> str:

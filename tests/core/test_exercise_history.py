@@ -168,6 +168,15 @@ GOOD_ENTRY = {
             json.dumps({"format": FORMAT, "entries": [{**GOOD_ENTRY, "score": "lots"}]}).encode(),
             "entry 1 is damaged",
         ),
+        # Said in words, not in Python's ("dictionary update sequence element #0 ...").
+        (
+            json.dumps({"format": FORMAT, "entries": [{**GOOD_ENTRY, "tree": [[1, 2]]}]}).encode(),
+            'entry 1 is damaged (its "tree" is a list, not a tree)',
+        ),
+        (
+            json.dumps({"format": FORMAT, "entries": [GOOD_ENTRY, {"title": "no score"}]}).encode(),
+            'entry 2 is damaged (it has no "tree")',
+        ),
         # Numbers json reads as infinity, and NaN: a score of 1e400 stopped the app.
         (
             json.dumps({"format": FORMAT, "entries": [GOOD_ENTRY]})

@@ -158,19 +158,19 @@ BAD: list[tuple[str, str, str | None, str]] = [
         "one-player",
         doc(decide("A", leaf(1)), players=["A"]),
         None,
-        '"players" must be a list of two or more distinct names, not 1',
+        '"players" must be a list of two or more distinct names; this one has only "A"',
     ),
     (
         "no-players",
         doc(decide("A", leaf(1)), players=[]),
         None,
-        '"players" must be a list of two or more distinct names, not 0',
+        '"players" must be a list of two or more distinct names; this one is empty',
     ),
     (
         "players-not-names",
         doc(decide("A", leaf(1, 2)), players=["A", 2]),
         None,
-        '"players" must be a list of two or more distinct names, not 2',
+        '"players" must be a list of two or more distinct names: 2 is not a name',
     ),
     (
         "max-in-a-tree-of-players",
@@ -219,6 +219,19 @@ BAD: list[tuple[str, str, str | None, str]] = [
         doc(decide("A", leaf(1, 2, 3)), version=1),
         None,
         'unknown key "players"',
+    ),
+    (
+        "player-without-players",
+        doc(decide("A", leaf(1, 2, 3)), players=None),
+        "",
+        '"player" belongs to a tree of players, but the file names none: a tree of players '
+        'is "version": 2 with the players\' names at the top, such as "players": ["A", "B", "C"]',
+    ),
+    (
+        "values-without-players",
+        doc({"type": "max", "children": [leaf(1, 2, 3)]}, players=None),
+        "0",
+        '"values" belongs to a tree of players, but the file names none',
     ),
     (
         "constant-sum-without-players",

@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.exercise import Task, make_exercise
 from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS
 from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.core.treefile import build_tree
+from gamesearch_gui.core.treefile import build_tree, tree_from_dict
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.export import page_title, render_page
 from gamesearch_gui.ui.main_window import MainWindow
@@ -138,3 +138,69 @@ def test_exercise_pages_and_titles_cut_a_huge_name(qtbot: QtBot) -> None:
         render_page(painter, QRectF(0, 0, 595, 842), exercise, None)
     finally:
         painter.end()
+
+
+def test_a_huge_player_name_is_cut_everywhere_a_tree_of_players_shows_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A version-2 file whose second player is named with 100,000 characters: every text
+    of the editor and of the solved search's panel names that player cut to the cap (the
+    node details once spent minutes laying out the whole name), and the file keeps it."""
+    tree = tree_from_dict(
+        {
+            "format": "gamesearch-tree",
+            "version": 2,
+            "name": "players",
+            "players": ["A", LONG, "C"],
+            "root": {
+                "player": "A",
+                "children": [
+                    {
+                        "player": LONG,
+                        "children": [
+                            {
+                                "player": "C",
+                                "children": [{"values": [1, 2, 6]}, {"values": [4, 2, 3]}],
+                            },
+                            {
+                                "player": "C",
+                                "children": [{"values": [6, 1, 2]}, {"values": [7, 4, 1]}],
+                            },
+                        ],
+                    },
+                    {"player": LONG, "children": [{"values": [5, 1, 1]}, {"values": [1, 5, 2]}]},
+                ],
+            },
+        }
+    )
+    window.set_mode("trees")
+    editor = window.editor
+    assert editor.open_tree(tree)
+    assert LONG in editor.players_form.names.text()  # the form keeps the whole name
+    editor.players_form.apply()  # Set with the names as they are is no edit
+    assert editor.tree.players[1] == LONG and not editor.document.undo_stack.count()
+    menu_texts = [action.text() for action in editor.kind_menu.actions()]
+    assert any(text.startswith("abc") for text in menu_texts)
+    assert all(len(text) <= LABEL_CHARS + 20 for text in menu_texts)
+    editor.select(())  # the root: M or N there says in words what this tree has instead
+    with qtbot.waitSignal(editor.message) as said:
+        qtbot.keyClick(editor.canvas, Qt.Key.Key_M)
+    assert len(said.args[0]) < 5 * LABEL_CHARS
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.solve()
+    panel = editor.solution_panel
+    qtbot.waitExposed(panel.canvas)
+    panel.canvas.viewport().repaint()
+    assert window.width() == WIDTH
+    for _, text in panel.canvas.legend_items():
+        assert len(text) < 2 * LABEL_CHARS
+    recording = panel.canvas.recording
+    assert recording is not None
+    for k in range(recording.event_count + 1):
+        panel.canvas.set_moment(k)
+        assert len(panel.explanation.text()) < 8 * LABEL_CHARS
+    for n in range(recording.node_count):
+        panel.select_node(n)
+        assert len(panel.details.title.text()) < 2 * LABEL_CHARS
+        assert len(panel.details.facts.text()) < 20 * LABEL_CHARS
+    assert editor.tree.players[1] == LONG

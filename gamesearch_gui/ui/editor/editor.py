@@ -50,7 +50,7 @@ from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
-from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import clip, names_text
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
 from gamesearch_gui.core.treefile import (
     DEFAULT_NAME,
@@ -592,7 +592,7 @@ class TreeEditor(QWidget):
     def _update_player_algorithms(self, tree: CustomTree) -> None:
         """Name whose side the paranoid search takes, and offer shallow pruning only
         where the vectors add up to a constant (the tooltip says why not)."""
-        me = tree.players[tree.root.player or 0]
+        me = clip(tree.players[tree.root.player or 0])
         paranoid = self.algorithm.findData(Algorithm.PARANOID)
         self.algorithm.setItemText(paranoid, f"Paranoid ({me} against all)")
         self.algorithm.setItemData(
@@ -698,7 +698,7 @@ class TreeEditor(QWidget):
         if tree.players and node.type is NodeType.PLAYER and node.player == player:
             self._update_actions()  # no edit, no undo step; the entry stays checked
             return
-        name = tree.players[player] if 0 <= player < len(tree.players) else "?"
+        name = clip(tree.players[player]) if 0 <= player < len(tree.players) else "?"
         self._edit(f"Make it {name}'s", lambda t: (tree_edit.set_player(t, p, player), p))
 
     def step_player(self, step: int, path: Path | None = None) -> None:
@@ -839,7 +839,7 @@ class TreeEditor(QWidget):
         if players:
             text = self._ask_text(
                 "Set values",
-                f"Leaf values, one for each player ({', '.join(players)}):",
+                f"Leaf values, one for each player ({names_text(players)}):",
                 vector_edit_text(node.values),
             )
         else:
@@ -856,7 +856,7 @@ class TreeEditor(QWidget):
         if players:
             text = self._ask_text(
                 "Set evals",
-                f"Evals for depth cutoffs, one for each player ({', '.join(players)}; "
+                f"Evals for depth cutoffs, one for each player ({names_text(players)}; "
                 "empty: none):",
                 vector_edit_text(node.evals),
             )
@@ -936,7 +936,7 @@ class TreeEditor(QWidget):
         elif key in (Qt.Key.Key_M, Qt.Key.Key_N) and tree.players and not mods:
             # No dialog for a stray key: the status bar says what this tree has instead.
             self.message.emit(
-                f"A tree of players ({', '.join(tree.players)}) has no MAX or MIN: P gives "
+                f"A tree of players ({names_text(tree.players)}) has no MAX or MIN: P gives "
                 "the node to the next player, Shift+P to the previous one"
             )
         elif key in _KIND_KEYS and not mods:

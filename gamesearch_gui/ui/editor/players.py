@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.tree import CustomTree
 from gamesearch_gui.core.tree_edit import vector_sums
+from gamesearch_gui.ui.text import keep_whole
 
 #: What the form says about a tree of MAX and MIN.
 TWO_PLAYERS = (
@@ -54,7 +55,7 @@ class PlayersForm(QGroupBox):
         super().__init__("Players")
         self.setObjectName("playersForm")
         self._tree: CustomTree | None = None
-        self.names = QLineEdit()
+        self.names = keep_whole(QLineEdit())
         self.names.setToolTip(
             "The players in turn order, apart by commas: rename one, add one at the end, "
             "or remove an unused last one (Enter applies)"

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.text import player_letters
+from gamesearch_gui.core.text import clip, player_letters
 from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
-from gamesearch_gui.ui.text import ElidedLabel
+from gamesearch_gui.ui.text import ElidedLabel, keep_whole
 
 #: How the editor's warnings look (wrong probabilities, values outside the bounds).
 WARNING_STYLE = (
@@ -37,7 +37,7 @@ KIND_NAMES = {
 
 def decision_name(player: str) -> str:
     """A decision node of ``player`` as the Kind list and the Kind menu name it."""
-    return f"{player}'s decision"
+    return f"{clip(player)}'s decision"
 
 
 def parse_number(text: str) -> Number:
@@ -138,9 +138,7 @@ class PropertiesForm(QWidget):
         self.move_edit = QLineEdit()
         self.move_edit.setPlaceholderText("none (the child's index is used)")
         for edit in (self.label, self.move_edit):
-            # The whole text, however long: by default a line edit keeps 32,767
-            # characters, and leaving it would write the cut text back as an edit.
-            edit.setMaxLength(2**31 - 1)
+            keep_whole(edit)
         self.warning = QLabel()
         self.warning.setObjectName("probabilityWarning")
         self.warning.setWordWrap(True)

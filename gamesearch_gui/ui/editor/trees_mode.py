@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from gamesearch_gui.core.examples import ALL_EXAMPLES, Example
+from gamesearch_gui.core.text import names_text
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
@@ -219,7 +220,7 @@ class TreesMode(QObject):
             self.editor._refused(
                 "The comparison is of minimax, alpha-beta and their kin on trees of MAX and "
                 "MIN; this tree has players "
-                f"({', '.join(self.editor.tree.players)}): solve it with max^n or paranoid",
+                f"({names_text(self.editor.tree.players)}): solve it with max^n or paranoid",
                 "Cannot compare the searches",
             )
             return
