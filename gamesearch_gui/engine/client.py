@@ -199,12 +199,11 @@ class EngineClient:
         begins it, with a wall-clock ceiling of ``limits.WALL_FACTOR`` times as long; past
         either, its process is ended and LimitExceeded says which, with the figures."""
         self.start()
-        args_bytes = pickle.dumps(args, pickle.HIGHEST_PROTOCOL)
-        self._send((CALL, request_id, name, args_bytes, limit))
         watch = None
-        if limit is not None:
+        if limit is not None:  # made first: the engine may begin the moment it is asked
             assert self._clock is not None
             watch = LimitWatch(self._clock, request_id, limit)
+        self._send((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL), limit))
         for kind, report in self.reports(request_id, None, cancelled=cancelled, watch=watch):
             if kind == FAILED:
                 raise CallFailed(str(report))

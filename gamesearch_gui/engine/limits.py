@@ -54,15 +54,16 @@ NO_CPU_TIMER_ENV: Final = "GAMESEARCH_NO_CPU_TIMER"
 #: The engine process's exit status when the meter's thread ended it at the limit.
 CPU_LIMIT_EXIT: Final = 3
 
-# The clock's fields: the id of the call running (0: none), the CPU seconds it has used
-# (as last metered), how many times the meter has written, and the id of the call the
-# meter stopped at its limit.
-RUNNING, USED, BEATS, STOPPED = range(4)
-CLOCK_FIELDS: Final = 4
+# The clock's fields: the id of the call running (0: none), when it began (the engine's
+# time.monotonic(), which is the system's: the caller checks it is plausible), the CPU
+# seconds it has used (as last metered), how many times the meter has written, and the id
+# of the call the meter stopped at its limit.
+RUNNING, BEGAN, USED, BEATS, STOPPED = range(5)
+CLOCK_FIELDS: Final = 5
 
 
 class Clock(Protocol):
-    """The numbers the engine process and its caller share (a ``RawArray("d", 4)``)."""
+    """The numbers the engine process and its caller share (a ``RawArray("d", 5)``)."""
 
     def __getitem__(self, index: int, /) -> float: ...
 
@@ -156,6 +157,7 @@ class CpuMeter:
         clock = self._clock
         start = time.process_time()
         clock[USED] = 0.0
+        clock[BEGAN] = time.monotonic()
         clock[RUNNING] = request_id
         with self._ready:
             self._job = (request_id, start, seconds)
@@ -209,9 +211,9 @@ class LimitWatch:
         now = time.monotonic()
         clock = self._clock
         if self._began is None:
-            if clock[RUNNING] != self.request_id:
+            self._began = self._began_at(now)
+            if self._began is None:
                 return None
-            self._began = now
         beats = clock[BEATS]
         if beats != self._beats:
             self._beats, self._beat_at = beats, now
@@ -220,6 +222,14 @@ class LimitWatch:
             return None
         stale = now - self._beat_at > METER_STALE
         return LimitHit(True, self.limit, clock[USED], wall, cpu_at_least=stale)
+
+    def _began_at(self, now: float) -> float | None:
+        """When the engine began the call, if it has: the time it wrote, where that is
+        plausible (the system's clock, as on Linux, macOS and Windows), else ``now``."""
+        if self._clock[RUNNING] != self.request_id:
+            return None
+        said = self._clock[BEGAN]
+        return said if self._asked <= said <= now else now
 
     def never_began(self) -> bool:
         """True once the engine process has had ``READY_CEILING`` to begin the call and
@@ -233,6 +243,7 @@ class LimitWatch:
         by_timer = timer is not None and exitcode == -timer
         if not by_timer and self._clock[STOPPED] != self.request_id:
             return None
-        began = self._asked if self._began is None else self._began
+        now = time.monotonic()
+        began = self._began if self._began is not None else self._began_at(now)
         used = max(self.limit, self._clock[USED])
-        return LimitHit(False, self.limit, used, time.monotonic() - began)
+        return LimitHit(False, self.limit, used, now - (self._asked if began is None else began))
