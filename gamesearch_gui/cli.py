@@ -57,6 +57,7 @@ from gamesearch_gui.core.treefile import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
+from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS, WALL_FACTOR
 
 PROG = "gamesearch-gui"
 
@@ -325,9 +326,11 @@ def _add_check_search(commands: Any) -> None:
     check.add_argument(
         "--time-limit",
         type=_seconds,
-        default=5.0,
+        default=DEFAULT_CPU_SECONDS,
         metavar="SECONDS",
-        help="time your code may take on one tree (default: 5)",
+        help=f"CPU seconds your code may use to load and on each tree (default: "
+        f"{DEFAULT_CPU_SECONDS:g}); code that waits instead is stopped once {WALL_FACTOR} "
+        "times as long has passed",
     )
     check.add_argument(
         "--lesson", metavar="NAME", help="check a bundled 'find the bug' lesson instead of PATH"

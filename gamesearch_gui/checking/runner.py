@@ -1,19 +1,19 @@
 """The whole check of a student's search function: every tree, one at a time, in the
-engine process, each within a time limit.
+engine process, each within a CPU limit.
 
 The student's code never runs in the calling process: loading the file and running the
 function are calls of the engine process (:mod:`gamesearch_gui.engine.calls`), and so is
-the app's own search. A tree whose run passes the time limit (an endless loop) has its
-process killed at once and counts as a difference; the next tree gets a fresh process.
-The calling process only compares lists, so the window can drive a check from its
-worker thread just as the command line does.
+the app's own search. Loading and each tree get the CPU limit (and its wall-clock
+ceiling, :mod:`gamesearch_gui.engine.limits`); a tree whose run passes it has its
+process ended at once and counts as a difference, said with the figures; the next tree
+gets a fresh process. The calling process only compares lists, so the window can drive
+a check from its worker thread just as the command line does.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
@@ -30,15 +30,16 @@ from gamesearch_gui.checking.verdict import (
 from gamesearch_gui.core.examples import EXAMPLES
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError, LimitExceeded
+from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
 
-#: Seconds the student's code may take on one tree (and to load).
-DEFAULT_TIME_LIMIT: Final = 5.0
+#: CPU seconds the student's code may use on one tree (and to load).
+DEFAULT_TIME_LIMIT: Final = DEFAULT_CPU_SECONDS
 #: The random trees of the default set: how many, and the seed they come from.
 RANDOM_TREES: Final = 50
 RANDOM_SEED: Final = 2024
-#: Seconds the app's own searches of every tree may take (they take milliseconds).
+#: CPU seconds the app's own searches of every tree may use (they take milliseconds).
 EXPECTED_LIMIT: Final = 120.0
 
 
@@ -139,8 +140,8 @@ class CheckCancelled(Exception):
 
 
 class _Engine:
-    """An engine process for the check's calls, each within a time limit; a call past
-    its limit, or cancelled, has the process killed, and the next call starts a new one."""
+    """An engine process for the check's calls, each within a CPU limit; a call past its
+    limit, or cancelled, has the process ended, and the next call starts a new one."""
 
     def __init__(self, cancelled: Callable[[], bool] | None = None) -> None:
         self._client = EngineClient("gamesearch-check")
@@ -153,33 +154,25 @@ class _Engine:
             raise CheckCancelled("the check was cancelled")
 
     def call(self, limit: float, name: str, *args: Any) -> Any:
-        """The value of the engine's call ``name``. TimeoutError past ``limit`` seconds;
-        CheckCancelled once cancelled; EngineError when the process died; CallFailed for
-        the call's own errors."""
+        """The value of the engine's call ``name``, within ``limit`` CPU seconds.
+        LimitExceeded past the limit or its ceiling; CheckCancelled once cancelled;
+        EngineError when the process died; CallFailed for the call's own errors."""
         client = self._client
-        timed_out = stopped = False
-        deadline = 0.0
+        stopped = False
 
         def over() -> bool:
-            nonlocal timed_out, stopped
-            if self._cancelled is not None and self._cancelled():
+            nonlocal stopped
+            if not stopped and self._cancelled is not None and self._cancelled():
                 stopped = True
-            elif time.monotonic() > deadline:
-                timed_out = True
-            if stopped or timed_out:
                 client.kill()  # a loop never looks at a cancel: end it now
-            return stopped or timed_out
+            return stopped
 
         self.check_cancelled()
-        client.start()  # the process's start is not the code's time
-        deadline = time.monotonic() + limit
         try:
-            return client.call(next(self._ids), name, *args, cancelled=over)
-        except EngineError:
+            return client.call(next(self._ids), name, *args, limit=limit, cancelled=over)
+        except EngineError:  # LimitExceeded too: a cancel may end the process first
             if stopped:
                 raise CheckCancelled("the check was cancelled") from None
-            if timed_out:
-                raise TimeoutError from None
             raise
 
     def close(self) -> None:
@@ -209,11 +202,8 @@ def check_search(
             name = engine.call(time_limit, "check_search_load", path, function)
         except CallFailed as failed:
             raise StudentFileError(str(failed)) from None
-        except TimeoutError:
-            raise StudentFileError(
-                f"{path}: importing it did not finish within {time_limit:g} s "
-                "(does it run a search or a loop when imported?)"
-            ) from None
+        except LimitExceeded as stopped:
+            raise StudentFileError(stopped.said(f"{path}: importing it")) from None
         except EngineError as error:
             raise StudentFileError(f"{path}: importing it ended its process ({error})") from None
         kind = search_kind(name, algorithm)
@@ -237,8 +227,8 @@ def _run(engine: _Engine, limit: float, path: str, name: str, tree: CustomTree) 
     try:
         run: StudentRun = engine.call(limit, "check_search_run", path, name, tree)
         return run
-    except TimeoutError:
-        why = f"your code did not finish within {limit:g} s (an endless loop?); it was stopped"
+    except LimitExceeded as stopped:
+        why = stopped.said("your code")
     except (EngineError, CallFailed) as error:
         why = f"the process running your code ended: {error}"
     return StudentRun((), None, "nothing", why)

@@ -7,7 +7,8 @@ so the window's thread runs while the search streams in.
 
 What can go wrong is said as :class:`EngineError`: the process died (a crash, the
 system killed it) or did not stop within ``STOP_GRACE`` of a cancel (a hang). Either
-way the process is ended, and the next search starts a fresh one.
+way the process is ended, and the next search starts a fresh one. A call of user code
+runs under a limit (:mod:`.limits`); one stopped there is :class:`LimitExceeded`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.engine.limits import CLOCK_FIELDS, READY_CEILING, Clock, LimitHit, LimitWatch
 from gamesearch_gui.engine.process import serve
 from gamesearch_gui.engine.protocol import (
     CALL,
@@ -53,6 +55,19 @@ class EngineError(Exception):
     """The engine process failed: it died, or did not stop when asked."""
 
 
+class LimitExceeded(EngineError):
+    """A call of user code was stopped at its CPU limit or its wall-clock ceiling; its
+    process was ended (the next call starts a new one). ``hit`` has the figures."""
+
+    def __init__(self, hit: LimitHit) -> None:
+        super().__init__(hit.said("the code"))
+        self.hit = hit
+
+    def said(self, subject: str) -> str:
+        """The sentence about ``subject``: ``your code was stopped at ...``."""
+        return self.hit.said(subject)
+
+
 class CallFailed(Exception):
     """A call the engine ran raised an error meant for a person (the message)."""
 
@@ -70,6 +85,7 @@ class EngineClient:
         self._process: Any = None
         self._conn: Any = None
         self._cancel_upto: Any = None
+        self._clock: Clock | None = None
         self._tokens: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
         self._next_token = 1
         self._cancelled_at: dict[int, float] = {}
@@ -97,9 +113,13 @@ class EngineClient:
         self._end()
         started = time.perf_counter()
         self._cancel_upto = self._context.RawValue("q", 0)
+        self._clock = self._context.RawArray("d", CLOCK_FIELDS)
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
-            target=serve, args=(theirs, self._cancel_upto), name=self.name, daemon=True
+            target=serve,
+            args=(theirs, self._cancel_upto, self._clock),
+            name=self.name,
+            daemon=True,
         )
         process.start()
         theirs.close()  # only the engine holds that end: its death shows as EOF here
@@ -168,14 +188,23 @@ class EngineClient:
         request_id: int,
         name: str,
         *args: Any,
+        limit: float | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Any:
         """Run the engine's function ``name`` (see :mod:`.calls`) on ``args`` and return
         its value. CallFailed with a sentence for a person when it raised one of its
-        errors (or was cancelled); EngineError when the process died or hung."""
+        errors (or was cancelled); EngineError when the process died or hung.
+
+        ``limit``: the CPU seconds the call may use, counted from when the engine process
+        begins it, with a wall-clock ceiling of ``limits.WALL_FACTOR`` times as long; past
+        either, its process is ended and LimitExceeded says which, with the figures."""
         self.start()
-        self._send((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL)))
-        for kind, report in self.reports(request_id, None, cancelled=cancelled):
+        watch = None
+        if limit is not None:  # made first: the engine may begin the moment it is asked
+            assert self._clock is not None
+            watch = LimitWatch(self._clock, request_id, limit)
+        self._send((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL), limit))
+        for kind, report in self.reports(request_id, None, cancelled=cancelled, watch=watch):
             if kind == FAILED:
                 raise CallFailed(str(report))
             if kind == FINISHED:
@@ -206,12 +235,14 @@ class EngineClient:
         game: Game[Any, Any] | None,
         *,
         cancelled: Callable[[], bool] | None = None,
+        watch: LimitWatch | None = None,
     ) -> Iterator[tuple[str, Report | str]]:
         """The reports of search ``request_id`` as they come: ``("progress", Report)``,
         then ``("finished", Report)`` or ``("failed", message)``, and then it ends.
 
         EngineError when the process dies, or does not answer within ``STOP_GRACE`` of a
         cancel (``cancelled()`` says whether one was asked for); the process is ended.
+        LimitExceeded when the call ``watch`` watches passed a limit.
         """
         conn = self._conn
         if conn is None:
@@ -222,7 +253,7 @@ class EngineClient:
             except (OSError, EOFError):
                 ready = True
             if not ready:
-                self._check(request_id, cancelled)
+                self._check(request_id, cancelled, watch)
                 continue
             try:
                 message = decode(conn.recv_bytes())
@@ -231,7 +262,7 @@ class EngineClient:
                 sizes = message[3] if kind != FAILED else ()
                 frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
             except (EOFError, OSError):
-                raise self._died() from None
+                raise self._died(watch) from None
             if rid != request_id:
                 continue  # the end of a search given up on before
             if kind == FAILED:
@@ -246,9 +277,24 @@ class EngineClient:
             if kind == PROGRESS:
                 yield PROGRESS, report
 
-    def _check(self, request_id: int, cancelled: Callable[[], bool] | None) -> None:
+    def _check(
+        self, request_id: int, cancelled: Callable[[], bool] | None, watch: LimitWatch | None
+    ) -> None:
         if not self.alive:
-            raise self._died()
+            raise self._died(watch)
+        if watch is not None:
+            hit = watch.poll()
+            if hit is not None:
+                self.kill()  # code that waits does not look at a cancel: end it now
+                self._end()
+                raise LimitExceeded(hit)
+            if watch.never_began():
+                self.kill()
+                self._end()
+                raise EngineError(
+                    f"the engine process did not begin the call within {READY_CEILING:g} s; "
+                    "it was ended, and the next call starts a new one"
+                )
         if cancelled is not None and cancelled():
             since = self._cancelled_at.setdefault(request_id, time.monotonic())
             if time.monotonic() - since > STOP_GRACE:
@@ -258,13 +304,16 @@ class EngineClient:
                     "its process was ended, and the next search starts a new one"
                 )
 
-    def _died(self) -> EngineError:
+    def _died(self, watch: LimitWatch | None = None) -> EngineError:
         process = self._process
         code = None
         if process is not None:
             process.join(CLOSE_WAIT)
             code = process.exitcode
         self._end()
+        hit = None if watch is None else watch.ended(code)
+        if hit is not None:
+            return LimitExceeded(hit)
         if code is not None and code < 0:
             try:
                 how = f"killed by {signal.Signals(-code).name}"

@@ -4,6 +4,7 @@ Runs in a process started with the ``spawn`` method (see :mod:`.client`): it imp
 the core and nothing of Qt. One search at a time; a cancel arrives not as a message but
 through a number in shared memory (the highest request id cancelled), which the search
 reads between nodes, so it stops within milliseconds even while it never reads the pipe.
+A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.mcts_recording import new_recording
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
 from gamesearch_gui.engine.calls import CALLS
+from gamesearch_gui.engine.limits import Clock, CpuMeter
 from gamesearch_gui.engine.protocol import (
     CALL,
     FAILED,
@@ -130,13 +132,15 @@ class _Outbox:
                 self._ready.notify_all()
 
 
-def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
-    """Answer requests from ``conn`` until told to quit or the window's end closes."""
+def serve(conn: Connection, cancel_upto: SharedNumber, clock: Clock) -> None:
+    """Answer requests from ``conn`` until told to quit or the window's end closes;
+    ``clock`` is shared with the caller, for the limits of calls (:mod:`.limits`)."""
     # Ctrl+C in a terminal reaches the whole process group: the window closes itself
     # (and this process with it) cleanly; here it must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     _limit_memory()
+    meter = CpuMeter(clock)
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
     outbox = _Outbox(conn)
     while True:
@@ -148,7 +152,7 @@ def serve(conn: Connection, cancel_upto: SharedNumber) -> None:
             return
         if message[0] == CALL:
             try:
-                _call(outbox, message[1], message[2], message[3], cancel_upto)
+                _call(outbox, message[1:], cancel_upto, meter)
             except (EOFError, OSError):
                 return
             continue
@@ -244,14 +248,19 @@ def _die_with_parent() -> None:
 
 
 def _call(
-    outbox: _Outbox, request_id: int, name: str, args_bytes: bytes, cancel_upto: SharedNumber
+    outbox: _Outbox, request: Sequence[Any], cancel_upto: SharedNumber, meter: CpuMeter
 ) -> None:
-    """Run a function of :mod:`.calls` and send its value, or why it could not."""
+    """Run a function of :mod:`.calls` (``request``: the call message after its kind)
+    within its CPU limit, if it has one, and send its value, or why it could not."""
+    request_id, name, args_bytes, limit = request
     call = CALLS.get(name)
     try:
         if call is None:
             raise ValueError(f"no call named {name!r}")
-        value = call.run(*pickle.loads(args_bytes), cancel=_Cancel(request_id, cancel_upto))
+        args = pickle.loads(args_bytes)
+        limited = contextlib.nullcontext() if limit is None else meter.limit(request_id, limit)
+        with limited:
+            value = call.run(*args, cancel=_Cancel(request_id, cancel_upto))
         payload = pickle.dumps(Report(None, result=value), pickle.HIGHEST_PROTOCOL)
     except Exception as error:
         known = call is not None and isinstance(error, call.errors)

@@ -9,9 +9,10 @@ To the engine:
 * ``("search", request_id, game_token, game_bytes | None, payload)``: search; the game
   is sent once (``game_bytes``) and named by its token after that; ``payload`` is
   :func:`dumps` of a :class:`Job`.
-* ``("call", request_id, name, args_bytes)``: run the named function of
-  :mod:`.calls` on the pickled tuple of arguments; it ends as a search does, its value
-  as the ``result`` of the last :class:`Report`;
+* ``("call", request_id, name, args_bytes, limit)``: run the named function of
+  :mod:`.calls` on the pickled tuple of arguments, within ``limit`` CPU seconds (None:
+  no limit; :mod:`.limits`); it ends as a search does, its value as the ``result`` of
+  the last :class:`Report`;
 * ``("quit",)``: end the process.
 
 From the engine, for the request it is working on:

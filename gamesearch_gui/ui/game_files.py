@@ -3,14 +3,14 @@ questions about them (what the game is, what a position looks like), and the dia
 that choose a file or write a template.
 
 The window never runs a user's code (docs/your-code.md): every answer comes from this
-process, asked with a time limit, so a method that never returns costs the window a
-few seconds, then its process is ended and the next question starts a new one.
+process, asked within a CPU limit (and its wall-clock ceiling, :mod:`.engine.limits`),
+so a method that never returns is stopped, its process is ended, and the next question
+starts a new one.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any, Final
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
@@ -18,11 +18,12 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT, split_game_spec
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError, LimitExceeded
+from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.engine.remote_game import RemoteGame
 
-#: How long one question about a game file may take before its process is ended.
-CALL_SECONDS: Final = 5.0
+#: CPU seconds the game's code may use to answer one question about it.
+CALL_SECONDS: Final = DEFAULT_CPU_SECONDS
 #: What the file dialogs show.
 GAME_FILE_FILTER: Final = "Python game files (*.py);;All files (*)"
 #: The template styles as the New-game-from-template question offers them.
@@ -41,20 +42,15 @@ class GameFileEngine:
 
     def ask(self, name: str, *args: Any) -> Any:
         """The engine's call ``name`` on ``args``; GameError with a sentence when it
-        fails, or does not answer within ``CALL_SECONDS`` (its process is then ended)."""
-        deadline = time.monotonic() + CALL_SECONDS
+        fails, or passes its limit of ``CALL_SECONDS`` of CPU (its process is then
+        ended)."""
         try:
-            return self.engine.call(
-                next(self._ids), name, *args, cancelled=lambda: time.monotonic() > deadline
-            )
+            return self.engine.call(next(self._ids), name, *args, limit=CALL_SECONDS)
         except CallFailed as error:
             raise GameError(str(error)) from None
+        except LimitExceeded as stopped:
+            raise GameError(stopped.said("the game's code")) from None
         except EngineError:
-            if time.monotonic() > deadline:
-                raise GameError(
-                    f"the game's code did not answer within {CALL_SECONDS:g} s "
-                    "(a loop that never ends?)"
-                ) from None
             raise GameError("the engine process running the game's code stopped") from None
 
     def open(self, spec: str, ply_limit: int = DEFAULT_PLY_LIMIT) -> RemoteGame:

@@ -19,6 +19,7 @@ import pytest
 import gamesearch_gui
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording import NATIVE_WRITER
+from tests.busy import busy_loops
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "gamesearch-gui"
@@ -123,6 +124,31 @@ def test_bad_input_is_one_line_and_status_2(onefile: Path) -> None:
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_the_lessons_and_the_template_pass_while_the_machine_is_busy(
+    onefile: Path, tmp_path: Path
+) -> None:
+    """Issue 24: user code's limit is CPU time from when the engine process (here the
+    program started again as itself) begins the call, so two busy loops do not trip a
+    limit of 0.2 s, which the lessons' and the template's code is far within."""
+    nim = tmp_path / "nim.py"
+    with busy_loops() as spinning:
+        for lesson in ("alpha-min", "fresh-root-window"):
+            result = run(
+                onefile, "check-search", "--lesson", lesson, "--time-limit", "0.2", "--json"
+            )
+            assert result.returncode == 1, result.stderr  # the lesson's bug, found
+            trees = json.loads(result.stdout)["trees"]
+            assert len(trees) > 50
+            assert not [t for t in trees if "was stopped" in (t["first_difference"] or "")]
+        assert run(onefile, "new-game", str(nim)).returncode == 0
+        checked = run(onefile, "check-game", str(nim))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        solved = run(onefile, "solve", "--game-file", str(nim), "--json")
+        assert solved.returncode == 0, solved.stderr
+        assert json.loads(solved.stdout)["value"] == 1
+        assert all(process.poll() is None for process in spinning)  # busy all along
 
 
 def test_start_probe_reports_the_window_and_exits(onefile: Path) -> None:

@@ -15,7 +15,7 @@ from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui import main_window
+from gamesearch_gui.ui import game_files, main_window
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
@@ -186,6 +186,73 @@ def test_an_endless_game_stops_at_the_ply_limit_and_says_so(
     assert "resume it" in window.headline.text()  # the AI waits; nothing crashed
     assert len(window.match.plies) == 12
     assert no_user_module_here()
+
+
+# A counter whose moves, once it has left 0, are computed for ever.
+LOOPING = """\
+class Stuck:
+    initial = 0
+
+    def actions(self, state):
+        while state > 0:
+            pass
+        return [1]
+
+    def result(self, state, move):
+        return state + move
+
+    def utility(self, state, player):
+        return 0
+
+    def terminal_test(self, state):
+        return state > 3
+
+    def to_move(self, state):
+        return "A" if state % 2 == 0 else "B"
+"""
+
+
+def test_a_method_that_computes_for_ever_is_stopped_at_its_cpu_limit_with_the_figures(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_files, "CALL_SECONDS", 0.5)
+    path = tmp_path / "stuck.py"
+    path.write_text(LOOPING, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_game_file(str(path))
+    board = window.board
+    assert isinstance(board, TextBoard)
+    click_move(qtbot, window, 0)  # to 1, where actions never returns
+    said = board.text.text()
+    assert said.startswith("the game's code was stopped at its CPU limit: it used 0.5")
+    assert " s of CPU (limit 0.5 s) in " in said
+    assert board.caption.text() == "The game's code failed at this position."
+    assert no_user_module_here()
+
+
+def test_a_method_that_waits_for_ever_is_stopped_at_the_ceiling_and_said_in_full(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_files, "CALL_SECONDS", 0.2)  # a ceiling of 2 s
+    path = tmp_path / "asleep.py"
+    waits = "import time\n        if state > 0:\n            time.sleep(10**6)"
+    path.write_text(LOOPING.replace("while state > 0:\n            pass", waits), "utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_game_file(str(path))
+    click_move(qtbot, window, 0)  # to 1, where actions sleeps
+    board = window.board
+    assert isinstance(board, TextBoard)
+    assert board.text.text().startswith(
+        "the game's code was stopped at the wall-clock ceiling: 2 s passed (10 × its 0.2 s "
+        "CPU limit) while it used "
+    )
+    assert board.text.text().endswith(
+        "so it was waiting, not computing (time.sleep, input() or a lock?)"
+    )
+    # Wrapped on the board: it does not widen the window (1366 px at most) past the screen.
+    assert board.minimumSizeHint().width() < 1366 // 2
 
 
 def test_unkeyable_states_play_with_the_table_off(

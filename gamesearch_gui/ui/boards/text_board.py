@@ -77,6 +77,9 @@ class TextBoard(BoardWidget):
         problem = self.remote.problem(self.state)
         self.text.setText(info.board)
         self.text.setStyleSheet("color: #b00020;" if problem else "")
+        # A board keeps its lines; a message about the code wraps, or it would widen the
+        # window past the screen (a stopped call's message has two figures and a why).
+        self.text.setWordWrap(bool(problem))
         for button in self.buttons:
             self._grid.removeWidget(button)
             button.deleteLater()

@@ -38,6 +38,7 @@ from gamesearch_gui.checking.student import KNOWN_FUNCTIONS
 from gamesearch_gui.checking.verdict import skip_reason
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.engine.limits import WALL_FACTOR
 from gamesearch_gui.ui.check.thread import CheckRequest
 from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 
@@ -130,7 +131,10 @@ class CheckSetupDialog(QDialog):
         self.limit.setDecimals(1)
         self.limit.setSuffix(" s")
         self.limit.setValue(DEFAULT_TIME_LIMIT)
-        self.limit.setToolTip("Code that takes longer on a tree (an endless loop) is stopped")
+        self.limit.setToolTip(
+            "Code that uses more CPU time than this to load, or on one tree, is stopped; "
+            f"code that waits instead is stopped once {WALL_FACTOR} times as long has passed"
+        )
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.problem.setWordWrap(True)
@@ -149,7 +153,7 @@ class CheckSetupDialog(QDialog):
         tree_box.addWidget(self.all_trees)
         tree_box.addWidget(self.editor_tree)
         form.addRow("Trees:", tree_box)
-        form.addRow("Time limit per tree:", self.limit)
+        form.addRow("CPU time per tree:", self.limit)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
