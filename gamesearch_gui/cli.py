@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import math
 import os
@@ -20,6 +19,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
+from gamesearch_gui.cli_limits import (
+    GAME_FILE_SECONDS,
+    add_limit_options,
+    cpu_seconds,
+    limits_given,
+    run_contained,
+)
 from gamesearch_gui.core.events import (
     ChildrenPruned,
     NodeEntered,
@@ -30,34 +36,35 @@ from gamesearch_gui.core.events import (
     Valuation,
     fan_out,
 )
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.numbers import format_number, json_number
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import (
     RootValueWatcher,
-    root_values,
-    root_vectors,
-    root_visits,
-    root_win_rates,
 )
 from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
-    SearchResult,
-    SearchSettings,
     search,
 )
-from gamesearch_gui.core.shape import distinct_positions, tree_shape
 from gamesearch_gui.core.treefile import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
-from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS, WALL_FACTOR
+from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
+from gamesearch_gui.solving import (
+    SEARCH_OPTIONS,
+    add_findings,
+    game_answer,
+    json_value,
+    root_answers,
+    search_settings,
+    stats,
+)
 
 PROG = "gamesearch-gui"
 
@@ -74,8 +81,6 @@ MAX_TIME_BUDGET = 86_400
 MAX_SEED = 2**63 - 1
 #: Most random games ``check-game --playouts`` plays.
 MAX_CHECK_PLAYOUTS = 100_000
-#: The options that only Monte Carlo tree search takes, by their ``args`` names.
-MCTS_OPTIONS = ("iterations", "seed", "exploration", "playout")
 
 
 def position_help() -> str:
@@ -291,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"that never ends stops with a message (default: {DEFAULT_PLY_LIMIT})",
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    add_limit_options(solve, _seconds, GAME_FILE_SECONDS, "in the whole search (with --game-file)")
     _add_check_search(commands)
     _add_game_file_commands(commands)
     return parser
@@ -324,21 +330,13 @@ def _add_check_search(commands: Any) -> None:
         help="which search the function is (default: told by its name)",
     )
     check.add_argument(
-        "--time-limit",
-        type=_seconds,
-        default=DEFAULT_CPU_SECONDS,
-        metavar="SECONDS",
-        help=f"CPU seconds your code may use to load and on each tree (default: "
-        f"{DEFAULT_CPU_SECONDS:g}); code that waits instead is stopped once {WALL_FACTOR} "
-        "times as long has passed",
-    )
-    check.add_argument(
         "--lesson", metavar="NAME", help="check a bundled 'find the bug' lesson instead of PATH"
     )
     check.add_argument(
         "--list-lessons", action="store_true", help="list the lessons and where their files are"
     )
     check.add_argument("--json", action="store_true", help="print one JSON object")
+    add_limit_options(check, _seconds, DEFAULT_CPU_SECONDS, "to load, and on each tree")
 
 
 def _add_game_file_commands(commands: Any) -> None:
@@ -370,6 +368,7 @@ def _add_game_file_commands(commands: Any) -> None:
         help=f"a game must end within N plies (default: {DEFAULT_PLY_LIMIT})",
     )
     check.add_argument("--json", action="store_true", help="print one JSON object")
+    add_limit_options(check, _seconds, GAME_FILE_SECONDS, "in the whole check")
     new = commands.add_parser(
         "new-game",
         help="write a game file to start from (Nim, commented)",
@@ -471,104 +470,15 @@ def _discard_stdout() -> None:
         os.close(devnull)
 
 
-def _settings(args: argparse.Namespace, has_chance: bool, players: int = 2) -> SearchSettings:
-    if args.algorithm is None and players > 2:
-        algorithm = Algorithm.MAXN
-    elif args.algorithm is None:
-        algorithm = Algorithm.EXPECTIMINIMAX if has_chance else Algorithm.ALPHABETA
-    else:
-        algorithm = Algorithm(args.algorithm)
-    if args.fail_hard and algorithm is not Algorithm.ALPHABETA:
-        chosen = "the default" if args.algorithm is None else "--algorithm"
-        raise GameError(
-            f"--fail-hard is a variant of alpha-beta, and {chosen} here is {algorithm.value}"
-        )
-    given = [f"--{name}" for name in MCTS_OPTIONS if getattr(args, name) is not None]
-    if algorithm is Algorithm.MCTS:
-        if args.iterations is None and args.time is None:
-            raise GameError("--algorithm mcts needs --iterations N (or --time SECONDS)")
-        if getattr(args, "shape", False):
-            raise GameError(
-                "--shape counts the tree of a depth-first search, not of --algorithm mcts"
-            )
-        return SearchSettings(
-            algorithm=algorithm,
-            depth=args.depth,
-            evaluation=args.eval,
-            ordering=Ordering(args.ordering),
-            transposition_table=args.tt,
-            quiescence=args.quiescence,
-            time_budget=args.time,
-            iterations=args.iterations,
-            seed=args.seed or 0,
-            exploration=DEFAULT_EXPLORATION if args.exploration is None else args.exploration,
-            playout=Playout(args.playout or Playout.RANDOM.value),
-        )
-    if given:
-        verb = "belongs" if len(given) == 1 else "belong"
-        raise GameError(f"{' and '.join(given)} {verb} to --algorithm mcts, not {algorithm.value}")
-    return SearchSettings(
-        algorithm=algorithm,
-        fail_hard=args.fail_hard,
-        depth=args.depth,
-        evaluation=args.eval,
-        ordering=Ordering(args.ordering),
-        transposition_table=args.tt,
-        time_budget=args.time,
-        quiescence=args.quiescence,
-    )
-
-
-def _stats(result: SearchResult) -> dict[str, Any]:
-    stats = result.stats
-    answer = {
-        "nodes": stats.nodes,
-        "leaves": stats.leaves,
-        "cutoffs": stats.cutoffs,
-        "tt_hits": stats.tt_hits,
-        "max_depth": stats.max_depth,
-        "seconds": round(stats.seconds, 6),
-        **({"quiescence_nodes": stats.quiescence_nodes} if result.settings.quiescence else {}),
-    }
-    if result.settings.algorithm is Algorithm.MCTS:
-        answer["iterations"] = stats.iterations
-    return answer
-
-
-def _root_answers(
-    game: Game[Any, Any], state: Any, result: SearchResult, watcher: Any
-) -> dict[str, Any]:
-    """``root_values``, and under MCTS each root move's visits and win rate, in move order.
-
-    A game of n players gives each root value as a list, one number per player."""
-    if len(game.players) > 2:
-        vectors = root_vectors(game, state, result, watcher)
-        return {"root_values": [None if v is None else _json_values(list(v)) for v in vectors]}
-    answer: dict[str, Any] = {
-        "root_values": _json_values(root_values(game, state, result, watcher))
-    }
-    if result.settings.algorithm is Algorithm.MCTS:
-        answer["root_visits"] = root_visits(game, state, result)
-        answer["root_win_rates"] = _json_values(root_win_rates(game, state, result))
-    return answer
-
-
-def _json_values(values: Sequence[float | None]) -> list[float | int | None]:
-    return [None if v is None else json_number(v) for v in values]
-
-
-def _json_value(game: Game[Any, Any], result: SearchResult) -> Any:
-    """The answer's ``"value"``: a number, or for a game of n players a list, one per player."""
-    if result.value is None:
-        return None
-    if len(game.players) > 2 and result.values is not None:
-        return _json_values(result.values)
-    return json_number(result.value)
-
-
 def _solve(args: argparse.Namespace) -> int:
     if args.game_file is not None:
         return _solve_game_file(args)
+    given = limits_given(args)
+    if given:
+        verb = "belongs" if len(given) == 1 else "belong"
+        raise GameError(
+            f"{' and '.join(given)} {verb} to --game-file: only a game file's code is limited"
+        )
     if args.max_plies is not None:
         raise GameError("--max-plies belongs to --game-file")
     if args.game is not None:
@@ -631,7 +541,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
-    settings = _settings(args, tree.has_chance, tree.player_count)
+    settings = search_settings(args, tree.has_chance, tree.player_count)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
@@ -641,15 +551,15 @@ def _solve_tree(args: argparse.Namespace) -> int:
     ]
     answer = {
         "algorithm": settings.algorithm.value,
-        "value": _json_value(game, result),
+        "value": json_value(game, result),
         "best_move": result.best_move,
         "principal_variation": line,
         "visited_leaves": visited,
         "pruned": pruned,
-        **_root_answers(game, tree.root, result, watcher),
-        "stats": _stats(result),
+        **root_answers(game, tree.root, result, watcher),
+        "stats": stats(result),
     }
-    _add_findings(answer, game, result, recording)
+    add_findings(answer, game, result, recording)
     words = {
         "best_move": "-"
         if result.best_move is None
@@ -664,49 +574,17 @@ def _solve_game(args: argparse.Namespace) -> int:
     spec = find_game(args.game)
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    return _solve_from(args, game, state, _settings(args, game.has_chance, len(game.players)))
-
-
-def _solve_from(
-    args: argparse.Namespace,
-    game: Game[Any, Any],
-    state: Any,
-    settings: SearchSettings,
-    out: TextIO | None = None,
-) -> int:
-    """Search ``game`` from ``state`` and print the answer (to ``out``, standard output
-    by default)."""
-    # Only a chance root needs the events for its root values; a listener slows a search.
-    watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
-    recording = SearchRecording(game) if args.shape else None
-    result = search(game, state, settings, listener=fan_out(watcher, recording))
-    if recording is not None:
-        recording.finish(result)
-    line: list[str] = []
-    walk = state
-    for move in result.principal_variation:
-        line.append(game.move_text(walk, move))
-        walk = game.result(walk, move)
-    best = None if result.best_move is None else game.move_text(state, result.best_move)
-    answer = {
-        "algorithm": result.settings.algorithm.value,
-        "value": _json_value(game, result),
-        "best_move": best,
-        "principal_variation": line,
-        **_root_answers(game, state, result, watcher),
-        "stats": _stats(result),
-    }
-    _add_findings(answer, game, result, recording)
-    if game.to_move(state) is Player.CHANCE:
-        answer["note"] = "a die is rolled here: there is no move to choose"
-    _print(args, answer, title=game.title, convention=result.settings.convention, out=out)
+    settings = search_settings(args, game.has_chance, len(game.players))
+    answer, convention = game_answer(game, state, settings, shape=args.shape)
+    _print(args, answer, title=game.title, convention=convention)
     return 0
 
 
 def _solve_game_file(args: argparse.Namespace) -> int:
-    """``solve --game-file``: the user's game from its initial state. What the file
+    """``solve --game-file``: the user's game from its initial state, searched in a
+    contained process of its own (its code never runs in this one). What the file
     prints goes to standard error, so that standard output holds the answer alone."""
-    from gamesearch_gui.core.usergame import load_game, split_game_spec
+    from gamesearch_gui.core.usergame import split_game_spec
 
     if args.file is not None or args.game is not None or args.position is not None:
         raise GameError(
@@ -714,29 +592,43 @@ def _solve_game_file(args: argparse.Namespace) -> int:
             "--game or --position with it"
         )
     path, class_name = split_game_spec(args.game_file)
-    answer_to = sys.stdout
-    with contextlib.redirect_stdout(sys.stderr):  # the search runs the file's code too
-        game = load_game(path, class_name, args.max_plies or DEFAULT_PLY_LIMIT)
-        state = game.initial_state()
-        settings = _settings(args, game.has_chance, len(game.players))
-        if settings.transposition_table:
-            try:
-                game.key(state)
-            except GameError as error:
-                _complain(f"{PROG} solve: note: transposition table off: {error}")
-                settings = dataclasses.replace(settings, transposition_table=False)
-        return _solve_from(args, game, state, settings, out=answer_to)
+    options = {key: value for key, value in vars(args).items() if key in SEARCH_OPTIONS}
+    solved = run_contained(
+        args,
+        "solve_game_file",
+        path,
+        class_name,
+        args.max_plies or DEFAULT_PLY_LIMIT,
+        options,
+        cpu=cpu_seconds(args, GAME_FILE_SECONDS, args.time),
+        subject="the game's code",
+        note=lambda text: _complain(f"{PROG} solve: {text}"),
+    )
+    for note in solved.notes:
+        _complain(f"{PROG} solve: {note}")
+    _print(args, solved.answer, title=solved.title, convention=solved.convention)
+    return 0
 
 
 def _check_game(args: argparse.Namespace) -> int:
-    """``check-game``: 0 when every property holds, 1 when some do not."""
-    from gamesearch_gui.core.usergame import load_game, split_game_spec
-    from gamesearch_gui.core.usergame.check import check_game
+    """``check-game``: 0 when every property holds, 1 when some do not; the game's code
+    runs in a contained process of its own."""
+    from gamesearch_gui.core.usergame import split_game_spec
+    from gamesearch_gui.core.usergame.check import CheckReport
 
     path, class_name = split_game_spec(args.game_file)
-    with contextlib.redirect_stdout(sys.stderr):
-        game = load_game(path, class_name, args.max_plies or DEFAULT_PLY_LIMIT)
-        report = check_game(game, args.playouts, args.seed)
+    report: CheckReport = run_contained(
+        args,
+        "check_game",
+        path,
+        class_name,
+        args.max_plies or DEFAULT_PLY_LIMIT,
+        args.playouts,
+        args.seed,
+        cpu=cpu_seconds(args, GAME_FILE_SECONDS),
+        subject="the game's code",
+        note=lambda text: _complain(f"{PROG} check-game: {text}"),
+    )
     if args.json:
         answer = {
             "game": report.title,
@@ -767,30 +659,6 @@ def _new_game(args: argparse.Namespace) -> int:
     _write(sys.stdout, printable(f"wrote {args.path} ({args.style} style); check it with:"))
     _write(sys.stdout, printable(f"  {PROG} check-game {args.path}"))
     return 0
-
-
-def _add_findings(
-    answer: dict[str, Any],
-    game: Game[Any, Any],
-    result: SearchResult,
-    recording: SearchRecording | None,
-) -> None:
-    """Add what the value guarantees (when it does), and the shape when it was recorded."""
-    said = guarantee(game, result)
-    if said is not None:
-        answer["guarantee"] = said
-    if recording is not None:
-        shape = tree_shape(recording)
-        answer["shape"] = {
-            "nodes_per_depth": [row.nodes for row in shape.rows],
-            "branching_per_depth": [
-                None if row.branching is None else json_number(row.branching) for row in shape.rows
-            ],
-            "shallowest_terminal": shape.shallowest_terminal,
-            "deepest_terminal": shape.deepest_terminal,
-            "distinct_positions": distinct_positions(recording),
-            "nodes_counted": shape.nodes,
-        }
 
 
 def _print_shape(out: TextIO, shape: dict[str, Any], nodes: int) -> None:

@@ -18,7 +18,7 @@ from typing import BinaryIO
 import pytest
 
 from benchmarks import fuzz_cli
-from gamesearch_gui import cli
+from gamesearch_gui import cli, solving
 from gamesearch_gui.cli import main
 from gamesearch_gui.core import treefile
 from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
@@ -900,7 +900,7 @@ def test_every_failure_is_one_line_and_a_documented_status(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(cli, "search", failing_search(error))
+    monkeypatch.setattr(solving, "search", failing_search(error))  # a game's search
     assert main(["solve", "--game", "tictactoe"]) == status
     out, err = capsys.readouterr()
     assert out == ""

@@ -30,7 +30,8 @@ from gamesearch_gui.checking.verdict import (
 from gamesearch_gui.core.examples import EXAMPLES
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError, LimitExceeded
+from gamesearch_gui.engine import sandbox
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
 
@@ -143,8 +144,13 @@ class _Engine:
     """An engine process for the check's calls, each within a CPU limit; a call past its
     limit, or cancelled, has the process ended, and the next call starts a new one."""
 
-    def __init__(self, cancelled: Callable[[], bool] | None = None) -> None:
-        self._client = EngineClient("gamesearch-check")
+    def __init__(
+        self,
+        cancelled: Callable[[], bool] | None = None,
+        containment: sandbox.Containment = sandbox.DEFAULT,
+    ) -> None:
+        # What the student's code prints is counted against its limit, and not shown.
+        self._client = EngineClient("gamesearch-check", containment, output=None)
         self._ids = itertools.count(1)
         self._cancelled = cancelled
 
@@ -175,8 +181,20 @@ class _Engine:
                 raise CheckCancelled("the check was cancelled") from None
             raise
 
+    @property
+    def not_contained(self) -> str:
+        """What of the containment the process could not put in place ("" when all)."""
+        return self._client.not_contained
+
     def close(self) -> None:
         self._client.close()
+
+
+def ended(error: EngineError, subject: str) -> str:
+    """How the process running the student's code ended, about ``subject``."""
+    if error.ending is not None:
+        return error.ending.said(subject)
+    return f"the process running {subject} failed: {error}"
 
 
 def check_search(
@@ -188,24 +206,31 @@ def check_search(
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_tree: Callable[[TreeCheck], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    containment: sandbox.Containment = sandbox.DEFAULT,
+    not_contained: Callable[[str], None] | None = None,
 ) -> CheckReport:
     """Check the student's ``function`` in the file ``path`` on ``trees`` (default:
     :func:`default_trees`). StudentFileError when the file cannot be checked at all;
     ``on_tree`` is told of each tree as it is done. ``cancelled`` (asked from time to
-    time, on the calling thread) stops the check with CheckCancelled once it says so."""
+    time, on the calling thread) stops the check with CheckCancelled once it says so.
+    The code runs contained (``containment``: its limits besides CPU time);
+    ``not_contained`` is told what of that could not be put in place here, if any."""
     chosen = list(default_trees() if trees is None else trees)
     skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t)) is not None)
     checked = [t for t in chosen if skip_reason(t) is None]
-    engine = _Engine(cancelled)
+    engine = _Engine(cancelled, containment)
     try:
         try:
             name = engine.call(time_limit, "check_search_load", path, function)
         except CallFailed as failed:
             raise StudentFileError(str(failed)) from None
-        except LimitExceeded as stopped:
-            raise StudentFileError(stopped.said(f"{path}: importing it")) from None
-        except EngineError as error:
-            raise StudentFileError(f"{path}: importing it ended its process ({error})") from None
+        except EngineError as error:  # LimitExceeded too
+            said = ended(error, "importing it")
+            raise StudentFileError(
+                said if error.ending and error.ending.where else f"{path}: {said}"
+            ) from None
+        if not_contained is not None and engine.not_contained:
+            not_contained(engine.not_contained)
         kind = search_kind(name, algorithm)
         wanted: list[Expected] = engine.call(
             EXPECTED_LIMIT, "check_search_expected", checked, kind.value
@@ -227,8 +252,8 @@ def _run(engine: _Engine, limit: float, path: str, name: str, tree: CustomTree) 
     try:
         run: StudentRun = engine.call(limit, "check_search_run", path, name, tree)
         return run
-    except LimitExceeded as stopped:
-        why = stopped.said("your code")
-    except (EngineError, CallFailed) as error:
-        why = f"the process running your code ended: {error}"
+    except EngineError as error:  # LimitExceeded too
+        why = ended(error, "your code")
+    except CallFailed as error:
+        why = f"your code could not be run: {error}"
     return StudentRun((), None, "nothing", why)

@@ -2,25 +2,25 @@
 
 Everything here runs the student's code, so it runs in the engine process only (the
 runner asks for it through :mod:`gamesearch_gui.engine.calls`), never in the window's
-or the command line's own process. What the code prints is kept from the terminal: the
-command's own output (JSON, say) must stay readable.
+or the command line's own process. What the code prints goes to that process's output,
+which the runner counts against its limit and drops (:mod:`gamesearch_gui.engine.sandbox`):
+the command's own output (JSON, say) stays readable.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import io
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
 from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.tree import CustomTree, Path
 
 #: The functions looked for when none is named, with the search each is checked as
@@ -55,25 +55,21 @@ class StudentRun:
     error: str | None = None
 
 
-@contextlib.contextmanager
-def _quiet() -> Iterator[None]:
-    """Keep what the code prints (to sys.stdout or sys.stderr) off the terminal."""
-    sink = io.StringIO()
-    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-        yield
+def _line(error: BaseException, filename: str) -> int | None:
+    """The line of the deepest frame of ``error`` in the student's file, if any."""
+    ours = os.path.abspath(filename)
+    lines = [
+        f.lineno
+        for f in traceback.extract_tb(error.__traceback__)
+        if os.path.abspath(f.filename) == ours
+    ]
+    return lines[-1] if lines else None
 
 
 def _where(error: BaseException, filename: str) -> str:
-    """``(file, line N)`` of the deepest frame of ``error`` in the student's file."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == filename]
-    if not frames:
-        return ""
-    return f" ({os.path.basename(filename)}, line {frames[-1].lineno})"
-
-
-def _error_text(error: BaseException) -> str:
-    detail = " ".join(str(error).split())[:200]
-    return f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    """`` (file, line N)`` of the deepest frame of ``error`` in the student's file."""
+    line = _line(error, filename)
+    return "" if line is None else f" ({os.path.basename(filename)}, line {line})"
 
 
 def load_module(path: str) -> ModuleType:
@@ -85,12 +81,13 @@ def load_module(path: str) -> ModuleType:
     except OSError as error:
         raise StudentFileError(f"cannot read {shown}: {error.strerror or error}") from None
     try:
-        code = compile(source, shown, "exec")
+        # Compiled as its absolute path: where the code is, whatever the working folder.
+        code = compile(source, os.path.abspath(shown), "exec")
     except SyntaxError as error:
         line = f", line {error.lineno}" if error.lineno else ""
         raise StudentFileError(f"{shown}{line}: syntax error: {error.msg}") from None
     except (ValueError, RecursionError, MemoryError) as error:
-        raise StudentFileError(f"{shown}: cannot be compiled: {_error_text(error)}") from None
+        raise StudentFileError(f"{shown}: cannot be compiled: {raised_text(error)}") from None
     name = f"student_{abs(hash(os.path.abspath(shown))):x}"
     spec = importlib.util.spec_from_loader(name, loader=None, origin=shown)
     assert spec is not None
@@ -102,13 +99,12 @@ def load_module(path: str) -> ModuleType:
         sys.path.insert(0, folder)
     sys.modules[name] = module  # dataclasses and pickling look their module up there
     try:
-        with _quiet():
-            exec(code, module.__dict__)
+        exec(code, module.__dict__)
     except BaseException as error:  # the file is the student's: anything can come out
         del sys.modules[name]
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == shown]
-        line = f", line {frames[-1].lineno}" if frames else ""
-        raise StudentFileError(f"{shown}{line}: importing it raised {_error_text(error)}") from None
+        at = _line(error, shown)
+        line = "" if at is None else f", line {at}"
+        raise StudentFileError(f"{shown}{line}: importing it raised {raised_text(error)}") from None
     return module
 
 
@@ -160,8 +156,7 @@ def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -
     error: str | None = None
     returned: Any = None
     try:
-        with _quiet():
-            returned = function(game.initial, game)
+        returned = function(game.initial, game)
     except TooManyCalls as stop:
         error = str(stop)
     except MisuseError as misuse:
@@ -172,7 +167,7 @@ def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -
             f"{_where(deep, filename)}"
         )
     except BaseException as raised:  # the student's code: anything can come out
-        error = f"your code raised {_error_text(raised)}{_where(raised, filename)}"
+        error = f"your code raised {raised_text(raised)}{_where(raised, filename)}"
     decision = None
     moves = len(tree.root.children)
     if isinstance(returned, int) and not isinstance(returned, bool) and 0 <= returned < moves:

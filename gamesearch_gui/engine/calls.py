@@ -8,6 +8,8 @@ listed beside it (the message goes back as it is; anything else is a bug, said s
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -18,6 +20,7 @@ from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compa
 from gamesearch_gui.core.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.usergame.check import CheckReport, check_game
 from gamesearch_gui.core.usergame.indexed import (
     GameInfo,
     PositionInfo,
@@ -25,6 +28,8 @@ from gamesearch_gui.core.usergame.indexed import (
     open_indexed,
     position_info,
 )
+from gamesearch_gui.core.usergame.loader import load_game
+from gamesearch_gui.solving import SolvedFile, game_answer, search_settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,44 @@ def _user_game_position(
     return position_info(open_indexed(path, class_name, ply_limit), line)
 
 
+def _solve_game_file(
+    path: str,
+    class_name: str | None,
+    ply_limit: int,
+    options: dict[str, Any],
+    *,
+    cancel: CancelToken,
+) -> SolvedFile:
+    """Load a user's game file and search it from its initial state (``options``: the
+    command line's, as a dict)."""
+    game = load_game(path, class_name, ply_limit)
+    state = game.initial_state()
+    args = argparse.Namespace(**options)
+    settings = search_settings(args, game.has_chance, len(game.players))
+    notes = []
+    if settings.transposition_table:
+        try:
+            game.key(state)
+        except GameError as error:
+            notes.append(f"note: transposition table off: {error}")
+            settings = dataclasses.replace(settings, transposition_table=False)
+    answer, convention = game_answer(game, state, settings, shape=bool(args.shape))
+    return SolvedFile(answer, game.title, convention, tuple(notes))
+
+
+def _check_game(
+    path: str,
+    class_name: str | None,
+    ply_limit: int,
+    playouts: int,
+    seed: int,
+    *,
+    cancel: CancelToken,
+) -> CheckReport:
+    """``check-game``: play random games of a user's game file and say what holds."""
+    return check_game(load_game(path, class_name, ply_limit), playouts, seed)
+
+
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
@@ -86,4 +129,6 @@ CALLS: Final[dict[str, Call]] = {
     "check_search_run": Call(_check_search_run, (StudentFileError,)),
     "user_game_open": Call(_user_game_open, (GameError,)),
     "user_game_position": Call(_user_game_position, (GameError,)),
+    "solve_game_file": Call(_solve_game_file, (GameError,)),
+    "check_game": Call(_check_game, (GameError,)),
 }

@@ -9,6 +9,11 @@ What can go wrong is said as :class:`EngineError`: the process died (a crash, th
 system killed it) or did not stop within ``STOP_GRACE`` of a cancel (a hang). Either
 way the process is ended, and the next search starts a fresh one. A call of user code
 runs under a limit (:mod:`.limits`); one stopped there is :class:`LimitExceeded`.
+
+The process may run user code, so it is contained (:mod:`.sandbox`): its own session,
+limits on memory, files and output (its standard output and error come through a pipe
+here, counted: :meth:`EngineClient._contain`), and last words that say how it ended
+(:mod:`.endings`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import pickle
-import signal
 import time
 import weakref
 from collections.abc import Callable, Iterator
@@ -24,7 +28,9 @@ from typing import Any, Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.engine.limits import CLOCK_FIELDS, READY_CEILING, Clock, LimitHit, LimitWatch
+from gamesearch_gui.engine import sandbox
+from gamesearch_gui.engine.endings import Ending, ending, limit_hit
+from gamesearch_gui.engine.limits import CLOCK_FIELDS, READY_CEILING, Clock, LimitWatch
 from gamesearch_gui.engine.process import serve
 from gamesearch_gui.engine.protocol import (
     CALL,
@@ -52,20 +58,27 @@ _POLL: Final = 0.05
 
 
 class EngineError(Exception):
-    """The engine process failed: it died, or did not stop when asked."""
+    """The engine process failed: it died, or did not stop when asked. ``ending`` says
+    how it ended, when it did (None for a hang)."""
+
+    def __init__(self, message: str, ending: Ending | None = None) -> None:
+        super().__init__(message)
+        self.ending = ending
 
 
 class LimitExceeded(EngineError):
-    """A call of user code was stopped at its CPU limit or its wall-clock ceiling; its
-    process was ended (the next call starts a new one). ``hit`` has the figures."""
+    """A call of user code was stopped at one of its limits: CPU seconds or the
+    wall-clock ceiling (``hit`` has the figures), memory, output or files written; its
+    process was ended (the next call starts a new one)."""
 
-    def __init__(self, hit: LimitHit) -> None:
-        super().__init__(hit.said("the code"))
-        self.hit = hit
+    def __init__(self, ending: Ending) -> None:
+        super().__init__(ending.said("the code"), ending)
+        self.hit = ending.hit
 
     def said(self, subject: str) -> str:
         """The sentence about ``subject``: ``your code was stopped at ...``."""
-        return self.hit.said(subject)
+        assert self.ending is not None
+        return self.ending.said(subject)
 
 
 class CallFailed(Exception):
@@ -79,8 +92,19 @@ class EngineClient:
     called from any thread; ``close`` once the worker is done.
     """
 
-    def __init__(self, name: str = "gamesearch-engine") -> None:
+    def __init__(
+        self,
+        name: str = "gamesearch-engine",
+        containment: sandbox.Containment = sandbox.SEARCHES,
+        output: Callable[[bytes], None] | None = sandbox.TO_STDERR,
+    ) -> None:
+        """``containment``: the limits of the process; ``output``: where what it writes
+        to standard output and error goes (None: nowhere), up to its output limit."""
         self.name = name
+        self.containment = containment
+        self._output = output
+        self._tap: sandbox.OutputTap | None = None
+        self._words: sandbox.LastWords | None = None
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Any = None
@@ -115,18 +139,35 @@ class EngineClient:
         self._cancel_upto = self._context.RawValue("q", 0)
         self._clock = self._context.RawArray("d", CLOCK_FIELDS)
         ours, theirs = self._context.Pipe(duplex=True)
+        words, tap = self._contain()
         process = self._context.Process(
             target=serve,
-            args=(theirs, self._cancel_upto, self._clock),
+            args=(theirs, self._cancel_upto, self._clock, words, self.containment, tap),
             name=self.name,
             daemon=True,
         )
         process.start()
         theirs.close()  # only the engine holds that end: its death shows as EOF here
+        if self._tap is not None:
+            self._tap.started()
         self._process, self._conn = process, ours
         self._tokens = weakref.WeakKeyDictionary()  # a new process knows no game yet
         self.start_seconds = time.perf_counter() - started
         self.starts += 1
+
+    def _contain(self) -> tuple[Any, Any]:
+        """The shared last words and the output pipe of a new process (the pipe's end
+        for it, or None where there is no tap)."""
+        shared = self._context.RawArray("c", sandbox.WORDS_BYTES)
+        self._words = sandbox.LastWords(shared)
+        self._tap = sandbox.OutputTap.make(self.containment.output, self._output, self.kill)
+        return shared, None if self._tap is None else self._tap.child_end
+
+    @property
+    def not_contained(self) -> str:
+        """What of the containment the running process could not put in place ("" when
+        all of it is, or before it has started)."""
+        return "" if self._words is None else self._words.not_contained
 
     def close(self) -> None:
         """End the engine process: ask, then terminate, then kill."""
@@ -141,6 +182,9 @@ class EngineClient:
         process = self._process
         if process is not None:
             with contextlib.suppress(OSError, ValueError):
+                pid = process.pid
+                if pid is not None and process.is_alive():
+                    sandbox.end_group(pid)  # and whatever the code started
                 process.kill()
 
     def _end(self) -> None:
@@ -154,9 +198,13 @@ class EngineClient:
             if process.is_alive():
                 process.kill()
                 process.join(CLOSE_WAIT)
+            if process.pid is not None:
+                sandbox.end_group(process.pid)  # what the code started and left running
             process.close()
         if conn is not None:
             conn.close()
+        if self._tap is not None:
+            self._tap.wait(CLOSE_WAIT)  # everything it wrote is handed on
         self._cancelled_at.clear()
 
     # -- searches ------------------------------------------------------------------
@@ -287,7 +335,7 @@ class EngineClient:
             if hit is not None:
                 self.kill()  # code that waits does not look at a cancel: end it now
                 self._end()
-                raise LimitExceeded(hit)
+                raise LimitExceeded(limit_hit(hit, self._words))
             if watch.never_began():
                 self.kill()
                 self._end()
@@ -311,18 +359,14 @@ class EngineClient:
             process.join(CLOSE_WAIT)
             code = process.exitcode
         self._end()
+        tap = self._tap
+        over = tap is not None and tap.over
         hit = None if watch is None else watch.ended(code)
-        if hit is not None:
-            return LimitExceeded(hit)
-        if code is not None and code < 0:
-            try:
-                how = f"killed by {signal.Signals(-code).name}"
-            except ValueError:
-                how = f"killed by signal {-code}"
-        elif code is not None:
-            how = f"exit status {code}"
-        else:
-            how = "it stopped answering"
+        ended = ending(code, self._words, self.containment, over, hit)
+        if ended.limit:
+            return LimitExceeded(ended)
         return EngineError(
-            f"the engine process stopped unexpectedly ({how}); the next search starts a new one"
+            f"the engine process stopped unexpectedly ({ended.plain}); "
+            "the next search starts a new one",
+            ended,
         )

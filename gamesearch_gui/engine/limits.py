@@ -29,7 +29,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -137,11 +137,12 @@ class CpuMeter:
     """In the engine process: runs calls under their CPU limits (see the module).
 
     Made on the process's main thread (it sets how SIGPROF is handled); its thread is
-    started with the first limited call.
+    started with the first limited call, and calls ``beat()`` (if given) at each reading.
     """
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, beat: Callable[[], None] | None = None) -> None:
         self._clock = clock
+        self._beat = beat
         self._timer = kernel_timer()
         self._ready = threading.Condition()
         self._job: tuple[int, float, float] | None = None
@@ -187,6 +188,8 @@ class CpuMeter:
                 used = time.process_time() - start
                 clock[USED] = used
                 clock[BEATS] += 1
+                if self._beat is not None:
+                    self._beat()
                 if used >= seconds:
                     clock[STOPPED] = request_id
                     os._exit(CPU_LIMIT_EXIT)  # the call's code may catch any exception

@@ -4,7 +4,8 @@ Runs in a process started with the ``spawn`` method (see :mod:`.client`): it imp
 the core and nothing of Qt. One search at a time; a cancel arrives not as a message but
 through a number in shared memory (the highest request id cancelled), which the search
 reads between nodes, so it stops within milliseconds even while it never reads the pipe.
-A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`).
+A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`), and the
+whole process is contained as it starts (:mod:`.sandbox`): it may run user code.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from typing import Any, Final, Protocol
 from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.mcts_recording import new_recording
+from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
+from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.calls import CALLS
 from gamesearch_gui.engine.limits import Clock, CpuMeter
 from gamesearch_gui.engine.protocol import (
@@ -48,9 +51,6 @@ from gamesearch_gui.engine.protocol import (
 GAMES_KEPT: Final = 8
 #: How many bytes of reports may wait to be sent before the search waits for the window.
 OUTBOX_BYTES: Final = 16 * 1024**2
-#: The most memory the engine process may take (its address space), where the system
-#: lets a process limit itself: a runaway search fails with a message, not the machine.
-MEMORY_LIMIT: Final = 8 * 1024**3
 
 
 class SharedNumber(Protocol):
@@ -132,15 +132,39 @@ class _Outbox:
                 self._ready.notify_all()
 
 
-def serve(conn: Connection, cancel_upto: SharedNumber, clock: Clock) -> None:
-    """Answer requests from ``conn`` until told to quit or the window's end closes;
-    ``clock`` is shared with the caller, for the limits of calls (:mod:`.limits`)."""
-    # Ctrl+C in a terminal reaches the whole process group: the window closes itself
-    # (and this process with it) cleanly; here it must not print a traceback.
+def serve(
+    conn: Connection,
+    cancel_upto: SharedNumber,
+    clock: Clock,
+    words: sandbox.Shared,
+    containment: sandbox.Containment,
+    output: Connection | None,
+) -> None:
+    """Contain this process (:func:`.sandbox.enter`: ``words`` for its last words,
+    ``output`` the pipe its standard output and error go to), then answer requests from
+    ``conn`` until told to quit or the window's end closes; ``clock`` is shared with the
+    caller, for the limits of calls (:mod:`.limits`)."""
+    try:
+        _serve(conn, cancel_upto, clock, words, containment, output)
+    finally:
+        sandbox.leave()  # no hook or thread of the user's code keeps the process
+
+
+def _serve(
+    conn: Connection,
+    cancel_upto: SharedNumber,
+    clock: Clock,
+    words: sandbox.Shared,
+    containment: sandbox.Containment,
+    output: Connection | None,
+) -> None:
+    # In its own session, no Ctrl+C in a terminal reaches this process; should one come
+    # from elsewhere, the window closes itself (and this process with it) cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
-    _limit_memory()
-    meter = CpuMeter(clock)
+    sandbox.enter(containment, sandbox.LastWords(words), output)
+    main = threading.get_ident()
+    meter = CpuMeter(clock, beat=lambda: sandbox.note_where(main))
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
     outbox = _Outbox(conn)
     while True:
@@ -172,7 +196,7 @@ def serve(conn: Connection, cancel_upto: SharedNumber, clock: Clock) -> None:
             _search(outbox, request_id, game, job, _Cancel(request_id, cancel_upto))
         except (EOFError, OSError, BrokenPipeError):
             return
-        except Exception as error:  # reported, and the process serves the next request
+        except BaseException as error:  # reported, and the process serves the next request
             with contextlib.suppress(OSError):
                 outbox.send(encode((FAILED, request_id, failure_text(error))))
 
@@ -185,12 +209,7 @@ def failure_text(error: BaseException) -> str:
         return "the search ran out of memory: give it a depth limit, or a smaller tree"
     if isinstance(error, RecursionError):
         return "the search went deeper than Python's stack allows: give it a depth limit"
-    detail = " ".join(str(error).split())[:300]
-    return (
-        f"internal error: {type(error).__name__}: {detail}"
-        if detail
-        else (f"internal error: {type(error).__name__}")
-    )
+    return f"internal error: {raised_text(error, 300)}"
 
 
 def _search(
@@ -262,20 +281,9 @@ def _call(
         with limited:
             value = call.run(*args, cancel=_Cancel(request_id, cancel_upto))
         payload = pickle.dumps(Report(None, result=value), pickle.HIGHEST_PROTOCOL)
-    except Exception as error:
+    except BaseException as error:  # user code may raise anything, KeyboardInterrupt too
         known = call is not None and isinstance(error, call.errors)
         message = str(error) if known else failure_text(error)
         outbox.send(encode((FAILED, request_id, message)))
         return
     outbox.send(encode((FINISHED, request_id, payload, ())))
-
-
-def _limit_memory() -> None:
-    if sys.platform.startswith("linux"):
-        import resource
-
-        with contextlib.suppress(ValueError, OSError):
-            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-            limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
-            if soft == resource.RLIM_INFINITY or soft > limit:
-                resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

@@ -18,6 +18,7 @@ from typing import Any
 
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.treefile import show
 
 #: Longest repr of a value a message quotes.
@@ -69,24 +70,21 @@ class UserFile:
         """
         try:
             return fn(*args)
-        except KeyboardInterrupt:
-            raise
         except UserCodeError:
             raise
         except SystemExit as error:
             raise UserCodeError(
                 f"{self._located(method, fn, error.__traceback__)}{about}: "
-                f"called exit({'' if error.code is None else show(error.code)})"
+                f"called exit({'' if error.code is None else described_code(error.code)})"
             ) from None
-        except BaseException as error:  # user code may raise anything at all
+        except BaseException as error:  # user code may raise anything at all, Ctrl+C too
             raise self.failure(method, fn, error, about) from None
 
     def failure(
         self, method: str, fn: object, error: BaseException, about: str = ""
     ) -> UserCodeError:
         """The UserCodeError that tells of ``error``, raised in user code called as ``method``."""
-        text = str(error)
-        said = f"{type(error).__name__}: {text}" if text else type(error).__name__
+        said = raised_text(error)
         return UserCodeError(f"{self._located(method, fn, error.__traceback__)}{about}: {said}")
 
     def wrong(self, method: str, fn: object, what: str) -> UserCodeError:
@@ -95,18 +93,19 @@ class UserFile:
 
     def number(self, method: str, fn: object, value: object) -> float:
         """``value`` if it is a finite number (a utility, an evaluation), else UserCodeError."""
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            number = float(value)
-            if math.isfinite(number):
-                return number
-        elif _is_number_like(value):
+        if (isinstance(value, int | float) and not isinstance(value, bool)) or _is_number_like(
+            value
+        ):
             try:
                 number = float(value)  # type: ignore[arg-type]
-            except (TypeError, ValueError, OverflowError):
-                pass
-            else:
-                if math.isfinite(number):
-                    return number
+            except OverflowError:
+                raise self.wrong(
+                    method, fn, f"returned {described(value)}, a number too large for a float"
+                ) from None
+            except Exception:  # a user's __float__ may fail in any way
+                number = math.nan
+            if math.isfinite(number):
+                return number
         raise self.wrong(method, fn, f"returned {described(value)}, not a finite number")
 
     def moves(self, method: str, fn: object, value: object) -> tuple[Any, ...]:
@@ -135,13 +134,23 @@ def _is_number_like(value: object) -> bool:
     return hasattr(value, "__float__") and not isinstance(value, str | bytes | bool)
 
 
+def described_code(code: object) -> str:
+    """An exit code as ``exit()`` was given it, for a message."""
+    try:
+        return show(code)
+    except Exception:  # a user's object whose __str__ fails
+        return described(code)
+
+
 def described(value: object) -> str:
     """A value and its type for a message: ``None``, ``'abc' (str)``."""
     if value is None:
         return "None"
     try:
         text = repr(value)
-    except Exception:  # a user's __repr__ may fail too
+        if not isinstance(text, str):
+            raise TypeError("__repr__ returned no str")
+    except Exception:  # a user's __repr__ may fail too (or an int too long to write)
         text = "?"
     if len(text) > DESCRIBE_LIMIT:
         text = text[: DESCRIBE_LIMIT - 1] + "…"

@@ -97,9 +97,7 @@ def load_module(path: str | os.PathLike[str]) -> tuple[types.ModuleType, UserFil
     with _running_as(name, module, file.path.parent), contextlib.redirect_stdout(sys.stderr):
         try:
             exec(code, module.__dict__)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # a user's file may raise anything
+        except BaseException as error:  # a user's file may raise anything, Ctrl+C too
             message = str(file.failure(TOP_LEVEL, None, error))
             if isinstance(error, SystemExit):
                 message = f"{file.where(TOP_LEVEL)}: the file calls exit() as it loads"
