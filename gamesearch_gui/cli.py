@@ -22,6 +22,7 @@ from typing import Any, NoReturn, TextIO
 from gamesearch_gui.cli_limits import (
     GAME_FILE_SECONDS,
     add_limit_options,
+    containment,
     cpu_seconds,
     limits_given,
     run_contained,
@@ -315,7 +316,13 @@ def _add_check_search(commands: Any) -> None:
             "agree, 1 some differ, 2 bad input."
         ),
     )
-    check.add_argument("path", nargs="?", metavar="PATH", help="your Python file")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="your Python file; or several, or a folder of them, for a grading run: each "
+        "checked in a process of its own, then a table of verdicts",
+    )
     check.add_argument("--function", metavar="NAME", help="the function to check")
     check.add_argument(
         "--trees",
@@ -735,18 +742,23 @@ def _print(
 
 
 def _check_search(args: argparse.Namespace) -> int:
-    """``check-search``: 0 when the code agrees on every tree, 1 when it differs on any."""
+    """``check-search``: 0 when the code agrees on every tree, 1 when it differs on any
+    (over several files: when any file differs or cannot be checked)."""
     from importlib.resources import as_file
 
     from gamesearch_gui.checking import runner
+    from gamesearch_gui.checking.verdict import skip_reason
 
     if args.list_lessons:
         for lesson in runner.LESSONS:
             _write(sys.stdout, f"{lesson.key}: {lesson.title}")
             _write(sys.stdout, f"  {lesson.resource()}")
         return 0
-    if (args.path is None) == (args.lesson is None):
-        raise GameError("give your file PATH, or --lesson NAME (see --list-lessons)")
+    if (not args.paths) == (args.lesson is None):
+        raise GameError(
+            "give your file PATH (or several, or a folder of them), or --lesson NAME "
+            "(see --list-lessons)"
+        )
     trees = None
     if args.trees is not None:
         from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
@@ -757,19 +769,23 @@ def _check_search(args: argparse.Namespace) -> int:
                 trees.append(load_tree_file(name))
             except TreeFileError as error:
                 raise GameError(f"{name}: {error}") from None
+        if all(skip_reason(tree) is not None for tree in trees):
+            reasons = "; ".join(f"{tree.name}: {skip_reason(tree)}" for tree in trees)
+            raise GameError(f"none of the trees can be checked ({reasons})")
+    if args.lesson is None and (len(args.paths) > 1 or os.path.isdir(args.paths[0])):
+        return _grade(args, trees)
     source = runner.lesson(args.lesson).resource() if args.lesson else None
     with contextlib.ExitStack() as stack:
-        path = args.path if source is None else os.fspath(stack.enter_context(as_file(source)))
+        path = args.paths[0] if source is None else os.fspath(stack.enter_context(as_file(source)))
         checked = runner.check_search(
             path,
             function=args.function,
             algorithm=args.algorithm,
             trees=trees,
-            time_limit=args.time_limit,
+            time_limit=cpu_seconds(args, DEFAULT_CPU_SECONDS),
+            containment=containment(args),
+            not_contained=_noted("check-search"),
         )
-    if not checked.checks:
-        reasons = "; ".join(f"{name}: {why}" for name, why in checked.skipped)
-        raise GameError(f"none of the trees can be checked ({reasons})")
     if args.json:
         for name, why in checked.skipped:
             _complain(f"note: skipped {name}: {why}")
@@ -777,6 +793,72 @@ def _check_search(args: argparse.Namespace) -> int:
     else:
         _print_check(checked, path)
     return 0 if checked.agrees else 1
+
+
+def _noted(command: str) -> Callable[[str], None]:
+    """Says, once, what of the containment of user code this system lacks."""
+    said: set[str] = set()
+
+    def note(missing: str) -> None:
+        if missing not in said:
+            said.add(missing)
+            _complain(f"{PROG} {command}: note: your code ran without {missing}")
+
+    return note
+
+
+def _grade(args: argparse.Namespace, trees: Any) -> int:
+    """``check-search`` over several files (or a folder): a line for each file as it is
+    checked, then the count; under ``--json`` one object with an entry for each."""
+    from gamesearch_gui.checking.grading import REFUSED, grade, student_files
+
+    files = student_files(args.paths)
+    width = min(max(len(path) for path in files), 40)
+    out = sys.stdout
+
+    def said(verdict: Any) -> None:
+        if args.json:
+            return
+        name = verdict.path if len(verdict.path) <= width else "…" + verdict.path[-width + 1 :]
+        if verdict.status == REFUSED:
+            line = f"{name:<{width}}  REFUSED  {verdict.refused}"
+        else:
+            report = verdict.report
+            count = f"{verdict.agreeing}/{len(report.checks)} trees"
+            word = "agrees " if report.agrees else "DIFFERS"
+            line = f"{name:<{width}}  {word}  {report.function}, {count}"
+            if verdict.first_difference is not None:
+                line += f"; first: {verdict.first_difference}"
+        _write(out, _one_line(line) if verdict.status == REFUSED else printable(line))
+        out.flush()
+
+    graded = grade(
+        files,
+        function=args.function,
+        algorithm=args.algorithm,
+        trees=trees,
+        time_limit=cpu_seconds(args, DEFAULT_CPU_SECONDS),
+        containment=containment(args),
+        on_file=said,
+        not_contained=_noted("check-search"),
+    )
+    counts = {status: sum(g.status == status for g in graded) for status in ("agrees", "differs")}
+    refused = sum(g.status == REFUSED for g in graded)
+    if args.json:
+        answer = {
+            "files": [g.to_json() for g in graded],
+            "agree": counts["agrees"],
+            "differ": counts["differs"],
+            "refused": refused,
+        }
+        _write(out, json.dumps(answer, allow_nan=False))
+    else:
+        _write(
+            out,
+            f"{len(graded)} files: {counts['agrees']} agree, {counts['differs']} differ, "
+            f"{refused} could not be checked.",
+        )
+    return 0 if counts["agrees"] == len(graded) else 1
 
 
 def _print_check(checked: Any, path: str) -> None:

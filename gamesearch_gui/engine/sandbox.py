@@ -367,7 +367,9 @@ class OutputTap:
     and hands each piece to ``sink`` (None: drops it) until ``limit`` bytes have come;
     past them it calls ``over()`` (which ends the process) once.
 
-    POSIX only (:func:`OutputTap.make` returns None elsewhere).
+    What it hands on ends with a newline: the caller's next line (a message about how
+    the code ended, say) starts a line of its own. POSIX only (:func:`OutputTap.make`
+    returns None elsewhere).
     """
 
     def __init__(
@@ -378,6 +380,7 @@ class OutputTap:
         self.over = False
         self._sink = sink
         self._over = over
+        self._open_line = False  #: the last byte handed on was not a newline
         self._read, write = os.pipe()
         self.child_end: Connection | None = Connection(write, readable=False)
         self._thread = threading.Thread(target=self._run, name="user code's output", daemon=True)
@@ -411,14 +414,21 @@ class OutputTap:
                 room = self.limit - self.total
                 self.total += len(data)
                 if self._sink is not None and room > 0:
-                    with contextlib.suppress(Exception):
-                        self._sink(data[:room])
+                    self._hand_on(data[:room])
                 if self.total > self.limit:
                     self.over = True
                     self._over()
         finally:
             with contextlib.suppress(OSError):
                 os.close(self._read)
+            if self._open_line:
+                self._hand_on(b"\n")
+
+    def _hand_on(self, data: bytes) -> None:
+        assert self._sink is not None
+        with contextlib.suppress(Exception):  # a sink that fails loses the output, no more
+            self._sink(data)
+        self._open_line = not data.endswith(b"\n")
 
     def wait(self, seconds: float) -> None:
         """Wait (at most ``seconds``) for everything the process wrote to be handed on."""

@@ -3,8 +3,8 @@ sent in chunks, cancels, crashes and restarts. Every process is checked with the
 
 from __future__ import annotations
 
-import itertools
 import contextlib
+import itertools
 import os
 import signal
 from collections.abc import Iterator
