@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.endings import Ending, ending, limit_hit
@@ -311,13 +312,18 @@ class EngineClient:
                 frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
             except (EOFError, OSError):
                 raise self._died(watch) from None
+            except Exception as error:  # not a message the engine writes: user code's?
+                raise self._unreadable(error) from None
             if rid != request_id:
                 continue  # the end of a search given up on before
             if kind == FAILED:
                 self._cancelled_at.pop(request_id, None)
                 yield FAILED, str(message[2])
                 return
-            report = loads(message[2], game, frames)
+            try:
+                report = loads(message[2], game, frames)
+            except Exception as error:
+                raise self._unreadable(error) from None
             if kind == FINISHED:
                 self._cancelled_at.pop(request_id, None)
                 yield FINISHED, report
@@ -351,6 +357,16 @@ class EngineClient:
                     f"the search did not stop within {STOP_GRACE:g} s of being asked; "
                     "its process was ended, and the next search starts a new one"
                 )
+
+    def _unreadable(self, error: Exception) -> EngineError:
+        """A message that is not one the engine writes (user code can write to the pipe):
+        the process is ended, and nothing of the message is used."""
+        self.kill()
+        self._end()
+        return EngineError(
+            f"the engine process sent a message that cannot be read ({raised_text(error)}); "
+            "it was ended, and the next call starts a new one"
+        )
 
     def _died(self, watch: LimitWatch | None = None) -> EngineError:
         process = self._process

@@ -34,6 +34,9 @@ the engine's sending thread needs the GIL back after every write, and took it fr
 the search each time. States of a drawn tree are nodes
 that hold their whole subtree, so they cross as their paths (:func:`dumps` and
 :func:`loads` are given the game, whose tree both sides have).
+
+What is read is unpickled finding only the classes answers are made of
+(:mod:`.unpickling`): the process at the other end may run user code.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from gamesearch_gui.core.mcts_recording import MctsChunk
 from gamesearch_gui.core.recording import RecordingChunk
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
 from gamesearch_gui.core.tree import TreeGame, TreeNode
+from gamesearch_gui.engine import unpickling
 
 #: Seconds between two reports of a running search (about 30 a second).
 REPORT_INTERVAL: Final = 1 / 30
@@ -103,8 +107,9 @@ def encode(message: tuple[Any, ...]) -> bytes:
 
 
 def decode(data: bytes) -> tuple[Any, ...]:
-    """A message from the pipe's bytes."""
-    message = pickle.loads(data)
+    """A message from the pipe's bytes (holding only what a message may:
+    :mod:`.unpickling`; an engine process runs user code, which may write anything)."""
+    message = unpickling.loads(data)
     if not isinstance(message, tuple) or not message:
         raise ValueError(f"not a message: {type(message).__name__}")
     return message
@@ -151,7 +156,7 @@ def loads(data: bytes, game: Game[Any, Any] | None, frames: Sequence[Any] = ()) 
     """The value :func:`dumps` (or :func:`dumps_framed`, with its ``frames``) pickled,
     its tree nodes found again in ``game``'s tree."""
     if not isinstance(game, TreeGame):
-        return pickle.loads(data, buffers=frames)
+        return unpickling.loads(data, frames)
     return _Unpickler(io.BytesIO(data), game, frames).load()
 
 
@@ -184,7 +189,7 @@ class _FramingTreePickler(_TreePickler, _FramingPickler):
     """Both: a drawn tree's nodes as paths, big arrays as frames."""
 
 
-class _Unpickler(pickle.Unpickler):
+class _Unpickler(unpickling.SafeUnpickler):
     def __init__(self, file: io.BytesIO, game: TreeGame, frames: Sequence[Any]) -> None:
         super().__init__(file, buffers=frames)
         self.game = game

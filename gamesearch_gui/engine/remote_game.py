@@ -5,7 +5,9 @@ comes from and what the engine said about it. A state is the line of move indice
 played from the start (a tuple of ints), a move its index among the position's moves;
 what a position looks like (who moves, its moves' texts, its board text, the result)
 is asked of the engine once per line (:func:`~gamesearch_gui.core.usergame.indexed.position_info`)
-and kept. Pickled for a search, it becomes the engine's
+and kept. A question the game's code is slow to answer is not waited for: ``ask``
+raises :class:`Waiting`, the position reads as waiting (no moves) until the answer comes,
+and the window asks again then. Pickled for a search, it becomes the engine's
 :class:`~gamesearch_gui.core.usergame.indexed.IndexedGame` of the same file, whose
 states come back as the same tuples.
 """
@@ -22,8 +24,15 @@ from gamesearch_gui.core.usergame.indexed import GameInfo, PositionInfo, open_in
 POSITIONS_KEPT: Final = 20_000
 
 #: ``ask(name, *args)``: run the engine's call ``name`` and return its value; raises
-#: GameError with a sentence for a person when it cannot.
+#: GameError with a sentence for a person when it cannot, Waiting when the answer is
+#: not there yet.
 Ask = Callable[..., Any]
+
+
+class Waiting(GameError):
+    """The game's code has not answered yet: the question runs on, and the window is
+    told when its answer is there."""
+
 
 Line = tuple[int, ...]
 
@@ -38,7 +47,13 @@ class RemoteGame(Game[Line, int]):
     name = "file"
 
     def __init__(
-        self, path: str, class_name: str | None, ply_limit: int, info: GameInfo, ask: Ask
+        self,
+        path: str,
+        class_name: str | None,
+        ply_limit: int,
+        info: GameInfo,
+        ask: Ask,
+        stop: Callable[[], None] | None = None,
     ) -> None:
         self.path = path
         self.class_name = class_name
@@ -47,15 +62,25 @@ class RemoteGame(Game[Line, int]):
         self.title = info.title
         self.has_chance = info.has_chance
         self._ask = ask
+        self._stop = stop
         self._positions: dict[Line, PositionInfo] = {}
         self._problems: dict[Line, str] = {}
+        self._waiting: dict[Line, str] = {}
 
     @classmethod
-    def open(cls, path: str, class_name: str | None, ply_limit: int, ask: Ask) -> RemoteGame:
-        """Have the engine load the file; GameError (naming file and line) when it cannot."""
+    def open(
+        cls,
+        path: str,
+        class_name: str | None,
+        ply_limit: int,
+        ask: Ask,
+        stop: Callable[[], None] | None = None,
+    ) -> RemoteGame:
+        """Have the engine load the file; GameError (naming file and line) when it cannot.
+        ``stop`` ends the game's code while it is answering (the window's Stop)."""
         info = ask("user_game_open", path, class_name, ply_limit)
         assert isinstance(info, GameInfo)
-        return cls(path, class_name, ply_limit, info, ask)
+        return cls(path, class_name, ply_limit, info, ask, stop)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (open_indexed, (self.path, self.class_name, self.ply_limit))
@@ -75,15 +100,32 @@ class RemoteGame(Game[Line, int]):
                     "user_game_position", self.path, self.class_name, self.ply_limit, line
                 )
                 assert isinstance(known, PositionInfo)
+            except Waiting as waiting:
+                # Not kept: asked again when the answer is there.
+                self._waiting[line] = str(waiting)
+                return PositionInfo(Player.MAX, None, (), (), str(waiting))
             except GameError as error:
                 # A position the game's code fails at: shown as what went wrong, with no
                 # moves, so play stops there (and a search from it fails with the same).
                 self._problems[line] = str(error)
                 known = PositionInfo(Player.MAX, None, (), (), str(error))
+            self._waiting.pop(line, None)
             if len(self._positions) >= POSITIONS_KEPT:
                 self._positions.clear()
             self._positions[line] = known
         return known
+
+    def waiting(self, state: Line) -> bool:
+        """True while the game's code has not answered about ``state`` yet."""
+        self.position(state)
+        line = tuple(state)
+        return line in self._waiting and line not in self._positions
+
+    def stop(self) -> None:
+        """End the game's code while it answers (its process; the next question starts
+        a new one). The position it was asked about then says it was stopped."""
+        if self._stop is not None:
+            self._stop()
 
     def problem(self, state: Line) -> str:
         """Why the game's code failed at ``state`` ("" when it did not)."""

@@ -224,9 +224,20 @@ def _send_output(fd: int) -> None:
         os.close(fd)
     for name, target in (("stdout", 1), ("stderr", 2)):
         raw = io.FileIO(target, "w", closefd=False)
-        stream = io.TextIOWrapper(raw, "utf-8", "backslashreplace", write_through=True)
+        stream = _Noting(raw, "utf-8", "backslashreplace", write_through=True)
         setattr(sys, name, stream)
         setattr(sys, f"__{name}__", stream)
+
+
+class _Noting(io.TextIOWrapper):
+    """Standard output or error that notes where the user's code writes from: code
+    stopped at the output limit is said with its line."""
+
+    def write(self, text: str) -> int:
+        words = _state.get("words")
+        if words is not None and text:
+            words.doing(user_frame_text(sys._getframe(1)))
+        return super().write(text)
 
 
 def _set_limits(containment: Containment) -> list[str]:

@@ -3,27 +3,42 @@ questions about them (what the game is, what a position looks like), and the dia
 that choose a file or write a template.
 
 The window never runs a user's code (docs/your-code.md): every answer comes from this
-process, asked within a CPU limit (and its wall-clock ceiling, :mod:`.engine.limits`),
-so a method that never returns is stopped, its process is ended, and the next question
-starts a new one.
+process, contained (:mod:`.engine.sandbox`) and asked within a CPU limit (and its
+wall-clock ceiling, :mod:`.engine.limits`), so a method that never returns is stopped,
+its process is ended, and the next question starts a new one.
+
+Nor does the window wait on the game's code: questions run on a thread of their own.
+A position's question not answered within ``PATIENCE`` reads as waiting
+(:class:`~.engine.remote_game.Waiting`) and runs on; ``answered`` says when to look
+again, and :meth:`GameFileEngine.stop` ends it (the board's Stop). Loading a file waits
+with a window that says so and has a Stop button of its own.
 """
 
 from __future__ import annotations
 
 import itertools
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Final
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QProgressDialog, QWidget
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT, split_game_spec
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError, LimitExceeded
+from gamesearch_gui.engine import sandbox
+from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
-from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.engine.remote_game import RemoteGame, Waiting
 
 #: CPU seconds the game's code may use to answer one question about it.
 CALL_SECONDS: Final = DEFAULT_CPU_SECONDS
+#: Seconds the window waits for an answer before it shows that it is waiting.
+PATIENCE: Final = 0.3
+#: What a position reads as while its answer is awaited.
+WAITING_TEXT: Final = "Waiting for the game's code to answer…"
+#: How often the loop that waits for a file to load looks at its answer, in ms.
+_LOOK_MS: Final = 20
 #: What the file dialogs show.
 GAME_FILE_FILTER: Final = "Python game files (*.py);;All files (*)"
 #: The template styles as the New-game-from-template question offers them.
@@ -33,34 +48,112 @@ STYLE_NAMES: Final = {
 }
 
 
-class GameFileEngine:
-    """The engine process that answers the window's questions about game files."""
+class GameFileEngine(QObject):
+    """The engine process that answers the window's questions about game files, asked
+    one at a time on a thread of their own (see the module)."""
 
-    def __init__(self) -> None:
-        self.engine = EngineClient("gamesearch-game-files")
+    #: An answer the window was not waiting for has come: look at the position again.
+    answered = Signal()
+    #: Emitted on the questions' thread; ``answered`` follows on the window's, later.
+    _came = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._came.connect(self.answered, Qt.ConnectionType.QueuedConnection)
+        self.engine = EngineClient("gamesearch-game-files", sandbox.DEFAULT)
         self._ids = itertools.count(1)
+        self._questions = ThreadPoolExecutor(1, thread_name_prefix="game-file questions")
+        self._asked: dict[tuple[Any, ...], Future[Any]] = {}
+        self._running: tuple[Any, ...] | None = None
+        self._stopped = False
 
     def ask(self, name: str, *args: Any) -> Any:
         """The engine's call ``name`` on ``args``; GameError with a sentence when it
         fails, or passes its limit of ``CALL_SECONDS`` of CPU (its process is then
-        ended)."""
+        ended); Waiting when the answer is not there within ``PATIENCE`` (or another
+        question is still running): ``answered`` says when it is."""
+        key = (name, *args)
+        future = self._asked.get(key)
+        if future is None:
+            busy = self._running is not None
+            future = self._asked[key] = self._questions.submit(self._answer, key)
+            if busy or not wait([future], PATIENCE).done:
+                future.add_done_callback(lambda _: self._came.emit())
+                raise Waiting(WAITING_TEXT)
+        elif not future.done():
+            raise Waiting(WAITING_TEXT)
+        del self._asked[key]
+        return future.result()
+
+    def _answer(self, key: tuple[Any, ...]) -> Any:
+        """Runs on the questions' thread."""
+        name, *args = key
+        self._running, self._stopped = key, False
         try:
             return self.engine.call(next(self._ids), name, *args, limit=CALL_SECONDS)
         except CallFailed as error:
             raise GameError(str(error)) from None
-        except LimitExceeded as stopped:
-            raise GameError(stopped.said("the game's code")) from None
-        except EngineError:
-            raise GameError("the engine process running the game's code stopped") from None
+        except EngineError as error:  # LimitExceeded too
+            if self._stopped:
+                raise GameError("the game's code was stopped (Stop) before it answered") from None
+            if error.ending is None:
+                raise GameError("the engine process running the game's code stopped") from None
+            raise GameError(error.ending.said("the game's code")) from None
+        finally:
+            self._running = None
 
-    def open(self, spec: str, ply_limit: int = DEFAULT_PLY_LIMIT) -> RemoteGame:
+    def stop(self) -> None:
+        """End the game's code while it answers: its process (the next question starts
+        a new one); the question it was answering says it was stopped."""
+        if self._running is not None:
+            self._stopped = True
+            self.engine.kill()
+
+    def ask_waiting(self, parent: QWidget | None, what: str, name: str, *args: Any) -> Any:
+        """As :meth:`ask`, waiting for the answer however long it takes, the window
+        responsive: past ``PATIENCE`` a window says ``what`` is awaited, with Stop."""
+        try:
+            return self.ask(name, *args)
+        except Waiting:
+            pass
+        future = self._asked[(name, *args)]
+        dialog = QProgressDialog(f"{what}\nWaiting for the game's code…", "Stop", 0, 0, parent)
+        dialog.setWindowTitle("Waiting for the game's code")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0)
+        dialog.canceled.connect(self.stop)
+        loop = QEventLoop()
+        timer = QTimer()
+        timer.timeout.connect(lambda: loop.quit() if future.done() else None)
+        timer.start(_LOOK_MS)
+        dialog.show()
+        if not future.done():
+            loop.exec()
+        timer.stop()
+        dialog.canceled.disconnect(self.stop)
+        dialog.close()
+        dialog.deleteLater()
+        return self.ask(name, *args)
+
+    def open(
+        self, spec: str, ply_limit: int = DEFAULT_PLY_LIMIT, parent: QWidget | None = None
+    ) -> RemoteGame:
         """The game of ``PATH[:CLASS]``, loaded in the engine; GameError saying what is
         wrong with the file (and where) when it cannot be."""
         path, class_name = split_game_spec(spec)
-        return RemoteGame.open(path, class_name, ply_limit, self.ask)
+
+        def ask(name: str, *args: Any) -> Any:
+            if name == "user_game_open":
+                return self.ask_waiting(parent, f"Loading {spec}", name, *args)
+            return self.ask(name, *args)
+
+        return RemoteGame.open(path, class_name, ply_limit, ask, self.stop)
 
     def close(self) -> None:
-        """End the engine process."""
+        """End the engine process, and the questions' thread."""
+        self.engine.kill()  # a question still running ends now
+        self._questions.shutdown(wait=True, cancel_futures=True)
+        self._asked.clear()
         self.engine.close()
 
 

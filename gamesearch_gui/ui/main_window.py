@@ -56,6 +56,7 @@ from gamesearch_gui.core.search import (
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
+from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
@@ -141,7 +142,10 @@ class MainWindow(QMainWindow):
         self.controller = SearchController(self)
         #: The user's game file played instead of the settings' game (None: none).
         self.user_game: RemoteGame | None = None
-        self.game_files = GameFileEngine()
+        self.game_files = GameFileEngine(self)
+        self.game_files.answered.connect(self._game_file_answered)
+        #: The play waits for the game's code to answer about the current position.
+        self._waiting_for_code = False
 
         self._pace_timer = QTimer(self)
         self._pace_timer.setSingleShot(True)
@@ -517,6 +521,7 @@ class MainWindow(QMainWindow):
         self._cancel_search()
         self._pace_timer.stop()
         self._pending_move = None
+        self._waiting_for_code = False
         self._hint_wanted = False
         self._analysis = None
         self._thinking_updates.cancel()
@@ -529,6 +534,9 @@ class MainWindow(QMainWindow):
         if self.board is None:
             return
         self.board.set_interactive(False)
+        if self.user_game is not None and self.user_game.waiting(match.state):
+            self._waiting_for_code = True  # the play goes on once the code has answered
+            return
         if match.is_over:
             return
         self._turn_started = time.perf_counter()
@@ -939,7 +947,7 @@ class MainWindow(QMainWindow):
         engine process. A file that cannot be used is said, and the game stays."""
         self.statusBar().showMessage(f"Loading {spec}…")
         try:
-            game = self.game_files.open(spec)
+            game = self.game_files.open(spec, parent=self)
         except GameError as error:
             self.statusBar().showMessage(f"The game file could not be used: {error}", 15000)
             self._message("The game file could not be used", _html(str(error)))
@@ -951,6 +959,21 @@ class MainWindow(QMainWindow):
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)
         return True
+
+    @Slot()
+    def _game_file_answered(self) -> None:
+        """The game's code answered a question the window did not wait for: show the
+        position again, and go on with the play if it waited for that answer."""
+        if self.user_game is None or not isinstance(self.board, TextBoard):
+            return
+        if self.user_game.waiting(self.match.state):
+            return  # another question of this position is still out
+        self.board.refresh()
+        if self._waiting_for_code:
+            self._waiting_for_code = False
+            self._advance()
+        else:
+            self._refresh()
 
     def ask_new_game_file(self) -> None:
         """Write a template game file where the person says, and play it."""
@@ -1002,6 +1025,8 @@ class MainWindow(QMainWindow):
     def _headline(self, names: tuple[str, ...], human_turn: bool, busy: bool) -> str:
         match = self.match
         people = [seat for seat, human in enumerate(self.config.seated()) if human]
+        if self.user_game is not None and self.user_game.waiting(match.state):
+            return "Waiting for the game's code…"
         if match.is_over:
             return "Game over: " + self._result_words(names, people)
         seat = self.seat(match.state)

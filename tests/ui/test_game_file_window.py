@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
@@ -224,10 +225,13 @@ def test_a_method_that_computes_for_ever_is_stopped_at_its_cpu_limit_with_the_fi
     board = window.board
     assert isinstance(board, TextBoard)
     click_move(qtbot, window, 0)  # to 1, where actions never returns
-    said = board.text.text()
-    assert said.startswith("the game's code was stopped at its CPU limit: it used 0.5")
-    assert " s of CPU (limit 0.5 s) in " in said
+    # The window does not wait for it: the board says it waits, and the answer comes.
+    said = "in actions: the game's code was stopped at its CPU limit"
+    qtbot.waitUntil(lambda: said in board.text.text(), timeout=AI_TIMEOUT_MS)
+    assert board.text.text().startswith("stuck.py, line ")  # where the loop was
+    assert " s of CPU (limit 0.5 s) in " in board.text.text()
     assert board.caption.text() == "The game's code failed at this position."
+    assert not board.stop_button.isVisible()
     assert no_user_module_here()
 
 
@@ -244,15 +248,67 @@ def test_a_method_that_waits_for_ever_is_stopped_at_the_ceiling_and_said_in_full
     click_move(qtbot, window, 0)  # to 1, where actions sleeps
     board = window.board
     assert isinstance(board, TextBoard)
-    assert board.text.text().startswith(
-        "the game's code was stopped at the wall-clock ceiling: 2 s passed (10 × its 0.2 s "
-        "CPU limit) while it used "
+    said = (
+        "asleep.py, line 7, in actions: the game's code was stopped at the wall-clock "
+        "ceiling: 2 s passed (10 × its 0.2 s CPU limit) while it used "
     )
+    qtbot.waitUntil(lambda: board.text.text().startswith(said), timeout=AI_TIMEOUT_MS)
     assert board.text.text().endswith(
         "so it was waiting, not computing (time.sleep, input() or a lock?)"
     )
     # Wrapped on the board: it does not widen the window (1366 px at most) past the screen.
     assert board.minimumSizeHint().width() < 1366 // 2
+
+
+# A counter whose moves, once it has left 0, take a second to come.
+SLOW = LOOPING.replace(
+    "while state > 0:\n            pass",
+    "import time\n        if state > 0:\n            time.sleep(1)",
+)
+
+
+def test_the_window_never_waits_on_the_game_s_code_and_goes_on_when_it_answers(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text(SLOW, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_game_file(str(path))
+    board = window.board
+    assert isinstance(board, TextBoard)
+    click_move(qtbot, window, 0)  # to 1, whose moves take a second
+    # Back from the click well before the code answers: the board says it waits.
+    assert board.text.text() == game_files.WAITING_TEXT
+    assert board.stop_button.isVisibleTo(window) and not board.buttons
+    assert window.headline.text() == "Waiting for the game's code…"
+    qtbot.waitUntil(lambda: len(board.buttons) == 1, timeout=AI_TIMEOUT_MS)
+    assert not board.stop_button.isVisibleTo(window)
+    assert window.headline.text().endswith("to move")  # the play goes on
+    click_move(qtbot, window, 0)  # and the next position waits, and answers, the same way
+    qtbot.waitUntil(lambda: len(window.match.plies) == 2 and board.buttons, timeout=AI_TIMEOUT_MS)
+
+
+def test_stop_ends_the_game_s_code_and_the_position_says_so(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "asleep.py"
+    waits = "import time\n        if state > 0:\n            time.sleep(10**6)"
+    path.write_text(LOOPING.replace("while state > 0:\n            pass", waits), "utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_game_file(str(path))
+    board = window.board
+    assert isinstance(board, TextBoard)
+    click_move(qtbot, window, 0)
+    assert board.stop_button.isVisibleTo(window)
+    qtbot.mouseClick(board.stop_button, Qt.MouseButton.LeftButton)
+    said = "the game's code was stopped (Stop) before it answered"
+    qtbot.waitUntil(lambda: board.text.text() == said, timeout=AI_TIMEOUT_MS)
+    assert board.caption.text() == "The game's code failed at this position."
+    # The next file loads in a new process: the stopped one is gone.
+    assert window.open_game_file(NIM)
+    assert "1: |" in window.board.text.text()  # type: ignore[attr-defined]
 
 
 def test_unkeyable_states_play_with_the_table_off(

@@ -4,6 +4,8 @@ A user's game has no drawing of its own, so this board shows what the game write
 position (its ``board_text``, ``display`` or ``str()``) in a monospace panel, and one
 button per legal move under it. Every word of it comes from the engine process through
 :class:`~gamesearch_gui.engine.remote_game.RemoteGame`: the window runs no user code.
+While the game's code has not answered about a position, the board says it is waiting,
+with a Stop button that ends the code; :meth:`TextBoard.refresh` shows the answer.
 """
 
 from __future__ import annotations
@@ -43,10 +45,16 @@ class TextBoard(BoardWidget):
         self.caption = QLabel()
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.setWordWrap(True)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setObjectName("stop-code")
+        self.stop_button.setToolTip("End the game's code: this position then says it was stopped")
+        self.stop_button.clicked.connect(lambda _=False: self.remote.stop())
+        self.stop_button.hide()
         self._grid = QGridLayout()
         layout = QVBoxLayout(self)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.caption)
+        layout.addWidget(self.stop_button, 0, Qt.AlignmentFlag.AlignCenter)
         layout.addLayout(self._grid)
         self._show()
 
@@ -71,9 +79,14 @@ class TextBoard(BoardWidget):
         super().set_hint(move)
         self._label()
 
+    def refresh(self) -> None:
+        """Show the position again: the game's code has answered a question."""
+        self._show()
+
     def _show(self) -> None:
         """The text and the buttons of the position drawn now."""
         info = self.remote.position(self.state)
+        waiting = self.remote.waiting(self.state)
         problem = self.remote.problem(self.state)
         self.text.setText(info.board)
         self.text.setStyleSheet("color: #b00020;" if problem else "")
@@ -84,7 +97,10 @@ class TextBoard(BoardWidget):
             self._grid.removeWidget(button)
             button.deleteLater()
         self.buttons = []
-        if problem:
+        self.stop_button.setVisible(waiting)
+        if waiting:
+            self.caption.setText("The game's code has not answered yet; Stop ends it.")
+        elif problem:
             self.caption.setText("The game's code failed at this position.")
         elif info.value is not None:
             self.caption.setText(f"Game over: {format_value(info.value)} for MAX")
@@ -92,7 +108,7 @@ class TextBoard(BoardWidget):
             self.caption.setText("A chance move: the die decides")
         else:
             self.caption.setText(f"{info.to_move.value.upper()} to move")
-        if info.value is None and info.to_move is not Player.CHANCE:
+        if info.value is None and info.to_move is not Player.CHANCE and not waiting:
             for index, text in enumerate(info.moves):
                 button = QPushButton(text)
                 button.setObjectName(f"move-{index}")
