@@ -66,12 +66,15 @@ class GameFileEngine(QObject):
         self._asked: dict[tuple[Any, ...], Future[Any]] = {}
         self._running: tuple[Any, ...] | None = None
         self._stopped = False
+        self._closed = False
 
     def ask(self, name: str, *args: Any) -> Any:
         """The engine's call ``name`` on ``args``; GameError with a sentence when it
         fails, or passes its limit of ``CALL_SECONDS`` of CPU (its process is then
         ended); Waiting when the answer is not there within ``PATIENCE`` (or another
         question is still running): ``answered`` says when it is."""
+        if self._closed:
+            raise GameError("the window is closing: the game's code is no longer asked")
         key = (name, *args)
         future = self._asked.get(key)
         if future is None:
@@ -151,6 +154,7 @@ class GameFileEngine(QObject):
 
     def close(self) -> None:
         """End the engine process, and the questions' thread."""
+        self._closed = True
         self.engine.kill()  # a question still running ends now
         self._questions.shutdown(wait=True, cancel_futures=True)
         self._asked.clear()

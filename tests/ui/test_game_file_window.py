@@ -280,13 +280,15 @@ def test_the_window_never_waits_on_the_game_s_code_and_goes_on_when_it_answers(
     click_move(qtbot, window, 0)  # to 1, whose moves take a second
     # Back from the click well before the code answers: the board says it waits.
     assert board.text.text() == game_files.WAITING_TEXT
-    assert board.stop_button.isVisibleTo(window) and not board.buttons
+    assert board.stop_button.isVisibleTo(board) and not board.buttons
     assert window.headline.text() == "Waiting for the game's code…"
     qtbot.waitUntil(lambda: len(board.buttons) == 1, timeout=AI_TIMEOUT_MS)
-    assert not board.stop_button.isVisibleTo(window)
+    assert not board.stop_button.isVisibleTo(board)
     assert window.headline.text().endswith("to move")  # the play goes on
     click_move(qtbot, window, 0)  # and the next position waits, and answers, the same way
-    qtbot.waitUntil(lambda: len(window.match.plies) == 2 and board.buttons, timeout=AI_TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: len(window.match.plies) == 2 and len(board.buttons) == 1, timeout=AI_TIMEOUT_MS
+    )
 
 
 def test_stop_ends_the_game_s_code_and_the_position_says_so(
@@ -301,7 +303,7 @@ def test_stop_ends_the_game_s_code_and_the_position_says_so(
     board = window.board
     assert isinstance(board, TextBoard)
     click_move(qtbot, window, 0)
-    assert board.stop_button.isVisibleTo(window)
+    assert board.stop_button.isVisibleTo(board)
     qtbot.mouseClick(board.stop_button, Qt.MouseButton.LeftButton)
     said = "the game's code was stopped (Stop) before it answered"
     qtbot.waitUntil(lambda: board.text.text() == said, timeout=AI_TIMEOUT_MS)
