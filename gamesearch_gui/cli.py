@@ -777,15 +777,7 @@ def _check_search(args: argparse.Namespace) -> int:
     source = runner.lesson(args.lesson).resource() if args.lesson else None
     with contextlib.ExitStack() as stack:
         path = args.paths[0] if source is None else os.fspath(stack.enter_context(as_file(source)))
-        checked = runner.check_search(
-            path,
-            function=args.function,
-            algorithm=args.algorithm,
-            trees=trees,
-            time_limit=cpu_seconds(args, DEFAULT_CPU_SECONDS),
-            containment=containment(args),
-            not_contained=_noted("check-search"),
-        )
+        checked = runner.check_search(path, **_check_options(args, trees))
     if args.json:
         for name, why in checked.skipped:
             _complain(f"note: skipped {name}: {why}")
@@ -793,6 +785,18 @@ def _check_search(args: argparse.Namespace) -> int:
     else:
         _print_check(checked, path)
     return 0 if checked.agrees else 1
+
+
+def _check_options(args: argparse.Namespace, trees: Any) -> dict[str, Any]:
+    """What ``check-search``'s options ask of each file's check."""
+    return {
+        "function": args.function,
+        "algorithm": args.algorithm,
+        "trees": trees,
+        "time_limit": cpu_seconds(args, DEFAULT_CPU_SECONDS),
+        "containment": containment(args),
+        "not_contained": _noted("check-search"),
+    }
 
 
 def _noted(command: str) -> Callable[[str], None]:
@@ -832,16 +836,7 @@ def _grade(args: argparse.Namespace, trees: Any) -> int:
         _write(out, _one_line(line) if verdict.status == REFUSED else printable(line))
         out.flush()
 
-    graded = grade(
-        files,
-        function=args.function,
-        algorithm=args.algorithm,
-        trees=trees,
-        time_limit=cpu_seconds(args, DEFAULT_CPU_SECONDS),
-        containment=containment(args),
-        on_file=said,
-        not_contained=_noted("check-search"),
-    )
+    graded = grade(files, on_file=said, **_check_options(args, trees))
     counts = {status: sum(g.status == status for g in graded) for status in ("agrees", "differs")}
     refused = sum(g.status == REFUSED for g in graded)
     if args.json:

@@ -59,30 +59,25 @@ def add_limit_options(
         f"instead is stopped once {WALL_FACTOR} times as long has passed",
     )
     default = sandbox.DEFAULT
-    group.add_argument(
-        "--memory-limit",
-        type=_amount("MB", 64, MAX_MEGABYTES),
-        metavar="MB",
-        help=f"memory its process may use (default: {default.memory // sandbox.MB})",
-    )
-    group.add_argument(
-        "--output-limit",
-        type=_amount("KB", 1, MAX_MEGABYTES),
-        metavar="KB",
-        help=f"what it may print (default: {default.output // 1024})",
-    )
-    group.add_argument(
-        "--file-size-limit",
-        type=_amount("MB", 0, MAX_MEGABYTES),
-        metavar="MB",
-        help=f"the size of any file it writes (default: {default.file_size // sandbox.MB})",
-    )
-    group.add_argument(
-        "--files-limit",
-        type=_amount("files", 0, MAX_FILES),
-        metavar="N",
-        help=f"how many files it may open for writing (default: {default.files})",
-    )
+    for flag, unit, low, default_value, says in (
+        ("--memory-limit", "MB", 64, default.memory // sandbox.MB, "memory its process may use"),
+        ("--output-limit", "KB", 1, default.output // 1024, "what it may print"),
+        (
+            "--file-size-limit",
+            "MB",
+            0,
+            default.file_size // sandbox.MB,
+            "the size of any file it writes",
+        ),
+        ("--files-limit", "N", 0, default.files, "how many files it may open for writing"),
+    ):
+        what = "files" if unit == "N" else unit
+        group.add_argument(
+            flag,
+            type=_amount(what, low, MAX_FILES if unit == "N" else MAX_MEGABYTES),
+            metavar=unit,
+            help=f"{says} (default: {default_value})",
+        )
 
 
 #: The options' names, as ``args`` has them.

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from gamesearch_gui.core.usergame.templates import template_text
+from tests.checking import FIX, SLIP, lesson_path
 
 #: The command line's limits in these tests: a fraction of the defaults.
 LIMITS: Final = (
@@ -60,10 +61,12 @@ class Hostile:
     def student(self, folder: Path) -> Path:
         """A correct alpha-beta with this line at the top of its search function."""
         body = self._lines("    ")
+        correct = correct_alphabeta()
+        assert correct.count(SEARCH_STARTS) == 1
         if self.top:
-            text = self._lines("") + "\n" + CORRECT_ALPHABETA
+            text = self._lines("") + "\n" + correct
         else:
-            text = CORRECT_ALPHABETA.replace(SEARCH_STARTS, SEARCH_STARTS + body, 1)
+            text = correct.replace(SEARCH_STARTS, SEARCH_STARTS + body, 1)
         path = folder / f"{self.key}.py"
         path.write_text(text.replace("FOLDER", str(folder)), encoding="utf-8")
         return path
@@ -73,43 +76,13 @@ class Hostile:
 
 
 SEARCH_STARTS: Final = "    player = game.to_move(state)\n"
-CORRECT_ALPHABETA: Final = """\
-import math
 
 
-def alpha_beta_search(state, game):
-    player = game.to_move(state)
+def correct_alphabeta() -> str:
+    """A correct alpha-beta in aima-python's style (the alpha-min lesson, fixed)."""
+    source = Path(lesson_path("alpha-min")).read_text(encoding="utf-8")
+    return source.replace(SLIP, FIX)
 
-    def max_value(state, alpha, beta):
-        if game.terminal_test(state):
-            return game.utility(state, player)
-        v = -math.inf
-        for a in game.actions(state):
-            v = max(v, min_value(game.result(state, a), alpha, beta))
-            if v >= beta:
-                return v
-            alpha = max(alpha, v)
-        return v
-
-    def min_value(state, alpha, beta):
-        if game.terminal_test(state):
-            return game.utility(state, player)
-        v = math.inf
-        for a in game.actions(state):
-            v = min(v, max_value(game.result(state, a), alpha, beta))
-            if v <= alpha:
-                return v
-            beta = min(beta, v)
-        return v
-
-    best, choice, alpha = -math.inf, None, -math.inf
-    for a in game.actions(state):
-        v = min_value(game.result(state, a), alpha, math.inf)
-        if v > best:
-            best, choice = v, a
-        alpha = max(alpha, best)
-    return choice
-"""
 
 #: Every hostile case of the issue, and a few more of the same kind.
 CASES: Final = (

@@ -18,11 +18,11 @@ import pytest
 from gamesearch_gui.paths import resource_files
 from tests.hostile import (
     CASES,
-    CORRECT_ALPHABETA,
     LIMITS,
     Hostile,
     app,
     as_a_shell_would,
+    correct_alphabeta,
     huge_utility_game,
 )
 
@@ -116,10 +116,7 @@ def test_check_search_says_each_in_one_line_and_the_shell_survives(
 def test_a_grading_run_reports_every_file_and_nothing_outside_is_touched(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
-    (folder / "correct.py").write_text(CASES[0].student(tmp_path).read_text(), "utf-8")
-    # The correct file: the first case's file without its hostile line.
-    correct = (folder / "correct.py").read_text("utf-8").replace("    " + CASES[0].line + "\n", "")
-    (folder / "correct.py").write_text(correct, "utf-8")
+    (folder / "correct.py").write_text(correct_alphabeta(), "utf-8")
     (folder / "wrong.py").write_text(LESSON.read_text("utf-8"), "utf-8")
     for case in CASES:
         case.student(folder)
@@ -161,7 +158,7 @@ def test_a_grading_run_reports_every_file_and_nothing_outside_is_touched(tmp_pat
 def test_a_file_that_cannot_be_checked_is_refused_and_the_run_goes_on(tmp_path: Path) -> None:
     (tmp_path / "a_broken.py").write_text("def alpha_beta_search(state, game)\n", "utf-8")
     (tmp_path / "b_exits.py").write_text("import os\nos._exit(3)\n", "utf-8")
-    (tmp_path / "c_correct.py").write_text(CORRECT_ALPHABETA, "utf-8")
+    (tmp_path / "c_correct.py").write_text(correct_alphabeta(), "utf-8")
     done = as_a_shell_would(app("check-search", str(tmp_path), "--trees", FIGURE, *LIMITS))
     assert done.returncode == 1
     lines = done.stdout.splitlines()
@@ -177,3 +174,29 @@ def test_a_folder_without_python_files_is_bad_input(tmp_path: Path) -> None:
     done = as_a_shell_would(app("check-search", str(tmp_path)))
     assert done.returncode == 2
     assert last_line(done.stderr).endswith("holds no Python file (*.py) to check")
+
+
+def test_without_the_kernel_s_filter_the_rest_holds_and_the_command_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As on a system without seccomp: Python's own os.kill is still refused (an audit
+    # hook), and the command says, once, what it could not put in place.
+    monkeypatch.setenv("GAMESEARCH_NO_SECCOMP", "1")
+    path = CASES[0].game(tmp_path)
+    done = as_a_shell_would(app("solve", "--game-file", str(path), *LIMITS))
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines[0] == (
+        "gamesearch-gui solve: note: the game's code ran without the filter that keeps it "
+        "from signalling other processes (turned off by GAMESEARCH_NO_SECCOMP)"
+    )
+    assert CASES[0].said in lines[1] and len(lines) == 2
+
+
+def test_the_limits_belong_to_game_files_only(tmp_path: Path) -> None:
+    done = as_a_shell_would(app("solve", FIGURE, "--time-limit", "1", "--memory-limit", "100"))
+    assert done.returncode == 2
+    assert last_line(done.stderr) == (
+        "gamesearch-gui solve: error: --time-limit and --memory-limit belong to "
+        "--game-file: only a game file's code is limited"
+    )

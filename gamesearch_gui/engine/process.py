@@ -144,20 +144,6 @@ def serve(
     ``output`` the pipe its standard output and error go to), then answer requests from
     ``conn`` until told to quit or the window's end closes; ``clock`` is shared with the
     caller, for the limits of calls (:mod:`.limits`)."""
-    try:
-        _serve(conn, cancel_upto, clock, words, containment, output)
-    finally:
-        sandbox.leave()  # no hook or thread of the user's code keeps the process
-
-
-def _serve(
-    conn: Connection,
-    cancel_upto: SharedNumber,
-    clock: Clock,
-    words: sandbox.Shared,
-    containment: sandbox.Containment,
-    output: Connection | None,
-) -> None:
     # In its own session, no Ctrl+C in a terminal reaches this process; should one come
     # from elsewhere, the window closes itself (and this process with it) cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -165,6 +151,14 @@ def _serve(
     sandbox.enter(containment, sandbox.LastWords(words), output)
     main = threading.get_ident()
     meter = CpuMeter(clock, beat=lambda: sandbox.note_where(main))
+    try:
+        _answer(conn, cancel_upto, meter)
+    finally:
+        sandbox.leave()  # no hook or thread of the user's code keeps the process
+
+
+def _answer(conn: Connection, cancel_upto: SharedNumber, meter: CpuMeter) -> None:
+    """Answer requests from ``conn`` until told to quit or the window's end closes."""
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
     outbox = _Outbox(conn)
     while True:

@@ -20,6 +20,9 @@ import gamesearch_gui
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording import NATIVE_WRITER
 from tests.busy import busy_loops
+from tests.hostile import CASES, LIMITS, as_a_shell_would
+
+HOSTILE = {case.key: case for case in CASES}
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "gamesearch-gui"
@@ -149,6 +152,24 @@ def test_the_lessons_and_the_template_pass_while_the_machine_is_busy(
         assert solved.returncode == 0, solved.stderr
         assert json.loads(solved.stdout)["value"] == 1
         assert all(process.poll() is None for process in spinning)  # busy all along
+
+
+def test_hostile_code_is_contained_in_the_one_file_program(onefile: Path, tmp_path: Path) -> None:
+    """Issue 25: the program's engine, started again as itself, contains user code as
+    the app does (its filter, session and limits work frozen too), and the shell that
+    ran the command survives a file that kills its parent."""
+    for case in (HOSTILE["kill_parent"], HOSTILE["exits_7"], HOSTILE["output_flood"]):
+        command = [str(onefile), "solve", "--game-file", str(case.game(tmp_path)), *LIMITS]
+        done = as_a_shell_would(command)
+        assert done.returncode == 2, done.stderr
+        said = done.stderr.strip().splitlines()[-1]
+        assert said.startswith(f"gamesearch-gui solve: error: {case.key}.py, line 32"), said
+        assert case.said in said
+        assert "ran without" not in done.stderr  # all of it in place, frozen too
+    student = HOSTILE["kill_parent"].student(tmp_path)
+    done = as_a_shell_would([str(onefile), "check-search", str(student), "--trees", str(SAMPLE)])
+    assert done.returncode == 1, done.stderr
+    assert HOSTILE["kill_parent"].said in done.stdout
 
 
 def test_start_probe_reports_the_window_and_exits(onefile: Path) -> None:

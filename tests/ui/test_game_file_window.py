@@ -213,15 +213,27 @@ class Stuck:
 """
 
 
+# The counter whose moves, once it has left 0, take a second to come, or never come.
+SLOW = LOOPING.replace(
+    "while state > 0:\n            pass",
+    "import time\n        if state > 0:\n            time.sleep(1)",
+)
+ASLEEP = SLOW.replace("time.sleep(1)", "time.sleep(10**6)")
+
+
+def play_by_hand(window: MainWindow, path: Path, source: str) -> None:
+    """Open the game ``source`` (written to ``path``) for two people to play."""
+    path.write_text(source, encoding="utf-8")
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_game_file(str(path))
+
+
 def test_a_method_that_computes_for_ever_is_stopped_at_its_cpu_limit_with_the_figures(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(game_files, "CALL_SECONDS", 0.5)
-    path = tmp_path / "stuck.py"
-    path.write_text(LOOPING, encoding="utf-8")
-    panel = window.settings_panel
-    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
-    assert window.open_game_file(str(path))
+    play_by_hand(window, tmp_path / "stuck.py", LOOPING)
     board = window.board
     assert isinstance(board, TextBoard)
     click_move(qtbot, window, 0)  # to 1, where actions never returns
@@ -239,12 +251,7 @@ def test_a_method_that_waits_for_ever_is_stopped_at_the_ceiling_and_said_in_full
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(game_files, "CALL_SECONDS", 0.2)  # a ceiling of 2 s
-    path = tmp_path / "asleep.py"
-    waits = "import time\n        if state > 0:\n            time.sleep(10**6)"
-    path.write_text(LOOPING.replace("while state > 0:\n            pass", waits), "utf-8")
-    panel = window.settings_panel
-    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
-    assert window.open_game_file(str(path))
+    play_by_hand(window, tmp_path / "asleep.py", ASLEEP)
     click_move(qtbot, window, 0)  # to 1, where actions sleeps
     board = window.board
     assert isinstance(board, TextBoard)
@@ -260,21 +267,10 @@ def test_a_method_that_waits_for_ever_is_stopped_at_the_ceiling_and_said_in_full
     assert board.minimumSizeHint().width() < 1366 // 2
 
 
-# A counter whose moves, once it has left 0, take a second to come.
-SLOW = LOOPING.replace(
-    "while state > 0:\n            pass",
-    "import time\n        if state > 0:\n            time.sleep(1)",
-)
-
-
 def test_the_window_never_waits_on_the_game_s_code_and_goes_on_when_it_answers(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    path = tmp_path / "slow.py"
-    path.write_text(SLOW, encoding="utf-8")
-    panel = window.settings_panel
-    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
-    assert window.open_game_file(str(path))
+    play_by_hand(window, tmp_path / "slow.py", SLOW)
     board = window.board
     assert isinstance(board, TextBoard)
     click_move(qtbot, window, 0)  # to 1, whose moves take a second
@@ -294,12 +290,7 @@ def test_the_window_never_waits_on_the_game_s_code_and_goes_on_when_it_answers(
 def test_stop_ends_the_game_s_code_and_the_position_says_so(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    path = tmp_path / "asleep.py"
-    waits = "import time\n        if state > 0:\n            time.sleep(10**6)"
-    path.write_text(LOOPING.replace("while state > 0:\n            pass", waits), "utf-8")
-    panel = window.settings_panel
-    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
-    assert window.open_game_file(str(path))
+    play_by_hand(window, tmp_path / "asleep.py", ASLEEP)
     board = window.board
     assert isinstance(board, TextBoard)
     click_move(qtbot, window, 0)
