@@ -18,12 +18,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.checking.runner import LESSONS, default_trees
 from gamesearch_gui.checking.verdict import skip_reason
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.usergame.indexed import PositionInfo
 from gamesearch_gui.core.usergame.templates import TEMPLATES
+from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.game_files import GameFileEngine
@@ -64,6 +67,7 @@ def test_the_template_loads_checks_solves_and_plays_while_the_machine_is_busy(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
 ) -> None:
     path = str(tmp_path / TEMPLATES[style])
     monkeypatch.setattr(game_files, "CALL_SECONDS", float(LIMIT))
@@ -75,7 +79,8 @@ def test_the_template_loads_checks_solves_and_plays_while_the_machine_is_busy(
             assert main(["solve", "--game-file", path, "--json"]) == 0
             game = engine.open(path)
             line = game.initial_state()
-            while game.position(line).value is None:  # every question answered
+            # The window does not wait for an answer; the answer comes all the same.
+            while answered(qtbot, game, line).value is None:
                 assert not game.problem(line), game.problem(line)
                 line = game.result(line, 0)
             assert all(process.poll() is None for process in spinning)
@@ -88,9 +93,15 @@ def test_the_template_loads_checks_solves_and_plays_while_the_machine_is_busy(
     assert len(line) >= 3  # 1 + 3 + 5 matches, taken one at a time from the first heap
 
 
+def answered(qtbot: QtBot, game: RemoteGame, line: tuple[int, ...]) -> PositionInfo:
+    """The position after ``line``, once the game's code has answered about it."""
+    qtbot.waitUntil(lambda: not game.waiting(line), timeout=300_000)
+    return game.position(line)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
 def test_a_question_to_an_engine_that_gets_no_cpu_is_not_charged_for_the_wait(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
     """The busiest machine: the engine process gets no CPU at all for a while (it is
     stopped, then continued), as File > Open game file's engine was, minutes after it
@@ -105,7 +116,7 @@ def test_a_question_to_an_engine_that_gets_no_cpu_is_not_charged_for_the_wait(
         resume = threading.Timer(STARVED_S, os.kill, (pid, signal.SIGCONT))
         resume.start()
         try:
-            position = game.position((0,))  # asked while the engine cannot run
+            position = answered(qtbot, game, (0,))  # asked while the engine cannot run
         finally:
             resume.cancel()
             with contextlib.suppress(ProcessLookupError):  # ended for taking too long

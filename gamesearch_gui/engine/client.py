@@ -183,9 +183,8 @@ class EngineClient:
         process = self._process
         if process is not None:
             with contextlib.suppress(OSError, ValueError):
-                pid = process.pid
-                if pid is not None and process.is_alive():
-                    sandbox.end_group(pid)  # and whatever the code started
+                if process.pid is not None:
+                    sandbox.end_group(process.pid)  # and whatever the code started
                 process.kill()
 
     def _end(self) -> None:

@@ -286,8 +286,8 @@ def _opened(args: tuple[Any, ...]) -> None:
     path, _, flags = args
     if isinstance(path, int) or not isinstance(flags, int):
         return
-    if flags & os.O_ACCMODE == os.O_RDONLY and not flags & (os.O_CREAT | os.O_TRUNC):
-        return
+    if not flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND):
+        return  # read only (O_ACCMODE is not Windows')
     if os.fspath(path) == os.devnull:
         return
     _state["files"] += 1

@@ -21,7 +21,13 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Final
 
 from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QProgressDialog, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QProgressDialog,
+    QWidget,
+)
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT, split_game_spec
@@ -120,6 +126,9 @@ class GameFileEngine(QObject):
         except Waiting:
             pass
         future = self._asked[(name, *args)]
+        if QApplication.instance() is None:  # no window to keep responsive (a script)
+            wait([future])
+            return self.ask(name, *args)
         dialog = QProgressDialog(f"{what}\nWaiting for the game's code…", "Stop", 0, 0, parent)
         dialog.setWindowTitle("Waiting for the game's code")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
