@@ -167,7 +167,7 @@ class ClosedInput(io.TextIOBase):
 #: The real ``os._exit``, kept before :func:`enter` wraps it.
 real_exit: Callable[[int], NoReturn] = os._exit
 #: How the process ends itself at the limit on files written.
-FILES_EXIT: Final = 4
+FILES_EXIT: Final = 5  # 3 is the CPU limit's (limits.py); 4 is kept for running out of memory
 
 _state: dict[str, Any] = {}
 

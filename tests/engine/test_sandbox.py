@@ -25,6 +25,7 @@ from gamesearch_gui.engine.limits import LimitHit
 from gamesearch_gui.engine.protocol import FINISHED, Report, decode, encode
 from gamesearch_gui.engine.sandbox import (
     DEFAULT,
+    FILES_EXIT,
     WORDS_BYTES,
     Containment,
     LastWords,
@@ -244,7 +245,7 @@ def test_every_way_a_process_ends_is_one_sentence_with_its_place() -> None:
             -signal.SIGKILL,
             "",
         ): f"{here}: the process running the game's code ended (killed by SIGKILL)",
-        (4, "files 17"): (
+        (FILES_EXIT, "files 17"): (
             f"{here}: the game's code was stopped at its limit on files written: it opened "
             "more than 16 files for writing"
         ),
