@@ -68,15 +68,25 @@ STANDARD: Final = frozenset(
 )
 
 
-#: Class methods a message may call, by class: those a state's ``__reduce__`` names
-#: (pickle writes them as ``getattr(class, name)``).
-CLASS_METHODS: Final = frozenset({("gamesearch_gui.core.games.chess.ChessState", "from_fen")})
+#: Methods a message may hold, by the class of what they are bound to: pickle writes a
+#: bound method as ``getattr(owner, name)``. A chess state names its class method in its
+#: ``__reduce__``; a whole recording (an exercise's answer key) keeps its columns'
+#: ``append`` bound.
+METHODS: Final = frozenset(
+    {
+        ("gamesearch_gui.core.games.chess.ChessState", "from_fen"),
+        ("array.array", "append"),
+        ("builtins.list", "append"),
+        ("builtins.bytearray", "append"),
+    }
+)
 
 
 def _getattr(owner: Any, name: str) -> Any:
-    """``getattr`` as a message may use it: one of ``CLASS_METHODS``, nothing else."""
-    key = (f"{getattr(owner, '__module__', '')}.{getattr(owner, '__qualname__', '')}", name)
-    if not isinstance(owner, type) or key not in CLASS_METHODS:
+    """``getattr`` as a message may use it: one of ``METHODS``, nothing else."""
+    cls = owner if isinstance(owner, type) else type(owner)
+    key = (f"{cls.__module__}.{cls.__qualname__}", name)
+    if key not in METHODS:
         raise pickle.UnpicklingError(f"an engine's message may not call {key[0]}.{name}")
     return getattr(owner, name)
 

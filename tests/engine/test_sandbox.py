@@ -170,6 +170,21 @@ def test_a_message_is_read_only_as_what_answers_are_made_of() -> None:
         unpickling.loads(pickle.dumps(EngineClient))  # a class that starts processes
 
 
+def test_a_whole_recording_crosses_with_its_bound_columns() -> None:
+    # An exercise's answer key holds its search's recording, whose columns' append
+    # methods are kept bound (pickled as getattr of each column).
+    from gamesearch_gui.core.exercise import DIFFICULTIES, Task, exercise_set, solve_exercise
+
+    exercise = exercise_set("cross", 1, DIFFICULTIES["Easy"], Task.ALPHABETA)[0]
+    key = solve_exercise(exercise)
+    again = unpickling.loads(pickle.dumps(key, pickle.HIGHEST_PROTOCOL))
+    # (compared as written: a node's cut figures are NaN where there was no cut)
+    assert repr((again.nodes, again.pruned, again.order)) == repr(
+        (key.nodes, key.pruned, key.order)
+    )
+    assert again.recording.node_count == key.recording.node_count
+
+
 FORGER = """\
 import gc, os, pickle
 from multiprocessing.connection import Connection
