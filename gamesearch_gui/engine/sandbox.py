@@ -269,9 +269,12 @@ def _set_limits(containment: Containment) -> list[str]:
 
 
 def _exit(status: int) -> NoReturn:
-    """``os._exit``, for user code: the caller is told who called it, and from where."""
-    words: LastWords = _state["words"]
-    words.ended(f"exit {status}", user_frame_text(sys._getframe(1)))
+    """``os._exit``, for user code: the caller is told who called it, and from where
+    (only when it was called from user code: the engine's own ends say themselves)."""
+    where = user_frame_text(sys._getframe(1))
+    if where:
+        words: LastWords = _state["words"]
+        words.ended(f"exit {status}", where)
     real_exit(status)
 
 
