@@ -134,6 +134,8 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"{shown}, from the transposition table (searched before)"
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
+        if recording.cutoff_of[n] != NONE:  # a Star1 cut, before its value
+            return f"{shown}, Star1's bound, not an average: it was cut short (see Cutoff)"
         return f"{shown}, the probability-weighted average of its outcomes"
     if recording.players:
         return f"{shown}, backed up: {recording.choice_words(n)}"
