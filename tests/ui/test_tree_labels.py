@@ -82,6 +82,8 @@ def _assert_readable(canvas: TreeCanvas, frame: Frame) -> None:
     for i, a in enumerate(boxes):
         for j in range(i + 1, len(boxes)):
             assert not overlap(a, boxes[j]), (frame.placed[i], frame.placed[j])
+        for mark in frame.cut_marks:  # no text is drawn over a cut mark
+            assert not overlap(a, mark), (frame.placed[i], mark)
     # Every text inside the scene's content, as the view maps it to the screen.
     content = canvas.content_rect()
     top_left = canvas.mapFromScene(content.topLeft())
@@ -247,3 +249,25 @@ def test_values_outlast_every_other_text(canvas: TreeCanvas) -> None:
     frame = _show(canvas, recording, _labels(recording), 0.7)
     _assert_readable(canvas, frame)
     assert sorted(frame.texts) == sorted(["40.9", "21", "40.9", "20", "30", "1", "400"])
+
+
+def test_star1_example_shows_each_outcomes_probability_and_no_text_over_a_cut_mark(
+    canvas: TreeCanvas,
+) -> None:
+    # Examples > "Chance: values 2, 3 and 1, 4" with Star1, at event 12 (gamble 2 valued):
+    # gamble 2's cut mark stands beside the edge to its one outcome searched, whose 9/10
+    # is what its bound 1.3 = 9/10 · 1 + 1/10 · 4 is made of.
+    recording = _searched(example("chance-small").tree(), Algorithm.STAR1)
+    labels = _labels(recording)
+    for size in ((900, 600), (700, 500)):
+        canvas.resize(*size)
+        canvas.set_recording(recording)
+        canvas.set_moment(12)
+        canvas.tree_item.node_labels = labels
+        canvas.fit_all()
+        canvas.viewport().repaint()
+        frame = canvas.tree_item.last_frame
+        assert len(frame.cut_marks) == 1
+        _assert_readable(canvas, frame)
+        assert sorted(t for t in frame.texts if t.endswith("/10")) == ["1/10", "9/10", "9/10"]
+        assert {"gamble 1", "gamble 2", "1 pruned"} <= set(frame.texts), size

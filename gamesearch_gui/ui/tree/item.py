@@ -111,6 +111,9 @@ STAGGER_ROOMS: Final = 1.9
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]
 
+#: The owner of an obstacle that is no node's (a cut mark): no text passes it.
+NOBODY: Final = -2
+
 
 @dataclass
 class Frame:
@@ -128,6 +131,8 @@ class Frame:
     collapsed: list[int] = field(default_factory=list)
     #: Nodes whose cutoff stub was drawn.
     stubs: list[int] = field(default_factory=list)
+    #: The cut marks as drawn (device pixels), one box each: no text overlaps one.
+    cut_marks: list[Box] = field(default_factory=list)
     #: Edges drawn, as (parent, child).
     edges: list[tuple[int, int]] = field(default_factory=list)
     #: Every text drawn (those placed: a text with no room is left out).
@@ -520,6 +525,10 @@ class TreeItem(QGraphicsRectItem):
                             cy + ny * half - uy * half * 0.35,
                         )
                     )
+                # The cut mark's box: no text is drawn over it.
+                xs = [x for mark in marks[-2:] for x in (mark[0], mark[2])]
+                ys = [y for mark in marks[-2:] for y in (mark[1], mark[3])]
+                frame.cut_marks.append((min(xs), min(ys), max(xs), max(ys)))
                 if show_labels:
                     # Under the cut mark: the count always, the reason when it leaves
                     # the neighbours room.
@@ -636,8 +645,11 @@ class TreeItem(QGraphicsRectItem):
         # spacing apart, so each gets that room.
         room = self._sibling_room(parent, child) * ax * EDGE_LABEL_AT[0] - 2
         forms = [full]
+        probability = now.recording.probability[child]
+        # An outcome's probability is a number the chance node's value is made of (and
+        # Star1's bound): placed with α and β, before the nodes' labels.
+        priority = MOVE if math.isnan(probability) else WINDOW
         if self.texts.width(full, px, False) > room:
-            probability = now.recording.probability[child]
             if math.isnan(probability):
                 # A long move: whole where the neighbours' labels leave it room, else cut
                 # to its share; cut to a stub it would say nothing, so it is left out.
@@ -654,7 +666,9 @@ class TreeItem(QGraphicsRectItem):
         ]
         (x, y, text), *others = places
         texts.append(
-            CanvasText(x, y, text, px, False, self.colours.text, True, MOVE, child, tuple(others))
+            CanvasText(
+                x, y, text, px, False, self.colours.text, True, priority, child, tuple(others)
+            )
         )
 
     def _sibling_room(self, parent: int, child: int) -> float:
@@ -783,10 +797,16 @@ class TreeItem(QGraphicsRectItem):
                 room = (now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15
                 room = min(room, LABEL_REACH_PX - r * 1.15, x - r * 1.15 - left_bound - 1)
                 line = top + len(under) * step * 1.1 + (tag_px - small_px) / 2
+                forms = self._name_places(label, tag_px, room, ax)
                 places = [
                     (x - r * 1.15 - width / 2 if up else x, y - r * 0.9 if up else line, text)
-                    for up, text, width in self._name_places(label, tag_px, room, ax)
+                    for up, text, width in forms
                 ]
+                under_forms = [text for up, text, _ in forms if not up]
+                if rec.parent[n] != NONE and under_forms:
+                    # Last, over the node on its edge: under it, its children's edges may
+                    # need the room for their probabilities, or a cutoff for its mark.
+                    places.append((x, y - r * 1.25 - tag_px * 0.75, under_forms[0]))
                 if places:
                     (cx, cy, text), *others = places
                     texts.append(
@@ -1007,6 +1027,8 @@ class TreeItem(QGraphicsRectItem):
             for n in frame.nodes:
                 x, y = point(n)
                 placer.block((x - half_w, y - half_h, x + half_w, y + half_h), n)
+        for box in frame.cut_marks:
+            placer.block(box, NOBODY)  # a cut mark: an obstacle to every text
         kept: list[tuple[CanvasText, PlacedText]] = []
         # By priority, then by node: the same texts win wherever the paint starts.
         for first in sorted(texts, key=lambda t: (t.priority, t.owner)):
