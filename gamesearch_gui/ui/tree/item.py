@@ -61,9 +61,12 @@ from gamesearch_gui.ui.tree.geometry import (
     LEVEL_H,
     NODE_R,
     OPEN,
+    SHAPE_LEFT,
+    SHAPE_RIGHT,
     SILHOUETTE_PX,
     SLOT_W,
     add_node_shape,
+    player_shape,
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
@@ -122,6 +125,8 @@ class Frame:
     moment: int = 0
     #: Nodes drawn one by one (as a shape, or a dot when tiny).
     nodes: list[int] = field(default_factory=list)
+    #: The shape each node of ``nodes`` was drawn as (``geometry``'s codes; none for dots).
+    shapes: dict[int, int] = field(default_factory=dict)
     #: Subtrees drawn as silhouettes (too narrow to tell apart), by their top node.
     silhouettes: list[int] = field(default_factory=list)
     #: The silhouettes as drawn: (parent, first child, last child) of each run of
@@ -740,7 +745,10 @@ class TreeItem(QGraphicsRectItem):
             how = how_of[n] if valued else OPEN
             x, y = point(n)
             who = rec.mover(n) if players else None
-            groups.setdefault((kind, how, -1 if who is None else who % inked), []).append((x, y))
+            # A player's own shape, whoever's search it is (the recording's MAX and MIN
+            # only say whether the player is the root's).
+            shape = frame.shapes[n] = kind if who is None else player_shape(who)
+            groups.setdefault((shape, how, -1 if who is None else who % inked), []).append((x, y))
             under: list[CanvasText] = []
             top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
             if who is not None:
@@ -748,7 +756,7 @@ class TreeItem(QGraphicsRectItem):
                 hollow = how in (OPEN, HOW_EVALUATION)
                 letter_ink = inks.player_ink[who % inked] if hollow else inks.on_fill
                 self._value_inside(
-                    texts, n, kind, how, x, y, r, value[n], value_px, letters[who], letter_ink
+                    texts, n, shape, how, x, y, r, value[n], value_px, letters[who], letter_ink
                 )
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to
             # write. Values are written even where the smaller labels are too small.
@@ -779,10 +787,9 @@ class TreeItem(QGraphicsRectItem):
                     under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
+                    tag_ink = inks.tag[kind] if who is None else inks.player_ink[who % inked]
                     texts.append(
-                        CanvasText(
-                            x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True, MARK, n
-                        )
+                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, tag_ink, True, MARK, n)
                     )
             if show_labels and (self.always_show_window or model.shows_window(n)):
                 ink = self.colours.text
@@ -947,14 +954,19 @@ class TreeItem(QGraphicsRectItem):
         readable size."""
         inks = self.inks
         text = format_number(value) if mark is None else mark
+        cx = x
         if how == HOW_EVALUATION:
-            room, cy, colour = r * 1.15, y, inks.on_eval[kind]
+            room, cy = r * 1.15, y
+            colour = inks.on_eval[kind] if ink is None else ink  # a player's mark has ink
         elif kind == KIND_LEAF:
             room, cy, colour = r * 1.55, y, inks.on_leaf
         elif kind == KIND_MAX:
             room, cy, colour = r * 1.45, y + r * 0.3, inks.on_fill
         elif kind == KIND_MIN:
             room, cy, colour = r * 1.45, y - r * 0.3, inks.on_fill
+        elif kind in (SHAPE_LEFT, SHAPE_RIGHT):  # a player's ◀ or ▶: the wide end
+            room, cy, colour = r * 1.2, y, inks.on_fill
+            cx = x + r * 0.3 if kind == SHAPE_LEFT else x - r * 0.3
         else:
             room, cy, colour = r * 1.6, y, inks.on_fill
         if ink is not None:
@@ -965,7 +977,7 @@ class TreeItem(QGraphicsRectItem):
             size = int(px * room / width)
         if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
             return False
-        texts.append(CanvasText(x, cy, text, size, True, colour, False, VALUE, n))
+        texts.append(CanvasText(cx, cy, text, size, True, colour, False, VALUE, n))
         return True
 
     def _draw_folds(
