@@ -15,7 +15,7 @@ from gamesearch_gui.core.recording import ENTERED, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.tree.details import window_history
-from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.view import TreeCanvas
 from tests.core.window_reference import reference_windows
 
@@ -103,3 +103,55 @@ def test_figure_5_2_at_event_10_draws_the_window_c_was_entered_with(canvas: Tree
     assert canvas.tree_item.model.window_lines(0) == ["α −∞→3", "β +∞"]
     assert "α −∞→3" in canvas.tree_item.last_frame.texts
     assert "Window: α −∞, β +∞ → α 3, β +∞" in canvas.tree_item.model.describe(0)
+
+
+AGREEING = [
+    ("star1, chance example", "chance-small", Algorithm.STAR1),
+    ("star1, random chance tree", "chance", Algorithm.STAR1),
+    ("paranoid, figure 5.4", "figure-5-4", Algorithm.PARANOID),
+    ("paranoid, random three players", "players", Algorithm.PARANOID),
+]
+
+
+@pytest.mark.parametrize(
+    ("which", "algorithm"), [c[1:] for c in AGREEING], ids=[c[0] for c in AGREEING]
+)
+def test_canvas_details_and_step_words_agree_at_every_event(
+    canvas: TreeCanvas, which: str, algorithm: Algorithm
+) -> None:
+    # Star1's chance nodes keep the window they were given (their outcomes get their own);
+    # the paranoid search's nodes narrow theirs as alpha-beta's do.
+    if which == "chance":
+        tree = random_tree(4, (2, 3), (0, 9), chance_layers=(1, 3), seed=5)
+    elif which == "players":
+        tree = random_tree(4, (2, 3), (0, 9), seed=3, players=3)
+    else:
+        tree = example(which).tree()
+    game = TreeGame(tree)
+    recording = SearchRecording(game, paranoid=algorithm is Algorithm.PARANOID)
+    recording.finish(search(game, tree.root, SearchSettings(algorithm), listener=recording))
+    assert recording.cutoffs  # something to get right
+    canvas.set_recording(recording)
+    model = canvas.tree_item.model
+    for k in range(1, recording.event_count + 1):
+        canvas.set_moment(k)
+        for n in range(model.limit):
+            entry = (recording.alpha_in[n], recording.beta_in[n])
+            window = model.window(n)
+            assert model.window_lines(n) == lines(entry, window), (k, recording.name(n))
+            rows = [w for _, w in window_history(recording, n, k) if w.startswith("α")]
+            if recording.kind[n] in (KIND_MAX, KIND_MIN):
+                assert rows[-1] == f"α {format_number(window[0])}, β {format_number(window[1])}"
+            elif recording.kind[n] == KIND_CHANCE:
+                assert window == entry, (k, recording.name(n))
+        seq = k - 1
+        if recording.ev_type[seq] == ENTERED:
+            child = recording.ev_ref[seq]
+            said = ENTERED_WITH.search(recording.describe(seq))
+            assert said is not None
+            assert said.groups() == tuple(
+                format_number(v) for v in (recording.alpha_in[child], recording.beta_in[child])
+            )
+            parent = recording.parent[child]
+            if parent != NONE and recording.kind[parent] in (KIND_MAX, KIND_MIN):
+                assert said.groups() == tuple(format_number(v) for v in model.window(parent)), k
