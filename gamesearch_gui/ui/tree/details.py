@@ -134,6 +134,8 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"{shown}, from the transposition table (searched before)"
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
+        if recording.cutoff_of[n] != NONE:  # a Star1 cut, before its value
+            return f"{shown}, Star1's bound, not an average: it was cut short (see Cutoff)"
         return f"{shown}, the probability-weighted average of its outcomes"
     if recording.players:
         return f"{shown}, backed up: {recording.choice_words(n)}"
@@ -212,8 +214,8 @@ def open_at_cap(recording: SearchRecording, n: int) -> bool:
 def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str, str]]:
     """Node ``n``'s alpha-beta window over time, as (when, window) rows, at moment ``k``.
 
-    At MAX and MIN nodes a child is entered with its parent's window, so the entry window
-    of child i+1 is the parent's window after child i came back.
+    Each row is the window as the tree draws it (``Moment.window``) at the moment it
+    changed: when the next child was entered with it, or when the node was left.
     """
     if recording.entered_at[n] >= k:
         return []
@@ -221,7 +223,7 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
     now = Moment(recording, k)
     children = list(now.children(n))
     valued = now.is_valued(n)
-    exit_window = _window(recording.alpha_out[n], recording.beta_out[n])
+    exit_window = _window(*now.window(n))
     if recording.node_kind(n) is NodeKind.CHANCE:
         for i, child in enumerate(children):
             window = _window(recording.alpha_in[child], recording.beta_in[child])
@@ -237,8 +239,8 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
             value = format_number(recording.value[child])
             after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
             if i + 1 < len(children):
-                nxt = children[i + 1]
-                rows.append((after, _window(recording.alpha_in[nxt], recording.beta_in[nxt])))
+                entered = Moment(recording, recording.entered_at[children[i + 1]] + 1)
+                rows.append((after, _window(*entered.window(n))))
             elif unkept:
                 rows.append(("later children", "searched, but past the node cap: not kept"))
                 rows.append(("on exit", exit_window))

@@ -61,9 +61,12 @@ from gamesearch_gui.ui.tree.geometry import (
     LEVEL_H,
     NODE_R,
     OPEN,
+    SHAPE_LEFT,
+    SHAPE_RIGHT,
     SILHOUETTE_PX,
     SLOT_W,
     add_node_shape,
+    player_shape,
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
@@ -111,6 +114,9 @@ STAGGER_ROOMS: Final = 1.9
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]
 
+#: The owner of an obstacle that is no node's (a cut mark): no text passes it.
+NOBODY: Final = -2
+
 
 @dataclass
 class Frame:
@@ -119,6 +125,8 @@ class Frame:
     moment: int = 0
     #: Nodes drawn one by one (as a shape, or a dot when tiny).
     nodes: list[int] = field(default_factory=list)
+    #: The shape each node of ``nodes`` was drawn as (``geometry``'s codes; none for dots).
+    shapes: dict[int, int] = field(default_factory=dict)
     #: Subtrees drawn as silhouettes (too narrow to tell apart), by their top node.
     silhouettes: list[int] = field(default_factory=list)
     #: The silhouettes as drawn: (parent, first child, last child) of each run of
@@ -128,6 +136,8 @@ class Frame:
     collapsed: list[int] = field(default_factory=list)
     #: Nodes whose cutoff stub was drawn.
     stubs: list[int] = field(default_factory=list)
+    #: The cut marks as drawn (device pixels), one box each: no text overlaps one.
+    cut_marks: list[Box] = field(default_factory=list)
     #: Edges drawn, as (parent, child).
     edges: list[tuple[int, int]] = field(default_factory=list)
     #: Every text drawn (those placed: a text with no room is left out).
@@ -520,6 +530,10 @@ class TreeItem(QGraphicsRectItem):
                             cy + ny * half - uy * half * 0.35,
                         )
                     )
+                # The cut mark's box: no text is drawn over it.
+                xs = [x for mark in marks[-2:] for x in (mark[0], mark[2])]
+                ys = [y for mark in marks[-2:] for y in (mark[1], mark[3])]
+                frame.cut_marks.append((min(xs), min(ys), max(xs), max(ys)))
                 if show_labels:
                     # Under the cut mark: the count always, the reason when it leaves
                     # the neighbours room.
@@ -636,8 +650,11 @@ class TreeItem(QGraphicsRectItem):
         # spacing apart, so each gets that room.
         room = self._sibling_room(parent, child) * ax * EDGE_LABEL_AT[0] - 2
         forms = [full]
+        probability = now.recording.probability[child]
+        # An outcome's probability is a number the chance node's value is made of (and
+        # Star1's bound): placed with α and β, before the nodes' labels.
+        priority = MOVE if math.isnan(probability) else WINDOW
         if self.texts.width(full, px, False) > room:
-            probability = now.recording.probability[child]
             if math.isnan(probability):
                 # A long move: whole where the neighbours' labels leave it room, else cut
                 # to its share; cut to a stub it would say nothing, so it is left out.
@@ -654,7 +671,9 @@ class TreeItem(QGraphicsRectItem):
         ]
         (x, y, text), *others = places
         texts.append(
-            CanvasText(x, y, text, px, False, self.colours.text, True, MOVE, child, tuple(others))
+            CanvasText(
+                x, y, text, px, False, self.colours.text, True, priority, child, tuple(others)
+            )
         )
 
     def _sibling_room(self, parent: int, child: int) -> float:
@@ -726,7 +745,10 @@ class TreeItem(QGraphicsRectItem):
             how = how_of[n] if valued else OPEN
             x, y = point(n)
             who = rec.mover(n) if players else None
-            groups.setdefault((kind, how, -1 if who is None else who % inked), []).append((x, y))
+            # A player's own shape, whoever's search it is (the recording's MAX and MIN
+            # only say whether the player is the root's).
+            shape = frame.shapes[n] = kind if who is None else player_shape(who)
+            groups.setdefault((shape, how, -1 if who is None else who % inked), []).append((x, y))
             under: list[CanvasText] = []
             top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
             if who is not None:
@@ -734,7 +756,7 @@ class TreeItem(QGraphicsRectItem):
                 hollow = how in (OPEN, HOW_EVALUATION)
                 letter_ink = inks.player_ink[who % inked] if hollow else inks.on_fill
                 self._value_inside(
-                    texts, n, kind, how, x, y, r, value[n], value_px, letters[who], letter_ink
+                    texts, n, shape, how, x, y, r, value[n], value_px, letters[who], letter_ink
                 )
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to
             # write. Values are written even where the smaller labels are too small.
@@ -765,10 +787,9 @@ class TreeItem(QGraphicsRectItem):
                     under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
+                    tag_ink = inks.tag[kind] if who is None else inks.player_ink[who % inked]
                     texts.append(
-                        CanvasText(
-                            x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True, MARK, n
-                        )
+                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, tag_ink, True, MARK, n)
                     )
             if show_labels and (self.always_show_window or model.shows_window(n)):
                 ink = self.colours.text
@@ -783,10 +804,16 @@ class TreeItem(QGraphicsRectItem):
                 room = (now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15
                 room = min(room, LABEL_REACH_PX - r * 1.15, x - r * 1.15 - left_bound - 1)
                 line = top + len(under) * step * 1.1 + (tag_px - small_px) / 2
+                forms = self._name_places(label, tag_px, room, ax)
                 places = [
                     (x - r * 1.15 - width / 2 if up else x, y - r * 0.9 if up else line, text)
-                    for up, text, width in self._name_places(label, tag_px, room, ax)
+                    for up, text, width in forms
                 ]
+                under_forms = [text for up, text, _ in forms if not up]
+                if rec.parent[n] != NONE and under_forms:
+                    # Last, over the node on its edge: under it, its children's edges may
+                    # need the room for their probabilities, or a cutoff for its mark.
+                    places.append((x, y - r * 1.25 - tag_px * 0.75, under_forms[0]))
                 if places:
                     (cx, cy, text), *others = places
                     texts.append(
@@ -927,14 +954,19 @@ class TreeItem(QGraphicsRectItem):
         readable size."""
         inks = self.inks
         text = format_number(value) if mark is None else mark
+        cx = x
         if how == HOW_EVALUATION:
-            room, cy, colour = r * 1.15, y, inks.on_eval[kind]
+            room, cy = r * 1.15, y
+            colour = inks.on_eval[kind] if ink is None else ink  # a player's mark has ink
         elif kind == KIND_LEAF:
             room, cy, colour = r * 1.55, y, inks.on_leaf
         elif kind == KIND_MAX:
             room, cy, colour = r * 1.45, y + r * 0.3, inks.on_fill
         elif kind == KIND_MIN:
             room, cy, colour = r * 1.45, y - r * 0.3, inks.on_fill
+        elif kind in (SHAPE_LEFT, SHAPE_RIGHT):  # a player's ◀ or ▶: the wide end
+            room, cy, colour = r * 1.2, y, inks.on_fill
+            cx = x + r * 0.3 if kind == SHAPE_LEFT else x - r * 0.3
         else:
             room, cy, colour = r * 1.6, y, inks.on_fill
         if ink is not None:
@@ -945,7 +977,7 @@ class TreeItem(QGraphicsRectItem):
             size = int(px * room / width)
         if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
             return False
-        texts.append(CanvasText(x, cy, text, size, True, colour, False, VALUE, n))
+        texts.append(CanvasText(cx, cy, text, size, True, colour, False, VALUE, n))
         return True
 
     def _draw_folds(
@@ -1007,6 +1039,8 @@ class TreeItem(QGraphicsRectItem):
             for n in frame.nodes:
                 x, y = point(n)
                 placer.block((x - half_w, y - half_h, x + half_w, y + half_h), n)
+        for box in frame.cut_marks:
+            placer.block(box, NOBODY)  # a cut mark: an obstacle to every text
         kept: list[tuple[CanvasText, PlacedText]] = []
         # By priority, then by node: the same texts win wherever the paint starts.
         for first in sorted(texts, key=lambda t: (t.priority, t.owner)):
