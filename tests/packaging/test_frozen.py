@@ -147,6 +147,8 @@ def test_one_folder_build_runs_too(onedir: Path) -> None:
     }
     assert "trees/figure-5-2.gtree.json" in bundled
     assert f"icons/{NAME}-32.png" in bundled
+    # The user guide (Help > User guide); the smoke test above read its pages.
+    assert (internal / "gamesearch_gui" / "docs" / "play.md").is_file()
 
 
 def test_what_the_app_does_not_use_is_left_out(onedir: Path) -> None:
