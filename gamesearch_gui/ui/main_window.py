@@ -61,10 +61,11 @@ from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
-from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
+from gamesearch_gui.ui.help.how_to_play import about_text, how_to_play, how_to_play_file
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
+    algorithms_for,
     analysis_settings,
     clamp,
     compare_searches,
@@ -901,10 +902,12 @@ class MainWindow(QMainWindow):
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
         game = self.user_game
+        offered = algorithms_for(self.game)
         if game is None:
-            self._message("How to play", how_to_play(self.config.spec))
+            self._message("How to play", how_to_play(self.config.spec, offered))
         else:
-            self._message("How to play", how_to_play_file(game.title, game.spec, game.info.rules))
+            text = how_to_play_file(game.title, game.spec, game.info.rules, offered)
+            self._message("How to play", text)
 
     def show_about(self) -> None:
         """Version and purpose."""

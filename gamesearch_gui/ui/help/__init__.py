@@ -1,0 +1,1 @@
+"""Help: how to play each game and what the AI does."""
