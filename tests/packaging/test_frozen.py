@@ -98,6 +98,8 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
     assert f"search recordings are written by {writer}" in result.stdout
     # QtPrintSupport (PDF sheets) and QtSvg are in the build.
     assert "exercise: graded 100%, exported sheet and key as PDF and SVG" in result.stdout
+    # The user guide's pages (docs/, bundled as gamesearch_gui.docs) opened and read.
+    assert "user guide: " in result.stdout
 
 
 def test_solve_answers_figure_5_2(onefile: Path) -> None:

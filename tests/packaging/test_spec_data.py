@@ -213,9 +213,10 @@ sys.addaudithook(lambda event, args: event == "open" and isinstance(args[0], str
 from gamesearch_gui.app import run_app
 
 status = run_app(smoke_test=True)
-root = str(real_files("gamesearch_gui.resources"))
+roots = {"gamesearch_gui/" + name: str(real_files("gamesearch_gui." + name))
+         for name in ("resources", "docs")}
 print("RECORDED " + json.dumps(
-    {"status": status, "root": root, "read": sorted(read), "opened": sorted(opened)}))
+    {"status": status, "roots": roots, "read": sorted(read), "opened": sorted(opened)}))
 """
 
 
@@ -241,12 +242,19 @@ def loaded() -> dict[str, Any]:
 def test_every_resource_the_app_reads_is_bundled(
     loaded: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    data = bundled(run_spec(tmp_path, monkeypatch))
-    root = Path(loaded["root"]).resolve()
-    read = sorted(Path(path).resolve().relative_to(root).as_posix() for path in loaded["read"])
-    assert any(name.startswith("icons/") for name in read), f"the icon was not read: {read}"
-    missing = [name for name in read if name not in data]
-    assert not missing, f"the app reads these resources, which the spec leaves out: {missing}"
+    spec = run_spec(tmp_path, monkeypatch)
+    read: dict[str, list[str]] = {at: [] for at in DATA_FOLDERS}
+    for name in loaded["read"]:
+        path = Path(name).resolve()
+        (at,) = [at for at, root in loaded["roots"].items() if path.is_relative_to(root)]
+        read[at].append(path.relative_to(Path(loaded["roots"][at]).resolve()).as_posix())
+    icons = [name for name in read[BUNDLED_AT] if name.startswith("icons/")]
+    assert icons, f"the icon was not read: {read}"
+    # The smoke test reads the user guide's pages, as Help > User guide does.
+    assert "play.md" in read["gamesearch_gui/docs"], read
+    for at, names in read.items():
+        missing = sorted(set(names) - set(bundled(spec, at)))
+        assert not missing, f"the app reads these files, which the spec leaves out: {missing}"
 
 
 def test_the_app_opens_no_file_of_the_checkout_outside_the_resources(

@@ -53,7 +53,8 @@ _SEE = """
 <p>The Statistics panel shows what the last search did: its value, the line it expects
 (the principal variation), and how many positions it looked at; the Search tree panel
 shows the search itself, node by node. <i>Game &gt; Hint</i> asks the AI for your best
-move; <i>View &gt; Show move values</i> labels each of your moves with its value.</p>
+move; <i>View &gt; Show move values</i> labels each of your moves with its value.
+<i>Help &gt; User guide</i> (F1) says more.</p>
 """
 
 
@@ -71,8 +72,8 @@ def what_the_ai_does(algorithms: Iterable[Algorithm]) -> str:
     )
     others = [algorithm_title(a) for a in Algorithm if a not in offered]
     elsewhere = (
-        f"<p>Other games offer {html.escape(_words(others))} too: their How to play says "
-        "what each does.</p>"
+        f"<p>Other games offer {html.escape(_words(others))} too; <i>Help &gt; User "
+        "guide</i>, The search engine, says what each does.</p>"
         if others
         else ""
     )
