@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence
-from PySide6.QtWidgets import QDialog, QMenu
+from PySide6.QtWidgets import QComboBox, QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.exercise import Task
 from gamesearch_gui.core.games import find_game, game_names
 from gamesearch_gui.core.search import Algorithm
@@ -412,3 +413,51 @@ def test_the_third_start_sets_a_minimax_exercise(
     page = window.exercises
     assert page.exercise is not None and page.exercise.task is Task.MINIMAX
     qtbot.waitUntil(lambda: page.key is not None, timeout=TIMEOUT_MS)
+
+
+# -- the docs name what the window offers ------------------------------------------------
+
+
+def _docs_text() -> str:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    text = " ".join(plain(page.read_text(encoding="utf-8")) for page in pages)
+    return " ".join(text.split()).lower()
+
+
+def _name(text: str) -> str:
+    return " ".join(action_text_of(text).split()).removesuffix("…").lower()
+
+
+def action_text_of(text: str) -> str:
+    return text.split("\t")[0].replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _combo_texts(box: QComboBox) -> list[str]:
+    return [box.itemText(i) for i in range(box.count())]
+
+
+def test_the_docs_name_every_action_and_algorithm_the_window_offers(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    docs = _docs_text()
+    offered: dict[str, str] = {}
+    for menu in _menus(window):
+        where = action_text_of(menu.title())
+        for action in menu.actions():
+            if not action.isSeparator() and not isinstance(action.menu(), QMenu):
+                offered[_name(action.text())] = f"menu {where}"
+    assert len(offered) > 60
+    # The algorithms, as the settings show them for each game, and as the tree editor
+    # shows them for each kind of tree.
+    panel = window.settings_panel
+    for name in game_names():
+        window.new_game(PlayConfig(game=name), start=False)
+        for text in _combo_texts(panel.algorithm_box):
+            offered[_name(text)] = f"settings of {name}"
+    editor = window.editor
+    for key in ("figure-5-2", "chance-small", "figure-5-4"):
+        assert editor.open_tree(example(key).tree())
+        for text in _combo_texts(editor.algorithm):
+            offered[_name(text)] = f"the editor on {key}"
+    unnamed = sorted(f"{name!r} ({where})" for name, where in offered.items() if name not in docs)
+    assert not unnamed, "the docs never name: " + ", ".join(unnamed)
