@@ -470,9 +470,12 @@ class UserGuide(QWidget):
         self.status.setText(f"Match {self._match_at + 1} of {len(self._matches)} on this page.")
 
     def _show_match(self, cursor: QTextCursor) -> None:
+        """Select the match ``cursor`` holds, a third of the way down the view."""
         self._paint_matches()
         self.browser.setTextCursor(cursor)
-        self.browser.ensureCursorVisible()
+        bar = self.browser.verticalScrollBar()
+        top = self.browser.cursorRect().top()
+        bar.setValue(bar.value() + top - self.browser.viewport().height() // 3)
 
     def _result_chosen(self, item: QListWidgetItem) -> None:
         name, position = item.data(_TARGET)
