@@ -461,3 +461,39 @@ def test_the_docs_name_every_action_and_algorithm_the_window_offers(
             offered[_name(text)] = f"the editor on {key}"
     unnamed = sorted(f"{name!r} ({where})" for name, where in offered.items() if name not in docs)
     assert not unnamed, "the docs never name: " + ", ".join(unnamed)
+
+
+def _readme_features() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    features = text[text.index("## What it does today") : text.index("## Command line")]
+    return " ".join(plain(features).split()).lower()
+
+
+def test_the_readme_lists_every_game_algorithm_and_help_entry() -> None:
+    # It left out three-player Nim, max^n and the paranoid search.
+    features = _readme_features()
+    for name in game_names():
+        assert find_game(name).title.lower() in features, name
+    for title in ALGORITHM_TITLES.values():
+        assert title.split(" (")[0].lower() in features, title
+    for entry in ("Help > User guide", "Help > Keyboard shortcuts", "Help > How to play"):
+        assert entry.lower() in features
+
+
+@pytest.mark.parametrize(
+    "stale",
+    [
+        "the window does not offer it yet",  # README, of MCTS
+        "does not draw an MCTS tree",  # play.md
+        "does not draw a search of vectors",  # games.md
+        "DESIGN.md",  # a file the repository does not have
+    ],
+)
+def test_no_page_says_what_is_no_longer_true(stale: str) -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    saying = [
+        p.name
+        for p in pages
+        if stale.lower() in " ".join(p.read_text(encoding="utf-8").split()).lower()
+    ]
+    assert not saying, f"{saying} say {stale!r}"
