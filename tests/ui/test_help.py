@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QUrl
 from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDialog, QMenu
 from pytestqt.qtbot import QtBot
@@ -22,7 +22,7 @@ from gamesearch_gui.core.games import find_game, game_names
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
-from gamesearch_gui.ui.help.guide import UserGuide
+from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
 from gamesearch_gui.ui.help.how_to_play import ALGORITHM_WORDS, how_to_play
 from gamesearch_gui.ui.help.pages import guide_pages, link_targets, plain, resolve
 from gamesearch_gui.ui.help.shortcuts import action_text
@@ -228,6 +228,36 @@ def test_search_lists_every_page_that_says_it_and_marks_this_pages_matches(
     guide.search.clear()
     guide.run_search()
     assert guide.contents.isVisible() and not guide.results.isVisible()
+
+
+def test_a_generated_page_made_again_never_leaves_the_view_a_deleted_page(
+    qtbot: QtBot,
+) -> None:
+    # Found by the monkey: a search made the shortcuts' page again while it was shown and
+    # deleted the one on screen; the next page shown (Back) crashed the process.
+    made = []
+
+    def make() -> str:
+        made.append(len(made) + 1)
+        return f"<h1>Made {len(made)}</h1><p>keys</p>"
+
+    guide = UserGuide(generated=[GeneratedPage("gen", "Generated", "Keys", make)])
+    qtbot.addWidget(guide)
+    guide.show()
+    guide.open("play.md")
+    for _ in range(2):  # opened twice: made again while shown
+        guide.open("gen")
+    guide.search.setText("keys")
+    guide.run_search()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert guide.browser.toPlainText().startswith("Made 2")
+    guide.back()
+    assert guide.current == "play.md"
+    guide.forward()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert guide.browser.toPlainText().startswith("Made 2")  # Forward shows it as it was
+    guide.open("play.md")
+    assert guide.current == "play.md"
 
 
 def test_a_page_shows_its_pictures(qtbot: QtBot, tmp_path: Path) -> None:

@@ -250,11 +250,12 @@ class UserGuide(QWidget):
                         section.setData(0, _TARGET, (page.name, name))
                         section.setToolTip(0, text)
 
-    def _page(self, name: str) -> _Shown:
-        """The document of page ``name``, made once (a generated page: each time)."""
+    def _page(self, name: str, *, fresh: bool = False) -> _Shown:
+        """The document of page ``name``, made once; a generated page is made again when
+        ``fresh`` (as it is opened)."""
         page = self._by_name[name]
         old = self._shown.get(name)
-        if old is not None and isinstance(page, Page):
+        if old is not None and not (fresh and isinstance(page, GeneratedPage)):
             return old
         document = PageDocument(self._folder, self)
         document.setDocumentMargin(12)
@@ -264,7 +265,11 @@ class UserGuide(QWidget):
             document.setHtml(page.make())
         shown = self._shown[name] = _Shown(page, document, _heading_anchors(document))
         if old is not None:
-            old.document.deleteLater()  # a generated page made again
+            # A generated page made again: the view lets go of the old document before it
+            # goes (deleted while shown, it crashed the next page's showing).
+            if self.browser.document() is old.document:
+                self.browser.setDocument(document)
+            old.document.deleteLater()
         return shown
 
     def page_text(self, name: str) -> str:
@@ -284,7 +289,7 @@ class UserGuide(QWidget):
             del self._history[self._at + 1 :]
             self._history.append((name, 0))
             self._at = len(self._history) - 1
-        self._show(name)
+        self._show(name, fresh=True)
         self.status.clear()
         if anchor:
             position = self.anchor_position(anchor)
@@ -294,8 +299,8 @@ class UserGuide(QWidget):
                 self._scroll_to(position)
         return True
 
-    def _show(self, name: str) -> None:
-        shown = self._page(name)
+    def _show(self, name: str, *, fresh: bool = False) -> None:
+        shown = self._page(name, fresh=fresh)
         self.current = name
         self.browser.setDocument(shown.document)
         self.browser.verticalScrollBar().setValue(0)
