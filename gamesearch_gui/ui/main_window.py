@@ -61,10 +61,12 @@ from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
-from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
+from gamesearch_gui.ui.help.desk import HelpDesk
+from gamesearch_gui.ui.help.how_to_play import about_text, how_to_play, how_to_play_file
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
+    algorithms_for,
     analysis_settings,
     clamp,
     compare_searches,
@@ -311,8 +313,11 @@ class MainWindow(QMainWindow):
             "Ctrl+T",
             "Give the search tree the whole window (again: bring the rest back)",
         )
-        self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
+        self.act_how = self._action(
+            "&How to play", self.show_how_to_play, tip="The rules of this game, what the AI does"
+        )
         self.act_about = self._action("&About", self.show_about)
+        self.help_desk = HelpDesk(self, self.store)
         self.act_mode_play = self._action(
             "&Play a game", lambda: self.set_mode("play"), "Ctrl+1", "Play against the AI"
         )
@@ -392,11 +397,9 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.act_reset_layout)
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self.act_how)
-        help_menu.addMenu(self.trees.examples_menu)
+        self.help_desk.fill(help_menu, self.act_how, self.trees.examples_menu, self.act_about)
         for key, action in self.trees.example_actions.items():
             action.triggered.connect(lambda _=False, k=key: self.open_example(k))
-        help_menu.addAction(self.act_about)
         modes_bar = QToolBar("Mode")
         modes_bar.setObjectName("toolbar-mode")
         for mode_action in self.mode_actions.values():
@@ -901,10 +904,12 @@ class MainWindow(QMainWindow):
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
         game = self.user_game
+        offered = algorithms_for(self.game)
         if game is None:
-            self._message("How to play", how_to_play(self.config.spec))
+            self._message("How to play", how_to_play(self.config.spec, offered))
         else:
-            self._message("How to play", how_to_play_file(game.title, game.spec, game.info.rules))
+            text = how_to_play_file(game.title, game.spec, game.info.rules, offered)
+            self._message("How to play", text)
 
     def show_about(self) -> None:
         """Version and purpose."""

@@ -399,16 +399,18 @@ class SearchTreePanel(QWidget):
         return action
 
     def _shortcuts(self) -> None:
+        # Each with what it does, which Help > Keyboard shortcuts lists.
         keys = (
-            (Qt.Key.Key_Space, self.controller.toggle_play),
-            (Qt.Key.Key_Left, self.controller.step_back),
-            (Qt.Key.Key_Right, self.controller.step_forward),
-            (Qt.Key.Key_Home, self.controller.go_start),
-            (Qt.Key.Key_End, self.controller.go_end),
+            (Qt.Key.Key_Space, self.controller.toggle_play, "play or pause the replay"),
+            (Qt.Key.Key_Left, self.controller.step_back, "one event back"),
+            (Qt.Key.Key_Right, self.controller.step_forward, "one event forward"),
+            (Qt.Key.Key_Home, self.controller.go_start, "to the start"),
+            (Qt.Key.Key_End, self.controller.go_end, "to the last event"),
         )
         self._keys = []
-        for key, slot in keys:
+        for key, slot, words in keys:
             shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setWhatsThis(words)
             # Only while the panel (or a child) has focus: the board keeps its own keys.
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
