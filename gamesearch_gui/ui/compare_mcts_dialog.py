@@ -150,7 +150,7 @@ class MctsCompareDialog(ComparisonDialog):
             0,
             (
                 "Alpha-beta",
-                describe_settings(ab.settings).removeprefix("alphabeta, "),
+                describe_settings(ab.settings, named=False),
                 clip(ab.best_text),
                 f"{format_value(ab.value)} ({kind})",
                 duration(ab.seconds),
@@ -164,7 +164,7 @@ class MctsCompareDialog(ComparisonDialog):
             1,
             (
                 "MCTS",
-                describe_settings(mc.settings).removeprefix("mcts, "),
+                describe_settings(mc.settings, named=False),
                 clip(mc.best_text),
                 f"win rate {percent(mc.win_rate)} for {self.mover} (estimate)",
                 duration(mc.seconds),

@@ -15,6 +15,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import (
     Algorithm,
+    Ordering,
     SearchProgress,
     SearchResult,
     SearchSettings,
@@ -37,9 +38,10 @@ def iterations_text(count: int) -> str:
     return f"{count:,} iteration{'' if count == 1 else 's'}"
 
 
-def describe_settings(settings: SearchSettings) -> str:
-    """One line: algorithm, depth, ordering, table, time (MCTS: iterations, C, seed)."""
-    parts = [settings.algorithm.value]
+def describe_settings(settings: SearchSettings, *, named: bool = True) -> str:
+    """One line, in the settings' own words: algorithm (unless ``named`` is False),
+    depth, ordering, table, time (MCTS: iterations, C, seed)."""
+    parts = [settings.algorithm.title] if named else []
     if settings.algorithm is Algorithm.MCTS:
         if settings.iterations is not None:
             parts.append(iterations_text(settings.iterations))
@@ -50,10 +52,10 @@ def describe_settings(settings: SearchSettings) -> str:
     if settings.fail_hard:
         parts.append("fail-hard")
     parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
-    if settings.ordering.value != "none":
-        parts.append(f"{settings.ordering.value} ordering")
+    if settings.ordering is not Ordering.NONE:
+        parts.append(f"ordering: {settings.ordering.title.lower()}")
     if settings.transposition_table:
-        parts.append("TT")
+        parts.append("transposition table")
     if settings.time_budget is not None:
         parts.append(f"{settings.time_budget:g} s")
     return ", ".join(parts)
