@@ -336,8 +336,11 @@ class SearchTreePanel(QWidget):
             STEPS_TAB, "Every step of the search, in words: click one to go there"
         )
         self.side = QWidget()
-        self.side.setMinimumWidth(SIDE_MIN_WIDTH)
         side_layout = QVBoxLayout(self.side)
+        # A least width in the layout, not on the widget: a fixed minimum would stand in
+        # for the layout's own, and the details (a position drawn under them, say) could
+        # be squeezed narrower than they need and be cut at the edge.
+        side_layout.addStrut(SIDE_MIN_WIDTH)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.setSpacing(4)
         side_layout.addWidget(self.minimap)
