@@ -62,6 +62,7 @@ from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
 from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
+from gamesearch_gui.ui.kept_searches import ANALYSIS, MOVE, KeptSearches, Key
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
@@ -134,9 +135,13 @@ class MainWindow(QMainWindow):
         self._pending_move: Any = None
         #: The search behind each AI move, by ply number.
         self.move_searches: dict[int, SearchResult] = {}
+        #: The recorded trees the search tree dock can show again: each AI move's search
+        #: and each analysis of the person's moves. Old ones go once they hold too many
+        #: nodes together.
+        self.kept = KeptSearches(KEPT_NODES)
         #: The recorded tree of each AI move's search, by ply number, oldest first; the
-        #: move history reopens them. Old ones go once they hold too many nodes together.
-        self.move_recordings: dict[int, AnyRecording] = {}
+        #: move history reopens them.
+        self.move_recordings: dict[int, AnyRecording] = self.kept.moves
 
         self.controller = SearchController(self)
         #: The user's game file played instead of the settings' game (None: none).
@@ -189,6 +194,7 @@ class MainWindow(QMainWindow):
         self.history.setObjectName("history")
         self.history.itemClicked.connect(self._history_clicked)
         self.tree_panel = SearchTreePanel()
+        self.tree_panel.searchChosen.connect(self._search_chosen)
         self.searches = RecordedSearch(self.controller, self.tree_panel, self)
         self.searches.finished.connect(self._search_finished)
         self.searches.failed.connect(self._search_failed)
@@ -443,8 +449,9 @@ class MainWindow(QMainWindow):
         game = self.user_game if self.user_game is not None else self.config.make_game()
         self.match = Match(game)
         self.move_searches.clear()
-        self.move_recordings.clear()
+        self.kept.clear()
         self.tree_panel.clear(TREE_EMPTY)
+        self._list_searches()
         self.paused = False
         self.act_pause.setChecked(False)
         if self.board is not None:
@@ -499,18 +506,37 @@ class MainWindow(QMainWindow):
             return
         self.stats.show_stopped("cancelled")
         self.controller.cancel()
+        self.kept.drop(request.recording)
         if request.recording is not None and request.recording is self.tree_panel.shown:
             self._show_last_tree()
+        else:
+            self._list_searches()
 
     def _show_last_tree(self) -> None:
         """Show the newest kept AI search tree, or say there is none."""
         if self.move_recordings:
-            number = max(self.move_recordings)
-            self.tree_panel.show_recording(
-                self.move_recordings[number], live=False, title=f"AI move (ply {number})"
-            )
+            self._show_kept((MOVE, max(self.move_recordings)))
         else:
             self.tree_panel.clear(TREE_EMPTY)
+            self._list_searches()
+
+    def _show_kept(self, key: Key) -> None:
+        """Show the search of ``key`` in the tree dock: following it if it still runs."""
+        found = self.kept.find(key)
+        if found is None:
+            return
+        kept, running = found
+        self.tree_panel.show_recording(kept.recording, live=running, title=kept.title)
+        self._list_searches()
+
+    def _list_searches(self) -> None:
+        """The tree dock's list of searches, the one it shows chosen."""
+        self.tree_panel.list_searches(self.kept.entries(), self.kept.key_of(self.tree_panel.shown))
+
+    @Slot(object)
+    def _search_chosen(self, key: Key) -> None:
+        """The person chose a search in the tree dock's list."""
+        self._show_kept(key)
 
     def _halt(self) -> None:
         """Stop whatever was under way: a search, a paced move, a hint."""
@@ -583,7 +609,12 @@ class MainWindow(QMainWindow):
         turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
         if self.user_game is not None:  # the panel fitted it; Hint and analysis add to it
             settings = fit_search(self.user_game, None, settings)
-        self.searches.start(
+        title = f"{title} (move {turn})"
+        # An analysis of the person's moves grows in the dock only where it would hide
+        # no AI search; else it waits in the dock's list of searches.
+        shown = self.kept.key_of(self.tree_panel.shown)
+        show = purpose == MOVE or shown is None or shown[0] == ANALYSIS
+        request = self.searches.start(
             self.game,
             state,
             settings,
@@ -591,8 +622,16 @@ class MainWindow(QMainWindow):
             # Recorded only while the tree dock is open, to grow there.
             record=self.docks["tree"].toggleViewAction().isChecked(),
             node_cap=self.tree_panel.node_cap(),
-            title=f"{title} (move {turn})",
+            title=title,
+            show=show,
         )
+        if request.recording is not None:
+            self.kept.start((purpose, len(self.match.plies) + 1), title, request.recording)
+            self._list_searches()
+            if not show:
+                self.statusBar().showMessage(
+                    f"{title}: its tree is in the Search tree's list of searches", 5000
+                )
         self.stats.show_started(title, settings)
         self._refresh()
 
@@ -620,7 +659,11 @@ class MainWindow(QMainWindow):
             )
         )
         if request.state != self.match.state:
+            self.kept.drop(request.recording)
+            self._list_searches()
             return  # the game moved on (undo, new game): nothing to do with it
+        self.kept.finish(request.recording)
+        self._list_searches()
         self.stats.show_result(self.game, request.state, result, request.recording)
         if request.purpose == "move":
             move = result.best_move
@@ -632,8 +675,6 @@ class MainWindow(QMainWindow):
                 )
             number = len(self.match.plies) + 1
             self.move_searches[number] = result
-            if request.recording is not None:
-                self._keep_recording(number, request.recording)
             waited = (time.perf_counter() - self._turn_started) * 1000
             self._pending_move = move
             self._pace_timer.start(max(0, int(self._pace_ms() - waited)))
@@ -666,6 +707,8 @@ class MainWindow(QMainWindow):
         """Say why, and for the AI's move, pause it until the person resumes: settings
         that do not fit, or an engine process that crashed or hung (restarted next)."""
         self.stats.show_stopped("failed")
+        self.kept.finish(request.recording)  # what it recorded before it failed
+        self._list_searches()
         self._thinking_updates.cancel()
         self.progress_label.setText("search failed")
         self.statusBar().showMessage(f"The search failed: {message}")
@@ -740,32 +783,29 @@ class MainWindow(QMainWindow):
         self.board.set_state(self.match.state, None if last is None else last.move)
         for number in [n for n in self.move_searches if n > len(self.match.plies)]:
             del self.move_searches[number]
-            self.move_recordings.pop(number, None)
+        self.kept.forget_after(len(self.match.plies))
+        if self.tree_panel.shown is not None and self.kept.key_of(self.tree_panel.shown) is None:
+            self._show_last_tree()  # the tree shown was of a move taken back
+        else:
+            self._list_searches()
         self._advance()
-
-    def _keep_recording(self, number: int, recording: AnyRecording) -> None:
-        """Keep an AI move's tree for the move history, within the node budget."""
-        self.move_recordings[number] = recording
-        total = sum(r.node_count for r in self.move_recordings.values())
-        for old in list(self.move_recordings):
-            if total <= KEPT_NODES or old == number:
-                break
-            total -= self.move_recordings.pop(old).node_count
 
     @Slot(QListWidgetItem)
     def _history_clicked(self, item: QListWidgetItem) -> None:
         """Reopen the search tree behind an AI move."""
         number = item.data(Qt.ItemDataRole.UserRole)
-        recording = self.move_recordings.get(number)
-        if recording is None:
+        if number not in self.move_recordings:
             why = "a person's move" if number not in self.move_searches else "not kept"
             self.statusBar().showMessage(f"No search tree for this move ({why})", 4000)
             return
         if self.controller.busy:
-            self.statusBar().showMessage("The AI is thinking: its live tree comes back next", 4000)
+            self.statusBar().showMessage(
+                "The AI is thinking: choose its search in the Search tree's list to follow it",
+                4000,
+            )
         self.docks["tree"].show()
         self.docks["tree"].raise_()
-        self.tree_panel.show_recording(recording, live=False, title=item.text().strip())
+        self._show_kept((MOVE, number))
 
     def hint(self) -> None:
         """Ask the AI for the person's best move, and mark it on the board."""
