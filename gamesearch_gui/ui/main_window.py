@@ -13,7 +13,7 @@ import random
 import time
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QFont,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -101,8 +102,11 @@ FOCUS_MESSAGE = (
 )
 #: The window's size at the first start, when the screen has room for it.
 DEFAULT_SIZE = (1280, 800)
-#: The search tree dock's share of the window's height in the default layout.
+#: The search tree dock's share of the window's height in the default layout...
 TREE_SHARE = 0.55
+#: ...and the most height the default layout leaves the board (its share at a laptop's
+#: 768 pixels): a taller window gives the rest to the tree.
+BOARD_HEIGHT = 346
 #: The default widths of the Settings dock and of the Statistics dock (pixels).
 SETTINGS_WIDTH = 330
 STATS_WIDTH = 260
@@ -185,6 +189,9 @@ class MainWindow(QMainWindow):
         self._focus_docks: dict[str, bool] = {}
         #: No layout was restored: the default one is made once the window has its size.
         self._fresh_layout = True
+        #: The heights of the window, the board's page and the tree dock, as last laid
+        #: out (None: the tree is not docked under the board).
+        self._heights: tuple[int, int, int] | None = None
 
         self.settings_panel = SettingsPanel(self._load_config())
         self.settings_panel.newGameRequested.connect(self._config_for_new_game)
@@ -213,6 +220,8 @@ class MainWindow(QMainWindow):
                 "Search tree", self.tree_panel, Qt.DockWidgetArea.BottomDockWidgetArea
             ),
         }
+        # Its height as the person leaves it (a drag of its edge) is what a resize keeps.
+        self.docks["tree"].installEventFilter(self)
         # The default layout: the settings on the left, the whole height; the board with
         # the statistics and the moves (as tabs) beside it; the search tree under both,
         # with about half of the height.
@@ -887,17 +896,56 @@ class MainWindow(QMainWindow):
         return [self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel]
 
     def _size_docks(self) -> None:
-        """The default sizes: the search tree gets ``TREE_SHARE`` of the height, the
-        side docks no more than they need."""
+        """The default sizes: the search tree gets ``TREE_SHARE`` of the height, and all
+        above what the board is given (``BOARD_HEIGHT``) in a taller window; the side
+        docks no more than they need."""
         height = self.height()
-        self.resizeDocks(
-            [self.docks["tree"]], [round(height * TREE_SHARE)], Qt.Orientation.Vertical
-        )
+        tree = max(round(height * TREE_SHARE), height - BOARD_HEIGHT)
+        self.resizeDocks([self.docks["tree"]], [tree], Qt.Orientation.Vertical)
         self.resizeDocks(
             [self.docks["settings"], self.docks["stats"]],
             [SETTINGS_WIDTH, STATS_WIDTH],
             Qt.Orientation.Horizontal,
         )
+        QTimer.singleShot(0, self._note_heights)
+
+    def _tree_under_board(self) -> bool:
+        """True while the search tree is docked under the board (the default place)."""
+        dock = self.docks["tree"]
+        return (
+            dock.isVisible()
+            and not dock.isFloating()
+            and self.central_stack.isVisible()
+            and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+
+    def _note_heights(self) -> None:
+        """Remember the heights as laid out now: the next resize starts from them."""
+        if self._tree_under_board():
+            board, tree = self.central_stack.height(), self.docks["tree"].height()
+            self._heights = (self.height(), board, tree)
+        else:
+            self._heights = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A taller window gives the search tree all the extra height (Qt would give it
+        to the board); a shorter one takes it from the tree while the tree keeps its
+        share of the height (its own, or ``TREE_SHARE`` if less), then from both."""
+        super().resizeEvent(event)
+        before = self._heights
+        if before is not None and self._tree_under_board() and before[0] != self.height():
+            window, board, tree = before
+            total = board + tree + self.height() - window
+            share = min(tree / max(board + tree, 1), TREE_SHARE)
+            wanted = max(total - board, round(total * share))
+            self.resizeDocks([self.docks["tree"]], [wanted], Qt.Orientation.Vertical)
+        QTimer.singleShot(0, self._note_heights)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Note the tree dock's height when it changes (the person dragged its edge)."""
+        if watched is self.docks.get("tree") and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._note_heights)
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The first show of a window with no remembered layout: the default sizes, now
