@@ -907,6 +907,8 @@ class MainWindow(QMainWindow):
             [SETTINGS_WIDTH, STATS_WIDTH],
             Qt.Orientation.Horizontal,
         )
+        # Noted again once laid out: a resize before then must not start from the old.
+        self._heights = None
         QTimer.singleShot(0, self._note_heights)
 
     def _tree_under_board(self) -> bool:
