@@ -210,6 +210,8 @@ class SearchTreePanel(QWidget):
         self.follow_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.replay_bar, 1)
+        top.addWidget(self.follow_button)
 
         self.explanation = QLabel()
         self.explanation.setObjectName("explanation")
@@ -257,8 +259,6 @@ class SearchTreePanel(QWidget):
                 "A dashed edge is a move tried first because it was on the previous "
                 "depth's best line: ordering the likely best move first makes more cutoffs."
             )
-        top.addWidget(self.replay_bar, 1)
-        top.addWidget(self.follow_button)
         explain_row = QHBoxLayout()
         explain_row.setContentsMargins(0, 0, 0, 0)
         explain_row.addWidget(self.explanation, 1)
