@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.exercise import Task
 from gamesearch_gui.core.games import find_game, game_names
-from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import ALGORITHM_TITLES, Algorithm
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
@@ -29,7 +29,6 @@ from gamesearch_gui.ui.help.shortcuts import action_text
 from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for
-from gamesearch_gui.ui.settings_panel import ALGORITHM_TITLES
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 60_000
@@ -76,10 +75,10 @@ def test_how_to_play_names_every_algorithm_the_settings_offer(name: str) -> None
     offered = algorithms_for(spec.make())
     text = how_to_play(spec, offered)
     for algorithm in offered:
-        assert f"<b>{ALGORITHM_TITLES[algorithm]}</b> {ALGORITHM_WORDS[algorithm]}" in text
+        assert f"<b>{algorithm.title}</b> {ALGORITHM_WORDS[algorithm]}" in text
     # And names the others, which other games offer.
     for algorithm in Algorithm:
-        assert ALGORITHM_TITLES[algorithm] in text
+        assert algorithm.title in text
 
 
 def test_help_how_to_play_in_the_window_covers_mcts_max_n_and_paranoid(

@@ -276,7 +276,7 @@ def test_fail_hard_is_offered_with_alpha_beta_and_reaches_the_ai(
     click_move(qtbot, window, 4)
     qtbot.waitUntil(lambda: len(window.match.plies) == 2, timeout=AI_TIMEOUT_MS)
     assert window.move_searches[2].settings.fail_hard
-    assert "alphabeta, fail-hard" in window.stats.text("search")
+    assert "Alpha-beta, fail-hard" in window.stats.text("search")
     # A game without alpha-beta (Pig) leaves it off; tic-tac-toe remembers it.
     panel.game_box.setCurrentIndex(panel.game_box.findData("pig"))
     assert not panel.fail_hard.isEnabled() and not window.config.search.fail_hard

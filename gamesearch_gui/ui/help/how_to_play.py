@@ -1,6 +1,6 @@
 """Help > How to play: how to play each game (its rules come from the registry of games),
 and what the AI does to choose its moves: every algorithm the settings offer for that
-game, by the name the settings give it (``settings_panel.ALGORITHM_TITLES``), so the help
+game, by the name the settings give it (``Algorithm.title``), so the help
 names what the settings show and cannot leave one out."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 from gamesearch_gui.core.games import GameSpec
 from gamesearch_gui.core.search import Algorithm
-from gamesearch_gui.ui.settings_panel import ALGORITHM_TITLES
 
 #: What each algorithm does, in a sentence or two (after its name, in bold).
 ALGORITHM_WORDS: dict[Algorithm, str] = {
@@ -58,19 +57,12 @@ move; <i>View &gt; Show move values</i> labels each of your moves with its value
 """
 
 
-def algorithm_title(algorithm: Algorithm) -> str:
-    """The algorithm's name as the settings show it."""
-    return ALGORITHM_TITLES[algorithm]
-
-
 def what_the_ai_does(algorithms: Iterable[Algorithm]) -> str:
     """What the AI does, naming each of ``algorithms`` (the settings' choices for the
     game) and what it does, then the settings they share."""
     offered = list(algorithms)
-    items = "".join(
-        f"<li><b>{html.escape(algorithm_title(a))}</b> {ALGORITHM_WORDS[a]}</li>" for a in offered
-    )
-    others = [algorithm_title(a) for a in Algorithm if a not in offered]
+    items = "".join(f"<li><b>{html.escape(a.title)}</b> {ALGORITHM_WORDS[a]}</li>" for a in offered)
+    others = [a.title for a in Algorithm if a not in offered]
     elsewhere = (
         f"<p>Other games offer {html.escape(_words(others))} too; <i>Help &gt; User "
         "guide</i>, The search engine, says what each does.</p>"
