@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import textwrap
 import threading
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from gamesearch_gui.ui.play_config import Seats
 from tests.checking import write_correct_alphabeta
 from tests.processes import process_alive
 from tests.ui import test_check_window, test_editor, test_exercise_page, test_main_window
+from tests.ui.test_game_file_window import LOOPING
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move
 
 # The pages' own fixtures.
@@ -361,25 +363,32 @@ def test_export_hit_mid_set_is_said_and_the_next_export_writes(
 
 # -- Check my search code --------------------------------------------------------------
 
-#: Appended to a correct alpha-beta: its first call writes the process's id and then
-#: computes for ever (the test signals that process); every later call answers.
-FIRST_CALL_SPINS = """
 
-import os as _os
+def spins_once(marker: Path) -> str:
+    """Python code that, the first time it runs, writes its process's id to ``marker`` and
+    then computes for ever (the test signals that process); later, it does nothing."""
+    return textwrap.dedent(
+        f"""\
+        if not __import__("os").path.exists({str(marker)!r}):
+            with open({str(marker) + ".tmp"!r}, "w") as _file:
+                _file.write(str(__import__("os").getpid()))
+            __import__("os").replace({str(marker) + ".tmp"!r}, {str(marker)!r})
+            while True:
+                pass
+        """
+    )
 
-_correct = alpha_beta_search
 
-
-def alpha_beta_search(state, game):
-    marker = {marker!r}
-    if not _os.path.exists(marker):
-        with open(marker + ".tmp", "w") as file:
-            file.write(str(_os.getpid()))
-        _os.replace(marker + ".tmp", marker)
-        while True:
-            pass
-    return _correct(state, game)
-"""
+def student_spinning_once(folder: Path, marker: Path) -> Path:
+    """A correct alpha-beta whose first call spins (``spins_once``)."""
+    path = write_correct_alphabeta(folder)
+    wrapper = (
+        "\n\n_correct = alpha_beta_search\n\n\ndef alpha_beta_search(state, game):\n"
+        + textwrap.indent(spins_once(marker), "    ")
+        + "    return _correct(state, game)\n"
+    )
+    path.write_text(path.read_text(encoding="utf-8") + wrapper, encoding="utf-8")
+    return path
 
 
 def signal_when_written(marker: Path, sig: int) -> threading.Thread:
@@ -407,8 +416,7 @@ def test_check_a_tree_hit_mid_run_is_said_and_the_next_tree_is_checked_afresh(
 ) -> None:
     patience(QUICK)
     marker = tmp_path / "pid"
-    path = write_correct_alphabeta(tmp_path)
-    path.write_text(path.read_text() + FIRST_CALL_SPINS.format(marker=str(marker)), "utf-8")
+    path = student_spinning_once(tmp_path, marker)
     figure = example("figure-5-2").tree()
     request = CheckRequest(str(path), trees=(figure, figure), time_limit=600.0)
     signaller = signal_when_written(marker, sig)
@@ -423,37 +431,14 @@ def test_check_a_tree_hit_mid_run_is_said_and_the_next_tree_is_checked_afresh(
 
 # -- a game file's questions -----------------------------------------------------------
 
-#: A counter whose moves, the first time they are asked for past the start, are computed
-#: for ever after writing the process's id (the test signals that process).
-GAME_SPINS_ONCE = """\
-import os
 
-
-class Stuck:
-    initial = 0
-
-    def actions(self, state):
-        marker = {marker!r}
-        if state > 0 and not os.path.exists(marker):
-            with open(marker + ".tmp", "w") as file:
-                file.write(str(os.getpid()))
-            os.replace(marker + ".tmp", marker)
-            while True:
-                pass
-        return [1]
-
-    def result(self, state, move):
-        return state + move
-
-    def utility(self, state, player):
-        return 0
-
-    def terminal_test(self, state):
-        return state > 3
-
-    def to_move(self, state):
-        return "A" if state % 2 == 0 else "B"
-"""
+def game_spinning_once(folder: Path, marker: Path) -> Path:
+    """test_game_file_window's counter, whose moves past the start spin once
+    (``spins_once``) instead of for ever."""
+    spin = "if state > 0:\n" + textwrap.indent(spins_once(marker), " " * 12).rstrip("\n")
+    path = folder / "stuck.py"
+    path.write_text(LOOPING.replace("while state > 0:\n            pass", spin), "utf-8")
+    return path
 
 
 @pytest.mark.parametrize("sig", SIGNALS, ids=["SIGSTOP", "SIGKILL"])
@@ -469,8 +454,7 @@ def test_game_file_a_question_hit_mid_answer_is_said_and_the_next_is_answered(
     patience(QUICK)
     monkeypatch.setattr(game_files, "CALL_SECONDS", 600.0)  # the CPU limit is not what ends it
     marker = tmp_path / "pid"
-    path = tmp_path / "stuck.py"
-    path.write_text(GAME_SPINS_ONCE.format(marker=str(marker)), encoding="utf-8")
+    path = game_spinning_once(tmp_path, marker)
     panel = window.settings_panel
     panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
     assert window.open_game_file(str(path))
