@@ -33,9 +33,11 @@ The rules (the delays are :class:`Patience`'s; ``PATIENCE`` is every client's):
   one long evaluation uses CPU and is working; a count of nodes would stand still then
   just as in a deadlock. A busy machine slows a process but does not take all its CPU
   away (a process that is runnable but not running is in state ``R``, and then is not
-  counted), so the rule does not trip on load. A call of user code that has a limit
-  (:mod:`.limits`) is left to that limit: waiting is what its wall-clock ceiling is for,
-  and it says so with the figures.
+  counted), so the rule does not trip on load; nor does a process whose words wait
+  unread in the caller's end of the pipe (``FIONREAD``): it waits for a slow caller,
+  not the other way round. A call of user code that has a limit (:mod:`.limits`) is
+  left to that limit: waiting is what its wall-clock ceiling is for, and it says so
+  with the figures.
 * **Did not stop**: a request that was cancelled and still runs after using
   ``cancel_cpu`` CPU seconds since (2 s: a search looks at its cancel between nodes and
   stops within milliseconds), or after ``cancel_wall`` seconds of waiting (20 s, for a
