@@ -4,12 +4,15 @@ Runs in a process started with the ``spawn`` method (see :mod:`.client`): it imp
 the core and nothing of Qt. One search at a time; a cancel arrives not as a message but
 through a number in shared memory (the highest request id cancelled), which the search
 reads between nodes, so it stops within milliseconds even while it never reads the pipe.
-A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`).
+A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`), and a thread
+beats all the while, so the window can tell a process that hung from one that is slow
+(:mod:`.heartbeat`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import pickle
 import signal
 import sys
@@ -18,13 +21,15 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.mcts_recording import new_recording
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
 from gamesearch_gui.engine.calls import CALLS
+from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT, SEARCH_OUT_OF_MEMORY
+from gamesearch_gui.engine.heartbeat import Beats, SharedNumber, start_heartbeat
 from gamesearch_gui.engine.limits import Clock, CpuMeter
 from gamesearch_gui.engine.protocol import (
     CALL,
@@ -51,12 +56,6 @@ OUTBOX_BYTES: Final = 16 * 1024**2
 #: The most memory the engine process may take (its address space), where the system
 #: lets a process limit itself: a runaway search fails with a message, not the machine.
 MEMORY_LIMIT: Final = 8 * 1024**3
-
-
-class SharedNumber(Protocol):
-    """A number in shared memory (``multiprocessing.RawValue``)."""
-
-    value: int
 
 
 class _Cancel(CancelToken):
@@ -132,15 +131,25 @@ class _Outbox:
                 self._ready.notify_all()
 
 
-def serve(conn: Connection, cancel_upto: SharedNumber, clock: Clock) -> None:
+def serve(conn: Connection, cancel_upto: SharedNumber, clock: Clock, beats: Beats) -> None:
     """Answer requests from ``conn`` until told to quit or the window's end closes;
-    ``clock`` is shared with the caller, for the limits of calls (:mod:`.limits`)."""
+    ``clock`` is shared with the caller, for the limits of calls (:mod:`.limits`), and
+    so are ``beats``, for the heartbeat (:mod:`.heartbeat`)."""
     # Ctrl+C in a terminal reaches the whole process group: the window closes itself
     # (and this process with it) cleanly; here it must not print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     _limit_memory()
-    meter = CpuMeter(clock)
+    start_heartbeat(beats)
+    try:
+        _serve(conn, cancel_upto, CpuMeter(clock))
+    except MemoryError:
+        # A request too big to read (a search that runs out is only failed): the pipe
+        # is out of step now, so the process ends, saying why with its exit status.
+        os._exit(OUT_OF_MEMORY_EXIT)
+
+
+def _serve(conn: Connection, cancel_upto: SharedNumber, meter: CpuMeter) -> None:
     games: OrderedDict[int, Game[Any, Any]] = OrderedDict()
     outbox = _Outbox(conn)
     while True:
@@ -182,7 +191,7 @@ def failure_text(error: BaseException) -> str:
     if isinstance(error, GameError):
         return str(error)
     if isinstance(error, MemoryError):
-        return "the search ran out of memory: give it a depth limit, or a smaller tree"
+        return SEARCH_OUT_OF_MEMORY
     if isinstance(error, RecursionError):
         return "the search went deeper than Python's stack allows: give it a depth limit"
     detail = " ".join(str(error).split())[:300]

@@ -50,8 +50,8 @@ class GameFileEngine:
             raise GameError(str(error)) from None
         except LimitExceeded as stopped:
             raise GameError(stopped.said("the game's code")) from None
-        except EngineError:
-            raise GameError("the engine process running the game's code stopped") from None
+        except EngineError as error:  # in the words every page uses (engine.failure)
+            raise GameError(str(error)) from None
 
     def open(self, spec: str, ply_limit: int = DEFAULT_PLY_LIMIT) -> RemoteGame:
         """The game of ``PATH[:CLASS]``, loaded in the engine; GameError saying what is

@@ -450,6 +450,8 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     import os
     import signal
 
+    from gamesearch_gui.engine.failure import death
+
     start(window, "connect4", Seats.HUMAN_SECOND, depth=14, time_budget=None)
     engine = window.controller.engine
     # Killed once part of the tree has arrived.
@@ -460,7 +462,7 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     # The window says what happened, pauses the AI, and stays responsive.
     qtbot.waitUntil(lambda: window.paused, timeout=AI_TIMEOUT_MS)
     said = window.statusBar().currentMessage()
-    assert "engine process stopped unexpectedly" in said and "SIGKILL" in said, said
+    assert said == "The search failed: " + death(-signal.SIGKILL).said(), said  # engine.failure
     assert "search failed" in window.headline.text()
     assert window.stats.text("status") == "failed"
     assert window.tree_panel.controller.finished  # the tree shows what was recorded, for good
