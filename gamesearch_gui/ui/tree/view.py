@@ -36,6 +36,7 @@ import time
 from typing import Any, Final
 
 from PySide6.QtCore import (
+    QAbstractAnimation,
     QEasingCurve,
     QEvent,
     QPoint,
@@ -75,6 +76,7 @@ from gamesearch_gui.ui.tree.folds import HIDE, MAX_SHOWN, SHOW, Folds, Mark
 from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, LEVEL_H, NODE_R, SLOT_W, tree_rect
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.signpost import EmptyNote, StepPointer
 from gamesearch_gui.ui.tree.strips import (
     HEADER_H,
     LEGEND_H,
@@ -106,6 +108,9 @@ LEGIBLE_ZOOM: Final = 1.0
 FOLDED_LEVEL_PX: Final = 22.0
 #: How long a replay's scroll to the current node takes (a live search jumps).
 SCROLL_MS: Final = 200
+#: How soon after a change of view or moment the canvas checks that it shows some of
+#: the tree and the step's node (or says where they are).
+SIGNPOST_MS: Final = 40
 
 
 class TreeCanvas(QGraphicsView):
@@ -195,6 +200,18 @@ class TreeCanvas(QGraphicsView):
         self._header_timer = QTimer(self)
         self._header_timer.setSingleShot(True)
         self._header_timer.timeout.connect(lambda: self._update_header(force=True))
+        self._empty_note = EmptyNote(self)
+        self._empty_note.showStep.connect(self.show_step)
+        self._empty_note.fit.connect(self.fit_all)
+        self._pointer = StepPointer(self)
+        self._pointer.clicked.connect(self.show_step)
+        self._signpost_timer = QTimer(self)
+        self._signpost_timer.setSingleShot(True)
+        self._signpost_timer.setInterval(SIGNPOST_MS)
+        self._signpost_timer.timeout.connect(self._update_signposts)
+        for changed in (self.viewChanged, self.momentChanged, self.foldsChanged):
+            changed.connect(self._signposts_soon)
+        self.followChanged.connect(self._signposts_soon)
         self.setAccessibleName("Search tree")
         self.horizontalScrollBar().actionTriggered.connect(self._user_navigated)
         self.verticalScrollBar().actionTriggered.connect(self._user_navigated)
@@ -463,14 +480,25 @@ class TreeCanvas(QGraphicsView):
         self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
 
     def zoom_in(self) -> None:
-        """One step closer, around the centre of the view."""
-        self._user_navigated()
-        self._zoom_by(ZOOM_STEP, None)
+        """One step closer, around the step's node if it is in view (else the centre)."""
+        self._zoom_step(ZOOM_STEP)
 
     def zoom_out(self) -> None:
-        """One step further, around the centre of the view."""
+        """One step further, around the step's node if it is in view (else the centre)."""
+        self._zoom_step(1 / ZOOM_STEP)
+
+    def _zoom_step(self, factor: float) -> None:
+        """Zoom by ``factor`` as the keys and buttons do: around the node of the moment's
+        event when it is in view, which stays in view (zooming in on a step keeps it in
+        sight), else around the view's centre."""
         self._user_navigated()
-        self._zoom_by(1 / ZOOM_STEP, None)
+        n = self.tree_item.current
+        if n == NONE or n >= self.tree_item.model.limit or not self._seen(n):
+            self._zoom_by(factor, None)
+            return
+        self._zoom_by(factor, QPointF(self.view_point_of(n)))
+        if not self._seen(n):  # it grew past the edge it sat at
+            self.ensureVisible(self._node_rect(n), 0, 0)
 
     def fit_all(self) -> None:
         """The whole tree as it is now (as folded) in the window (following, if on, stays
@@ -504,6 +532,76 @@ class TreeCanvas(QGraphicsView):
             (first - 1) * SLOT_W, content.top(), (last - first + 2) * SLOT_W, content.height()
         )
         self._fit_rect(rect)
+
+    # -- never a blank canvas
+
+    def show_step(self) -> None:
+        """Bring the node of the moment's event into view (before the first event: fit
+        the tree). Following stays as it is."""
+        model = self.tree_item.model
+        now = model.now
+        if now is None or model.limit == 0:
+            return
+        n = now.current()
+        if n == NONE:
+            self.fit_all()
+            return
+        self._scroll.stop()
+        self._bring_into_view(n)
+        if self._scroll.state() == QAbstractAnimation.State.Running:
+            # At once: a click asked for it (and the note goes with the blank view).
+            end = self._scroll.endValue()
+            self._scroll.stop()
+            self._scroll_to(end)
+        self._update_signposts()
+
+    @property
+    def shows_nothing(self) -> bool:
+        """True when the note "No part of the tree is in view" is up."""
+        return self._empty_note.isVisible()
+
+    @property
+    def step_pointer(self) -> str:
+        """Where the pointer to the step's node points ("left", "right", "up", "down"),
+        or "" when it is not shown."""
+        return self._pointer.direction if self._pointer.isVisible() else ""
+
+    def _signposts_soon(self, *_: object) -> None:
+        if not self._signpost_timer.isActive():
+            self._signpost_timer.start()
+
+    def _update_signposts(self) -> None:
+        """Say so when the view holds no part of the tree; point to the step's node when
+        following is off and it is out of view."""
+        self._signpost_timer.stop()
+        model = self.tree_item.model
+        now, lay = model.now, model.layout
+        geometry = self.viewport().geometry()
+        if now is None or lay is None or model.limit == 0:
+            self._empty_note.hide()
+            self._pointer.hide()
+            return
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        reach = NODE_R
+        d0 = (shown.top() - reach) / LEVEL_H
+        d1 = (shown.bottom() + reach) / LEVEL_H
+        empty = (
+            d0 > model.max_depth() + 1
+            or lay.first_in(
+                (shown.left() - reach) / SLOT_W, (shown.right() + reach) / SLOT_W, d0, d1
+            )
+            == NONE
+        )
+        current = self.tree_item.current
+        if empty:
+            self._pointer.hide()
+            self._empty_note.place(geometry, current != NONE)
+            return
+        self._empty_note.hide()
+        if not self._follow and current != NONE and not self._seen(current):
+            self._pointer.place(geometry, self.view_point_of(current))
+        else:
+            self._pointer.hide()
 
     # -- folding
 
@@ -956,7 +1054,11 @@ class TreeCanvas(QGraphicsView):
     def _user_navigated(self, *_: object) -> None:
         self._first_view = False
         self._navigated = True
-        self._scroll.stop()
+        if self._scroll.state() == QAbstractAnimation.State.Running:
+            # A glide to the step's node ends there, not half-way over empty space.
+            end = self._scroll.endValue()
+            self._scroll.stop()
+            self._scroll_to(end)
         if self._follow:
             self._follow = False
             self.followChanged.emit(False)
@@ -1018,7 +1120,10 @@ class TreeCanvas(QGraphicsView):
 
     def _update_scene_rect(self) -> None:
         content = self.tree_item.content_rect()
-        if self._final is not None:  # a finished tree: the frame of its end stays put
+        # A finished tree: the frame of its end stays put, as its nodes do. Not when
+        # folded as a first view is: that tree is laid out afresh at each moment, and
+        # its end's frame would be empty room at an earlier one (a blank view).
+        if self._final is not None and not self.tree_item.model.folds.auto:
             content = content.united(self._final)
         self.scene().setSceneRect(content)
         self.setSceneRect(content)
