@@ -22,6 +22,7 @@ from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.tree.export import EXPORT_ZOOM
 from gamesearch_gui.ui.tree.folds import HIDE, LINE, SHOW, Folds, Layout, layout
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
@@ -332,3 +333,19 @@ def test_right_click_on_a_mark_offers_expand(canvas: TreeCanvas, c4: SearchRecor
     actions["Expand all"].trigger()
     assert not canvas.folds_active
 
+
+def test_a_canvas_that_never_folds_shows_a_big_tree_whole_and_fitted(
+    canvas: TreeCanvas, c4: SearchRecording
+) -> None:
+    """As an exercise's key is shown: every node, however many."""
+    canvas.auto_fold = False
+    frame = at_end(canvas, c4)
+    assert not canvas.folds_active and not frame.marks
+    visible = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    assert visible.width() >= canvas.content_rect().width() - 2 / canvas.zoom()
+
+
+def test_the_exercise_key_is_never_folded(qtbot: QtBot) -> None:
+    page = ExercisePage()
+    qtbot.addWidget(page)
+    assert not page.solution_panel.canvas.auto_fold

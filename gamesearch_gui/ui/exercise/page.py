@@ -164,6 +164,7 @@ class ExercisePage(QWidget):
         self.solution_panel = SearchTreePanel()
         # One search, no iterative deepening: no iteration header over the tree.
         self.solution_panel.canvas.set_header_visible(False)
+        self.solution_panel.canvas.auto_fold = False  # the key is shown whole, never folded
         welcome_text = QLabel(WELCOME)
         welcome_text.setWordWrap(True)
         welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -168,6 +168,9 @@ class TreeCanvas(QGraphicsView):
         self._follow = False
         #: True while a search runs into the tree (following jumps ahead to the right).
         self.live = False
+        #: A tree too big to read whole opens folded (False: always whole, as an
+        #: exercise's key is shown).
+        self.auto_fold = True
         #: The first view is kept (shown again on a resize) until the person navigates.
         self._first_view = False
         #: The person panned or zoomed since the tree was set.
@@ -404,7 +407,11 @@ class TreeCanvas(QGraphicsView):
         folds = model.folds
         folds.reset(auto=False)
         whole = self._content_at(rec.event_count)
-        fits = rec.node_count <= SMALL_TREE_NODES or self._fit_scales(whole)[0] >= LEGIBLE_ZOOM
+        fits = (
+            not self.auto_fold
+            or rec.node_count <= SMALL_TREE_NODES
+            or self._fit_scales(whole)[0] >= LEGIBLE_ZOOM
+        )
         if not fits:
             folds.reset(auto=True)
         self._refresh_final()
@@ -433,6 +440,8 @@ class TreeCanvas(QGraphicsView):
             return False
         folds = model.folds
         if not folds.auto:
+            if not self.auto_fold:
+                return False
             whole = tree_rect(now.slots, model.whole_depth())
             if now.limit <= SMALL_TREE_NODES or self._fit_scales(whole)[0] >= LEGIBLE_ZOOM:
                 return False
