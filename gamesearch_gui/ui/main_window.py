@@ -464,8 +464,10 @@ class MainWindow(QMainWindow):
         self.kept.clear()
         self.tree_panel.clear(TREE_EMPTY)
         self._list_searches()
-        self.paused = False
-        self.act_pause.setChecked(False)
+        # Two AIs do not start to play unseen (from Draw a tree or Practise): Pause AI,
+        # in Play, starts them.
+        self.paused = self.mode != "play" and not any(self.config.seated())
+        self.act_pause.setChecked(self.paused)
         if self.board is not None:
             self._central_layout.removeWidget(self.board)
             self.board.deleteLater()
@@ -1252,6 +1254,10 @@ class MainWindow(QMainWindow):
         self.set_tree_focus(False)  # each mode hides its own panels: leave with all shown
         play = mode == "play"
         if self.mode == "play":
+            if not any(self.config.seated()) and not self.paused and not self.match.is_over:
+                # Two AIs would play on unseen, and Pause AI is out of reach elsewhere
+                # (as a new game of two AIs started from there waits: ``new_game``).
+                self._set_paused(True)
             self._play_docks = {k: d.isVisible() for k, d in self.docks.items()}
             for dock in self.docks.values():
                 dock.hide()

@@ -479,3 +479,29 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     window.set_paused(False)
     qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
     assert engine.pid not in (None, first)
+
+
+def test_a_game_between_two_ais_pauses_when_the_person_leaves_play(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Unseen, it would play on for minutes (a chess game of weak AIs runs to a thousand
+    plies), with Pause AI out of reach in the other modes."""
+    search = SearchSettings(Algorithm.ALPHABETA, depth=2)
+    window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_AIS, search=search))
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=60_000)
+    window.set_mode("trees")
+    assert window.paused
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=60_000)
+    plies = len(window.match.plies)
+    window.set_mode("play")
+    assert window.act_pause.isChecked() and window.act_pause.isEnabled()
+    assert window.headline.text().startswith("Paused")
+    assert len(window.match.plies) == plies
+    window.set_paused(False)  # the person resumes it
+    qtbot.waitUntil(lambda: len(window.match.plies) > plies, timeout=60_000)
+    # A new game of two AIs started from elsewhere (a setting, New game) waits too.
+    window.set_mode("trees")
+    window.new_game()
+    assert window.paused and not window.controller.busy and not window.match.plies
+    window.set_mode("play")
+    assert window.headline.text().startswith("Paused")

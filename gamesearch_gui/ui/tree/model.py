@@ -3,9 +3,10 @@
 Where things are is the core's business (:class:`~gamesearch_gui.core.moment.Moment`);
 this adds what only a view needs: the moment it shows, how deep the tree reaches
 (kept between moments), and its words (move labels, α and β, cutoffs, iteration
-labels, tooltips). Everything is a function of (recording, moment); caches keep only
-facts that hold at every later moment too (the open nodes' windows, which do not, are
-dropped when the moment changes), so moving back and forth never shows stale data.
+labels, tooltips), and the tree as folded at that moment (``layout``, see
+:mod:`.folds`). Everything is a function of (recording, moment, folds); caches keep
+only facts that hold at every later moment too (the open nodes' windows, which do not,
+are dropped when the moment changes), so moving back and forth never shows stale data.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Final
 from gamesearch_gui.core.moment import Depths, Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
+from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,
@@ -47,8 +49,8 @@ class IterationLabel:
     """One root's label: the slots its tree spans and what to write above it."""
 
     root: int
-    first: int
-    last: int
+    first: float
+    last: float
     text: str
 
 
@@ -63,12 +65,21 @@ class TreeModel:
         self._move_texts: dict[int, str] = {}
         #: The windows of open nodes asked about at the moment shown.
         self._open_windows: dict[int, tuple[float, float]] = {}
+        #: What the view folds (see :mod:`.folds`), and the tree at the moment so folded.
+        self.folds = Folds()
+        self.layout: Layout | None = None if self.now is None else layout(self.now, None)
 
     def set_moment(self, k: int) -> None:
         """Look at the tree after ``k`` events."""
         if self.recording is not None:
             self.now = Moment(self.recording, k)
             self._open_windows = {}
+            self.layout = layout(self.now, self.folds)
+
+    def refold(self) -> None:
+        """Lay the tree out again after ``folds`` changed."""
+        if self.now is not None:
+            self.layout = layout(self.now, self.folds)
 
     @property
     def k(self) -> int:
@@ -82,11 +93,18 @@ class TreeModel:
 
     @property
     def slots(self) -> int:
-        """Slots taken by the moment shown: the tree's width."""
-        return 0 if self.now is None else self.now.slots
+        """The tree's width at the moment shown, in slots (as folded)."""
+        return 0 if self.layout is None else self.layout.slots
 
     def max_depth(self) -> int:
-        """The deepest level of any node entered by the moment."""
+        """The deepest level drawn at the moment (a fold's mark one under its node)."""
+        if self.now is None or self._depths is None or self.layout is None:
+            return 0
+        drawn = self.layout.deepest()
+        return self._depths.deepest(self.now) if drawn is None else drawn
+
+    def whole_depth(self) -> int:
+        """The deepest level of any node entered by the moment, folded or not."""
         if self.now is None or self._depths is None:
             return 0
         return self._depths.deepest(self.now)
@@ -217,7 +235,8 @@ class TreeModel:
                 words.append("searching…")
             if now.is_over() and rec.capped and root == roots[-1]:
                 words.append(f"{rec.dropped_nodes:,} more not kept (node cap)")
-            first, last = now.extent(root)
+            assert self.layout is not None
+            first, last = self.layout.extent(root)
             labels.append(IterationLabel(root, first, last, " · ".join(words)))
         return labels
 
@@ -253,3 +272,12 @@ class TreeModel:
         if size > 1:
             lines.append(f"Subtree: {size:,} nodes")
         return "\n".join(lines)
+
+    def describe_mark(self, mark: Mark) -> str:
+        """A tooltip's worth about a fold's mark: what it holds, and how to open it."""
+        moves = "move" if mark.moves == 1 else "moves"
+        if mark.whole:
+            what = f"{mark.nodes:,} nodes folded under this node ({mark.moves} {moves} from it)"
+        else:
+            what = f"{mark.moves} other {moves} folded here: {mark.nodes:,} nodes"
+        return f"{what}.\nClick to unfold one level; Whole tree shows everything."

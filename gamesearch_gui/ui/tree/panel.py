@@ -292,11 +292,24 @@ class SearchTreePanel(QWidget):
             "+", "Zoom in (or turn the mouse wheel over the tree)", self.canvas.zoom_in
         )
         self.act_zoom_out = self._view_action("−", "Zoom out", self.canvas.zoom_out)
-        self.act_fit = self._view_action("Fit", "Fit the whole tree in view", self.canvas.fit_all)
+        self.act_fit = self._view_action(
+            "Fit", "Fit the tree, as it is folded, in view", self.canvas.fit_all
+        )
         self.act_reset_zoom = self._view_action("1:1", "Actual size", self.canvas.reset_zoom)
         self.act_expand = self._view_action(
-            "Expand", "Expand every collapsed subtree", self.canvas.expand_all
+            "Expand",
+            "Unfold one more level under every fold (a click on a fold's “+n” unfolds "
+            "only that one)",
+            self.canvas.expand_level,
         )
+        self.act_whole = QAction("Whole tree", self)
+        self.act_whole.setCheckable(True)
+        self.act_whole.setToolTip(
+            "The whole tree, nothing folded, fitted in view (W). Again: folded, the root, "
+            "its moves and the best line, every other subtree one mark “+n” (n nodes)"
+        )
+        self.act_whole.toggled.connect(self._whole_toggled)
+        self.view_bar.addAction(self.act_whole)
         self.act_export_svg = QAction("SVG…", self)
         self.act_export_svg.setToolTip("Save the whole tree as an SVG drawing")
         connect_plain(self.act_export_svg.triggered, self.export_svg)
@@ -409,6 +422,7 @@ class SearchTreePanel(QWidget):
         self.canvas.nodeClicked.connect(self._node_clicked)
         self.canvas.nodeClicked.connect(lambda _n: self.tabs.setCurrentIndex(NODE_TAB))
         self.canvas.followChanged.connect(self._follow_changed)
+        self.canvas.foldsChanged.connect(self._folds_changed)
         self.tabs.currentChanged.connect(lambda _i: self._save_layout())
         self.canvas.jumpRequested.connect(self._jump_to_node)
         self.details.jumpRequested.connect(self.controller.seek)
@@ -432,6 +446,7 @@ class SearchTreePanel(QWidget):
             (Qt.Key.Key_Right, self.controller.step_forward, "one event forward"),
             (Qt.Key.Key_Home, self.controller.go_start, "to the start"),
             (Qt.Key.Key_End, self.controller.go_end, "to the last event"),
+            (Qt.Key.Key_W, self.act_whole.trigger, "the whole tree, or the folded view again"),
         )
         self._keys = []
         for key, slot, words in keys:
@@ -788,6 +803,17 @@ class SearchTreePanel(QWidget):
     def _follow_changed(self, on: bool) -> None:
         if self.act_follow.isChecked() != on:
             self.act_follow.setChecked(on)
+
+    def _whole_toggled(self, on: bool) -> None:
+        if on == self.canvas.folds_active:
+            self.canvas.show_whole_tree(on)
+
+    def _folds_changed(self) -> None:
+        whole = not self.canvas.folds_active
+        if self.act_whole.isChecked() != whole:
+            self.act_whole.blockSignals(True)
+            self.act_whole.setChecked(whole)
+            self.act_whole.blockSignals(False)
 
     # -- the person's side -------------------------------------------------------------
 
