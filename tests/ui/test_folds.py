@@ -9,7 +9,9 @@ the folded view.
 
 from __future__ import annotations
 
+import gc
 import itertools
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +159,29 @@ def test_while_it_runs_the_first_view_shows_the_path_being_searched(
             assert lay.shown(n)
             n = c4.parent[n]
         assert len(shown_nodes(lay)) + sum(m.nodes for m in lay.marks) == now.limit
+
+
+def test_a_layout_is_freed_as_soon_as_it_is_dropped(c4: SearchRecording) -> None:
+    """A layout holds its moment, and so its whole recording (megabytes for a big
+    search): one in a reference cycle waits for Python's next full collection, rare in a
+    window, and fifty searches in a row piled up over a hundred megabytes
+    (``test_fifty_searches_in_a_row_do_not_grow_memory_without_bound``)."""
+    now = Moment(c4, c4.event_count)
+    closed = Folds()
+    closed.fold(next(now.children(the_line(c4)[0])))
+    collecting = gc.isenabled()
+    gc.disable()  # freed by their reference counts alone, or not at all
+    try:
+        for folds in (None, Folds(auto=True), closed):
+            lay = layout(now, folds)
+            assert lay.folded == (folds is not None)
+            assert shown_nodes(lay)  # (a walk that used its places)
+            gone = weakref.ref(lay)
+            del lay
+            assert gone() is None, folds
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # -- the canvas ------------------------------------------------------------------------

@@ -40,7 +40,7 @@ nodes it draws.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Final
@@ -122,10 +122,16 @@ class Folds:
 class Layout:
     """The tree at one moment, as folded: where each node and mark sits, in slots.
 
-    Unfolded, it is the moment's own layout (its methods are the moment's). The item
-    walks it from the roots through ``spans(n)`` (the shown children, with the slots
-    their subtrees span and their places) and ``marks_of(n)`` (the marks under ``n``);
-    ``x``, ``extent``, ``stub_x`` and ``mark_point`` place what it draws.
+    Unfolded, it is the moment's own layout (it answers with the moment's methods). The
+    item walks it from the roots through ``spans(n)`` (the shown children, with the
+    slots their subtrees span and their places) and ``marks_of(n)`` (the marks under
+    ``n``); ``x``, ``extent``, ``stub_x`` and ``mark_point`` place what it draws.
+
+    A folded layout answers with methods of its class, never with a method of its own
+    kept in an attribute (``self.x = self._x``): that is a reference cycle, which only
+    Python's rare full collections free, and a layout holds its moment and so the whole
+    recording: a few megabytes per search, piling up in the window and then left as
+    holes in the heap (see ``test_a_layout_is_freed_as_soon_as_it_is_dropped``).
     """
 
     def __init__(self, moment: Moment) -> None:
@@ -134,9 +140,19 @@ class Layout:
         self.marks: list[Mark] = []
         #: How many nodes are shown, when counted (under the first view's rule).
         self.shown_count: int | None = None
-        self.x = moment.x
-        self.extent: Callable[[int], tuple[float, float]] = moment.extent
-        self.spans: Callable[[int], Iterator[tuple[int, float, float, float]]] = moment.spans
+
+    def x(self, n: int) -> float:
+        """Where node ``n`` sits, in slots."""
+        return self.now.x(n)
+
+    def extent(self, n: int) -> tuple[float, float]:
+        """The first and last slot node ``n``'s subtree covers as drawn."""
+        return self.now.extent(n)
+
+    def spans(self, n: int) -> Iterator[tuple[int, float, float, float]]:
+        """Node ``n``'s shown children, each with the first and last slot its subtree
+        covers and its place."""
+        return self.now.spans(n)
 
     @property
     def folded(self) -> bool:
@@ -310,11 +326,7 @@ class SqueezedLayout(_Folded):
         self._removed = removed
         self._xs: dict[int, float] = {}
         self._skeleton: set[int] = set()
-        if marks:
-            self.x = self._x
-            self.extent = self._extent
-            self.spans = self._spans
-            self._centre()
+        self._centre()  # (with no marks the map is the identity: the moment's layout)
 
     def slot(self, s: float) -> float:
         """Where the recording's slot ``s`` is drawn."""
@@ -343,21 +355,21 @@ class SqueezedLayout(_Folded):
             cut = now.cutoff(n)
             first = first_child[n]
             if first != NONE:
-                left = self._x(first)
+                left = self.x(first)
             else:
-                left = self.slot(cut.slot) if cut is not None else self._x(n)
-            right = self.slot(cut.slot) if cut is not None else self._x(last_child[n])
+                left = self.slot(cut.slot) if cut is not None else self.x(n)
+            right = self.slot(cut.slot) if cut is not None else self.x(last_child[n])
             xs[n] = (left + right) / 2
 
-    def _x(self, n: int) -> float:
+    def x(self, n: int) -> float:
         x = self._xs.get(n)
         return self.slot(self.now.x(n)) if x is None else x
 
-    def _extent(self, n: int) -> tuple[float, float]:
+    def extent(self, n: int) -> tuple[float, float]:
         first, last = self.now.extent(n)
         return self.slot(first), self.slot(last)
 
-    def _spans(self, n: int) -> Iterator[tuple[int, float, float, float]]:
+    def spans(self, n: int) -> Iterator[tuple[int, float, float, float]]:
         if self._modes.get(n) == HIDE:
             return
         spans = self.now.spans(n)
@@ -368,7 +380,7 @@ class SqueezedLayout(_Folded):
             for child, first, last, x in spans:
                 yield child, first - shift, last - shift, x - shift
             return
-        slot, x_of = self.slot, self._x
+        slot, x_of = self.slot, self.x
         for child, first, last, _x in spans:
             yield child, slot(first), slot(last), x_of(child)
 
@@ -405,9 +417,6 @@ class CompactLayout(_Folded):
         self._mark_xs: dict[Mark, float] = {}
         self._width = 0
         self._place()
-        self.x = self._x
-        self.extent = self._extent
-        self.spans = self._spans
 
     # -- what is shown
 
@@ -520,11 +529,11 @@ class CompactLayout(_Folded):
                     self._mark_xs[self.marks[MARK_ITEM - item]] = x + offset
         self._width = round(widest) + 1
 
-    def _x(self, n: int) -> float:
+    def x(self, n: int) -> float:
         x = self._xs.get(n)
         return self._near(n)[0] if x is None else x
 
-    def _extent(self, n: int) -> tuple[float, float]:
+    def extent(self, n: int) -> tuple[float, float]:
         extent = self._extents.get(n)
         if extent is None:
             x = self._near(n)[0]
@@ -550,7 +559,7 @@ class CompactLayout(_Folded):
         x = self._xs.get(n)
         return self._near(n) if x is None else (x, float(self.now.recording.depth[n]))
 
-    def _spans(self, n: int) -> Iterator[tuple[int, float, float, float]]:
+    def spans(self, n: int) -> Iterator[tuple[int, float, float, float]]:
         xs, extents = self._xs, self._extents
         for item in self._items.get(n, ()):
             if item >= 0:
@@ -567,7 +576,7 @@ class CompactLayout(_Folded):
     def mark_point(self, mark: Mark) -> tuple[float, float]:
         x = self._mark_xs.get(mark)
         level = self.now.recording.depth[mark.parent] + MARK_LEVEL
-        return (self._x(mark.parent) if x is None else x), level
+        return (self.x(mark.parent) if x is None else x), level
 
 
 def _pack(
