@@ -79,6 +79,10 @@ def run_app(
     window.show()
     if game_file is not None:
         window.open_game_file(game_file)  # type: ignore[attr-defined]
+    else:
+        # The first start's welcome, once the window is up (never when a window is only
+        # made, as tests and the smoke test make it).
+        QTimer.singleShot(0, window.help_desk.welcome_at_start)  # type: ignore[attr-defined]
     with _ctrl_c_closes_windows(app):
         return app.exec()
 
@@ -244,6 +248,9 @@ def _smoke_test(app: QApplication) -> int:
         exercise_problem = _smoke_exercise(app, window, folder)
         if exercise_problem:
             failures.append(exercise_problem)
+        guide_problem = _smoke_guide(window)
+        if guide_problem:
+            failures.append(guide_problem)
         window.close()  # which ends the engine process
         window.deleteLater()
         app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
@@ -284,6 +291,20 @@ def _smoke_exercise(app: QApplication, window: Any, folder: str) -> str:
         return "exercise (the sheet and key were not exported)"
     window.set_mode("play")
     print(f"{APPLICATION_NAME}: exercise: graded 100%, exported sheet and key as PDF and SVG")
+    return ""
+
+
+def _smoke_guide(window: Any) -> str:
+    """Open Help > User guide and read its pages: what a frozen build could miss (docs/,
+    bundled as gamesearch_gui.docs). "" when it worked."""
+    window.help_desk.show_guide()
+    guide = window.help_desk.guide
+    pages = [page for page in guide.pages if page.name.endswith(".md")]
+    text = guide.page_text("play.md") if any(p.name == "play.md" for p in pages) else ""
+    guide.close()
+    if len(pages) < 2 or "Playing against the AI" not in text:
+        return f"user guide (found {len(pages)} pages of docs/)"
+    print(f"{APPLICATION_NAME}: user guide: {len(pages)} pages")
     return ""
 
 

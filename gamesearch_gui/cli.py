@@ -17,7 +17,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from gamesearch_gui.cli_limits import (
     GAME_FILE_SECONDS,
@@ -66,6 +66,9 @@ from gamesearch_gui.solving import (
     search_settings,
     stats,
 )
+
+if TYPE_CHECKING:
+    from gamesearch_gui.core.tree import CustomTree
 
 PROG = "gamesearch-gui"
 
@@ -184,14 +187,16 @@ def build_parser() -> argparse.ArgumentParser:
         "solve",
         help="search a custom tree file or a game position",
         description=(
-            "Search a custom tree (FILE: a .gtree.json file or a nested list such as "
-            "[[3,12,8],[2,4,6],[14,5,2]]; '-' reads standard input), or a game position "
-            "(--game)."
+            "Search a custom tree (FILE: a .gtree.json file, a file holding a nested list, "
+            "or a nested list itself such as '[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the "
+            "shell); '-' reads standard input), or a game position (--game)."
         ),
         epilog=position_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    solve.add_argument("file", nargs="?", metavar="FILE", help="tree file, or - for stdin")
+    solve.add_argument(
+        "file", nargs="?", metavar="FILE", help="tree file, a nested list, or - for stdin"
+    )
     solve.add_argument("--game", choices=game_names(), help="search a game")
     solve.add_argument(
         "--game-file",
@@ -328,8 +333,8 @@ def _add_check_search(commands: Any) -> None:
         "--trees",
         nargs="+",
         metavar="FILE",
-        help="check on these tree files (default: Figure 5.2, the examples library and "
-        "50 random trees from a fixed seed)",
+        help="check on these tree files or nested lists (default: Figure 5.2, the examples "
+        "library and 50 random trees from a fixed seed)",
     )
     check.add_argument(
         "--algorithm",
@@ -510,11 +515,31 @@ def _game_options(args: argparse.Namespace, spec: GameSpec | None) -> dict[str, 
     return {key: value for key, value in given.items() if key in mine and value is not None}
 
 
+#: The name of a tree given on the command line as a nested list.
+NESTED_LIST_NAME = "nested list"
+
+
+def tree_argument(text: str) -> CustomTree:
+    """The tree a FILE argument gives: the file of that name, or, when no file has that
+    name and it starts with "[", the nested list it is ('[[3,12,8],[2,4,6]]').
+    GameError says what is wrong with a list; OSError what is wrong with a file."""
+    from gamesearch_gui.core.treefile import TreeFileError, load_tree, load_tree_file
+
+    if not text.lstrip().startswith("[") or os.path.lexists(text):
+        return load_tree_file(text)
+    try:
+        return load_tree(text, name=NESTED_LIST_NAME)
+    except TreeFileError as error:
+        # (a problem of no node is the text's own: "file" would say otherwise)
+        said = error.rule if error.path is None else str(error)
+        raise GameError(f"the nested list given: {said}") from None
+
+
 def _solve_tree(args: argparse.Namespace) -> int:
     from gamesearch_gui.core.tree import TreeGame, move_names, path_text
 
     _game_options(args, None)
-    from gamesearch_gui.core.treefile import load_tree_file, load_tree_stream
+    from gamesearch_gui.core.treefile import load_tree_stream
 
     if args.file == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
@@ -522,7 +547,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
             raise GameError("standard input is closed: there is no tree to read")
         tree = load_tree_stream(stdin, name="stdin")
     else:
-        tree = load_tree_file(args.file)
+        tree = tree_argument(args.file)
     game = TreeGame(tree)
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
@@ -761,12 +786,12 @@ def _check_search(args: argparse.Namespace) -> int:
         )
     trees = None
     if args.trees is not None:
-        from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
+        from gamesearch_gui.core.treefile import TreeFileError
 
         trees = []
         for name in args.trees:
             try:
-                trees.append(load_tree_file(name))
+                trees.append(tree_argument(name))
             except TreeFileError as error:
                 raise GameError(f"{name}: {error}") from None
         if all(skip_reason(tree) is not None for tree in trees):

@@ -144,9 +144,7 @@ def run_contained(
         except CallFailed as failed:
             raise GameError(str(failed)) from None
         except EngineError as error:  # LimitExceeded too
-            if error.ending is None:
-                raise GameError(f"{subject} could not be run: {error}") from None
-            raise GameError(error.ending.said(subject)) from None
+            raise GameError(error.said_of(subject)) from None
         finally:
             missing = client.not_contained
             if missing:

@@ -1,8 +1,9 @@
-"""Where the bundled resources (icons, sample trees) are, installed or not.
+"""Where the bundled resources (icons, sample trees) and the user guide are, installed or not.
 
-The repository keeps them in the top-level ``resources/`` folder, which is installed as
-the package ``gamesearch_gui.resources``; ``importlib.resources`` finds them the same way
-from a source checkout, an editable install, a wheel or a frozen build. No Qt here.
+The repository keeps them in the top-level ``resources/`` and ``docs/`` folders, which are
+installed as the packages ``gamesearch_gui.resources`` and ``gamesearch_gui.docs``;
+``importlib.resources`` finds them the same way from an editable install, a wheel or a
+frozen build. No Qt here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ TREE_SUFFIX = ".gtree.json"
 def resource_files() -> Traversable:
     """The root of the bundled resources."""
     return files("gamesearch_gui.resources")
+
+
+def guide_files() -> Traversable:
+    """The folder of the user guide's pages (docs/*.md)."""
+    return files("gamesearch_gui.docs")
 
 
 def sample_trees() -> list[Traversable]:

@@ -26,6 +26,8 @@ from gamesearch_gui.cli import main
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.usergame.indexed import PositionInfo
 from gamesearch_gui.core.usergame.templates import TEMPLATES
+from gamesearch_gui.engine import heartbeat
+from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import game_files
@@ -105,8 +107,14 @@ def test_a_question_to_an_engine_that_gets_no_cpu_is_not_charged_for_the_wait(
 ) -> None:
     """The busiest machine: the engine process gets no CPU at all for a while (it is
     stopped, then continued), as File > Open game file's engine was, minutes after it
-    had loaded the template fine. Its next answer is waited for, not refused."""
+    had loaded the template fine. Its next answer is waited for, not refused.
+
+    The stop stands in for a machine so busy that the process gets no CPU; the heartbeat
+    would end a process held stopped for 2 s (engine/heartbeat.py), so it is given more
+    patience here. A process that is only starved is runnable (state R), which the
+    heartbeat never counts against it (tests/engine/test_heartbeat.py)."""
     monkeypatch.setattr(game_files, "CALL_SECONDS", float(LIMIT))
+    monkeypatch.setattr(heartbeat, "PATIENCE", Patience(stopped=10 * STARVED_S))
     engine = GameFileEngine()
     try:
         game = engine.open(str(resource_files() / "templates" / TEMPLATES["own"]))

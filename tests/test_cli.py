@@ -294,6 +294,53 @@ def test_shorthand_from_standard_input_with_minimax() -> None:
     assert answer["stats"]["nodes"] == 13
 
 
+def test_a_nested_list_given_as_the_argument_is_the_tree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # solve --help says FILE may be a nested list: written out, it once failed with
+    # "No such file or directory".
+    monkeypatch.chdir(tmp_path)
+    answer = solve_json(capsys, "[[3,12,8],[2,4,6],[14,5,2]]")
+    assert answer["value"] == 3 and answer["best_move"] == 0
+    assert answer["pruned"] == ["1.1", "1.2"]
+    assert main(["solve", "[[3,12,8],[2,4,6],[14,5,2]]"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "nested list: alphabeta (fail-soft)"
+    # A file of that very name is still the file.
+    (tmp_path / "[1]").write_text("[[5], [7]]", encoding="utf-8")
+    assert solve_json(capsys, "[1]")["value"] == 7  # the list [1] would be worth 1
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[[3,12,8],[2,4", "the nested list given: not JSON (line 1, column 15"),
+        ('[[3,"x"],[2]]', "the nested list given: node 0.1: a shorthand entry must be a number"),
+        ("[]", "the nested list given: root: an empty list is not a node"),
+    ],
+)
+def test_a_malformed_nested_list_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], text: str, words: str
+) -> None:
+    assert main(["solve", text]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert one_line_message(captured.err).startswith(f"gamesearch-gui solve: error: {words}")
+
+
+def test_solve_help_says_a_nested_list_may_be_given() -> None:
+    done = run_cli("solve", "--help")
+    assert done.returncode == 0
+    assert "a nested list itself such as '[[3,12,8],[2,4,6],[14,5,2]]'" in " ".join(
+        done.stdout.split()
+    )
+
+
+def test_check_search_takes_a_nested_list_as_a_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    lesson = ["check-search", "--lesson", "fresh-root-window", "--trees"]
+    assert main([*lesson, "[[3,12,8],[2,4,6],[14,5,2]]"]) == 1  # the lesson's bug shows
+    assert "nested list" in capsys.readouterr().out
+
+
 def test_chance_trees_default_to_expectiminimax_and_star1_agrees(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

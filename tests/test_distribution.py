@@ -1,4 +1,5 @@
-"""What pip installs: every package, py.typed, and the resources/ folder as package data."""
+"""What pip installs: every package, py.typed, and the resources/ and docs/ folders as package
+data."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_every_package_is_listed_in_pyproject() -> None:
         for folder in [ROOT / "gamesearch_gui", *(ROOT / "gamesearch_gui").rglob("*")]
         if folder.is_dir() and any(folder.glob("*.py"))
     }
-    found.add("gamesearch_gui.resources")
+    found |= {"gamesearch_gui.resources", "gamesearch_gui.docs"}
     assert set(LISTED) == found, (
         "pyproject.toml's [tool.setuptools] packages must list exactly the folders of "
         f"gamesearch_gui that hold Python files; missing: {sorted(found - set(LISTED))}, "
@@ -69,6 +70,7 @@ def test_wheel_holds_the_code_py_typed_and_every_resource(tmp_path: Path) -> Non
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "*.so", "*.pyd")
     shutil.copytree(ROOT / "gamesearch_gui", source / "gamesearch_gui", ignore=ignore)
     shutil.copytree(ROOT / "resources", source / "resources", ignore=ignore)
+    shutil.copytree(ROOT / "docs", source / "docs", ignore=ignore)
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     result = subprocess.run(
@@ -93,6 +95,12 @@ def test_wheel_holds_the_code_py_typed_and_every_resource(tmp_path: Path) -> Non
         for path in _source_files(ROOT / "resources")
         if path.name != ".gitkeep"
     }
+    # The user guide, which Help > User guide shows.
+    expected |= {
+        "gamesearch_gui/docs/" + path.relative_to(ROOT / "docs").as_posix()
+        for path in _source_files(ROOT / "docs")
+    }
+    assert "gamesearch_gui/docs/play.md" in expected
     missing = sorted(expected - names)
     assert not missing, (
         "the wheel lacks these files (for a resource: add its extension to "

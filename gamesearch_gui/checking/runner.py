@@ -190,13 +190,6 @@ class _Engine:
         self._client.close()
 
 
-def ended(error: EngineError, subject: str) -> str:
-    """How the process running the student's code ended, about ``subject``."""
-    if error.ending is not None:
-        return error.ending.said(subject)
-    return f"the process running {subject} failed: {error}"
-
-
 def check_search(
     path: str,
     *,
@@ -225,7 +218,7 @@ def check_search(
         except CallFailed as failed:
             raise StudentFileError(str(failed)) from None
         except EngineError as error:  # LimitExceeded too
-            said = ended(error, "importing it")
+            said = error.said_of("importing it")
             raise StudentFileError(
                 said if error.ending and error.ending.where else f"{path}: {said}"
             ) from None
@@ -253,7 +246,7 @@ def _run(engine: _Engine, limit: float, path: str, name: str, tree: CustomTree) 
         run: StudentRun = engine.call(limit, "check_search_run", path, name, tree)
         return run
     except EngineError as error:  # LimitExceeded too
-        why = ended(error, "your code")
+        why = error.said_of("your code")
     except CallFailed as error:
         why = f"your code could not be run: {error}"
     return StudentRun((), None, "nothing", why)

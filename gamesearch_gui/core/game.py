@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -28,6 +28,10 @@ NO_EVALUATION = "none"
 def _no_evaluation(state: object) -> float:
     """0: the cutoff knows nothing about ``state``."""
     return 0.0
+
+
+#: How every game names its first position on screen (``Game.position_name``).
+START_POSITION: Final = "the start position"
 
 
 class Player(enum.Enum):
@@ -273,7 +277,13 @@ class Game(ABC, Generic[S, A]):
         raise GameError(f"{self.title} has no position notation")
 
     def position_name(self, state: S) -> str:
-        """``state`` named for a message: ``position 'X.O......'``, or ``this position``."""
+        """``state`` named for a person: ``the start position``, ``position 'X.O......'``,
+        or ``this position`` (a game without a notation)."""
+        try:
+            if state == self.initial_state():
+                return START_POSITION
+        except (GameError, TypeError, ValueError):  # a state that cannot be compared
+            pass
         try:
             return f"position {self.position_text(state)!r}"
         except GameError:

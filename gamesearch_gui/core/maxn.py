@@ -247,19 +247,21 @@ def search_vectors(
             if best is None or better(got[key], best[key], maximizing or not paranoid):
                 best, best_move, line = got, action, (action, *rest)
             assert best is not None
-            if k + 1 == len(moves):
-                break
+            last = k + 1 == len(moves)
             if paranoid:
+                # As alpha-beta: past the window, stop (a cut, if moves are left); else the
+                # window narrows, after the last child too (the window it leaves with).
+                share = best[me]
+                if (share >= b) if maximizing else (share <= a):
+                    if not last:
+                        cut(nid, moves[k + 1 :], share, a, b)
+                    break
                 if maximizing:
-                    if best[me] >= b:
-                        cut(nid, moves[k + 1 :], best[me], a, b)
-                        break
-                    a = max(a, best[me])
+                    a = max(a, share)
                 else:
-                    if best[me] <= a:
-                        cut(nid, moves[k + 1 :], best[me], a, b)
-                        break
-                    b = min(b, best[me])
+                    b = min(b, share)
+            elif last:
+                break
             elif total is not None and above is not None and above[0] != who:
                 most = total - best[who] - (n - 2) * floor
                 if most <= above[1]:
@@ -278,8 +280,8 @@ def search_vectors(
             nid,
             best,
             Valuation.BACKED_UP,
-            alpha if paranoid else -INF,
-            beta if paranoid else INF,
+            a if paranoid else -INF,  # the window as it stands on leaving, as alpha-beta's
+            b if paranoid else INF,
             who,
             best_move,
         )

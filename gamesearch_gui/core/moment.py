@@ -20,8 +20,10 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import Any
 
+from gamesearch_gui.core.events import NodeKind
 from gamesearch_gui.core.recording import (
     ENTERED,
+    KINDS,
     NONE,
     PRUNED,
     VALUED,
@@ -30,6 +32,9 @@ from gamesearch_gui.core.recording import (
 )
 
 __all__ = ["Depths", "Moment"]
+
+#: The recording's codes of MAX and MIN nodes: those that pass their own window on.
+_DECIDES = frozenset((KINDS.index(NodeKind.MAX), KINDS.index(NodeKind.MIN)))
 
 
 class Moment:
@@ -69,6 +74,39 @@ class Moment:
         first = rec.first_slot[n]
         last = rec.last_slot[n] if rec.valued_at[n] < self.k else self.slots - 1
         return first, max(first, last)
+
+    def window(self, n: int) -> tuple[float, float]:
+        """Node ``n``'s alpha-beta window (α, β) at the moment, as the search held it.
+
+        The window it was entered with, and once valued the window it left with. In
+        between, a MAX or MIN node's window narrows as its children come back, and the
+        search enters each child with the window as it then stands: so an open node's
+        window is the one its newest child was entered with, from the event that entered
+        that child (or from its own exit). A chance node hands its children windows of
+        their own (Star1's, or the same), and keeps the one it was given.
+        """
+        rec = self.recording
+        if self.is_valued(n):
+            return rec.alpha_out[n], rec.beta_out[n]
+        if rec.kind[n] in _DECIDES:
+            child = self.newest_child(n)
+            if child != NONE:
+                return rec.alpha_in[child], rec.beta_in[child]
+        return rec.alpha_in[n], rec.beta_in[n]
+
+    def newest_child(self, n: int) -> int:
+        """Open node ``n``'s child entered last by the moment (NONE for none, or for a
+        node not open). Depth-first, the newest node lies under it: its ancestor there is
+        the child, a walk of a few levels."""
+        rec = self.recording
+        parent = rec.parent
+        m = self.limit - 1
+        while m > n:
+            above = parent[m]
+            if above == n:
+                return m
+            m = above
+        return NONE
 
     def children(self, n: int) -> Iterator[int]:
         """Node ``n``'s children entered by the moment, in search order."""

@@ -41,7 +41,7 @@ from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.maxn import describe_choice, vector_text
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.text import clip, node_name
+from gamesearch_gui.core.text import clip, counted, node_name
 
 if TYPE_CHECKING:
     from gamesearch_gui.core._recwriter import Writer
@@ -128,6 +128,14 @@ def replay_moves(
 def _cap(text: str) -> str:
     """``text`` with its first letter in upper case (and nothing else changed)."""
     return text[:1].upper() + text[1:]
+
+
+def _rest_pruned(count: int, one: str, many: str) -> str:
+    """What a cutoff skips, in agreement: "its remaining child is pruned", "its
+    remaining 2 children are pruned"."""
+    if count == 1:
+        return f"its remaining {one} is pruned"
+    return f"its remaining {counted(count, one, many)} are pruned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -965,7 +973,7 @@ class SearchRecording(SearchObserver):
         n = cut.node
         name = _cap(self.name(n))
         count = len(cut.moves)
-        rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
+        rest = _rest_pruned(count, "child", "children")
         who = self.mover(n)
         me = players[self.root_player(n)]
         value = format_number(cut.value)
@@ -1037,7 +1045,7 @@ class SearchRecording(SearchObserver):
         node_kind = self.node_kind(n)
         best = self.best_child[n]
         if node_kind is NodeKind.CHANCE:
-            return f"{_cap(name)} averages its outcomes by their probabilities: {value}"
+            return self._describe_chance_value(n)
         if self.players:
             return self.choice_words(n)
         edge = self.returned_edge(n)
@@ -1062,19 +1070,65 @@ class SearchRecording(SearchObserver):
             return self._describe_vector_cutoff(cut)
         n = cut.node
         count = len(cut.moves)
-        rest = f"its remaining {count} {'child is' if count == 1 else 'children are'} pruned"
         value = format_number(cut.value)
         kind = self.node_kind(n)
         name = _cap(self.name(n))
         if kind is NodeKind.MAX:
+            rest = _rest_pruned(count, "child", "children")
             return f"{name}: value {value} ≥ β = {format_number(cut.beta)}, so {rest}"
         if kind is NodeKind.MIN:
+            rest = _rest_pruned(count, "child", "children")
             return f"{name}: value {value} ≤ α = {format_number(cut.alpha)}, so {rest}"
-        window = f"({format_number(cut.alpha)}, {format_number(cut.beta)})"
-        outcomes = f"{count} outcome{'s' if count != 1 else ''}"
+        # Star1: the value is a bound, the outcomes not searched taken at the extreme
+        # value a leaf can have (all of them, when none was searched).
+        low = cut.value <= cut.alpha
+        extreme = "highest" if low else "lowest"
+        bound = f"its value is {'at most' if low else 'at least'} {value} (Star1's bound), and "
+        bound += (
+            f"{value} ≤ α = {format_number(cut.alpha)}"
+            if low
+            else f"{value} ≥ β = {format_number(cut.beta)}"
+        )
+        first = self.first_child[n]
+        if first == NONE or self.entered_at[first] > cut.seq:
+            which = "its outcome gives" if count == 1 else "each of its outcomes gives"
+            skipped = "its outcome is" if count == 1 else f"all its {count:,} outcomes are"
+        else:
+            which = (
+                "its remaining outcome gives"
+                if count == 1
+                else f"its remaining {count:,} outcomes give"
+            )
+            skipped = "it is" if count == 1 else "they are"
         return (
-            f"{name}: whatever the other outcomes give, its value stays outside "
-            f"{window} (bound {value}), so its remaining {outcomes} are pruned"
+            f"{name}: even if {which} the {extreme} value a leaf can have, {bound}, "
+            f"so {skipped} pruned"
+        )
+
+    def _describe_chance_value(self, n: int) -> str:
+        """A chance node valued: the average of its outcomes, or, where Star1 cut it
+        short, its bound (which says on which side of the window the average lies)."""
+        name = _cap(self.name(n))
+        value = self.value_text(n)
+        cut_index = self.cutoff_of[n]
+        if cut_index == NONE:
+            words = f"{name} averages its outcomes by their probabilities: {value}"
+            alpha, beta, v = self.alpha_in[n], self.beta_in[n], self.value[n]
+            if self.players:  # the paranoid search averages exactly, whatever its window
+                return words
+            if v <= alpha and not math.isinf(alpha):
+                words += f" (a bound: at most {value} ≤ α = {format_number(alpha)})"
+            elif v >= beta and not math.isinf(beta):
+                words += f" (a bound: at least {value} ≥ β = {format_number(beta)})"
+            return words
+        cut = self.cutoff(cut_index)
+        if cut.value <= cut.alpha:
+            side = f"at most {value} ≤ α = {format_number(cut.alpha)}"
+        else:
+            side = f"at least {value} ≥ β = {format_number(cut.beta)}"
+        return (
+            f"{name} returns {value}, Star1's bound, not an average: its value is {side}, "
+            "so the exact average does not matter"
         )
 
     def _kind_name(self, n: int) -> str:

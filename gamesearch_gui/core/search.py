@@ -87,6 +87,12 @@ class Algorithm(enum.Enum):
         """True for the algorithms that search games of more than two players."""
         return self in (Algorithm.MAXN, Algorithm.PARANOID)
 
+    @property
+    def title(self) -> str:
+        """The algorithm as a person reads it ("Alpha-beta"): the one name the window's
+        settings, statistics and tree editor give it (``value`` is the command line's)."""
+        return ALGORITHM_TITLES[self]
+
 
 class Ordering(enum.Enum):
     """In what order a node's moves are searched."""
@@ -94,6 +100,29 @@ class Ordering(enum.Enum):
     NONE = "none"  #: the game's natural order (a drawn tree's drawn order)
     STATIC = "static"  #: the game's static heuristic (a drawn tree: by ``eval``)
     PREVIOUS_BEST = "previous-best"  #: the best move found for that position before first
+
+    @property
+    def title(self) -> str:
+        """The ordering as a person reads it ("Static heuristic")."""
+        return ORDERING_TITLES[self]
+
+
+#: What each algorithm is called on screen (:attr:`Algorithm.title`).
+ALGORITHM_TITLES: Final = {
+    Algorithm.MINIMAX: "Minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.EXPECTIMINIMAX: "Expectiminimax",
+    Algorithm.STAR1: "Star1 (expectiminimax with chance pruning)",
+    Algorithm.MCTS: "Monte Carlo tree search (UCT)",
+    Algorithm.MAXN: "Max^n",
+    Algorithm.PARANOID: "Paranoid",
+}
+#: What each move ordering is called on screen (:attr:`Ordering.title`).
+ORDERING_TITLES: Final = {
+    Ordering.NONE: "None (natural order)",
+    Ordering.STATIC: "Static heuristic",
+    Ordering.PREVIOUS_BEST: "Previous best first",
+}
 
 
 class Bound(enum.Enum):

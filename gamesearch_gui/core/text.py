@@ -31,6 +31,11 @@ def names_text(names: Sequence[str]) -> str:
     return ", ".join(clip(name) for name in names)
 
 
+def counted(count: int, one: str, many: str) -> str:
+    """``count`` and the noun that agrees with it: "1 child", "2 children", "1,204 nodes"."""
+    return f"{count:,} {one if count == 1 else many}"
+
+
 def node_name(kind: str, label: str | None, moves: Sequence[str]) -> str:
     """How the app names a node, the one way everywhere (the tree view's explanations,
     details and log, and the exercises' reasons): its kind, then its label if it has one

@@ -27,6 +27,7 @@ from gamesearch_gui.core.game import (
     outcome_by_sign,
 )
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.text import counted
 
 #: A leaf value or an evaluation as written in the file: ints stay ints for a clean round trip.
 Number: TypeAlias = int | float
@@ -379,7 +380,7 @@ class CustomTree:
                 where = path_text(path[:depth]) or "the root"
                 raise PositionError(
                     f"no node {path_text(path)}: {where} has "
-                    f"{_plural(len(node.children), 'child', 'children')}"
+                    f"{counted(len(node.children), 'child', 'children')}"
                 )
             node = node.children[i]
         return node
@@ -410,10 +411,6 @@ class CustomTree:
                 parent.evals,
             )
         return CustomTree(self.name, new, self.value_bounds, self.players, self.constant_sum)
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class MissingEvalError(GameError):

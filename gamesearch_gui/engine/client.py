@@ -6,14 +6,18 @@ kept for the next ones. Its pipe is read with a blocking read, which releases th
 so the window's thread runs while the search streams in.
 
 What can go wrong is said as :class:`EngineError`: the process died (a crash, the
-system killed it) or did not stop within ``STOP_GRACE`` of a cancel (a hang). Either
-way the process is ended, and the next search starts a fresh one. A call of user code
-runs under a limit (:mod:`.limits`); one stopped there is :class:`LimitExceeded`.
+system killed it), or it hung: held stopped, waiting with no CPU in the middle of the
+work, or computing on after a cancel. A :class:`~.heartbeat.Watchdog` watches the
+process while a request is waited for, by its heartbeat and what the system says of it,
+and ends it when it hangs (the rules and their delays: :mod:`.heartbeat`). Either way
+the process is ended, the error says what happened in the words every page uses
+(:mod:`.failure`), and the next search starts a fresh one. A call of user code runs
+under a limit (:mod:`.limits`); one stopped there is :class:`LimitExceeded`.
 
 The process may run user code, so it is contained (:mod:`.sandbox`): its own session,
 limits on memory, files and output (its standard output and error come through a pipe
 here, counted: :meth:`EngineClient._contain`), and last words that say how it ended
-(:mod:`.endings`).
+when the code ended it (:mod:`.endings`).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.endings import Ending, ending, limit_hit
+from gamesearch_gui.engine.failure import Fault, FaultKind, death
+from gamesearch_gui.engine.heartbeat import BEAT_FIELDS, Watchdog, is_stopped
 from gamesearch_gui.engine.limits import CLOCK_FIELDS, READY_CEILING, Clock, LimitWatch
 from gamesearch_gui.engine.process import serve
 from gamesearch_gui.engine.protocol import (
@@ -50,8 +56,6 @@ from gamesearch_gui.engine.protocol import (
     split_frames,
 )
 
-#: How long a cancelled search may take to stop before its process is ended.
-STOP_GRACE: Final = 2.0
 #: How long closing waits for the process to end by itself, then after terminate().
 CLOSE_WAIT: Final = 1.0
 #: How often a read of the pipe wakes to look at the process and the cancel.
@@ -59,12 +63,33 @@ _POLL: Final = 0.05
 
 
 class EngineError(Exception):
-    """The engine process failed: it died, or did not stop when asked. ``ending`` says
-    how it ended, when it did (None for a hang)."""
+    """The engine process failed: it died, or hung and was ended. ``fault`` says how,
+    where it is known (the message is then its sentence, :meth:`Fault.said`), and
+    ``ending`` how the process ended, said of the code it ran, when it ended by itself
+    (a page that ran user code says that: "the game's code called os._exit(7)")."""
 
-    def __init__(self, message: str, ending: Ending | None = None) -> None:
+    def __init__(
+        self, message: str, fault: Fault | None = None, ending: Ending | None = None
+    ) -> None:
         super().__init__(message)
+        self.fault = fault
         self.ending = ending
+
+    @classmethod
+    def of(cls, fault: Fault, ending: Ending | None = None) -> EngineError:
+        """The error of ``fault``, in the words every page uses."""
+        return cls(fault.said(), fault, ending)
+
+    def said_of(self, subject: str) -> str:
+        """The sentence for a page that ran user code, about ``subject`` ("the game's
+        code"): the code's own doing, or a limit it reached, in the code's words; else
+        the engine's fault in the words every page uses; either with where the code was,
+        when known."""
+        ending = self.ending
+        if ending is not None and (ending.by_code or ending.limit):
+            return ending.said(subject)
+        where = "" if ending is None else ending.where
+        return f"{where}: {self}" if where else str(self)
 
 
 class LimitExceeded(EngineError):
@@ -73,7 +98,7 @@ class LimitExceeded(EngineError):
     process was ended (the next call starts a new one)."""
 
     def __init__(self, ending: Ending) -> None:
-        super().__init__(ending.said("the code"), ending)
+        super().__init__(ending.said("the code"), ending=ending)
         self.hit = ending.hit
 
     def said(self, subject: str) -> str:
@@ -111,9 +136,9 @@ class EngineClient:
         self._conn: Any = None
         self._cancel_upto: Any = None
         self._clock: Clock | None = None
+        self._watchdog: Watchdog | None = None
         self._tokens: weakref.WeakKeyDictionary[Game[Any, Any], int] = weakref.WeakKeyDictionary()
         self._next_token = 1
-        self._cancelled_at: dict[int, float] = {}
         #: Seconds the last start of the process took (0 while none has started).
         self.start_seconds = 0.0
         #: How many times a process was started (a restart after a failure counts).
@@ -131,6 +156,12 @@ class EngineClient:
         """The engine process's id, while it runs."""
         return self._process.pid if self.alive else None
 
+    @property
+    def awaited(self) -> int:
+        """The id of the request sent and not yet answered in full (0: none)."""
+        watchdog = self._watchdog
+        return 0 if watchdog is None else watchdog.request
+
     def start(self) -> None:
         """Start the engine process if it is not running (it may take part of a second)."""
         if self.alive:
@@ -139,11 +170,12 @@ class EngineClient:
         started = time.perf_counter()
         self._cancel_upto = self._context.RawValue("q", 0)
         self._clock = self._context.RawArray("d", CLOCK_FIELDS)
+        beats = self._context.RawArray("d", BEAT_FIELDS)
         ours, theirs = self._context.Pipe(duplex=True)
         words, tap = self._contain()
         process = self._context.Process(
             target=serve,
-            args=(theirs, self._cancel_upto, self._clock, words, self.containment, tap),
+            args=(theirs, self._cancel_upto, self._clock, beats, words, self.containment, tap),
             name=self.name,
             daemon=True,
         )
@@ -152,6 +184,7 @@ class EngineClient:
         if self._tap is not None:
             self._tap.started()
         self._process, self._conn = process, ours
+        self._watchdog = Watchdog(process, beats, self._cancel_upto, _fileno(ours))
         self._tokens = weakref.WeakKeyDictionary()  # a new process knows no game yet
         self.start_seconds = time.perf_counter() - started
         self.starts += 1
@@ -171,10 +204,14 @@ class EngineClient:
         return "" if self._words is None else self._words.not_contained
 
     def close(self) -> None:
-        """End the engine process: ask, then terminate, then kill."""
+        """End the engine process: ask, then terminate, then kill (at once when it is
+        held stopped: it could not read the question, nor act on a terminate)."""
         if self._conn is not None and self.alive:
-            with contextlib.suppress(OSError):
-                self._conn.send_bytes(encode((QUIT,)))
+            if is_stopped(self.pid):
+                self.kill()
+            else:
+                with contextlib.suppress(OSError):
+                    self._conn.send_bytes(encode((QUIT,)))
         self._end()
 
     def kill(self) -> None:
@@ -188,8 +225,10 @@ class EngineClient:
                 process.kill()
 
     def _end(self) -> None:
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
+        process, conn, watchdog = self._process, self._conn, self._watchdog
+        self._process = self._conn = self._watchdog = None
+        if watchdog is not None:
+            watchdog.close()  # before the process is waited for: its pid may be reused
         if process is not None:
             process.join(CLOSE_WAIT)
             if process.is_alive():
@@ -205,7 +244,6 @@ class EngineClient:
             conn.close()
         if self._tap is not None:
             self._tap.wait(CLOSE_WAIT)  # everything it wrote is handed on
-        self._cancelled_at.clear()
 
     # -- searches ------------------------------------------------------------------
 
@@ -229,6 +267,7 @@ class EngineClient:
             self._tokens[game] = token
             game_bytes = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
         job = dumps(Job(state, settings, record, node_cap), game)
+        self._expect(request_id)
         self._send((SEARCH, request_id, token, game_bytes, job))
 
     def call(
@@ -251,6 +290,7 @@ class EngineClient:
         if limit is not None:  # made first: the engine may begin the moment it is asked
             assert self._clock is not None
             watch = LimitWatch(self._clock, request_id, limit)
+        self._expect(request_id, limited=limit is not None)
         self._send((CALL, request_id, name, pickle.dumps(args, pickle.HIGHEST_PROTOCOL), limit))
         for kind, report in self.reports(request_id, None, cancelled=cancelled, watch=watch):
             if kind == FAILED:
@@ -260,22 +300,27 @@ class EngineClient:
                 return report.result
         raise EngineError("the engine process ended the call without an answer")
 
+    def _expect(self, request_id: int, *, limited: bool = False) -> None:
+        """Have the watchdog watch from now, for the request about to be sent."""
+        assert self._watchdog is not None
+        self._watchdog.expect(request_id, limited=limited)
+
     def _send(self, message: tuple[Any, ...]) -> None:
         """Send a request to the running process; EngineError (and the process ended)
-        when it cannot be reached."""
+        when it cannot be reached: why it died, if it did (a big request is sent while
+        the process reads it, and it may die or be ended meanwhile)."""
         assert self._conn is not None
         try:
             self._conn.send_bytes(encode(message))
         except OSError as error:
-            self._end()
-            raise EngineError(f"the engine process could not be reached ({error})") from None
+            raise self._died(unreachable=str(error)) from None
 
     def cancel(self, request_id: int) -> None:
-        """Ask the search ``request_id`` (and any earlier one) to stop, from any thread."""
+        """Ask the search ``request_id`` (and any earlier one) to stop, from any thread
+        (the watchdog sees it too, and ends a process that does not stop)."""
         upto = self._cancel_upto
         if upto is not None and upto.value < request_id:
             upto.value = request_id
-        self._cancelled_at.setdefault(request_id, time.monotonic())
 
     def reports(
         self,
@@ -288,47 +333,54 @@ class EngineClient:
         """The reports of search ``request_id`` as they come: ``("progress", Report)``,
         then ``("finished", Report)`` or ``("failed", message)``, and then it ends.
 
-        EngineError when the process dies, or does not answer within ``STOP_GRACE`` of a
-        cancel (``cancelled()`` says whether one was asked for); the process is ended.
-        LimitExceeded when the call ``watch`` watches passed a limit.
+        EngineError when the process dies, or hangs (:mod:`.heartbeat`: held stopped,
+        waiting with no CPU, or computing on after a cancel, which ``engine.cancel`` or
+        ``cancelled()`` says was asked for); the process is ended. LimitExceeded when the
+        call ``watch`` watches passed a limit.
         """
-        conn = self._conn
-        if conn is None:
+        conn, watchdog = self._conn, self._watchdog
+        if conn is None or watchdog is None:
             raise EngineError("the engine process is not running")
-        while True:
-            try:
-                ready = conn.poll(_POLL)
-            except (OSError, EOFError):
-                ready = True
-            if not ready:
-                self._check(request_id, cancelled, watch)
-                continue
-            try:
-                message = decode(conn.recv_bytes())
-                kind, rid = message[0], message[1]
-                # A report's frames follow it at once, whichever search it is about.
-                sizes = message[3] if kind != FAILED else ()
-                frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
-            except (EOFError, OSError):
-                raise self._died(watch) from None
-            except Exception as error:  # not a message the engine writes: user code's?
-                raise self._unreadable(error) from None
-            if rid != request_id:
-                continue  # the end of a search given up on before
-            if kind == FAILED:
-                self._cancelled_at.pop(request_id, None)
-                yield FAILED, str(message[2])
-                return
-            try:
-                report = loads(message[2], game, frames)
-            except Exception as error:
-                raise self._unreadable(error) from None
-            if kind == FINISHED:
-                self._cancelled_at.pop(request_id, None)
-                yield FINISHED, report
-                return
-            if kind == PROGRESS:
-                yield PROGRESS, report
+        try:
+            while True:
+                try:
+                    ready = conn.poll(_POLL)
+                except (OSError, EOFError):
+                    ready = True
+                if not ready:
+                    self._check(request_id, cancelled, watch)
+                    continue
+                try:
+                    message = decode(conn.recv_bytes())
+                    kind, rid = message[0], message[1]
+                    # A report's frames follow it at once, whichever search it is about.
+                    sizes = message[3] if kind != FAILED else ()
+                    frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
+                except (EOFError, OSError):
+                    raise self._died(watch) from None
+                except Exception as error:  # not a message the engine writes: user code's?
+                    raise self._unreadable(error) from None
+                watchdog.heard()
+                if rid != request_id:
+                    continue  # the end of a search given up on before
+                if kind == FAILED:
+                    watchdog.done(request_id)
+                    yield FAILED, str(message[2])
+                    return
+                try:
+                    report = loads(message[2], game, frames)
+                except Exception as error:
+                    raise self._unreadable(error) from None
+                if kind == FINISHED:
+                    watchdog.done(request_id)
+                    yield FINISHED, report
+                    return
+                if kind == PROGRESS:
+                    watchdog.hold()  # the caller's time with it is not the engine's
+                    yield PROGRESS, report
+                    watchdog.heard()
+        finally:
+            watchdog.done(request_id)
 
     def _check(
         self, request_id: int, cancelled: Callable[[], bool] | None, watch: LimitWatch | None
@@ -348,40 +400,50 @@ class EngineClient:
                     f"the engine process did not begin the call within {READY_CEILING:g} s; "
                     "it was ended, and the next call starts a new one"
                 )
-        if cancelled is not None and cancelled():
-            since = self._cancelled_at.setdefault(request_id, time.monotonic())
-            if time.monotonic() - since > STOP_GRACE:
-                self._end()
-                raise EngineError(
-                    f"the search did not stop within {STOP_GRACE:g} s of being asked; "
-                    "its process was ended, and the next search starts a new one"
-                )
+        if cancelled is not None and cancelled() and self._watchdog is not None:
+            self._watchdog.cancelled()
 
     def _unreadable(self, error: Exception) -> EngineError:
         """A message that is not one the engine writes (user code can write to the pipe):
         the process is ended, and nothing of the message is used."""
         self.kill()
         self._end()
-        return EngineError(
-            f"the engine process sent a message that cannot be read ({raised_text(error)}); "
-            "it was ended, and the next call starts a new one"
-        )
+        detail = f"it sent a message that cannot be read: {raised_text(error)}"
+        return EngineError.of(Fault(FaultKind.UNREACHABLE, detail=detail))
 
-    def _died(self, watch: LimitWatch | None = None) -> EngineError:
-        process = self._process
+    def _died(self, watch: LimitWatch | None = None, *, unreachable: str = "") -> EngineError:
+        """The error of a process that ended (or whose pipe broke, ``unreachable`` saying
+        how), in the words of :mod:`.failure`, or of the code it ran when the code ended it
+        (:mod:`.endings`); the process is ended and waited for."""
+        process, watchdog = self._process, self._watchdog
         code = None
         if process is not None:
             process.join(CLOSE_WAIT)
             code = process.exitcode
+        fault = None if watchdog is None else watchdog.fault  # it ended the process: why
         self._end()
+        if fault is not None:
+            return EngineError.of(fault)
         tap = self._tap
-        over = tap is not None and tap.over
         hit = None if watch is None else watch.ended(code)
-        ended = ending(code, self._words, self.containment, over, hit)
+        ended = ending(code, self._words, self.containment, tap is not None and tap.over, hit)
         if ended.limit:
             return LimitExceeded(ended)
-        return EngineError(
-            f"the engine process stopped unexpectedly ({ended.plain}); "
-            "the next search starts a new one",
-            ended,
-        )
+        if ended.by_code:  # the code's own doing (os._exit, a signal to its own process)
+            return EngineError(
+                f"the engine process ended: {ended.plain}; a new one starts for the next request",
+                ending=ended,
+            )
+        fault = death(code)
+        if code is None and unreachable:
+            fault = Fault(FaultKind.UNREACHABLE, detail=unreachable)
+        return EngineError.of(fault, ended)
+
+
+def _fileno(conn: Any) -> int | None:
+    """The pipe end's file descriptor, where it has one (not Windows' pipes)."""
+    try:
+        fd = conn.fileno()
+    except (OSError, ValueError):
+        return None
+    return fd if isinstance(fd, int) else None

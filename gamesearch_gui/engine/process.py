@@ -4,8 +4,10 @@ Runs in a process started with the ``spawn`` method (see :mod:`.client`): it imp
 the core and nothing of Qt. One search at a time; a cancel arrives not as a message but
 through a number in shared memory (the highest request id cancelled), which the search
 reads between nodes, so it stops within milliseconds even while it never reads the pipe.
-A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`), and the
-whole process is contained as it starts (:mod:`.sandbox`): it may run user code.
+A call of user code runs under its CPU limit (:class:`~.limits.CpuMeter`), the whole
+process is contained as it starts (:mod:`.sandbox`): it may run user code, and a thread
+beats all the while, so the window can tell a process that hung from one that is slow
+(:mod:`.heartbeat`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
@@ -28,6 +30,8 @@ from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.calls import CALLS
+from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT, SEARCH_OUT_OF_MEMORY
+from gamesearch_gui.engine.heartbeat import Beats, SharedNumber, start_heartbeat
 from gamesearch_gui.engine.limits import Clock, CpuMeter
 from gamesearch_gui.engine.protocol import (
     CALL,
@@ -51,12 +55,6 @@ from gamesearch_gui.engine.protocol import (
 GAMES_KEPT: Final = 8
 #: How many bytes of reports may wait to be sent before the search waits for the window.
 OUTBOX_BYTES: Final = 16 * 1024**2
-
-
-class SharedNumber(Protocol):
-    """A number in shared memory (``multiprocessing.RawValue``)."""
-
-    value: int
 
 
 class _Cancel(CancelToken):
@@ -136,6 +134,7 @@ def serve(
     conn: Connection,
     cancel_upto: SharedNumber,
     clock: Clock,
+    beats: Beats,
     words: sandbox.Shared,
     containment: sandbox.Containment,
     output: Connection | None,
@@ -143,16 +142,22 @@ def serve(
     """Contain this process (:func:`.sandbox.enter`: ``words`` for its last words,
     ``output`` the pipe its standard output and error go to), then answer requests from
     ``conn`` until told to quit or the window's end closes; ``clock`` is shared with the
-    caller, for the limits of calls (:mod:`.limits`)."""
+    caller, for the limits of calls (:mod:`.limits`), and so are ``beats``, for the
+    heartbeat (:mod:`.heartbeat`)."""
     # In its own session, no Ctrl+C in a terminal reaches this process; should one come
     # from elsewhere, the window closes itself (and this process with it) cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     sandbox.enter(containment, sandbox.LastWords(words), output)
+    start_heartbeat(beats)
     main = threading.get_ident()
     meter = CpuMeter(clock, beat=lambda: sandbox.note_where(main))
     try:
         _answer(conn, cancel_upto, meter)
+    except MemoryError:
+        # A request too big to read (a search that runs out is only failed): the pipe
+        # is out of step now, so the process ends, saying why with its exit status.
+        sandbox.real_exit(OUT_OF_MEMORY_EXIT)
     finally:
         sandbox.leave()  # no hook or thread of the user's code keeps the process
 
@@ -200,7 +205,7 @@ def failure_text(error: BaseException) -> str:
     if isinstance(error, GameError):
         return str(error)
     if isinstance(error, MemoryError):
-        return "the search ran out of memory: give it a depth limit, or a smaller tree"
+        return SEARCH_OUT_OF_MEMORY
     if isinstance(error, RecursionError):
         return "the search went deeper than Python's stack allows: give it a depth limit"
     return f"internal error: {raised_text(error, 300)}"

@@ -8,6 +8,7 @@ them and ends the thread and the process.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -75,10 +76,11 @@ class MctsCompareDialog(ComparisonDialog):
         self.setWindowTitle(f"MCTS against alpha-beta — {clip(game.title)}")
         to_move = game.to_move(state)
         self.mover = self.names.get(to_move, to_move.name)
-        named = clip(game.position_name(state))  # "position '…'", or "this position"
-        where = QLabel(
-            f"{named[:1].upper()}{named[1:]}, <b>{self.mover}</b> to move. "
-            "Both searches start from here."
+        # "the start position", "position '…'", or "this position"
+        named = clip(game.position_name(state))
+        self.where = where = QLabel(
+            f"{html.escape(named[:1].upper() + named[1:])}, <b>{html.escape(self.mover)}</b> "
+            "to move. Both searches start from here."
         )
         where.setWordWrap(True)
         self.summary = self._table(self.SUMMARY)
@@ -150,7 +152,7 @@ class MctsCompareDialog(ComparisonDialog):
             0,
             (
                 "Alpha-beta",
-                describe_settings(ab.settings).removeprefix("alphabeta, "),
+                describe_settings(ab.settings, named=False),
                 clip(ab.best_text),
                 f"{format_value(ab.value)} ({kind})",
                 duration(ab.seconds),
@@ -164,7 +166,7 @@ class MctsCompareDialog(ComparisonDialog):
             1,
             (
                 "MCTS",
-                describe_settings(mc.settings).removeprefix("mcts, "),
+                describe_settings(mc.settings, named=False),
                 clip(mc.best_text),
                 f"win rate {percent(mc.win_rate)} for {self.mover} (estimate)",
                 duration(mc.seconds),

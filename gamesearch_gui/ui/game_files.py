@@ -105,9 +105,7 @@ class GameFileEngine(QObject):
         except EngineError as error:  # LimitExceeded too
             if self._stopped:
                 raise GameError("the game's code was stopped (Stop) before it answered") from None
-            if error.ending is None:
-                raise GameError("the engine process running the game's code stopped") from None
-            raise GameError(error.ending.said("the game's code")) from None
+            raise GameError(error.said_of("the game's code")) from None
         finally:
             self._running = None
 

@@ -13,7 +13,7 @@ import random
 import time
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QFont,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -62,10 +63,13 @@ from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
-from gamesearch_gui.ui.help import about_text, how_to_play, how_to_play_file
+from gamesearch_gui.ui.help.desk import HelpDesk
+from gamesearch_gui.ui.help.how_to_play import about_text, how_to_play, how_to_play_file
+from gamesearch_gui.ui.kept_searches import ANALYSIS, MOVE, KeptSearches, Key
 from gamesearch_gui.ui.play_config import (
     PlayConfig,
     Seats,
+    algorithms_for,
     analysis_settings,
     clamp,
     compare_searches,
@@ -101,8 +105,11 @@ FOCUS_MESSAGE = (
 )
 #: The window's size at the first start, when the screen has room for it.
 DEFAULT_SIZE = (1280, 800)
-#: The search tree dock's share of the window's height in the default layout.
+#: The search tree dock's share of the window's height in the default layout...
 TREE_SHARE = 0.55
+#: ...and the most height the default layout leaves the board (its share at a laptop's
+#: 768 pixels): a taller window gives the rest to the tree.
+BOARD_HEIGHT = 346
 #: The default widths of the Settings dock and of the Statistics dock (pixels).
 SETTINGS_WIDTH = 330
 STATS_WIDTH = 260
@@ -135,9 +142,13 @@ class MainWindow(QMainWindow):
         self._pending_move: Any = None
         #: The search behind each AI move, by ply number.
         self.move_searches: dict[int, SearchResult] = {}
+        #: The recorded trees the search tree dock can show again: each AI move's search
+        #: and each analysis of the person's moves. Old ones go once they hold too many
+        #: nodes together.
+        self.kept = KeptSearches(KEPT_NODES)
         #: The recorded tree of each AI move's search, by ply number, oldest first; the
-        #: move history reopens them. Old ones go once they hold too many nodes together.
-        self.move_recordings: dict[int, AnyRecording] = {}
+        #: move history reopens them.
+        self.move_recordings: dict[int, AnyRecording] = self.kept.moves
 
         self.controller = SearchController(self)
         #: The user's game file played instead of the settings' game (None: none).
@@ -184,6 +195,9 @@ class MainWindow(QMainWindow):
         self._focus_docks: dict[str, bool] = {}
         #: No layout was restored: the default one is made once the window has its size.
         self._fresh_layout = True
+        #: The heights of the window, the board's page and the tree dock, as last laid
+        #: out (None: the tree is not docked under the board).
+        self._heights: tuple[int, int, int] | None = None
 
         self.settings_panel = SettingsPanel(self._load_config())
         self.settings_panel.newGameRequested.connect(self._config_for_new_game)
@@ -193,6 +207,7 @@ class MainWindow(QMainWindow):
         self.history.setObjectName("history")
         self.history.itemClicked.connect(self._history_clicked)
         self.tree_panel = SearchTreePanel()
+        self.tree_panel.searchChosen.connect(self._search_chosen)
         self.searches = RecordedSearch(self.controller, self.tree_panel, self)
         self.searches.finished.connect(self._search_finished)
         self.searches.failed.connect(self._search_failed)
@@ -211,6 +226,8 @@ class MainWindow(QMainWindow):
                 "Search tree", self.tree_panel, Qt.DockWidgetArea.BottomDockWidgetArea
             ),
         }
+        # Its height as the person leaves it (a drag of its edge) is what a resize keeps.
+        self.docks["tree"].installEventFilter(self)
         # The default layout: the settings on the left, the whole height; the board with
         # the statistics and the moves (as tabs) beside it; the search tree under both,
         # with about half of the height.
@@ -315,8 +332,11 @@ class MainWindow(QMainWindow):
             "Ctrl+T",
             "Give the search tree the whole window (again: bring the rest back)",
         )
-        self.act_how = self._action("&How to play", self.show_how_to_play, keys.HelpContents)
+        self.act_how = self._action(
+            "&How to play", self.show_how_to_play, tip="The rules of this game, what the AI does"
+        )
         self.act_about = self._action("&About", self.show_about)
+        self.help_desk = HelpDesk(self, self.store)
         self.act_mode_play = self._action(
             "&Play a game", lambda: self.set_mode("play"), "Ctrl+1", "Play against the AI"
         )
@@ -396,11 +416,9 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.act_reset_layout)
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self.act_how)
-        help_menu.addMenu(self.trees.examples_menu)
+        self.help_desk.fill(help_menu, self.act_how, self.trees.examples_menu, self.act_about)
         for key, action in self.trees.example_actions.items():
             action.triggered.connect(lambda _=False, k=key: self.open_example(k))
-        help_menu.addAction(self.act_about)
         modes_bar = QToolBar("Mode")
         modes_bar.setObjectName("toolbar-mode")
         for mode_action in self.mode_actions.values():
@@ -447,10 +465,13 @@ class MainWindow(QMainWindow):
         game = self.user_game if self.user_game is not None else self.config.make_game()
         self.match = Match(game)
         self.move_searches.clear()
-        self.move_recordings.clear()
+        self.kept.clear()
         self.tree_panel.clear(TREE_EMPTY)
-        self.paused = False
-        self.act_pause.setChecked(False)
+        self._list_searches()
+        # Two AIs do not start to play unseen (from Draw a tree or Practise): Pause AI,
+        # in Play, starts them.
+        self.paused = self.mode != "play" and not any(self.config.seated())
+        self.act_pause.setChecked(self.paused)
         if self.board is not None:
             self._central_layout.removeWidget(self.board)
             self.board.deleteLater()
@@ -503,18 +524,37 @@ class MainWindow(QMainWindow):
             return
         self.stats.show_stopped("cancelled")
         self.controller.cancel()
+        self.kept.drop(request.recording)
         if request.recording is not None and request.recording is self.tree_panel.shown:
             self._show_last_tree()
+        else:
+            self._list_searches()
 
     def _show_last_tree(self) -> None:
         """Show the newest kept AI search tree, or say there is none."""
         if self.move_recordings:
-            number = max(self.move_recordings)
-            self.tree_panel.show_recording(
-                self.move_recordings[number], live=False, title=f"AI move (ply {number})"
-            )
+            self._show_kept((MOVE, max(self.move_recordings)))
         else:
             self.tree_panel.clear(TREE_EMPTY)
+            self._list_searches()
+
+    def _show_kept(self, key: Key) -> None:
+        """Show the search of ``key`` in the tree dock: following it if it still runs."""
+        found = self.kept.find(key)
+        if found is None:
+            return
+        kept, running = found
+        self.tree_panel.show_recording(kept.recording, live=running, title=kept.title)
+        self._list_searches()
+
+    def _list_searches(self) -> None:
+        """The tree dock's list of searches, the one it shows chosen."""
+        self.tree_panel.list_searches(self.kept.entries(), self.kept.key_of(self.tree_panel.shown))
+
+    @Slot(object)
+    def _search_chosen(self, key: Key) -> None:
+        """The person chose a search in the tree dock's list."""
+        self._show_kept(key)
 
     def _halt(self) -> None:
         """Stop whatever was under way: a search, a paced move, a hint."""
@@ -591,7 +631,12 @@ class MainWindow(QMainWindow):
         turn = sum(1 for ply in self.match.plies if ply.player is not Player.CHANCE) + 1
         if self.user_game is not None:  # the panel fitted it; Hint and analysis add to it
             settings = fit_search(self.user_game, None, settings)
-        self.searches.start(
+        title = f"{title} (move {turn})"
+        # An analysis of the person's moves grows in the dock only where it would hide
+        # no AI search; else it waits in the dock's list of searches.
+        shown = self.kept.key_of(self.tree_panel.shown)
+        show = purpose == MOVE or shown is None or shown[0] == ANALYSIS
+        request = self.searches.start(
             self.game,
             state,
             settings,
@@ -599,8 +644,16 @@ class MainWindow(QMainWindow):
             # Recorded only while the tree dock is open, to grow there.
             record=self.docks["tree"].toggleViewAction().isChecked(),
             node_cap=self.tree_panel.node_cap(),
-            title=f"{title} (move {turn})",
+            title=title,
+            show=show,
         )
+        if request.recording is not None:
+            self.kept.start((purpose, len(self.match.plies) + 1), title, request.recording)
+            self._list_searches()
+            if not show:
+                self.statusBar().showMessage(
+                    f"{title}: its tree is in the Search tree's list of searches", 5000
+                )
         self.stats.show_started(title, settings)
         self._refresh()
 
@@ -628,7 +681,11 @@ class MainWindow(QMainWindow):
             )
         )
         if request.state != self.match.state:
+            self.kept.drop(request.recording)
+            self._list_searches()
             return  # the game moved on (undo, new game): nothing to do with it
+        self.kept.finish(request.recording)
+        self._list_searches()
         self.stats.show_result(self.game, request.state, result, request.recording)
         if request.purpose == "move":
             move = result.best_move
@@ -640,8 +697,6 @@ class MainWindow(QMainWindow):
                 )
             number = len(self.match.plies) + 1
             self.move_searches[number] = result
-            if request.recording is not None:
-                self._keep_recording(number, request.recording)
             waited = (time.perf_counter() - self._turn_started) * 1000
             self._pending_move = move
             self._pace_timer.start(max(0, int(self._pace_ms() - waited)))
@@ -674,6 +729,8 @@ class MainWindow(QMainWindow):
         """Say why, and for the AI's move, pause it until the person resumes: settings
         that do not fit, or an engine process that crashed or hung (restarted next)."""
         self.stats.show_stopped("failed")
+        self.kept.finish(request.recording)  # what it recorded before it failed
+        self._list_searches()
         self._thinking_updates.cancel()
         self.progress_label.setText("search failed")
         self.statusBar().showMessage(f"The search failed: {message}")
@@ -748,32 +805,29 @@ class MainWindow(QMainWindow):
         self.board.set_state(self.match.state, None if last is None else last.move)
         for number in [n for n in self.move_searches if n > len(self.match.plies)]:
             del self.move_searches[number]
-            self.move_recordings.pop(number, None)
+        self.kept.forget_after(len(self.match.plies))
+        if self.tree_panel.shown is not None and self.kept.key_of(self.tree_panel.shown) is None:
+            self._show_last_tree()  # the tree shown was of a move taken back
+        else:
+            self._list_searches()
         self._advance()
-
-    def _keep_recording(self, number: int, recording: AnyRecording) -> None:
-        """Keep an AI move's tree for the move history, within the node budget."""
-        self.move_recordings[number] = recording
-        total = sum(r.node_count for r in self.move_recordings.values())
-        for old in list(self.move_recordings):
-            if total <= KEPT_NODES or old == number:
-                break
-            total -= self.move_recordings.pop(old).node_count
 
     @Slot(QListWidgetItem)
     def _history_clicked(self, item: QListWidgetItem) -> None:
         """Reopen the search tree behind an AI move."""
         number = item.data(Qt.ItemDataRole.UserRole)
-        recording = self.move_recordings.get(number)
-        if recording is None:
+        if number not in self.move_recordings:
             why = "a person's move" if number not in self.move_searches else "not kept"
             self.statusBar().showMessage(f"No search tree for this move ({why})", 4000)
             return
         if self.controller.busy:
-            self.statusBar().showMessage("The AI is thinking: its live tree comes back next", 4000)
+            self.statusBar().showMessage(
+                "The AI is thinking: choose its search in the Search tree's list to follow it",
+                4000,
+            )
         self.docks["tree"].show()
         self.docks["tree"].raise_()
-        self.tree_panel.show_recording(recording, live=False, title=item.text().strip())
+        self._show_kept((MOVE, number))
 
     def hint(self) -> None:
         """Ask the AI for the person's best move, and mark it on the board."""
@@ -855,17 +909,58 @@ class MainWindow(QMainWindow):
         return [self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel]
 
     def _size_docks(self) -> None:
-        """The default sizes: the search tree gets ``TREE_SHARE`` of the height, the
-        side docks no more than they need."""
+        """The default sizes: the search tree gets ``TREE_SHARE`` of the height, and all
+        above what the board is given (``BOARD_HEIGHT``) in a taller window; the side
+        docks no more than they need."""
         height = self.height()
-        self.resizeDocks(
-            [self.docks["tree"]], [round(height * TREE_SHARE)], Qt.Orientation.Vertical
-        )
+        tree = max(round(height * TREE_SHARE), height - BOARD_HEIGHT)
+        self.resizeDocks([self.docks["tree"]], [tree], Qt.Orientation.Vertical)
         self.resizeDocks(
             [self.docks["settings"], self.docks["stats"]],
             [SETTINGS_WIDTH, STATS_WIDTH],
             Qt.Orientation.Horizontal,
         )
+        # Noted again once laid out: a resize before then must not start from the old.
+        self._heights = None
+        QTimer.singleShot(0, self._note_heights)
+
+    def _tree_under_board(self) -> bool:
+        """True while the search tree is docked under the board (the default place)."""
+        dock = self.docks["tree"]
+        return (
+            dock.isVisible()
+            and not dock.isFloating()
+            and self.central_stack.isVisible()
+            and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+
+    def _note_heights(self) -> None:
+        """Remember the heights as laid out now: the next resize starts from them."""
+        if self._tree_under_board():
+            board, tree = self.central_stack.height(), self.docks["tree"].height()
+            self._heights = (self.height(), board, tree)
+        else:
+            self._heights = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A taller window gives the search tree all the extra height (Qt would give it
+        to the board); a shorter one takes it from the tree while the tree keeps its
+        share of the height (its own, or ``TREE_SHARE`` if less), then from both."""
+        super().resizeEvent(event)
+        before = self._heights
+        if before is not None and self._tree_under_board() and before[0] != self.height():
+            window, board, tree = before
+            total = board + tree + self.height() - window
+            share = min(tree / max(board + tree, 1), TREE_SHARE)
+            wanted = max(total - board, round(total * share))
+            self.resizeDocks([self.docks["tree"]], [wanted], Qt.Orientation.Vertical)
+        QTimer.singleShot(0, self._note_heights)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Note the tree dock's height when it changes (the person dragged its edge)."""
+        if watched is self.docks.get("tree") and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._note_heights)
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The first show of a window with no remembered layout: the default sizes, now
@@ -909,10 +1004,12 @@ class MainWindow(QMainWindow):
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
         game = self.user_game
+        offered = algorithms_for(self.game)
         if game is None:
-            self._message("How to play", how_to_play(self.config.spec))
+            self._message("How to play", how_to_play(self.config.spec, offered))
         else:
-            self._message("How to play", how_to_play_file(game.title, game.spec, game.info.rules))
+            text = how_to_play_file(game.title, game.spec, game.info.rules, offered)
+            self._message("How to play", text)
 
     def show_about(self) -> None:
         """Version and purpose."""
@@ -1182,6 +1279,10 @@ class MainWindow(QMainWindow):
         self.set_tree_focus(False)  # each mode hides its own panels: leave with all shown
         play = mode == "play"
         if self.mode == "play":
+            if not any(self.config.seated()) and not self.paused and not self.match.is_over:
+                # Two AIs would play on unseen, and Pause AI is out of reach elsewhere
+                # (as a new game of two AIs started from there waits: ``new_game``).
+                self._set_paused(True)
             self._play_docks = {k: d.isVisible() for k, d in self.docks.items()}
             for dock in self.docks.values():
                 dock.hide()

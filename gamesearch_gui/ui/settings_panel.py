@@ -55,15 +55,6 @@ QUIESCENCE_TIP = (
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
 
-ALGORITHM_TITLES = {
-    Algorithm.MINIMAX: "Minimax",
-    Algorithm.ALPHABETA: "Alpha-beta",
-    Algorithm.EXPECTIMINIMAX: "Expectiminimax",
-    Algorithm.STAR1: "Star1 (expectiminimax with chance pruning)",
-    Algorithm.MCTS: "Monte Carlo tree search (UCT)",
-    Algorithm.MAXN: "Max^n",
-    Algorithm.PARANOID: "Paranoid",
-}
 #: Tooltips of the algorithms that need more than their title.
 ALGORITHM_TIPS = {
     Algorithm.MAXN: "Each player picks the move whose vector of payoffs is best in their own "
@@ -73,11 +64,6 @@ ALGORITHM_TIPS = {
 }
 #: What a seat of a game of more than two players is played by.
 SEAT_CHOICES = (("Person", True), ("AI", False))
-ORDERING_TITLES = {
-    Ordering.NONE: "None (natural order)",
-    Ordering.STATIC: "Static heuristic",
-    Ordering.PREVIOUS_BEST: "Previous best first",
-}
 EVALUATION_TITLES = {
     "open_lines": "Open lines (weighted by pieces)",
     "centre_corners": "Centre and corners",
@@ -172,7 +158,7 @@ class SettingsPanel(QWidget):
         self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
         self.ordering_box = QComboBox()
         for ordering in Ordering:
-            self.ordering_box.addItem(ORDERING_TITLES[ordering], ordering)
+            self.ordering_box.addItem(ordering.title, ordering)
         for box in (
             self.game_box,
             self.seats_box,
@@ -395,7 +381,7 @@ class SettingsPanel(QWidget):
         for, ``default_depth`` the depth the spin box offers when ``search`` has none."""
         self.algorithm_box.clear()
         for algorithm in algorithms_for(game):
-            self.algorithm_box.addItem(ALGORITHM_TITLES[algorithm], algorithm)
+            self.algorithm_box.addItem(algorithm.title, algorithm)
             tip = ALGORITHM_TIPS.get(algorithm)
             if tip:
                 index = self.algorithm_box.count() - 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
@@ -15,6 +15,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import (
     Algorithm,
+    Ordering,
     SearchProgress,
     SearchResult,
     SearchSettings,
@@ -37,9 +38,10 @@ def iterations_text(count: int) -> str:
     return f"{count:,} iteration{'' if count == 1 else 's'}"
 
 
-def describe_settings(settings: SearchSettings) -> str:
-    """One line: algorithm, depth, ordering, table, time (MCTS: iterations, C, seed)."""
-    parts = [settings.algorithm.value]
+def describe_settings(settings: SearchSettings, *, named: bool = True) -> str:
+    """One line, in the settings' own words: algorithm (unless ``named`` is False),
+    depth, ordering, table, time (MCTS: iterations, C, seed)."""
+    parts = [settings.algorithm.title] if named else []
     if settings.algorithm is Algorithm.MCTS:
         if settings.iterations is not None:
             parts.append(iterations_text(settings.iterations))
@@ -50,10 +52,10 @@ def describe_settings(settings: SearchSettings) -> str:
     if settings.fail_hard:
         parts.append("fail-hard")
     parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
-    if settings.ordering.value != "none":
-        parts.append(f"{settings.ordering.value} ordering")
+    if settings.ordering is not Ordering.NONE:
+        parts.append(f"ordering: {settings.ordering.title.lower()}")
     if settings.transposition_table:
-        parts.append("TT")
+        parts.append("transposition table")
     if settings.time_budget is not None:
         parts.append(f"{settings.time_budget:g} s")
     return ", ".join(parts)
@@ -95,7 +97,7 @@ class StatsPanel(QWidget):
         # The counts, then the tree's shape, in a scroll area: a short dock (a laptop's
         # screen) scrolls rather than squeezing the rows over each other.
         content = QWidget()
-        form = self._form = QFormLayout(content)
+        grid = self._grid = QGridLayout(content)
         scroll = QScrollArea()
         scroll.setWidget(content)
         scroll.setWidgetResizable(True)
@@ -104,18 +106,26 @@ class StatsPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # A grid, not a QFormLayout: a form keeps the heights of wrapped rows it laid out
+        # before, so a value that now takes more lines than the last one was cut off.
+        grid.setColumnStretch(1, 1)
         self.labels: dict[str, QLabel] = {}
-        for key, title in self.FIELDS:
+        self._titles: dict[str, QLabel] = {}
+        top = Qt.AlignmentFlag.AlignTop
+        for row, (key, title) in enumerate(self.FIELDS):
             label = QLabel("–")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setWordWrap(True)
             self.labels[key] = label
-            form.addRow(title, label)
+            self._titles[key] = QLabel(title)
+            self._titles[key].setBuddy(label)
+            grid.addWidget(self._titles[key], row, 0, top)
+            grid.addWidget(label, row, 1, top)
         # Only for a game of win, draw or loss solved to the end (see core.guarantee).
-        form.setRowVisible(self.labels["guarantee"], False)
+        self._show_row("guarantee", False)
         self.shape = ShapeSection()
-        form.addRow(self.shape)
+        grid.addWidget(self.shape, len(self.FIELDS), 0, 1, 2)
+        grid.setRowStretch(len(self.FIELDS) + 1, 1)
         self._progress: SearchProgress | None = None
         self._progress_updates = RateLimiter(self, PROGRESS_UPDATES_PER_S, self._show_progress)
 
@@ -123,12 +133,16 @@ class StatsPanel(QWidget):
         """The text shown for one field (for tests)."""
         return self.labels[key].text()
 
+    def _show_row(self, key: str, shown: bool) -> None:
+        self._titles[key].setVisible(shown)
+        self.labels[key].setVisible(shown)
+
     def clear(self) -> None:
         """Show nothing: no search yet."""
         self._progress_updates.cancel()
         for label in self.labels.values():
             label.setText("–")
-        self._form.setRowVisible(self.labels["guarantee"], False)
+        self._show_row("guarantee", False)
         self.shape.clear()
 
     def show_started(self, title: str, settings: SearchSettings) -> None:
@@ -194,7 +208,7 @@ class StatsPanel(QWidget):
             self.labels["value"].setText(format_value(result.value))
         said = guarantee(game, result)
         self.labels["guarantee"].setText(said or "–")
-        self._form.setRowVisible(self.labels["guarantee"], said is not None)
+        self._show_row("guarantee", said is not None)
         best = "–" if result.best_move is None else game.move_text(state, result.best_move)
         self.labels["best"].setText(best)
         line, walk = [], state

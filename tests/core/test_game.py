@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.games import game_names, make_game
 
 
 class Countdown(Game[int, int]):
@@ -44,3 +45,25 @@ def test_a_game_must_say_when_it_ends() -> None:
 
         class Endless(Countdown):  # pragma: no cover - refused at class creation
             terminal_value = Game.terminal_value  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_names_its_start_in_words_and_other_positions_by_notation(
+    name: str,
+) -> None:
+    # Connect Four's empty board used to read "position ''".
+    game = make_game(name)
+    start = game.initial_state()
+    assert game.position_name(start) == "the start position"
+    if game.to_move(start) is Player.CHANCE:  # Pig starts with a roll of the die
+        first = game.chances(start)[0][0]
+    else:
+        first = next(iter(game.ordered_actions(start)))
+    later = game.result(start, first)
+    assert game.position_name(later) == f"position {game.position_text(later)!r}"
+
+
+def test_a_game_without_notation_names_its_start_and_then_this_position() -> None:
+    game = Countdown()
+    assert game.position_name(4) == "the start position"
+    assert game.position_name(3) == "this position"

@@ -244,6 +244,82 @@ def test_chance_nodes_carry_probabilities_and_words() -> None:
     assert "averages its outcomes" in rec.describe(rec.valued_at[0])
 
 
+def star1(tree: CustomTree) -> SearchRecording:
+    return record(TreeGame(tree), tree.root, SearchSettings(Algorithm.STAR1))
+
+
+def test_star1_says_a_cut_chance_node_returns_its_bound_not_an_average() -> None:
+    # Examples > "Chance: values 2, 3 and 1, 4": gamble 2's 1.3 is 0.9·1 + 0.1·4, the
+    # most it can be, not an average of what it holds.
+    text = (resource_files() / "trees" / "examples" / "06-chance-small.gtree.json").read_text(
+        encoding="utf-8"
+    )
+    rec = star1(load_tree(text))
+    assert rec.describe(10) == (
+        "Chance node gamble 2: even if its remaining outcome gives the highest value a leaf "
+        "can have, its value is at most 1.3 (Star1's bound), and 1.3 ≤ α = 2.1, so it is "
+        "pruned"
+    )
+    assert rec.describe(11) == (
+        "Chance node gamble 2 returns 1.3, Star1's bound, not an average: its value is at "
+        "most 1.3 ≤ α = 2.1, so the exact average does not matter"
+    )
+    assert (
+        rec.describe(6) == "Chance node gamble 1 averages its outcomes by their probabilities: 2.1"
+    )
+
+
+def test_star1_words_agree_in_number() -> None:
+    # Leaves in [0, 10]. After the leaf 6, the first gamble's first outcome (0) leaves it
+    # at most 5: its two others are cut. After the leaf 10 no gamble can do better: the
+    # next two are cut whole on entry, one with two outcomes and one with one.
+    def gamble(*outcomes: tuple[float, int]) -> str:
+        children = ", ".join(f'{{"probability": {p}, "value": {v}}}' for p, v in outcomes)
+        return f'{{"type": "chance", "children": [{children}]}}'
+
+    children = [
+        '{"value": 6}',
+        gamble((0.5, 0), (0.25, 10), (0.25, 10)),
+        '{"value": 10}',
+        gamble((0.5, 0), (0.5, 10)),
+        gamble((1, 0)),
+    ]
+    rec = star1(
+        load_tree(
+            '{"format": "gamesearch-tree", "version": 1, "value_bounds": [0, 10], '
+            f'"root": {{"type": "max", "children": [{", ".join(children)}]}}}}'
+        )
+    )
+    assert [rec.describe(cut.seq).split(": ", 1)[1] for cut in rec.cutoffs] == [
+        "even if its remaining 2 outcomes give the highest value a leaf can have, its value "
+        "is at most 5 (Star1's bound), and 5 ≤ α = 6, so they are pruned",
+        "even if each of its outcomes gives the highest value a leaf can have, its value is "
+        "at most 10 (Star1's bound), and 10 ≤ α = 10, so all its 2 outcomes are pruned",
+        "even if its outcome gives the highest value a leaf can have, its value is at most 10 "
+        "(Star1's bound), and 10 ≤ α = 10, so its outcome is pruned",
+    ]
+
+
+def test_star1_says_an_average_outside_the_window_is_a_bound() -> None:
+    # The gamble's last outcome, 0, falls below its own window: nothing is left to prune,
+    # and the average, 5, only says that the gamble is no better than the leaf 6.
+    gamble = (
+        '{"type": "chance", "children": [{"probability": 0.5, "value": 10}, '
+        '{"probability": 0.5, "value": 0}]}'
+    )
+    rec = star1(
+        load_tree(
+            '{"format": "gamesearch-tree", "version": 1, "root": {"type": "max", '
+            f'"children": [{{"value": 6}}, {gamble}]}}}}'
+        )
+    )
+    assert rec.describe(rec.valued_at[2]) == (
+        "Chance node after 1 averages its outcomes by their probabilities: 5 "
+        "(a bound: at most 5 ≤ α = 6)"
+    )
+    assert not rec.cutoffs
+
+
 @pytest.mark.parametrize("algorithm", [Algorithm.MINIMAX, Algorithm.ALPHABETA])
 def test_every_event_has_words(algorithm: Algorithm) -> None:
     game = TicTacToe()

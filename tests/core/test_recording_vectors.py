@@ -71,7 +71,7 @@ def test_paranoid_words_say_the_others_play_against_the_root_player() -> None:
     (cut,) = recording.cutoffs
     words = recording.describe(cut.seq)
     assert words.startswith("B's node after 1: the others hold A to 1 here, ≤ α = 1")
-    assert words.endswith("its remaining 1 child is pruned")
+    assert words.endswith("its remaining child is pruned")
 
 
 def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
@@ -81,7 +81,7 @@ def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
     assert recording.describe(cut.seq) == (
         "B's node after 1: B is sure of 3, so with the utilities' constant sum A can get at "
         "most 3 here, no more than the 5 A already has: A will not come here (shallow "
-        "pruning), so its remaining 1 child is pruned"
+        "pruning), so its remaining child is pruned"
     )
 
 

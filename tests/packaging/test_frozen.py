@@ -102,6 +102,8 @@ def test_smoke_test_opens_the_window_and_the_ai_moves(onefile: Path) -> None:
     assert f"search recordings are written by {writer}" in result.stdout
     # QtPrintSupport (PDF sheets) and QtSvg are in the build.
     assert "exercise: graded 100%, exported sheet and key as PDF and SVG" in result.stdout
+    # The user guide's pages (docs/, bundled as gamesearch_gui.docs) opened and read.
+    assert "user guide: " in result.stdout
 
 
 def test_solve_answers_figure_5_2(onefile: Path) -> None:
@@ -194,6 +196,8 @@ def test_one_folder_build_runs_too(onedir: Path) -> None:
     }
     assert "trees/figure-5-2.gtree.json" in bundled
     assert f"icons/{NAME}-32.png" in bundled
+    # The user guide (Help > User guide); the smoke test above read its pages.
+    assert (internal / "gamesearch_gui" / "docs" / "play.md").is_file()
 
 
 def test_what_the_app_does_not_use_is_left_out(onedir: Path) -> None:

@@ -4,7 +4,8 @@ Not marked ``packaging``: nothing is built, and PyInstaller need not be installe
 spec is run with stand-ins for PyInstaller's classes (``Analysis`` records its
 arguments), and its ``datas`` are checked against:
 
-- every file under resources/ (what ``importlib.resources`` can hand the app), and
+- every file under resources/ and docs/ (what ``importlib.resources`` can hand the app),
+  and
 - the files the app really loads while it runs its smoke test in a child process, which
   records each resource it reads through ``importlib.resources`` and, through an audit
   hook, each file of the checkout it opens.
@@ -27,6 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "packaging" / "gamesearch-gui.spec"
 RESOURCES = ROOT / "resources"
 BUNDLED_AT = "gamesearch_gui/resources"
+#: Each folder of data the app reads, by where the spec bundles it: the resources, and the
+#: user guide's pages (docs/, shown by Help > User guide).
+DATA_FOLDERS = {BUNDLED_AT: RESOURCES, "gamesearch_gui/docs": ROOT / "docs"}
 
 
 class _Target:
@@ -76,39 +80,49 @@ def spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     return run_spec(tmp_path, monkeypatch)
 
 
-def bundled(spec: dict[str, Any]) -> dict[str, Path]:
-    """What the spec bundles under gamesearch_gui/resources: {relative path: source}."""
+def bundled(spec: dict[str, Any], at: str = BUNDLED_AT) -> dict[str, Path]:
+    """What the spec bundles under ``at`` (gamesearch_gui/resources, say): {path relative
+    to it: source}."""
     analysis = spec["a"]
     assert isinstance(analysis, _Analysis)
     found: dict[str, Path] = {}
     for source, folder in analysis.kwargs["datas"]:
-        assert folder == BUNDLED_AT or folder.startswith(BUNDLED_AT + "/"), folder
+        assert any(folder == f or folder.startswith(f + "/") for f in DATA_FOLDERS), folder
         assert not Path(source).is_absolute() or Path(source).is_relative_to(ROOT), source
-        relative = (folder[len(BUNDLED_AT) :].strip("/") + "/" + Path(source).name).strip("/")
-        found[relative] = Path(source)
+        if folder == at or folder.startswith(at + "/"):
+            relative = (folder[len(at) :].strip("/") + "/" + Path(source).name).strip("/")
+            found[relative] = Path(source)
     return found
 
 
-def resource_files() -> list[str]:
-    """Every data file under resources/, as paths relative to it."""
+def resource_files(folder: Path = RESOURCES) -> list[str]:
+    """Every data file under ``folder`` (resources/, say), as paths relative to it."""
     return sorted(
-        path.relative_to(RESOURCES).as_posix()
-        for path in RESOURCES.rglob("*")
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".py", ".pyc"}
     )
 
 
+@pytest.mark.parametrize("at", sorted(DATA_FOLDERS))
 def test_spec_bundles_every_resource_where_importlib_resources_finds_it(
-    spec: dict[str, Any],
+    spec: dict[str, Any], at: str
 ) -> None:
-    data = bundled(spec)
-    missing = sorted(set(resource_files()) - set(data))
+    data = bundled(spec, at)
+    folder = DATA_FOLDERS[at]
+    missing = sorted(set(resource_files(folder)) - set(data))
     assert not missing, (
         "the spec does not bundle these resources (it bundles what pyproject.toml's "
         f"[tool.setuptools.package-data] installs: add their extension there): {missing}"
     )
     for relative, source in data.items():
-        assert source.resolve() == (RESOURCES / relative).resolve()
+        assert source.resolve() == (folder / relative).resolve()
+
+
+def test_spec_collects_the_data_packages(spec: dict[str, Any]) -> None:
+    # Their __init__.py, so that importlib.resources finds the bundled files under them.
+    collected = {name for name, _, _ in spec["a"].pure}
+    assert {"gamesearch_gui.resources", "gamesearch_gui.docs"} <= collected
 
 
 def test_spec_bundles_the_icons_the_app_and_the_executables_use(spec: dict[str, Any]) -> None:
@@ -199,9 +213,10 @@ sys.addaudithook(lambda event, args: event == "open" and isinstance(args[0], str
 from gamesearch_gui.app import run_app
 
 status = run_app(smoke_test=True)
-root = str(real_files("gamesearch_gui.resources"))
+roots = {"gamesearch_gui/" + name: str(real_files("gamesearch_gui." + name))
+         for name in ("resources", "docs")}
 print("RECORDED " + json.dumps(
-    {"status": status, "root": root, "read": sorted(read), "opened": sorted(opened)}))
+    {"status": status, "roots": roots, "read": sorted(read), "opened": sorted(opened)}))
 """
 
 
@@ -227,12 +242,19 @@ def loaded() -> dict[str, Any]:
 def test_every_resource_the_app_reads_is_bundled(
     loaded: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    data = bundled(run_spec(tmp_path, monkeypatch))
-    root = Path(loaded["root"]).resolve()
-    read = sorted(Path(path).resolve().relative_to(root).as_posix() for path in loaded["read"])
-    assert any(name.startswith("icons/") for name in read), f"the icon was not read: {read}"
-    missing = [name for name in read if name not in data]
-    assert not missing, f"the app reads these resources, which the spec leaves out: {missing}"
+    spec = run_spec(tmp_path, monkeypatch)
+    read: dict[str, list[str]] = {at: [] for at in DATA_FOLDERS}
+    for name in loaded["read"]:
+        path = Path(name).resolve()
+        (at,) = [at for at, root in loaded["roots"].items() if path.is_relative_to(root)]
+        read[at].append(path.relative_to(Path(loaded["roots"][at]).resolve()).as_posix())
+    icons = [name for name in read[BUNDLED_AT] if name.startswith("icons/")]
+    assert icons, f"the icon was not read: {read}"
+    # The smoke test reads the user guide's pages, as Help > User guide does.
+    assert "play.md" in read["gamesearch_gui/docs"], read
+    for at, names in read.items():
+        missing = sorted(set(names) - set(bundled(spec, at)))
+        assert not missing, f"the app reads these files, which the spec leaves out: {missing}"
 
 
 def test_the_app_opens_no_file_of_the_checkout_outside_the_resources(
@@ -246,7 +268,7 @@ def test_the_app_opens_no_file_of_the_checkout_outside_the_resources(
             continue
         if path.suffix in {".py", ".pyc"} or "__pycache__" in path.parts:
             continue
-        if not path.is_relative_to(RESOURCES):
+        if not any(path.is_relative_to(folder) for folder in DATA_FOLDERS.values()):
             strays.append(path.relative_to(ROOT).as_posix())
     assert not strays, (
         "the app opens these files of the checkout, which a frozen build does not have: "

@@ -576,6 +576,19 @@ class Answers:
                 dialog.editor_tree.setChecked(True)
         self._finish(dialog)
 
+    def _fill_WelcomeDialog(self, dialog: Any) -> None:
+        # Accepting takes each start in turn (a game with its tree, Figure 5.2 solved and
+        # replayed, an exercise); the random person takes one, or closes it.
+        starts = list(dialog.buttons)
+        if self.policy == "random" and self.rng.random() < 0.3:
+            dialog.reject()
+            return
+        if self.policy == "random":
+            key = self._pick(starts)
+        else:
+            key = starts[(self.asked["WelcomeDialog"] - 1) % len(starts)]
+        dialog.buttons[key].click()
+
     def _fill_MctsCompareDialog(self, dialog: Any) -> None:
         if self.policy == "accept" and self.wait_until is not None:
             dialog.show()  # as exec() would: the searches start when it shows

@@ -267,7 +267,7 @@ def tree_menu_targets(
 
         def entry(text: str, collapse: bool) -> Callable[[], QAction | None]:
             def resolve() -> QAction | None:
-                if collapse and 0 not in canvas.tree_item.collapsed:
+                if collapse and 0 not in canvas.tree_item.model.folds.closed:
                     canvas.toggle_collapsed(0)
                 menu = canvas.context_menu(0)
                 made.append(menu)

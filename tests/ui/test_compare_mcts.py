@@ -165,6 +165,23 @@ def test_a_dialog_closed_before_it_shows_starts_no_engine(qtbot: QtBot, window: 
     assert dialog.thread_.engine.starts == 0 and not dialog.thread_.isRunning()
 
 
+def test_the_start_position_is_named_in_words_and_a_later_one_by_its_notation(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # At Connect Four's start it said "Position '', Red to move".
+    window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS))
+    game = window.game
+    alphabeta, mcts = compare_searches(window.config)
+    for state, where in (
+        (game.initial_state(), "The start position, <b>Red</b> to move."),
+        (game.result(game.initial_state(), 3), "Position &#x27;4&#x27;, <b>Yellow</b> to move."),
+    ):
+        dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
+        qtbot.addWidget(dialog)
+        assert dialog.where.text().startswith(where)
+        dialog.reject()
+
+
 def test_a_position_with_no_move_to_compare_is_said(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:

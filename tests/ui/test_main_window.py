@@ -276,7 +276,7 @@ def test_fail_hard_is_offered_with_alpha_beta_and_reaches_the_ai(
     click_move(qtbot, window, 4)
     qtbot.waitUntil(lambda: len(window.match.plies) == 2, timeout=AI_TIMEOUT_MS)
     assert window.move_searches[2].settings.fail_hard
-    assert "alphabeta, fail-hard" in window.stats.text("search")
+    assert "Alpha-beta, fail-hard" in window.stats.text("search")
     # A game without alpha-beta (Pig) leaves it off; tic-tac-toe remembers it.
     panel.game_box.setCurrentIndex(panel.game_box.findData("pig"))
     assert not panel.fail_hard.isEnabled() and not window.config.search.fail_hard
@@ -450,6 +450,8 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     import os
     import signal
 
+    from gamesearch_gui.engine.failure import death
+
     start(window, "connect4", Seats.HUMAN_SECOND, depth=14, time_budget=None)
     engine = window.controller.engine
     # Killed once part of the tree has arrived.
@@ -460,7 +462,7 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     # The window says what happened, pauses the AI, and stays responsive.
     qtbot.waitUntil(lambda: window.paused, timeout=AI_TIMEOUT_MS)
     said = window.statusBar().currentMessage()
-    assert "engine process stopped unexpectedly" in said and "SIGKILL" in said, said
+    assert said == "The search failed: " + death(-signal.SIGKILL).said(), said  # engine.failure
     assert "search failed" in window.headline.text()
     assert window.stats.text("status") == "failed"
     assert window.tree_panel.controller.finished  # the tree shows what was recorded, for good
@@ -477,3 +479,29 @@ def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     window.set_paused(False)
     qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
     assert engine.pid not in (None, first)
+
+
+def test_a_game_between_two_ais_pauses_when_the_person_leaves_play(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Unseen, it would play on for minutes (a chess game of weak AIs runs to a thousand
+    plies), with Pause AI out of reach in the other modes."""
+    search = SearchSettings(Algorithm.ALPHABETA, depth=2)
+    window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_AIS, search=search))
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=60_000)
+    window.set_mode("trees")
+    assert window.paused
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=60_000)
+    plies = len(window.match.plies)
+    window.set_mode("play")
+    assert window.act_pause.isChecked() and window.act_pause.isEnabled()
+    assert window.headline.text().startswith("Paused")
+    assert len(window.match.plies) == plies
+    window.set_paused(False)  # the person resumes it
+    qtbot.waitUntil(lambda: len(window.match.plies) > plies, timeout=60_000)
+    # A new game of two AIs started from elsewhere (a setting, New game) waits too.
+    window.set_mode("trees")
+    window.new_game()
+    assert window.paused and not window.controller.busy and not window.match.plies
+    window.set_mode("play")
+    assert window.headline.text().startswith("Paused")

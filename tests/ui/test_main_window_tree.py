@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings, QTimer
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.ui.kept_searches import ANALYSIS, MOVE
 from gamesearch_gui.ui.main_window import KEPT_NODES, MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
 
@@ -90,10 +91,94 @@ def test_kept_trees_stay_within_their_node_budget(qtbot: QtBot, window: MainWind
             self.node_count = nodes
 
     for number in range(1, 8):
-        window._keep_recording(number, Fake(KEPT_NODES // 3))  # type: ignore[arg-type]
+        recording = Fake(KEPT_NODES // 3)
+        window.kept.start((MOVE, number), "AI move", recording)  # type: ignore[arg-type]
+        window.kept.finish(recording)  # type: ignore[arg-type]
     kept = window.move_recordings
     assert sum(r.node_count for r in kept.values()) <= KEPT_NODES
     assert list(kept) == [5, 6, 7]  # the newest stay
+    # An analysis of the person's moves counts in the same budget.
+    analysis = Fake(KEPT_NODES // 3)
+    window.kept.start((ANALYSIS, 8), "Analysis", analysis)  # type: ignore[arg-type]
+    window.kept.finish(analysis)  # type: ignore[arg-type]
+    assert list(kept) == [6, 7]
+    assert [key for key, _ in window.kept.entries()] == [(MOVE, 6), (MOVE, 7), (ANALYSIS, 8)]
+
+
+def list_texts(window: MainWindow) -> list[str]:
+    box = window.tree_panel.search_box
+    return [box.itemText(i) for i in range(box.count())]
+
+
+def choose(window: MainWindow, text: str) -> None:
+    """Choose a search in the tree dock's list, as a click on it does."""
+    box = window.tree_panel.search_box
+    index = box.findText(text)
+    assert index >= 0, list_texts(window)
+    box.setCurrentIndex(index)
+    box.activated.emit(index)
+
+
+def test_move_values_are_searched_beside_the_ai_tree_and_listed_as_a_search_of_their_own(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Show move values used to replace the AI's tree in the dock, without a word.
+    search = SearchSettings(Algorithm.ALPHABETA, depth=3, ordering=Ordering.STATIC)
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_SECOND, search=search))
+    board = window.board
+    assert board is not None
+    qtbot.waitUntil(lambda: board.interactive, timeout=TIMEOUT_MS)
+    ai = window.move_recordings[1]
+    panel = window.tree_panel
+    assert panel.recording is ai
+    assert list_texts(window) == ["AI move for Red (move 1)"]
+    window.act_values.trigger()
+    assert list_texts(window) == [
+        "AI move for Red (move 1)",
+        "Analysis of your moves (move 2) (searching…)",
+    ]
+    qtbot.waitUntil(lambda: bool(board.move_values), timeout=TIMEOUT_MS)
+    assert panel.recording is ai  # still the AI's tree
+    assert list_texts(window) == ["AI move for Red (move 1)", "Analysis of your moves (move 2)"]
+    assert panel.search_box.currentText() == "AI move for Red (move 1)"
+    assert "list of searches" in window.statusBar().currentMessage()
+
+    choose(window, "Analysis of your moves (move 2)")
+    analysis = panel.recording
+    assert analysis is not None and analysis is not ai
+    assert panel.moment == analysis.event_count  # the whole search, finished
+    assert analysis.result is not None and analysis.result.settings.exact_root_values
+    choose(window, "AI move for Red (move 1)")
+    assert panel.recording is ai
+
+    # The person moves: the AI's next search grows in the dock, and the values of the
+    # person's next moves are searched beside it.
+    window._human_move(3)
+    qtbot.waitUntil(lambda: board.interactive and not window.controller.busy, timeout=TIMEOUT_MS)
+    assert panel.recording is window.move_recordings[3]
+    assert list_texts(window) == [
+        "AI move for Red (move 1)",
+        "Analysis of your moves (move 2)",
+        "AI move for Red (move 3)",
+        "Analysis of your moves (move 4)",
+    ]
+    # Undo forgets what came after the position on the board again; its own analysis
+    # stays (searched again, as the values are still asked for).
+    window.undo()
+    assert panel.recording is ai  # not the tree of the move taken back
+    qtbot.waitUntil(lambda: not window.controller.busy, timeout=TIMEOUT_MS)
+    assert list_texts(window) == ["AI move for Red (move 1)", "Analysis of your moves (move 2)"]
+    assert panel.search_box.currentText() == "AI move for Red (move 1)"
+
+
+def test_move_values_with_no_tree_shown_grow_in_the_dock(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_FIRST))
+    board = window.board
+    assert board is not None and window.tree_panel.shown is None
+    window.act_values.trigger()
+    assert window.tree_panel.shown is not None  # nothing hidden: it shows at once
+    qtbot.waitUntil(lambda: bool(board.move_values), timeout=TIMEOUT_MS)
+    assert window.tree_panel.search_box.currentText() == "Analysis of your moves (move 1)"
 
 
 def test_fifty_searches_in_a_row_do_not_grow_memory_without_bound(
@@ -112,6 +197,8 @@ def test_fifty_searches_in_a_row_do_not_grow_memory_without_bound(
             sizes.append(rss_mb())
     # Forty more searches after the first ten: the memory stays where it was.
     assert sizes[1] - sizes[0] < 40, sizes
+    # Each opened folded (too big to read whole): the folded view's memory is measured.
+    assert window.tree_panel.canvas.folds_active
     assert window.board is not None and window.board.interactive  # still playable
 
 

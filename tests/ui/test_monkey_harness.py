@@ -79,7 +79,9 @@ def test_a_person_pauses_an_ai_against_ai_game_that_outlasts_their_patience(
     window.new_game(
         PlayConfig(game="chess", seats=Seats.TWO_AIS, search=mcts_search(None, 0.2, 1.41, 0))
     )
-    qtbot.waitUntil(lambda: window.controller.busy, timeout=5_000)
+    # The AIs play two moves first, however busy the machine (the engine's start and a
+    # 0.2 s move can outlast the 1 s patience at load 10): the pause must come mid-game.
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=60_000)
     log = FaultLog()
     assert monkey_harness.settle(window, monkey_harness.qtbot_waiter(qtbot), log)
     assert not log.faults

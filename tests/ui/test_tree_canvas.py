@@ -74,8 +74,10 @@ def _paint(canvas: TreeCanvas) -> Frame:
 
 
 def _at_end(canvas: TreeCanvas, recording: SearchRecording) -> Frame:
+    """The whole tree at its end (a big one opens folded: see tests/ui/test_folds.py)."""
     canvas.set_recording(recording)
     canvas.set_moment(recording.event_count)
+    canvas.expand_all()
     return _paint(canvas)
 
 
@@ -164,6 +166,7 @@ def test_the_scene_is_as_wide_as_the_slots_the_core_counts(
     width is the core's slot count, at the end and at every moment on the way."""
     rec = connect4_deepening
     canvas.set_recording(rec)
+    canvas.expand_all()  # the recording's own layout, nothing folded
     for k in [*range(0, rec.event_count, 97), rec.event_count]:
         canvas.set_moment(k)
         slots = Moment(rec, k).slots
@@ -229,7 +232,7 @@ def test_a_large_tree_fitted_paints_a_bounded_number_of_shapes(
     assert large.node_count > 100_000
     canvas.set_recording(large)
     canvas.set_moment(large.event_count)
-    canvas.fit_all()
+    canvas.show_whole_tree()
     frame = _paint(canvas)
     assert frame.silhouettes, "narrow subtrees are drawn as silhouettes"
     assert canvas.last_paint_primitives < 20_000
@@ -339,6 +342,7 @@ def test_following_keeps_the_newest_node_until_the_user_zooms(
     canvas: TreeCanvas, qtbot: QtBot, live_large: SearchRecording
 ) -> None:
     canvas.set_recording(live_large)
+    canvas.expand_all()  # the whole tree as it grows (it would fold, fitted, once big)
     with qtbot.waitSignal(canvas.followChanged) as on:
         canvas.set_follow(True)
     assert on.args == [True]
@@ -450,7 +454,7 @@ def test_context_menu(canvas: TreeCanvas, qtbot: QtBot, figure_5_2: SearchRecord
         actions["Go to this node's moment"].trigger()
     assert jump.args == [5]
     actions["Collapse"].trigger()
-    assert canvas.tree_item.collapsed == {5}
+    assert canvas.tree_item.model.folds.closed == {5}
     leaf_menu = canvas.context_menu(2)
     assert leaf_menu is not None
     leaf_actions = {action.text(): action for action in leaf_menu.actions()}

@@ -14,6 +14,8 @@ from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
@@ -29,6 +31,16 @@ def minimax_c4() -> SearchRecording:
     recording = SearchRecording(game)
     settings = SearchSettings(Algorithm.MINIMAX, depth=4)
     recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    return recording
+
+
+@pytest.fixture(scope="module")
+def fan() -> SearchRecording:
+    """A root with 600 leaves: too wide for a legible picture even folded (nothing of it
+    folds: its children are leaves)."""
+    tree = load_tree("[" + ",".join(str(i % 10) for i in range(600)) + "]")
+    recording = SearchRecording(TreeGame(tree))
+    recording.finish(search(TreeGame(tree), tree.root, SearchSettings(), listener=recording))
     return recording
 
 
@@ -50,11 +62,11 @@ def values_drawn(canvas: TreeCanvas, recording: SearchRecording) -> set[str]:
 
 
 def test_a_tree_too_big_to_read_is_refused_and_nothing_is_written(
-    canvas: TreeCanvas, minimax_c4: SearchRecording, tmp_path: Path
+    canvas: TreeCanvas, fan: SearchRecording, tmp_path: Path
 ) -> None:
-    shown(canvas, minimax_c4)
+    shown(canvas, fan)
     for export, name in ((canvas.export_png, "tree.png"), (canvas.export_svg, "tree.svg")):
-        with pytest.raises(IllegibleExport, match=r"too big for a legible picture \(2,801 nodes\)"):
+        with pytest.raises(IllegibleExport, match=r"too big for a legible picture \(601 nodes\)"):
             export(str(tmp_path / name))
     assert list(tmp_path.iterdir()) == []
 
@@ -126,11 +138,11 @@ def test_exported_pictures_have_the_mode_any_new_file_has(
 
 def test_the_panel_asks_before_exporting_the_part_in_view(
     panel: SearchTreePanel,
-    minimax_c4: SearchRecording,
+    fan: SearchRecording,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    panel.show_recording(minimax_c4, live=False)
+    panel.show_recording(fan, live=False)
     asked: list[str] = []
     answer = iter([False, True])
 
@@ -143,13 +155,13 @@ def test_the_panel_asks_before_exporting_the_part_in_view(
     monkeypatch.setattr(panel, "_warn", lambda title, text: pytest.fail(text))
     panel.act_export_png.trigger()  # cancelled: nothing written
     assert asked == [
-        "This tree is too big for a legible picture (2,801 nodes): its values could not be read."
+        "This tree is too big for a legible picture (601 nodes): its values could not be read."
     ]
     assert list(tmp_path.iterdir()) == []
     panel.act_export_png.trigger()  # the visible part
     assert len(asked) == 2
     assert not QImage(str(tmp_path / "c4.png")).isNull()
-    assert values_drawn(panel.canvas, minimax_c4)
+    assert values_drawn(panel.canvas, fan)
 
 
 def test_an_export_never_shows_the_replay_ring(canvas: TreeCanvas, tmp_path: Path) -> None:

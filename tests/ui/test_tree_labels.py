@@ -20,11 +20,12 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame
+from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, rebuild
 from gamesearch_gui.core.treefile import load_tree
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN, SHAPE_LEFT
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap
 from gamesearch_gui.ui.tree.view import TreeCanvas
@@ -82,6 +83,8 @@ def _assert_readable(canvas: TreeCanvas, frame: Frame) -> None:
     for i, a in enumerate(boxes):
         for j in range(i + 1, len(boxes)):
             assert not overlap(a, boxes[j]), (frame.placed[i], frame.placed[j])
+        for mark in frame.cut_marks:  # no text is drawn over a cut mark
+            assert not overlap(a, mark), (frame.placed[i], mark)
     # Every text inside the scene's content, as the view maps it to the screen.
     content = canvas.content_rect()
     top_left = canvas.mapFromScene(content.topLeft())
@@ -247,3 +250,48 @@ def test_values_outlast_every_other_text(canvas: TreeCanvas) -> None:
     frame = _show(canvas, recording, _labels(recording), 0.7)
     _assert_readable(canvas, frame)
     assert sorted(frame.texts) == sorted(["40.9", "21", "40.9", "20", "30", "1", "400"])
+
+
+def test_star1_example_shows_each_outcomes_probability_and_no_text_over_a_cut_mark(
+    canvas: TreeCanvas,
+) -> None:
+    # Examples > "Chance: values 2, 3 and 1, 4" with Star1, at event 12 (gamble 2 valued):
+    # gamble 2's cut mark stands beside the edge to its one outcome searched, whose 9/10
+    # is what its bound 1.3 = 9/10 · 1 + 1/10 · 4 is made of.
+    recording = _searched(example("chance-small").tree(), Algorithm.STAR1)
+    labels = _labels(recording)
+    for size in ((900, 600), (700, 500)):
+        canvas.resize(*size)
+        canvas.set_recording(recording)
+        canvas.set_moment(12)
+        canvas.tree_item.node_labels = labels
+        canvas.fit_all()
+        canvas.viewport().repaint()
+        frame = canvas.tree_item.last_frame
+        assert len(frame.cut_marks) == 1
+        _assert_readable(canvas, frame)
+        assert sorted(t for t in frame.texts if t.endswith("/10")) == ["1/10", "9/10", "9/10"]
+        assert {"gamble 1", "gamble 2", "1 pruned"} <= set(frame.texts), size
+
+
+@pytest.mark.parametrize("algorithm", [Algorithm.MAXN, Algorithm.PARANOID])
+def test_a_player_keeps_one_shape_whoever_s_search_it_is(
+    canvas: TreeCanvas, algorithm: Algorithm
+) -> None:
+    # Figure 5.4 searched from A's root, from B's node and from C's node as trees of their
+    # own: B's nodes are ▼ in each (not ▲ in its own search), C's ◀, A's ▲; the legend
+    # says the same whoever is at the root.
+    figure = example("figure-5-4").tree()
+    shapes = {0: KIND_MAX, 1: KIND_MIN, 2: SHAPE_LEFT}
+    legends = set()
+    for path in ((), (1,), (1, 0)):
+        root = rebuild(figure.node_at(path))
+        tree = CustomTree(figure.name, root, players=figure.players)
+        recording = _searched(tree, algorithm)
+        frame = _show(canvas, recording, {}, "fitted")
+        drawn = {n: frame.shapes[n] for n in frame.nodes if recording.mover(n) is not None}
+        assert drawn, path
+        for n, shape in drawn.items():
+            assert shape == shapes[recording.mover(n)], (path, recording.name(n))
+        legends.add(canvas.legend_items())
+    assert len(legends) == 1

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercise import Difficulty, Task, random_exercise
@@ -20,7 +21,9 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.editor.editor import TreeEditor
-from gamesearch_gui.ui.main_window import TREE_SHARE, MainWindow
+from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow
+from gamesearch_gui.ui.tree.geometry import SLOT_W
+from gamesearch_gui.ui.tree.item import READABLE_PX
 from gamesearch_gui.ui.tree.panel import STEPS_TAB, SearchTreePanel
 from gamesearch_gui.ui.tree.view import LEGIBLE_ZOOM, TreeCanvas
 from tests.ui.test_tree_panel import figure_recording
@@ -131,27 +134,23 @@ def test_figure_5_2_opens_fitted_centred_with_values_at_least_11_px(
     assert window.width() == WIDTH
 
 
-def test_a_big_finished_tree_opens_legible_around_its_root_and_best_line(
+def test_a_big_finished_tree_opens_folded_with_its_root_children_and_best_line(
     qtbot: QtBot, panel: SearchTreePanel
 ) -> None:
     recording = c4_recording()
     panel.show_recording(recording, live=False)
     canvas = panel.canvas
-    assert canvas.zoom() == pytest.approx(LEGIBLE_ZOOM)
+    assert canvas.zoom() <= LEGIBLE_ZOOM
     line = recording.principal_variation()
-    assert canvas.node_visible(line[0])  # the root
-    # Its best move is too far off at a legible zoom: the root sits to the other side,
-    # so the gold edge to it runs across the view.
-    centre = canvas.viewport().rect().center().x()
-    root_x = canvas.view_point_of(line[0]).x()
-    child_x = canvas.view_point_of(line[1]).x()
-    assert not canvas.node_visible(line[1])
-    assert (root_x - centre) * (child_x - root_x) < 0
+    root = line[0]
+    seen = [root, *Moment(recording, recording.event_count).children(root), *line]
+    for n in seen:
+        assert canvas.node_visible(n), n
     painted(canvas)
-    assert min(value_heights(canvas, recording)) >= 7  # no text under the floor
-    # The minimap shows where that is: a part of the tree, not the whole.
+    assert min(value_heights(canvas, recording)) >= READABLE_PX
+    # Every other subtree is one mark: the whole view is the tree.
     visible = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
-    assert visible.width() < canvas.content_rect().width() / 2
+    assert visible.contains(canvas.content_rect().adjusted(SLOT_W, 0, -SLOT_W, 0))
 
 
 # -- Follow ---------------------------------------------------------------------------
@@ -199,6 +198,9 @@ def test_replay_follows_every_step_of_a_2000_node_connect_four_search(
     recording = c4_recording()
     panel.show_recording(recording, live=False)
     panel.canvas.set_scroll_ms(1)  # glide at once: thousands of steps
+    panel.act_whole.trigger()  # unfolded, at 1:1, the view has to move
+    panel.act_reset_zoom.trigger()
+    panel.follow_button.click()
     assert replay_following(qtbot, panel) > 5
 
 
@@ -340,3 +342,87 @@ def test_clicking_a_node_shows_its_details_tab(qtbot: QtBot, panel: SearchTreePa
     qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=canvas.view_point_of(leaf))
     assert panel.tabs.currentWidget() is panel.details
     assert panel.details.node == leaf
+
+
+# -- space goes to the tree -------------------------------------------------------------
+
+
+def heights(window: MainWindow) -> tuple[int, int]:
+    """The board's page and the search tree dock, in pixels high."""
+    return window.central_stack.height(), window.docks["tree"].height()
+
+
+def laid_out(qtbot: QtBot, window: MainWindow, tree: int) -> None:
+    """Wait for the tree dock to be ``tree`` pixels high, and the window to settle."""
+    qtbot.waitUntil(lambda: abs(window.docks["tree"].height() - tree) <= 10)
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def test_a_taller_window_gives_the_extra_height_to_the_tree_not_the_board(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # At 1920×1080 the docks kept their 1366×768 heights and the board took the rest.
+    laid_out(qtbot, window, round(HEIGHT * TREE_SHARE))
+    board, tree = heights(window)
+    window.resize(1920, 1080)
+    laid_out(qtbot, window, tree + 1080 - HEIGHT)
+    assert heights(window)[0] <= board + 10  # the board kept its height
+    # Back to the laptop's size: the tree gives it back, the board is as it was.
+    window.resize(WIDTH, HEIGHT)
+    laid_out(qtbot, window, tree)
+    assert abs(heights(window)[0] - board) <= 10
+    # Smaller still: the tree keeps its share, the board gives too.
+    window.resize(WIDTH, 600)
+
+    def shared() -> bool:
+        board_now, tree_now = heights(window)
+        return board_now < board - 10 and abs(tree_now / (board_now + tree_now) - TREE_SHARE) < 0.03
+
+    qtbot.waitUntil(shared)
+
+
+def test_a_window_opened_at_1920_by_1080_gives_the_tree_all_but_the_board(
+    qtbot: QtBot, store: QSettings
+) -> None:
+    made = MainWindow(store, recovery_path=str(Path(store.fileName()).parent / "r.json"))
+    qtbot.addWidget(made)
+    made.resize(1920, 1080)
+    made.show()
+    qtbot.waitExposed(made)
+    try:
+        laid_out(qtbot, made, 1080 - BOARD_HEIGHT)
+        assert made.central_stack.height() <= BOARD_HEIGHT
+        # View > Reset layout makes the same, after the person's own.
+        made.resizeDocks([made.docks["tree"]], [300], Qt.Orientation.Vertical)
+        laid_out(qtbot, made, 300)
+        made.act_reset_layout.trigger()
+        laid_out(qtbot, made, 1080 - BOARD_HEIGHT)
+    finally:
+        made.close()
+
+
+def test_the_persons_own_tree_height_is_kept_through_restarts_and_resizes(
+    qtbot: QtBot, store: QSettings
+) -> None:
+    first = open_window(qtbot, store)
+    laid_out(qtbot, first, round(HEIGHT * TREE_SHARE))
+    first.resizeDocks([first.docks["tree"]], [250], Qt.Orientation.Vertical)  # a drag
+    laid_out(qtbot, first, 250)
+    board = first.central_stack.height()
+    first.close()
+
+    folder = Path(store.fileName()).parent
+    again = MainWindow(store, recovery_path=str(folder / "recovery.gtree.json"))
+    qtbot.addWidget(again)
+    again.show()  # at its remembered size, with its remembered docks
+    qtbot.waitExposed(again)
+    try:
+        assert again.height() == HEIGHT
+        laid_out(qtbot, again, 250)
+        assert abs(again.central_stack.height() - board) <= 10
+        again.resize(WIDTH, HEIGHT + 100)  # taller: the tree takes it, the board stays
+        laid_out(qtbot, again, 350)
+        assert abs(again.central_stack.height() - board) <= 10
+    finally:
+        again.close()

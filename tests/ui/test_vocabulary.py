@@ -11,10 +11,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example
+from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 
@@ -123,3 +126,34 @@ def test_the_explanation_names_nodes_as_the_edges_do(panel: SearchTreePanel) -> 
     assert panel.explanation.text().startswith("MIN node C ")
     panel.select_node(c)
     assert panel.details.title.text() == "MIN node C"
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_statistics_name_the_search_as_the_settings_do(qtbot: QtBot, game: str) -> None:
+    # The statistics said "alphabeta", "mcts", "maxn", "static ordering".
+    settings = SettingsPanel(PlayConfig(game=game))
+    stats = StatsPanel()
+    qtbot.addWidget(settings)
+    qtbot.addWidget(stats)
+    box = settings.algorithm_box
+    orderings = {
+        settings.ordering_box.itemData(i): settings.ordering_box.itemText(i)
+        for i in range(settings.ordering_box.count())
+    }
+    for i in range(box.count()):
+        algorithm = box.itemData(i)
+        if algorithm is Algorithm.MCTS:
+            chosen = SearchSettings(algorithm, iterations=100)
+        elif algorithm.handles_players:
+            chosen = SearchSettings(algorithm, depth=3)
+        else:
+            chosen = SearchSettings(
+                algorithm, depth=3, ordering=Ordering.STATIC, transposition_table=True
+            )
+        stats.show_started("AI move", chosen)
+        line = stats.text("search")
+        assert line.startswith(f"AI move: {box.itemText(i)}, "), line
+        assert algorithm.value not in line
+        if chosen.ordering is Ordering.STATIC:
+            assert f"ordering: {orderings[Ordering.STATIC].lower()}" in line
+            assert line.endswith("transposition table")

@@ -8,7 +8,7 @@ move (or not), then calls ``set_state`` with the new position.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -44,6 +44,10 @@ def place_buttons(buttons: list[QPushButton], area: QRectF, widest: float) -> No
 
 class BoardWidget(QWidget):
     """Base class of the custom-drawn boards; one subclass per game."""
+
+    #: What the board's own keys do, in a line (Help > Keyboard shortcuts lists it); ""
+    #: for a board a person plays by clicks alone.
+    KEYS: ClassVar[str] = ""
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)

@@ -76,6 +76,8 @@ def _side(color: chess.Color) -> str:
 class ChessBoard(BoardWidget):
     """Chess: click a piece then a square, or drag it; Escape takes a choice back."""
 
+    KEYS = "Esc takes back the piece chosen (or the promotion offered)"
+
     def __init__(self, game: Chess | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Chess(), parent)
         self.setAccessibleName("Chess board")

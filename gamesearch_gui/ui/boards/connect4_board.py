@@ -71,6 +71,8 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 class ConnectFourBoard(BoardWidget):
     """Connect Four: click or hover a column and click, press 1..7, or Left/Right and Enter."""
 
+    KEYS = "1 to 7 drop in a column; Left and Right move a cursor, Enter or Space drops"
+
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else ConnectFour(), parent)
         self.setAccessibleName("Connect Four board")

@@ -11,7 +11,7 @@ import importlib
 from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import UnknownGameError, find_game
+from gamesearch_gui.core.games import GameSpec, UnknownGameError, find_game
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 
@@ -23,16 +23,23 @@ def make_board(game: Game[Any, Any]) -> BoardWidget:
 
         return TextBoard(game)  # a user's game file: its own text, and buttons
     try:
-        where = find_game(game.name).board
+        spec = find_game(game.name)
     except UnknownGameError:
-        where = None
+        raise GameError(f"no board for {game.title}") from None
+    return board_class(spec)(game)
+
+
+def board_class(spec: GameSpec) -> type[BoardWidget]:
+    """The class of the board the registry names for ``spec``'s game; GameError for a
+    game with no board, or a name that is not a board widget."""
+    where = spec.board
     if where is None:
-        raise GameError(f"no board for {game.title}")
+        raise GameError(f"no board for {spec.title}")
     module, _, name = where.partition(":")
     try:
         board = getattr(importlib.import_module(module), name, None)
     except ImportError as error:
-        raise GameError(f"no board for {game.title}: cannot import {where} ({error})") from None
+        raise GameError(f"no board for {spec.title}: cannot import {where} ({error})") from None
     if not (isinstance(board, type) and issubclass(board, BoardWidget)):
-        raise GameError(f"no board for {game.title}: {where} is not a board widget")
-    return board(game)
+        raise GameError(f"no board for {spec.title}: {where} is not a board widget")
+    return board

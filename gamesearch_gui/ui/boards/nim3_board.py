@@ -67,6 +67,8 @@ class _Layout:
 class Nim3Board(BoardWidget):
     """Three-player Nim: one pile; take 1, 2 or 3; who takes the last counter wins."""
 
+    KEYS = "1, 2 or 3 take that many counters"
+
     def __init__(self, game: ThreePlayerNim | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else ThreePlayerNim(), parent)
         players = self.game.players

@@ -88,6 +88,11 @@ class _Layout:
 class PenniesBoard(BoardWidget):
     """Grundy's game: stacks of coins, split by a click on a stack and one on a marker."""
 
+    KEYS = (
+        "Left and Right choose a stack, Up and Down a split, Enter plays it, Esc takes the "
+        "choice back"
+    )
+
     def __init__(self, game: Pennies | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Pennies(), parent)
         self._selected: int | None = None  # index of the chosen stack in state[0]

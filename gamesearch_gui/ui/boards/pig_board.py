@@ -77,6 +77,8 @@ class _Layout:
 class PigBoard(BoardWidget):
     """Pig: roll as often as you like, but a 1 loses the turn total."""
 
+    KEYS = "R rolls, H holds"
+
     def __init__(self, game: Pig | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Pig(), parent)
         self._face: int | None = None  # the die's last face, kept while no new roll comes

@@ -45,6 +45,11 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 class TicTacToeBoard(BoardWidget):
     """Tic-tac-toe: click a cell, press 1..9 (row-major), or move with arrows and press Enter."""
 
+    KEYS = (
+        "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
+        "Space plays it"
+    )
+
     def __init__(self, game: TicTacToe | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else TicTacToe(), parent)
         self.setAccessibleName("Tic-tac-toe board")

@@ -116,6 +116,7 @@ class ComparisonDialog(QDialog):
         raise NotImplementedError
 
     def _failed(self, message: str) -> None:
+        self.status.setWordWrap(True)  # a long reason wraps, and never widens the dialog
         self.status.setText(f"Cannot compare: {message}")
 
     def stop(self) -> None:
@@ -142,6 +143,8 @@ class BarChart(QWidget):
         super().__init__(parent)
         self.rows: list[ComparisonRow] = []
         self.bound: int | None = None
+        #: What the chart says while it has no rows.
+        self.placeholder = "Searching…"
         self.setMinimumSize(520, 260)
 
     def sizeHint(self) -> QSize:
@@ -158,7 +161,7 @@ class BarChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), self.palette().base())
         if not self.rows:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Searching…")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
             return
         fm = painter.fontMetrics()
         legend_h = fm.height() + 8
@@ -272,6 +275,11 @@ class CompareDialog(ComparisonDialog):
         layout.addWidget(buttons)
         self.resize(760, 560)
         self.start_call("compare", (tree,))
+
+    def _failed(self, message: str) -> None:
+        super()._failed(message)
+        self.chart.placeholder = "No comparison: the reason is below"
+        self.chart.update()
 
     def show_answer(self, rows: list[ComparisonRow]) -> None:
         """Fill the table and the chart with the four searches' counts."""

@@ -140,14 +140,6 @@ class _Opening:
     unsaved: bool = False  #: True for the recovery file: a new, unsaved tree
 
 
-ALGORITHM_NAMES = {
-    Algorithm.MINIMAX: "Minimax",
-    Algorithm.ALPHABETA: "Alpha-beta",
-    Algorithm.EXPECTIMINIMAX: "Expectiminimax",
-    Algorithm.STAR1: "Star1 (chance pruning)",
-    Algorithm.MAXN: "Max^n",
-    Algorithm.PARANOID: "Paranoid",
-}
 #: The algorithm box's entry for max^n with shallow pruning (its data).
 SHALLOW = "maxn-shallow"
 
@@ -583,7 +575,7 @@ class TreeEditor(QWidget):
             self.algorithm.clear()
             for algorithm in wanted:
                 name = "Max^n, shallow pruning" if algorithm == SHALLOW else None
-                self.algorithm.addItem(name or ALGORITHM_NAMES[algorithm], algorithm)
+                self.algorithm.addItem(name or algorithm.title, algorithm)
             self.algorithm.setCurrentIndex(0 if tree.players else 1)
         if tree.players:
             self._update_player_algorithms(tree)

@@ -217,6 +217,7 @@ class ExercisePage(QWidget):
         self.solution_panel.cap_box.hide()
         self.solution_panel.controller.stateChanged.connect(self._say_solution)
         self.solution_panel.controller.momentChanged.connect(self._say_solution)
+        self.solution_panel.canvas.auto_fold = False  # the key is shown whole, never folded
         welcome_text = QLabel(WELCOME)
         welcome_text.setWordWrap(True)
         welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)

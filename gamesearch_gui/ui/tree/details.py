@@ -12,11 +12,11 @@ import html
 import math
 from typing import Any, Final
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -44,6 +44,8 @@ BOARD_SIZE: Final = 220
 MIN_BOARD_SIZE: Final = 100
 #: Width kept for the words beside the position.
 TEXT_ROOM: Final = 250
+#: Width beside a position drawn under the words: the margins and a scroll bar.
+BOARD_MARGIN: Final = 24
 #: Rows of the window history shown at most (a node may have hundreds of children).
 MAX_WINDOW_ROWS: Final = 24
 #: The most characters of one line of words here (a path of moves, the best line): a
@@ -134,6 +136,8 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"{shown}, from the transposition table (searched before)"
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
+        if recording.cutoff_of[n] != NONE:  # a Star1 cut, before its value
+            return f"{shown}, Star1's bound, not an average: it was cut short (see Cutoff)"
         return f"{shown}, the probability-weighted average of its outcomes"
     if recording.players:
         return f"{shown}, backed up: {recording.choice_words(n)}"
@@ -212,8 +216,8 @@ def open_at_cap(recording: SearchRecording, n: int) -> bool:
 def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str, str]]:
     """Node ``n``'s alpha-beta window over time, as (when, window) rows, at moment ``k``.
 
-    At MAX and MIN nodes a child is entered with its parent's window, so the entry window
-    of child i+1 is the parent's window after child i came back.
+    Each row is the window as the tree draws it (``Moment.window``) at the moment it
+    changed: when the next child was entered with it, or when the node was left.
     """
     if recording.entered_at[n] >= k:
         return []
@@ -221,7 +225,7 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
     now = Moment(recording, k)
     children = list(now.children(n))
     valued = now.is_valued(n)
-    exit_window = _window(recording.alpha_out[n], recording.beta_out[n])
+    exit_window = _window(*now.window(n))
     if recording.node_kind(n) is NodeKind.CHANCE:
         for i, child in enumerate(children):
             window = _window(recording.alpha_in[child], recording.beta_in[child])
@@ -237,8 +241,8 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
             value = format_number(recording.value[child])
             after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
             if i + 1 < len(children):
-                nxt = children[i + 1]
-                rows.append((after, _window(recording.alpha_in[nxt], recording.beta_in[nxt])))
+                entered = Moment(recording, recording.entered_at[children[i + 1]] + 1)
+                rows.append((after, _window(*entered.window(n))))
             elif unkept:
                 rows.append(("later children", "searched, but past the node cap: not kept"))
                 rows.append(("on exit", exit_window))
@@ -284,6 +288,7 @@ class NodeDetails(QWidget):
         self.board: BoardWidget | None = None
         #: Where the board sits: under the words (a narrow panel) or beside them.
         self._board_below: bool | None = None
+        self._board_min = QSize()
 
         self.title = QLabel(NO_NODE_TEXT)
         self.title.setWordWrap(True)
@@ -297,7 +302,8 @@ class NodeDetails(QWidget):
         self.valued_button = QPushButton("Go to when valued")
         self.valued_button.setToolTip("Show the moment this node got its value")
         connect_plain(self.valued_button.clicked, self._go_valued)
-        buttons = QHBoxLayout()
+        # Side by side where they fit, else one above the other (a narrow panel).
+        buttons = self._buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.entered_button)
         buttons.addWidget(self.valued_button)
@@ -382,15 +388,39 @@ class NodeDetails(QWidget):
             self.board = None
         board = None if game is None else node_board(game)
         if board is None:
+            self.setMinimumWidth(0)
             return
         self.board = board
+        # The board's own minimum, before this panel fixes its size.
+        self._board_min = board.minimumSizeHint().expandedTo(board.minimumSize())
         self._board_below = None
         self._fit_board()
 
     def resizeEvent(self, event: Any) -> None:
-        """Fit the position to the room there is."""
+        """Fit the buttons and the position to the room there is."""
         super().resizeEvent(event)
+        self._fit_buttons()
         self._fit_board()
+
+    def _fit_buttons(self) -> None:
+        """The two buttons side by side when both fit beside each other (with room for a
+        scroll bar), else one above the other: never a button cut off at the edge."""
+        margins = self._grid.contentsMargins()
+        room = (
+            self.width()
+            - margins.left()
+            - margins.right()
+            - self.scroll_area.verticalScrollBar().sizeHint().width()
+        )
+        needed = (
+            self.entered_button.sizeHint().width()
+            + self._buttons.spacing()
+            + self.valued_button.sizeHint().width()
+        )
+        direction = QBoxLayout.Direction
+        self._buttons.setDirection(
+            direction.LeftToRight if needed <= room else direction.TopToBottom
+        )
 
     def _fit_board(self) -> None:
         """As large as BOARD_SIZE (in the board's own proportions): beside the words when
@@ -409,15 +439,18 @@ class NodeDetails(QWidget):
             else:
                 self._grid.addWidget(board, 2, 1, 2, 1, Qt.AlignmentFlag.AlignTop)
         if below:
-            room_w = min(BOARD_SIZE * 1.2, self.width() - 24)
+            room_w = min(BOARD_SIZE * 1.2, self.width() - BOARD_MARGIN)
             room_h = BOARD_SIZE
         else:
             room_w = min(BOARD_SIZE * 1.2, self.width() - TEXT_ROOM)
             room_h = min(BOARD_SIZE, self.scroll_area.viewport().height() - 70)
-        height = max(min(room_h, room_w / aspect), MIN_BOARD_SIZE)
-        smallest = board.minimumSizeHint().expandedTo(board.minimumSize())
-        height = max(height, smallest.height(), smallest.width() / aspect)
+        smallest = self._board_min
+        least = max(MIN_BOARD_SIZE, smallest.height(), smallest.width() / aspect)
+        height = max(min(room_h, room_w / aspect), least)
         board.setFixedSize(round(height * aspect), round(height))
+        # Never narrower than the smallest board under the words: a wider board would
+        # widen the words' column past the edge, and cut every line of it there.
+        self.setMinimumWidth(round(least * aspect) + BOARD_MARGIN)
 
     def _refresh(self) -> None:
         recording, n, k = self.recording, self.node, self.moment

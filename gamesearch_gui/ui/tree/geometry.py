@@ -38,6 +38,20 @@ HOW_TERMINAL, HOW_EVALUATION, HOW_TABLE, HOW_BACKED_UP = (
     VALUATIONS.index(how) for how in Valuation
 )
 OPEN: Final = -1
+#: Shapes beyond the recording's kinds, for the players of a game of n players: a
+#: triangle pointing left, and one pointing right.
+SHAPE_LEFT: Final = 4
+SHAPE_RIGHT: Final = 5
+#: Each seat's shape in a game of n players, in the order of the seats' colours (both
+#: cycle past the fourth): the first player's nodes point up and the second's down, as
+#: MAX's and MIN's do, the third's left, the fourth's right.
+PLAYER_SHAPES: Final = (KIND_MAX, KIND_MIN, SHAPE_LEFT, SHAPE_RIGHT)
+
+
+def player_shape(player: int) -> int:
+    """The shape of player ``player``'s nodes (an index into the game's players): one
+    per player in every tree, whoever's search it is."""
+    return PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
 
 
 def tree_rect(slots: int, deepest: int) -> QRectF:
@@ -52,7 +66,8 @@ def tree_rect(slots: int, deepest: int) -> QRectF:
 
 
 def add_node_shape(path: QPainterPath, kind: int, how: int, x: float, y: float, r: float) -> None:
-    """Node shapes: MAX ▲, MIN ▼, chance ●, end of game ■, evaluation ◆."""
+    """Node shapes: MAX ▲, MIN ▼, chance ●, end of game ■, evaluation ◆; and for a player
+    of a game of n players (``player_shape``) ◀ and ▶ too."""
     if how == HOW_EVALUATION:
         d = r * 1.15
         path.moveTo(x, y - d)
@@ -69,6 +84,16 @@ def add_node_shape(path: QPainterPath, kind: int, how: int, x: float, y: float, 
         path.moveTo(x - r * 1.2, y - r * 0.9)
         path.lineTo(x + r * 1.2, y - r * 0.9)
         path.lineTo(x, y + r)
+        path.closeSubpath()
+    elif kind == SHAPE_LEFT:
+        path.moveTo(x - r, y)
+        path.lineTo(x + r * 0.9, y - r * 1.2)
+        path.lineTo(x + r * 0.9, y + r * 1.2)
+        path.closeSubpath()
+    elif kind == SHAPE_RIGHT:
+        path.moveTo(x + r, y)
+        path.lineTo(x - r * 0.9, y + r * 1.2)
+        path.lineTo(x - r * 0.9, y - r * 1.2)
         path.closeSubpath()
     elif kind == KIND_CHANCE:
         path.addEllipse(x - r, y - r, 2 * r, 2 * r)

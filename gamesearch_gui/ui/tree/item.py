@@ -1,8 +1,10 @@
 """The item that draws the tree: a recorded search at one moment, fluid up to a million nodes.
 
 ``TreeItem`` draws a :class:`~gamesearch_gui.ui.tree.model.TreeModel` (a recording at
-one moment). Everything drawn is a pure function of (recording, moment, collapsed
-nodes, selection): stepping back and forth shows the same picture.
+one moment). Everything drawn is a pure function of (recording, moment, folds,
+selection): stepping back and forth shows the same picture. Where each node sits is the
+model's ``layout`` (:mod:`.folds`): the recording's own, the whole tree with folded
+subtrees squeezed to one mark each, or a folded first view laid out afresh.
 
 Scale. One item per node would stop near ten thousand nodes, so the item draws nodes
 itself, and only what the paint's exposed rectangle shows. It walks the tree top-down
@@ -45,11 +47,11 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from gamesearch_gui.core.maxn import vector_text
-from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.tree.folds import HIDE, MARK_LEVEL, Layout, Mark
 from gamesearch_gui.ui.tree.geometry import (
     DOT_PX,
     HOW_EVALUATION,
@@ -61,9 +63,12 @@ from gamesearch_gui.ui.tree.geometry import (
     LEVEL_H,
     NODE_R,
     OPEN,
+    SHAPE_LEFT,
+    SHAPE_RIGHT,
     SILHOUETTE_PX,
     SLOT_W,
     add_node_shape,
+    player_shape,
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
@@ -104,12 +109,20 @@ TEXT_MARGIN: Final = 0.15
 #: The size (pixels) a vector of a game of n players is written at where the zoom would
 #: make it smaller: a fitted tree of a few dozen leaves still shows every vector.
 READABLE_PX: Final = int(MIN_TEXT_PIXELS) + 1
+#: A paint of a folded first view of at most this many edges writes their moves at
+#: ``READABLE_PX`` where the zoom would make them smaller.
+RAISED_EDGES: Final = 400
+#: More room under a folded view's deepest level (levels), for its raised labels.
+FOLDED_FOOT: Final = 0.45
 #: A vector is staggered over two lines (each under its node, neighbours alternating)
 #: only while it is at most this many times its node's room wide.
 STAGGER_ROOMS: Final = 1.9
 
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]
+
+#: The owner of an obstacle that is no node's (a cut mark): no text passes it.
+NOBODY: Final = -2
 
 
 @dataclass
@@ -119,15 +132,21 @@ class Frame:
     moment: int = 0
     #: Nodes drawn one by one (as a shape, or a dot when tiny).
     nodes: list[int] = field(default_factory=list)
+    #: The shape each node of ``nodes`` was drawn as (``geometry``'s codes; none for dots).
+    shapes: dict[int, int] = field(default_factory=dict)
     #: Subtrees drawn as silhouettes (too narrow to tell apart), by their top node.
     silhouettes: list[int] = field(default_factory=list)
     #: The silhouettes as drawn: (parent, first child, last child) of each run of
     #: narrow siblings, one fan and one block each (parent NONE for a narrow root).
     runs: list[tuple[int, int, int]] = field(default_factory=list)
-    #: Collapsed nodes drawn with their hidden subtree folded into a "+".
+    #: Folded nodes drawn with their whole subtree as one mark under them.
     collapsed: list[int] = field(default_factory=list)
+    #: The fold marks drawn (a folded node's, and the runs of siblings beside a line).
+    marks: list[Mark] = field(default_factory=list)
     #: Nodes whose cutoff stub was drawn.
     stubs: list[int] = field(default_factory=list)
+    #: The cut marks as drawn (device pixels), one box each: no text overlaps one.
+    cut_marks: list[Box] = field(default_factory=list)
     #: Edges drawn, as (parent, child).
     edges: list[tuple[int, int]] = field(default_factory=list)
     #: Every text drawn (those placed: a text with no room is left out).
@@ -199,7 +218,6 @@ class TreeItem(QGraphicsRectItem):
         super().__init__()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.model = TreeModel()
-        self.collapsed: set[int] = set()
         self.selected: int | None = None
         #: The node of the moment's event, marked with a ring (NONE: none).
         self.current = NONE
@@ -237,8 +255,12 @@ class TreeItem(QGraphicsRectItem):
     # -- geometry
 
     def content_rect(self) -> QRectF:
-        """The tree at the moment, with room for a ring above and labels below."""
-        return tree_rect(self.model.slots, self.model.max_depth())
+        """The tree at the moment, with room for a ring above and labels below (a folded
+        view's levels are squeezed and its labels raised: more room below)."""
+        rect = tree_rect(self.model.slots, self.model.max_depth())
+        if self.model.layout is not None and self.model.layout.folded:
+            rect.setBottom(rect.bottom() + LEVEL_H * FOLDED_FOOT)
+        return rect
 
     def fit_bounds(self) -> None:
         """Grow the bounding rect in big steps, so geometry changes (which repaint the
@@ -327,12 +349,11 @@ class TreeItem(QGraphicsRectItem):
         A top-down walk that skips subtrees outside ``rect`` and stops at subtrees
         narrower than ``SILHOUETTE_PX``: the size of the plan is bounded by the pixels.
         """
-        now = self.model.now
+        now, lay = self.model.now, self.model.layout
         frame = Frame(self.model.k)
-        if now is None or now.limit == 0:
+        if now is None or lay is None or now.limit == 0:
             return frame
         depth = now.recording.depth
-        collapsed = self.collapsed
         reach_x = LABEL_REACH_PX / sx / SLOT_W
         reach_y = LABEL_REACH_PX / sy / LEVEL_H
         s0 = rect.left() / SLOT_W - reach_x
@@ -350,7 +371,7 @@ class TreeItem(QGraphicsRectItem):
         )
         stack: list[int] = []
         for root in now.roots():
-            first, last = now.extent(root)
+            first, last = lay.extent(root)
             if last < s0 or first > s1 or depth[root] > d1:
                 continue
             if last - first + 1 < narrow and now.has_children(root):
@@ -363,16 +384,21 @@ class TreeItem(QGraphicsRectItem):
             dn = depth[n]
             if dn >= d0:
                 nodes.append(n)
-            if n in collapsed and now.has_children(n):
+            marks = lay.marks_of(n)
+            if marks and dn + 1 >= d0:
+                for mark in marks:
+                    if s0 <= lay.mark_point(mark)[0] <= s1:
+                        frame.marks.append(mark)
+            if lay.mode(n) == HIDE:
                 folded.append(n)
                 continue
             if dn + 1 > d1:
                 continue
-            xn = now.x(n)
+            xn = lay.x(n)
             # Consecutive narrow children make one run, drawn as one fan and silhouette:
             # a node a few pixels wide may have many children, each narrower still.
             run_first = run_last = NONE
-            for child, first, last, xc in now.spans(n):
+            for child, first, last, xc in lay.spans(n):
                 if last < s0 or first > s1:
                     if run_first != NONE:
                         runs.append((n, run_first, run_last))
@@ -395,14 +421,14 @@ class TreeItem(QGraphicsRectItem):
                 runs.append((n, run_first, run_last))
             if dn + 1 >= d0:
                 cut = now.cutoff(n)
-                if cut is not None and s0 <= cut.slot <= s1 + 1:
+                if cut is not None and s0 <= lay.stub_x(n) <= s1 + 1:
                     stubs.append(n)
         return frame
 
     def _render(self, painter: QPainter, frame: Frame, world: QTransform) -> None:
         model = self.model
-        now = model.now
-        if now is None or (not frame.nodes and not frame.runs):
+        now, lay = model.now, model.layout
+        if now is None or lay is None or (not frame.nodes and not frame.runs):
             return
         rec = now.recording
         inks, colours, path = self.inks, self.colours, self._scratch
@@ -410,7 +436,7 @@ class TreeItem(QGraphicsRectItem):
         ax, ay = SLOT_W * sx, LEVEL_H * sy
         s = min(sx, sy)
         r = NODE_R * s
-        x_of, depth, first_slot = now.x, rec.depth, rec.first_slot
+        x_of, depth, extent = lay.x, rec.depth, lay.extent
         antialiasing = QPainter.RenderHint.Antialiasing
 
         def point(n: int) -> tuple[float, float]:
@@ -427,6 +453,14 @@ class TreeItem(QGraphicsRectItem):
         )
         label_px = int(LABEL_PX * s)
         show_labels = labels_shown(s)
+        # A folded first view (few edges: read, not scanned) writes its moves at the
+        # smallest readable size where the zoom makes them smaller.
+        raise_moves = (
+            not show_labels
+            and self.readable_values
+            and lay.sparse
+            and len(frame.edges) <= RAISED_EDGES
+        )
 
         # Silhouettes: each run of subtrees too narrow to draw is a fan from the parent
         # to the run's slots, and under it blocks down to the deepest level, one per
@@ -440,13 +474,13 @@ class TreeItem(QGraphicsRectItem):
             next_sibling = rec.next_sibling
             for parent, first, last in frame.runs:
                 top = depth[first] * ay + dy
-                run_left = first_slot[first] * ax + dx
+                run_left = extent(first)[0] * ax + dx
                 run_right = run_left
                 left, deepest, searching = run_left, depth[first], False
                 any_searching = False
                 child = first
                 while True:
-                    right = now.extent(child)[1] * ax + dx
+                    right = extent(child)[1] * ax + dx
                     deepest = max(deepest, model.subtree_depth(child))
                     searching = searching or not now.is_valued(child)
                     if right - left >= 1.0 or child == last:
@@ -489,6 +523,8 @@ class TreeItem(QGraphicsRectItem):
                 painter.drawLine(round(x1), round(y1), round(x2), round(y2))
             if show_labels and parent_of[child] != NONE:
                 self._edge_label(texts, parent, child, x1, y1, x2, y2, ax, label_px)
+            elif raise_moves and parent_of[child] != NONE:
+                self._edge_label(texts, parent, child, x1, y1, x2, y2, ax, READABLE_PX, max(r, 2.0))
         if tried:
             painter.setPen(inks.pen(inks.tried, max(1.5, 2.4 * s), Qt.PenStyle.DashLine))
             for x1, y1, x2, y2 in tried:
@@ -503,7 +539,7 @@ class TreeItem(QGraphicsRectItem):
                 cut = now.cutoff(n)
                 assert cut is not None
                 px, py = point(n)
-                tx, ty = cut.slot * ax + dx, py + ay
+                tx, ty = lay.stub_x(n) * ax + dx, py + ay
                 ex, ey = px + (tx - px) * 0.55, py + (ty - py) * 0.55
                 painter.drawLine(round(px), round(py), round(ex), round(ey))
                 length = math.hypot(ex - px, ey - py) or 1.0
@@ -520,6 +556,10 @@ class TreeItem(QGraphicsRectItem):
                             cy + ny * half - uy * half * 0.35,
                         )
                     )
+                # The cut mark's box: no text is drawn over it.
+                xs = [x for mark in marks[-2:] for x in (mark[0], mark[2])]
+                ys = [y for mark in marks[-2:] for y in (mark[1], mark[3])]
+                frame.cut_marks.append((min(xs), min(ys), max(xs), max(ys)))
                 if show_labels:
                     # Under the cut mark: the count always, the reason when it leaves
                     # the neighbours room.
@@ -557,8 +597,13 @@ class TreeItem(QGraphicsRectItem):
                 painter.drawLine(round(x1), round(y1), round(x2), round(y2))
             primitives += len(ours)
 
-        # The best line, once the search is over: thick gold edges from the root down.
-        pv = frame.best_line = now.principal_variation()
+        # The best line, once the search is over: thick gold edges from the root down
+        # (to where it goes into a fold).
+        pv = frame.best_line = []
+        for n in now.principal_variation():
+            if not lay.shown(n):
+                break
+            pv.append(n)
         if len(pv) > 1:
             path.clear()
             path.moveTo(*point(pv[0]))
@@ -586,7 +631,7 @@ class TreeItem(QGraphicsRectItem):
                 painter.drawPath(path)
                 primitives += 1
         selected = self.selected
-        if selected is not None and selected < now.limit:
+        if selected is not None and lay.shown(selected):
             x, y = point(selected)
             radius = max(5.0, r * 1.75)
             painter.setPen(inks.pen(colours.highlight, max(2.0, 3.0 * s)))
@@ -597,7 +642,9 @@ class TreeItem(QGraphicsRectItem):
 
         current = self.current
         if current != NONE and current < now.limit:
-            x, y = point(current)
+            # On the node, or on the mark it is folded into.
+            slot, level = lay.anchor(current)
+            x, y = slot * ax + dx, level * ay + dy
             radius = max(7.0, r * 1.95)
             painter.setPen(
                 inks.pen(inks.current, min(max(1.8, 2.2 * s), 3.0), Qt.PenStyle.DashLine)
@@ -624,9 +671,13 @@ class TreeItem(QGraphicsRectItem):
         y2: float,
         ax: float,
         px: int,
+        above: float | None = None,
     ) -> None:
         """The edge's label, near the child, cut to the room its neighbours leave (and
-        placed higher up the edge where another text is in the way)."""
+        placed higher up the edge where another text is in the way). With ``above``
+        (the child's half size), straight above the child instead, clear of its shape,
+        else at its left, else a line higher: a crowded fan's edges run far aside near
+        their children."""
         now = self.model.now
         assert now is not None
         full = self.edge_text(child)
@@ -634,10 +685,14 @@ class TreeItem(QGraphicsRectItem):
             return
         # A fair share first: labels of neighbouring edges sit t of the children's
         # spacing apart, so each gets that room.
-        room = self._sibling_room(parent, child) * ax * EDGE_LABEL_AT[0] - 2
+        share = EDGE_LABEL_AT[0] if above is None else 1.0
+        room = self._sibling_room(parent, child) * ax * share - 2
         forms = [full]
+        probability = now.recording.probability[child]
+        # An outcome's probability is a number the chance node's value is made of (and
+        # Star1's bound): placed with α and β, before the nodes' labels.
+        priority = MOVE if math.isnan(probability) else WINDOW
         if self.texts.width(full, px, False) > room:
-            probability = now.recording.probability[child]
             if math.isnan(probability):
                 # A long move: whole where the neighbours' labels leave it room, else cut
                 # to its share; cut to a stub it would say nothing, so it is left out.
@@ -649,34 +704,56 @@ class TreeItem(QGraphicsRectItem):
                 if self.texts.width(short, px, False) > room:
                     return
                 forms = [short]
-        places = [
-            (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, text) for t in EDGE_LABEL_AT for text in forms
-        ]
+        if above is None:
+            places = [
+                (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, text)
+                for t in EDGE_LABEL_AT
+                for text in forms
+            ]
+        else:
+            line = self.texts.font(px, False).height
+            width = self.texts.width
+            places = [
+                place
+                for text in forms
+                for place in (
+                    (x2, y2 - above - line * 0.6, text),
+                    (x2 - above - 2 - width(text, px, False) / 2, y2 - line * 0.25, text),
+                    (x2, y2 - above - line * 1.6, text),
+                )
+            ]
         (x, y, text), *others = places
+        # Above its child, the label is not to cover that child's shape either.
+        owner = child if above is None else NONE
         texts.append(
-            CanvasText(x, y, text, px, False, self.colours.text, True, MOVE, child, tuple(others))
+            CanvasText(
+                x, y, text, px, False, self.colours.text, True, priority, owner, tuple(others)
+            )
         )
 
     def _sibling_room(self, parent: int, child: int) -> float:
-        """Slots between ``child`` and its nearer neighbour (or its parent's stub)."""
-        now = self.model.now
-        assert now is not None
-        x = now.x(child)
+        """Slots between ``child`` and its nearer neighbour (a sibling, a fold's mark
+        or its parent's stub)."""
+        now, lay = self.model.now, self.model.layout
+        assert now is not None and lay is not None
+        x = lay.x(child)
         room = math.inf
         previous = NONE
-        siblings = now.children(parent)
+        siblings = lay.children(parent)
         for sibling in siblings:
             if sibling == child:
                 if previous != NONE:
-                    room = min(room, x - now.x(previous))
+                    room = min(room, x - lay.x(previous))
                 following = next(siblings, NONE)
                 cut = now.cutoff(parent)
                 if following != NONE:
-                    room = min(room, now.x(following) - x)
+                    room = min(room, lay.x(following) - x)
                 elif cut is not None:
-                    room = min(room, cut.slot - x)
+                    room = min(room, lay.stub_x(parent) - x)
                 break
             previous = sibling
+        for mark in lay.marks_of(parent):
+            room = min(room, abs(lay.mark_point(mark)[0] - x))
         return room if math.isfinite(room) else 3.0
 
     def _draw_nodes(
@@ -691,12 +768,12 @@ class TreeItem(QGraphicsRectItem):
         show_labels: bool,
     ) -> int:
         model = self.model
-        now = model.now
-        assert now is not None
+        now, lay = model.now, model.layout
+        assert now is not None and lay is not None
         rec = now.recording
         inks, path = self.inks, self._scratch
         kind_of, how_of, value = rec.kind, rec.how, rec.value
-        first_slot, is_valued = rec.first_slot, now.is_valued
+        is_valued = now.is_valued
         if r < DOT_PX:
             # Dots: one opaque square each.
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -726,7 +803,10 @@ class TreeItem(QGraphicsRectItem):
             how = how_of[n] if valued else OPEN
             x, y = point(n)
             who = rec.mover(n) if players else None
-            groups.setdefault((kind, how, -1 if who is None else who % inked), []).append((x, y))
+            # A player's own shape, whoever's search it is (the recording's MAX and MIN
+            # only say whether the player is the root's).
+            shape = frame.shapes[n] = kind if who is None else player_shape(who)
+            groups.setdefault((shape, how, -1 if who is None else who % inked), []).append((x, y))
             under: list[CanvasText] = []
             top = y + r * (1.2 if how == HOW_EVALUATION else 1.05) + step / 2 + 1
             if who is not None:
@@ -734,13 +814,13 @@ class TreeItem(QGraphicsRectItem):
                 hollow = how in (OPEN, HOW_EVALUATION)
                 letter_ink = inks.player_ink[who % inked] if hollow else inks.on_fill
                 self._value_inside(
-                    texts, n, kind, how, x, y, r, value[n], value_px, letters[who], letter_ink
+                    texts, n, shape, how, x, y, r, value[n], value_px, letters[who], letter_ink
                 )
             # NaN: a drawn node with no value yet (the editor's inner nodes): nothing to
             # write. Values are written even where the smaller labels are too small.
             if valued and not math.isnan(value[n]):
                 if players:
-                    room = self._own_room(now, n, ax)
+                    room = self._own_room(lay, n, ax)
                     under.append(
                         self._vector_under(
                             rec, n, x, top, step, small_px, value_px, who, kind, room
@@ -754,21 +834,27 @@ class TreeItem(QGraphicsRectItem):
                     px = int(small_px * 1.15)
                     if value_px >= MIN_TEXT_PIXELS:
                         px = max(px, int(MIN_TEXT_PIXELS))
-                    elif self.readable_values and self.texts.width(
-                        text, READABLE_PX, True
-                    ) <= self._own_room(now, n, ax):
+                    elif self.readable_values and (
+                        lay.sparse
+                        or self.texts.width(text, READABLE_PX, True) <= self._own_room(lay, n, ax)
+                    ):
                         # Too small to read at this zoom (a fitted tree of a few dozen
-                        # leaves): at the smallest readable size, where the node's own
-                        # part of its level holds it, as a vector would be.
+                        # leaves, a folded first view): at the smallest readable size,
+                        # where the node's own part of its level holds it, as a vector
+                        # would be (in a first view, wherever it finds room).
                         top += (READABLE_PX - px) / 2
                         px = READABLE_PX
-                    under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n))
+                    # A line lower where a neighbour's value is in the way (values
+                    # of crowded siblings alternate).
+                    lower = ((x, top + self.texts.font(px, True).height, text),)
+                    under.append(
+                        CanvasText(x, top, text, px, True, ink_under, True, VALUE, n, lower)
+                    )
                 if how in (HOW_EVALUATION, HOW_TABLE) and show_labels:
                     tag = "E" if how == HOW_EVALUATION else "TT"
+                    tag_ink = inks.tag[kind] if who is None else inks.player_ink[who % inked]
                     texts.append(
-                        CanvasText(
-                            x + r * 1.05, y - r, tag, tag_px, True, inks.tag[kind], True, MARK, n
-                        )
+                        CanvasText(x + r * 1.05, y - r, tag, tag_px, True, tag_ink, True, MARK, n)
                     )
             if show_labels and (self.always_show_window or model.shows_window(n)):
                 ink = self.colours.text
@@ -780,13 +866,19 @@ class TreeItem(QGraphicsRectItem):
                 # Up and to the left of the node, over the left of its subtree (at most the
                 # reach of a label, never past the scene's edge): a longer label is cut
                 # there. Where that has no room, under the node's other lines.
-                room = (now.x(n) - first_slot[n] + 0.5) * ax - r * 1.15
+                room = (lay.x(n) - lay.extent(n)[0] + 0.5) * ax - r * 1.15
                 room = min(room, LABEL_REACH_PX - r * 1.15, x - r * 1.15 - left_bound - 1)
                 line = top + len(under) * step * 1.1 + (tag_px - small_px) / 2
+                forms = self._name_places(label, tag_px, room, ax)
                 places = [
                     (x - r * 1.15 - width / 2 if up else x, y - r * 0.9 if up else line, text)
-                    for up, text, width in self._name_places(label, tag_px, room, ax)
+                    for up, text, width in forms
                 ]
+                under_forms = [text for up, text, _ in forms if not up]
+                if rec.parent[n] != NONE and under_forms:
+                    # Last, over the node on its edge: under it, its children's edges may
+                    # need the room for their probabilities, or a cutoff for its mark.
+                    places.append((x, y - r * 1.25 - tag_px * 0.75, under_forms[0]))
                 if places:
                     (cx, cy, text), *others = places
                     texts.append(
@@ -839,12 +931,12 @@ class TreeItem(QGraphicsRectItem):
         return places
 
     @staticmethod
-    def _own_room(now: Moment, n: int, ax: float) -> float:
+    def _own_room(lay: Layout, n: int, ax: float) -> float:
         """The width (pixels) of node ``n``'s own part of its level, which no other
         node's text at that level needs: its subtree's slots, as far on either side of
         it as it lies from the nearer edge."""
-        first, last = now.extent(n)
-        slots = now.x(n)
+        first, last = lay.extent(n)
+        slots = lay.x(n)
         return 2 * min(slots - first + 0.5, last + 0.5 - slots) * ax
 
     def _vector_under(
@@ -927,14 +1019,19 @@ class TreeItem(QGraphicsRectItem):
         readable size."""
         inks = self.inks
         text = format_number(value) if mark is None else mark
+        cx = x
         if how == HOW_EVALUATION:
-            room, cy, colour = r * 1.15, y, inks.on_eval[kind]
+            room, cy = r * 1.15, y
+            colour = inks.on_eval[kind] if ink is None else ink  # a player's mark has ink
         elif kind == KIND_LEAF:
             room, cy, colour = r * 1.55, y, inks.on_leaf
         elif kind == KIND_MAX:
             room, cy, colour = r * 1.45, y + r * 0.3, inks.on_fill
         elif kind == KIND_MIN:
             room, cy, colour = r * 1.45, y - r * 0.3, inks.on_fill
+        elif kind in (SHAPE_LEFT, SHAPE_RIGHT):  # a player's ◀ or ▶: the wide end
+            room, cy, colour = r * 1.2, y, inks.on_fill
+            cx = x + r * 0.3 if kind == SHAPE_LEFT else x - r * 0.3
         else:
             room, cy, colour = r * 1.6, y, inks.on_fill
         if ink is not None:
@@ -945,7 +1042,7 @@ class TreeItem(QGraphicsRectItem):
             size = int(px * room / width)
         if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
             return False
-        texts.append(CanvasText(x, cy, text, size, True, colour, False, VALUE, n))
+        texts.append(CanvasText(cx, cy, text, size, True, colour, False, VALUE, n))
         return True
 
     def _draw_folds(
@@ -959,40 +1056,47 @@ class TreeItem(QGraphicsRectItem):
         texts: list[CanvasText],
         s: float,
     ) -> int:
-        """Collapsed nodes: a hatched fan under the node with "+" and the nodes it hides."""
-        now = self.model.now
-        if not frame.collapsed or now is None:
+        """Fold marks: a hatched fan from the node down to where its folded children
+        are, with "+n", the nodes they hold, under it."""
+        lay = self.model.layout
+        if not frame.marks or lay is None:
             return 0
         path, inks = self._scratch, self.inks
         painter.setPen(inks.pen(inks.fold, max(1.0, s)))
         painter.setBrush(QBrush(inks.fold, Qt.BrushStyle.BDiagPattern))
         px = int(LABEL_PX * s * 1.1)
-        for n in frame.collapsed:
-            x, y = point(n)
-            half = max(4.0, min(ax * 0.45, r * 1.4))
-            top, bottom = y + max(r, 2.0), y + max(ay * 0.55, 10.0)
+        if px < READABLE_PX and self.readable_values:
+            px = READABLE_PX  # few, and what a folded view is read by
+        half = max(4.0, min(ax * 0.45, r * 1.4))
+        for mark in frame.marks:
+            x, y = point(mark.parent)
+            at = lay.mark_point(mark)[0] * ax + (x - lay.x(mark.parent) * ax)
+            top, bottom = y + max(r, 2.0), y + max(ay * MARK_LEVEL, 10.0)
             path.clear()
             path.moveTo(x, top)
-            path.lineTo(x + half, bottom)
-            path.lineTo(x - half, bottom)
+            path.lineTo(at + half, bottom)
+            path.lineTo(at - half, bottom)
             path.closeSubpath()
             painter.drawPath(path)
             if px >= MIN_TEXT_PIXELS:
-                count = now.subtree_size(n) - 1
+                count = f"+{mark.nodes:,}"
+                top = bottom + px * 0.9
+                line = self.texts.font(px, True).height
+                aside = half + 2 + self.texts.width(count, px, True) / 2
+                # Under the fan (a line lower where a neighbour's is), else beside its
+                # base, else lower still.
+                lower = (
+                    (at, top + line, count),
+                    (at - aside, bottom - line * 0.4, count),
+                    (at + aside, bottom - line * 0.4, count),
+                    (at, top + 2 * line, count),
+                )
                 texts.append(
                     CanvasText(
-                        x,
-                        bottom + px * 0.9,
-                        f"+{count:,}",
-                        px,
-                        True,
-                        self.colours.text,
-                        True,
-                        MARK,
-                        n,
+                        at, top, count, px, True, self.colours.text, True, MARK, mark.parent, lower
                     )
                 )
-        return len(frame.collapsed)
+        return len(frame.marks)
 
     def _place(
         self, texts: list[CanvasText], frame: Frame, point: PointOf, r: float
@@ -1007,6 +1111,8 @@ class TreeItem(QGraphicsRectItem):
             for n in frame.nodes:
                 x, y = point(n)
                 placer.block((x - half_w, y - half_h, x + half_w, y + half_h), n)
+        for box in frame.cut_marks:
+            placer.block(box, NOBODY)  # a cut mark: an obstacle to every text
         kept: list[tuple[CanvasText, PlacedText]] = []
         # By priority, then by node: the same texts win wherever the paint starts.
         for first in sorted(texts, key=lambda t: (t.priority, t.owner)):
@@ -1022,6 +1128,9 @@ class TreeItem(QGraphicsRectItem):
         was kept."""
         if t.px < MIN_TEXT_PIXELS:
             return False
+        if t.px < READABLE_PX and self.readable_values:
+            # Legible, not comfortably: at the smallest readable size.
+            t.px = READABLE_PX
         cache = self.texts
         line = cache.font(t.px, t.bold).height
         # Half a space's margin on either side: two texts never read as one.

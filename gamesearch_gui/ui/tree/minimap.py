@@ -40,7 +40,7 @@ class TreeMinimap(QWidget):
         super().__init__(parent)
         self._canvas = canvas
         self._pixmap: QPixmap | None = None
-        #: What the pixmap shows: recording, moment, collapsed nodes, size.
+        #: What the pixmap shows: recording, moment, folds, size.
         self._drawn: tuple[Any, ...] = (None, None, None, None)
         self._redraws = RateLimiter(self, REDRAWS_PER_S, self._redraw)
         canvas.momentChanged.connect(self._moment_changed)
@@ -79,7 +79,8 @@ class TreeMinimap(QWidget):
     def _state(self) -> tuple[Any, ...]:
         canvas = self._canvas
         item = canvas.tree_item
-        return (id(canvas.recording), canvas.moment, len(item.collapsed), self.size().toTuple())
+        folds = item.model.folds.version
+        return (id(canvas.recording), canvas.moment, folds, self.size().toTuple())
 
     def _visible(self) -> QRectF:
         canvas = self._canvas

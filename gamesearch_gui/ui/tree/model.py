@@ -3,9 +3,10 @@
 Where things are is the core's business (:class:`~gamesearch_gui.core.moment.Moment`);
 this adds what only a view needs: the moment it shows, how deep the tree reaches
 (kept between moments), and its words (move labels, α and β, cutoffs, iteration
-labels, tooltips). Everything is a function of (recording, moment); caches keep only
-facts that hold at every later moment too, so moving back and forth never shows stale
-data.
+labels, tooltips), and the tree as folded at that moment (``layout``, see
+:mod:`.folds`). Everything is a function of (recording, moment, folds); caches keep
+only facts that hold at every later moment too (the open nodes' windows, which do not,
+are dropped when the moment changes), so moving back and forth never shows stale data.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Final
 from gamesearch_gui.core.moment import Depths, Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
+from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,
@@ -47,8 +49,8 @@ class IterationLabel:
     """One root's label: the slots its tree spans and what to write above it."""
 
     root: int
-    first: int
-    last: int
+    first: float
+    last: float
     text: str
 
 
@@ -61,11 +63,23 @@ class TreeModel:
         self.now: Moment | None = None if recording is None else Moment(recording, 0)
         self._depths = None if recording is None else Depths(recording)
         self._move_texts: dict[int, str] = {}
+        #: The windows of open nodes asked about at the moment shown.
+        self._open_windows: dict[int, tuple[float, float]] = {}
+        #: What the view folds (see :mod:`.folds`), and the tree at the moment so folded.
+        self.folds = Folds()
+        self.layout: Layout | None = None if self.now is None else layout(self.now, None)
 
     def set_moment(self, k: int) -> None:
         """Look at the tree after ``k`` events."""
         if self.recording is not None:
             self.now = Moment(self.recording, k)
+            self._open_windows = {}
+            self.layout = layout(self.now, self.folds)
+
+    def refold(self) -> None:
+        """Lay the tree out again after ``folds`` changed."""
+        if self.now is not None:
+            self.layout = layout(self.now, self.folds)
 
     @property
     def k(self) -> int:
@@ -79,11 +93,18 @@ class TreeModel:
 
     @property
     def slots(self) -> int:
-        """Slots taken by the moment shown: the tree's width."""
-        return 0 if self.now is None else self.now.slots
+        """The tree's width at the moment shown, in slots (as folded)."""
+        return 0 if self.layout is None else self.layout.slots
 
     def max_depth(self) -> int:
-        """The deepest level of any node entered by the moment."""
+        """The deepest level drawn at the moment (a fold's mark one under its node)."""
+        if self.now is None or self._depths is None or self.layout is None:
+            return 0
+        drawn = self.layout.deepest()
+        return self._depths.deepest(self.now) if drawn is None else drawn
+
+    def whole_depth(self) -> int:
+        """The deepest level of any node entered by the moment, folded or not."""
         if self.now is None or self._depths is None:
             return 0
         return self._depths.deepest(self.now)
@@ -123,18 +144,29 @@ class TreeModel:
             return self.move_text(n)
         return f"{self.move_text(n)} · {format_probability(probability)}"
 
-    def window_lines(self, n: int) -> list[str]:
-        """α and β at entry, and entry → exit where leaving changed them."""
+    def window(self, n: int) -> tuple[float, float]:
+        """Node ``n``'s α and β at the moment shown (``Moment.window``); an open node's,
+        which takes a walk up from the newest node, is kept until the moment changes."""
         now = self.now
         assert now is not None
-        rec = now.recording
-        alpha_in, beta_in = rec.alpha_in[n], rec.beta_in[n]
         if now.is_valued(n):
-            alpha_out, beta_out = rec.alpha_out[n], rec.beta_out[n]
-        else:
-            alpha_out, beta_out = alpha_in, beta_in
+            return now.window(n)
+        window = self._open_windows.get(n)
+        if window is None:
+            window = self._open_windows[n] = now.window(n)
+        return window
+
+    def window_lines(self, n: int) -> list[str]:
+        """α and β on entry, and entry → now where the search has changed them since:
+        a valued node's as it left, an open node's as its newest child was entered."""
+        rec = self.recording
+        assert rec is not None
+        alpha_now, beta_now = self.window(n)
         lines = []
-        for name, before, after in (("α", alpha_in, alpha_out), ("β", beta_in, beta_out)):
+        for name, before, after in (
+            ("α", rec.alpha_in[n], alpha_now),
+            ("β", rec.beta_in[n], beta_now),
+        ):
             text = f"{name} {format_number(before)}"
             if after != before:
                 text += f"→{format_number(after)}"
@@ -157,7 +189,8 @@ class TreeModel:
             return bool(algorithm.prunes)
         if rec.alpha_in[n] != -math.inf or rec.beta_in[n] != math.inf:
             return True
-        return now.is_valued(n) and (rec.alpha_out[n] != -math.inf or rec.beta_out[n] != math.inf)
+        alpha, beta = self.window(n)
+        return alpha != -math.inf or beta != math.inf
 
     def cutoff_lines(self, cut: Cutoff) -> list[str]:
         """A cutoff in two short lines: how many were pruned, and the bound that did it."""
@@ -202,7 +235,8 @@ class TreeModel:
                 words.append("searching…")
             if now.is_over() and rec.capped and root == roots[-1]:
                 words.append(f"{rec.dropped_nodes:,} more not kept (node cap)")
-            first, last = now.extent(root)
+            assert self.layout is not None
+            first, last = self.layout.extent(root)
             labels.append(IterationLabel(root, first, last, " · ".join(words)))
         return labels
 
@@ -224,12 +258,12 @@ class TreeModel:
         else:
             lines.append("Value: not yet known (being searched)")
         if not rec.players or rec.paranoid:  # max^n has no window
-            alpha = f"α {format_number(rec.alpha_in[n])}, β {format_number(rec.beta_in[n])}"
-            if valued:
-                alpha += (
-                    f" → α {format_number(rec.alpha_out[n])}, β {format_number(rec.beta_out[n])}"
-                )
-            lines.append(f"Window: {alpha}")
+            entry = (rec.alpha_in[n], rec.beta_in[n])
+            window = self.window(n)
+            words = f"α {format_number(entry[0])}, β {format_number(entry[1])}"
+            if window != entry or valued:
+                words += f" → α {format_number(window[0])}, β {format_number(window[1])}"
+            lines.append(f"Window: {words}")
         cut = now.cutoff(n)
         if cut is not None:
             count, reason = self.cutoff_lines(cut)
@@ -238,3 +272,12 @@ class TreeModel:
         if size > 1:
             lines.append(f"Subtree: {size:,} nodes")
         return "\n".join(lines)
+
+    def describe_mark(self, mark: Mark) -> str:
+        """A tooltip's worth about a fold's mark: what it holds, and how to open it."""
+        moves = "move" if mark.moves == 1 else "moves"
+        if mark.whole:
+            what = f"{mark.nodes:,} nodes folded under this node ({mark.moves} {moves} from it)"
+        else:
+            what = f"{mark.moves} other {moves} folded here: {mark.nodes:,} nodes"
+        return f"{what}.\nClick to unfold one level; Whole tree shows everything."

@@ -11,6 +11,7 @@ view after the end agree node for node.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 from PySide6.QtCore import QByteArray, QPointF, QSettings, QSize, Qt, Signal, Slot
@@ -40,7 +41,7 @@ from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
-from gamesearch_gui.ui.text import ElidedLabel, breakable
+from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
@@ -53,6 +54,13 @@ from gamesearch_gui.ui.widgets import connect_plain
 
 #: What the panel says when there is no tree to show.
 EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
+#: What the list of searches is, in its tooltip.
+SEARCH_LIST_TIP: Final = (
+    "The searches this tree can show: the AI's moves, and the searches of your moves "
+    "that Show move values and Hint run"
+)
+#: What the title adds for a fail-hard search.
+FAIL_HARD_NOTE: Final = "alpha-beta, fail-hard"
 #: The explanation before the first event.
 START_TEXT: Final = "Press play or step to watch the search"
 #: The spin box value that stands for "no limit" (above every power-of-ten step).
@@ -169,6 +177,8 @@ class SearchTreePanel(QWidget):
 
     #: The node cap for the next search changed (an int, or None for no limit).
     nodeCapChanged = Signal(object)
+    #: The person chose a search in the list of searches: its key (``list_searches``).
+    searchChosen = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -228,6 +238,18 @@ class SearchTreePanel(QWidget):
         )
         self.iteration_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.iteration_box.activated.connect(self._iteration_chosen)
+        # The host's searches, when it keeps more than one to show (the main window's
+        # AI moves and analyses of the person's moves); else the title says which.
+        self.search_box = QComboBox()
+        self.search_box.setObjectName("searchList")
+        self.search_box.setAccessibleName("Search shown")
+        self.search_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.search_box.setMaximumWidth(self.title_label.maximumWidth())
+        self.search_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the arrows replay
+        self.search_box.activated.connect(self._search_chosen)
+        self.search_box.hide()
+        self._search_keys: list[object] = []
+        self._title_note = ""
         self.legend = QLabel()
         self.legend.setText("tried first")
         self.legend_icon = QLabel()
@@ -241,6 +263,7 @@ class SearchTreePanel(QWidget):
         explain_row.setContentsMargins(0, 0, 0, 0)
         explain_row.addWidget(self.explanation, 1)
         explain_row.addWidget(self.title_label)
+        explain_row.addWidget(self.search_box)
         explain_row.addWidget(self.iteration_box)
         explain_row.addWidget(self.legend_icon)
         explain_row.addWidget(self.legend)
@@ -269,11 +292,24 @@ class SearchTreePanel(QWidget):
             "+", "Zoom in (or turn the mouse wheel over the tree)", self.canvas.zoom_in
         )
         self.act_zoom_out = self._view_action("−", "Zoom out", self.canvas.zoom_out)
-        self.act_fit = self._view_action("Fit", "Fit the whole tree in view", self.canvas.fit_all)
+        self.act_fit = self._view_action(
+            "Fit", "Fit the tree, as it is folded, in view", self.canvas.fit_all
+        )
         self.act_reset_zoom = self._view_action("1:1", "Actual size", self.canvas.reset_zoom)
         self.act_expand = self._view_action(
-            "Expand", "Expand every collapsed subtree", self.canvas.expand_all
+            "Expand",
+            "Unfold one more level under every fold (a click on a fold's “+n” unfolds "
+            "only that one)",
+            self.canvas.expand_level,
         )
+        self.act_whole = QAction("Whole tree", self)
+        self.act_whole.setCheckable(True)
+        self.act_whole.setToolTip(
+            "The whole tree, nothing folded, fitted in view (W). Again: folded, the root, "
+            "its moves and the best line, every other subtree one mark “+n” (n nodes)"
+        )
+        self.act_whole.toggled.connect(self._whole_toggled)
+        self.view_bar.addAction(self.act_whole)
         self.act_export_svg = QAction("SVG…", self)
         self.act_export_svg.setToolTip("Save the whole tree as an SVG drawing")
         connect_plain(self.act_export_svg.triggered, self.export_svg)
@@ -336,8 +372,11 @@ class SearchTreePanel(QWidget):
             STEPS_TAB, "Every step of the search, in words: click one to go there"
         )
         self.side = QWidget()
-        self.side.setMinimumWidth(SIDE_MIN_WIDTH)
         side_layout = QVBoxLayout(self.side)
+        # A least width in the layout, not on the widget: a fixed minimum would stand in
+        # for the layout's own, and the details (a position drawn under them, say) could
+        # be squeezed narrower than they need and be cut at the edge.
+        side_layout.addStrut(SIDE_MIN_WIDTH)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.setSpacing(4)
         side_layout.addWidget(self.minimap)
@@ -383,6 +422,7 @@ class SearchTreePanel(QWidget):
         self.canvas.nodeClicked.connect(self._node_clicked)
         self.canvas.nodeClicked.connect(lambda _n: self.tabs.setCurrentIndex(NODE_TAB))
         self.canvas.followChanged.connect(self._follow_changed)
+        self.canvas.foldsChanged.connect(self._folds_changed)
         self.tabs.currentChanged.connect(lambda _i: self._save_layout())
         self.canvas.jumpRequested.connect(self._jump_to_node)
         self.details.jumpRequested.connect(self.controller.seek)
@@ -399,16 +439,19 @@ class SearchTreePanel(QWidget):
         return action
 
     def _shortcuts(self) -> None:
+        # Each with what it does, which Help > Keyboard shortcuts lists.
         keys = (
-            (Qt.Key.Key_Space, self.controller.toggle_play),
-            (Qt.Key.Key_Left, self.controller.step_back),
-            (Qt.Key.Key_Right, self.controller.step_forward),
-            (Qt.Key.Key_Home, self.controller.go_start),
-            (Qt.Key.Key_End, self.controller.go_end),
+            (Qt.Key.Key_Space, self.controller.toggle_play, "play or pause the replay"),
+            (Qt.Key.Key_Left, self.controller.step_back, "one event back"),
+            (Qt.Key.Key_Right, self.controller.step_forward, "one event forward"),
+            (Qt.Key.Key_Home, self.controller.go_start, "to the start"),
+            (Qt.Key.Key_End, self.controller.go_end, "to the last event"),
+            (Qt.Key.Key_W, self.act_whole.trigger, "the whole tree, or the folded view again"),
         )
         self._keys = []
-        for key, slot in keys:
+        for key, slot, words in keys:
             shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setWhatsThis(words)
             # Only while the panel (or a child) has focus: the board keeps its own keys.
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
@@ -429,11 +472,8 @@ class SearchTreePanel(QWidget):
         self.mcts_recording = None
         self.mcts.set_recording(None)
         self.recording = recording
-        if recording.fail_hard:  # the values drawn are not the usual (fail-soft) ones
-            title = f"{title} · alpha-beta, fail-hard" if title else "alpha-beta, fail-hard"
-        self.title = title
-        self.title_label.setText(title)
-        self.title_label.setVisible(bool(title))
+        # Fail-hard: the values drawn are not the usual (fail-soft) ones.
+        self._show_title(title, FAIL_HARD_NOTE if recording.fail_hard else "")
         self.stack.setCurrentWidget(self.splitter)
         self.explanation.show()
         self._set_enabled(True)
@@ -459,9 +499,7 @@ class SearchTreePanel(QWidget):
         self.log.set_recording(None)
         self.details.set_recording(None)
         self.mcts_recording = recording
-        self.title = title
-        self.title_label.setText(title)
-        self.title_label.setVisible(bool(title))
+        self._show_title(title, "")
         self.banner.hide()
         self.strategy_note.hide()
         self._show_iterations(False)
@@ -510,7 +548,6 @@ class SearchTreePanel(QWidget):
         self.recording = None
         self.mcts_recording = None
         self.mcts.set_recording(None)
-        self.title = ""
         self.canvas.set_recording(None)
         self._log_updates.cancel()
         self.log.set_recording(None)
@@ -520,13 +557,46 @@ class SearchTreePanel(QWidget):
         self.stack.setCurrentWidget(self.empty_label)
         self.explanation.setText("")
         self.explanation.hide()
-        self.title_label.setText("")
-        self.title_label.hide()
+        self._show_title("", "")
         self.banner.hide()
         self._iteration_texts = []
         self._show_iterations(False)
         self._update_strategy()
         self._set_enabled(False)
+
+    def list_searches(self, entries: Sequence[tuple[object, str]], current: object) -> None:
+        """Offer ``entries`` (key, title) as the searches the tree can show, ``current``
+        chosen (None: none of them); no entries, no list (the title says what is shown)."""
+        box = self.search_box
+        box.blockSignals(True)
+        box.clear()
+        self._search_keys = [key for key, _ in entries]
+        for _, title in entries:
+            box.addItem(title)
+        index = self._search_keys.index(current) if current in self._search_keys else -1
+        box.setCurrentIndex(index)
+        shown = box.currentText()
+        box.setToolTip(f"{tooltip(shown)}\n{SEARCH_LIST_TIP}" if shown else SEARCH_LIST_TIP)
+        box.blockSignals(False)
+        box.setVisible(bool(entries))
+        self._sync_title()
+
+    @Slot(int)
+    def _search_chosen(self, index: int) -> None:
+        if 0 <= index < len(self._search_keys):
+            self.searchChosen.emit(self._search_keys[index])
+
+    def _show_title(self, title: str, note: str) -> None:
+        """Say what is shown: ``title``, and a ``note`` on how to read it."""
+        self.title = " · ".join(part for part in (title, note) if part)
+        self._title_note = note
+        self._sync_title()
+
+    def _sync_title(self) -> None:
+        # With a list of searches, the list names the search: the label keeps the note.
+        text = self._title_note if self.search_box.isVisibleTo(self) else self.title
+        self.title_label.setText(text)
+        self.title_label.setVisible(bool(text))
 
     def node_cap(self) -> int | None:
         """The node cap the next recording should use (None: no limit)."""
@@ -733,6 +803,17 @@ class SearchTreePanel(QWidget):
     def _follow_changed(self, on: bool) -> None:
         if self.act_follow.isChecked() != on:
             self.act_follow.setChecked(on)
+
+    def _whole_toggled(self, on: bool) -> None:
+        if on == self.canvas.folds_active:
+            self.canvas.show_whole_tree(on)
+
+    def _folds_changed(self) -> None:
+        whole = not self.canvas.folds_active
+        if self.act_whole.isChecked() != whole:
+            self.act_whole.blockSignals(True)
+            self.act_whole.setChecked(whole)
+            self.act_whole.blockSignals(False)
 
     # -- the person's side -------------------------------------------------------------
 

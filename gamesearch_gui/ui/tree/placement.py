@@ -9,14 +9,15 @@ lies inside the scene's bounds; a text with no such
 place is dropped. So where room runs out, texts go in this order, the least needed
 first:
 
-1. the move (or probability) on an edge,
+1. the move on an edge,
 2. the node's label (A, B, ...),
-3. α and β, and a cutoff's reason ("v +2 ≤ α +3"),
+3. α and β, a cutoff's reason ("v +2 ≤ α +3"), and an outcome's probability on the edge
+   from a chance node,
 4. a cutoff's count ("2 pruned"), E and TT tags, a fold's "+n",
 5. the node's value, last: it stays readable as long as anything does.
 
 Node shapes are obstacles too, except to their own node's texts (the value written
-inside, a tag on its corner).
+inside, a tag on its corner), and so are cut marks, to every text.
 
 Cost: a uniform grid of cells (``CELL_PX``) holds what was kept, so each test looks at
 a few cells' contents: linear in the texts proposed (a sort by priority aside), never

@@ -36,6 +36,7 @@ from gamesearch_gui.ui.tree.geometry import (
     OPEN,
     SLOT_W,
     add_node_shape,
+    player_shape,
 )
 from gamesearch_gui.ui.tree.model import IterationLabel
 from gamesearch_gui.ui.tree.style import (
@@ -66,7 +67,7 @@ LEGEND_ITEMS: Final[tuple[tuple[str, str], ...]] = (
     ("now", "this step"),
     ("tried", "tried first"),
 )
-#: How a legend entry of a player of a game of n players begins: "player:2:down".
+#: How a legend entry of a player of a game of n players begins: "player:2".
 PLAYER_KEY: Final = "player:"
 #: The legend's entry for MAX's strategy, there while the tree shows it.
 STRATEGY_ITEM: Final = ("strategy", "MAX's strategy")
@@ -75,22 +76,19 @@ LegendItems = tuple[tuple[str, str], ...]
 
 
 def legend_items(
-    strategy: bool, players: Sequence[str] = (), root_player: int = 0, *, search: bool = True
+    strategy: bool, players: Sequence[str] = (), *, search: bool = True
 ) -> LegendItems:
     """What the legend explains: with MAX's strategy (after the best line) when shown.
 
-    A game of n players (``players``) shows each player's colour and letter in place of
-    MAX and MIN (the root player's nodes point up, as MAX's do, the others' down) and the
-    order of a vector's numbers; without ``search`` (a drawing) only that."""
+    A game of n players (``players``) shows each player's shape, colour and letter in
+    place of MAX and MIN (``player_shape``: the same in every tree of the game, whoever's
+    search it is) and the order of a vector's numbers; without ``search`` (a drawing)
+    only that."""
     items = LEGEND_ITEMS
     if players:
         letters = player_letters(players)
-        up = f"{PLAYER_KEY}{root_player}:up"
         who = tuple(
-            (
-                f"{PLAYER_KEY}{i}:up" if f"{PLAYER_KEY}{i}:up" == up else f"{PLAYER_KEY}{i}:down",
-                name if letter == name else f"{letter}: {name}",
-            )
+            (f"{PLAYER_KEY}{i}", name if letter == name else f"{letter}: {name}")
             for i, (letter, name) in enumerate(zip(letters, players, strict=True))
         )
         order = ("terminal", f"leaf: ({', '.join(letters)})")
@@ -109,8 +107,7 @@ def recording_legend(
     """What the legend explains under ``recording`` (``legend_items``, with its players
     when it is a search of a game of n players), for the view and its exports alike."""
     players = recording.players if recording is not None else ()
-    root = recording.mover(0) if players and recording is not None and recording.node_count else 0
-    return legend_items(strategy, players, root or 0, search=search)
+    return legend_items(strategy, players, search=search)
 
 
 class _Strip(QWidget):
@@ -266,11 +263,9 @@ def draw_legend(
         pen = QPen(ink, 1.0)
         brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
         if key.startswith(PLAYER_KEY):
-            _, index, direction = key.split(":")
-            colour = seat_colour(int(index))
-            add_node_shape(
-                path, KIND_MAX if direction == "up" else KIND_MIN, HOW_BACKED_UP, cx, cy, r
-            )
+            index = int(key[len(PLAYER_KEY) :])
+            colour = seat_colour(index)
+            add_node_shape(path, player_shape(index), HOW_BACKED_UP, cx, cy, r)
             brush = colour
             pen = QPen(colour.darker(135), 1.0)
         elif key in ("max", "min", "chance", "terminal"):

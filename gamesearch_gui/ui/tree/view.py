@@ -6,10 +6,12 @@
 selections and folds, follows the node of the moment's event (while a search runs and
 in a replay after it), and exports.
 
-First view. A finished tree opens readable: a small one (``SMALL_TREE_NODES``) fitted
-and centred; a big one at ``LEGIBLE_ZOOM`` around its root and the principal variation.
-The view keeps that until the person pans or zooms: a resize (a dock moved, the tree
-given the whole window) shows it again.
+First view. A tree opens readable: a small one (``SMALL_TREE_NODES``), or one that
+fits at ``LEGIBLE_ZOOM``, whole, fitted and centred; a bigger one folded (see
+:mod:`.folds`): the root, its children, and the principal variation (while a search runs,
+the path being searched), every other subtree one mark saying how many nodes it holds,
+fitted. The view keeps that until the person pans, zooms or folds: a resize (a dock
+moved, the tree given the whole window) shows it again.
 
 Scales. The view scales the two axes apart: zoomed out, a tree of a million leaves
 would otherwise be a line one pixel high, so the vertical scale never drops below what
@@ -34,6 +36,7 @@ import time
 from typing import Any, Final
 
 from PySide6.QtCore import (
+    QAbstractAnimation,
     QEasingCurve,
     QEvent,
     QPoint,
@@ -66,13 +69,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.recording import NONE, SearchRecording
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.tree import export
-from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, LEVEL_H, NODE_R, SLOT_W
+from gamesearch_gui.ui.tree.folds import HIDE, MAX_SHOWN, SHOW, Folds, Mark
+from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, LEVEL_H, NODE_R, SLOT_W, tree_rect
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.signpost import EmptyNote, StepPointer
 from gamesearch_gui.ui.tree.strips import (
     HEADER_H,
     LEGEND_H,
@@ -97,10 +101,16 @@ HEADER_LAG_MS: Final = 250
 ZOOM_STEP: Final = 1.25
 #: A finished tree of at most this many nodes opens fitted and centred.
 SMALL_TREE_NODES: Final = 60
-#: The zoom a bigger tree opens at: node values at their full size (``VALUE_PX``).
+#: A tree that fits at this zoom opens whole (node values at their full size,
+#: ``VALUE_PX``); a bigger one opens folded, at most at this zoom.
 LEGIBLE_ZOOM: Final = 1.0
+#: The fewest pixels a level of a folded first view gets (a node and its value).
+FOLDED_LEVEL_PX: Final = 22.0
 #: How long a replay's scroll to the current node takes (a live search jumps).
 SCROLL_MS: Final = 200
+#: How soon after a change of view or moment the canvas checks that it shows some of
+#: the tree and the step's node (or says where they are).
+SIGNPOST_MS: Final = 40
 
 
 class TreeCanvas(QGraphicsView):
@@ -114,6 +124,8 @@ class TreeCanvas(QGraphicsView):
     """
 
     nodeClicked = Signal(int)
+    #: What is folded changed (by the person, or a new first view).
+    foldsChanged = Signal()
     jumpRequested = Signal(int)
     followChanged = Signal(bool)
     #: The moment shown changed (or a new recording was set).
@@ -156,6 +168,9 @@ class TreeCanvas(QGraphicsView):
         self._follow = False
         #: True while a search runs into the tree (following jumps ahead to the right).
         self.live = False
+        #: A tree too big to read whole opens folded (False: always whole, as an
+        #: exercise's key is shown).
+        self.auto_fold = True
         #: The first view is kept (shown again on a resize) until the person navigates.
         self._first_view = False
         #: The person panned or zoomed since the tree was set.
@@ -170,6 +185,10 @@ class TreeCanvas(QGraphicsView):
         self._dragged = False
         self._pv_shown = False
         self._tip_node: int | None = None
+        self._tip_mark: Mark | None = None
+        #: When and where a click last unfolded a mark (the double click it begins is
+        #: not also a double click on what the unfolding put there).
+        self._unfolded_at = (-math.inf, QPoint())
         self._last_follow = 0.0
         self._dirty: QRectF | None = None
         self._flushed_at = 0.0
@@ -184,6 +203,18 @@ class TreeCanvas(QGraphicsView):
         self._header_timer = QTimer(self)
         self._header_timer.setSingleShot(True)
         self._header_timer.timeout.connect(lambda: self._update_header(force=True))
+        self._empty_note = EmptyNote(self)
+        self._empty_note.showStep.connect(self.show_step)
+        self._empty_note.fit.connect(self.fit_all)
+        self._pointer = StepPointer(self)
+        self._pointer.clicked.connect(self.show_step)
+        self._signpost_timer = QTimer(self)
+        self._signpost_timer.setSingleShot(True)
+        self._signpost_timer.setInterval(SIGNPOST_MS)
+        self._signpost_timer.timeout.connect(self._update_signposts)
+        for changed in (self.viewChanged, self.momentChanged, self.foldsChanged):
+            changed.connect(self._signposts_soon)
+        self.followChanged.connect(self._signposts_soon)
         self.setAccessibleName("Search tree")
         self.horizontalScrollBar().actionTriggered.connect(self._user_navigated)
         self.verticalScrollBar().actionTriggered.connect(self._user_navigated)
@@ -217,11 +248,12 @@ class TreeCanvas(QGraphicsView):
 
         A finished recording (it has a result) opens in its first view, as it will be
         at its end (see the module's words), so stepping through it fills a frame that
-        stays put; a live one starts at 1:1, top left.
+        stays put; a live one starts at 1:1, top left, following the search, and once
+        it is too big to read whole, folds (the root, its children and the path being
+        searched) and stays fitted as it grows, until the person navigates.
         """
         item = self.tree_item
         item.model = TreeModel(recording)
-        item.collapsed.clear()
         item.selected = None
         item.current = NONE
         self._scroll.stop()
@@ -248,6 +280,7 @@ class TreeCanvas(QGraphicsView):
         self.viewport().update()
         self._update_header(force=True)
         self.momentChanged.emit(0)
+        self.foldsChanged.emit()
 
     def set_moment(self, k: int) -> None:
         """Show the tree after ``k`` events (cheap: redraws only what changed)."""
@@ -259,13 +292,19 @@ class TreeCanvas(QGraphicsView):
         k = max(0, min(k, rec.event_count))
         old = model.k
         old_content = item.content_rect()
+        was_folded = model.layout is not None and model.layout.folded
         model.set_moment(k)
         pv_shown = model.pv_visible()
         if k == old and pv_shown == self._pv_shown:
             return
         item.fit_bounds()
         self._update_scene_rect()
-        if pv_shown != self._pv_shown or self._iteration_finished_between(old, k):
+        folded = was_folded or (model.layout is not None and model.layout.folded)
+        if (
+            folded  # a fold's marks move with the line: the folded tree is small
+            or pv_shown != self._pv_shown
+            or self._iteration_finished_between(old, k)
+        ):
             self._dirty = None
             item.update()
         elif k != old:
@@ -278,8 +317,9 @@ class TreeCanvas(QGraphicsView):
             self._flush_soon()
         self._pv_shown = pv_shown
         self._set_current(model.now.current() if model.now is not None else NONE)
-        if self._follow:
-            self._follow_soon()
+        if self._follow or (self.live and not self._navigated):
+            self._follow_soon()  # (a growing tree is folded in time: _keep_current_in_view)
+        self._tip_mark = None
         if self._tip_node is not None:
             self._tip_node = None if self._tip_node >= model.limit else self._tip_node
             text = "" if self._tip_node is None else tooltip(model.describe(self._tip_node))
@@ -304,19 +344,7 @@ class TreeCanvas(QGraphicsView):
             self._open_finished()
 
     def _open_finished(self) -> None:
-        item = self.tree_item
-        model = item.model
-        rec = model.recording
-        assert rec is not None
-        k = model.k
-        model.set_moment(rec.event_count)
-        content = item.content_rect()
-        model.set_moment(k)
-        # The content has a free slot left of the first leaf and two right of the last
-        # (the last slot's own width): one more on the left centres the tree itself.
-        self._final = content.adjusted(-SLOT_W, 0, 0, 0)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._update_scene_rect()
         self.show_first_view()
 
     def set_follow(self, on: bool) -> None:
@@ -346,9 +374,15 @@ class TreeCanvas(QGraphicsView):
         return self.tree_item.current
 
     def node_visible(self, n: int) -> bool:
-        """True when node ``n`` is drawn inside the viewport (wholly, its marks aside)."""
-        if not 0 <= n < self.tree_item.model.limit:
+        """True when node ``n`` is drawn inside the viewport (wholly, its marks aside;
+        not folded into a mark)."""
+        lay = self.tree_item.model.layout
+        if lay is None or not lay.shown(n):
             return False
+        return self._seen(n)
+
+    def _seen(self, n: int) -> bool:
+        """True when node ``n``, or the mark it is folded into, is inside the viewport."""
         centre = self.view_point_of(n)
         sx, sy = self._scales()
         r = NODE_R * min(sx, sy)
@@ -356,65 +390,133 @@ class TreeCanvas(QGraphicsView):
         return self.viewport().rect().contains(shape)
 
     def show_first_view(self) -> None:
-        """Show a finished tree as it opens: a small one (``SMALL_TREE_NODES``) fitted
-        and centred; a big one at ``LEGIBLE_ZOOM`` (or fitted, if that is closer), around
-        the root and as much of the principal variation as fits, at the top."""
+        """Show the tree as it opens: a small one (``SMALL_TREE_NODES``), or one that
+        fits at ``LEGIBLE_ZOOM``, whole, fitted and centred; a bigger one folded (the
+        root, its children and the principal variation, see :mod:`.folds`), fitted. A
+        search under way stays folded, fitted as it grows."""
         item = self.tree_item
         model = item.model
         rec = model.recording
         if rec is None:
             return
-        content = self._final if self._final is not None else item.content_rect()
-        fit_sx = self._fit_scales(content)[0]
-        if rec.node_count <= SMALL_TREE_NODES or fit_sx >= LEGIBLE_ZOOM:
-            self._fit_rect(content)
-        else:
-            sx = LEGIBLE_ZOOM
-            sy = self._sy_floor = self._level_scale(content, sx)
-            self._set_scales(sx, sy)
-            self.centerOn(QPointF(self._line_centre(sx), content.center().y()))
-            self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        if rec.result is None:  # a search under way (followed live or not)
+            self._fold_live()
+            return
         self._first_view = True
+        active = model.folds.active
+        folds = model.folds
+        folds.reset(auto=False)
+        whole = self._content_at(rec.event_count)
+        fits = (
+            not self.auto_fold
+            or rec.node_count <= SMALL_TREE_NODES
+            or self._fit_scales(whole)[0] >= LEGIBLE_ZOOM
+        )
+        if not fits:
+            folds.reset(auto=True)
+        self._refresh_final()
+        assert self._final is not None
+        item.reset_bounds()
+        item.fit_bounds()
+        self._update_scene_rect()
+        if fits:
+            self._fit_rect(self._final)
+        else:
+            self._fit_folded(self._final)
+        item.update()
+        self._update_header(force=True)
         self.viewChanged.emit()
+        if folds.active != active:
+            self.foldsChanged.emit()
 
-    def _line_centre(self, sx: float) -> float:
-        """The scene x to centre on: the root and the principal variation's first nodes,
-        as many as fit in the window's width."""
+    def _fold_live(self) -> bool:
+        """A search under way, the person not having navigated: once the tree is too big
+        to read whole, fold it (the root, its children and the path being searched) and
+        keep it fitted. Whether it is folded."""
+        item = self.tree_item
+        model = item.model
+        now = model.now
+        if now is None:
+            return False
+        folds = model.folds
+        if not folds.auto:
+            if not self.auto_fold:
+                return False
+            whole = tree_rect(now.slots, model.whole_depth())
+            if now.limit <= SMALL_TREE_NODES or self._fit_scales(whole)[0] >= LEGIBLE_ZOOM:
+                return False
+            folds.reset(auto=True)
+            model.refold()
+            item.reset_bounds()
+            item.update()
+            self.foldsChanged.emit()
+        item.fit_bounds()
+        self._update_scene_rect()
+        self._first_view = True
+        self._fit_folded(item.content_rect())
+        return True
+
+    def _content_at(self, k: int) -> QRectF:
+        """The tree's rectangle at moment ``k``, as folded."""
+        model = self.tree_item.model
+        shown = model.k
+        model.set_moment(k)
+        content = self.tree_item.content_rect()
+        model.set_moment(shown)
+        return content
+
+    def _refresh_final(self) -> None:
+        """A finished tree's frame: the tree at its end, as folded now."""
         rec = self.tree_item.model.recording
-        assert rec is not None
-        end = Moment(rec, rec.event_count)
-        line = rec.principal_variation() or end.roots()[-1:]
-        if not line:
-            return self.tree_item.content_rect().center().x()
-        width = self.viewport().width() / sx
-        room = width * 0.8
-        root = left = right = end.x(line[0]) * SLOT_W
-        for n in line[1:]:
-            x = end.x(n) * SLOT_W
-            if max(right, x) - min(left, x) > room:
-                if left == right:
-                    # Not even the best move fits beside the root: the root goes to the
-                    # other side of the view, its gold edge across it.
-                    return root + math.copysign(width * 0.3, x - root)
-                break
-            left, right = min(left, x), max(right, x)
-        return (left + right) / 2
+        if rec is None or rec.result is None:
+            self._final = None
+            return
+        # The content has a free slot left of the first leaf and two right of the last
+        # (the last slot's own width): one more on the left centres the tree itself.
+        self._final = self._content_at(rec.event_count).adjusted(-SLOT_W, 0, 0, 0)
+
+    def _fit_folded(self, rect: QRectF) -> None:
+        """Show the folded tree ``rect`` whole: its width at most at ``LEGIBLE_ZOOM``,
+        its levels spread over the height (down to ``FOLDED_LEVEL_PX`` a level: a deeper
+        line goes on below, under the scroll bar)."""
+        width = max(self.viewport().width() - 4, 10)
+        sx = min(LEGIBLE_ZOOM, width / max(rect.width(), 1.0))
+        sy = max(min(self._vertical_fit(rect), MAX_LEVEL_STRETCH), FOLDED_LEVEL_PX / LEVEL_H)
+        if (sx, sy) != self._scales():
+            self._sy_floor = sy
+            self._set_scales(sx, sy)
+        self.centerOn(QPointF(rect.center().x(), rect.top()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
 
     def zoom_in(self) -> None:
-        """One step closer, around the centre of the view."""
-        self._user_navigated()
-        self._zoom_by(ZOOM_STEP, None)
+        """One step closer, around the step's node if it is in view (else the centre)."""
+        self._zoom_step(ZOOM_STEP)
 
     def zoom_out(self) -> None:
-        """One step further, around the centre of the view."""
+        """One step further, around the step's node if it is in view (else the centre)."""
+        self._zoom_step(1 / ZOOM_STEP)
+
+    def _zoom_step(self, factor: float) -> None:
+        """Zoom by ``factor`` as the keys and buttons do: around the node of the moment's
+        event when it is in view, which stays in view (zooming in on a step keeps it in
+        sight), else around the view's centre."""
         self._user_navigated()
-        self._zoom_by(1 / ZOOM_STEP, None)
+        n = self.tree_item.current
+        if n == NONE or n >= self.tree_item.model.limit or not self._seen(n):
+            self._zoom_by(factor, None)
+            return
+        self._zoom_by(factor, QPointF(self.view_point_of(n)))
+        if not self._seen(n):  # it grew past the edge it sat at
+            self.ensureVisible(self._node_rect(n), 0, 0)
 
     def fit_all(self) -> None:
-        """The whole tree as it is now in the window (following, if on, stays on: the
-        current node is in view)."""
+        """The whole tree as it is now (as folded) in the window (following, if on, stays
+        on: the current node is in view). A folded first view is fitted as it opens."""
         self._first_view = False
-        self._fit_rect(self.tree_item.content_rect())
+        if self.tree_item.model.folds.auto:
+            self._fit_folded(self.tree_item.content_rect())
+        else:
+            self._fit_rect(self.tree_item.content_rect())
 
     def reset_zoom(self) -> None:
         """Back to 1:1 (one slot is SLOT_W pixels), around the centre of the view."""
@@ -426,40 +528,212 @@ class TreeCanvas(QGraphicsView):
 
     def fit_iteration(self, index: int) -> None:
         """Fit the tree of iteration ``index`` (of iterative deepening) in the window."""
-        now = self.tree_item.model.now
-        if now is None or not 0 <= index < len(now.recording.iterations):
+        now, lay = self.tree_item.model.now, self.tree_item.model.layout
+        if now is None or lay is None or not 0 <= index < len(now.recording.iterations):
             return
         root = now.recording.iterations[index].root
         if root == NONE or root >= now.limit:
             return
         self._user_navigated()
-        first, last = now.extent(root)
+        first, last = lay.extent(root)
         content = self.tree_item.content_rect()
         rect = QRectF(
             (first - 1) * SLOT_W, content.top(), (last - first + 2) * SLOT_W, content.height()
         )
         self._fit_rect(rect)
 
-    def toggle_collapsed(self, n: int) -> None:
-        """Fold node ``n``'s subtree into a "+", or unfold it."""
-        collapsed = self.tree_item.collapsed
-        if n in collapsed:
-            collapsed.discard(n)
+    # -- never a blank canvas
+
+    def show_step(self) -> None:
+        """Bring the node of the moment's event into view (before the first event: fit
+        the tree). Following stays as it is."""
+        model = self.tree_item.model
+        now = model.now
+        if now is None or model.limit == 0:
+            return
+        n = now.current()
+        if n == NONE:
+            self.fit_all()
+            return
+        self._scroll.stop()
+        self._bring_into_view(n)
+        if self._scroll.state() == QAbstractAnimation.State.Running:
+            # At once: a click asked for it (and the note goes with the blank view).
+            end = self._scroll.endValue()
+            self._scroll.stop()
+            self._scroll_to(end)
+        self._update_signposts()
+
+    @property
+    def shows_nothing(self) -> bool:
+        """True when the note "No part of the tree is in view" is up."""
+        return self._empty_note.isVisible()
+
+    @property
+    def step_pointer(self) -> str:
+        """Where the pointer to the step's node points ("left", "right", "up", "down"),
+        or "" when it is not shown."""
+        return self._pointer.direction if self._pointer.isVisible() else ""
+
+    def _signposts_soon(self, *_: object) -> None:
+        if not self._signpost_timer.isActive():
+            self._signpost_timer.start()
+
+    def _update_signposts(self) -> None:
+        """Say so when the view holds no part of the tree; point to the step's node when
+        following is off and it is out of view."""
+        self._signpost_timer.stop()
+        model = self.tree_item.model
+        now, lay = model.now, model.layout
+        geometry = self.viewport().geometry()
+        if now is None or lay is None or model.limit == 0:
+            self._empty_note.hide()
+            self._pointer.hide()
+            return
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        reach = NODE_R
+        d0 = (shown.top() - reach) / LEVEL_H
+        d1 = (shown.bottom() + reach) / LEVEL_H
+        empty = (
+            d0 > model.max_depth() + 1
+            or lay.first_in(
+                (shown.left() - reach) / SLOT_W, (shown.right() + reach) / SLOT_W, d0, d1
+            )
+            == NONE
+        )
+        current = self.tree_item.current
+        if empty:
+            self._pointer.hide()
+            self._empty_note.place(geometry, current != NONE)
+            return
+        self._empty_note.hide()
+        if not self._follow and current != NONE and not self._seen(current):
+            self._pointer.place(geometry, self.view_point_of(current))
         else:
-            collapsed.add(n)
-        self.tree_item.update()
-        self.viewChanged.emit()
+            self._pointer.hide()
+
+    # -- folding
+
+    def toggle_collapsed(self, n: int) -> None:
+        """Fold node ``n``'s subtree into one mark, or unfold it (see ``unfold``)."""
+        model = self.tree_item.model
+        lay, now = model.layout, model.now
+        if lay is None or now is None or not 0 <= n < now.limit or not now.has_children(n):
+            return
+        if lay.mode(n) == HIDE:
+            self.unfold(n)
+        else:
+            self._change_folds(lambda: model.folds.fold(n), n)
+
+    def unfold(self, n: int) -> None:
+        """Show node ``n``'s children: folded, each, in a folded view (one level at a
+        time); as they were, in the whole tree."""
+        folds = self.tree_item.model.folds
+        self._change_folds(lambda: folds.unfold(n), n)
+
+    def expand_level(self) -> None:
+        """Unfold one more level under every fold (in the whole tree, each folded node's
+        children then show folded). Past ``MAX_SHOWN`` nodes shown: the whole tree."""
+        model = self.tree_item.model
+        lay, now = model.layout, model.now
+        if lay is None or now is None or not lay.folded:
+            return
+        folds = model.folds
+
+        def unfold_all() -> None:
+            for mark in list(lay.marks):
+                n = mark.parent
+                folds.unfold(n, (c for c in now.children(n) if now.has_children(c)))
+            model.refold()
+            shown = model.layout.shown_count if model.layout is not None else None
+            if shown is not None and shown > MAX_SHOWN:
+                folds.reset(auto=False)
+
+        self._change_folds(unfold_all, self._focus_node())
 
     def expand_all(self) -> None:
-        """Unfold every collapsed node."""
-        self.tree_item.collapsed.clear()
-        self.tree_item.update()
+        """Unfold everything: the whole tree, where it is in view."""
+        model = self.tree_item.model
+        self._change_folds(lambda: model.folds.reset(auto=False), self._focus_node())
+
+    def show_whole_tree(self, whole: bool = True) -> None:
+        """The whole tree fitted in the window (``whole`` False: folded, as a big tree's
+        first view is: the root, its children and the line)."""
+        model = self.tree_item.model
+        if model.recording is None:
+            return
+        self._change_folds(lambda: model.folds.reset(auto=not whole), None)
+        self.fit_all()
+
+    @property
+    def folds_active(self) -> bool:
+        """True when something may be folded (not the whole tree)."""
+        return self.tree_item.model.folds.active
+
+    def _change_folds(self, change: Any, anchor: int | None) -> None:
+        """Fold or unfold by ``change()``, lay the tree out again, and keep node
+        ``anchor`` (if shown) where it was in the window."""
+        item = self.tree_item
+        model = item.model
+        if model.recording is None:
+            return
+        before = None
+        if anchor is not None and model.layout is not None and model.layout.shown(anchor):
+            before = self.view_point_of(anchor)
+        change()
+        model.refold()
+        self._first_view = False
+        self._navigated = True
+        item.reset_bounds()
+        self._refresh_final()
+        self._update_scene_rect()
+        if before is not None and anchor is not None and model.layout is not None:
+            after = self.view_point_of(anchor)  # (shown: a fold does not hide its node)
+            h_bar, v_bar = self.horizontalScrollBar(), self.verticalScrollBar()
+            h_bar.setValue(h_bar.value() + after.x() - before.x())
+            v_bar.setValue(v_bar.value() + after.y() - before.y())
+        self._dirty = None
+        item.update()
+        self._update_header(force=True)
         self.viewChanged.emit()
+        self.foldsChanged.emit()
+
+    def _focus_node(self) -> int | None:
+        """The node to keep in place when the tree is laid out again: the step's, the
+        chosen one, or the root, the first of them in view."""
+        model = self.tree_item.model
+        now = model.now
+        if now is None:
+            return None
+        roots = now.roots()
+        for n in (self.tree_item.current, self.tree_item.selected, *roots[-1:]):
+            if n is not None and n != NONE and self.node_visible(n):
+                return n
+        return None
+
+    def mark_at(self, view_pos: QPoint) -> Mark | None:
+        """The fold mark drawn at ``view_pos`` (its fan or its count), or None."""
+        lay = self.tree_item.model.layout
+        if lay is None or not lay.marks:
+            return None
+        sx, sy = self._scales()
+        r = NODE_R * min(sx, sy)
+        half = max(4.0, min(SLOT_W * sx * 0.45, r * 1.4)) + 6
+        x, y = view_pos.x(), view_pos.y()
+        for mark in lay.marks:
+            slot, level = lay.mark_point(mark)
+            base = self.mapFromScene(QPointF(slot * SLOT_W, level * LEVEL_H))
+            top = self.mapFromScene(QPointF(0, self._scene_point(mark.parent).y())).y() + r
+            # The fan's lower part, and its count under it.
+            if abs(x - base.x()) <= max(half, 16) and (base.y() + top) / 2 <= y <= base.y() + 18:
+                return mark
+        return None
 
     def node_at(self, view_pos: QPoint) -> int | None:
         """The node drawn at ``view_pos`` (viewport coordinates), or None."""
-        now = self.tree_item.model.now
-        if now is None or now.limit == 0:
+        model = self.tree_item.model
+        now, lay = model.now, model.layout
+        if now is None or lay is None or now.limit == 0:
             return None
         depth = now.recording.depth
         scene = self.mapToScene(view_pos)
@@ -471,21 +745,20 @@ class TreeCanvas(QGraphicsView):
             return None
         xs = scene.x() / SLOT_W
         best, best_distance = None, math.inf
-        collapsed = self.tree_item.collapsed
         stack = now.roots()
         while stack:
             n = stack.pop()
-            first, last = now.extent(n)
+            first, last = lay.extent(n)
             if last < xs - tol_slots or first > xs + tol_slots:
                 continue
             if depth[n] == level:
-                distance = abs(now.x(n) - xs)
+                distance = abs(lay.x(n) - xs)
                 if distance <= tol_slots and distance < best_distance:
                     best, best_distance = n, distance
                 continue
-            if depth[n] > level or n in collapsed:
+            if depth[n] > level:
                 continue
-            stack.extend(now.children(n))
+            stack.extend(lay.children(n))
         return best
 
     def view_point_of(self, n: int) -> QPoint:
@@ -493,14 +766,40 @@ class TreeCanvas(QGraphicsView):
         return self.mapFromScene(self._scene_point(n))
 
     def export_svg(self, path: str, *, in_view: bool = False) -> None:
-        """Write the whole tree at the moment (or the part in view) as SVG (see
-        :mod:`.export`: IllegibleExport when it is too big to read)."""
-        export.export_svg(self.tree_item, path, self.font(), self._export_region(in_view))
+        """Write the tree at the moment, as folded (or the part in view), as SVG; one
+        too big to read so is written folded as a first view is (see :mod:`.export`:
+        IllegibleExport when even that is too big to read)."""
+        self._export(export.export_svg, path, in_view)
 
     def export_png(self, path: str, *, in_view: bool = False) -> None:
-        """Write the whole tree at the moment (or the part in view) as a PNG (see
-        :mod:`.export`: IllegibleExport when it is too big to read)."""
-        export.export_png(self.tree_item, path, self.font(), self._export_region(in_view))
+        """Write the tree at the moment, as folded (or the part in view), as a PNG; one
+        too big to read so is written folded as a first view is (see :mod:`.export`:
+        IllegibleExport when even that is too big to read)."""
+        self._export(export.export_png, path, in_view)
+
+    def _export(self, write: Any, path: str, in_view: bool) -> None:
+        item = self.tree_item
+        if in_view:
+            write(item, path, self.font(), self._export_region(True))
+            return
+        model = item.model
+        try:
+            write(item, path, self.font(), None)
+            return
+        except export.IllegibleExport:
+            folds = model.folds
+            if folds.auto and not folds.opened and not folds.closed:
+                raise  # folded as a first view already
+        # The root, its children and the line, every other subtree one mark.
+        shown = model.folds
+        model.folds = Folds(auto=True)
+        model.refold()
+        try:
+            write(item, path, self.font(), None)
+        finally:
+            model.folds = shown
+            model.refold()
+            item.update()
 
     def _export_region(self, in_view: bool) -> QRectF | None:
         if not in_view:
@@ -633,12 +932,19 @@ class TreeCanvas(QGraphicsView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         # The tooltip is set as the mouse moves, not in viewportEvent: overriding that
         # would call into Python for every event of the viewport, paints included.
-        n = self.node_at(event.position().toPoint())
-        if n != self._tip_node:
-            self._tip_node = n
-            text = "" if n is None else tooltip(self.tree_item.model.describe(n))
+        pos = event.position().toPoint()
+        n = self.node_at(pos)
+        mark = self.mark_at(pos) if n is None else None
+        if n != self._tip_node or mark != self._tip_mark:
+            self._tip_node, self._tip_mark = n, mark
+            model = self.tree_item.model
+            text = ""
+            if n is not None:
+                text = tooltip(model.describe(n))
+            elif mark is not None:
+                text = tooltip(model.describe_mark(mark))
             self.viewport().setToolTip(text)
-            if n is None:
+            if not text:
                 QToolTip.hideText()
         if self._press_pos is not None and not self._dragged:
             moved = (event.position().toPoint() - self._press_pos).manhattanLength()
@@ -659,8 +965,23 @@ class TreeCanvas(QGraphicsView):
         if n is not None:
             self.set_selected(n)
             self.nodeClicked.emit(n)
+            return
+        mark = self.mark_at(pos)
+        if mark is not None:
+            # A click unfolds a fold (the double click it may begin does nothing more).
+            self._unfolded_at = (time.monotonic(), pos)
+            self.unfold(mark.parent)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        when, where = self._unfolded_at
+        self._unfolded_at = (-math.inf, QPoint())
+        if (
+            time.monotonic() - when < QApplication.doubleClickInterval() / 1000
+            and (event.position().toPoint() - where).manhattanLength()
+            < QApplication.startDragDistance()
+        ):
+            event.accept()
+            return
         n = self.node_at(event.position().toPoint())
         now = self.tree_item.model.now
         if n is not None and now is not None and now.has_children(n):
@@ -671,6 +992,9 @@ class TreeCanvas(QGraphicsView):
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         n = self.node_at(event.pos())
+        if n is None:
+            mark = self.mark_at(event.pos())
+            n = None if mark is None else mark.parent
         menu = self.context_menu(n)
         if menu is not None:
             menu.exec(event.globalPos())
@@ -678,18 +1002,18 @@ class TreeCanvas(QGraphicsView):
 
     def context_menu(self, n: int | None) -> QMenu | None:
         """The menu for node ``n`` (tests call it to see its actions)."""
-        if n is None and not self.tree_item.collapsed:
+        model = self.tree_item.model
+        folding = model.layout is not None and model.layout.folded
+        if n is None and not folding:
             return None
         menu = QMenu(self)
-        if n is not None:
-            item = self.tree_item
-            folded = n in item.collapsed
+        if n is not None and model.layout is not None and model.now is not None:
+            mode = model.layout.mode(n)
             collapse = menu.addAction("Collapse", lambda: self.toggle_collapsed(n))
-            now = item.model.now
-            collapse.setEnabled(not folded and now is not None and now.has_children(n))
-            expand = menu.addAction("Expand", lambda: self.toggle_collapsed(n))
-            expand.setEnabled(folded)
-        menu.addAction("Expand all", self.expand_all).setEnabled(bool(self.tree_item.collapsed))
+            collapse.setEnabled(mode != HIDE and model.now.has_children(n))
+            expand = menu.addAction("Expand", lambda: self.unfold(n))
+            expand.setEnabled(mode != SHOW)
+        menu.addAction("Expand all", self.expand_all).setEnabled(folding)
         if n is not None:
             menu.addSeparator()
             menu.addAction("Go to this node's moment", lambda: self.jumpRequested.emit(n))
@@ -739,7 +1063,11 @@ class TreeCanvas(QGraphicsView):
     def _user_navigated(self, *_: object) -> None:
         self._first_view = False
         self._navigated = True
-        self._scroll.stop()
+        if self._scroll.state() == QAbstractAnimation.State.Running:
+            # A glide to the step's node ends there, not half-way over empty space.
+            end = self._scroll.endValue()
+            self._scroll.stop()
+            self._scroll_to(end)
         if self._follow:
             self._follow = False
             self.followChanged.emit(False)
@@ -779,7 +1107,7 @@ class TreeCanvas(QGraphicsView):
         self.viewChanged.emit()
 
     def _zoom_by(self, factor: float, anchor: QPointF | None) -> None:
-        sx, _ = self._scales()
+        sx, sy = self._scales()
         low, high = self.zoom_limits()
         new_sx = min(max(sx * factor, low), high)
         if new_sx == sx:
@@ -788,7 +1116,10 @@ class TreeCanvas(QGraphicsView):
             anchor = QPointF(self.viewport().rect().center())
         before = self.mapToScene(anchor.toPoint())
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self._set_scales(new_sx, max(new_sx, self._sy_floor))
+        # The vertical scale follows the horizontal one, never under what fits the depth;
+        # where levels were squeezed under it (a folded first view), in proportion.
+        new_sy = new_sx if sy >= sx else sy * new_sx / sx
+        self._set_scales(new_sx, max(new_sy, self._sy_floor))
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         # Keep the scene point that was under the anchor under it.
         after = self.mapFromScene(before)
@@ -798,16 +1129,20 @@ class TreeCanvas(QGraphicsView):
 
     def _update_scene_rect(self) -> None:
         content = self.tree_item.content_rect()
-        if self._final is not None:  # a finished tree: the frame of its end stays put
+        # A finished tree: the frame of its end stays put, as its nodes do. Not when
+        # folded as a first view is: that tree is laid out afresh at each moment, and
+        # its end's frame would be empty room at an earlier one (a blank view).
+        if self._final is not None and not self.tree_item.model.folds.auto:
             content = content.united(self._final)
         self.scene().setSceneRect(content)
         self.setSceneRect(content)
 
     def _scene_point(self, n: int) -> QPointF:
-        """Where node ``n`` sits in the scene."""
-        now = self.tree_item.model.now
-        assert now is not None
-        return QPointF(now.x(n) * SLOT_W, now.recording.depth[n] * LEVEL_H)
+        """Where node ``n`` sits in the scene (folded: where its fold's mark is)."""
+        lay = self.tree_item.model.layout
+        assert lay is not None
+        slot, level = lay.anchor(n)
+        return QPointF(slot * SLOT_W, level * LEVEL_H)
 
     def _node_rect(self, n: int) -> QRectF:
         sx, sy = self._scales()
@@ -847,18 +1182,32 @@ class TreeCanvas(QGraphicsView):
     def _keep_current_in_view(self) -> None:
         """Scroll so that the current node is in view, if it is not: a live search
         jumps, well ahead on the right where it goes next (fewer scrolls); a replay
-        glides there in ``SCROLL_MS``, the node a third of the way in."""
+        glides there in ``SCROLL_MS``, the node a third of the way in. A search under
+        way in its first view is kept fitted instead (the folded tree is small). A node
+        folded into a mark is followed to the mark."""
         model = self.tree_item.model
         now = model.now
-        if not self._follow or now is None or model.limit == 0:
+        if now is None or model.limit == 0:
             return
         n = now.current()
         if n == NONE:
             n = model.limit - 1
+        if self.live and not self._navigated and self._fold_live():
+            self._last_follow = time.monotonic()
+            if self._follow and not self._seen(n):  # a line deeper than the window
+                self.ensureVisible(self._node_rect(n), 0, self.viewport().height() // 4)
+            return
+        if not self._follow:
+            return
         target = self._scroll.endValue() if self._scroll.state() else None
-        if target is None and self.node_visible(n):
+        if target is None and self._seen(n):
             return
         self._last_follow = time.monotonic()
+        self._bring_into_view(n)
+
+    def _bring_into_view(self, n: int) -> None:
+        """Scroll node ``n`` (or the mark it is folded into) into view: live, a jump
+        well ahead on the right; else a glide, the node a third of the way in."""
         self._first_view = False  # the view moved on: a resize keeps where it is
         viewport = self.viewport().rect()
         h_bar, v_bar = self.horizontalScrollBar(), self.verticalScrollBar()

@@ -1,0 +1,251 @@
+"""The Help menu's own parts, for the main window: the user guide, the keyboard shortcuts
+(a page of the guide, made from the window's actions), the welcome and its three starts.
+
+The main window keeps How to play, Examples and About, and puts these beside them
+(``fill``). Every action's slot takes no arguments (tests/ui/test_action_sweep.py
+triggers them all).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from gamesearch_gui.core.exercise import DIFFICULTIES, Task, random_exercise
+from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.ui.boards.factory import board_class
+from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP
+from gamesearch_gui.ui.editor.editor import PLAYERS_KEYS_HELP
+from gamesearch_gui.ui.exercise.page import KEYS_HELP as EXERCISE_KEYS_HELP
+from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
+from gamesearch_gui.ui.help.shortcuts import (
+    TREE_VIEW_KEYS,
+    Section,
+    action_rows,
+    action_text,
+    menu_rows,
+    shortcut_rows,
+    shortcuts_html,
+)
+from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
+from gamesearch_gui.ui.tree.replay import RATES
+from gamesearch_gui.ui.widgets import make_action
+
+#: The generated page of the keyboard shortcuts.
+SHORTCUTS_PAGE = "keyboard-shortcuts"
+#: The page of the guide that goes with each mode of the window (F1 opens it).
+MODE_PAGES = {"play": "play.md", "trees": "editor.md", "exercise": "exercises.md"}
+#: The example the welcome's second start solves, and the pace of its replay.
+WELCOME_EXAMPLE = "figure-5-2"
+WELCOME_RATE = 1  #: events a second: a step to read each second
+
+
+class HelpDesk(QObject):
+    """The user guide, the shortcuts and the welcome of one main window."""
+
+    def __init__(self, window: QMainWindow, store: QSettings) -> None:
+        super().__init__(window)
+        #: The main window (not imported: the window is built from its parts, never the
+        #: other way round). The desk reads its menus, modes, docks and pages, and starts
+        #: a game, an example or an exercise through them.
+        self.window: Any = window
+        self.store = store
+        self.guide: UserGuide | None = None
+        self.act_guide = make_action(
+            window,
+            "User &guide",
+            self.show_guide,
+            QKeySequence.StandardKey.HelpContents,
+            "The guide to everything in the window, with search (it opens at this mode's page)",
+        )
+        self.act_shortcuts = make_action(
+            window,
+            "&Keyboard shortcuts",
+            self.show_shortcuts,
+            tip="Every key of the menus, the replay, the trees and the boards",
+        )
+        self.act_welcome = make_action(
+            window,
+            "&Welcome…",
+            self.show_welcome,
+            tip="The first start's welcome: play a game, watch Figure 5.2 solved, practise",
+        )
+
+    def fill(self, menu: QMenu, how_to_play: QAction, examples: QMenu, about: QAction) -> None:
+        """The Help menu: the guide and the shortcuts, the window's How to play and
+        Examples, the welcome, About."""
+        menu.addAction(self.act_guide)
+        menu.addAction(self.act_shortcuts)
+        menu.addSeparator()
+        menu.addAction(how_to_play)
+        menu.addMenu(examples)
+        menu.addSeparator()
+        menu.addAction(self.act_welcome)
+        menu.addAction(about)
+
+    # -- the guide ---------------------------------------------------------------------
+
+    def user_guide(self) -> UserGuide:
+        """The guide's window, made on first use (it reads and lays out every page)."""
+        if self.guide is None:
+            shortcuts = GeneratedPage(
+                SHORTCUTS_PAGE, "Keyboard shortcuts", "Keys", self.shortcuts_page
+            )
+            self.guide = UserGuide(self.window, generated=[shortcuts])
+        return self.guide
+
+    def show_guide(self) -> None:
+        """Help > User guide: the guide, at this mode's page when it opens."""
+        guide = self.user_guide()
+        if not guide.isVisible():
+            guide.open(MODE_PAGES[self.window.mode])
+        self._raise(guide)
+
+    def show_shortcuts(self) -> None:
+        """Help > Keyboard shortcuts: the guide's page of them, made afresh."""
+        guide = self.user_guide()
+        guide.open(SHORTCUTS_PAGE)
+        self._raise(guide)
+
+    def _raise(self, guide: UserGuide) -> None:
+        guide.show()
+        guide.raise_()
+        guide.activateWindow()
+
+    def shortcuts_page(self) -> str:
+        """The keyboard shortcuts' page: the menus and the replay read from the window,
+        then the keys the boards and trees read themselves."""
+        w = self.window
+        mode_names = {mode: action_text(a) for mode, a in w.mode_actions.items()}
+        owners = {
+            id(w.play_file_menu): "play",
+            id(w.game_menu): "play",
+            id(w.trees.file_menu): "trees",
+            id(w.trees.edit_menu): "trees",
+            id(w.exercises.menu): "exercise",
+        }
+        menus = [m for t in w.menuBar().actions() if isinstance(m := t.menu(), QMenu)]
+        generated = []
+        # Each mode's menus, then those of every mode.
+        for mode in [*mode_names, None]:
+            for menu in menus:
+                if owners.get(id(menu)) != mode:
+                    continue
+                rows = menu_rows(menu)
+                where = f"In {mode_names[mode]}." if mode else "In every mode."
+                if rows:
+                    title = f"{action_text(menu.menuAction())} menu"
+                    if mode:
+                        title += f" ({mode_names[mode]})"
+                    generated.append(Section(title, where, tuple(rows)))
+            if mode == "trees":
+                editor = w.editor
+                generated.append(
+                    Section(
+                        f"Edit menu > Node > Kind, in a tree of players ({mode_names[mode]})",
+                        "On a tree of three players or more.",
+                        action_rows([editor.act_next_player, editor.act_previous_player]),
+                    )
+                )
+        generated.append(
+            Section(
+                "Replaying a search",
+                "With the search tree clicked first: in the Search tree panel, a solved "
+                "tree and an exercise's solution.",
+                shortcut_rows(w.tree_panel.findChildren(QShortcut)),
+            )
+        )
+        boards = tuple(
+            (spec.title, keys)
+            for spec in game_specs()
+            if spec.board is not None and (keys := board_class(spec).KEYS)
+        )
+        listed = [
+            Section(
+                "Drawing a tree", "The tree being drawn (not the solved one).", (), TREE_KEYS_HELP
+            ),
+            Section("Drawing a tree of players", "", (), PLAYERS_KEYS_HELP),
+            Section("Practising by hand", "The exercise's tree.", (), EXERCISE_KEYS_HELP),
+            Section(
+                "Every tree view",
+                "The search tree, a drawn or solved tree, an exercise.",
+                TREE_VIEW_KEYS,
+            ),
+            Section("The boards", "The board of the game being played.", boards),
+        ]
+        return shortcuts_html(generated, listed)
+
+    # -- the welcome -------------------------------------------------------------------
+
+    def welcome_at_start(self) -> None:
+        """The welcome, if it was never closed before (the app's start calls this)."""
+        if not self.store.value(SEEN_KEY, False, type=bool):
+            self.show_welcome()
+
+    def show_welcome(self) -> None:
+        """Help > Welcome: the three starts; whichever way it is closed, it is not shown at
+        the start again."""
+        dialog = WelcomeDialog(self.window)
+        try:
+            dialog.exec()
+            choice = dialog.choice
+        finally:
+            dialog.deleteLater()
+        self.store.setValue(SEEN_KEY, True)
+        if choice == "play":
+            self.start_playing()
+        elif choice == "example":
+            self.start_example()
+        elif choice == "exercise":
+            self.start_exercise()
+
+    def start_playing(self) -> None:
+        """A new game of the settings' game, its search tree open below the board."""
+        w = self.window
+        w.set_mode("play")
+        w.set_tree_focus(False)
+        w.new_game()
+        tree = w.docks["tree"]
+        tree.show()
+        tree.raise_()
+        w.statusBar().showMessage(
+            "The AI's search tree grows in the panel below the board as it thinks.", 15000
+        )
+
+    def start_example(self) -> None:
+        """Figure 5.2 in the tree editor, solved, and its search replayed a step a second."""
+        w = self.window
+        if not w.open_example(WELCOME_EXAMPLE):
+            return  # the person kept an unsaved tree
+        editor = w.editor
+        panel = editor.solution_panel
+        editor.solve()
+        started = editor.searches.request
+        if started is None:
+            return  # refused: the editor said why
+
+        def replay(request: object, _result: object) -> None:
+            editor.solved.disconnect(replay)
+            if request is not started:
+                return  # that solve failed; this is a later one of the person's
+            panel.replay_bar.speed_slider.setValue(RATES.index(WELCOME_RATE))
+            panel.controller.seek(0)
+            panel.controller.play()
+            w.statusBar().showMessage(
+                "Each step is said above the tree; Space pauses, Left and Right step.", 15000
+            )
+
+        editor.solved.connect(replay)
+
+    def start_exercise(self) -> None:
+        """A small random minimax exercise in Practise by hand."""
+        w = self.window
+        w.set_mode("exercise")
+        page = w.exercises
+        if not page.may_leave():
+            return
+        seed = str(w.rng.randrange(1000, 10_000))
+        page.start(random_exercise(DIFFICULTIES["Easy"], Task.MINIMAX, seed))

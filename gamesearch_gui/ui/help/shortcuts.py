@@ -1,0 +1,117 @@
+"""Help > Keyboard shortcuts: a page of the user guide made from the window's own actions
+each time it is shown, so it lists the keys that work, and cannot go stale.
+
+Generated: every entry of every menu of every mode that has a key (its shortcuts, or the
+key its text names after a tab, as the tree editor's "Add child\tIns"), and the replay's
+keys (the search tree panel's own shortcuts, by their descriptions). Listed by hand, and
+said to be: the keys the canvases and boards read themselves, which no action holds (the
+tree views' here, each board's in its ``KEYS``, the editor's and the exercise's in the
+help text under their forms).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMenu
+
+#: The keys of the tree views (search tree, drawn tree, exercise), read by the canvas.
+TREE_VIEW_KEYS: tuple[tuple[str, str], ...] = (
+    ("Ctrl+= (or Ctrl++) / Ctrl+−", "zoom in / out"),
+    ("Ctrl+0", "back to zoom 1:1"),
+    ("arrows, Page Up, Page Down", "scroll (turns Follow off)"),
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A table of the page: its title, a line that says where the keys work, its rows of
+    (what, keys) or, for text kept elsewhere, its HTML."""
+
+    title: str
+    note: str = ""
+    rows: tuple[tuple[str, str], ...] = ()
+    html: str = ""
+
+
+def action_text(action: QAction) -> str:
+    """An action's text as a person reads it ("&Undo Add child\\tIns" gives "Undo Add child")."""
+    text = action.text().split("\t")[0]
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def action_keys(action: QAction) -> str:
+    """The keys of ``action``: its shortcuts ("Ctrl+Y or Ctrl+Shift+Z"), or the key its text
+    names after a tab (keys a canvas reads: "Ins"); "" for none."""
+    keys = [
+        key.toString(QKeySequence.SequenceFormat.NativeText)
+        for key in action.shortcuts()
+        if not key.isEmpty()
+    ]
+    if keys:
+        return " or ".join(keys)
+    _, tab, hint = action.text().partition("\t")
+    return hint.strip() if tab else ""
+
+
+def menu_rows(menu: QMenu, prefix: str = "") -> list[tuple[str, str]]:
+    """(entry, keys) of every entry of ``menu`` and its submenus that has keys; an entry
+    of a submenu is named by its path ("Node > Kind > MAX")."""
+    rows: list[tuple[str, str]] = []
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            rows += menu_rows(sub, f"{prefix}{action_text(action)} > ")
+        else:
+            keys = action_keys(action)
+            if keys:
+                rows.append((prefix + action_text(action), keys))
+    return rows
+
+
+def action_rows(actions: Iterable[QAction]) -> tuple[tuple[str, str], ...]:
+    """(entry, keys) of each of ``actions`` that has keys."""
+    return tuple((action_text(a), action_keys(a)) for a in actions if action_keys(a))
+
+
+def shortcut_rows(shortcuts: Iterable[QShortcut]) -> tuple[tuple[str, str], ...]:
+    """(what, key) of each shortcut, by its description (its What's This text)."""
+    return tuple(
+        (s.whatsThis() or "—", s.key().toString(QKeySequence.SequenceFormat.NativeText))
+        for s in shortcuts
+    )
+
+
+def shortcuts_html(generated: Sequence[Section], listed: Sequence[Section]) -> str:
+    """The page: the ``generated`` sections, then the ``listed`` ones under a heading that
+    says they are listed by hand."""
+    parts = [
+        "<h1>Keyboard shortcuts</h1>",
+        "<p>The keys of the menus and of the replay are read from the window itself each "
+        "time this page opens, so they are the keys that work now. Only the current mode's "
+        "menus are in the menu bar: their keys work in that mode (View &gt; Play a game, "
+        "Draw a tree, Practise by hand).</p>",
+        *(_section(s, level=2) for s in generated),
+        "<h2>Keys of the boards and the trees</h2>",
+        "<p>These keys are read by the board or the tree itself, not by a menu, so this "
+        "list is kept by hand. Click the board or the tree first, so it has the keys.</p>",
+        *(_section(s, level=3) for s in listed),
+    ]
+    return "\n".join(parts)
+
+
+def _section(section: Section, level: int) -> str:
+    note = f"<p><i>{html.escape(section.note)}</i></p>" if section.note else ""
+    body = section.html
+    if section.rows:
+        rows = "".join(
+            f"<tr><td>{html.escape(what)}</td><td><b>{html.escape(keys)}</b></td></tr>"
+            for what, keys in section.rows
+        )
+        body += f"<table cellspacing='0' cellpadding='4' border='1'>{rows}</table>"
+    return f"<h{level}>{html.escape(section.title)}</h{level}>{note}{body}"
