@@ -54,7 +54,7 @@ from gamesearch_gui.core.search import (
 )
 from gamesearch_gui.core.treefile import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.solving import (
@@ -296,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--max-plies",
-        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        type=_whole_number(1, MAX_PLY_LIMIT),
         metavar="N",
         help=f"with --game-file: a line of play longer than N plies is an error, so a game "
         f"that never ends stops with a message (default: {DEFAULT_PLY_LIMIT})",
@@ -375,7 +375,7 @@ def _add_game_file_commands(commands: Any) -> None:
     )
     check.add_argument(
         "--max-plies",
-        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        type=_whole_number(1, MAX_PLY_LIMIT),
         metavar="N",
         help=f"a game must end within N plies (default: {DEFAULT_PLY_LIMIT})",
     )

@@ -253,6 +253,47 @@ def test_an_endless_game_stops_at_the_ply_limit(
     assert "DOES NOT HOLD  every playout ends within 200 plies" in out
 
 
+# A chain: one move at a time, down from ``initial`` to a won end.
+CHAIN = """\
+class Chain:
+    initial = {plies}
+
+    def actions(self, state):
+        return [1] if state > 0 else []
+
+    def result(self, state, move):
+        return state - move
+
+    def utility(self, state, player):
+        return 1 if player == "A" else -1
+
+    def terminal_test(self, state):
+        return state == 0
+
+    def to_move(self, state):
+        return "A" if state % 2 == 0 else "B"
+"""
+
+
+def test_a_chain_of_ten_thousand_plies_is_searched_when_the_limit_allows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game whose lines are long (issue 25's 10,000-deep chain) is not refused for being
+    deep: --max-plies allows up to 100,000, and the search follows the whole line."""
+    path = write(tmp_path, "chain.py", CHAIN.format(plies=10_000))
+    answer = solve_file(capsys, str(path), "--max-plies", "10000")
+    assert answer["value"] == 1
+    stats = answer["stats"]
+    assert isinstance(stats, dict) and stats["nodes"] == 10_001
+    message = failure(capsys, "solve", "--game-file", str(path), "--max-plies", "9999")
+    assert "chain.py: the game did not end within 9999 plies" in message
+    with pytest.raises(SystemExit) as refused:
+        main(["solve", "--game-file", str(path), "--max-plies", "100001"])
+    assert refused.value.code == 2
+    message = one_line_message(capsys.readouterr().err)
+    assert "--max-plies: must be at least 1 and at most 100000" in message
+
+
 def test_an_unkeyable_state_turns_the_table_off_and_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

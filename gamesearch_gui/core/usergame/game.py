@@ -29,6 +29,10 @@ from gamesearch_gui.core.usergame.guard import (
 
 #: Plies a line of play may last, by default, before the game is declared endless.
 DEFAULT_PLY_LIMIT: Final = 200
+#: The most plies ``--max-plies`` may allow: a search follows a line that long (a chain
+#: of 100,000 plies takes about a second; the search lifts Python's recursion limit to
+#: match), where ``--depth`` stops at ``MAX_SEARCH_DEPTH``.
+MAX_PLY_LIMIT: Final = 100_000
 
 
 class Position(NamedTuple):
