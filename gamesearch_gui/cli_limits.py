@@ -144,7 +144,7 @@ def run_contained(
         except CallFailed as failed:
             raise GameError(str(failed)) from None
         except EngineError as error:  # LimitExceeded too
-            raise GameError(error.said_of(subject)) from None
+            raise GameError(error.said_of(subject, again=False)) from None
         finally:
             missing = client.not_contained
             if missing:

@@ -80,16 +80,18 @@ class EngineError(Exception):
         """The error of ``fault``, in the words every page uses."""
         return cls(fault.said(), fault, ending)
 
-    def said_of(self, subject: str) -> str:
+    def said_of(self, subject: str, *, again: bool = True) -> str:
         """The sentence for a page that ran user code, about ``subject`` ("the game's
         code"): the code's own doing, or a limit it reached, in the code's words; else
-        the engine's fault in the words every page uses; either with where the code was,
-        when known."""
+        the engine's fault in the words every page uses (without what happens next, for
+        a command that makes no next request: ``again=False``); either with where the
+        code was, when known."""
         ending = self.ending
         if ending is not None and (ending.by_code or ending.limit):
             return ending.said(subject)
         where = "" if ending is None else ending.where
-        return f"{where}: {self}" if where else str(self)
+        text = str(self) if again or self.fault is None else self.fault.what
+        return f"{where}: {text}" if where else text
 
 
 class LimitExceeded(EngineError):

@@ -76,10 +76,12 @@ class Fault:
 
     def said(self) -> str:
         """The sentence for a person: what happened, then what happens next."""
-        what = self._what()
+        what = self.what
         return f"{what}; it was ended, and {_NEXT}" if self.ended_by_us else f"{what}; {_NEXT}"
 
-    def _what(self) -> str:
+    @property
+    def what(self) -> str:
+        """What happened, alone (for a command that makes no next request)."""
         kind, seconds = self.kind, _seconds(self.seconds)
         if kind is FaultKind.KILLED:
             name = signal_name(self.signal)
