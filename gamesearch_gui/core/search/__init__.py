@@ -4,8 +4,8 @@ Monte Carlo tree search, behind one call.
 :func:`search` checks the settings against the game and picks the search they ask for:
 the depth-first recursion of :mod:`.depth_first` for the two-player algorithms (depth
 cutoffs with a named evaluation, iterative deepening with a time budget, move ordering,
-a transposition table, quiescence), max^n and paranoid (:mod:`gamesearch_gui.core.maxn`)
-for games of n players, UCT (:mod:`gamesearch_gui.core.mcts`) for MCTS. Each reports
+a transposition table, quiescence), max^n and paranoid (:mod:`gamesearch_gui.core.search.maxn`)
+for games of n players, UCT (:mod:`gamesearch_gui.core.search.mcts`) for MCTS. Each reports
 through the event stream of :mod:`gamesearch_gui.core.events` and returns a
 :class:`SearchResult`. The CLI, the tests, the benchmarks and the engine process all
 call :func:`search`; this package names everything public, so import from it.
@@ -37,10 +37,10 @@ from typing import Any, Final
 
 from gamesearch_gui.core.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.maxn import search_vectors
-from gamesearch_gui.core.mcts import uct
 from gamesearch_gui.core.search.chance import suffix_sums
 from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
+from gamesearch_gui.core.search.maxn import search_vectors
+from gamesearch_gui.core.search.mcts import uct
 from gamesearch_gui.core.search.results import (
     Bound,
     CancelToken,
@@ -128,7 +128,7 @@ def _monte_carlo(
     cancel: CancelToken | None,
     progress: ProgressCallback | None,
 ) -> SearchResult:
-    """UCT (core/mcts.py) with this module's stopping rules, as a SearchResult."""
+    """UCT (core/search/mcts.py) with this module's stopping rules, as a SearchResult."""
     token = cancel or CancelToken()
     started = time.perf_counter()
     budget = settings.time_budget
@@ -198,7 +198,7 @@ def _vectors(
     cancel: CancelToken | None,
     progress: ProgressCallback | None,
 ) -> SearchResult:
-    """Max^n or paranoid (core/maxn.py) with this module's stopping rules, as a result."""
+    """Max^n or paranoid (core/search/maxn.py) with this module's stopping rules, as a result."""
     token = cancel or CancelToken()
     started = time.perf_counter()
     cap = settings.node_cap

@@ -33,7 +33,7 @@ from gamesearch_gui.core.search.results import (
     ValueOverflowError,
 )
 from gamesearch_gui.core.search.settings import Algorithm, Ordering, SearchSettings
-from gamesearch_gui.core.table import TT_EXACT, TT_LOWER, TT_UPPER
+from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
 
 INF: Final = math.inf
 #: Entries kept at most in the transposition table and the best-move memory.

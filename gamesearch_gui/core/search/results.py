@@ -1,7 +1,7 @@
 """What a search says: its result, its counts, its progress, and how it stopped.
 
-Shared by every algorithm (:mod:`.depth_first`, max^n in :mod:`gamesearch_gui.core.maxn`,
-MCTS in :mod:`gamesearch_gui.core.mcts`) and by everything that reads a search's answer.
+Shared by every algorithm (:mod:`.depth_first`, max^n in :mod:`gamesearch_gui.core.search.maxn`,
+MCTS in :mod:`gamesearch_gui.core.search.mcts`) and by everything that reads a search's answer.
 """
 
 from __future__ import annotations

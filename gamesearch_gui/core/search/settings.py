@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError
-from gamesearch_gui.core.maxn import vector_problem
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
+from gamesearch_gui.core.search.maxn import vector_problem
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
 
 #: Deepest depth limit a search accepts: each ply is two Python frames, and no game here
 #: needs more (a drawn tree is at most 200 levels deep).
@@ -28,9 +28,9 @@ class Algorithm(enum.Enum):
     ALPHABETA = "alphabeta"
     EXPECTIMINIMAX = "expectiminimax"
     STAR1 = "star1"
-    MCTS = "mcts"  #: Monte Carlo tree search (UCT), in :mod:`gamesearch_gui.core.mcts`
-    MAXN = "maxn"  #: max^n for n players, in :mod:`gamesearch_gui.core.maxn`
-    #: all others against the root player: alpha-beta on its share (core/maxn.py)
+    MCTS = "mcts"  #: Monte Carlo tree search (UCT), in :mod:`gamesearch_gui.core.search.mcts`
+    MAXN = "maxn"  #: max^n for n players, in :mod:`gamesearch_gui.core.search.maxn`
+    #: all others against the root player: alpha-beta on its share (core/search/maxn.py)
     PARANOID = "paranoid"
 
     @property
@@ -122,7 +122,7 @@ class SearchSettings:
     run to the end of the game.
 
     ``shallow_pruning`` (max^n only) cuts where a game's declared constant sum shows that
-    the parent's mover will not choose a node (core/maxn.py). Max^n and the paranoid
+    the parent's mover will not choose a node (core/search/maxn.py). Max^n and the paranoid
     search take a depth, an evaluation, a transposition table and a node cap, and none
     of the other options.
     """
