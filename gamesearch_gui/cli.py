@@ -39,8 +39,6 @@ from gamesearch_gui.core.events import (
 )
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.maxn import vector_text
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import (
@@ -52,6 +50,8 @@ from gamesearch_gui.core.search import (
     Ordering,
     search,
 )
+from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.treefile import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT

@@ -15,7 +15,6 @@ from typing import Any, Final
 from gamesearch_gui.core.events import fan_out
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.numbers import json_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.root_values import (
@@ -32,6 +31,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     search,
 )
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.shape import distinct_positions, tree_shape
 
 #: The options that only Monte Carlo tree search takes, by their ``args`` names.
