@@ -74,7 +74,7 @@ def one_minute_load() -> float:
 
 @dataclass
 class Runs:
-    """One engine's searches of one position, a round each, and the loads they ran at."""
+    """One engine's searches of one position, one a round."""
 
     answers: list[Answer] = field(default_factory=list)
 
