@@ -155,8 +155,10 @@ def run_sunfish(fen: str, *, seconds: float | None = None, depth: int | None = N
     from sunfish_ui import uci
 
     uci.sunfish = sunfish  # its helpers read the engine module from here (run() sets it)
-    fields = fen.split()
-    position = uci.from_fen(*fields[:6])
+    board = chess.Board(fen)  # sunfish's from_fen checks nothing: python-chess reads it first
+    if board.status() != chess.STATUS_VALID:
+        raise ValueError(f"FEN {fen!r} is not a legal position")
+    position = uci.from_fen(*board.fen().split())
     history = [position] if uci.get_color(position) == uci.WHITE else [position.rotate(), position]
     searcher = sunfish.Searcher()
     wall, cpu = time.perf_counter(), time.process_time()
@@ -189,7 +191,6 @@ def run_sunfish(fen: str, *, seconds: float | None = None, depth: int | None = N
     else:
         nodes, cpu, wall = searcher.nodes, time.process_time() - cpu, time.perf_counter() - wall
     text = None if played is None else uci.render_move(played, white_pov=len(history) % 2 == 1)
-    board = chess.Board(fen)
     move_ = None if text is None else chess.Move.from_uci(text)
     legal = move_ is not None and move_ in board.legal_moves
     return Answer(
@@ -245,12 +246,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     found: Any
-    if args.engine == "ours":
-        found = run_ours(
-            args.fen, seconds=args.seconds, depth=args.depth, keep_depth=args.keep_depth
-        )
-    else:
-        found = run_sunfish(args.fen, seconds=args.seconds, depth=args.depth)
+    try:
+        if args.engine == "ours":
+            found = run_ours(
+                args.fen, seconds=args.seconds, depth=args.depth, keep_depth=args.keep_depth
+            )
+        else:
+            found = run_sunfish(args.fen, seconds=args.seconds, depth=args.depth)
+    except (RuntimeError, ValueError) as error:  # a FEN that cannot be read, say
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
     print(json.dumps(asdict(found)))
     return 0
 
