@@ -3,7 +3,7 @@
 The MCTS counterpart of :mod:`benchmarks.bare_alphabeta`: UCT (Kocsis and Szepesvári
 2006; Russell & Norvig, 4th ed., Figure 5.11) over the same game protocol as the engine
 (``terminal_value``, ``to_move``, ``actions``, ``chances``, ``result``), with the same
-rules as ``core/mcts.py`` (one node added per iteration, UCB1 on win rates scaled by the
+rules as ``core/search/mcts.py`` (one node added per iteration, UCB1 on win rates scaled by the
 utility bounds, chance outcomes drawn by their probabilities, uniformly random playouts)
 and the same draws from the same ``random.Random(seed)``, so it grows the same tree and
 ends with the same visit counts. Nothing else: no events, no statistics, no principal

@@ -55,7 +55,6 @@ from benchmarks.bare_uct import uct
 from gamesearch_gui.core.events import SearchEvent, SearchObserver
 from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.mcts import Playout
 from gamesearch_gui.core.search import (
     Algorithm,
     CancelToken,
@@ -64,6 +63,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     search,
 )
+from gamesearch_gui.core.search.mcts import Playout
 
 
 def load_average() -> str:

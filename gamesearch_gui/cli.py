@@ -39,8 +39,6 @@ from gamesearch_gui.core.events import (
 )
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.maxn import vector_text
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import (
@@ -52,6 +50,8 @@ from gamesearch_gui.core.search import (
     Ordering,
     search,
 )
+from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.treefile import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
@@ -59,11 +59,13 @@ from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.solving import (
     SEARCH_OPTIONS,
+    TO_THE_END,
     add_findings,
     game_answer,
     json_value,
     root_answers,
     search_settings,
+    settings_flags,
     stats,
 )
 
@@ -88,7 +90,8 @@ MAX_CHECK_PLAYOUTS = 100_000
 
 
 def position_help() -> str:
-    """The notations of every registered game, for the end of ``solve --help``."""
+    """The notations and the default search of every registered game, for the end of
+    ``solve --help``."""
     specs = game_specs()
     width = max((len(spec.name) for spec in specs), default=0) + 2
 
@@ -107,6 +110,9 @@ def position_help() -> str:
             "",
             "move notations (best move and principal variation):",
             *entries(lambda spec: spec.move_help),
+            "",
+            "each game's defaults (the window's, but for its time budget; docs/games.md):",
+            *entries(lambda spec: settings_flags(spec.default_search)),
             "",
         ]
     )
@@ -162,6 +168,13 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _depth(text: str) -> int | str:
+    """``--depth``: a whole number of plies, or ``end`` for no cutoff."""
+    if text.strip().lower() == TO_THE_END:
+        return TO_THE_END
+    return _whole_number(1, MAX_SEARCH_DEPTH)(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the whole command line."""
     from gamesearch_gui import __version__
@@ -189,7 +202,13 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Search a custom tree (FILE: a .gtree.json file, a file holding a nested list, "
             "or a nested list itself such as '[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the "
-            "shell); '-' reads standard input), or a game position (--game)."
+            "shell); '-' reads standard input), or a game position (--game).\n\n"
+            "A game is searched as the window searches it at first: each search option\n"
+            "not given takes the game's default, listed at the end (the window's time\n"
+            "budget aside, so that an answer does not depend on the machine's speed).\n"
+            "An option given wins: --ordering none --no-tt turns ordering and the table\n"
+            "off, --depth end the cutoff. A tree FILE or --game-file has no defaults:\n"
+            "alpha-beta to the end, no ordering, no table."
         ),
         epilog=position_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -208,7 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--algorithm",
         choices=[a.value for a in Algorithm],
-        help="default: alphabeta, or expectiminimax where there are chance nodes",
+        help="default: the game's; for a tree alphabeta, or expectiminimax where there are "
+        "chance nodes",
     )
     solve.add_argument(
         "--fail-hard",
@@ -221,28 +241,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--depth",
-        type=_whole_number(1, MAX_SEARCH_DEPTH),
+        type=_depth,
         metavar="N",
-        help=f"cut off at N plies, 1 to {MAX_SEARCH_DEPTH} (default: none)",
+        help=f"cut off at N plies, 1 to {MAX_SEARCH_DEPTH}, or '{TO_THE_END}' for no cutoff "
+        "(default: the game's; none for a tree)",
     )
     solve.add_argument(
         "--eval",
         metavar="NAME",
-        help="evaluation function for the cutoff (every game has 'none': 0 at every cutoff)",
+        help="evaluation function for the cutoff (every game has 'none': 0 at every cutoff; "
+        "default: the game's first)",
     )
     solve.add_argument(
         "--quiescence",
-        action="store_true",
-        help="past the depth limit, follow immediate wins and blocks until quiet "
-        "(tictactoe, connect4)",
+        action=argparse.BooleanOptionalAction,
+        help="past the depth limit, follow the noisy moves (captures, immediate wins and "
+        "blocks) until quiet (default: the game's; off for a tree)",
     )
     solve.add_argument(
         "--ordering",
         choices=[o.value for o in Ordering],
-        default=Ordering.NONE.value,
-        help="move ordering (default: none)",
+        help="move ordering (default: the game's; none for a tree)",
     )
-    solve.add_argument("--tt", action="store_true", help="use a transposition table")
+    solve.add_argument(
+        "--tt",
+        action=argparse.BooleanOptionalAction,
+        help="use a transposition table (default: the game's; none for a tree)",
+    )
+    solve.add_argument(
+        "--shallow-pruning",
+        action=argparse.BooleanOptionalAction,
+        help="max^n: cut where the utilities' constant sum shows a node will not be chosen "
+        "(default: the game's; off for a tree)",
+    )
     solve.add_argument(
         "--time",
         type=_seconds,
@@ -606,7 +637,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     spec = find_game(args.game)
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    settings = search_settings(args, game.has_chance, len(game.players))
+    settings = search_settings(args, game.has_chance, len(game.players), spec.default_search)
     answer, convention = game_answer(game, state, settings, shape=args.shape)
     _print(args, answer, title=game.title, convention=convention)
     return 0

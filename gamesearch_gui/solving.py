@@ -15,7 +15,6 @@ from typing import Any, Final
 from gamesearch_gui.core.events import fan_out
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.numbers import json_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.root_values import (
@@ -32,6 +31,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     search,
 )
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.shape import distinct_positions, tree_shape
 
 #: The options that only Monte Carlo tree search takes, by their ``args`` names.
@@ -46,9 +46,12 @@ SEARCH_OPTIONS: Final = (
     "tt",
     "time",
     "quiescence",
+    "shallow_pruning",
     "shape",
     *MCTS_OPTIONS,
 )
+#: ``--depth end``: no depth limit, whatever the game's default.
+TO_THE_END: Final = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +66,37 @@ class SolvedFile:
     notes: tuple[str, ...] = ()
 
 
-def search_settings(args: Any, has_chance: bool, players: int = 2) -> SearchSettings:
+def search_settings(
+    args: Any, has_chance: bool, players: int = 2, defaults: SearchSettings | None = None
+) -> SearchSettings:
     """The search ``solve``'s options ask for (``args``: argparse's namespace, or any
     object with its attributes) in a game with or without chance and of ``players``
-    players; GameError for options that do not go together."""
-    if args.algorithm is None and players > 2:
-        algorithm = Algorithm.MAXN
-    elif args.algorithm is None:
-        algorithm = Algorithm.EXPECTIMINIMAX if has_chance else Algorithm.ALPHABETA
-    else:
+    players; GameError for options that do not go together.
+
+    ``defaults`` (a built-in game's ``default_search``, the window's) stands in for every
+    option not given, where it fits the algorithm chosen; its time budget is left out, so
+    that an answer does not depend on the machine's speed. Without ``defaults`` (a tree,
+    a game file) an option not given is off: no depth limit, ordering, table or
+    quiescence."""
+    if args.algorithm is not None:
         algorithm = Algorithm(args.algorithm)
+    elif defaults is not None:
+        algorithm = defaults.algorithm
+    elif players > 2:
+        algorithm = Algorithm.MAXN
+    else:
+        algorithm = Algorithm.EXPECTIMINIMAX if has_chance else Algorithm.ALPHABETA
+    base = _unsaid(defaults, algorithm)
     if args.fail_hard and algorithm is not Algorithm.ALPHABETA:
         chosen = "the default" if args.algorithm is None else "--algorithm"
         raise GameError(
             f"--fail-hard is a variant of alpha-beta, and {chosen} here is {algorithm.value}"
         )
+    depth = base.depth if args.depth is None else None if args.depth == TO_THE_END else args.depth
+    evaluation = base.evaluation if args.eval is None else args.eval
+    ordering = base.ordering if args.ordering is None else Ordering(args.ordering)
+    table = base.table if args.tt is None else args.tt
+    quiescence = base.quiescence if args.quiescence is None else args.quiescence
     given = [f"--{name}" for name in MCTS_OPTIONS if getattr(args, name) is not None]
     if algorithm is Algorithm.MCTS:
         if args.iterations is None and args.time is None:
@@ -88,11 +107,11 @@ def search_settings(args: Any, has_chance: bool, players: int = 2) -> SearchSett
             )
         return SearchSettings(
             algorithm=algorithm,
-            depth=args.depth,
-            evaluation=args.eval,
-            ordering=Ordering(args.ordering),
-            transposition_table=args.tt,
-            quiescence=args.quiescence,
+            depth=depth,
+            evaluation=evaluation,
+            ordering=ordering,
+            transposition_table=table,
+            quiescence=quiescence,
             time_budget=args.time,
             iterations=args.iterations,
             seed=args.seed or 0,
@@ -102,15 +121,65 @@ def search_settings(args: Any, has_chance: bool, players: int = 2) -> SearchSett
     if given:
         verb = "belongs" if len(given) == 1 else "belong"
         raise GameError(f"{' and '.join(given)} {verb} to --algorithm mcts, not {algorithm.value}")
+    shallow = getattr(args, "shallow_pruning", None)
     return SearchSettings(
         algorithm=algorithm,
         fail_hard=args.fail_hard,
-        depth=args.depth,
-        evaluation=args.eval,
-        ordering=Ordering(args.ordering),
-        transposition_table=args.tt,
+        depth=depth,
+        evaluation=evaluation,
+        ordering=ordering,
+        transposition_table=table,
         time_budget=args.time,
-        quiescence=args.quiescence,
+        quiescence=quiescence,
+        shallow_pruning=base.shallow_pruning if shallow is None else shallow,
+    )
+
+
+def settings_flags(settings: SearchSettings) -> str:
+    """The ``solve`` options that ask for ``settings`` as a game's defaults stand in for
+    them (its time budget aside): ``--algorithm alphabeta --depth 4 --ordering static
+    --tt``, for ``solve --help`` and docs/games.md."""
+    flags = [f"--algorithm {settings.algorithm.value}"]
+    if settings.algorithm is not Algorithm.MCTS:
+        flags.append(f"--depth {TO_THE_END if settings.depth is None else settings.depth}")
+    if settings.evaluation is not None:
+        flags.append(f"--eval {settings.evaluation}")
+    if settings.ordering is not Ordering.NONE:
+        flags.append(f"--ordering {settings.ordering.value}")
+    flags.append("--tt" if settings.transposition_table else "--no-tt")
+    if settings.quiescence:
+        flags.append("--quiescence")
+    if settings.shallow_pruning:
+        flags.append("--shallow-pruning")
+    return " ".join(flags)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unsaid:
+    """What an option not given stands for: the game's default, or off."""
+
+    depth: int | None = None
+    evaluation: str | None = None
+    ordering: Ordering = Ordering.NONE
+    table: bool = False
+    quiescence: bool = False
+    shallow_pruning: bool = False
+
+
+def _unsaid(defaults: SearchSettings | None, algorithm: Algorithm) -> _Unsaid:
+    """What ``defaults`` says of the options ``algorithm`` takes (the others off): a
+    game's defaults apply whole to its own algorithm, and to another where they fit
+    (``--algorithm minimax`` on chess keeps its depth; ``--algorithm mcts`` takes none)."""
+    if defaults is None or algorithm is Algorithm.MCTS:
+        return _Unsaid()
+    players = algorithm.handles_players
+    return _Unsaid(
+        depth=defaults.depth,
+        evaluation=defaults.evaluation,
+        ordering=Ordering.NONE if players else defaults.ordering,
+        table=defaults.transposition_table,
+        quiescence=defaults.quiescence and not players,
+        shallow_pruning=defaults.shallow_pruning and algorithm is Algorithm.MAXN,
     )
 
 

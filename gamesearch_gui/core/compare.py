@@ -34,7 +34,6 @@ from typing import Any
 
 from gamesearch_gui.core.events import ChildrenPruned
 from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.mcts import win_rate
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.root_values import root_values, root_visits, root_win_rates
 from gamesearch_gui.core.search import (
@@ -45,6 +44,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
+from gamesearch_gui.core.search.mcts import win_rate
 from gamesearch_gui.core.tree import (
     CustomTree,
     NodeType,

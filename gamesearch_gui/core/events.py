@@ -88,7 +88,7 @@ class NodeValued:
 
 @dataclass(frozen=True, slots=True)
 class NodeValues:
-    """Games of n players (core/maxn.py): the vector of utilities a node was valued with,
+    """Games of n players (core/search/maxn.py): the vector of utilities a node was valued with,
     one per player, told just before the node's :class:`NodeValued` (whose ``value`` is
     the root player's component of it).
 
@@ -140,7 +140,7 @@ class IterationFinished:
     nodes: int
 
 
-# -- Monte Carlo tree search (core/mcts.py) -------------------------------------------
+# -- Monte Carlo tree search (core/search/mcts.py) -------------------------------------------
 #
 # UCT grows a tree one node per iteration instead of walking one depth first, so it
 # tells its own story: an iteration starts, nodes are selected on the way down, one is

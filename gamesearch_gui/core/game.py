@@ -74,7 +74,7 @@ class Game(ABC, Generic[S, A]):
     CHANCE at chance states, and ``player_index`` says who decides. Such a game defines
     ``is_terminal`` and ``utilities`` (one utility per player) instead of ``utility``,
     and ``vector_evaluations`` instead of ``evaluations``; only max^n and the paranoid
-    search (core/maxn.py) search it. A two-player game is zero-sum: its ``utilities``
+    search (core/search/maxn.py) search it. A two-player game is zero-sum: its ``utilities``
     are ``(u, -u)`` and need no code of its own.
     """
 

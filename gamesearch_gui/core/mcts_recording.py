@@ -1,6 +1,6 @@
 """A recorded Monte Carlo tree search: every iteration's steps, kept in columns, replayable.
 
-``MctsRecording`` is the observer UCT (:mod:`gamesearch_gui.core.mcts`) reports to while
+``MctsRecording`` is the observer UCT (:mod:`gamesearch_gui.core.search.mcts`) reports to while
 it runs in the engine process. It keeps the nodes (parent, move, depth, kind, the event
 that added each) and the events (type, node, reward) in ``array`` columns, and the
 playouts' moves in one flat list, never an object per event; it crosses to the window as
@@ -35,7 +35,6 @@ from typing import Any, Final
 
 from gamesearch_gui.core.events import ChildStats, NodeKind, SearchObserver
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.recording import (
     DEFAULT_NODE_CAP,
     KINDS,
@@ -46,6 +45,7 @@ from gamesearch_gui.core.recording import (
     replay_moves,
 )
 from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.text import clip, node_name
 
 __all__ = [

@@ -12,10 +12,10 @@ import math
 from typing import Final
 
 from gamesearch_gui.core.events import NodeKind
-from gamesearch_gui.core.mcts import Playout
 from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording import NONE
+from gamesearch_gui.core.search.mcts import Playout
 
 __all__ = [
     "describe",

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any, Final, overload
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.maxn import describe_choice, vector_text
 from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.search.maxn import describe_choice, vector_text
 from gamesearch_gui.core.text import clip, counted, node_name
 
 if TYPE_CHECKING:

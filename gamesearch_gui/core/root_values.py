@@ -15,8 +15,8 @@ from typing import Any
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, Player
-from gamesearch_gui.core.mcts import win_rate
 from gamesearch_gui.core.search import Algorithm, SearchResult
+from gamesearch_gui.core.search.mcts import win_rate
 
 
 class RootValueWatcher(SearchObserver):

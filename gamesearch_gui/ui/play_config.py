@@ -14,8 +14,8 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 
 
 class Seats(enum.Enum):

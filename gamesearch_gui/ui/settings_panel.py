@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import NO_EVALUATION, Game
 from gamesearch_gui.core.games import GameOption, game_specs
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.ui.play_config import (
     DEFAULT_ITERATIONS,
     DEPTH_RANGE,

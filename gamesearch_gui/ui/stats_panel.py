@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLay
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
@@ -21,6 +20,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     StopReason,
 )
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.shape_section import ShapeSection
 from gamesearch_gui.ui.throttle import RateLimiter
 

@@ -39,8 +39,9 @@ def test_tictactoe_numbers_are_what_solve_json_gives_for_each_search(
     by_mcts = solve(
         capsys, *where, "--algorithm", "mcts", "--iterations", str(iterations), "--seed", str(seed)
     )
-    by_alphabeta = solve(capsys, *where, "--algorithm", "alphabeta")
-    by_minimax = solve(capsys, *where, "--algorithm", "minimax")  # every root value exact
+    plain = ("--ordering", "none", "--no-tt")  # the comparison's alpha-beta, not the game's
+    by_alphabeta = solve(capsys, *where, "--algorithm", "alphabeta", *plain)
+    by_minimax = solve(capsys, *where, "--algorithm", "minimax", *plain)  # every root value exact
 
     assert found.exact and found.player is game.to_move(state)
     assert [m.text for m in found.moves] == [game.move_text(state, a) for a in game.actions(state)]

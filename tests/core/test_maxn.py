@@ -19,7 +19,6 @@ from gamesearch_gui.core.events import (
 from gamesearch_gui.core.examples import PLAYER_EXAMPLES, example
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
-from gamesearch_gui.core.maxn import describe_choice, vector_text
 from gamesearch_gui.core.root_values import RootValueWatcher, root_vectors
 from gamesearch_gui.core.search import (
     Algorithm,
@@ -32,6 +31,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
+from gamesearch_gui.core.search.maxn import describe_choice, vector_text
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, TreeNode, path_text, rebuild
 from gamesearch_gui.core.treefile import build_tree
 from tests.core.tree_strategies import player_trees, trees

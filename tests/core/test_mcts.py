@@ -28,7 +28,6 @@ from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.games.connect4 import urgent_column
 from gamesearch_gui.core.games.tictactoe import urgent_cell
-from gamesearch_gui.core.mcts import MAX_ITERATIONS, Playout
 from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
@@ -41,6 +40,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree_file
 from tests.core.tree_strategies import trees

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamesearch_gui.core import search as search_module
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.search import (
     Algorithm,
@@ -24,8 +23,9 @@ from gamesearch_gui.core.search import (
     SearchResult,
     SearchSettings,
     ValueOverflowError,
-    _suffix_sums,
+    chance,
     search,
+    suffix_sums,
 )
 from gamesearch_gui.core.tree import CustomTree, TreeGame
 from gamesearch_gui.core.treefile import tree_from_dict
@@ -234,7 +234,7 @@ def test_ci_draws_the_same_examples_every_run() -> None:
 @examples(300)
 def test_chance_suffix_sums_are_each_the_exact_sum_rounded_once(values: list[float]) -> None:
     """Star1's "probability still to come" after each outcome is what math.fsum gives."""
-    assert _suffix_sums(values) == tuple(math.fsum(values[i + 1 :]) for i in range(len(values)))
+    assert suffix_sums(values) == tuple(math.fsum(values[i + 1 :]) for i in range(len(values)))
 
 
 def test_a_chance_node_s_probabilities_are_summed_in_linear_work(
@@ -263,7 +263,7 @@ def test_a_chance_node_s_probabilities_are_summed_in_linear_work(
         summed += len(values)
         return real_fsum(values)
 
-    monkeypatch.setattr(search_module.math, "fsum", counting_fsum)
+    monkeypatch.setattr(chance.math, "fsum", counting_fsum)
     for algorithm in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1):
         result = search(game, game.initial_state(), SearchSettings(algorithm))
         assert result.value == 3

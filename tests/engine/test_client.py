@@ -231,7 +231,7 @@ def test_an_mcts_cancelled_through_the_engine_answers_with_its_most_visited_move
     """Cancel and "move now" as the window sends them: the search stops, its answer is
     the move tried most so far, and the engine is idle for the next search. (How soon:
     benchmarks/bench_mcts.py, the cancel part.)"""
-    from gamesearch_gui.core.mcts import MAX_ITERATIONS
+    from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
 
     game = ConnectFour()
     rid = next(_ids)

@@ -81,7 +81,8 @@ def test_the_dialog_shows_each_move_with_both_numbers_as_solve_json_gives_them(
     where = ["--position", position]
     by_mcts = solve(capsys, *where, "--algorithm", "mcts", "--iterations", "2000", "--seed", "0")
     by_alphabeta = solve(capsys, *where, "--algorithm", "alphabeta", "--ordering", "static", "--tt")
-    by_minimax = solve(capsys, *where, "--algorithm", "minimax")  # each move's exact value
+    plain = ("--ordering", "none", "--no-tt")
+    by_minimax = solve(capsys, *where, "--algorithm", "minimax", *plain)  # each move's exact value
 
     moves = texts(dialog, "moves")
     assert [row[0] for row in moves] == ["3", "6", "7", "8", "9"]  # a row per legal move

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.examples import example, examples_folder
-from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.core.treefile import load_tree_file
 from gamesearch_gui.paths import resource_files

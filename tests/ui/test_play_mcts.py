@@ -8,8 +8,8 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import (
     DEFAULT_ITERATIONS,

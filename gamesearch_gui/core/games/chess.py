@@ -10,7 +10,10 @@ State: a :class:`ChessState`, an immutable value. It holds a python-chess ``Boar
 that it never changes and never hands out (``board()`` gives a copy), and the positions
 seen since the last capture or pawn move, for threefold repetition. What it works out
 (legal moves, whether the game is over, the Zobrist key) it keeps, since a search asks
-again and again. It pickles as its FEN and that history.
+again and again: the game-over check's first legal move is the start of the one
+generation of moves that ``actions`` finishes, and the key of a position reached by a
+move is made from the key before it (what the move changed, XORed in and out), equal
+to python-chess's ``zobrist_hash``. It pickles as its FEN and that history.
 
 Actions are ``chess.Move`` values. Move notation: SAN (``Qxf7#``); ``parse_move`` also
 reads UCI (``h5f7``), which is what a machine writes. Position notation: FEN.
@@ -31,7 +34,7 @@ counted as if it were to move). :meth:`Chess.evaluation_terms` spells each out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, TypeAlias
 
@@ -112,7 +115,7 @@ class ChessState:
     are equal when their FEN and history are.
     """
 
-    __slots__ = ("_board", "_ended", "_history", "_key", "_moves")
+    __slots__ = ("_board", "_ended", "_history", "_key", "_moves", "_origin", "_rest")
 
     def __init__(self, board: chess.Board, history: tuple[PositionId, ...] = ()) -> None:
         """``board`` is taken over, not copied: the caller must not change it after."""
@@ -122,6 +125,12 @@ class ChessState:
         self._key: int | None = None
         self._moves: tuple[Move, ...] | None = None
         self._ended: tuple[float | None, str] | None = None
+        #: The board before the move that made this one, and its key: what the key is
+        #: made from (None once the key is known, or when the key before was not).
+        self._origin: tuple[chess.Board, int] | None = None
+        #: The legal moves begun by the game-over check: the first, and the generator
+        #: that yields the rest (None when the check did not begin them, or once taken).
+        self._rest: tuple[Move, Iterator[Move]] | None = None
 
     @classmethod
     def from_fen(cls, fen: str, history: tuple[PositionId, ...] = ()) -> ChessState:
@@ -177,9 +186,19 @@ class ChessState:
 
 
 def _legal(state: ChessState) -> tuple[Move, ...]:
+    """The legal moves in python-chess's order, generated once per position: the
+    generation the game-over check began goes on where it stopped."""
     moves = state._moves
     if moves is None:
-        moves = state._moves = tuple(state._board.legal_moves)
+        rest = state._rest
+        if rest is None:
+            moves = tuple(state._board.generate_legal_moves())
+        else:
+            # The board never changes, so the paused generator goes on as if never paused.
+            first, more = rest
+            moves = (first, *more)
+            state._rest = None
+        state._moves = moves
     return moves
 
 
@@ -192,7 +211,14 @@ def _ending(state: ChessState) -> tuple[float | None, str]:
     if state._moves is not None:
         stuck = not state._moves
     else:
-        stuck = next(iter(board.generate_legal_moves()), None) is None
+        # One legal move shows the game goes on; the rest wait for ``_legal``.
+        moves = board.generate_legal_moves()
+        first = next(moves, None)
+        stuck = first is None
+        if first is None:
+            state._moves = ()
+        else:
+            state._rest = (first, moves)
     if stuck:
         if board.is_check():
             won = MATE - min(state.plies, _PLY_CAP)
@@ -209,6 +235,65 @@ def _ending(state: ChessState) -> tuple[float | None, str]:
         ended = (None, "")
     state._ended = ended
     return ended
+
+
+#: Polyglot's random numbers: 64 per kind of piece (black pawn, white pawn, black knight,
+#: ...), then castling rights (768 to 771), en passant files (772 to 779), White to move.
+_ZOBRIST: Final = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_HASHER: Final = chess.polyglot.ZobristHasher(_ZOBRIST)
+_WHITE_TO_MOVE: Final = _ZOBRIST[780]
+
+
+def _key(state: ChessState) -> int:
+    """The Zobrist hash of ``state``: from the key before its last move when that was
+    known, else from scratch."""
+    key = state._key
+    if key is None:
+        origin = state._origin
+        if origin is None:
+            key = chess.polyglot.zobrist_hash(state._board)
+        else:
+            key = _key_after(*origin, state._board)
+            state._origin = None
+        state._key = key
+    return key
+
+
+def _key_after(before: chess.Board, key: int, after: chess.Board) -> int:
+    """The Zobrist hash of ``after``, one move from ``before`` whose hash is ``key``:
+    the pieces of every square the move changed out and in, the castling rights when
+    they changed, the en passant files (Polyglot counts one only where a pawn of the
+    side to move stands beside it), and the side to move."""
+    changed = (
+        (before.occupied_co[chess.WHITE] ^ after.occupied_co[chess.WHITE])
+        | (before.occupied_co[chess.BLACK] ^ after.occupied_co[chess.BLACK])
+        | (before.pawns ^ after.pawns)
+        | (before.knights ^ after.knights)
+        | (before.bishops ^ after.bishops)
+        | (before.rooks ^ after.rooks)
+        | (before.queens ^ after.queens)
+        | (before.kings ^ after.kings)
+    )
+    key ^= _pieces_key(before, changed) ^ _pieces_key(after, changed) ^ _WHITE_TO_MOVE
+    # The rights a position has follow from its raw castling rights, the rooks and the
+    # kings; a move that touches none of those squares leaves the raw rights as they were.
+    if before.castling_rights != after.castling_rights:
+        key ^= _HASHER.hash_castling(before) ^ _HASHER.hash_castling(after)
+    return key ^ _HASHER.hash_ep_square(before) ^ _HASHER.hash_ep_square(after)
+
+
+def _pieces_key(board: chess.Board, squares: chess.Bitboard) -> int:
+    """The XOR of the Zobrist numbers of the pieces ``board`` has on ``squares``."""
+    key = 0
+    squares &= board.occupied
+    white = board.occupied_co[chess.WHITE]
+    piece_type_at = board.piece_type_at
+    while squares:
+        square = (squares & -squares).bit_length() - 1
+        kind = piece_type_at(square) or 0
+        key ^= _ZOBRIST[64 * (2 * kind - 2 + (white >> square & 1)) + square]
+        squares &= squares - 1
+    return key
 
 
 def _material_of(board: chess.Board, color: chess.Color) -> int:
@@ -313,7 +398,10 @@ class Chess(Game[ChessState, Move]):
         irreversible = before.is_zeroing(action)
         board.push(action)
         history = () if irreversible else (*state._history, _position_id(before))
-        return ChessState(board, history)
+        after = ChessState(board, history)
+        if state._key is not None:
+            after._origin = (before, state._key)
+        return after
 
     def terminal_value(self, state: ChessState) -> float | None:
         """``±(MATE - plies)`` for a checkmate (negative when White is mated), 0 for a
@@ -330,11 +418,9 @@ class Chess(Game[ChessState, Move]):
         return outcome_by_sign(utility)
 
     def key(self, state: ChessState) -> Hashable:
-        """The position's Zobrist hash (python-chess's, as Polyglot opening books use)."""
-        key = state._key
-        if key is None:
-            key = state._key = chess.polyglot.zobrist_hash(state._board)
-        return key
+        """The position's Zobrist hash (python-chess's, as Polyglot opening books use),
+        made from the key before the last move when that one is known."""
+        return _key(state)
 
     def evaluations(self) -> Mapping[str, Evaluation[ChessState]]:
         """``material`` (the default), ``material_mobility`` and ``piece_count``."""

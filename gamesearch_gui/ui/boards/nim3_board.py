@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QPushButton, QWidget
 
 from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.games.nim3 import MAX_TAKE, ThreePlayerNim
-from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
 from gamesearch_gui.ui.boards.painting import (
     BOARD_DECIMALS,

@@ -46,10 +46,10 @@ from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.maxn import vector_text
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip, names_text
 from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
 from gamesearch_gui.core.treefile import (

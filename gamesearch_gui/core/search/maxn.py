@@ -50,7 +50,7 @@ from typing import Any, Final
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
 from gamesearch_gui.core.numbers import better, format_number
-from gamesearch_gui.core.table import TT_EXACT, TT_LOWER, TT_UPPER
+from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
 
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.

@@ -1,0 +1,260 @@
+"""Adversarial search: minimax, alpha-beta, expectiminimax and Star1, max^n and paranoid,
+Monte Carlo tree search, behind one call.
+
+:func:`search` checks the settings against the game and picks the search they ask for:
+the depth-first recursion of :mod:`.depth_first` for the two-player algorithms (depth
+cutoffs with a named evaluation, iterative deepening with a time budget, move ordering,
+a transposition table, quiescence), max^n and paranoid (:mod:`gamesearch_gui.core.search.maxn`)
+for games of n players, UCT (:mod:`gamesearch_gui.core.search.mcts`) for MCTS. Each reports
+through the event stream of :mod:`gamesearch_gui.core.events` and returns a
+:class:`SearchResult`. The CLI, the tests, the benchmarks and the engine process all
+call :func:`search`; this package names everything public, so import from it.
+
+Conventions (Russell & Norvig, 4th ed., Figure 5.7):
+
+* Alpha-beta cuts when ``v >= beta`` at a MAX node and when ``v <= alpha`` at a MIN
+  node, children left to right; values are fail-soft, so a value outside the window is
+  a bound (see :class:`~gamesearch_gui.core.events.NodeValued`).
+* Ties: the first move (in the order searched) among the best is the best move, and two
+  values within ``TIE_TOLERANCE`` of their size are equal
+  (:mod:`gamesearch_gui.core.numbers`), so float noise from a chance node's sum never
+  decides.
+* A cutoff is counted only when it skips at least one child.
+* Star1 (Ballard 1983) prunes at chance nodes from the bounds ``[L, U]`` on every
+  utility and evaluation. Its windows are widened by a bound on their rounding error,
+  and a value that lands within that margin of a window's edge is decided in exact
+  arithmetic on the numbers as written (0.6 is 3/5), so it cuts exactly where the
+  textbook does; ``SearchStats.exact_checks`` counts those decisions.
+* A chance node's probabilities are used normalized to sum to 1 (a file may be off by
+  up to 1e-9), by expectiminimax and Star1 alike.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Final
+
+from gamesearch_gui.core.events import Listener, SearchObserver, observer
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.search.chance import suffix_sums
+from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
+from gamesearch_gui.core.search.maxn import search_vectors
+from gamesearch_gui.core.search.mcts import uct
+from gamesearch_gui.core.search.results import (
+    Bound,
+    CancelToken,
+    IterationSummary,
+    ProgressCallback,
+    RootMove,
+    SearchProgress,
+    SearchResult,
+    SearchStats,
+    StopReason,
+    ValueOverflowError,
+)
+from gamesearch_gui.core.search.settings import (
+    ALGORITHM_TITLES,
+    MAX_SEARCH_DEPTH,
+    ORDERING_TITLES,
+    Algorithm,
+    Ordering,
+    SearchSettings,
+    SettingsError,
+    check_settings,
+)
+
+__all__ = [
+    "ALGORITHM_TITLES",
+    "MAX_SEARCH_DEPTH",
+    "ORDERING_TITLES",
+    "QUIESCENCE_PLIES",
+    "Algorithm",
+    "Bound",
+    "CancelToken",
+    "IterationSummary",
+    "Ordering",
+    "ProgressCallback",
+    "RootMove",
+    "SearchProgress",
+    "SearchResult",
+    "SearchSettings",
+    "SearchStats",
+    "SettingsError",
+    "StopReason",
+    "ValueOverflowError",
+    "check_settings",
+    "search",
+    "suffix_sums",
+]
+
+
+def search(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings | None = None,
+    *,
+    listener: Listener | SearchObserver | None = None,
+    cancel: CancelToken | None = None,
+    progress: ProgressCallback | None = None,
+) -> SearchResult:
+    """Search ``game`` from ``state`` and return what it found.
+
+    ``listener`` gets every event; ``progress`` is called every few hundred nodes (it
+    costs nothing per node, so a progress bar needs no listener); ``cancel`` stops the
+    search from another thread.
+
+    Raises SettingsError for settings that do not fit the game, and the game's own
+    GameError (a drawn tree's missing ``eval``, say) when the game cannot answer.
+    """
+    settings = settings or SearchSettings()
+    check_settings(game, state, settings)
+    if settings.algorithm is Algorithm.MCTS:
+        return _monte_carlo(game, state, settings, observer(listener), cancel, progress)
+    if settings.algorithm.handles_players:
+        return _vectors(game, state, settings, observer(listener), cancel, progress)
+    return DepthFirst(game, settings, listener, cancel, progress).run(state)
+
+
+#: How many MCTS iterations pass between two progress reports.
+_PROGRESS_EVERY: Final = 64
+
+
+def _monte_carlo(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    obs: SearchObserver | None,
+    cancel: CancelToken | None,
+    progress: ProgressCallback | None,
+) -> SearchResult:
+    """UCT (core/search/mcts.py) with this module's stopping rules, as a SearchResult."""
+    token = cancel or CancelToken()
+    started = time.perf_counter()
+    budget = settings.time_budget
+    deadline = None if budget is None else started + budget
+    limit = settings.iterations
+    cap = settings.node_cap
+
+    def stop(iterations: int, nodes: int, deepest: int) -> StopReason | None:
+        # Asked before each iteration, which takes microseconds: a cancel is seen at once.
+        if limit is not None and iterations >= limit:
+            return StopReason.FINISHED
+        if progress is not None and iterations % _PROGRESS_EVERY == 0:
+            seconds = time.perf_counter() - started
+            progress(SearchProgress(nodes, None, deepest, seconds, iterations))
+        # The first iteration always runs, so there is a move to play ("move now" at once).
+        if iterations and token.cancelled:
+            return StopReason.CANCELLED
+        if iterations and deadline is not None and time.perf_counter() >= deadline:
+            return StopReason.TIME
+        if iterations and cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        return None
+
+    found = uct(
+        game,
+        state,
+        exploration=settings.exploration,
+        seed=settings.seed,
+        playout=settings.playout,
+        stop=stop,
+        observer=obs,
+    )
+    # The iterations asked for, or the time budget when it was the only limit: as planned.
+    complete = found.reason is StopReason.FINISHED or (
+        found.reason is StopReason.TIME and limit is None
+    )
+    stats = SearchStats(
+        nodes=found.nodes,
+        leaves=found.playouts,
+        max_depth=found.max_depth,
+        seconds=time.perf_counter() - started,
+        iterations=found.iterations,
+    )
+    root_moves = tuple(
+        RootMove(child.move, child.total / child.visits, Bound.ESTIMATE, child.visits, child.total)
+        for child in found.children
+        if child.visits
+    )
+    return SearchResult(
+        value=found.value,
+        best_move=found.best_move,
+        principal_variation=found.line,
+        root_moves=root_moves,
+        stats=stats,
+        depth=None,
+        complete=complete,
+        stop_reason=found.reason,
+        settings=settings,
+    )
+
+
+def _vectors(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    obs: SearchObserver | None,
+    cancel: CancelToken | None,
+    progress: ProgressCallback | None,
+) -> SearchResult:
+    """Max^n or paranoid (core/search/maxn.py) with this module's stopping rules, as a result."""
+    token = cancel or CancelToken()
+    started = time.perf_counter()
+    cap = settings.node_cap
+    depth = settings.depth
+
+    def stop(nodes: int, deepest: int) -> StopReason | None:
+        if token.cancelled:
+            return StopReason.CANCELLED
+        if cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        if progress is not None:
+            progress(SearchProgress(nodes, depth, deepest, time.perf_counter() - started))
+        return None
+
+    name = settings.evaluation or next(iter(game.vector_evaluations()), None)
+    plies = game.max_plies(state)
+    old_limit = sys.getrecursionlimit()
+    deepest = depth if depth is not None else plies if plies is not None else MAX_SEARCH_DEPTH
+    sys.setrecursionlimit(max(old_limit, 2 * deepest + 500))
+    try:
+        found = search_vectors(
+            game,
+            state,
+            paranoid=settings.algorithm is Algorithm.PARANOID,
+            shallow=settings.shallow_pruning,
+            depth=depth,
+            evaluate=game.cutoff_vector_evaluations()[name] if name else None,
+            observer=obs,
+            stop=stop,
+            table_size=TABLE_LIMIT if settings.transposition_table else 0,
+        )
+    finally:
+        sys.setrecursionlimit(old_limit)
+    me = found.player
+    root_moves = tuple(
+        RootMove(r.move, r.values[me], Bound.EXACT if r.exact else Bound.UPPER, values=r.values)
+        for r in found.root_moves
+    )
+    stats = SearchStats(
+        nodes=found.nodes,
+        leaves=found.leaves,
+        cutoffs=found.cutoffs,
+        tt_hits=found.tt_hits,
+        max_depth=found.max_depth,
+        seconds=time.perf_counter() - started,
+    )
+    return SearchResult(
+        value=None if found.values is None else found.values[me],
+        best_move=found.best_move,
+        principal_variation=found.line,
+        root_moves=root_moves,
+        stats=stats,
+        depth=depth,
+        complete=found.reason is None,
+        stop_reason=found.reason or StopReason.FINISHED,
+        settings=settings,
+        values=found.values,
+        player=me,
+    )
