@@ -7,7 +7,7 @@ default search for chess spelled out as options (:func:`window_options`): the se
 the game's registry entry gives the window (``GameSpec.default_search``), read when the
 benchmark runs, so it measures the same search before and after the command line's own
 defaults change. Given seconds, its ``--time`` replaces the window's budget and its
-depth limit is dropped (``--time`` alone deepens until the time is up), unless
+depth limit is dropped (``--depth end``: the budget alone ends the deepening), unless
 ``keep_depth``; given a depth, that depth and no time budget.
 
 Sunfish (``pip install --no-deps sunfish``: the PyPI wheel; see ``docs/benchmarks.md``)
@@ -116,6 +116,8 @@ def ours_arguments(
         arguments += ["--time", repr(seconds)]
         if keep_depth and settings.depth is not None:
             arguments += ["--depth", str(settings.depth)]
+        else:  # the command line takes the game's depth when none is given: drop it
+            arguments += ["--depth", "end"]
     if depth is not None:
         arguments += ["--depth", str(depth)]
     return arguments

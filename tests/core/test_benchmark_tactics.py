@@ -92,7 +92,8 @@ def test_ours_runs_the_windows_default_chess_search_spelled_out_for_solve() -> N
     assert ("--tt" in options) == settings.transposition_table
     assert ("--quiescence" in options) == settings.quiescence
     timed = ours_arguments("startpos", seconds=5.0, depth=None)
-    assert timed[timed.index("--time") + 1] == "5.0" and "--depth" not in timed
+    # The command line takes the game's depth when none is given: the budget alone deepens.
+    assert timed[timed.index("--time") + 1] == "5.0" and timed[timed.index("--depth") + 1] == "end"
     kept = ours_arguments("startpos", seconds=5.0, depth=None, keep_depth=True)
     assert kept[kept.index("--depth") + 1] == str(settings.depth)
     fixed = ours_arguments("startpos", seconds=None, depth=4)
