@@ -40,7 +40,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
-from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout, win_rate
 from gamesearch_gui.core.tree import TreeGame
 from gamesearch_gui.core.treefile import load_tree_file
 from tests.core.tree_strategies import trees
@@ -273,6 +273,21 @@ def game_positions(draw: st.DrawFn) -> tuple[Game[Any, Any], Any]:
             break
         state = after
     return game, state
+
+
+def test_a_mean_of_wins_is_never_past_the_win_s_value() -> None:
+    """Six playouts all won by MAX, each worth 11/6, sum to 11.000000000000002: the mean
+    was 1.8333333333333337, past the utility bound 1.8333333333333335 (found by the long
+    property run). A mean is within the bounds, and so is every win rate."""
+    game = ConnectFour()
+    low, high = game.utility_bounds()
+    result = search(game, (16513, 17283, 6), SearchSettings(Algorithm.MCTS, iterations=25, seed=0))
+    won = [r for r in result.root_moves if r.total is not None and r.total > 10.9]
+    assert won and won[0].visits == 6  # the case itself, rounded past the bound
+    assert all(low <= r.value <= high for r in result.root_moves)
+    assert result.value is not None and low <= result.value <= high
+    assert win_rate(high * (1 + 1e-15), low, high, Player.MAX) == 1.0
+    assert win_rate(high * (1 + 1e-15), low, high, Player.MIN) == 0.0
 
 
 @given(game_positions(), st.integers(0, 2**32), st.integers(1, 300))

@@ -40,7 +40,7 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search.chance import suffix_sums
 from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
 from gamesearch_gui.core.search.maxn import search_vectors
-from gamesearch_gui.core.search.mcts import uct
+from gamesearch_gui.core.search.mcts import mean_reward, uct
 from gamesearch_gui.core.search.results import (
     Bound,
     CancelToken,
@@ -172,8 +172,15 @@ def _monte_carlo(
         seconds=time.perf_counter() - started,
         iterations=found.iterations,
     )
+    low, high = game.utility_bounds()
     root_moves = tuple(
-        RootMove(child.move, child.total / child.visits, Bound.ESTIMATE, child.visits, child.total)
+        RootMove(
+            child.move,
+            mean_reward(child.total, child.visits, low, high),
+            Bound.ESTIMATE,
+            child.visits,
+            child.total,
+        )
         for child in found.children
         if child.visits
     )

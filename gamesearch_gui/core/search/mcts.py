@@ -96,13 +96,21 @@ class UctOutcome(Generic[R]):
     reason: R
 
 
+def mean_reward(total: float, visits: int, low: float, high: float) -> float:
+    """Q / N, held within ``[low, high]``, where every reward lies: N rewards summed one by
+    one can round a mean of rewards all at ``high`` just past it (11.000000000000002 / 6
+    for six wins worth 11/6 each), which no mean of them can be."""
+    return min(max(total / visits, low), high)
+
+
 def win_rate(mean: float, low: float, high: float, player: Player) -> float:
     """A mean reward (MAX's view, in ``[low, high]``) as ``player``'s win rate in [0, 1]:
     MAX's is ``(mean - low) / (high - low)``, MIN's 1 minus it (a chance node's: MAX's).
-    With ``low == high`` every result is the same, a draw: 0.5."""
+    With ``low == high`` every result is the same, a draw: 0.5. A mean a rounding took
+    past a bound is read at the bound."""
     if high <= low:
         return 0.5
-    rate = (mean - low) / (high - low)
+    rate = min(max((mean - low) / (high - low), 0.0), 1.0)
     return 1.0 - rate if player is Player.MIN else rate
 
 
@@ -398,7 +406,8 @@ def _outcome(
         for m in order
     )
     best = _most_visited(children)
-    value = root.total / root.visits if root.visits else None
+    low, high = game.utility_bounds()
+    value = mean_reward(root.total, root.visits, low, high) if root.visits else None
     line: list[Any] = []
     node = root
     while node.children:
