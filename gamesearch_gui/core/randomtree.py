@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from gamesearch_gui.core.tree import (
     MAX_DEPTH,
@@ -108,6 +108,62 @@ def random_tree(
     within ``values``), and the tree declares it, so max^n's shallow pruning applies.
     Such a tree takes no ``root`` but MAX (A's) and no ``evals``.
     """
+    _check_shape(depth, branching, values, integer_values, early_leaf, max_nodes)
+    fewest, most = branching
+    lo, hi = values
+    root_type = _root_type(root)
+    if players != 2:
+        _check_players(players, values, root_type, evals, integer_values, constant_sum)
+        names = PLAYER_NAMES[:players]
+    elif constant_sum is not None:
+        raise ValueError("a tree of two players (MAX and MIN) is zero-sum: give no constant sum")
+
+    # The range leaves and evals are drawn from (integers inside ``values`` if asked).
+    least, largest = (math.ceil(lo), math.floor(hi)) if integer_values else (lo, hi)
+    rng = random.Random(seed)
+    level_types = _level_types(depth, root_type, chance_layers, rng)
+
+    if players != 2:
+        return _player_tree(
+            depth,
+            (fewest, most),
+            (int(least), int(largest)),
+            names,
+            constant_sum,
+            level_types,
+            early_leaf,
+            rng,
+            name if name is not None else f"Random tree of {players} players (seed {seed})",
+        )
+
+    def leaf_value() -> Number:
+        if integer_values:
+            return rng.randint(int(least), int(largest))
+        return min(max(round(rng.uniform(lo, hi), 2), lo), hi)
+
+    records = _draw_records(depth, (fewest, most), level_types, early_leaf, rng, leaf_value)
+
+    def estimate(true_value: Number) -> Number:
+        """The node's eval: its true value plus noise, rounded, kept within the range."""
+        spread = (hi - lo) / 4
+        noisy = true_value + rng.uniform(-spread, spread)
+        rounded: Number = round(noisy) if integer_values else round(noisy, 2)
+        return min(max(rounded, least), largest)
+
+    root_node = _build_from_records(records, estimate if evals else None)
+    tree_name = name if name is not None else f"Random tree (depth {depth}, seed {seed})"
+    return CustomTree(tree_name, root_node)
+
+
+def _check_shape(
+    depth: int,
+    branching: tuple[int, int],
+    values: tuple[Number, Number],
+    integer_values: bool,
+    early_leaf: float,
+    max_nodes: int,
+) -> None:
+    """ValueError, saying what is wrong, for a shape ``random_tree`` cannot make."""
     if not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be between 0 and {MAX_DEPTH}, not {depth}")
     fewest, most = branching
@@ -123,41 +179,33 @@ def random_tree(
     limit = min(max_nodes, MAX_NODES)
     if _node_bound(depth, most) > limit:
         raise ValueError(f"depth {depth} with up to {most} children could exceed {limit:,} nodes")
+
+
+def _root_type(root: NodeType | str) -> NodeType:
+    """The root's type, MAX or MIN, from its type or its name; ValueError for any other."""
     root_type = NodeType(root) if isinstance(root, str) else root
     if root_type not in (NodeType.MAX, NodeType.MIN):
         raise ValueError(f'root must be "max" or "min", not {root!r}')
-    if players != 2:
-        _check_players(players, values, root_type, evals, integer_values, constant_sum)
-        names = PLAYER_NAMES[:players]
-    elif constant_sum is not None:
-        raise ValueError("a tree of two players (MAX and MIN) is zero-sum: give no constant sum")
+    return root_type
 
-    # The range leaves and evals are drawn from (integers inside ``values`` if asked).
-    least, largest = (math.ceil(lo), math.floor(hi)) if integer_values else (lo, hi)
-    rng = random.Random(seed)
-    level_types = _level_types(depth, root_type, chance_layers, rng)
 
-    def leaf_value() -> Number:
-        if integer_values:
-            return rng.randint(int(least), int(largest))
-        return min(max(round(rng.uniform(lo, hi), 2), lo), hi)
+#: One node of a two-player random tree as drawn, in pre-order: its type, its value (a
+#: leaf's), its probability (a chance node's child's), its path and its number of children.
+_Record = tuple[NodeType, Number | None, float | None, Path, int]
 
-    if players != 2:
-        return _player_tree(
-            depth,
-            (fewest, most),
-            (int(least), int(largest)),
-            names,
-            constant_sum,
-            level_types,
-            early_leaf,
-            rng,
-            name if name is not None else f"Random tree of {players} players (seed {seed})",
-        )
 
-    # Pre-order records (type, value, probability, path, number of children), then built
-    # bottom-up: iterative, so depth is bounded only by MAX_DEPTH.
-    records: list[tuple[NodeType, Number | None, float | None, Path, int]] = []
+def _draw_records(
+    depth: int,
+    branching: tuple[int, int],
+    level_types: list[NodeType],
+    early_leaf: float,
+    rng: random.Random,
+    leaf_value: Callable[[], Number],
+) -> list[_Record]:
+    """The nodes of a random two-player tree in pre-order, each drawn as it is reached:
+    iterative, so depth is bounded only by MAX_DEPTH."""
+    fewest, most = branching
+    records: list[_Record] = []
     stack: list[tuple[Path, float | None]] = [((), None)]
     while stack:
         path, probability = stack.pop()
@@ -174,8 +222,24 @@ def random_tree(
         records.append((node_type, None, probability, path, n))
         for i in range(n - 1, -1, -1):
             stack.append(((*path, i), probabilities[i]))
+    return records
 
-    built: list[tuple[TreeNode, float]] = []  # each node with its true value, for evals
+
+def _true_value(node_type: NodeType, pairs: Sequence[tuple[TreeNode, Number]]) -> Number:
+    """A MAX, MIN or chance node's minimax (or expected) value from its children's."""
+    if node_type is NodeType.MAX:
+        return max(v for _, v in pairs)
+    if node_type is NodeType.MIN:
+        return min(v for _, v in pairs)
+    return math.fsum((c.probability or 0.0) * v for c, v in pairs)
+
+
+def _build_from_records(
+    records: list[_Record], estimate: Callable[[Number], Number] | None
+) -> TreeNode:
+    """The root of the tree the pre-order ``records`` describe, built bottom-up; with
+    ``estimate`` each inner node gets an eval made from its true value."""
+    built: list[tuple[TreeNode, Number]] = []  # each node with its true value, for evals
     for node_type, value, probability, path, n in reversed(records):
         if node_type is NodeType.LEAF:
             assert value is not None
@@ -185,23 +249,11 @@ def random_tree(
         pairs = built[-1 : -n - 1 : -1]
         del built[-n:]
         children = tuple(c for c, _ in pairs)
-        if node_type is NodeType.MAX:
-            true_value = max(v for _, v in pairs)
-        elif node_type is NodeType.MIN:
-            true_value = min(v for _, v in pairs)
-        else:
-            true_value = math.fsum((c.probability or 0.0) * v for c, v in pairs)
-        estimate: Number | None = None
-        if evals:
-            spread = (hi - lo) / 4
-            noisy = true_value + rng.uniform(-spread, spread)
-            rounded: Number = round(noisy) if integer_values else round(noisy, 2)
-            estimate = min(max(rounded, least), largest)
-        node = TreeNode(node_type, children, None, estimate, probability, None, None, path)
+        true_value = _true_value(node_type, pairs)
+        evaluation = estimate(true_value) if estimate is not None else None
+        node = TreeNode(node_type, children, None, evaluation, probability, None, None, path)
         built.append((node, true_value))
-
-    tree_name = name if name is not None else f"Random tree (depth {depth}, seed {seed})"
-    return CustomTree(tree_name, built[0][0])
+    return built[0][0]
 
 
 def _level_types(

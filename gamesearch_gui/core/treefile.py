@@ -404,26 +404,10 @@ def _read_node(
     if move is not None and not path:
         raise _error(path, 'the root has no parent, so it cannot have a "move"')
 
-    probability: float | None = None
-    if parent is NodeType.CHANCE:
-        rule = 'a chance node\'s children need a "probability" in (0, 1]'
-        if "probability" not in raw:
-            raise _error(path, rule)
-        p = raw["probability"]
-        if not _is_number(p) or not 0 < p <= 1:
-            got = json_kind(p) if not _is_number(p) else show(p)
-            raise _error(path, f"{rule}, not {got}")
-        probability = p
-    elif "probability" in raw:
-        raise _error(path, '"probability" is only allowed on a child of a chance node')
-
+    probability = _read_probability(raw, path, parent)
     player: int | None = None
     if players is not None:
-        if node_type is NodeType.PLAYER:
-            player = _read_player(raw, path, players)
-        elif "player" in raw:
-            raise _error(path, f'a {node_type.value} node has no "player": nobody decides there')
-    value_key = "value" if players is None else "values"
+        player = _read_node_player(raw, path, node_type, players)
 
     value: Number | None = None
     values: tuple[Number, ...] | None = None
@@ -431,40 +415,11 @@ def _read_node(
     evals: tuple[Number, ...] | None = None
     children: Sequence[Any] = ()
     if node_type is NodeType.LEAF:
-        if "children" in raw:
-            raise _error(path, 'a leaf cannot have "children"')
-        if "eval" in raw:
-            raise _error(path, f'a leaf cannot have an "eval": its "{value_key}" is already exact')
-        if value_key not in raw:
-            raise _error(
-                path, f'a leaf needs "{value_key}"' if players else 'a leaf needs a "value"'
-            )
-        if players is None:
-            value = _finite_number(raw["value"], "value", path)
-            _check_bounds(value, "value", path, bounds)
-        else:
-            values = _read_vector(raw["values"], "values", path, bounds, players)
+        value, values = _read_leaf(raw, path, bounds, players)
     else:
-        if value_key in raw:
-            raise _error(
-                path,
-                f"a {node_type.value} node cannot have {'a ' if players is None else ''}"
-                f'"{value_key}" '
-                '(only leaves do; "eval" is a depth cutoff\'s estimate)',
-            )
-        if "children" not in raw:
-            raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
-        children = raw["children"]
-        if not isinstance(children, list | tuple):
-            raise _error(path, f'"children" must be a list, not {json_kind(children)}')
-        if not children:
-            raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
+        children = _read_children(raw, path, node_type, players)
         if "eval" in raw:
-            if players is None:
-                evaluation = _finite_number(raw["eval"], "eval", path)
-                _check_bounds(evaluation, "eval", path, bounds)
-            else:
-                evals = _read_vector(raw["eval"], "eval", path, bounds, players)
+            evaluation, evals = _read_eval(raw["eval"], path, bounds, players)
     if players is not None and len(players.names) == 2:
         # Two players are MAX and MIN: the tree is read as the version 1 tree it is.
         node_type, value, evaluation = _as_two_players(node_type, player, values, evals, path)
@@ -483,6 +438,89 @@ def _read_node(
         evals,
     )
     return record, children
+
+
+def _read_probability(raw: Mapping[str, Any], path: Path, parent: NodeType | None) -> float | None:
+    """The node's "probability": required in (0, 1] under a chance node, refused elsewhere."""
+    if parent is NodeType.CHANCE:
+        rule = 'a chance node\'s children need a "probability" in (0, 1]'
+        if "probability" not in raw:
+            raise _error(path, rule)
+        p: float = raw["probability"]
+        if not _is_number(p) or not 0 < p <= 1:
+            got = json_kind(p) if not _is_number(p) else show(p)
+            raise _error(path, f"{rule}, not {got}")
+        return p
+    if "probability" in raw:
+        raise _error(path, '"probability" is only allowed on a child of a chance node')
+    return None
+
+
+def _read_node_player(
+    raw: Mapping[str, Any], path: Path, node_type: NodeType, players: _Players
+) -> int | None:
+    """Who decides at the node of a tree of players: a player node's "player"; nobody at
+    a chance node or a leaf, which may not name one."""
+    if node_type is NodeType.PLAYER:
+        return _read_player(raw, path, players)
+    if "player" in raw:
+        raise _error(path, f'a {node_type.value} node has no "player": nobody decides there')
+    return None
+
+
+def _read_leaf(
+    raw: Mapping[str, Any],
+    path: Path,
+    bounds: tuple[Number, Number] | None,
+    players: _Players | None,
+) -> tuple[Number | None, tuple[Number, ...] | None]:
+    """A leaf's exact "value" (version 1) or "values" (a tree of players), and no
+    children or eval."""
+    value_key = "value" if players is None else "values"
+    if "children" in raw:
+        raise _error(path, 'a leaf cannot have "children"')
+    if "eval" in raw:
+        raise _error(path, f'a leaf cannot have an "eval": its "{value_key}" is already exact')
+    if value_key not in raw:
+        raise _error(path, f'a leaf needs "{value_key}"' if players else 'a leaf needs a "value"')
+    if players is None:
+        value = _finite_number(raw["value"], "value", path)
+        _check_bounds(value, "value", path, bounds)
+        return value, None
+    return None, _read_vector(raw["values"], "values", path, bounds, players)
+
+
+def _read_children(
+    raw: Mapping[str, Any], path: Path, node_type: NodeType, players: _Players | None
+) -> Sequence[Any]:
+    """An inner node's raw "children", a non-empty list, and no value of its own."""
+    value_key = "value" if players is None else "values"
+    if value_key in raw:
+        raise _error(
+            path,
+            f"a {node_type.value} node cannot have {'a ' if players is None else ''}"
+            f'"{value_key}" '
+            '(only leaves do; "eval" is a depth cutoff\'s estimate)',
+        )
+    if "children" not in raw:
+        raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
+    children = raw["children"]
+    if not isinstance(children, list | tuple):
+        raise _error(path, f'"children" must be a list, not {json_kind(children)}')
+    if not children:
+        raise _error(path, f'a {node_type.value} node needs a non-empty "children"')
+    return children
+
+
+def _read_eval(
+    raw: object, path: Path, bounds: tuple[Number, Number] | None, players: _Players | None
+) -> tuple[Number | None, tuple[Number, ...] | None]:
+    """An inner node's "eval": one number (version 1), or one per player."""
+    if players is None:
+        evaluation = _finite_number(raw, "eval", path)
+        _check_bounds(evaluation, "eval", path, bounds)
+        return evaluation, None
+    return None, _read_vector(raw, "eval", path, bounds, players)
 
 
 def _node_type(raw: Mapping[str, Any], path: Path, players: _Players | None) -> NodeType:

@@ -247,15 +247,7 @@ class SearchSettings:
 def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
     """Raise SettingsError when ``settings`` cannot search ``game`` from ``state``."""
     algorithm = settings.algorithm
-    n = len(game.players)
-    if n != 2 and not algorithm.handles_players:
-        raise SettingsError(
-            f"{game.title} has {n} players: use maxn or paranoid, not {algorithm.value}"
-        )
-    if game.has_chance and not algorithm.handles_chance:
-        raise SettingsError(
-            f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
-        )
+    _check_algorithm_fits(game, algorithm)
     if algorithm is Algorithm.MCTS:
         # Playouts end the game whatever its length: no evaluation, no depth to check.
         problem = check_uct(game, settings.playout)
@@ -266,7 +258,30 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         problem = vector_problem(game, shallow=settings.shallow_pruning)
         if problem:
             raise SettingsError(problem)
-    evaluations = game.cutoff_vector_evaluations() if n != 2 else game.cutoff_evaluations()
+    names = _check_evaluation(game, settings)
+    _check_cutoffs(game, state, settings, names)
+    if algorithm is Algorithm.STAR1:
+        _check_star1_bounds(game, settings)
+
+
+def _check_algorithm_fits(game: Game[Any, Any], algorithm: Algorithm) -> None:
+    """The algorithm knows the game's kind: its number of players, its chance nodes."""
+    n = len(game.players)
+    if n != 2 and not algorithm.handles_players:
+        raise SettingsError(
+            f"{game.title} has {n} players: use maxn or paranoid, not {algorithm.value}"
+        )
+    if game.has_chance and not algorithm.handles_chance:
+        raise SettingsError(
+            f"{game.title} has chance nodes: use expectiminimax or star1, not {algorithm.value}"
+        )
+
+
+def _check_evaluation(game: Game[Any, Any], settings: SearchSettings) -> list[str]:
+    """The named evaluation, and quiescence, are the game's; the names of its cutoff
+    evaluations (one value, or one per player past two players)."""
+    two_players = len(game.players) == 2
+    evaluations = game.cutoff_evaluations() if two_players else game.cutoff_vector_evaluations()
     names = list(evaluations)
     if settings.evaluation is not None and settings.evaluation not in names:
         known = ", ".join(names)
@@ -277,6 +292,14 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         raise SettingsError(
             f"{game.title} does not say which positions are quiet, so it has no quiescence search"
         )
+    return names
+
+
+def _check_cutoffs(
+    game: Game[Any, Any], state: Any, settings: SearchSettings, names: list[str]
+) -> None:
+    """A search that can be cut off has an evaluation to cut with, and one that cannot
+    ends: a game that can go on forever needs a depth limit or a time budget."""
     plies = game.max_plies(state)
     # A cutoff that can be reached needs an evaluation; a finite game without one is
     # searched to its end even when deepening was asked for (see DepthFirst.run).
@@ -291,12 +314,15 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         )
     if plies is None and settings.depth is None and settings.time_budget is None:
         raise SettingsError(f"{game.title} can go on forever: give a depth limit or a time budget")
-    if algorithm is Algorithm.STAR1:
-        low, high = game.utility_bounds()
-        if not (math.isfinite(low) and math.isfinite(high) and low <= high):
-            raise SettingsError(f"star1 needs finite utility bounds, not [{low}, {high}]")
-        if settings.evaluation == NO_EVALUATION and not low <= 0 <= high:
-            raise SettingsError(
-                f"the evaluation '{NO_EVALUATION}' gives 0, outside the value bounds "
-                f"[{low}, {high}] that star1 prunes with"
-            )
+
+
+def _check_star1_bounds(game: Game[Any, Any], settings: SearchSettings) -> None:
+    """Star1 prunes with the game's utility bounds: finite, and holding a 0 evaluation."""
+    low, high = game.utility_bounds()
+    if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+        raise SettingsError(f"star1 needs finite utility bounds, not [{low}, {high}]")
+    if settings.evaluation == NO_EVALUATION and not low <= 0 <= high:
+        raise SettingsError(
+            f"the evaluation '{NO_EVALUATION}' gives 0, outside the value bounds "
+            f"[{low}, {high}] that star1 prunes with"
+        )
