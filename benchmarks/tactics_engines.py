@@ -4,7 +4,7 @@ its own, and what each answered, in the same words.
 Ours runs as ``python -m gamesearch_gui solve --game chess --position FEN --json`` does:
 the command line's ``main`` with those arguments, in this process, with the window's
 default search for chess spelled out as options (:func:`window_options`): the search
-the game's registry entry gives the window (``GameSpec.default_search``), read when the
+the game's registry entry gives the window (``default_settings``), read when the
 benchmark runs, so it measures the same search before and after the command line's own
 defaults change. Given seconds, its ``--time`` replaces the window's budget and its
 depth limit is dropped (``--depth end``: the budget alone ends the deepening), unless
@@ -47,7 +47,7 @@ import chess
 
 from gamesearch_gui import cli
 from gamesearch_gui.core.games.registry import find_game
-from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SearchSettings, default_settings
 
 ENGINES = ("ours", "sunfish")
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,7 +74,7 @@ class Answer:
 
 def window_settings() -> SearchSettings:
     """The window's default search for chess, from the game's registry entry."""
-    return find_game("chess").default_search
+    return default_settings(find_game("chess"))
 
 
 def window_options(settings: SearchSettings) -> list[str]:

@@ -48,6 +48,7 @@ from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
+    default_settings,
     search,
 )
 from gamesearch_gui.core.search.maxn import vector_text
@@ -112,7 +113,7 @@ def position_help() -> str:
             *entries(lambda spec: spec.move_help),
             "",
             "each game's defaults (the window's, but for its time budget; docs/games.md):",
-            *entries(lambda spec: settings_flags(spec.default_search)),
+            *entries(lambda spec: settings_flags(default_settings(spec))),
             "",
         ]
     )
@@ -637,7 +638,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     spec = find_game(args.game)
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    settings = search_settings(args, game.has_chance, len(game.players), spec.default_search)
+    settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
     answer, convention = game_answer(game, state, settings, shape=args.shape)
     _print(args, answer, title=game.title, convention=convention)
     return 0

@@ -73,7 +73,7 @@ def search_settings(
     object with its attributes) in a game with or without chance and of ``players``
     players; GameError for options that do not go together.
 
-    ``defaults`` (a built-in game's ``default_search``, the window's) stands in for every
+    ``defaults`` (a built-in game's ``default_settings``, the window's) stands in for every
     option not given, where it fits the algorithm chosen; its time budget is left out, so
     that an answer does not depend on the machine's speed. Without ``defaults`` (a tree,
     a game file) an option not given is off: no depth limit, ordering, table or

@@ -1,5 +1,5 @@
 """``solve --game NAME`` searches with the window's defaults for that game (issue 26):
-every search option not given takes the game's ``default_search`` (its time budget
+every search option not given takes the game's default settings (its time budget
 aside), an option given wins, and a tree FILE keeps plain alpha-beta."""
 
 from __future__ import annotations
@@ -13,7 +13,13 @@ import pytest
 
 from gamesearch_gui.cli import build_parser, main
 from gamesearch_gui.core.games import GameSpec, find_game, game_specs
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.search import (
+    Algorithm,
+    Ordering,
+    SearchSettings,
+    default_settings,
+    search,
+)
 from gamesearch_gui.solving import search_settings, settings_flags
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +31,7 @@ def _settings(*argv: str) -> SearchSettings:
     args = build_parser().parse_args(["solve", *argv])
     spec = find_game(args.game)
     game = spec.make()
-    return search_settings(args, game.has_chance, len(game.players), spec.default_search)
+    return search_settings(args, game.has_chance, len(game.players), default_settings(spec))
 
 
 def _solve(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -39,7 +45,7 @@ def _solve(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
 def test_a_game_alone_is_searched_with_the_windows_defaults_but_its_time_budget(
     spec: GameSpec,
 ) -> None:
-    window = spec.default_search
+    window = default_settings(spec)
     assert _settings("--game", spec.name) == dataclasses.replace(window, time_budget=None)
 
 
@@ -116,6 +122,6 @@ def test_help_and_docs_list_each_games_defaults(capsys: pytest.CaptureFixture[st
     assert "each search option\nnot given takes the game's default" in text
     docs = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
     for spec in game_specs():
-        flags = settings_flags(spec.default_search)
+        flags = settings_flags(default_settings(spec))
         assert re.search(rf"^  {spec.name} +{re.escape(flags)}$", text, re.M), spec.name
         assert f"| {spec.name} | `{flags}` |" in docs, spec.name

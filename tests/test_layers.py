@@ -265,6 +265,68 @@ def test_the_checks_see_the_graph_and_its_cycles() -> None:
     assert find_cycles({"a": {"b"}, "b": set()}) == []
 
 
+#: The modules below the search: the game protocol, the games that ship and their
+#: registry, and the loader of a person's game file. The search is built on them.
+BELOW_THE_SEARCH = (
+    "gamesearch_gui.core.game",
+    "gamesearch_gui.core.games",
+    "gamesearch_gui.core.usergame",
+)
+THE_SEARCH = "gamesearch_gui.core.search"
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def chain_to(graph: dict[str, set[str]], start: str, goal: str) -> list[str] | None:
+    """The shortest chain of imports from ``start`` to a module within ``goal``, or None."""
+    came_from: dict[str, str] = {}
+    queue = [start]
+    for module in queue:
+        if module != start and within(module, goal):
+            chain = [module]
+            while chain[-1] != start:
+                chain.append(came_from[chain[-1]])
+            return chain[::-1]
+        for target in sorted(graph.get(module, ())):
+            if target not in came_from and target != start:
+                came_from[target] = module
+                queue.append(target)
+    return None
+
+
+def test_the_games_never_import_the_search() -> None:
+    """Not directly, not through another module, not inside a function (issue 26): a
+    game's spec names its default search in plain words, and the search package's
+    ``default_settings`` makes the settings of it."""
+    graph = import_graph()
+    below = [m for m in graph if any(within(m, package) for package in BELOW_THE_SEARCH)]
+    assert "gamesearch_gui.core.games.chess" in below
+    chains = [chain_to(graph, module, THE_SEARCH) for module in sorted(below)]
+    found = [" -> ".join(chain) for chain in chains if chain]
+    assert not found, "a game module imports the search:\n" + "\n".join(found)
+
+
+def test_loading_the_games_loads_no_search() -> None:
+    code = (
+        "import sys, gamesearch_gui.core.games, gamesearch_gui.core.usergame\n"
+        "import gamesearch_gui.core.games.registry\n"
+        f"print(' '.join(sorted(m for m in sys.modules if m.startswith({THE_SEARCH!r}))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [], "loading the games loaded the search: " + result.stdout
+
+
+def test_the_chain_of_imports_is_found() -> None:
+    graph = {"g": {"h"}, "h": {"s.x"}, "s.x": set(), "k": set()}
+    assert chain_to(graph, "g", "s") == ["g", "h", "s.x"]
+    assert chain_to(graph, "k", "s") is None
+
+
 #: What runs searches: the window's process never calls these (the engine does).
 SEARCHING = frozenset(
     {

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, default_settings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 
 
@@ -60,7 +60,7 @@ def clamp(value: float, bounds: tuple[float, float]) -> float:
 
 def default_search(game: str) -> SearchSettings:
     """Settings a first-time player gets for ``game``: strong, and quick to answer."""
-    return find_game(game).default_search
+    return default_settings(find_game(game))
 
 
 def default_game() -> str:
@@ -347,7 +347,7 @@ def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings
         mcts = fit_mcts(search)
     else:
         mcts = mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
-    base = search if search.algorithm is Algorithm.ALPHABETA else spec.default_search
+    base = search if search.algorithm is Algorithm.ALPHABETA else default_settings(spec)
     if base.algorithm is not Algorithm.ALPHABETA:
         base = SearchSettings(Algorithm.ALPHABETA, depth=base.depth)
     depth = base.depth

@@ -8,7 +8,13 @@ import pytest
 
 from gamesearch_gui.core.game import IllegalMoveError, PositionError
 from gamesearch_gui.core.games.nim3 import SPEC, ThreePlayerNim
-from gamesearch_gui.core.search import Algorithm, SearchSettings, SettingsError, search
+from gamesearch_gui.core.search import (
+    Algorithm,
+    SearchSettings,
+    SettingsError,
+    default_settings,
+    search,
+)
 
 
 @functools.cache
@@ -111,5 +117,5 @@ def test_two_player_searches_are_refused() -> None:
 def test_its_spec_makes_it_with_its_pile_and_searches_it_with_maxn() -> None:
     game = SPEC.make({"nim_pile": 9})
     assert isinstance(game, ThreePlayerNim) and game.pile == 9
-    assert SPEC.default_search.algorithm is Algorithm.MAXN
-    search(game, game.initial_state(), SPEC.default_search)
+    assert default_settings(SPEC).algorithm is Algorithm.MAXN
+    search(game, game.initial_state(), default_settings(SPEC))

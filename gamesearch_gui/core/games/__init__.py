@@ -15,6 +15,7 @@ from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.pennies import Pennies
 from gamesearch_gui.core.games.pig import Pig
 from gamesearch_gui.core.games.registry import (
+    DefaultSearch,
     GameOption,
     GameSpec,
     UnknownGameError,
@@ -30,6 +31,7 @@ from gamesearch_gui.core.games.tictactoe import TicTacToe
 __all__ = [
     "BUILT_IN",
     "ConnectFour",
+    "DefaultSearch",
     "GameOption",
     "GameSpec",
     "Pennies",

@@ -50,8 +50,7 @@ from gamesearch_gui.core.game import (
     PositionError,
     outcome_by_sign,
 )
-from gamesearch_gui.core.games.registry import GameSpec
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.games.registry import DefaultSearch, GameSpec
 
 #: A chess move (from-square, to-square, promotion piece).
 Move: TypeAlias = chess.Move
@@ -582,11 +581,11 @@ def _status_words(status: chess.Status) -> list[str]:
 #: Chess in the registry (``gamesearch_gui.core.games.registry``).
 SPEC = GameSpec.of(
     Chess,
-    default_search=SearchSettings(
-        Algorithm.ALPHABETA,
+    default_search=DefaultSearch(
+        "alphabeta",
         depth=4,
         time_budget=3.0,
-        ordering=Ordering.STATIC,
+        ordering="static",
         transposition_table=True,
     ),
     side_names=("White", "Black"),

@@ -50,8 +50,7 @@ from gamesearch_gui.core.game import (
     PositionError,
     outcome_by_sign,
 )
-from gamesearch_gui.core.games.registry import GameSpec
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.games.registry import DefaultSearch, GameSpec
 
 #: ``(mover_bits, mask, plies)``: the stones of the player to move, every stone, and
 #: how many stones there are, in the layout the module docstring describes.
@@ -606,9 +605,7 @@ def _history(state: C4State) -> list[Column]:
 #: Connect Four in the registry (``gamesearch_gui.core.games.registry``).
 SPEC = GameSpec.of(
     ConnectFour,
-    default_search=SearchSettings(
-        Algorithm.ALPHABETA, depth=7, ordering=Ordering.STATIC, transposition_table=True
-    ),
+    default_search=DefaultSearch("alphabeta", depth=7, ordering="static", transposition_table=True),
     side_names=("Red", "Yellow"),
     position_help="the columns played so far, 1 to 7, e.g. '4453' ('' is the empty board)",
     move_help="columns 1 to 7 from the left",

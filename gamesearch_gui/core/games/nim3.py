@@ -25,8 +25,7 @@ from gamesearch_gui.core.game import (
     PositionError,
     VectorEvaluation,
 )
-from gamesearch_gui.core.games.registry import GameOption, GameSpec
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.games.registry import DefaultSearch, GameOption, GameSpec
 
 #: The counters left and the index of the player to move (0, 1 or 2).
 NimState: TypeAlias = tuple[int, int]
@@ -154,7 +153,7 @@ SPEC = GameSpec.of(
     ThreePlayerNim,
     # The table: a pile's positions recur by many orders of moves, so max^n solves the
     # biggest pile in a few hundred nodes instead of tens of millions.
-    default_search=SearchSettings(Algorithm.MAXN, shallow_pruning=True, transposition_table=True),
+    default_search=DefaultSearch("maxn", shallow_pruning=True, transposition_table=True),
     options=(
         GameOption(
             key="nim_pile",

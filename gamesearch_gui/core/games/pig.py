@@ -35,8 +35,7 @@ from gamesearch_gui.core.game import (
     Player,
     PositionError,
 )
-from gamesearch_gui.core.games.registry import GameOption, GameSpec
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.games.registry import DefaultSearch, GameOption, GameSpec
 
 #: (score_max, score_min, turn_total, player (0 = MAX, 1 = MIN), phase).
 PigState: TypeAlias = tuple[int, int, int, int, int]
@@ -307,9 +306,7 @@ def _number(word: str, what: str, text: str) -> int:
 #: Pig in the registry (``gamesearch_gui.core.games.registry``).
 SPEC = GameSpec.of(
     Pig,
-    default_search=SearchSettings(
-        Algorithm.STAR1, depth=6, ordering=Ordering.STATIC, transposition_table=True
-    ),
+    default_search=DefaultSearch("star1", depth=6, ordering="static", transposition_table=True),
     options=(
         GameOption(
             key="pig_target",

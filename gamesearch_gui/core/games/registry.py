@@ -20,17 +20,35 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 
 #: How long an AI move stays "in progress" at least, in milliseconds, unless a game
 #: says otherwise, so a person can follow the game.
 DEFAULT_PACE_MS: Final = 250
 
+
+@dataclass(frozen=True, slots=True)
+class DefaultSearch:
+    """The search a game offers a first-time player, as plain data.
+
+    The games sit below the search and never import it, so a spec names its search in
+    words and numbers, and ``core.search.default_settings`` makes the
+    :class:`~gamesearch_gui.core.search.SearchSettings` of it (the window's defaults for
+    the game, and ``solve --game``'s). ``algorithm`` and ``ordering`` are the words the
+    command line takes (``"alphabeta"``, ``"static"``); every other field means what the
+    setting of the same name means, and defaults as it does.
+    """
+
+    algorithm: str = "alphabeta"
+    depth: int | None = None
+    ordering: str = "none"
+    transposition_table: bool = False
+    time_budget: float | None = None
+    shallow_pruning: bool = False
+
+
 #: The search a game gets unless it says otherwise: alpha-beta to the end, strong moves
 #: first, with a transposition table.
-STRONG_SEARCH: Final = SearchSettings(
-    Algorithm.ALPHABETA, ordering=Ordering.STATIC, transposition_table=True
-)
+STRONG_SEARCH: Final = DefaultSearch("alphabeta", ordering="static", transposition_table=True)
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 _FLAG = re.compile(r"--[a-z][a-z0-9-]*")
@@ -94,7 +112,7 @@ class GameSpec:
     name: str
     title: str
     factory: Callable[..., Game[Any, Any]]
-    default_search: SearchSettings = STRONG_SEARCH
+    default_search: DefaultSearch = STRONG_SEARCH
     options: tuple[GameOption, ...] = ()
     #: One name per player, in the order of the game's ``players``: two, or more.
     side_names: tuple[str, ...] = ("First player", "Second player")

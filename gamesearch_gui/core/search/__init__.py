@@ -62,6 +62,7 @@ from gamesearch_gui.core.search.settings import (
     SearchSettings,
     SettingsError,
     check_settings,
+    default_settings,
 )
 
 __all__ = [
@@ -84,6 +85,7 @@ __all__ = [
     "StopReason",
     "ValueOverflowError",
     "check_settings",
+    "default_settings",
     "search",
     "suffix_sums",
 ]

@@ -1,8 +1,9 @@
 """What shapes one search: the algorithm, the ordering, and every setting, as one value.
 
 :class:`SearchSettings` is immutable and checks itself as it is made;
-:func:`check_settings` says whether settings fit a game and a position. Nothing here
-searches: the games name their default settings with these, and sit below the search.
+:func:`check_settings` says whether settings fit a game and a position, and
+:func:`default_settings` makes the settings a game's spec names in plain words (the
+games sit below the search and never import it). Nothing here searches.
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError
 from gamesearch_gui.core.search.maxn import vector_problem
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
+
+if TYPE_CHECKING:
+    from gamesearch_gui.core.games.registry import GameSpec
 
 #: Deepest depth limit a search accepts: each ply is two Python frames, and no game here
 #: needs more (a drawn tree is at most 200 levels deep).
@@ -242,6 +246,20 @@ class SearchSettings:
         if self.algorithm is not Algorithm.ALPHABETA:
             return ""
         return "fail-hard" if self.fail_hard else "fail-soft"
+
+
+def default_settings(spec: GameSpec) -> SearchSettings:
+    """The search ``spec`` offers a first-time player (its ``default_search``, in plain
+    words), as settings: the window's defaults for the game, and ``solve --game``'s."""
+    chosen = spec.default_search
+    return SearchSettings(
+        Algorithm(chosen.algorithm),
+        depth=chosen.depth,
+        ordering=Ordering(chosen.ordering),
+        transposition_table=chosen.transposition_table,
+        time_budget=chosen.time_budget,
+        shallow_pruning=chosen.shallow_pruning,
+    )
 
 
 def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
