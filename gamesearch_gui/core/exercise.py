@@ -2,7 +2,7 @@
 
 An :class:`Exercise` is a tree and a task (minimax values, alpha-beta in its fail-soft
 or fail-hard convention, expectiminimax values, or what Star1 prunes). Its
-:class:`AnswerKey` is read from the engine's own event stream: the search runs once
+:class:`AnswerKey` is read from the search's own event stream: the search runs once
 with a :class:`~gamesearch_gui.core.recording.SearchRecording` listening, and every
 expected entry (a node's value, its alpha and beta when it is left, which
 branches a cutoff skips) is what that stream says. Nothing here computes a value a
@@ -227,7 +227,7 @@ class Exercise:
 
     @property
     def settings(self) -> SearchSettings:
-        """The engine search whose events make the key."""
+        """The search whose events make the key."""
         return SearchSettings(algorithm=self.task.algorithm, fail_hard=self.fail_hard)
 
     @property
@@ -519,7 +519,7 @@ class NodeKey:
 
 @dataclass
 class AnswerKey:
-    """The expected answer to an exercise, as the engine's search reported it."""
+    """The expected answer to an exercise, as the app's search reported it."""
 
     exercise: Exercise
     recording: SearchRecording

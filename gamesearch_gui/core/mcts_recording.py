@@ -247,7 +247,7 @@ class MctsRecording(SearchObserver):
     # -- crossing to the window --------------------------------------------------------
 
     def take_chunk(self) -> MctsChunk:
-        """What was recorded since the last chunk (the engine sends it to the window)."""
+        """What was recorded since the last chunk (the engine process sends it to the window)."""
         n0, n1 = self._sent_nodes, len(self.expanded_at)
         e0, e1 = self._sent_events, len(self.ev_type)
         m0, m1 = self._sent_playout_moves, len(self.playout_moves)
@@ -269,7 +269,7 @@ class MctsRecording(SearchObserver):
         )
 
     def apply_chunk(self, chunk: MctsChunk) -> None:
-        """Append a chunk taken from the engine's recording (nodes before the events that
+        """Append a chunk taken from the engine process's recording (nodes before the events that
         name them, so a reader of the published events never meets a missing node)."""
         if chunk.nodes[0] != len(self.expanded_at):
             raise ValueError(f"chunk starts at node {chunk.nodes[0]}, not {self.node_count}")

@@ -493,7 +493,7 @@ class SearchRecording(SearchObserver):
         if offset is None:
             offset = self._id_offset = node_id
         if node_id - offset != n:
-            self._drop(node_id, value, how, alpha, beta)  # out of order: never from our engine
+            self._drop(node_id, value, how, alpha, beta)  # out of order: never from our search
             return
         seq = len(self.ev_type)
         if parent_id is None:

@@ -1,4 +1,4 @@
-"""A deliberately plain expectiminimax, written apart from the engine, to check it against."""
+"""A deliberately plain expectiminimax, written apart from the app's search, to check it against."""
 
 from __future__ import annotations
 

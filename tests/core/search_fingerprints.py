@@ -327,7 +327,7 @@ def fingerprint(case: Case) -> dict[str, Any]:
         "result": _digest(iter([_result(result)]))[0],
         "events": list(_digest(_event_text(e) for e in events.events)),
     }
-    if case.words:  # recorded as the engine records it, and told as the window tells it
+    if case.words:  # recorded as the search records it, and told as the window tells it
         recording = new_recording(case.game, case.settings, DEFAULT_NODE_CAP)
         recorded = search(case.game, case.state, case.settings, listener=recording)
         recording.finish(recorded)

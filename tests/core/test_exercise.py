@@ -1,4 +1,4 @@
-"""Exercises: the answer key agrees with the engine, the grader catches every single
+"""Exercises: the answer key agrees with the search, the grader catches every single
 mistake and explains it, hints reveal the key in order, and exercises are reproducible."""
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def tasks_for(tree: CustomTree) -> list[Task]:
 
 
 def reference(node: TreeNode) -> float:
-    """Plain recursive minimax / expectiminimax, written apart from the engine."""
+    """Plain recursive minimax / expectiminimax, written apart from the app's search."""
     if node.type is NodeType.LEAF:
         assert node.value is not None
         return float(node.value)
@@ -123,7 +123,7 @@ def test_figure_5_2_alphabeta_key_values_and_pruning() -> None:
     assert key.order == (B, C, D, A)
 
 
-def test_figure_5_2_alphabeta_windows_as_the_engine_leaves_them() -> None:
+def test_figure_5_2_alphabeta_windows_as_the_search_leaves_them() -> None:
     key = figure_5_2(Task.ALPHABETA)
     left_with = {p: (key.nodes[p].alpha_out, key.nodes[p].beta_out) for p in (A, B, C, D)}
     assert left_with == {

@@ -615,7 +615,7 @@ def test_asking_for_the_native_writer_where_there_is_none_says_so(
 def test_a_search_without_deepening_has_its_best_line_whatever_its_depth_limit(
     depth_limit: int | None,
 ) -> None:
-    """The engine tells a recording its depth limit (for the tree's label); the gold best
+    """The search tells a recording its depth limit (for the tree's label); the gold best
     line must still be drawn at the end, as the search's own answer says."""
     game = ConnectFour()
     recording = SearchRecording(game, depth_limit=depth_limit)

@@ -1,4 +1,4 @@
-"""The search engine on textbook trees, on the games, and its event stream."""
+"""The search on textbook trees, on the games, and its event stream."""
 
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ The window never runs a user's code (docs/your-code.md, "In the window"), so not
 the user's may cross to it: no move object, no state. :class:`IndexedGame` wraps a
 :class:`~.game.UserGame` so that a move is its index in the user's list of moves, and a
 state is a :class:`Line`: the indices played from the start, carrying the user's
-position along in the engine and pickled as a plain tuple of ints. A recording, a
+position along in the engine process and pickled as a plain tuple of ints. A recording, a
 result, a principal variation: all of it reaches the window as numbers, and the window
-asks the engine (:func:`position_info`) what a line looks like.
+asks the engine process (:func:`position_info`) what a line looks like.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ GAMES_KEPT: Final = 4
 
 
 class Line(tuple[int, ...]):
-    """The move indices played from the start; in the engine it carries its position."""
+    """The move indices played from the start; in the engine process it carries its position."""
 
     position: Position
     moves: Sequence[Any] | None
