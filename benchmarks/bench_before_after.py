@@ -70,10 +70,10 @@ moves, depth, profile = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "profile"
 told = sys.argv[4]
 game = ConnectFour()
 if told == "recording":
-    from gamesearch_gui.core.recording import SearchRecording
+    from gamesearch_gui.core.recording.depth_first import SearchRecording
     listener = lambda: SearchRecording(game, node_cap=None)
 elif told == "noop":
-    from gamesearch_gui.core.events import SearchObserver
+    from gamesearch_gui.core.recording.events import SearchObserver
 
     class NoOp(SearchObserver):  # told everything, does nothing (leaf: where it exists)
         def entered(self, *args): pass
@@ -110,7 +110,7 @@ else:
     out.update(nodes=result.stats.nodes, seconds=seconds, value=result.value,
                best=result.best_move)
 try:
-    from gamesearch_gui.core.recording import NATIVE_WRITER
+    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
     out["native"] = NATIVE_WRITER is not None
 except ImportError:
     out["native"] = False
@@ -157,7 +157,7 @@ def main():
             "connect4", bench_engine.connect4_settings(depth), dock_open=True
         )
         out.update(nps=figures["nps"], p99=figures["p99"], window_cpu=cpu[1] - cpu[0])
-    from gamesearch_gui.core.recording import NATIVE_WRITER
+    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
     out["native"] = NATIVE_WRITER is not None
     print(json.dumps(out))
 

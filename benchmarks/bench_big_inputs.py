@@ -15,7 +15,7 @@ grows linearly with the input gives a ratio near 1; a quadratic one, near the sc
   opened in the window's editor, solved, every node clicked and every event replayed
   (and through ``solve``); baseline ten times the same with 100,000 characters. (The node
   details laid the whole name out: 144 s.)
-* **chain**: the deepest chain a tree file may hold (200 levels, ``treefile``'s nesting
+* **chain**: the deepest chain a tree file may hold (200 levels, ``core.trees.file``'s nesting
   limit) in the window as the name case runs it, and games that are chains of 10,000
   and 100,000 plies (``--max-plies``'s most) through ``solve --game-file``; baselines two
   times the chain of 100 levels and ten times the game a tenth as long.
@@ -106,8 +106,8 @@ def chain_tree(folder: str, depth: int) -> str:
 
 
 def random_tree_file(folder: str, depth: int) -> str:
-    from gamesearch_gui.core.randomtree import random_tree
-    from gamesearch_gui.core.treefile import save_tree_file
+    from gamesearch_gui.core.trees.file import save_tree_file
+    from gamesearch_gui.core.trees.random_tree import random_tree
 
     path = os.path.join(folder, f"random-4x{depth}.gtree.json")
     save_tree_file(random_tree(depth, (4, 4), seed=1, name=f"4x{depth}"), path)

@@ -1,7 +1,7 @@
 """Big trees in the window: opening a million-leaf file, and labels of 100,000 characters.
 
 Part 1, opening. A tree of 4**10 = 1,048,576 leaves (1,398,101 nodes, a 46 MB file; made
-once by ``core.randomtree`` with seed 1 and kept in the temporary folder) is opened in
+once by ``core.trees.random_tree`` with seed 1 and kept in the temporary folder) is opened in
 the main window's tree editor (1366 x 768, offscreen), as File > Open does. A 5 ms timer
 on the GUI thread measures how late each tick fires (the window's stalls) from the
 moment Open is chosen until the tree is shown, and for ``--after`` seconds more (a
@@ -64,8 +64,8 @@ def million_leaf_file(folder: str) -> str:
     """The benchmark's tree file (made the first time, in about 20 s)."""
     path = os.path.join(folder, f"gamesearch-bench-{BRANCHING}x{DEPTH}.gtree.json")
     if not os.path.exists(path):
-        from gamesearch_gui.core.randomtree import random_tree
-        from gamesearch_gui.core.treefile import save_tree_file
+        from gamesearch_gui.core.trees.file import save_tree_file
+        from gamesearch_gui.core.trees.random_tree import random_tree
 
         save_tree_file(random_tree(DEPTH, (BRANCHING, BRANCHING), seed=1, name="million"), path)
     return path

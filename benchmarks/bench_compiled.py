@@ -67,7 +67,7 @@ CASES: dict[str, str] = {
     ),
     "Connect Four depth 6, recorded": (
         "from gamesearch_gui.core.games import ConnectFour as G\n"
-        "from gamesearch_gui.core.recording import SearchRecording\n"
+        "from gamesearch_gui.core.recording.depth_first import SearchRecording\n"
         "g = G(); s = g.initial_state(); settings = SearchSettings(Algorithm.ALPHABETA, depth=6)\n"
         "listener = SearchRecording(g, depth_limit=6)\n"
     ),

@@ -22,7 +22,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     DIFFICULTIES,
     MAX_EXERCISE_NODES,
     Exercise,
@@ -32,8 +32,8 @@ from gamesearch_gui.core.exercise import (
     random_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_grade import grade
-from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.exercises.grade import grade
+from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths, render_page
 
 

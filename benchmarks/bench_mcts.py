@@ -15,7 +15,7 @@ iterations and the same seed, four ways:
 ``engine``
     :func:`gamesearch_gui.core.search.search` with ``Algorithm.MCTS`` and no listener.
 ``observer``
-    the same with a :class:`~gamesearch_gui.core.events.SearchObserver` whose methods
+    the same with a :class:`~gamesearch_gui.core.recording.events.SearchObserver` whose methods
     do nothing: what the search pays to tell, without event objects.
 ``listener``
     the same with a listener that appends each event object to a list.
@@ -52,9 +52,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from benchmarks.bare_uct import uct
-from gamesearch_gui.core.events import SearchEvent, SearchObserver
 from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.recording.events import SearchEvent, SearchObserver
 from gamesearch_gui.core.search import (
     Algorithm,
     CancelToken,

@@ -13,7 +13,7 @@ Four cases of :mod:`benchmarks.bench_search` (the empty board and three midgames
 
 * **bare**: :func:`~gamesearch_gui.core.search.search` with no listener;
 * **no-op**: the same with an observer whose methods do nothing (what telling costs);
-* **recording**: the same with a :class:`~gamesearch_gui.core.recording.SearchRecording`
+* **recording**: the same with a :class:`~gamesearch_gui.core.recording.depth_first.SearchRecording`
   (no node cap), as the engine process records a search for the tree view: with the
   native writer where it is built;
 * **recording (Python)**: the same, the recording written by the Python writer (only
@@ -60,12 +60,12 @@ from typing import Any
 from benchmarks.bare_alphabeta import alphabeta
 from benchmarks.bench_aima import Run, aima, options
 from benchmarks.bench_search import connect4_positions, fmt_int, load_average, table
-from gamesearch_gui.core.events import SearchObserver
 from gamesearch_gui.core.games.connect4 import C4State, ConnectFour, open_lines
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import SearchObserver
 
 try:
-    from gamesearch_gui.core.recording import NATIVE_WRITER
+    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
 except ImportError:  # a checkout from before the native writer
     NATIVE_WRITER = None
 from gamesearch_gui.core.search import Ordering, SearchSettings, search

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.shape import PositionCounter, tree_shape
 from gamesearch_gui.core.strategy import max_strategy

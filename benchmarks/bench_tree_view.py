@@ -36,7 +36,7 @@ from PySide6.QtCore import QEventLoop, QPointF, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap

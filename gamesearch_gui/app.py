@@ -213,7 +213,7 @@ def _smoke_test(app: QApplication) -> int:
     Settings go to a temporary file, so a smoke test never changes the user's own.
     """
     from gamesearch_gui.core.games import find_game, game_names
-    from gamesearch_gui.core.recording import NATIVE_WRITER
+    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
     from gamesearch_gui.ui.main_window import MainWindow
     from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 
@@ -270,7 +270,7 @@ def _smoke_test(app: QApplication) -> int:
 def _smoke_exercise(app: QApplication, window: Any, folder: str) -> str:
     """Grade a perfect answer in Exercise mode and export its sheet and key (PDF and SVG):
     what a frozen build could miss (the printing and SVG modules). "" when it worked."""
-    from gamesearch_gui.core.exercise import DIFFICULTIES, Task, random_exercise
+    from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
     from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
 
     window.set_mode("exercise")

@@ -27,7 +27,11 @@ from gamesearch_gui.cli_limits import (
     limits_given,
     run_contained,
 )
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, SearchRecording
+from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
     NodeEntered,
     NodeExpanded,
@@ -37,10 +41,6 @@ from gamesearch_gui.core.events import (
     Valuation,
     fan_out,
 )
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.root_values import (
     RootValueWatcher,
 )
@@ -53,7 +53,7 @@ from gamesearch_gui.core.search import (
 )
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.treefile import printable, show
+from gamesearch_gui.core.trees.file import printable, show
 from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
@@ -71,7 +71,7 @@ from gamesearch_gui.solving import (
 )
 
 if TYPE_CHECKING:
-    from gamesearch_gui.core.tree import CustomTree
+    from gamesearch_gui.core.trees.tree import CustomTree
 
 PROG = "gamesearch-gui"
 
@@ -555,7 +555,7 @@ def tree_argument(text: str) -> CustomTree:
     """The tree a FILE argument gives: the file of that name, or, when no file has that
     name and it starts with "[", the nested list it is ('[[3,12,8],[2,4,6]]').
     GameError says what is wrong with a list; OSError what is wrong with a file."""
-    from gamesearch_gui.core.treefile import TreeFileError, load_tree, load_tree_file
+    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, load_tree_file
 
     if not text.lstrip().startswith("[") or os.path.lexists(text):
         return load_tree_file(text)
@@ -568,10 +568,10 @@ def tree_argument(text: str) -> CustomTree:
 
 
 def _solve_tree(args: argparse.Namespace) -> int:
-    from gamesearch_gui.core.tree import TreeGame, move_names, path_text
+    from gamesearch_gui.core.trees.tree import TreeGame, move_names, path_text
 
     _game_options(args, None)
-    from gamesearch_gui.core.treefile import load_tree_stream
+    from gamesearch_gui.core.trees.file import load_tree_stream
 
     if args.file == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
@@ -818,7 +818,7 @@ def _check_search(args: argparse.Namespace) -> int:
         )
     trees = None
     if args.trees is not None:
-        from gamesearch_gui.core.treefile import TreeFileError
+        from gamesearch_gui.core.trees.file import TreeFileError
 
         trees = []
         for name in args.trees:

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import fan_out
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import json_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import fan_out
 from gamesearch_gui.core.root_values import (
     RootValueWatcher,
     root_values,

@@ -15,8 +15,8 @@ from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError
 from gamesearch_gui.checking.runner import LESSONS, check_search, default_trees
 from gamesearch_gui.checking.verdict import SearchKind, expected, skip_reason
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.tree import NodeType
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.tree import NodeType
 from tests.checking import lesson_path, write_correct_alphabeta
 
 FIXTURES = Path(__file__).parent / "checking"

@@ -20,8 +20,8 @@ import pytest
 from benchmarks import fuzz_cli
 from gamesearch_gui import cli, solving
 from gamesearch_gui.cli import main
-from gamesearch_gui.core import treefile
 from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
+from gamesearch_gui.core.trees import file as treefile
 from gamesearch_gui.paths import resource_files
 
 FIGURE_5_2 = """{"format": "gamesearch-tree", "version": 1, "name": "Figure 5.2",

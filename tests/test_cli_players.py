@@ -8,7 +8,7 @@ from importlib.resources import as_file
 import pytest
 
 from gamesearch_gui.cli import EXIT_BAD_INPUT, main
-from gamesearch_gui.core.examples import example
+from gamesearch_gui.core.trees.examples import example
 
 
 def solve(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -332,7 +332,7 @@ SEARCHING = frozenset(
     {
         "gamesearch_gui.core.search.search",
         "gamesearch_gui.core.compare.compare",
-        "gamesearch_gui.core.exercise.solve_exercise",
+        "gamesearch_gui.core.exercises.exercise.solve_exercise",
         "gamesearch_gui.engine.process",
         "gamesearch_gui.engine.calls",
     }

@@ -3,7 +3,7 @@
 aima-python's games (``games.py``) have ``initial``, ``actions(state)``,
 ``result(state, move)``, ``utility(state, player)``, ``terminal_test(state)``,
 ``to_move(state)`` and ``display(state)``; older copies also ``successors(state)``.
-This game has them all, over a :class:`~gamesearch_gui.core.tree.CustomTree` without
+This game has them all, over a :class:`~gamesearch_gui.core.trees.tree.CustomTree` without
 chance nodes:
 
 * a state is a node's path, a tuple of child indices (``()`` is the root): opaque
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, TreeNode, path_text
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, TreeNode, path_text
 
 MAX: Final = "MAX"
 MIN: Final = "MIN"

@@ -17,7 +17,7 @@ from typing import Any, Final
 from gamesearch_gui.checking.runner import CheckReport, check_search
 from gamesearch_gui.checking.student import StudentFileError
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine import sandbox
 
 AGREES: Final = "agrees"

@@ -27,9 +27,9 @@ from gamesearch_gui.checking.verdict import (
     compare_run,
     skip_reason,
 )
-from gamesearch_gui.core.examples import EXAMPLES
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS

@@ -14,11 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamesearch_gui.checking.student import StudentRun
-from gamesearch_gui.core.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
-from gamesearch_gui.core.exercise_grade import node_name
+from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
+from gamesearch_gui.core.trees.tree import (
+    CustomTree,
+    NodeType,
+    Path,
+    TreeGame,
+    move_names,
+    path_text,
+)
 
 
 class SearchKind(enum.Enum):

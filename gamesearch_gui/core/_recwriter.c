@@ -1,4 +1,4 @@
-/* The native writer of a SearchRecording (gamesearch_gui/core/recording.py).
+/* The native writer of a SearchRecording (gamesearch_gui/core/recording/depth_first.py).
  *
  * It does what the pure-Python writer's entered, leaf, valued and pruned do, the same
  * values in the same columns, but stores them straight into the columns' memory instead
@@ -50,7 +50,7 @@ static const struct { const char *name; char typecode; } COLUMNS[N_COLUMNS] = {
     {"last_child", 'q'}, {"next_sibling", 'q'}, {"best_child", 'q'}, {"cutoff_of", 'q'},
 };
 
-/* Event types and "none", as recording.py numbers them. */
+/* Event types and "none", as recording/depth_first.py numbers them. */
 #define ENTERED 0
 #define VALUED 1
 #define PRUNED 2
@@ -263,7 +263,7 @@ as_ll(PyObject *o, long long *out)
 /* -- the observer's calls ----------------------------------------------------------- */
 
 /* entered(node_id, parent_id, move, depth, kind, alpha, beta, state, probability) and
- * leaf(..., value, how): recording.py's SearchRecording._enter. */
+ * leaf(..., value, how): recording/depth_first.py's SearchRecording._enter. */
 static PyObject *
 enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is_leaf)
 {
@@ -725,7 +725,7 @@ end:
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "gamesearch_gui.core._recwriter",
-    .m_doc = "The native writer of a search recording (see recording.py).",
+    .m_doc = "The native writer of a search recording (see recording/depth_first.py).",
     .m_size = -1,
 };
 

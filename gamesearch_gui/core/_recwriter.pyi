@@ -1,9 +1,10 @@
-"""Types of the native recording writer (``_recwriter.c``); see core/recording.py."""
+"""Types of the native recording writer (``_recwriter.c``); see core/recording/depth_first.py."""
 
 from typing import Any
 
 class Writer:
-    """Writes a :class:`~gamesearch_gui.core.recording.SearchRecording`'s events straight
+    """Writes a
+    :class:`~gamesearch_gui.core.recording.depth_first.SearchRecording`'s events straight
     into its columns; its four calls are the recording's, as the search makes them."""
 
     def __init__(

@@ -32,9 +32,9 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamesearch_gui.core.events import ChildrenPruned
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.numbers import same_value
+from gamesearch_gui.core.recording.events import ChildrenPruned
 from gamesearch_gui.core.root_values import root_values, root_visits, root_win_rates
 from gamesearch_gui.core.search import (
     Algorithm,
@@ -45,7 +45,8 @@ from gamesearch_gui.core.search import (
     search,
 )
 from gamesearch_gui.core.search.mcts import win_rate
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.tree import (
     CustomTree,
     NodeType,
     Path,
@@ -55,7 +56,6 @@ from gamesearch_gui.core.tree import (
     iter_nodes,
     rebuild,
 )
-from gamesearch_gui.core.treefile import check_tree
 
 __all__ = [
     "CompareError",

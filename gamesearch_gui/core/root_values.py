@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.search import Algorithm, SearchResult
 from gamesearch_gui.core.search.mcts import win_rate
 

@@ -18,8 +18,8 @@ from itertools import compress, repeat
 from operator import eq, ne
 from typing import Any, Final
 
-from gamesearch_gui.core.events import Valuation
-from gamesearch_gui.core.recording import NONE, VALUATIONS, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, SearchRecording
+from gamesearch_gui.core.recording.events import Valuation
 
 __all__ = ["DepthRow", "PositionCounter", "TreeShape", "distinct_positions", "tree_shape"]
 

@@ -1,7 +1,8 @@
 """MAX's strategy in a finished search: MAX's move at every MAX node it can reach,
 whatever MIN (and chance) does.
 
-Read from a :class:`~gamesearch_gui.core.recording.SearchRecording`: from the root of the
+Read from a
+:class:`~gamesearch_gui.core.recording.depth_first.SearchRecording`: from the root of the
 search's final tree, follow MAX's chosen move at a MAX node (the search's best move,
 the first among equals, as the search reports it) and every child at a MIN or chance
 node. The strategy is *complete* when every MIN reply and chance outcome it meets was
@@ -26,10 +27,10 @@ import enum
 import math
 from dataclasses import dataclass
 
-from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.moment import Moment
 
 __all__ = ["Gap", "Strategy", "max_strategy"]
 

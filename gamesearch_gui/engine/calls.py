@@ -17,7 +17,7 @@ from typing import Any, Final
 from gamesearch_gui.checking.student import StudentFileError, run_student, student_function
 from gamesearch_gui.checking.verdict import SearchKind, expected
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
-from gamesearch_gui.core.exercise import Exercise, ExerciseError, solve_exercise
+from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.usergame.check import CheckReport, check_game

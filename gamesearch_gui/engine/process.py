@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from gamesearch_gui.core.events import EventRecorder
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.mcts_recording import new_recording
 from gamesearch_gui.core.raised import raised_text
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import CancelToken, SearchProgress, search
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.calls import CALLS

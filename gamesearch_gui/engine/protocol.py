@@ -25,7 +25,7 @@ From the engine, for the request it is working on:
 * ``("failed", request_id, message)``: the search could not run (bad settings, a game
   that raised, no memory); one sentence for a person.
 
-A recording crosses as :class:`~gamesearch_gui.core.recording.RecordingChunk` values,
+A recording crosses as :class:`~gamesearch_gui.core.recording.depth_first.RecordingChunk` values,
 arrays and short lists, never an object per event. Its big arrays cross out of band
 (pickle protocol 5): all of a report's are joined into one message after it, not
 copied into the pickle and the message (two copies of tens of megabytes a search saved
@@ -49,12 +49,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import SearchEvent
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.mcts_recording import MctsChunk
-from gamesearch_gui.core.recording import RecordingChunk
+from gamesearch_gui.core.recording.depth_first import RecordingChunk
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.mcts import MctsChunk
 from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
-from gamesearch_gui.core.tree import TreeGame, TreeNode
+from gamesearch_gui.core.trees.tree import TreeGame, TreeNode
 from gamesearch_gui.engine import unpickling
 
 #: Seconds between two reports of a running search (about 30 a second).

@@ -31,7 +31,7 @@ MODULES: Final = frozenset(
     }
 )
 #: Classes of those modules that do more than hold values (reading files).
-REFUSED: Final = frozenset({("gamesearch_gui.core.exercise_history", "ExerciseHistory")})
+REFUSED: Final = frozenset({("gamesearch_gui.core.exercises.history", "ExerciseHistory")})
 #: The standard library's value types a message may hold.
 STANDARD: Final = frozenset(
     {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.mcts_recording import AnyRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording
 
 #: An AI move's search, and a search of the person's moves (its values, a hint): the
 #: purposes the window gives them.

@@ -40,12 +40,11 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui import __version__
-from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games import all_options, game_names
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.mcts_recording import AnyRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
@@ -54,6 +53,7 @@ from gamesearch_gui.core.search import (
     SearchSettings,
 )
 from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.shape import PositionCounter, TreeShape, tree_shape
 
 #: Nodes counted for distinct positions between two paints (a few milliseconds).

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLay
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.mcts_recording import AnyRecording
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import (
     Algorithm,
     Ordering,

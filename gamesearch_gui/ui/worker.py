@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.mcts_recording import AnyRecording, apply_chunk
+from gamesearch_gui.core.recording.mcts import AnyRecording, apply_chunk
 from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report

@@ -28,17 +28,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from gamesearch_gui.core.events import EventRecorder
-from gamesearch_gui.core.examples import ALL_EXAMPLES
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.games.chess import Chess
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.pennies import Pennies
-from gamesearch_gui.core.mcts_recording import MctsRecording, new_recording
-from gamesearch_gui.core.mcts_text import describe_event
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.recording import DEFAULT_NODE_CAP
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.mcts import MctsRecording, new_recording
+from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.search import (
     Algorithm,
     Ordering,
@@ -46,7 +44,9 @@ from gamesearch_gui.core.search import (
     SearchSettings,
     search,
 )
-from gamesearch_gui.core.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 
 FILE: Final = Path(__file__).with_suffix(".json")
 #: How many seeded random trees of each kind.

@@ -17,12 +17,12 @@ from gamesearch_gui.core.compare import (
     reorder,
     true_values,
 )
-from gamesearch_gui.core.examples import EXAMPLES
-from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, CancelToken
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, same_tree
-from gamesearch_gui.core.tree_edit import add_child
-from gamesearch_gui.core.treefile import build_tree, save_tree_file
+from gamesearch_gui.core.trees.edit import add_child
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.file import build_tree, save_tree_file
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gamesearch_gui.core.events import SearchEvent, fan_out
 from gamesearch_gui.core.games.tictactoe import TicTacToe
+from gamesearch_gui.core.recording.events import SearchEvent, fan_out
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.events import ChildrenPruned, NodeEntered
-from gamesearch_gui.core.examples import (
+from gamesearch_gui.core.recording.events import ChildrenPruned, NodeEntered
+from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
+from gamesearch_gui.core.trees.examples import (
     ALL_EXAMPLES,
     EXAMPLES,
     Example,
@@ -21,9 +22,8 @@ from gamesearch_gui.core.examples import (
     examples_folder,
     pennies_tree,
 )
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
-from gamesearch_gui.core.tree import NodeType, TreeGame, TreeNode, path_text, same_tree
-from gamesearch_gui.core.treefile import check_tree, load_tree_file
+from gamesearch_gui.core.trees.file import check_tree, load_tree_file
+from gamesearch_gui.core.trees.tree import NodeType, TreeGame, TreeNode, path_text, same_tree
 from gamesearch_gui.paths import TREE_SUFFIX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,8 +201,8 @@ def test_the_horizon_example_has_evals_on_every_inner_node() -> None:
 
 
 def test_the_quiescence_companion_is_the_tree_quiescence_searches() -> None:
-    from gamesearch_gui.core.examples import QUIESCENCE_POSITION, quiescence_tree
     from gamesearch_gui.core.games import TicTacToe
+    from gamesearch_gui.core.trees.examples import QUIESCENCE_POSITION, quiescence_tree
 
     tree = example("horizon-quiescence").tree()
     assert same_tree(tree, quiescence_tree())

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.examples import EXAMPLES, PLAYER_EXAMPLES, Example, example, pennies_tree
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     CUSTOM,
     DIFFICULTIES,
     MAX_EXERCISE_NODES,
@@ -34,10 +33,17 @@ from gamesearch_gui.core.exercise import (
     search_order,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_grade import Mark, grade, node_name
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.recording import format_number
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.exercises.grade import Mark, grade, node_name
+from gamesearch_gui.core.recording.depth_first import format_number
+from gamesearch_gui.core.trees.examples import (
+    EXAMPLES,
+    PLAYER_EXAMPLES,
+    Example,
+    example,
+    pennies_tree,
+)
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import (
     CustomTree,
     NodeType,
     Path,
@@ -834,7 +840,7 @@ def test_random_trees_have_at_most_the_leaves_a_page_holds() -> None:
 
 
 def test_a_shape_that_seldom_fits_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gamesearch_gui.core.exercise as exercise_module
+    import gamesearch_gui.core.exercises.exercise as exercise_module
 
     monkeypatch.setattr(exercise_module, "_TRIES", 1)
     difficulty = Difficulty(3, (4, 5), most_leaves=64)

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.core import exercise_history
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises import history as exercise_history
+from gamesearch_gui.core.exercises.exercise import (
     Difficulty,
     Exercise,
     Task,
@@ -21,8 +20,8 @@ from gamesearch_gui.core.exercise import (
     random_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_grade import grade
-from gamesearch_gui.core.exercise_history import (
+from gamesearch_gui.core.exercises.grade import grade
+from gamesearch_gui.core.exercises.history import (
     FORMAT,
     MAX_ENTRIES,
     ExerciseHistory,
@@ -30,7 +29,8 @@ from gamesearch_gui.core.exercise_history import (
     entry_for,
 )
 from gamesearch_gui.core.files import reason
-from gamesearch_gui.core.tree import same_tree
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.tree import same_tree
 
 
 def graded_entry(exercise: Exercise, wrong: bool = False) -> HistoryEntry:

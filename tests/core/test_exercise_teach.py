@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     Answer,
     AnswerKey,
     Difficulty,
@@ -29,11 +28,12 @@ from gamesearch_gui.core.exercise import (
     random_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_grade import Grade, Mark, grade
-from gamesearch_gui.core.exercise_history import ExerciseHistory, entry_for
+from gamesearch_gui.core.exercises.grade import Grade, Mark, grade
+from gamesearch_gui.core.exercises.history import ExerciseHistory, entry_for
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, rebuild, same_tree
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, rebuild, same_tree
 from tests.properties import examples
 
 INF = math.inf

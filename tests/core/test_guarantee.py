@@ -8,8 +8,8 @@ from gamesearch_gui.core.game import Outcome
 from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.numbers import better
+from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
     EventRecorder,
     NodeEntered,
@@ -16,10 +19,6 @@ from gamesearch_gui.core.events import (
     NodeValued,
     NodeValues,
 )
-from gamesearch_gui.core.examples import PLAYER_EXAMPLES, example
-from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games.nim3 import ThreePlayerNim
-from gamesearch_gui.core.numbers import better
 from gamesearch_gui.core.root_values import RootValueWatcher, root_vectors
 from gamesearch_gui.core.search import (
     Algorithm,
@@ -33,8 +32,16 @@ from gamesearch_gui.core.search import (
     search,
 )
 from gamesearch_gui.core.search.maxn import describe_choice, vector_text
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, TreeNode, path_text, rebuild
-from gamesearch_gui.core.treefile import build_tree, tree_from_dict
+from gamesearch_gui.core.trees.examples import PLAYER_EXAMPLES, example
+from gamesearch_gui.core.trees.file import build_tree, tree_from_dict
+from gamesearch_gui.core.trees.tree import (
+    CustomTree,
+    NodeType,
+    TreeGame,
+    TreeNode,
+    path_text,
+    rebuild,
+)
 from tests.core.tree_strategies import player_trees, trees
 from tests.properties import examples
 

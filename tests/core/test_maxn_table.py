@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.events import EventRecorder, NodeValued, NodeValues, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games.nim3 import MAX_PILE, MAX_TAKE, PLAYERS, ThreePlayerNim
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import EventRecorder, NodeValued, NodeValues, Valuation
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
 from tests.core.dag_game import PlayersDagGame
 from tests.core.test_nim3 import brute

@@ -13,7 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games.connect4 import urgent_column
+from gamesearch_gui.core.games.tictactoe import urgent_cell
+from gamesearch_gui.core.recording.events import (
     BackPropagated,
     EventRecorder,
     MctsIterationStarted,
@@ -24,10 +28,6 @@ from gamesearch_gui.core.events import (
     SearchEvent,
     SearchObserver,
 )
-from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.games.connect4 import urgent_column
-from gamesearch_gui.core.games.tictactoe import urgent_cell
 from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
@@ -41,8 +41,8 @@ from gamesearch_gui.core.search import (
     search,
 )
 from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout, win_rate
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree_file
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -12,25 +12,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.recording.events import (
     BackPropagated,
     EventStream,
     NodeExpanded,
     NodeSelected,
     SearchEvent,
 )
-from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.mcts_recording import (
+from gamesearch_gui.core.recording.mcts import (
     BACKPROPAGATED,
     MctsMoment,
     MctsRecording,
     iteration_step,
 )
-from gamesearch_gui.core.mcts_text import describe, describe_event
+from gamesearch_gui.core.recording.mcts_text import describe, describe_event
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree_file
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.properties import examples
 
 FIGURE_5_2 = Path(__file__).parents[2] / "resources" / "trees" / "figure-5-2.gtree.json"

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from gamesearch_gui.core.events import NodeKind
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.moment import Depths, Moment
-from gamesearch_gui.core.recording import ITERATION_GAP, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import ITERATION_GAP, NONE, SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_recording import record
 
 FIGURE_5_2 = "[[3,12,8],[2,4,6],[14,5,2]]"

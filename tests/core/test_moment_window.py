@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from tests.core.window_reference import reference_windows
 
 INF = math.inf

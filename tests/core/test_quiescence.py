@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.events import NodeValued, Valuation
 from gamesearch_gui.core.game import NO_EVALUATION, GameError
 from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.recording.events import NodeValued, Valuation
 from gamesearch_gui.core.search import (
     QUIESCENCE_PLIES,
     Algorithm,
@@ -17,8 +17,8 @@ from gamesearch_gui.core.search import (
     SettingsError,
     search,
 )
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.properties import examples
 
 C4 = ConnectFour()

@@ -6,10 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.randomtree import closing_probabilities, random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import MAX_DEPTH, MAX_NODES, CustomTree, NodeType, TreeGame, same_tree
-from gamesearch_gui.core.treefile import check_tree, dump_tree, load_tree
+from gamesearch_gui.core.trees.file import check_tree, dump_tree, load_tree
+from gamesearch_gui.core.trees.random_tree import closing_probabilities, random_tree
+from gamesearch_gui.core.trees.tree import (
+    MAX_DEPTH,
+    MAX_NODES,
+    CustomTree,
+    NodeType,
+    TreeGame,
+    same_tree,
+)
 from tests.properties import examples
 
 

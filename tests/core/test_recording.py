@@ -12,8 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core import recording as recording_module
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.recording import depth_first as recording_module
+from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording.events import (
     EventRecorder,
     EventStream,
     NodeEntered,
@@ -21,13 +24,10 @@ from gamesearch_gui.core.events import (
     SearchObserver,
     Valuation,
 )
-from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import NATIVE_WRITER, NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.paths import resource_files
 from tests.core.tree_strategies import trees
 from tests.properties import examples

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import NATIVE_WRITER, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NONE, SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, TreeGame, TreeNode, path_text
-from gamesearch_gui.core.treefile import build_tree
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, TreeNode, path_text
 from tests.core.test_maxn import reference_maxn, shallow_cut_tree
 from tests.core.test_recording import NO_NATIVE, _both_writers, assert_same_columns
 from tests.core.tree_strategies import player_trees

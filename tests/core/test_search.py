@@ -6,7 +6,9 @@ import threading
 
 import pytest
 
-from gamesearch_gui.core.events import (
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
+from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
     EventRecorder,
     IterationFinished,
@@ -16,8 +18,6 @@ from gamesearch_gui.core.events import (
     NodeValued,
     Valuation,
 )
-from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
 from gamesearch_gui.core.search import (
     Algorithm,
     Bound,
@@ -30,8 +30,8 @@ from gamesearch_gui.core.search import (
     ValueOverflowError,
     search,
 )
-from gamesearch_gui.core.tree import TreeGame, path_text
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame, path_text
 from tests.core.reference import assert_optimal, close, root_values
 
 FIGURE_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"

@@ -27,8 +27,8 @@ from gamesearch_gui.core.search import (
     search,
     suffix_sums,
 )
-from gamesearch_gui.core.tree import CustomTree, TreeGame
-from gamesearch_gui.core.treefile import tree_from_dict
+from gamesearch_gui.core.trees.file import tree_from_dict
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from tests.core.dag_game import DagGame
 from tests.core.reference import assert_optimal, close, reference_value
 from tests.core.tree_strategies import edge_trees, trees

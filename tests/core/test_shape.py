@@ -6,7 +6,7 @@ from __future__ import annotations
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.shape import PositionCounter, distinct_positions, tree_shape
-from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_recording import figure_5_2, record
 
 

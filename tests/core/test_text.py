@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercise_grade import node_name
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS, clip
-from gamesearch_gui.core.tree import CustomTree, TreeGame
-from gamesearch_gui.core.treefile import build_tree
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 
 LONG = "abcdefghij" * 10_000  # 100,000 characters
 

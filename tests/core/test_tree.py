@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 
 from gamesearch_gui.core.game import IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.file import build_tree, check_tree, load_tree, load_tree_file
+from gamesearch_gui.core.trees.tree import (
     CustomTree,
     MissingEvalError,
     NodeType,
@@ -20,7 +21,6 @@ from gamesearch_gui.core.tree import (
     path_text,
     same_tree,
 )
-from gamesearch_gui.core.treefile import build_tree, check_tree, load_tree, load_tree_file
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
-from gamesearch_gui.core.tree_edit import (
+from gamesearch_gui.core.trees.edit import (
     EditError,
     add_child,
     delete_subtree,
@@ -33,13 +32,14 @@ from gamesearch_gui.core.tree_edit import (
     set_value,
     set_value_bounds,
 )
-from gamesearch_gui.core.treefile import (
+from gamesearch_gui.core.trees.file import (
     TreeFileError,
     build_tree,
     check_tree,
     dump_tree,
     load_tree,
 )
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

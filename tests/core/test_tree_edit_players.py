@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from gamesearch_gui.core import tree_edit
-from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
-from gamesearch_gui.core.tree_edit import EditError
-from gamesearch_gui.core.treefile import check_tree, dump_tree, load_tree
+from gamesearch_gui.core.trees import edit as tree_edit
+from gamesearch_gui.core.trees.edit import EditError
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import check_tree, dump_tree, load_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
 from tests.core.tree_strategies import player_trees
 from tests.properties import examples
 

@@ -16,18 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core import treefile
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.tree import (
-    MAX_DEPTH,
-    CustomTree,
-    NodeType,
-    TreeNode,
-    inner,
-    leaf,
-    same_tree,
-)
-from gamesearch_gui.core.treefile import (
+from gamesearch_gui.core.trees import file as treefile
+from gamesearch_gui.core.trees.file import (
     CHECK_EVERY,
     TreeFileError,
     build_tree,
@@ -42,6 +33,15 @@ from gamesearch_gui.core.treefile import (
     tree_from_nested,
     tree_to_dict,
     tree_to_nested,
+)
+from gamesearch_gui.core.trees.tree import (
+    MAX_DEPTH,
+    CustomTree,
+    NodeType,
+    TreeNode,
+    inner,
+    leaf,
+    same_tree,
 )
 from tests.core.tree_strategies import trees
 from tests.properties import examples

@@ -10,8 +10,8 @@ import itertools
 
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.randomtree import closing_probabilities
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode
+from gamesearch_gui.core.trees.random_tree import closing_probabilities
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode
 
 
 def trees(

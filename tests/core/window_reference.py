@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeNode
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, TreeNode
 
 #: Each event's windows: by node path, the (α, β) of every node entered so far.
 Windows = dict[Path, tuple[float, float]]

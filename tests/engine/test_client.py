@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, PROGRESS, Record, Report
 from tests.core.test_recording import assert_same_columns
@@ -209,8 +209,8 @@ def test_a_call_runs_in_the_engine_and_its_errors_read_as_sentences(
     engine: EngineClient,
 ) -> None:
     from gamesearch_gui.core.compare import compare
-    from gamesearch_gui.core.examples import example
-    from gamesearch_gui.core.tree import CustomTree, leaf
+    from gamesearch_gui.core.trees.examples import example
+    from gamesearch_gui.core.trees.tree import CustomTree, leaf
     from gamesearch_gui.engine.client import CallFailed
 
     tree = example("figure-5-2").tree()

@@ -7,10 +7,10 @@ import pickle
 import pytest
 
 from gamesearch_gui.core.games import ConnectFour
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.engine import protocol
 from gamesearch_gui.engine.protocol import (
     Report,

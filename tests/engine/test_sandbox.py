@@ -173,7 +173,12 @@ def test_a_message_is_read_only_as_what_answers_are_made_of() -> None:
 def test_a_whole_recording_crosses_with_its_bound_columns() -> None:
     # An exercise's answer key holds its search's recording, whose columns' append
     # methods are kept bound (pickled as getattr of each column).
-    from gamesearch_gui.core.exercise import DIFFICULTIES, Task, exercise_set, solve_exercise
+    from gamesearch_gui.core.exercises.exercise import (
+        DIFFICULTIES,
+        Task,
+        exercise_set,
+        solve_exercise,
+    )
 
     exercise = exercise_set("cross", 1, DIFFICULTIES["Easy"], Task.ALPHABETA)[0]
     key = solve_exercise(exercise)
@@ -322,7 +327,7 @@ def test_a_student_file_s_input_fails_at_once_with_a_sentence(
         ),
         encoding="utf-8",
     )
-    from gamesearch_gui.core.treefile import load_tree_file
+    from gamesearch_gui.core.trees.file import load_tree_file
     from gamesearch_gui.paths import resource_files
 
     tree = load_tree_file(resource_files() / "trees" / "figure-5-2.gtree.json")

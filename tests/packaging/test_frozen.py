@@ -18,7 +18,7 @@ import pytest
 
 import gamesearch_gui
 from gamesearch_gui.core.games import game_names
-from gamesearch_gui.core.recording import NATIVE_WRITER
+from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
 from tests.busy import busy_loops
 from tests.hostile import CASES, LIMITS, as_a_shell_would
 

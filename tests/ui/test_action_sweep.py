@@ -25,10 +25,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidgetAction
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import Field, Task, make_exercise
+from gamesearch_gui.core.exercises.exercise import Field, Task, make_exercise
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.ui.editor.editor import RECENT_KEY
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.chess import Chess, ChessState
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.boards.chess_board import ChessBoard
 from gamesearch_gui.ui.main_window import MainWindow

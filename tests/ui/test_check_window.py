@@ -20,10 +20,10 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.checking.runner import RANDOM_TREES, lesson
 from gamesearch_gui.checking.verdict import SearchKind, expected
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise_grade import node_name
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.tree import CustomTree, NodeType
+from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType
 from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.check.results import CheckResultsWindow
 from gamesearch_gui.ui.check.setup import (

@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui import cli
-from gamesearch_gui.core import tree_edit
-from gamesearch_gui.core.examples import ALL_EXAMPLES, EXAMPLES, Example
-from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm
-from gamesearch_gui.core.tree import NodeType, path_text, same_tree
-from gamesearch_gui.core.treefile import dump_tree, load_tree, load_tree_file
+from gamesearch_gui.core.trees import edit as tree_edit
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, EXAMPLES, Example
+from gamesearch_gui.core.trees.file import dump_tree, load_tree, load_tree_file
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import NodeType, path_text, same_tree
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog

@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, TreeGame
-from gamesearch_gui.core.treefile import load_tree, load_tree_file
+from gamesearch_gui.core.trees.file import load_tree, load_tree_file
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.editor.editor import TreeEditor
 
 SOLVE_MS = 30_000

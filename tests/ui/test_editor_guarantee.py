@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.worker import SearchController
 

@@ -14,13 +14,13 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example, examples_folder
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeGame, same_tree
-from gamesearch_gui.core.treefile import load_tree_file
+from gamesearch_gui.core.trees.examples import example, examples_folder
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor

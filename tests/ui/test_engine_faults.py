@@ -26,11 +26,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import DIFFICULTIES, Task
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.randomtree import random_tree
 from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.engine import heartbeat
 from gamesearch_gui.engine.client import EngineClient
 from gamesearch_gui.engine.failure import Fault, FaultKind

@@ -13,8 +13,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     DIFFICULTIES,
     MAX_RANDOM_LEAVES,
     AnswerKey,
@@ -25,7 +24,8 @@ from gamesearch_gui.core.exercise import (
     make_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.randomtree import random_tree
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.ui.exercise.export import (
     A4,
     MIN_VALUE_PT,

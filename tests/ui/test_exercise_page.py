@@ -11,8 +11,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     Difficulty,
     Field,
     Task,
@@ -20,12 +19,13 @@ from gamesearch_gui.core.exercise import (
     random_exercise,
     solve_exercise,
 )
-from gamesearch_gui.core.exercise_history import ExerciseHistory
+from gamesearch_gui.core.exercises.history import ExerciseHistory
 from gamesearch_gui.core.numbers import format_probability
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.recording import format_number
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, rebuild
-from gamesearch_gui.core.treefile import save_tree_file
+from gamesearch_gui.core.recording.depth_first import format_number
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import save_tree_file
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, rebuild
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage

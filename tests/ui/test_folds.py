@@ -21,8 +21,8 @@ from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.tree.export import EXPORT_ZOOM

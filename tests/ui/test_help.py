@@ -16,10 +16,10 @@ from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
-from gamesearch_gui.core.exercise import Task
+from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.games import find_game, game_names
 from gamesearch_gui.core.search import ALGORITHM_TITLES, Algorithm
+from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide

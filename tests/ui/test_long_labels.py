@@ -16,10 +16,10 @@ from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QToolTip
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercise import Task, make_exercise
+from gamesearch_gui.core.exercises.exercise import Task, make_exercise
 from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS
-from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.core.treefile import build_tree, tree_from_dict
+from gamesearch_gui.core.trees.file import build_tree, tree_from_dict
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.export import page_title, render_page
 from gamesearch_gui.ui.main_window import MainWindow

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats

@@ -18,10 +18,10 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core import treefile
-from gamesearch_gui.core.exercise import Task
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.treefile import TreeFileError, dump_tree, load_tree, save_tree_file
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.trees import file as treefile
+from gamesearch_gui.core.trees.file import TreeFileError, dump_tree, load_tree, save_tree_file
+from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.ui.editor import loading
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise import dialogs

@@ -19,7 +19,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercise import Difficulty, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import Difficulty, Task, random_exercise
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.editor.editor import TreeEditor

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController

@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import BUILT_IN
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
 from gamesearch_gui.ui.main_window import MainWindow

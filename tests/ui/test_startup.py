@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui import app
 from gamesearch_gui.app import EXIT_WHEN_SHOWN_ENV, display_problem, run_app
-from gamesearch_gui.core.exercise_history import FORMAT
+from gamesearch_gui.core.exercises.history import FORMAT
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.core.test_exercise_history import GOOD_ENTRY
 

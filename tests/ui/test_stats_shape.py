@@ -6,7 +6,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import Pennies, TicTacToe
 from gamesearch_gui.core.search import Algorithm, SearchSettings
-from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.shape_section import NOT_RECORDED_TEXT
 from gamesearch_gui.ui.stats_panel import StatsPanel
 from tests.core.test_recording import figure_5_2, record

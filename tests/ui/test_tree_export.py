@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import TreeGame
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.panel import SearchTreePanel
 from gamesearch_gui.ui.tree.style import CURRENT_COLOUR

@@ -14,11 +14,11 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercise import Difficulty, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import Difficulty, Task, random_exercise
 from gamesearch_gui.core.games import ConnectFour
-from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from gamesearch_gui.core.examples import example
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.recording import ENTERED, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import ENTERED, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.tree.details import window_history
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.view import TreeCanvas

@@ -7,8 +7,8 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.events import NodeEntered, NodeValued
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.recording.events import NodeEntered, NodeValued
 from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 

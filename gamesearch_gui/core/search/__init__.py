@@ -6,7 +6,7 @@ the depth-first recursion of :mod:`.depth_first` for the two-player algorithms (
 cutoffs with a named evaluation, iterative deepening with a time budget, move ordering,
 a transposition table, quiescence), max^n and paranoid (:mod:`gamesearch_gui.core.search.maxn`)
 for games of n players, UCT (:mod:`gamesearch_gui.core.search.mcts`) for MCTS. Each reports
-through the event stream of :mod:`gamesearch_gui.core.events` and returns a
+through the event stream of :mod:`gamesearch_gui.core.recording.events` and returns a
 :class:`SearchResult`. The CLI, the tests, the benchmarks and the engine process all
 call :func:`search`; this package names everything public, so import from it.
 
@@ -14,7 +14,7 @@ Conventions (Russell & Norvig, 4th ed., Figure 5.7):
 
 * Alpha-beta cuts when ``v >= beta`` at a MAX node and when ``v <= alpha`` at a MIN
   node, children left to right; values are fail-soft, so a value outside the window is
-  a bound (see :class:`~gamesearch_gui.core.events.NodeValued`).
+  a bound (see :class:`~gamesearch_gui.core.recording.events.NodeValued`).
 * Ties: the first move (in the order searched) among the best is the best move, and two
   values within ``TIE_TOLERANCE`` of their size are equal
   (:mod:`gamesearch_gui.core.numbers`), so float noise from a chance node's sum never
@@ -35,8 +35,8 @@ import sys
 import time
 from typing import Any, Final
 
-from gamesearch_gui.core.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.recording.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.search.chance import suffix_sums
 from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
 from gamesearch_gui.core.search.maxn import search_vectors

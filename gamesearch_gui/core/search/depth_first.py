@@ -4,7 +4,7 @@ recursion built for its settings.
 The recursion serves every two-player algorithm and setting: depth cutoffs with a named
 evaluation, iterative deepening with a time budget, move ordering, a transposition
 table, quiescence, fail-hard values, node caps and cancel, and the event stream of
-:mod:`gamesearch_gui.core.events`. :func:`gamesearch_gui.core.search.search` runs it.
+:mod:`gamesearch_gui.core.recording.events`. :func:`gamesearch_gui.core.search.search` runs it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,15 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
-from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
 from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
+from gamesearch_gui.core.recording.events import (
+    Listener,
+    NodeKind,
+    SearchObserver,
+    Valuation,
+    observer,
+)
 from gamesearch_gui.core.search.chance import ROUNDING, SNAP, exact_cut, shares, snap
 from gamesearch_gui.core.search.results import (
     Bound,

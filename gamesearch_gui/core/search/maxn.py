@@ -30,7 +30,7 @@ Conventions (docs/search.md, "Games of n players", says why):
 * Events: the usual stream (:mod:`.events`), whose scalar ``value`` is the root
   player's component, and whose node kind is MAX where the root player decides, MIN
   where another player does. Each valued node's whole vector comes first in a
-  :class:`~gamesearch_gui.core.events.NodeValues`, with the index of who decided there.
+  :class:`~gamesearch_gui.core.recording.events.NodeValues`, with the index of who decided there.
   The paranoid search tells its windows as alpha-beta does; max^n has no window
   (minus to plus infinity), and tells a shallow cut as a ``ChildrenPruned`` whose
   ``value`` is the mover's own best so far, ``alpha`` what the parent's mover already
@@ -47,9 +47,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
 from gamesearch_gui.core.numbers import better, format_number
+from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
 
 INF: Final = math.inf

@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Final, Generic, TypeVar
 
-from gamesearch_gui.core.events import ChildStats, NodeKind, SearchObserver
 from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.recording.events import ChildStats, NodeKind, SearchObserver
 
 #: The exploration constant C of UCB1 when none is given: sqrt(2), Auer et al.'s.
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
@@ -214,7 +214,7 @@ def uct(
 
     ``stop(iterations, nodes, deepest)`` is called before every iteration (so it can
     count, look at a clock or a cancel flag, report progress) and returns None to go on.
-    The observer hears every step (:mod:`gamesearch_gui.core.events`, the MCTS events).
+    The observer hears every step (:mod:`gamesearch_gui.core.recording.events`, the MCTS events).
     """
     rng = random.Random(seed)
     low, high = game.utility_bounds()

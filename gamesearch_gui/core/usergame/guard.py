@@ -19,7 +19,7 @@ from typing import Any
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
-from gamesearch_gui.core.treefile import show
+from gamesearch_gui.core.trees.file import show
 
 #: Longest repr of a value a message quotes.
 DESCRIBE_LIMIT = 60

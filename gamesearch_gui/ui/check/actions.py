@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from gamesearch_gui.checking.runner import LESSONS, Lesson
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.check.results import CheckResultsWindow
 from gamesearch_gui.ui.check.setup import CheckSetupDialog
 from gamesearch_gui.ui.check.thread import CheckRequest

@@ -37,7 +37,7 @@ from gamesearch_gui.checking.runner import (
 from gamesearch_gui.checking.student import KNOWN_FUNCTIONS
 from gamesearch_gui.checking.verdict import skip_reason
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine.limits import WALL_FACTOR
 from gamesearch_gui.ui.check.thread import CheckRequest
 from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain

@@ -26,7 +26,7 @@ from gamesearch_gui.checking.runner import (
 )
 from gamesearch_gui.checking.student import StudentFileError
 from gamesearch_gui.checking.verdict import TreeCheck
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine.client import EngineError
 
 

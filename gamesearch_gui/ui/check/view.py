@@ -19,8 +19,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.checking.verdict import TreeCheck
-from gamesearch_gui.core.recording import NONE
-from gamesearch_gui.core.tree import Path
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.tree.decorations import draw_cut

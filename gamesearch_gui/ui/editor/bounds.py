@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.tree import CustomTree, Number
+from gamesearch_gui.core.trees.tree import CustomTree, Number
 from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.properties import WARNING_STYLE, number_text, parse_number
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.compare import ComparisonRow, knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, move_names
+from gamesearch_gui.core.trees.tree import CustomTree, move_names
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.ui.worker import stop_engine_thread
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from gamesearch_gui.core.tree import CustomTree, Path
+from gamesearch_gui.core.trees.tree import CustomTree, Path
 
 
 class TreeEdit(QUndoCommand):

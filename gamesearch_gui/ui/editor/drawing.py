@@ -16,9 +16,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from gamesearch_gui.core.events import NodeEntered, NodeKind, NodeValued, NodeValues, Valuation
-from gamesearch_gui.core.recording import SearchRecording
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, TreeNode, gc_paused
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import (
+    NodeEntered,
+    NodeKind,
+    NodeValued,
+    NodeValues,
+    Valuation,
+)
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, TreeGame, TreeNode, gc_paused
 
 _KIND = {
     NodeType.MAX: NodeKind.MAX,

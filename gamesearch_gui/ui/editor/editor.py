@@ -42,23 +42,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core import tree_edit
 from gamesearch_gui.core.files import describe, file_stem, write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip, names_text
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
-from gamesearch_gui.core.treefile import (
+from gamesearch_gui.core.trees import edit as tree_edit
+from gamesearch_gui.core.trees.file import (
     DEFAULT_NAME,
     TreeFileError,
     default_tree_name,
     dump_tree,
     load_tree,
     tree_to_nested,
+)
+from gamesearch_gui.core.trees.tree import (
+    CustomTree,
+    NodeType,
+    Path,
+    TreeGame,
+    move_names,
+    path_text,
 )
 from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines, parse_bounds
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas

@@ -13,8 +13,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.core.tree_edit import vector_sums
+from gamesearch_gui.core.trees.edit import vector_sums
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.text import keep_whole
 
 #: What the form says about a tree of MAX and MIN.

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip, player_letters
-from gamesearch_gui.core.tree import CustomTree, NodeType, Number, Path, path_text
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, path_text
 from gamesearch_gui.ui.text import ElidedLabel, keep_whole
 
 #: How the editor's warnings look (wrong probabilities, values outside the bounds).

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.randomtree import random_tree
-from gamesearch_gui.core.tree import CustomTree
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.widgets import error_label
 
 #: Longest seed: a seed is something to read out to a class.

@@ -15,8 +15,8 @@ from PySide6.QtCore import QObject, QSettings, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
-from gamesearch_gui.core.examples import ALL_EXAMPLES, Example
 from gamesearch_gui.core.text import names_text
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, Example
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog

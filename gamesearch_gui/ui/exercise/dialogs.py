@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     CUSTOM,
     DIFFICULTIES,
     Difficulty,
@@ -42,8 +42,8 @@ from gamesearch_gui.core.exercise import (
     players_problem,
     random_exercise,
 )
-from gamesearch_gui.core.tree import CustomTree
-from gamesearch_gui.core.treefile import TreeFileError, load_tree_file
+from gamesearch_gui.core.trees.file import TreeFileError, load_tree_file
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.paths import TREE_SUFFIX
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.widgets import connect_plain, error_label

@@ -42,12 +42,12 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
-from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.exercise import AnswerKey, Exercise
-from gamesearch_gui.core.exercise_grade import node_name
+from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise
+from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.files import WriteError, check_writable, staged
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import KINDS, VALUATIONS
+from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
+from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
 from gamesearch_gui.ui.text import breakable

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     CUSTOM,
     DIFFICULTIES,
     AnswerKey,

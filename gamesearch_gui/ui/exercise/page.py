@@ -1,6 +1,6 @@
 """Exercise mode: the page where a student solves a tree by hand and has it graded.
 
-The page owns the exercise, the student's :class:`~gamesearch_gui.core.exercise.Answer`,
+The page owns the exercise, the student's :class:`~gamesearch_gui.core.exercises.exercise.Answer`,
 and the answer key. The key is read from a real search of the tree, run on the page's
 own search thread when the exercise starts (the GUI thread never searches); "Check",
 "Hint" and "Show solution" wait for it, which on a hand-sized tree is a few
@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     Answer,
     AnswerKey,
     Exercise,
@@ -54,15 +54,15 @@ from gamesearch_gui.core.exercise import (
     give_up,
     parse_entry,
 )
-from gamesearch_gui.core.exercise_grade import Grade, Mark, grade, node_name
-from gamesearch_gui.core.exercise_history import MAX_ENTRIES, ExerciseHistory, entry_for
+from gamesearch_gui.core.exercises.grade import Grade, Mark, grade, node_name
+from gamesearch_gui.core.exercises.history import MAX_ENTRIES, ExerciseHistory, entry_for
 from gamesearch_gui.core.files import describe, file_stem
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import SearchRecording
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path
-from gamesearch_gui.core.treefile import TreeFileError
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner

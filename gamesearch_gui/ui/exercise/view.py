@@ -20,10 +20,10 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercise import Answer, Exercise, Field, Task
-from gamesearch_gui.core.exercise_grade import Mark, Verdict, node_name
+from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
+from gamesearch_gui.core.exercises.grade import Mark, Verdict, node_name
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.tree import NodeType, Path
+from gamesearch_gui.core.trees.tree import NodeType, Path
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.drawing import Drawing

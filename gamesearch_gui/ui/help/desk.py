@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from gamesearch_gui.core.exercise import DIFFICULTIES, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
 from gamesearch_gui.core.games import game_specs
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP

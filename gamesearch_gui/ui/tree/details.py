@@ -25,15 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.mcts_recording import AnyRecording
-from gamesearch_gui.core.moment import Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.mcts import AnyRecording
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import LABEL_CHARS, clip
-from gamesearch_gui.core.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.widgets import connect_plain

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from gamesearch_gui.core.recording import (
+from gamesearch_gui.core.recording.depth_first import (
     ITERATION_FINISHED,
     ITERATION_STARTED,
     PRUNED,

@@ -22,7 +22,7 @@ moves (:class:`Layout`). In the whole tree with the person's folds
 slots are contiguous), is squeezed to one slot: a monotone map of slots, the same for
 every node, edge and stub; a subtree with no fold keeps its shape and only shifts, and a
 node above a fold is centred again over its first and last child (or stub), as the
-recording centres a valued node (``core/recording.py``). Under the first view's rule
+recording centres a valued node (``core/recording/depth_first.py``). Under the first view's rule
 (:class:`CompactLayout`) squeezing would stand each level's marks outside all deeper
 ones, a funnel as wide as the line is deep; there the few shown nodes are laid out
 afresh, as tidy trees are (Reingold and Tilford): each node over its first and last
@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Final
 
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import ITERATION_GAP, NONE
+from gamesearch_gui.core.recording.depth_first import ITERATION_GAP, NONE
+from gamesearch_gui.core.recording.moment import Moment
 
 #: How a node shows its children: all of them, only its child on the line (the others
 #: in marks), or none (one mark for the whole subtree).

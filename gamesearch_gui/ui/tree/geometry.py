@@ -1,7 +1,7 @@
 """Where the tree is drawn, and in what shapes: scene units, level of detail, node shapes.
 
 A node's scene position is ``(x * SLOT_W, depth * LEVEL_H)``, where ``x`` is its place
-in slots (one per leaf, :class:`~gamesearch_gui.core.moment.Moment` says where). The
+in slots (one per leaf, :class:`~gamesearch_gui.core.recording.moment.Moment` says where). The
 view may scale the two axes apart (see :mod:`.view`), so the item draws in device
 pixels and sizes shapes by the horizontal scale.
 """
@@ -13,8 +13,8 @@ from typing import Final
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainterPath
 
-from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.recording import KINDS, VALUATIONS
+from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
+from gamesearch_gui.core.recording.events import NodeKind, Valuation
 
 #: Width of one slot (one leaf) at zoom 1, in scene units (pixels at 1:1).
 SLOT_W: Final = 40.0

@@ -47,7 +47,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS

@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.mcts_fit import Room, fitted
 from gamesearch_gui.ui.tree.mcts_geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point, Sizes

@@ -1,7 +1,7 @@
 """The MCTS node details: one node of the tree as it stands at the moment shown, its
 moves from the root, N, Q, Q/N, win rate and UCB sum written out, and its position.
 
-The facts are :func:`gamesearch_gui.core.mcts_text.node_facts`; the title, the moves and
+The facts are :func:`gamesearch_gui.core.recording.mcts_text.node_facts`; the title, the moves and
 the board are the minimax details' own (:mod:`.details`), so both name a node alike.
 """
 
@@ -13,8 +13,8 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
-from gamesearch_gui.core.mcts_text import node_facts
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts_text import node_facts
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.details import is_tree, move_path, node_board, node_title

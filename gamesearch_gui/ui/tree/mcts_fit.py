@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from gamesearch_gui.core.mcts_recording import MctsMoment
-from gamesearch_gui.core.mcts_text import visits_text
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts_text import visits_text
 from gamesearch_gui.ui.tree.mcts_geometry import GAP, NODE, MctsScene, Sizes
 from gamesearch_gui.ui.tree.mcts_labels import MctsLabels
 from gamesearch_gui.ui.tree.mcts_layout import MAX_SHOWN, MctsLayout, lay_out

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.ui.tree.mcts_layout import MctsLayout
 from gamesearch_gui.ui.tree.style import VALUE_PX
 

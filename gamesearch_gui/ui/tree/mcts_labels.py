@@ -4,7 +4,7 @@ chosen node's UCB sum.
 
 Every text is one line at ``TEXT_PX`` and its rectangle is exactly its text's width, so
 the canvas can fit the tree (:mod:`.mcts_fit`) and a test can check that no two touch.
-The words come from :mod:`gamesearch_gui.core.mcts_text`; the widths from the tree's
+The words come from :mod:`gamesearch_gui.core.recording.mcts_text`; the widths from the tree's
 :class:`~gamesearch_gui.ui.tree.style.TextCache`.
 """
 
@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
-from gamesearch_gui.core.mcts_text import q_per_n_text, result_text, ucb_sum_text, visits_text
+from gamesearch_gui.core.recording.mcts_text import (
+    q_per_n_text,
+    result_text,
+    ucb_sum_text,
+    visits_text,
+)
 from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.mcts_geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point
 from gamesearch_gui.ui.tree.style import Inks, TextCache

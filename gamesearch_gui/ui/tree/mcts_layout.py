@@ -15,7 +15,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Final
 
-from gamesearch_gui.core.mcts_recording import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsMoment
 
 #: Most nodes drawn at once: past it the least visited are folded into stubs.
 MAX_SHOWN: Final = 400

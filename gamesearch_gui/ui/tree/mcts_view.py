@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.mcts_recording import MctsRecording, iteration_step
+from gamesearch_gui.core.recording.mcts import MctsRecording, iteration_step
 from gamesearch_gui.ui.tree.mcts_canvas import MctsCanvas
 from gamesearch_gui.ui.tree.mcts_details import MctsDetails
 from gamesearch_gui.ui.tree.replay import ReplayController

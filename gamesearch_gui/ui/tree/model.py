@@ -1,6 +1,6 @@
 """The tree the view shows: a recording at one moment, and what the view writes about it.
 
-Where things are is the core's business (:class:`~gamesearch_gui.core.moment.Moment`);
+Where things are is the core's business (:class:`~gamesearch_gui.core.recording.moment.Moment`);
 this adds what only a view needs: the moment it shows, how deep the tree reaches
 (kept between moments), and its words (move labels, α and β, cutoffs, iteration
 labels, tooltips), and the tree as folded at that moment (``layout``, see
@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.moment import Depths, Moment
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording import NONE, Cutoff, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
+from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,

@@ -35,10 +35,10 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
-from gamesearch_gui.core.mcts_recording import AnyRecording, MctsRecording
-from gamesearch_gui.core.mcts_text import describe_event
-from gamesearch_gui.core.moment import Moment
-from gamesearch_gui.core.recording import DEFAULT_NODE_CAP, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, NONE, SearchRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
+from gamesearch_gui.core.recording.mcts_text import describe_event
+from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.boards.painting import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip

@@ -25,7 +25,7 @@ tree streams in: what a moment changed is repainted at most every
 ``viewportEvent`` is overridden (the tooltip is set as the mouse moves).
 
 The search thread appends to the recording while the view reads it: the view never
-reads past its moment (the :class:`~gamesearch_gui.core.moment.Moment` it shows checks
+reads past its moment (the :class:`~gamesearch_gui.core.recording.moment.Moment` it shows checks
 every index against what had happened by then).
 """
 
@@ -69,7 +69,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.tree import export
 from gamesearch_gui.ui.tree.folds import HIDE, MAX_SHOWN, SHOW, Folds, Mark

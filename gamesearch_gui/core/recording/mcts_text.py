@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from gamesearch_gui.core.events import NodeKind
-from gamesearch_gui.core.mcts_recording import MctsMoment, MctsRecording
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording import NONE
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.search.mcts import Playout
 
 __all__ = [

@@ -29,7 +29,7 @@ from typing import Any, BinaryIO, TypeAlias
 
 from gamesearch_gui.core.files import escape_char, printable, write_text
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.tree import (
     MAX_DEPTH,
     MAX_NODES,
     CustomTree,

@@ -5,7 +5,7 @@ question about the tree at that moment: the nodes entered (``limit``), the slots
 (``slots``), a node's place (``x``) and the slots its subtree covers (``extent``), its
 children, its cutoff, the roots. The tree view, the node details, the replay and the
 tests all ask here, so they cannot disagree. (The layout itself, and why a node moves at
-most once, is in :mod:`gamesearch_gui.core.recording`.)
+most once, is in :mod:`gamesearch_gui.core.recording.depth_first`.)
 
 A moment reads only what had happened by ``k``: every node index is checked against
 ``limit``, every valuation and cutoff against its sequence number. So a recording that
@@ -20,8 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from gamesearch_gui.core.events import NodeKind
-from gamesearch_gui.core.recording import (
+from gamesearch_gui.core.recording.depth_first import (
     ENTERED,
     KINDS,
     NONE,
@@ -30,6 +29,7 @@ from gamesearch_gui.core.recording import (
     Cutoff,
     SearchRecording,
 )
+from gamesearch_gui.core.recording.events import NodeKind
 
 __all__ = ["Depths", "Moment"]
 

@@ -33,9 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.core.events import ChildStats, NodeKind, SearchObserver
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.recording import (
+from gamesearch_gui.core.recording.depth_first import (
     DEFAULT_NODE_CAP,
     KINDS,
     NONE,
@@ -44,6 +43,7 @@ from gamesearch_gui.core.recording import (
     path_of,
     replay_moves,
 )
+from gamesearch_gui.core.recording.events import ChildStats, NodeKind, SearchObserver
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.text import clip, node_name
@@ -70,7 +70,7 @@ SELECTED: Final = 2
 PLAYOUT: Final = 3
 BACKPROPAGATED: Final = 4
 
-#: Each event type's phase, as :mod:`gamesearch_gui.core.mcts_text` names it.
+#: Each event type's phase, as :mod:`gamesearch_gui.core.recording.mcts_text` names it.
 PHASES: Final = ("expansion", "iteration", "selection", "playout", "back-propagation")
 
 _KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}

@@ -4,7 +4,7 @@
 in compact columns (one ``array`` per field), not as event objects, so a million nodes
 take about a hundred megabytes. It drops no information the tree view needs: any
 moment of the search (``k`` = how many events have happened) can be shown again (a
-:class:`~gamesearch_gui.core.moment.Moment` answers what the tree was then), and a
+:class:`~gamesearch_gui.core.recording.moment.Moment` answers what the tree was then), and a
 node's state is rebuilt from its moves on demand.
 
 One writer, many readers: the search thread appends, and the GUI thread reads only the
@@ -37,9 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, overload
 
-from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.search.maxn import describe_choice, vector_text
 from gamesearch_gui.core.text import clip, counted, node_name
 
@@ -806,7 +806,7 @@ class SearchRecording(SearchObserver):
         self.ev_ref.extend(chunk.ev_ref)
         self.ev_type.extend(chunk.ev_type)  # last: it counts the events
 
-    # -- about a node (the tree at a moment: core/moment.py) ---------------------------
+    # -- about a node (the tree at a moment: core/recording/moment.py) ---------------------------
 
     def cutoff(self, i: int) -> Cutoff:
         """Cutoff ``i`` (in the order they happened), made from its columns."""

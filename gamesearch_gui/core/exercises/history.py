@@ -18,9 +18,9 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from gamesearch_gui.core.exercise import Exercise, Task, task_title
+from gamesearch_gui.core.exercises.exercise import Exercise, Task, task_title
 from gamesearch_gui.core.files import write_text
-from gamesearch_gui.core.treefile import json_kind, load_tree, tree_to_dict
+from gamesearch_gui.core.trees.file import json_kind, load_tree, tree_to_dict
 
 #: Entries kept; past this, each new check drops the oldest (and the window says so).
 MAX_ENTRIES = 2000

@@ -3,13 +3,13 @@
 An :class:`Exercise` is a tree and a task (minimax values, alpha-beta in its fail-soft
 or fail-hard convention, expectiminimax values, or what Star1 prunes). Its
 :class:`AnswerKey` is read from the search's own event stream: the search runs once
-with a :class:`~gamesearch_gui.core.recording.SearchRecording` listening, and every
+with a :class:`~gamesearch_gui.core.recording.depth_first.SearchRecording` listening, and every
 expected entry (a node's value, its alpha and beta when it is left, which
 branches a cutoff skips) is what that stream says. Nothing here computes a value a
 second way, so the key and the tree view's replay of the same search always agree.
 
 A student's :class:`Answer` holds what they typed and marked; the grader
-(:mod:`gamesearch_gui.core.exercise_grade`) compares it with the key entry by entry.
+(:mod:`gamesearch_gui.core.exercises.grade`) compares it with the key entry by entry.
 Hints reveal the key one node at a time, in the order the search settled them; a
 revealed entry earns nothing.
 """
@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.file import TreeFileError, check_tree
+from gamesearch_gui.core.trees.tree import (
     CustomTree,
     NodeType,
     Path,
@@ -35,7 +36,6 @@ from gamesearch_gui.core.tree import (
     path_text,
     rebuild,
 )
-from gamesearch_gui.core.treefile import TreeFileError, check_tree
 
 __all__ = [
     "CUSTOM",
@@ -433,7 +433,7 @@ def random_exercise(
     """A random exercise: the same difficulty, task and seed give the same exercise.
 
     A Star1 exercise's tree declares its leaf value range as its ``value_bounds``."""
-    from gamesearch_gui.core.randomtree import random_tree
+    from gamesearch_gui.core.trees.random_tree import random_tree
 
     difficulty.check()
     count = difficulty.chance_levels()

@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Callable, Collection, Sequence
 
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.tree import (
     MAX_DEPTH,
     MAX_NODES,
     CustomTree,

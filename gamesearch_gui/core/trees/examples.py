@@ -22,8 +22,8 @@ from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.games.pennies import Pennies, PenniesState
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.search import Algorithm
-from gamesearch_gui.core.tree import CustomTree, NodeType, TreeNode, gc_paused
-from gamesearch_gui.core.treefile import load_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, gc_paused
 from gamesearch_gui.paths import resource_files
 
 __all__ = [

@@ -27,7 +27,7 @@ the declared ``constant_sum`` evenly), and :func:`set_players` renames, adds or 
 players, or turns a tree of MAX and MIN into one of players.
 
 Paths are child indices from the root (``()`` is the root), as in
-:mod:`gamesearch_gui.core.tree`.
+:mod:`gamesearch_gui.core.trees.tree`.
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ import sys
 from collections.abc import Sequence
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.randomtree import closing_probabilities
-from gamesearch_gui.core.tree import (
+from gamesearch_gui.core.trees.file import PROBABILITY_TOLERANCE, show, text_problem
+from gamesearch_gui.core.trees.random_tree import closing_probabilities
+from gamesearch_gui.core.trees.tree import (
     MAX_DEPTH,
     MAX_NODES,
     CustomTree,
@@ -51,7 +52,6 @@ from gamesearch_gui.core.tree import (
     path_text,
     rebuild,
 )
-from gamesearch_gui.core.treefile import PROBABILITY_TOLERANCE, show, text_problem
 
 __all__ = [
     "DIRECTIONS",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from gamesearch_gui.core.exercise import (
+from gamesearch_gui.core.exercises.exercise import (
     Answer,
     AnswerKey,
     Field,
@@ -24,7 +24,7 @@ from gamesearch_gui.core.exercise import (
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.text import node_name as name_node
-from gamesearch_gui.core.tree import CustomTree, NodeType, Path, move_names
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, move_names
 
 __all__ = ["Grade", "Mark", "Verdict", "grade", "node_name"]
 
