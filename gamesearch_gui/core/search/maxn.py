@@ -43,14 +43,18 @@ This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` run
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, Generic, TypeVar
 
 from gamesearch_gui.core.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
 from gamesearch_gui.core.numbers import better, format_number
 from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
+
+S = TypeVar("S")  #: a state of the game
+A = TypeVar("A")  #: a move (or a chance outcome) of the game
+R = TypeVar("R")  #: what the ``stop`` callback gives as its reason to stop
 
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.
@@ -59,29 +63,25 @@ CHECK_EVERY: Final = 256
 Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
 #: a reason to stop, or None.
-StopCheck = Callable[[int, int], Any]
+StopCheck = Callable[[int, int], R | None]
 
 
 class Halted(Exception):
-    """Unwinds the recursion when the ``stop`` callback gives a reason."""
-
-    def __init__(self, reason: Any) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
+    """Unwinds the recursion when the ``stop`` callback gives a reason (kept by the search)."""
 
 
 @dataclass(frozen=True, slots=True)
-class VectorRootMove:
+class VectorRootMove(Generic[A]):
     """A root move and the vector it returned; ``exact`` is False where a cut made the
     vector only what was known so far (shallow pruning) or a bound (paranoid)."""
 
-    move: Any
+    move: A
     values: Vector
     exact: bool
 
 
 @dataclass(frozen=True, slots=True)
-class VectorOutcome:
+class VectorOutcome(Generic[A, R]):
     """What a max^n or paranoid search found, before ``search()`` makes it a result.
 
     ``values`` is None when the search was stopped before the root was valued.
@@ -89,18 +89,18 @@ class VectorOutcome:
 
     values: Vector | None
     player: int  #: the root player's index (whose component ``value`` reports)
-    best_move: Any
-    line: tuple[Any, ...]
-    root_moves: tuple[VectorRootMove, ...]
+    best_move: A | None
+    line: tuple[A, ...]
+    root_moves: tuple[VectorRootMove[A], ...]
     nodes: int
     leaves: int
     cutoffs: int
     max_depth: int
-    reason: Any  #: what the ``stop`` callback gave, None when the search finished
+    reason: R | None  #: what the ``stop`` callback gave, None when the search finished
     tt_hits: int = 0  #: nodes valued from the transposition table
 
 
-def root_player(game: Game[Any, Any], state: Any) -> int:
+def root_player(game: Game[S, A], state: S) -> int:
     """The player the search is for: who decides at ``state`` (the first player at a
     chance or terminal root)."""
     if game.to_move(state) is Player.CHANCE or game.terminal_utilities(state) is not None:
@@ -109,17 +109,17 @@ def root_player(game: Game[Any, Any], state: Any) -> int:
 
 
 def search_vectors(
-    game: Game[Any, Any],
-    root: Any,
+    game: Game[S, A],
+    root: S,
     *,
     paranoid: bool,
     shallow: bool = False,
     depth: int | None = None,
-    evaluate: VectorEvaluation[Any] | None = None,
+    evaluate: VectorEvaluation[S] | None = None,
     observer: SearchObserver | None = None,
-    stop: StopCheck | None = None,
+    stop: StopCheck[R] | None = None,
     table_size: int = 0,
-) -> VectorOutcome:
+) -> VectorOutcome[A, R]:
     """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
     search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``; with
     a transposition table of at most ``table_size`` entries when it is above 0.
@@ -134,15 +134,16 @@ def search_vectors(
     obs = observer
     counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0, "tt_hits": 0}
     # (key, plies left or None) -> the vector, how exact it is, and the line from there.
-    table: dict[tuple[Any, int | None], tuple[Vector, int, tuple[Any, ...]]] | None = (
+    table: dict[tuple[Hashable, int | None], tuple[Vector, int, tuple[A, ...]]] | None = (
         {} if table_size > 0 else None
     )
-    root_moves: list[VectorRootMove] = []
+    root_moves: list[VectorRootMove[A]] = []
+    stopped: list[R] = []  # the reason the ``stop`` callback gave, once it gave one
 
     def enter(
-        state: Any,
+        state: S,
         parent: int | None,
-        move: Any,
+        move: A | None,
         ply: int,
         kind: NodeKind,
         alpha: float,
@@ -154,7 +155,8 @@ def search_vectors(
         if stop is not None and nid % CHECK_EVERY == 0:
             reason = stop(nid, counts["deepest"])
             if reason is not None:
-                raise Halted(reason)
+                stopped.append(reason)
+                raise Halted(str(reason))
         if ply > counts["deepest"]:
             counts["deepest"] = ply
         if obs is not None:
@@ -168,22 +170,22 @@ def search_vectors(
         alpha: float,
         beta: float,
         player: int | None,
-        best: Any = None,
+        best: A | None = None,
     ) -> None:
         if obs is not None:
             obs.node_values(nid, vector, player)
             obs.valued(nid, vector[me], how, alpha, beta, best)
 
     def node(
-        state: Any,
+        state: S,
         parent: int | None,
-        move: Any,
+        move: A | None,
         p: float | None,
         ply: int,
         alpha: float,
         beta: float,
         above: tuple[int, float] | None,
-    ) -> tuple[Vector, tuple[Any, ...], float | None]:
+    ) -> tuple[Vector, tuple[A, ...], float | None]:
         """The node's vector, its line, and (after a shallow cut) the ceiling that cut."""
         terminal = game.terminal_utilities(state)
         mover = game.to_move(state)
@@ -226,8 +228,8 @@ def search_vectors(
         who = game.player_index(state)
         moves = game.actions(state)
         best: Vector | None = None
-        best_move: Any = None
-        line: tuple[Any, ...] = ()
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
         ceiling: float | None = None
         maximizing = who == me
         a, b = alpha, beta
@@ -288,23 +290,23 @@ def search_vectors(
         return best, line, ceiling
 
     def store(
-        slot: tuple[Any, int | None], vector: Vector, flag: int, line: tuple[Any, ...]
+        slot: tuple[Hashable, int | None], vector: Vector, flag: int, line: tuple[A, ...]
     ) -> None:
         assert table is not None
         if len(table) < table_size or slot in table:
             table[slot] = (vector, flag, line)
 
-    def cut(nid: int, skipped: Sequence[Any], value: float, alpha: float, beta: float) -> None:
+    def cut(nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
         counts["cutoffs"] += 1
         if obs is not None:
             obs.pruned(nid, tuple(skipped), value, alpha, beta)
 
-    def chance(state: Any, nid: int, ply: int) -> tuple[Vector, tuple[Any, ...]]:
+    def chance(state: S, nid: int, ply: int) -> tuple[Vector, tuple[A, ...]]:
         outcomes = game.chances(state)
         whole = math.fsum(p for _, p in outcomes)
         sums = [0.0] * n
         likeliest = -1.0
-        line: tuple[Any, ...] = ()
+        line: tuple[A, ...] = ()
         for outcome, given in outcomes:
             p = given / whole
             got, rest, _ = node(
@@ -316,13 +318,12 @@ def search_vectors(
                 likeliest, line = p, (outcome, *rest)
         return tuple(sums), line
 
-    reason = None
-    values: Vector | None = None
-    line: tuple[Any, ...] = ()
+    values: Vector | None
+    line: tuple[A, ...]
     try:
         values, line, _ = node(root, None, None, None, 0, -INF, INF, None)
-    except Halted as halted:
-        reason = halted.reason
+    except Halted:  # stopped before the root was valued
+        values, line = None, ()
     best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
     if values is None:
         best_move = _best_so_far(root_moves, me)
@@ -338,12 +339,12 @@ def search_vectors(
         leaves=counts["leaves"],
         cutoffs=counts["cutoffs"],
         max_depth=counts["deepest"],
-        reason=reason,
+        reason=stopped[0] if stopped else None,
         tt_hits=counts["tt_hits"],
     )
 
 
-def _check_length(game: Game[Any, Any], state: Any, vector: Vector, n: int) -> None:
+def _check_length(game: Game[S, A], state: S, vector: Vector, n: int) -> None:
     if len(vector) != n:
         raise GameError(
             f"the evaluation at {game.position_name(state)} gives {len(vector)} numbers, "
@@ -351,9 +352,9 @@ def _check_length(game: Game[Any, Any], state: Any, vector: Vector, n: int) -> N
         )
 
 
-def _best_so_far(root_moves: Sequence[VectorRootMove], me: int) -> Any:
+def _best_so_far(root_moves: Sequence[VectorRootMove[A]], me: int) -> A | None:
     """The root move fully searched whose vector is best for the root player, if any."""
-    best: VectorRootMove | None = None
+    best: VectorRootMove[A] | None = None
     for root in root_moves:
         if root.exact and (best is None or better(root.values[me], best.values[me], True)):
             best = root
@@ -372,7 +373,7 @@ def describe_choice(players: Sequence[str], player: int, values: Sequence[float]
     return f"{name} picks {vector_text(values)}: {format_number(values[player])} is {name}'s best"
 
 
-def vector_problem(game: Game[Any, Any], *, shallow: bool) -> str | None:
+def vector_problem(game: Game[S, A], *, shallow: bool) -> str | None:
     """Why max^n (``shallow``: with shallow pruning) cannot search ``game``, or None."""
     if not shallow:
         return None
