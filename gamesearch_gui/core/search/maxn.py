@@ -64,6 +64,9 @@ Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
 #: a reason to stop, or None.
 StopCheck = Callable[[int, int], R | None]
+#: Where the table keeps a position: the game's key and the plies left to the depth
+#: limit (None without one).
+Slot = tuple[Hashable, int | None]
 
 
 class Halted(Exception):
@@ -127,20 +130,69 @@ def search_vectors(
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
     """
-    n = len(game.players)
-    me = root_player(game, root)
-    total = game.utility_sum() if shallow else None
-    floor = game.utility_bounds()[0] if total is not None else 0.0
-    obs = observer
-    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0, "tt_hits": 0}
-    # (key, plies left or None) -> the vector, how exact it is, and the line from there.
-    table: dict[tuple[Hashable, int | None], tuple[Vector, int, tuple[A, ...]]] | None = (
-        {} if table_size > 0 else None
+    run = _VectorSearch(game, root, paranoid, shallow, depth, evaluate, observer, stop, table_size)
+    values: Vector | None
+    line: tuple[A, ...]
+    try:
+        values, line, _ = run.node(root, None, None, None, 0, -INF, INF, None)
+    except Halted:  # stopped before the root was valued
+        values, line = None, ()
+    best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
+    if values is None:
+        best_move = _best_so_far(run.root_moves, run.me)
+    if game.to_move(root) is Player.CHANCE:
+        run.root_moves.clear()
+    return VectorOutcome(
+        values=values,
+        player=run.me,
+        best_move=best_move,
+        line=line,
+        root_moves=tuple(run.root_moves),
+        nodes=run.nodes,
+        leaves=run.leaves,
+        cutoffs=run.cutoffs,
+        max_depth=run.deepest,
+        reason=run.reason,
+        tt_hits=run.tt_hits,
     )
-    root_moves: list[VectorRootMove[A]] = []
-    stopped: list[R] = []  # the reason the ``stop`` callback gave, once it gave one
+
+
+class _VectorSearch(Generic[S, A, R]):
+    """One search of a game of n players: its settings, what it counts, and its nodes."""
+
+    def __init__(
+        self,
+        game: Game[S, A],
+        root: S,
+        paranoid: bool,
+        shallow: bool,
+        depth: int | None,
+        evaluate: VectorEvaluation[S] | None,
+        observer: SearchObserver | None,
+        stop: StopCheck[R] | None,
+        table_size: int,
+    ) -> None:
+        self.game = game
+        self.n = len(game.players)
+        self.me = root_player(game, root)
+        self.paranoid = paranoid
+        self.total = game.utility_sum() if shallow else None
+        self.floor = game.utility_bounds()[0] if self.total is not None else 0.0
+        self.depth = depth
+        self.evaluate = evaluate
+        self.observer = observer
+        self.stop = stop
+        self.reason: R | None = None
+        self.nodes = self.leaves = self.cutoffs = self.deepest = self.tt_hits = 0
+        # (key, plies left or None) -> the vector, how exact it is, and the line from there.
+        self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] | None = (
+            {} if table_size > 0 else None
+        )
+        self.table_size = table_size
+        self.root_moves: list[VectorRootMove[A]] = []
 
     def enter(
+        self,
         state: S,
         parent: int | None,
         move: A | None,
@@ -150,20 +202,22 @@ def search_vectors(
         beta: float,
         p: float | None,
     ) -> int:
-        nid = counts["nodes"]
-        counts["nodes"] = nid + 1
-        if stop is not None and nid % CHECK_EVERY == 0:
-            reason = stop(nid, counts["deepest"])
+        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes), tell it, give its id."""
+        nid = self.nodes
+        self.nodes = nid + 1
+        if self.stop is not None and nid % CHECK_EVERY == 0:
+            reason = self.stop(nid, self.deepest)
             if reason is not None:
-                stopped.append(reason)
+                self.reason = reason
                 raise Halted(str(reason))
-        if ply > counts["deepest"]:
-            counts["deepest"] = ply
-        if obs is not None:
-            obs.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
+        if ply > self.deepest:
+            self.deepest = ply
+        if self.observer is not None:
+            self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
         return nid
 
     def leave(
+        self,
         nid: int,
         vector: Vector,
         how: Valuation,
@@ -172,11 +226,13 @@ def search_vectors(
         player: int | None,
         best: A | None = None,
     ) -> None:
-        if obs is not None:
-            obs.node_values(nid, vector, player)
-            obs.valued(nid, vector[me], how, alpha, beta, best)
+        """Tell a node's whole vector (and who decided there), then its value."""
+        if self.observer is not None:
+            self.observer.node_values(nid, vector, player)
+            self.observer.valued(nid, vector[self.me], how, alpha, beta, best)
 
     def node(
+        self,
         state: S,
         parent: int | None,
         move: A | None,
@@ -187,6 +243,14 @@ def search_vectors(
         above: tuple[int, float] | None,
     ) -> tuple[Vector, tuple[A, ...], float | None]:
         """The node's vector, its line, and (after a shallow cut) the ceiling that cut."""
+        game, me, n, depth, table, paranoid = (
+            self.game,
+            self.me,
+            self.n,
+            self.depth,
+            self.table,
+            self.paranoid,
+        )
         terminal = game.terminal_utilities(state)
         mover = game.to_move(state)
         if terminal is not None:
@@ -195,16 +259,16 @@ def search_vectors(
             kind = NodeKind.CHANCE
         else:
             kind = NodeKind.MAX if game.player_index(state) == me else NodeKind.MIN
-        nid = enter(state, parent, move, ply, kind, alpha, beta, p)
+        nid = self.enter(state, parent, move, ply, kind, alpha, beta, p)
         if terminal is not None or (depth is not None and ply >= depth):
-            counts["leaves"] += 1
+            self.leaves += 1
             if terminal is not None:
                 vector, how = terminal, Valuation.TERMINAL
             else:
-                assert evaluate is not None
-                vector, how = evaluate(state), Valuation.EVALUATION
+                assert self.evaluate is not None
+                vector, how = self.evaluate(state), Valuation.EVALUATION
                 _check_length(game, state, vector, n)
-            leave(nid, vector, how, alpha, beta, None)
+            self.leave(nid, vector, how, alpha, beta, None)
             return vector, (), None
         if table is not None:
             slot = (game.key(state), None if depth is None else depth - ply)
@@ -216,14 +280,14 @@ def search_vectors(
                     or (flag == TT_LOWER and stored[me] >= beta)
                     or (flag == TT_UPPER and stored[me] <= alpha)
                 ):
-                    counts["tt_hits"] += 1
-                    leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
+                    self.tt_hits += 1
+                    self.leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
                     return stored, stored_line, None
         if mover is Player.CHANCE:
-            vector, likeliest = chance(state, nid, ply)
+            vector, likeliest = self.chance(state, nid, ply)
             if table is not None:
-                store(slot, vector, TT_EXACT, likeliest)
-            leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
+                self.store(slot, vector, TT_EXACT, likeliest)
+            self.leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
             return vector, likeliest, None
         who = game.player_index(state)
         moves = game.actions(state)
@@ -237,12 +301,12 @@ def search_vectors(
             child = game.result(state, action)
             bound = None if paranoid or best is None else (who, best[who])
             if paranoid:
-                got, rest, cut_at = node(child, nid, action, None, ply + 1, a, b, None)
+                got, rest, cut_at = self.node(child, nid, action, None, ply + 1, a, b, None)
             else:
-                got, rest, cut_at = node(child, nid, action, None, ply + 1, -INF, INF, bound)
+                got, rest, cut_at = self.node(child, nid, action, None, ply + 1, -INF, INF, bound)
             if ply == 0:
                 exact = a < got[me] < b if paranoid else cut_at is None
-                root_moves.append(VectorRootMove(action, got, exact))
+                self.root_moves.append(VectorRootMove(action, got, exact))
             # Max^n: the mover maximises their own share; paranoid: the root player's share,
             # which the others minimise.
             key = me if paranoid else who
@@ -256,7 +320,7 @@ def search_vectors(
                 share = best[me]
                 if (share >= b) if maximizing else (share <= a):
                     if not last:
-                        cut(nid, moves[k + 1 :], share, a, b)
+                        self.cut(nid, moves[k + 1 :], share, a, b)
                     break
                 if maximizing:
                     a = max(a, share)
@@ -264,21 +328,21 @@ def search_vectors(
                     b = min(b, share)
             elif last:
                 break
-            elif total is not None and above is not None and above[0] != who:
-                most = total - best[who] - (n - 2) * floor
+            elif self.total is not None and above is not None and above[0] != who:
+                most = self.total - best[who] - (n - 2) * self.floor
                 if most <= above[1]:
                     ceiling = most
-                    cut(nid, moves[k + 1 :], best[who], above[1], most)
+                    self.cut(nid, moves[k + 1 :], best[who], above[1], most)
                     break
         assert best is not None
         if table is not None:
             if paranoid:
                 share = best[me]
                 flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
-                store(slot, best, flag, line)
+                self.store(slot, best, flag, line)
             elif ceiling is None:  # a node shallow pruning cut holds only its vector so far
-                store(slot, best, TT_EXACT, line)
-        leave(
+                self.store(slot, best, TT_EXACT, line)
+        self.leave(
             nid,
             best,
             Valuation.BACKED_UP,
@@ -289,19 +353,21 @@ def search_vectors(
         )
         return best, line, ceiling
 
-    def store(
-        slot: tuple[Hashable, int | None], vector: Vector, flag: int, line: tuple[A, ...]
-    ) -> None:
-        assert table is not None
-        if len(table) < table_size or slot in table:
-            table[slot] = (vector, flag, line)
+    def store(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:
+        """Put an entry in the table, unless the table is full (a known slot is updated)."""
+        assert self.table is not None
+        if len(self.table) < self.table_size or slot in self.table:
+            self.table[slot] = (vector, flag, line)
 
-    def cut(nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
-        counts["cutoffs"] += 1
-        if obs is not None:
-            obs.pruned(nid, tuple(skipped), value, alpha, beta)
+    def cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
+        """Count a cut and tell which children it skipped."""
+        self.cutoffs += 1
+        if self.observer is not None:
+            self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
 
-    def chance(state: S, nid: int, ply: int) -> tuple[Vector, tuple[A, ...]]:
+    def chance(self, state: S, nid: int, ply: int) -> tuple[Vector, tuple[A, ...]]:
+        """A chance node's expected vector, and the line through its likeliest outcome."""
+        game, n = self.game, self.n
         outcomes = game.chances(state)
         whole = math.fsum(p for _, p in outcomes)
         sums = [0.0] * n
@@ -309,7 +375,7 @@ def search_vectors(
         line: tuple[A, ...] = ()
         for outcome, given in outcomes:
             p = given / whole
-            got, rest, _ = node(
+            got, rest, _ = self.node(
                 game.result(state, outcome), nid, outcome, p, ply + 1, -INF, INF, None
             )
             for i in range(n):
@@ -317,31 +383,6 @@ def search_vectors(
             if p > likeliest:
                 likeliest, line = p, (outcome, *rest)
         return tuple(sums), line
-
-    values: Vector | None
-    line: tuple[A, ...]
-    try:
-        values, line, _ = node(root, None, None, None, 0, -INF, INF, None)
-    except Halted:  # stopped before the root was valued
-        values, line = None, ()
-    best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
-    if values is None:
-        best_move = _best_so_far(root_moves, me)
-    if game.to_move(root) is Player.CHANCE:
-        root_moves.clear()
-    return VectorOutcome(
-        values=values,
-        player=me,
-        best_move=best_move,
-        line=line if values is not None else (),
-        root_moves=tuple(root_moves),
-        nodes=counts["nodes"],
-        leaves=counts["leaves"],
-        cutoffs=counts["cutoffs"],
-        max_depth=counts["deepest"],
-        reason=stopped[0] if stopped else None,
-        tt_hits=counts["tt_hits"],
-    )
 
 
 def _check_length(game: Game[S, A], state: S, vector: Vector, n: int) -> None:
