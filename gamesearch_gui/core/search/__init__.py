@@ -224,7 +224,8 @@ def _vectors(
     plies = game.max_plies(state)
     old_limit = sys.getrecursionlimit()
     deepest = depth if depth is not None else plies if plies is not None else MAX_SEARCH_DEPTH
-    sys.setrecursionlimit(max(old_limit, 2 * deepest + 500))
+    # Up to three frames a ply: a chance node's recursion, its begin() and expected().
+    sys.setrecursionlimit(max(old_limit, 3 * deepest + 500))
     try:
         found = search_vectors(
             game,

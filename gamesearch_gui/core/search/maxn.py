@@ -64,6 +64,10 @@ Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
 #: a reason to stop, or None.
 StopCheck = Callable[[int, int], R | None]
+#: What a node hands back to its parent: its vector, the line of moves from it, and
+#: whether the vector is exact (False where shallow pruning cut the node: the vector is
+#: then only what the node had found so far).
+Backed = tuple[Vector, tuple[A, ...], bool]
 #: Where the table keeps a position: the game's key and the plies left to the depth
 #: limit (None without one).
 Slot = tuple[Hashable, int | None]
@@ -130,24 +134,30 @@ def search_vectors(
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
     """
-    run = _VectorSearch(game, root, paranoid, shallow, depth, evaluate, observer, stop, table_size)
+    run = _VectorSearch(game, root, depth, evaluate, observer, stop or _never, table_size)
+    total = game.utility_sum() if shallow and not paranoid else None
+    if paranoid:
+        run.value = run.paranoid
+    elif total is not None:  # shallow pruning (without a constant sum it would never cut)
+        run.total, run.floor = total, game.utility_bounds()[0]
+        run.value = run.max_n_shallow
     values: Vector | None
     line: tuple[A, ...]
     try:
-        values, line, _ = run.node(root, None, None, None, 0, -INF, INF, None)
-    except Halted:  # stopped before the root was valued
+        values, line, _ = run.value(root, None, None, None, 0)
+    except Halted:  # stopped before the root was valued: the best root move so far
         values, line = None, ()
-    best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
+    best_move: A | None = None
     if values is None:
         best_move = _best_so_far(run.root_moves, run.me)
-    if game.to_move(root) is Player.CHANCE:
-        run.root_moves.clear()
+    elif line and game.to_move(root) is not Player.CHANCE:
+        best_move = line[0]
     return VectorOutcome(
         values=values,
         player=run.me,
         best_move=best_move,
         line=line,
-        root_moves=tuple(run.root_moves),
+        root_moves=tuple(run.root_moves),  # none at a chance root: no decision at ply 0
         nodes=run.nodes,
         leaves=run.leaves,
         cutoffs=run.cutoffs,
@@ -158,99 +168,212 @@ def search_vectors(
 
 
 class _VectorSearch(Generic[S, A, R]):
-    """One search of a game of n players: its settings, what it counts, and its nodes."""
+    """One search of a game of n players: what it counts, and its node functions (plain
+    max^n unless :func:`search_vectors` picks another recursion)."""
 
     def __init__(
         self,
         game: Game[S, A],
         root: S,
-        paranoid: bool,
-        shallow: bool,
         depth: int | None,
         evaluate: VectorEvaluation[S] | None,
         observer: SearchObserver | None,
-        stop: StopCheck[R] | None,
+        stop: StopCheck[R],
         table_size: int,
     ) -> None:
         self.game = game
         self.n = len(game.players)
         self.me = root_player(game, root)
-        self.paranoid = paranoid
-        self.total = game.utility_sum() if shallow else None
-        self.floor = game.utility_bounds()[0] if self.total is not None else 0.0
         self.depth = depth
         self.evaluate = evaluate
-        self.observer = observer
         self.stop = stop
         self.reason: R | None = None
         self.nodes = self.leaves = self.cutoffs = self.deepest = self.tt_hits = 0
+        self.root_moves: list[VectorRootMove[A]] = []
+        self.total = self.floor = 0.0  # shallow pruning's constant sum and lowest utility
         # (key, plies left or None) -> the vector, how exact it is, and the line from there.
         self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] | None = (
             {} if table_size > 0 else None
         )
         self.table_size = table_size
-        self.root_moves: list[VectorRootMove[A]] = []
+        self.value: Callable[[S, int | None, A | None, float | None, int], Backed[A]]
+        self.value = self.max_n
+        self.observer = observer
+
+    # -- the three recursions --------------------------------------------------------
+
+    def max_n(
+        self, state: S, parent: int | None, move: A | None, p: float | None, ply: int
+    ) -> Backed[A]:
+        """Max^n: the vector ``state`` is worth when every player, at its turn, takes
+        the child whose vector is best in its own component (the first among equals)."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, -INF, INF)
+        if known is not None:  # a leaf, a chance node, or a position the table knows
+            return known
+        game = self.game
+        who = game.player_index(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        for action in game.actions(state):
+            got, rest, exact = self.max_n(game.result(state, action), nid, action, None, ply + 1)
+            if ply == 0:
+                self.root_moves.append(VectorRootMove(action, got, exact))
+            if best is None or better(got[who], best[who], True):
+                best, best_move, line = got, action, (action, *rest)
+        assert best is not None
+        self.store_exact(slot, best, line)
+        self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+        return best, line, True
+
+    def max_n_shallow(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        above: tuple[int, float] | None = None,
+    ) -> Backed[A]:
+        """Max^n with shallow pruning: as :meth:`max_n`, but a node stops searching its
+        children once the player deciding above it (``above``: that player, and what it
+        already has from an earlier sibling) could get no more here."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, -INF, INF)
+        if known is not None:
+            return known
+        game = self.game
+        who = game.player_index(state)
+        moves = game.actions(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        for k, action in enumerate(moves):
+            bound = None if best is None else (who, best[who])
+            child = game.result(state, action)
+            got, rest, exact = self.max_n_shallow(child, nid, action, None, ply + 1, bound)
+            if ply == 0:
+                self.root_moves.append(VectorRootMove(action, got, exact))
+            if best is None or better(got[who], best[who], True):
+                best, best_move, line = got, action, (action, *rest)
+            if k + 1 < len(moves) and self.gives_up(nid, moves[k + 1 :], who, best, above):
+                # Cut: the vector is only what this node had so far, so it is not stored.
+                self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+                return best, line, False
+        assert best is not None
+        self.store_exact(slot, best, line)
+        self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+        return best, line, True
+
+    def gives_up(
+        self,
+        nid: int,
+        skipped: Sequence[A],
+        who: int,
+        best: Vector,
+        above: tuple[int, float] | None,
+    ) -> bool:
+        """Shallow pruning's test (Korf 1991): ``who`` is sure of ``best[who]`` here, so
+        the other player deciding above can get at most ``S - best[who] - (n - 2) * L``;
+        when that is no more than what it already has, it will not come here, and the
+        ``skipped`` children are cut."""
+        if above is None or above[0] == who:
+            return False
+        most = self.total - best[who] - (self.n - 2) * self.floor
+        if most > above[1]:
+            return False
+        self.cut(nid, skipped, best[who], above[1], most)
+        return True
+
+    def paranoid(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> Backed[A]:
+        """The paranoid search: alpha-beta on the root player's component, as if every
+        other player played only to lower it (the root player maximises, the rest
+        minimise); the window narrows after each child, and a child past it cuts."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, alpha, beta)
+        if known is not None:
+            return known
+        game, me = self.game, self.me
+        who = game.player_index(state)
+        maximizing = who == me
+        moves = game.actions(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        a, b = alpha, beta
+        for k, action in enumerate(moves):
+            got, rest, _ = self.paranoid(
+                game.result(state, action), nid, action, None, ply + 1, a, b
+            )
+            if ply == 0:
+                self.root_moves.append(VectorRootMove(action, got, a < got[me] < b))
+            if best is None or better(got[me], best[me], maximizing):
+                best, best_move, line = got, action, (action, *rest)
+            share = best[me]
+            if share >= b if maximizing else share <= a:
+                if k + 1 < len(moves):
+                    self.cut(nid, moves[k + 1 :], share, a, b)
+                break
+            if maximizing:
+                a = max(a, share)
+            else:
+                b = min(b, share)
+        assert best is not None
+        self.store_bound(slot, best, line, alpha, beta)
+        # The window as it stands on leaving, as alpha-beta tells it.
+        self.told(nid, best, who, Valuation.BACKED_UP, a, b, best_move)
+        return best, line, True
+
+    # -- what every node does around them ----------------------------------------------
+
+    def begin(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Slot | None, Backed[A] | None]:
+        """Enter a node; value it at once if it is a leaf, a chance node or a position
+        the table knows (else the recursion searches its moves). Gives its id, its slot
+        in the table (None without one), and that value."""
+        nid, terminal, mover = self.enter(state, parent, move, p, ply, alpha, beta)
+        depth = self.depth
+        if terminal is not None or (depth is not None and ply >= depth):
+            return nid, None, self.leaf(state, nid, terminal, alpha, beta)
+        slot = None
+        if self.table is not None:
+            slot = (self.game.key(state), None if depth is None else depth - ply)
+            known = self.recall(slot, nid, alpha, beta)
+            if known is not None:
+                return nid, slot, known
+        if mover is Player.CHANCE:
+            return nid, slot, self.expected(state, nid, ply, alpha, beta, slot)
+        return nid, slot, None
 
     def enter(
         self,
         state: S,
         parent: int | None,
         move: A | None,
-        ply: int,
-        kind: NodeKind,
-        alpha: float,
-        beta: float,
-        p: float | None,
-    ) -> int:
-        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes), tell it, give its id."""
-        nid = self.nodes
-        self.nodes = nid + 1
-        if self.stop is not None and nid % CHECK_EVERY == 0:
-            reason = self.stop(nid, self.deepest)
-            if reason is not None:
-                self.reason = reason
-                raise Halted(str(reason))
-        if ply > self.deepest:
-            self.deepest = ply
-        if self.observer is not None:
-            self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
-        return nid
-
-    def leave(
-        self,
-        nid: int,
-        vector: Vector,
-        how: Valuation,
-        alpha: float,
-        beta: float,
-        player: int | None,
-        best: A | None = None,
-    ) -> None:
-        """Tell a node's whole vector (and who decided there), then its value."""
-        if self.observer is not None:
-            self.observer.node_values(nid, vector, player)
-            self.observer.valued(nid, vector[self.me], how, alpha, beta, best)
-
-    def node(
-        self,
-        state: S,
-        parent: int | None,
-        move: A | None,
         p: float | None,
         ply: int,
         alpha: float,
         beta: float,
-        above: tuple[int, float] | None,
-    ) -> tuple[Vector, tuple[A, ...], float | None]:
-        """The node's vector, its line, and (after a shallow cut) the ceiling that cut."""
-        game, me, n, depth, table, paranoid = (
-            self.game,
-            self.me,
-            self.n,
-            self.depth,
-            self.table,
-            self.paranoid,
-        )
+    ) -> tuple[int, Vector | None, Player]:
+        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes) and tell it: MAX
+        where the root player decides, MIN where another player does. Gives its id, its
+        utilities if the game is over there, and who moves."""
+        game = self.game
         terminal = game.terminal_utilities(state)
         mover = game.to_move(state)
         if terminal is not None:
@@ -258,115 +381,45 @@ class _VectorSearch(Generic[S, A, R]):
         elif mover is Player.CHANCE:
             kind = NodeKind.CHANCE
         else:
-            kind = NodeKind.MAX if game.player_index(state) == me else NodeKind.MIN
-        nid = self.enter(state, parent, move, ply, kind, alpha, beta, p)
-        if terminal is not None or (depth is not None and ply >= depth):
-            self.leaves += 1
-            if terminal is not None:
-                vector, how = terminal, Valuation.TERMINAL
-            else:
-                assert self.evaluate is not None
-                vector, how = self.evaluate(state), Valuation.EVALUATION
-                _check_length(game, state, vector, n)
-            self.leave(nid, vector, how, alpha, beta, None)
-            return vector, (), None
-        if table is not None:
-            slot = (game.key(state), None if depth is None else depth - ply)
-            entry = table.get(slot)
-            if entry is not None:
-                stored, flag, stored_line = entry
-                if (
-                    flag == TT_EXACT
-                    or (flag == TT_LOWER and stored[me] >= beta)
-                    or (flag == TT_UPPER and stored[me] <= alpha)
-                ):
-                    self.tt_hits += 1
-                    self.leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
-                    return stored, stored_line, None
-        if mover is Player.CHANCE:
-            vector, likeliest = self.chance(state, nid, ply)
-            if table is not None:
-                self.store(slot, vector, TT_EXACT, likeliest)
-            self.leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
-            return vector, likeliest, None
-        who = game.player_index(state)
-        moves = game.actions(state)
-        best: Vector | None = None
-        best_move: A | None = None
-        line: tuple[A, ...] = ()
-        ceiling: float | None = None
-        maximizing = who == me
-        a, b = alpha, beta
-        for k, action in enumerate(moves):
-            child = game.result(state, action)
-            bound = None if paranoid or best is None else (who, best[who])
-            if paranoid:
-                got, rest, cut_at = self.node(child, nid, action, None, ply + 1, a, b, None)
-            else:
-                got, rest, cut_at = self.node(child, nid, action, None, ply + 1, -INF, INF, bound)
-            if ply == 0:
-                exact = a < got[me] < b if paranoid else cut_at is None
-                self.root_moves.append(VectorRootMove(action, got, exact))
-            # Max^n: the mover maximises their own share; paranoid: the root player's share,
-            # which the others minimise.
-            key = me if paranoid else who
-            if best is None or better(got[key], best[key], maximizing or not paranoid):
-                best, best_move, line = got, action, (action, *rest)
-            assert best is not None
-            last = k + 1 == len(moves)
-            if paranoid:
-                # As alpha-beta: past the window, stop (a cut, if moves are left); else the
-                # window narrows, after the last child too (the window it leaves with).
-                share = best[me]
-                if (share >= b) if maximizing else (share <= a):
-                    if not last:
-                        self.cut(nid, moves[k + 1 :], share, a, b)
-                    break
-                if maximizing:
-                    a = max(a, share)
-                else:
-                    b = min(b, share)
-            elif last:
-                break
-            elif self.total is not None and above is not None and above[0] != who:
-                most = self.total - best[who] - (n - 2) * self.floor
-                if most <= above[1]:
-                    ceiling = most
-                    self.cut(nid, moves[k + 1 :], best[who], above[1], most)
-                    break
-        assert best is not None
-        if table is not None:
-            if paranoid:
-                share = best[me]
-                flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
-                self.store(slot, best, flag, line)
-            elif ceiling is None:  # a node shallow pruning cut holds only its vector so far
-                self.store(slot, best, TT_EXACT, line)
-        self.leave(
-            nid,
-            best,
-            Valuation.BACKED_UP,
-            a if paranoid else -INF,  # the window as it stands on leaving, as alpha-beta's
-            b if paranoid else INF,
-            who,
-            best_move,
-        )
-        return best, line, ceiling
-
-    def store(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:
-        """Put an entry in the table, unless the table is full (a known slot is updated)."""
-        assert self.table is not None
-        if len(self.table) < self.table_size or slot in self.table:
-            self.table[slot] = (vector, flag, line)
-
-    def cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
-        """Count a cut and tell which children it skipped."""
-        self.cutoffs += 1
+            kind = NodeKind.MAX if game.player_index(state) == self.me else NodeKind.MIN
+        nid = self._count(ply)
         if self.observer is not None:
-            self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
+            self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
+        return nid, terminal, mover
 
-    def chance(self, state: S, nid: int, ply: int) -> tuple[Vector, tuple[A, ...]]:
-        """A chance node's expected vector, and the line through its likeliest outcome."""
+    def _count(self, ply: int) -> int:
+        """The next node's id; stops the search (:class:`Halted`) when ``stop`` says so."""
+        nid = self.nodes
+        self.nodes = nid + 1
+        if nid % CHECK_EVERY == 0:
+            reason = self.stop(nid, self.deepest)
+            if reason is not None:
+                self.reason = reason
+                raise Halted(str(reason))
+        if ply > self.deepest:
+            self.deepest = ply
+        return nid
+
+    def leaf(
+        self, state: S, nid: int, terminal: Vector | None, alpha: float, beta: float
+    ) -> Backed[A]:
+        """A leaf's vector: the utilities where the game is over, else (at the depth
+        limit) the evaluation's estimate."""
+        self.leaves += 1
+        if terminal is not None:
+            vector, how = terminal, Valuation.TERMINAL
+        else:
+            assert self.evaluate is not None
+            vector, how = self.evaluate(state), Valuation.EVALUATION
+            _check_length(self.game, state, vector, self.n)
+        self.told(nid, vector, None, how, alpha, beta, None)
+        return vector, (), True
+
+    def expected(
+        self, state: S, nid: int, ply: int, alpha: float, beta: float, slot: Slot | None
+    ) -> Backed[A]:
+        """A chance node's vector: each player's expected utility over the outcomes
+        (their probabilities scaled to add up to 1); its line follows the likeliest."""
         game, n = self.game, self.n
         outcomes = game.chances(state)
         whole = math.fsum(p for _, p in outcomes)
@@ -375,17 +428,89 @@ class _VectorSearch(Generic[S, A, R]):
         line: tuple[A, ...] = ()
         for outcome, given in outcomes:
             p = given / whole
-            got, rest, _ = self.node(
-                game.result(state, outcome), nid, outcome, p, ply + 1, -INF, INF, None
-            )
+            got, rest, _ = self.value(game.result(state, outcome), nid, outcome, p, ply + 1)
             for i in range(n):
                 sums[i] += p * got[i]
             if p > likeliest:
                 likeliest, line = p, (outcome, *rest)
-        return tuple(sums), line
+        vector = tuple(sums)
+        self.store_exact(slot, vector, line)
+        self.told(nid, vector, None, Valuation.BACKED_UP, alpha, beta, None)
+        return vector, line, True
+
+    # -- the transposition table -------------------------------------------------------
+
+    def recall(self, slot: Slot, nid: int, alpha: float, beta: float) -> Backed[A] | None:
+        """The table's vector for ``slot`` if it is exact, or a bound that already
+        settles the window (paranoid); else None, and the node is searched."""
+        assert self.table is not None
+        entry = self.table.get(slot)
+        if entry is None:
+            return None
+        stored, flag, line = entry
+        if not (
+            flag == TT_EXACT
+            or (flag == TT_LOWER and stored[self.me] >= beta)
+            or (flag == TT_UPPER and stored[self.me] <= alpha)
+        ):
+            return None
+        self.tt_hits += 1
+        self.told(nid, stored, None, Valuation.TRANSPOSITION, alpha, beta, None)
+        return stored, line, True
+
+    def store_exact(self, slot: Slot | None, vector: Vector, line: tuple[A, ...]) -> None:
+        """Keep a node's exact vector (max^n, and every chance node), if there is a table."""
+        if slot is not None:
+            self._keep(slot, vector, TT_EXACT, line)
+
+    def store_bound(
+        self, slot: Slot | None, vector: Vector, line: tuple[A, ...], alpha: float, beta: float
+    ) -> None:
+        """Keep a paranoid node's vector with how exact its share is: at most that when
+        it failed low (``<= alpha``), at least that when it failed high (``>= beta``)."""
+        if slot is None:
+            return
+        share = vector[self.me]
+        flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
+        self._keep(slot, vector, flag, line)
+
+    def _keep(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:
+        """Put an entry in the table, unless the table is full (a known slot is updated)."""
+        assert self.table is not None
+        if len(self.table) < self.table_size or slot in self.table:
+            self.table[slot] = (vector, flag, line)
+
+    # -- telling the observer ----------------------------------------------------------
+
+    def told(
+        self,
+        nid: int,
+        vector: Vector,
+        player: int | None,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: A | None,
+    ) -> None:
+        """Tell a node's whole vector (and who decided there), then its value: the root
+        player's component."""
+        if self.observer is not None:
+            self.observer.node_values(nid, vector, player)
+            self.observer.valued(nid, vector[self.me], how, alpha, beta, best_move)
+
+    def cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
+        """Count a cut and tell the observer which children it skipped, and why."""
+        self.cutoffs += 1
+        if self.observer is not None:
+            self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
+
+
+def _never(nodes: int, deepest: int) -> None:
+    """The ``stop`` of a search that nothing stops."""
 
 
 def _check_length(game: Game[S, A], state: S, vector: Vector, n: int) -> None:
+    """Refuse an evaluation that gives a number for some players only."""
     if len(vector) != n:
         raise GameError(
             f"the evaluation at {game.position_name(state)} gives {len(vector)} numbers, "
