@@ -43,6 +43,7 @@ This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` run
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
@@ -59,6 +60,8 @@ R = TypeVar("R")  #: what the ``stop`` callback gives as its reason to stop
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.
 CHECK_EVERY: Final = 256
+#: The depth limit of a search without one: deeper than any recursion can go.
+NO_LIMIT: Final = sys.maxsize
 
 Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
@@ -168,8 +171,9 @@ def search_vectors(
 
 
 class _VectorSearch(Generic[S, A, R]):
-    """One search of a game of n players: what it counts, and its node functions (plain
-    max^n unless :func:`search_vectors` picks another recursion)."""
+    """One search of a game of n players: what it counts, and the node functions chosen
+    for its settings when it starts (plain max^n unless :func:`search_vectors` picks
+    another recursion; the table's and the observer's pieces only when they are on)."""
 
     def __init__(
         self,
@@ -185,6 +189,7 @@ class _VectorSearch(Generic[S, A, R]):
         self.n = len(game.players)
         self.me = root_player(game, root)
         self.depth = depth
+        self.limit = NO_LIMIT if depth is None else depth
         self.evaluate = evaluate
         self.stop = stop
         self.reason: R | None = None
@@ -192,13 +197,18 @@ class _VectorSearch(Generic[S, A, R]):
         self.root_moves: list[VectorRootMove[A]] = []
         self.total = self.floor = 0.0  # shallow pruning's constant sum and lowest utility
         # (key, plies left or None) -> the vector, how exact it is, and the line from there.
-        self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] | None = (
-            {} if table_size > 0 else None
-        )
+        self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] = {}
         self.table_size = table_size
         self.value: Callable[[S, int | None, A | None, float | None, int], Backed[A]]
         self.value = self.max_n
+        tabled = table_size > 0
+        self.begin = self._begin_tabled if tabled else self._begin
+        self.store_exact = self._store_exact if tabled else _ignore
+        self.store_bound = self._store_bound if tabled else _ignore
         self.observer = observer
+        self.enter = self._enter if observer is None else self._enter_told
+        self.told = _ignore if observer is None else self._told
+        self.cut = self._cut if observer is None else self._cut_told
 
     # -- the three recursions --------------------------------------------------------
 
@@ -333,7 +343,7 @@ class _VectorSearch(Generic[S, A, R]):
 
     # -- what every node does around them ----------------------------------------------
 
-    def begin(
+    def _begin(
         self,
         state: S,
         parent: int | None,
@@ -343,24 +353,37 @@ class _VectorSearch(Generic[S, A, R]):
         alpha: float,
         beta: float,
     ) -> tuple[int, Slot | None, Backed[A] | None]:
-        """Enter a node; value it at once if it is a leaf, a chance node or a position
-        the table knows (else the recursion searches its moves). Gives its id, its slot
-        in the table (None without one), and that value."""
+        """Enter a node; value it at once if it is a leaf or a chance node (else the
+        recursion searches its moves). Gives its id, no table slot, and that value."""
         nid, terminal, mover = self.enter(state, parent, move, p, ply, alpha, beta)
-        depth = self.depth
-        if terminal is not None or (depth is not None and ply >= depth):
+        if terminal is not None or ply >= self.limit:
             return nid, None, self.leaf(state, nid, terminal, alpha, beta)
-        slot = None
-        if self.table is not None:
-            slot = (self.game.key(state), None if depth is None else depth - ply)
-            known = self.recall(slot, nid, alpha, beta)
-            if known is not None:
-                return nid, slot, known
         if mover is Player.CHANCE:
-            return nid, slot, self.expected(state, nid, ply, alpha, beta, slot)
-        return nid, slot, None
+            return nid, None, self.expected(state, nid, ply, alpha, beta, None)
+        return nid, None, None
 
-    def enter(
+    def _begin_tabled(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Slot | None, Backed[A] | None]:
+        """:meth:`_begin` with a transposition table: a position the table knows well
+        enough is valued from it; the slot is where the node's own value goes."""
+        nid, terminal, mover = self.enter(state, parent, move, p, ply, alpha, beta)
+        if terminal is not None or ply >= self.limit:
+            return nid, None, self.leaf(state, nid, terminal, alpha, beta)
+        slot = (self.game.key(state), None if self.depth is None else self.depth - ply)
+        known = self.recall(slot, nid, alpha, beta)
+        if known is None and mover is Player.CHANCE:
+            known = self.expected(state, nid, ply, alpha, beta, slot)
+        return nid, slot, known
+
+    def _enter(
         self,
         state: S,
         parent: int | None,
@@ -370,9 +393,24 @@ class _VectorSearch(Generic[S, A, R]):
         alpha: float,
         beta: float,
     ) -> tuple[int, Vector | None, Player]:
-        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes) and tell it: MAX
-        where the root player decides, MIN where another player does. Gives its id, its
+        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes); gives its id, its
         utilities if the game is over there, and who moves."""
+        terminal = self.game.terminal_utilities(state)
+        mover = self.game.to_move(state)
+        return self._count(ply), terminal, mover
+
+    def _enter_told(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Vector | None, Player]:
+        """:meth:`_enter`, and tell the observer of the node: MAX where the root player
+        decides, MIN where another player does."""
         game = self.game
         terminal = game.terminal_utilities(state)
         mover = game.to_move(state)
@@ -383,8 +421,8 @@ class _VectorSearch(Generic[S, A, R]):
         else:
             kind = NodeKind.MAX if game.player_index(state) == self.me else NodeKind.MIN
         nid = self._count(ply)
-        if self.observer is not None:
-            self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
+        assert self.observer is not None
+        self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
         return nid, terminal, mover
 
     def _count(self, ply: int) -> int:
@@ -443,7 +481,6 @@ class _VectorSearch(Generic[S, A, R]):
     def recall(self, slot: Slot, nid: int, alpha: float, beta: float) -> Backed[A] | None:
         """The table's vector for ``slot`` if it is exact, or a bound that already
         settles the window (paranoid); else None, and the node is searched."""
-        assert self.table is not None
         entry = self.table.get(slot)
         if entry is None:
             return None
@@ -458,31 +495,29 @@ class _VectorSearch(Generic[S, A, R]):
         self.told(nid, stored, None, Valuation.TRANSPOSITION, alpha, beta, None)
         return stored, line, True
 
-    def store_exact(self, slot: Slot | None, vector: Vector, line: tuple[A, ...]) -> None:
-        """Keep a node's exact vector (max^n, and every chance node), if there is a table."""
-        if slot is not None:
-            self._keep(slot, vector, TT_EXACT, line)
+    def _store_exact(self, slot: Slot | None, vector: Vector, line: tuple[A, ...]) -> None:
+        """Keep a node's exact vector (max^n, and every chance node)."""
+        assert slot is not None
+        self._keep(slot, vector, TT_EXACT, line)
 
-    def store_bound(
+    def _store_bound(
         self, slot: Slot | None, vector: Vector, line: tuple[A, ...], alpha: float, beta: float
     ) -> None:
         """Keep a paranoid node's vector with how exact its share is: at most that when
         it failed low (``<= alpha``), at least that when it failed high (``>= beta``)."""
-        if slot is None:
-            return
+        assert slot is not None
         share = vector[self.me]
         flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
         self._keep(slot, vector, flag, line)
 
     def _keep(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:
         """Put an entry in the table, unless the table is full (a known slot is updated)."""
-        assert self.table is not None
         if len(self.table) < self.table_size or slot in self.table:
             self.table[slot] = (vector, flag, line)
 
     # -- telling the observer ----------------------------------------------------------
 
-    def told(
+    def _told(
         self,
         nid: int,
         vector: Vector,
@@ -494,19 +529,29 @@ class _VectorSearch(Generic[S, A, R]):
     ) -> None:
         """Tell a node's whole vector (and who decided there), then its value: the root
         player's component."""
-        if self.observer is not None:
-            self.observer.node_values(nid, vector, player)
-            self.observer.valued(nid, vector[self.me], how, alpha, beta, best_move)
+        assert self.observer is not None
+        self.observer.node_values(nid, vector, player)
+        self.observer.valued(nid, vector[self.me], how, alpha, beta, best_move)
 
-    def cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
+    def _cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
+        """Count a cut (``skipped``: the children not searched)."""
+        self.cutoffs += 1
+
+    def _cut_told(
+        self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float
+    ) -> None:
         """Count a cut and tell the observer which children it skipped, and why."""
         self.cutoffs += 1
-        if self.observer is not None:
-            self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
+        assert self.observer is not None
+        self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
 
 
 def _never(nodes: int, deepest: int) -> None:
     """The ``stop`` of a search that nothing stops."""
+
+
+def _ignore(*_args: object) -> None:
+    """A piece of the search whose feature is off: it does nothing."""
 
 
 def _check_length(game: Game[S, A], state: S, vector: Vector, n: int) -> None:
