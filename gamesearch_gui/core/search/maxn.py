@@ -38,6 +38,21 @@ Conventions (docs/search.md, "Games of n players", says why):
 
 This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` runs it for
 ``Algorithm.MAXN`` and ``Algorithm.PARANOID`` and makes its outcome a ``SearchResult``.
+
+What is in it, top to bottom:
+
+* what a search hands back (:class:`VectorOutcome`, :class:`VectorRootMove`) and whom
+  it searches for (:func:`root_player`);
+* :func:`search_vectors`, which picks once, when the search starts, the recursion and
+  the pieces its settings ask for (a feature that is off is never tested at a node:
+  its piece is left out, or is a function that does nothing);
+* the three recursions, each a short function of its own: ``max_n`` (the textbook's
+  max^n), ``max_n_shallow`` (max^n with Korf's shallow pruning, its test in
+  ``gives_up``) and ``paranoid`` (alpha-beta on the root player's share);
+* what every node does around them: entering and counting it, valuing a leaf, a chance
+  node's expected vector, the transposition table, telling the observer;
+* words for vectors (:func:`vector_text`, :func:`describe_choice`) and why shallow
+  pruning cannot search a game (:func:`vector_problem`).
 """
 
 from __future__ import annotations
