@@ -48,7 +48,7 @@ What is in it, top to bottom:
   its piece is left out, or is a function that does nothing);
 * the three recursions, each a short function of its own: ``max_n`` (the textbook's
   max^n), ``max_n_shallow`` (max^n with Korf's shallow pruning, its test in
-  ``gives_up``) and ``paranoid`` (alpha-beta on the root player's share);
+  ``shallow_cut``) and ``paranoid`` (alpha-beta on the root player's share);
 * what every node does around them: entering and counting it, valuing a leaf, a chance
   node's expected vector, the transposition table, telling the observer;
 * words for vectors (:func:`vector_text`, :func:`describe_choice`) and why shallow
@@ -242,9 +242,9 @@ class _VectorSearch(Generic[S, A, R]):
         line: tuple[A, ...] = ()
         for action in game.actions(state):
             got, rest, exact = self.max_n(game.result(state, action), nid, action, None, ply + 1)
-            if ply == 0:
+            if ply == 0:  # the root's moves, each with its vector, go in the results
                 self.root_moves.append(VectorRootMove(action, got, exact))
-            if best is None or better(got[who], best[who], True):
+            if best is None or better(got[who], best[who], True):  # who's own component
                 best, best_move, line = got, action, (action, *rest)
         assert best is not None
         self.store_exact(slot, best, line)
@@ -280,7 +280,7 @@ class _VectorSearch(Generic[S, A, R]):
                 self.root_moves.append(VectorRootMove(action, got, exact))
             if best is None or better(got[who], best[who], True):
                 best, best_move, line = got, action, (action, *rest)
-            if k + 1 < len(moves) and self.gives_up(nid, moves[k + 1 :], who, best, above):
+            if k + 1 < len(moves) and self.shallow_cut(nid, moves[k + 1 :], who, best, above):
                 # Cut: the vector is only what this node had so far, so it is not stored.
                 self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
                 return best, line, False
@@ -289,7 +289,7 @@ class _VectorSearch(Generic[S, A, R]):
         self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
         return best, line, True
 
-    def gives_up(
+    def shallow_cut(
         self,
         nid: int,
         skipped: Sequence[A],
@@ -299,8 +299,8 @@ class _VectorSearch(Generic[S, A, R]):
     ) -> bool:
         """Shallow pruning's test (Korf 1991): ``who`` is sure of ``best[who]`` here, so
         the other player deciding above can get at most ``S - best[who] - (n - 2) * L``;
-        when that is no more than what it already has, it will not come here, and the
-        ``skipped`` children are cut."""
+        when that is no more than what it already has, it will not come here: cut the
+        ``skipped`` children (True) and stop searching this node."""
         if above is None or above[0] == who:
             return False
         most = self.total - best[who] - (self.n - 2) * self.floor
@@ -342,7 +342,7 @@ class _VectorSearch(Generic[S, A, R]):
             if best is None or better(got[me], best[me], maximizing):
                 best, best_move, line = got, action, (action, *rest)
             share = best[me]
-            if share >= b if maximizing else share <= a:
+            if (share >= b) if maximizing else (share <= a):  # past the window: a cut
                 if k + 1 < len(moves):
                     self.cut(nid, moves[k + 1 :], share, a, b)
                 break
