@@ -141,16 +141,19 @@ class _Node(Generic[S, A]):
         "children",
         "cumulative",
         "depth",
+        "for_min",
         "move",
         "node_id",
         "outcomes",
         "parent",
         "player",
+        "sqrt_visits",
         "state",
         "terminal",
         "total",
         "untried",
         "visits",
+        "win_rate",
     )
 
     def __init__(
@@ -187,6 +190,11 @@ class _Node(Generic[S, A]):
                     )
         self.visits = 0
         self.total = 0.0
+        # For UCB1 (kept by BACK-UP): the win rate for the player who chooses this node
+        # (MIN's when its parent is a MIN node, else MAX's), and sqrt(visits).
+        self.for_min = parent is not None and parent.player is Player.MIN
+        self.win_rate = 0.0
+        self.sqrt_visits = 0.0
 
 
 class _Tree(Generic[S, A]):
@@ -323,14 +331,15 @@ def _phases(
     low, high = game.utility_bounds()
     heuristic = game.playout_heuristic() if playout is Playout.HEURISTIC else None
     middle = (low + high) / 2
-    ucb_scores: Callable[[_Node[S, A]], list[float]] = _ucb_scorer(exploration, low, high)
+    best_child, ucb_scores = _ucb(exploration)
     expand = _expander(game, rng, tree)
+    back_up = _backer(low, high)
     if observer is None:
         return _Phases(
-            _selector(_ucb_chooser(ucb_scores), rng),
+            _selector(best_child, rng),
             expand,
             _simulator(_playout(game, rng, heuristic, middle, game.result)),
-            _back_up,
+            back_up,
         )
     played: list[A] = []
     result = game.result
@@ -343,45 +352,41 @@ def _phases(
         _observed_selector(ucb_scores, rng, observer),
         _observed_expander(expand, observer),
         _observed_simulator(_playout(game, rng, heuristic, middle, noted), played, observer),
-        _observed_back_up(observer),
+        _observed_back_up(back_up, observer),
     )
 
 
-def _ucb_scorer(
-    exploration: float, low: float, high: float
-) -> Callable[[_Node[S, A]], list[float]]:
-    """UCB1 of each child of a MAX or MIN node, in the tree's order."""
-    span = high - low if high > low else 1.0
+def _ucb(
+    exploration: float,
+) -> tuple[Callable[[_Node[S, A]], _Node[S, A]], Callable[[_Node[S, A]], list[float]]]:
+    """UCB1 at a MAX or MIN node: the child it chooses, and every child's score.
+
+    A child's score is its win rate for the player to move at the node (its mean
+    reward scaled by the utility bounds) plus ``C * sqrt(ln N(node) / N(child))``.
+    BACK-UP keeps each node's win rate and ``sqrt(N)`` (:func:`_backer`), so a choice
+    reads them rather than working them out for every child at every step down.
+    """
     sqrt = math.sqrt
     log = math.log
-    maximum = Player.MAX
-
-    def ucb_scores(node: _Node[S, A]) -> list[float]:
-        """Each child's win rate for the player to move (its mean reward scaled by the
-        utility bounds) plus ``C * sqrt(ln N(node) / N(child))``."""
-        factor = exploration * sqrt(log(node.visits))
-        if node.player is maximum:
-            return [
-                (c.total / c.visits - low) / span + factor / sqrt(c.visits) for c in node.children
-            ]
-        return [
-            1.0 - (c.total / c.visits - low) / span + factor / sqrt(c.visits) for c in node.children
-        ]
-
-    return ucb_scores
-
-
-def _ucb_chooser(
-    ucb_scores: Callable[[_Node[S, A]], list[float]],
-) -> Callable[[_Node[S, A]], _Node[S, A]]:
-    """The child UCB1 chooses at a MAX or MIN node."""
 
     def best_child(node: _Node[S, A]) -> _Node[S, A]:
         """The child with the highest UCB1, the first in the tree's order among equals."""
-        scores = ucb_scores(node)
-        return node.children[scores.index(max(scores))]
+        factor = exploration * sqrt(log(node.visits))
+        best = node.children[0]
+        best_score = -math.inf
+        for child in node.children:
+            score = child.win_rate + factor / child.sqrt_visits
+            if score > best_score:
+                best_score = score
+                best = child
+        return best
 
-    return best_child
+    def ucb_scores(node: _Node[S, A]) -> list[float]:
+        """Each child's UCB1, in the tree's order (for an observer that shows them)."""
+        factor = exploration * sqrt(log(node.visits))
+        return [c.win_rate + factor / c.sqrt_visits for c in node.children]
+
+    return best_child, ucb_scores
 
 
 def _selector(
@@ -510,13 +515,26 @@ def _outcome_drawn(outcomes: Sequence[tuple[A, float]], pick: float) -> A:
     return outcomes[-1][0]
 
 
-def _back_up(node: _Node[S, A], reward: float) -> None:
-    """BACK-UP: the reward (MAX's view) into N and Q of ``node`` and of every ancestor."""
-    up: _Node[S, A] | None = node
-    while up is not None:
-        up.visits += 1
-        up.total += reward
-        up = up.parent
+def _backer(low: float, high: float) -> Callable[[_Node[S, A], float], None]:
+    span = high - low if high > low else 1.0
+    sqrt = math.sqrt
+
+    def back_up(node: _Node[S, A], reward: float) -> None:
+        """BACK-UP: the reward (MAX's view) into N and Q of ``node`` and of every
+        ancestor; and, for UCB1, each one's win rate for the player who chooses it
+        (:func:`win_rate`, inlined) and ``sqrt(N)``."""
+        up: _Node[S, A] | None = node
+        while up is not None:
+            visits = up.visits + 1
+            total = up.total + reward
+            up.visits = visits
+            up.total = total
+            rate = (total / visits - low) / span
+            up.win_rate = 1.0 - rate if up.for_min else rate
+            up.sqrt_visits = sqrt(visits)
+            up = up.parent
+
+    return back_up
 
 
 def _path(node: _Node[S, A]) -> tuple[int, ...]:
@@ -603,10 +621,12 @@ def _observed_simulator(
     return simulated
 
 
-def _observed_back_up(observer: SearchObserver) -> Callable[[_Node[S, A], float], None]:
+def _observed_back_up(
+    back_up: Callable[[_Node[S, A], float], None], observer: SearchObserver
+) -> Callable[[_Node[S, A], float], None]:
     def backed_up(node: _Node[S, A], reward: float) -> None:
         """BACK-UP, telling the path it went up."""
-        _back_up(node, reward)
+        back_up(node, reward)
         observer.backpropagated(_path(node), reward)
 
     return backed_up
