@@ -184,10 +184,7 @@ class _Node(Generic[S, A]):
             else:
                 self.untried = list(game.actions(state))
                 if not self.untried:
-                    raise GameError(
-                        f"{game.title} offers no move at {game.position_name(state)}, "
-                        "which is not terminal"
-                    )
+                    raise _no_move(game, state)
         self.visits = 0
         self.total = 0.0
         # For UCB1 (kept by BACK-UP): the win rate for the player who chooses this node
@@ -417,14 +414,14 @@ def _expander(
     game: Game[S, A], rng: random.Random, tree: _Tree[S, A]
 ) -> Callable[[_Node[S, A], int], _Node[S, A]]:
     result = game.result
-    randrange = rng.randrange
+    getrandbits = rng.getrandbits
 
     def expand(leaf: _Node[S, A], drawn: int) -> _Node[S, A]:
         """EXPAND: add one child to ``leaf``, the outcome ``drawn`` at a chance node, else
         an untried move picked at random, and return it."""
         if drawn < 0:
             untried = leaf.untried
-            i = randrange(len(untried))
+            i = _below(getrandbits, len(untried))
             move = untried[i]
             untried[i] = untried[-1]
             untried.pop()
@@ -465,7 +462,7 @@ def _playout(
     actions = game.actions
     chances = game.chances
     random = rng.random
-    randrange = rng.randrange
+    getrandbits = rng.getrandbits
     chance = Player.CHANCE
     plies = range(MAX_PLAYOUT_PLIES)
 
@@ -476,8 +473,16 @@ def _playout(
             if to_move(state) is chance:
                 move = _outcome_drawn(chances(state), random())
             else:
+                # legal[rng.randrange(n)], inlined (see _below): one draw at every ply.
                 legal = actions(state)
-                move = legal[randrange(len(legal))]
+                n = len(legal)
+                bits = n.bit_length()
+                i = getrandbits(bits)
+                while i >= n:
+                    if not n:
+                        raise _no_move(game, state)
+                    i = getrandbits(bits)
+                move = legal[i]
             state = result(state, move)
             reward = terminal_value(state)
             if reward is not None:
@@ -494,7 +499,9 @@ def _playout(
                 named = heuristic(state)
                 if named is None:
                     legal = actions(state)
-                    named = legal[randrange(len(legal))]
+                    if not legal:
+                        raise _no_move(game, state)
+                    named = legal[_below(getrandbits, len(legal))]
                 move = named
             state = result(state, move)
             reward = terminal_value(state)
@@ -503,6 +510,25 @@ def _playout(
         return middle
 
     return random_playout if heuristic is None else heuristic_playout
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A whole number in ``[0, n)``, ``n`` positive: the very one ``rng.randrange(n)``
+    draws (random.py's ``_randbelow``: ``n.bit_length()`` random bits, drawn again until
+    they are below ``n``), without randrange's two calls and checks. tests/core/test_mcts.py
+    holds it to randrange, so the search's draws stay those of its seed."""
+    bits = n.bit_length()
+    i = getrandbits(bits)
+    while i >= n:
+        i = getrandbits(bits)
+    return i
+
+
+def _no_move(game: Game[S, A], state: S) -> GameError:
+    """The error for a state that is not terminal yet offers no move."""
+    return GameError(
+        f"{game.title} offers no move at {game.position_name(state)}, which is not terminal"
+    )
 
 
 def _outcome_drawn(outcomes: Sequence[tuple[A, float]], pick: float) -> A:
