@@ -1,10 +1,13 @@
 """Monte Carlo tree search: UCT (Kocsis and Szepesvári 2006) over the one game protocol.
 
-Each iteration walks down the tree it has grown, choosing by UCB1 at MAX and MIN nodes
-and sampling outcomes by their probabilities at chance nodes; adds the first node of its
-path that is not yet in the tree (one per iteration); plays the game out from there to
-its end with a playout policy; and adds the playout's result to every node on the path.
-The move it plays is the root's most visited child.
+:func:`uct` is R&N's Figure 5.11: each iteration is SELECT (walk down the tree grown so
+far, choosing by UCB1 at MAX and MIN nodes and drawing outcomes by their probabilities
+at chance nodes), EXPAND (add the first node of the path not yet in the tree, one per
+iteration), SIMULATE (play the game out from it with a playout policy) and BACK-UP (add
+the result to every node on the path). The move it plays is the root's most visited
+child. The four steps are short functions picked once, when the search starts (plain,
+or each telling an observer), so what is off (the observer, a stop rule) costs nothing
+per iteration.
 
 Conventions (docs/search.md, "Monte Carlo tree search", says why):
 
@@ -22,7 +25,8 @@ Conventions (docs/search.md, "Monte Carlo tree search", says why):
   ``N`` summed, plus the iterations that ended at it (its own expansion, and each time
   it was reached again as a terminal node).
 * All randomness comes from the seed: the same seed on the same game gives the same
-  tree, the same events and the same move (a time budget may stop it sooner).
+  tree, the same events and the same move (a time budget may stop it sooner). Random
+  moves are drawn as ``rng.randrange(n)`` draws them (:func:`_below`).
 
 This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` runs it
 for ``Algorithm.MCTS`` and makes its :class:`UctOutcome` a ``SearchResult``.
@@ -219,13 +223,13 @@ def _drawn(node: _Node[S, A], random: Callable[[], float]) -> int:
 
 #: SELECT's answer: the leaf it reached and, when that is a chance node, the index of
 #: the outcome drawn there that is not yet in the tree (else -1).
-Leaf = tuple[_Node[S, A], int]
+_Leaf = tuple[_Node[S, A], int]
 
 
 class _Phases(NamedTuple, Generic[S, A]):
     """The four steps of one iteration (R&N Figure 5.11), chosen once per search."""
 
-    select: Callable[[_Node[S, A]], Leaf[S, A]]
+    select: Callable[[_Node[S, A]], _Leaf[S, A]]
     expand: Callable[[_Node[S, A], int], _Node[S, A]]
     simulate: Callable[[_Node[S, A]], float]
     back_up: Callable[[_Node[S, A], float], None]
@@ -388,11 +392,11 @@ def _ucb(
 
 def _selector(
     best_child: Callable[[_Node[S, A]], _Node[S, A]], rng: random.Random
-) -> Callable[[_Node[S, A]], Leaf[S, A]]:
+) -> Callable[[_Node[S, A]], _Leaf[S, A]]:
     random = rng.random
     chance = Player.CHANCE
 
-    def select(node: _Node[S, A]) -> Leaf[S, A]:
+    def select(node: _Node[S, A]) -> _Leaf[S, A]:
         """SELECT: from ``node`` down the tree, by UCB1 at MAX and MIN nodes and by the
         outcome drawn at chance nodes, to a terminal node, a node with an untried move,
         or a chance node whose drawn outcome is not yet in the tree."""
@@ -577,7 +581,7 @@ def _observed_selector(
     ucb_scores: Callable[[_Node[S, A]], list[float]],
     rng: random.Random,
     observer: SearchObserver,
-) -> Callable[[_Node[S, A]], Leaf[S, A]]:
+) -> Callable[[_Node[S, A]], _Leaf[S, A]]:
     """SELECT, telling each step down (with the children's N, Q and UCB1 if the observer
     wants them)."""
     random = rng.random
@@ -591,7 +595,7 @@ def _observed_selector(
             for c, s in zip(node.children, scores, strict=True)
         )
 
-    def select(node: _Node[S, A]) -> Leaf[S, A]:
+    def select(node: _Node[S, A]) -> _Leaf[S, A]:
         while node.terminal is None and not node.untried:
             if node.player is Player.CHANCE:
                 drawn = _drawn(node, random)
