@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -102,7 +102,7 @@ class Pig(Game[PigState, PigAction]):
             {"win_chance": self._win_chance(), "score_difference": self._score_difference()}
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Pig], tuple[int]]:
         """Pickled as its constructor and options, to cross to the engine process."""
         return (Pig, (self.target,))
 
