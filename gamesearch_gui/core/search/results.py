@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search.settings import SearchSettings
@@ -70,7 +69,7 @@ class RootMove:
     ``Bound.UPPER`` marks a move cut short (see ``SearchResult``).
     """
 
-    move: Any
+    move: object
     value: float
     bound: Bound
     visits: int | None = None
@@ -86,7 +85,7 @@ class IterationSummary:
     depth: int
     completed: bool
     value: float | None
-    best_move: Any
+    best_move: object
     nodes: int
     seconds: float
 
@@ -106,8 +105,8 @@ class SearchResult:
     """
 
     value: float | None
-    best_move: Any
-    principal_variation: tuple[Any, ...]
+    best_move: object
+    principal_variation: tuple[object, ...]
     root_moves: tuple[RootMove, ...]
     stats: SearchStats
     depth: int | None
