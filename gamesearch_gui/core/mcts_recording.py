@@ -108,6 +108,8 @@ class MctsRecording(SearchObserver):
         playout: Playout = Playout.RANDOM,
         node_cap: int | None = DEFAULT_NODE_CAP,
     ) -> None:
+        # Of any game: the search tells moves and states as object (SearchObserver), so the
+        # recording keeps them as object and hands them back to this game to replay.
         self.game = game
         self.exploration = exploration
         self.playout_policy = playout

@@ -308,6 +308,8 @@ class SearchRecording(SearchObserver):
         so the words say that the others play against the root player. ``evaluation``: the
         evaluation the search names (``SearchSettings.evaluation``; None: the game's
         default), so a node's terms are told while the search runs."""
+        # Of any game: the search tells moves and states as object (SearchObserver), so the
+        # recording keeps them as object and hands them back to this game to replay.
         self.game = game
         self.node_cap = node_cap
         self.fail_hard = fail_hard
