@@ -608,8 +608,10 @@ def _solve_tree(args: argparse.Namespace) -> int:
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
-    played = [as_index(move) for move in result.principal_variation]
-    line = [path_text(played[: i + 1]) for i in range(len(played))]
+    line = [
+        path_text(result.principal_variation[: i + 1])
+        for i in range(len(result.principal_variation))
+    ]
     answer = {
         "algorithm": settings.algorithm.value,
         "value": json_value(game, result),
@@ -624,8 +626,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
     words = {
         "best_move": "-"
         if result.best_move is None
-        else move_names(tree.root, [as_index(result.best_move)])[0],
-        "principal_variation": move_names(tree.root, played),
+        else move_names(tree.root, [result.best_move])[0],
+        "principal_variation": move_names(tree.root, result.principal_variation),
     }
     _print(args, answer, title=tree.name, convention=settings.convention, words=words)
     return 0

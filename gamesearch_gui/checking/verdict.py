@@ -119,7 +119,7 @@ def expected(tree: CustomTree, kind: SearchKind) -> Expected:
     return Expected(
         kind,
         tuple(leaves),
-        as_index(result.best_move),
+        result.best_move,
         tuple(by_move[m] for m in range(len(tree.root.children))),
         {path: windows[path] for path in leaves},
         tuple(cuts),

@@ -50,7 +50,6 @@ from gamesearch_gui.core.tree import (
     Path,
     TreeGame,
     TreeNode,
-    as_index,
     gc_paused,
     iter_nodes,
     rebuild,
@@ -190,7 +189,7 @@ def _run(
     if result.stop_reason is StopReason.CANCELLED:
         raise ComparisonCancelled("the comparison was cancelled")
     assert result.value is not None and result.best_move is not None
-    best = as_index(result.best_move)
+    best: int = result.best_move
     if mapping is not None:
         best = mapping[(best,)][0]
     stats = result.stats
@@ -374,15 +373,13 @@ def compare_mcts(
     plies = game.max_plies(state)
     exact = not ab.quiescence and (ab.depth is None or (plies is not None and ab.depth >= plies))
     chosen_mean = means.get(mcts_result.best_move)
-    # A result's best move is one of the root's moves: its text is that row's.
-    texts = {row.move: row.text for row in rows}
 
     def summary(result: SearchResult, rate: float | None) -> SearchSummary:
         best = result.best_move
         return SearchSummary(
             settings=result.settings,
             best_move=best,
-            best_text="–" if best is None else texts[best],
+            best_text="–" if best is None else game.move_text(state, best),
             value=result.value,
             win_rate=rate,
             seconds=result.stats.seconds,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search.settings import SearchSettings
@@ -69,7 +70,7 @@ class RootMove:
     ``Bound.UPPER`` marks a move cut short (see ``SearchResult``).
     """
 
-    move: object
+    move: Any
     value: float
     bound: Bound
     visits: int | None = None
@@ -85,7 +86,7 @@ class IterationSummary:
     depth: int
     completed: bool
     value: float | None
-    best_move: object
+    best_move: Any
     nodes: int
     seconds: float
 
@@ -105,8 +106,8 @@ class SearchResult:
     """
 
     value: float | None
-    best_move: object
-    principal_variation: tuple[object, ...]
+    best_move: Any
+    principal_variation: tuple[Any, ...]
     root_moves: tuple[RootMove, ...]
     stats: SearchStats
     depth: int | None

@@ -51,15 +51,7 @@ from gamesearch_gui.core.recording import SearchRecording
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip, names_text
-from gamesearch_gui.core.tree import (
-    CustomTree,
-    NodeType,
-    Path,
-    TreeGame,
-    as_index,
-    move_names,
-    path_text,
-)
+from gamesearch_gui.core.tree import CustomTree, NodeType, Path, TreeGame, move_names, path_text
 from gamesearch_gui.core.treefile import (
     DEFAULT_NAME,
     TreeFileError,
@@ -1423,13 +1415,8 @@ class TreeEditor(QWidget):
         if result.values is not None:
             value = vector_text(result.values)
         root = self.document.tree.root
-        line = [as_index(move) for move in result.principal_variation]
-        pv = [clip(move) for move in move_names(root, line)]
-        best = (
-            "—"
-            if result.best_move is None
-            else clip(move_names(root, [as_index(result.best_move)])[0])
-        )
+        pv = [clip(move) for move in move_names(root, result.principal_variation)]
+        best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])
         stats = result.stats
         convention = result.settings.convention
         return (
