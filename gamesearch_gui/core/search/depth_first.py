@@ -18,6 +18,7 @@ from typing import Any, Final
 from gamesearch_gui.core.events import Listener, NodeKind, SearchObserver, Valuation, observer
 from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.numbers import TIE_TOLERANCE, better
+from gamesearch_gui.core.search import textbook
 from gamesearch_gui.core.search.chance import ROUNDING, SNAP, exact_cut, shares, snap
 from gamesearch_gui.core.search.results import (
     Bound,
@@ -80,6 +81,8 @@ class DepthFirst:
         self.deadline: float | None = None
         self.clock_armed = True
         self.started = 0.0
+        #: The principal variation the textbook's search found last.
+        self.last_line: tuple[Any, ...] = ()
 
     # -- driving -------------------------------------------------------------------
 
@@ -269,7 +272,7 @@ class DepthFirst:
 
     # -- the recursion -------------------------------------------------------------
 
-    def _checkpoint(self, nodes: int, max_ply: int) -> None:
+    def checkpoint(self, nodes: int, max_ply: int) -> None:
         """Between nodes: report progress; stop for a cancel, the time budget or the node cap."""
         self.nodes = nodes
         if self.progress is not None:
@@ -292,6 +295,13 @@ class DepthFirst:
         pv_out: list[tuple[Any, ...]],
     ) -> float:
         """One search of the whole tree to ``depth`` (None: to the end)."""
+        if self.observer is None and textbook.applies(
+            self.settings, self.game, root, bool(previous_line)
+        ):
+            plain = textbook.alphabeta if self.settings.algorithm.prunes else textbook.minimax
+            value = plain(self, root, depth, root_moves)
+            pv_out.append(self.last_line)
+            return value
         game = self.game
         settings = self.settings
         obs = self.observer
@@ -337,7 +347,7 @@ class DepthFirst:
         pvs: list[Any] = [None] * size
         pv_line = previous_line
         pv_len = len(pv_line)
-        checkpoint = self._checkpoint
+        checkpoint = self.checkpoint
         max_player = Player.MAX
         min_player = Player.MIN
         chance_player = Player.CHANCE
