@@ -78,7 +78,7 @@ class _Game:
         self.actions: Callable[[object], Sequence[object]] = (
             game.ordered_actions if static else game.actions
         )
-        self.evaluate: Evaluation[object] = run.evaluate or _no_cutoff
+        self.evaluate: Evaluation[object] = run.evaluate or no_cutoff
         self.limit = depth if depth is not None else NO_LIMIT
         plies = game.max_plies(root)
         #: Room for the line of each ply, from the root to the deepest leaf.
@@ -150,7 +150,7 @@ def minimax(run: DepthFirst, root: object, depth: int | None, root_moves: list[R
     finally:
         run.nodes, run.leaves, run.max_ply = nodes, leaves, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = _unlink(pvs[0])
+        run.last_line = unlink(pvs[0])
 
 
 def alphabeta(
@@ -232,7 +232,7 @@ def alphabeta(
     finally:
         run.nodes, run.leaves, run.cutoffs, run.max_ply = nodes, leaves, cutoffs, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = _unlink(pvs[0])
+        run.last_line = unlink(pvs[0])
 
 
 def _bound(value: float, alpha: float, beta: float) -> Bound:
@@ -244,7 +244,7 @@ def _bound(value: float, alpha: float, beta: float) -> Bound:
     return Bound.EXACT
 
 
-def _unlink(linked: Linked) -> tuple[object, ...]:
+def unlink(linked: Linked) -> tuple[object, ...]:
     """A line kept as nested (move, rest) pairs, as a flat tuple."""
     line = []
     while linked is not None:
@@ -253,7 +253,7 @@ def _unlink(linked: Linked) -> tuple[object, ...]:
     return tuple(line)
 
 
-def _no_cutoff(state: object) -> float:
+def no_cutoff(state: object) -> float:
     """Never called: settings with a reachable cutoff name an evaluation."""
     raise AssertionError("a cutoff was reached with no evaluation")
 
