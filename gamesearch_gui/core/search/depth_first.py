@@ -14,10 +14,10 @@ import math
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final
+from typing import Final, Generic
 
 from gamesearch_gui.core.events import Listener, SearchObserver, observer
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import A, Game, Player, S
 from gamesearch_gui.core.numbers import better
 from gamesearch_gui.core.search import textbook
 from gamesearch_gui.core.search.recursion import Recursion
@@ -41,12 +41,12 @@ INF: Final = math.inf
 MAX_ITERATIVE_DEPTH: Final = 64
 
 
-class DepthFirst:
+class DepthFirst(Generic[S, A]):
     """One search's state: counters, tables, and the recursion built for its settings."""
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, A],
         settings: SearchSettings,
         listener: Listener | SearchObserver | None,
         cancel: CancelToken | None,
@@ -60,9 +60,9 @@ class DepthFirst:
         self.depth: int | None = settings.depth
         evaluations = game.cutoff_evaluations()
         name = settings.evaluation or next(iter(game.evaluations()), None)
-        self.evaluate: Callable[[Any], float] | None = evaluations[name] if name else None
-        self.tt: dict[Hashable, tuple[int, float, int, Any]] = {}
-        self.best_memory: dict[Hashable, Any] = {}
+        self.evaluate: Callable[[S], float] | None = evaluations[name] if name else None
+        self.tt: dict[Hashable, tuple[int, float, int, A | None]] = {}
+        self.best_memory: dict[Hashable, A | None] = {}
         self.nodes = 0
         self.leaves = 0
         self.cutoffs = 0
@@ -75,11 +75,11 @@ class DepthFirst:
         self.clock_armed = True
         self.started = 0.0
         #: The principal variation the textbook's search found last.
-        self.last_line: tuple[Any, ...] = ()
+        self.last_line: tuple[A, ...] = ()
 
     # -- driving -------------------------------------------------------------------
 
-    def run(self, root: Any) -> SearchResult:
+    def run(self, root: S) -> SearchResult:
         """Search from ``root``: once, or deepening one ply at a time."""
         settings = self.settings
         self.started = time.perf_counter()
@@ -105,9 +105,9 @@ class DepthFirst:
         finally:
             sys.setrecursionlimit(old_limit)
 
-    def _once(self, root: Any, depth: int | None) -> SearchResult:
+    def _once(self, root: S, depth: int | None) -> SearchResult:
         root_moves: list[RootMove] = []
-        pv: list[tuple[Any, ...]] = []
+        pv: list[tuple[A, ...]] = []
         reason = StopReason.FINISHED
         value: float | None
         try:
@@ -124,11 +124,12 @@ class DepthFirst:
         line = (best,) if best is not None else ()
         return self._result(value, best, line, root_moves, depth, False, reason, ())
 
-    def _deepen(self, root: Any, limit: int) -> SearchResult:
+    def _deepen(self, root: S, limit: int) -> SearchResult:
         obs = self.observer
         iterations: list[IterationSummary] = []
-        done: tuple[Any, ...] | None = None  # value, best, pv, root moves, depth of the last
-        previous_line: tuple[Any, ...] = ()
+        # The last finished iteration's value, best move, line, root moves and depth.
+        done: tuple[float, A | None, tuple[A, ...], tuple[RootMove, ...], int] | None = None
+        previous_line: tuple[A, ...] = ()
         reason = StopReason.FINISHED
         for depth in range(1, limit + 1):
             if depth > 1 and self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -141,7 +142,7 @@ class DepthFirst:
             self.used_evaluation = False
             self.depth = depth
             root_moves: list[RootMove] = []
-            pv: list[tuple[Any, ...]] = []
+            pv: list[tuple[A, ...]] = []
             # The first iteration searches at least its first root move, so there is a move
             # to play; the clock is armed once it has one (see the root in _iteration).
             self.clock_armed = depth > 1
@@ -189,8 +190,8 @@ class DepthFirst:
     def _result(
         self,
         value: float | None,
-        best: Any,
-        line: tuple[Any, ...],
+        best: A | None,
+        line: tuple[A, ...],
         root_moves: list[RootMove],
         depth: int | None,
         complete: bool,
@@ -220,7 +221,7 @@ class DepthFirst:
             iterations=tuple(iterations),
         )
 
-    def _best_of(self, root: Any, root_moves: list[RootMove]) -> Any:
+    def _best_of(self, root: S, root_moves: list[RootMove]) -> A | None:
         """The first root move with the best exact value (None at a chance root)."""
         if not root_moves or self.game.to_move(root) is Player.CHANCE:
             return None
@@ -229,16 +230,17 @@ class DepthFirst:
         for candidate in root_moves[1:]:
             if candidate.bound is Bound.EXACT and better(candidate.value, best.value, maximizing):
                 best = candidate
-        return best.move
+        move: A | None = best.move
+        return move
 
-    def _best_so_far(self, root: Any, root_moves: list[RootMove]) -> tuple[Any, float | None]:
+    def _best_so_far(self, root: S, root_moves: list[RootMove]) -> tuple[A | None, float | None]:
         best = self._best_of(root, root_moves)
         for move in root_moves:
             if move.move == best:
                 return best, move.value
         return None, None
 
-    def _extend_pv(self, root: Any, line: tuple[Any, ...], depth: int | None) -> tuple[Any, ...]:
+    def _extend_pv(self, root: S, line: tuple[A, ...], depth: int | None) -> tuple[A, ...]:
         """Continue a line cut short by a transposition hit with the table's best moves."""
         if not self.settings.transposition_table and self.settings.ordering is not (
             Ordering.PREVIOUS_BEST
@@ -246,14 +248,14 @@ class DepthFirst:
             return line
         game = self.game
         state = root
-        for move in line:
-            state = game.result(state, move)
+        for step in line:
+            state = game.result(state, step)
         extended = list(line)
         while depth is None or len(extended) < depth:
             if game.terminal_value(state) is not None or game.to_move(state) is Player.CHANCE:
                 break
             key = game.key(state)
-            move = self.best_memory.get(key)
+            move: A | None = self.best_memory.get(key)
             entry = self.tt.get(key)
             if move is None and entry is not None and entry[2] == TT_EXACT:
                 move = entry[3]
@@ -281,11 +283,11 @@ class DepthFirst:
 
     def _iteration(
         self,
-        root: Any,
+        root: S,
         depth: int | None,
-        previous_line: tuple[Any, ...],
+        previous_line: tuple[A, ...],
         root_moves: list[RootMove],
-        pv_out: list[tuple[Any, ...]],
+        pv_out: list[tuple[A, ...]],
     ) -> float:
         """One search of the whole tree to ``depth`` (None: to the end)."""
         if self.observer is None and textbook.applies(

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, Generic, cast
 
 from gamesearch_gui.core.events import NodeKind, Valuation
-from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import A, Player, S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
 from gamesearch_gui.core.search.chance import ROUNDING, SNAP, exact_cut, shares, snap
 from gamesearch_gui.core.search.results import Bound, RootMove, ValueOverflowError
@@ -55,7 +55,7 @@ def _nothing(*_args: object) -> None:
     """What a search tells when no one listens."""
 
 
-class Recursion:
+class Recursion(Generic[S, A]):
     """One iteration: the whole tree searched to one depth, from one root."""
 
     __slots__ = (
@@ -111,10 +111,10 @@ class Recursion:
 
     def __init__(
         self,
-        run: DepthFirst,
-        root: Any,
+        run: DepthFirst[S, A],
+        root: S,
         depth: int | None,
-        previous_line: tuple[Any, ...],
+        previous_line: tuple[A, ...],
         root_moves: list[RootMove],
     ) -> None:
         self.run = run
@@ -140,10 +140,10 @@ class Recursion:
         # Who the next node's parent is, by which move (and probability): set by the
         # parent only when someone listens, read by the child as it tells of its entry.
         self.entering_parent: int | None = None
-        self.entering_move: Any = None
+        self.entering_move: A | None = None
         self.entering_p: float | None = None
 
-    def _bind_game(self, run: DepthFirst) -> None:
+    def _bind_game(self, run: DepthFirst[S, A]) -> None:
         """The game's methods and the listener's, bound once."""
         game = run.game
         obs = run.observer
@@ -155,16 +155,14 @@ class Recursion:
         self.to_move = game.to_move
         self.terminal_value = game.terminal_value
         static = run.settings.ordering is not Ordering.NONE
-        self.actions: Callable[[Any], Sequence[Any]] = (
-            game.ordered_actions if static else game.actions
-        )
+        self.actions: Callable[[S], Sequence[A]] = game.ordered_actions if static else game.actions
         self.result = game.result
         self.chances = game.chances
         self.key = game.key
         self.noisy = game.noisy_actions
-        self.evaluate: Callable[[Any], float] = run.evaluate or no_cutoff
+        self.evaluate: Callable[[S], float] = run.evaluate or no_cutoff
 
-    def _bind_settings(self, run: DepthFirst, depth: int | None) -> None:
+    def _bind_settings(self, run: DepthFirst[S, A], depth: int | None) -> None:
         """What the settings switch on, and the plies where the search changes its ways."""
         settings = run.settings
         self.prune = settings.algorithm.prunes
@@ -186,7 +184,7 @@ class Recursion:
         self.horizon_ply = self.quiet_limit if quiescence else self.depth_limit
         self.quiet_top = self.depth_limit if quiescence else -1  # where quiescence starts
 
-    def search(self, root: Any) -> tuple[float, tuple[Any, ...]]:
+    def search(self, root: S) -> tuple[float, tuple[A, ...]]:
         """The root's value and the principal variation; the counts go back to the run."""
         try:
             value = self.node(root, 0, -INF, INF, bool(self.pv_line), self.terminal_value(root))
@@ -202,12 +200,12 @@ class Recursion:
             run.used_evaluation = run.used_evaluation or self.used_evaluation
         if self.to_move(root) is _CHANCE or self.terminal_value(root) is not None:
             self.root_moves.clear()
-        return value, unlink(self.pvs[0])
+        return value, cast("tuple[A, ...]", unlink(self.pvs[0]))
 
     # -- one node --------------------------------------------------------------------
 
     def node(
-        self, state: Any, ply: int, alpha: float, beta: float, on_pv: bool, value: float | None
+        self, state: S, ply: int, alpha: float, beta: float, on_pv: bool, value: float | None
     ) -> float:
         """The value of ``state`` at ``ply``, searched with the window (alpha, beta).
 
@@ -229,7 +227,7 @@ class Recursion:
             self.max_ply = ply
         if value is not None:
             return self._leaf(nid, ply, value, _TERMINAL, alpha, beta)
-        forced: Sequence[Any] = ()
+        forced: Sequence[A] = ()
         standing: float | None = None  # the evaluation a quiescence node stands pat on
         if ply >= self.depth_limit:
             forced, standing = self._past_cutoff(state, ply, alpha, beta)
@@ -273,8 +271,8 @@ class Recursion:
         return value
 
     def _past_cutoff(
-        self, state: Any, ply: int, alpha: float, beta: float
-    ) -> tuple[Sequence[Any], float | None]:
+        self, state: S, ply: int, alpha: float, beta: float
+    ) -> tuple[Sequence[A], float | None]:
         """Past the depth limit: the noisy moves quiescence follows (none for a quiet
         position, or without quiescence), and the evaluation it stands pat on."""
         forced = (
@@ -319,7 +317,7 @@ class Recursion:
 
     def _decide(
         self,
-        state: Any,
+        state: S,
         player: Player,
         nid: int,
         ply: int,
@@ -327,9 +325,9 @@ class Recursion:
         beta: float,
         on_pv: bool,
         key: Hashable,
-        forced: Sequence[Any],
+        forced: Sequence[A],
         standing: float | None,
-    ) -> tuple[float, Any, float, float]:
+    ) -> tuple[float, A | None, float, float]:
         """A MAX or MIN node: its value, best move, and the window its children narrowed.
 
         Past the cutoff, quiescence searches only the ``forced`` (noisy) moves and may
@@ -369,10 +367,11 @@ class Recursion:
         return value, best_move, alpha, beta
 
     def _in_order(
-        self, moves: Sequence[Any], ply: int, on_pv: bool, key: Hashable
-    ) -> tuple[Sequence[Any], bool]:
+        self, moves: Sequence[A], ply: int, on_pv: bool, key: Hashable
+    ) -> tuple[Sequence[A], bool]:
         """The moves with the one to try first in front: the previous iteration's line,
         else the best move remembered here. Whether the node is still on that line."""
+        first: A | None
         if on_pv and ply < self.pv_len:
             first = self.pv_line[ply]
         else:
@@ -385,17 +384,17 @@ class Recursion:
 
     def _best_child(
         self,
-        state: Any,
+        state: S,
         nid: int,
         ply: int,
         alpha: float,
         beta: float,
         on_pv: bool,
-        moves: Sequence[Any],
+        moves: Sequence[A],
         maximizing: bool,
         value: float,
-        best_move: Any,
-    ) -> tuple[float, Any, float, float]:
+        best_move: A | None,
+    ) -> tuple[float, A | None, float, float]:
         """The children searched in turn: the best value (the largest for MAX, the
         smallest for MIN; the first of equals, see TIE_TOLERANCE), cut where alpha-beta
         may; the root's moves recorded as they are valued."""
@@ -458,7 +457,7 @@ class Recursion:
                         beta = value
         return value, best_move, alpha, beta
 
-    def _root_move(self, move: Any, value: float, alpha: float, beta: float) -> None:
+    def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
         if not self.prune:
             bound = Bound.EXACT
@@ -470,7 +469,7 @@ class Recursion:
         self.run.clock_armed = True
 
     def _cut(
-        self, nid: int, moves: Sequence[Any], i: int, value: float, alpha: float, beta: float
+        self, nid: int, moves: Sequence[A], i: int, value: float, alpha: float, beta: float
     ) -> None:
         """The children after the ``i``-th are pruned (if there are any)."""
         if i + 1 < len(moves):
@@ -480,9 +479,9 @@ class Recursion:
 
     def _leaf_child(
         self,
-        child: Any,
+        child: S,
         nid: int,
-        move: Any,
+        move: A,
         ply: int,
         alpha: float,
         beta: float,
@@ -515,7 +514,7 @@ class Recursion:
 
     # -- chance ----------------------------------------------------------------------
 
-    def chance(self, state: Any, nid: int, ply: int, alpha: float, beta: float) -> float:
+    def chance(self, state: S, nid: int, ply: int, alpha: float, beta: float) -> float:
         """Expectiminimax's average of the outcomes, weighted by their probabilities; or
         Star1 when pruning: every value lies in [low, high], so after some outcomes the
         average is bounded, and a bound outside (alpha, beta) cuts the rest."""
@@ -573,7 +572,7 @@ class Recursion:
     def _cut_outcomes(
         self,
         nid: int,
-        outcomes: Sequence[tuple[Any, float]],
+        outcomes: Sequence[tuple[A, float]],
         i: int,
         value: float,
         alpha: float,
@@ -620,7 +619,7 @@ class Recursion:
 
     def _star1_cut(
         self,
-        outcomes: Sequence[tuple[Any, float]],
+        outcomes: Sequence[tuple[A, float]],
         seen: list[float],
         value: float,
         window: tuple[float, float, float, float],

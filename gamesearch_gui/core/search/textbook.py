@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Generic, cast
 
-from gamesearch_gui.core.game import Evaluation, Game, GameError, Player
+from gamesearch_gui.core.game import A, Evaluation, Game, GameError, Player, S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
 from gamesearch_gui.core.search.results import Bound, RootMove
 from gamesearch_gui.core.search.settings import Algorithm, Ordering, SearchSettings
@@ -44,9 +44,7 @@ _TWO_PLAYERS: Final = frozenset(
 )
 
 
-def applies(
-    settings: SearchSettings, game: Game[object, object], root: object, following: bool
-) -> bool:
+def applies(settings: SearchSettings, game: Game[S, A], root: S, following: bool) -> bool:
     """Whether the textbook's search gives all that ``settings`` ask of it, unobserved,
     from ``root`` (a position where the game goes on).
 
@@ -65,27 +63,25 @@ def applies(
     )
 
 
-class _Game:
+class _Game(Generic[S, A]):
     """The game's methods and the search's limits, bound once for the recursion."""
 
-    def __init__(self, run: DepthFirst, root: object, depth: int | None) -> None:
+    def __init__(self, run: DepthFirst[S, A], root: S, depth: int | None) -> None:
         game = run.game
         self.game = game
         self.terminal_value = game.terminal_value
         self.to_move = game.to_move
         self.result = game.result
         static = run.settings.ordering is Ordering.STATIC
-        self.actions: Callable[[object], Sequence[object]] = (
-            game.ordered_actions if static else game.actions
-        )
-        self.evaluate: Evaluation[object] = run.evaluate or no_cutoff
+        self.actions: Callable[[S], Sequence[A]] = game.ordered_actions if static else game.actions
+        self.evaluate: Evaluation[S] = run.evaluate or no_cutoff
         self.limit = depth if depth is not None else NO_LIMIT
         plies = game.max_plies(root)
         #: Room for the line of each ply, from the root to the deepest leaf.
         self.plies = (self.limit if plies is None else min(self.limit, plies)) + 2
 
 
-def minimax(run: DepthFirst, root: object, depth: int | None, root_moves: list[RootMove]) -> float:
+def minimax(run: DepthFirst[S, A], root: S, depth: int | None, root_moves: list[RootMove]) -> float:
     """Figure 5.3: MINIMAX(s) is UTILITY(s) at the end of the game (or the evaluation at
     the cutoff), else the largest of the children's values when MAX moves, the smallest
     when MIN moves. Both fill ``root_moves`` and leave the counts and the line in ``run``."""
@@ -97,7 +93,7 @@ def minimax(run: DepthFirst, root: object, depth: int | None, root_moves: list[R
     check_at, evaluated = nodes + 1, False
     pvs: list[Linked] = [None] * g.plies
 
-    def value(state: object, ply: int) -> float:
+    def value(state: S, ply: int) -> float:
         nonlocal nodes, check_at, leaves, max_ply, evaluated
         nodes += 1
         if nodes >= check_at:
@@ -150,11 +146,11 @@ def minimax(run: DepthFirst, root: object, depth: int | None, root_moves: list[R
     finally:
         run.nodes, run.leaves, run.max_ply = nodes, leaves, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = unlink(pvs[0])
+        run.last_line = cast("tuple[A, ...]", unlink(pvs[0]))
 
 
 def alphabeta(
-    run: DepthFirst, root: object, depth: int | None, root_moves: list[RootMove]
+    run: DepthFirst[S, A], root: S, depth: int | None, root_moves: list[RootMove]
 ) -> float:
     """Figure 5.7: minimax's value, found without searching the children that cannot
     change it. ``alpha``: what MAX can make sure of on the path here; ``beta``: what MIN
@@ -168,7 +164,7 @@ def alphabeta(
     check_at, evaluated = nodes + 1, False
     pvs: list[Linked] = [None] * g.plies
 
-    def value(state: object, ply: int, alpha: float, beta: float) -> float:
+    def value(state: S, ply: int, alpha: float, beta: float) -> float:
         nonlocal nodes, check_at, leaves, cutoffs, max_ply, evaluated
         nodes += 1
         if nodes >= check_at:
@@ -232,7 +228,7 @@ def alphabeta(
     finally:
         run.nodes, run.leaves, run.cutoffs, run.max_ply = nodes, leaves, cutoffs, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = unlink(pvs[0])
+        run.last_line = cast("tuple[A, ...]", unlink(pvs[0]))
 
 
 def _bound(value: float, alpha: float, beta: float) -> Bound:
@@ -258,7 +254,7 @@ def no_cutoff(state: object) -> float:
     raise AssertionError("a cutoff was reached with no evaluation")
 
 
-def _chance_here(game: Game[object, object], state: object) -> GameError:
+def _chance_here(game: Game[S, A], state: S) -> GameError:
     return GameError(
         f"{game.title} says it has no chance nodes (has_chance is false), but chance moves "
         f"at {game.position_name(state)}"
