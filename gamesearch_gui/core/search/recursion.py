@@ -10,9 +10,10 @@ textbook's definition by cases, each case a method of its own:
   (:meth:`Recursion._past_cutoff`);
 * a position the transposition table knows well enough (:meth:`Recursion._probe`);
 * a chance node: the expectation, or Star1's bounds (:meth:`Recursion.chance`);
-* MAX or MIN: the best child (:meth:`Recursion._decide`, the moves in order in
-  :meth:`Recursion._in_order`, the children in :meth:`Recursion._best_child`, a leaf
-  among them valued in :meth:`Recursion._leaf_child`).
+* MAX or MIN: the best child, as Figure 5.7's MAX-VALUE and MIN-VALUE
+  (:meth:`Recursion._max_children`, :meth:`Recursion._min_children`; the moves in order
+  in :meth:`Recursion._in_order`; after them :meth:`Recursion._finish` and
+  :meth:`Recursion._store`).
 
 Each feature a search does not use is one attribute test per node (``self.use_tt``,
 ``self.emit``, ...). The events are those of :mod:`gamesearch_gui.core.events`.
@@ -73,12 +74,14 @@ class Recursion(Generic[S, A]):
         "exact_checks",
         "exact_root",
         "fail_hard",
+        "finishing",
         "high",
         "horizon_ply",
         "key",
         "leaf",
         "leaves",
         "limited",
+        "loop",
         "low",
         "max_ply",
         "memory",
@@ -183,12 +186,20 @@ class Recursion(Generic[S, A]):
         self.stand_pat = quiescence and run.game.quiescence_stands_pat
         self.horizon_ply = self.quiet_limit if quiescence else self.depth_limit
         self.quiet_top = self.depth_limit if quiescence else -1  # where quiescence starts
+        self.finishing = self.remember or self.fail_hard or quiescence  # see _finish
 
     def search(self, root: S) -> tuple[float, tuple[A, ...]]:
         """The root's value and the principal variation; the counts go back to the run."""
+        # What every MAX and MIN node's loop reads, bound once (unbound at the end: it
+        # holds self's own methods).
+        self.loop = (
+            self.pvs, self.prune, self.emit, self.result, self.terminal_value, self.node,
+            self.evaluate,
+        )  # fmt: skip
         try:
             value = self.node(root, 0, -INF, INF, bool(self.pv_line), self.terminal_value(root))
         finally:
+            del self.loop
             run = self.run
             run.nodes = self.next_id
             run.leaves = self.leaves
@@ -235,8 +246,6 @@ class Recursion(Generic[S, A]):
                 value = self.evaluate(state) if standing is None else standing
                 self.used_evaluation = True
                 return self._leaf(nid, ply, value, _EVALUATION, alpha, beta)
-            if ply == self.quiet_top:
-                self.quiet_from = self.next_id
         key: Hashable = None
         if self.use_tt:
             key = self.key(state)
@@ -250,12 +259,19 @@ class Recursion(Generic[S, A]):
             value = self.chance(state, nid, ply, alpha, beta)
             best_move, low, high = None, alpha, beta
         else:
-            value, best_move, low, high = self._decide(
-                state, player, nid, ply, alpha, beta, on_pv, key, forced, standing
+            # MAX or MIN: past the cutoff, quiescence searches only the ``forced`` (noisy)
+            # moves, and may stand pat on ``standing`` instead of any of them.
+            moves = self.actions(state) if ply < self.depth_limit else forced
+            if on_pv or self.remember:
+                moves, on_pv = self._in_order(moves, ply, on_pv, key)
+            children = self._max_children if player is _MAX else self._min_children
+            value, best_move, low, high = children(
+                state, nid, ply, alpha, beta, on_pv, moves, standing
             )
-        if self.use_tt and (len(self.tt) < TABLE_LIMIT or key in self.tt):
-            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
-            self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
+            if self.finishing:
+                value = self._finish(key, ply, value, best_move, alpha, beta)
+        if self.use_tt:
+            self._store(key, ply, value, alpha, beta, best_move)
         if self.emit:
             self.valued(nid, value, _BACKED_UP, low, high, best_move)
         return value
@@ -289,6 +305,8 @@ class Recursion(Generic[S, A]):
             self.used_evaluation = True
             if standing >= beta if self.to_move(state) is _MAX else standing <= alpha:
                 forced = ()
+        if forced and ply == self.quiet_top:
+            self.quiet_from = self.next_id  # a quiescence search starts here
         return forced, standing
 
     def _probe(self, key: Hashable, nid: int, ply: int, alpha: float, beta: float) -> float | None:
@@ -315,57 +333,6 @@ class Recursion(Generic[S, A]):
 
     # -- MAX and MIN -----------------------------------------------------------------
 
-    def _decide(
-        self,
-        state: S,
-        player: Player,
-        nid: int,
-        ply: int,
-        alpha: float,
-        beta: float,
-        on_pv: bool,
-        key: Hashable,
-        forced: Sequence[A],
-        standing: float | None,
-    ) -> tuple[float, A | None, float, float]:
-        """A MAX or MIN node: its value, best move, and the window its children narrowed.
-
-        Past the cutoff, quiescence searches only the ``forced`` (noisy) moves and may
-        stand pat on ``standing``, the evaluation, instead of any of them.
-        """
-        entry_alpha, entry_beta = alpha, beta
-        moves = self.actions(state) if ply < self.depth_limit else forced
-        if on_pv or self.remember:
-            moves, on_pv = self._in_order(moves, ply, on_pv, key)
-        maximizing = player is _MAX
-        if standing is None:
-            value = -INF if maximizing else INF
-            best_move = moves[0]
-        else:
-            # Standing pat is the first choice: a noisy move must beat it.
-            value = standing
-            best_move = None
-            self.pvs[ply] = None
-            if self.prune:
-                if maximizing:
-                    alpha = max(alpha, standing)
-                else:
-                    beta = min(beta, standing)
-        value, best_move, alpha, beta = self._best_child(
-            state, nid, ply, alpha, beta, on_pv, moves, maximizing, value, best_move
-        )
-        if self.remember and (len(self.memory) < TABLE_LIMIT or key in self.memory):
-            self.memory[key] = best_move
-        if self.fail_hard:
-            # Return the window's edge, not a value beyond it: alpha or beta.
-            if value < entry_alpha:
-                value = entry_alpha
-            elif value > entry_beta:
-                value = entry_beta
-        if ply == self.quiet_top:
-            self.quiescence_nodes += self.next_id - self.quiet_from
-        return value, best_move, alpha, beta
-
     def _in_order(
         self, moves: Sequence[A], ply: int, on_pv: bool, key: Hashable
     ) -> tuple[Sequence[A], bool]:
@@ -382,7 +349,7 @@ class Recursion(Generic[S, A]):
             moves = [first, *(m for m in moves if m != first)]
         return moves, on_pv
 
-    def _best_child(
+    def _max_children(
         self,
         state: S,
         nid: int,
@@ -391,21 +358,23 @@ class Recursion(Generic[S, A]):
         beta: float,
         on_pv: bool,
         moves: Sequence[A],
-        maximizing: bool,
-        value: float,
-        best_move: A | None,
+        standing: float | None,
     ) -> tuple[float, A | None, float, float]:
-        """The children searched in turn: the best value (the largest for MAX, the
-        smallest for MIN; the first of equals, see TIE_TOLERANCE), cut where alpha-beta
-        may; the root's moves recorded as they are valued."""
-        pvs, tie, prune, emit = self.pvs, TIE_TOLERANCE, self.prune, self.emit
-        result, terminal_value, node, leaf = (
-            self.result, self.terminal_value, self.node, self._leaf_child
-        )  # fmt: skip
+        """Figure 5.7's MAX-VALUE: the children in turn, the largest value (the first of
+        equals, see TIE_TOLERANCE), cut once it reaches beta; alpha rises with it. Returns
+        the value, the best move and the window as the children left it."""
+        pvs, prune, emit, result, terminal_value, node, evaluate = self.loop
+        tie = TIE_TOLERANCE
+        if standing is None:
+            value = -INF
+            best_move: A | None = moves[0]
+        else:  # standing pat is the first choice: a noisy move must beat it
+            value, best_move, pvs[ply] = standing, None, None
+            if prune:
+                alpha = max(alpha, standing)
         child_ply = ply + 1
         horizon = child_ply >= self.horizon_ply  # every child a leaf
-        at_root = ply == 0
-        wide = at_root and self.exact_root  # exact root values: the full window for each
+        wide = ply == 0 and self.exact_root  # exact root values: the full window for each
         child_alpha, child_beta = alpha, beta
         count = len(moves)
         for i in range(count):
@@ -421,41 +390,155 @@ class Recursion(Generic[S, A]):
                 child_value = node(
                     child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
                 )
-            else:
-                child_value = leaf(
-                    child, nid, move, child_ply, child_alpha, child_beta, child_value
-                )
-            if at_root:
+            else:  # a leaf, valued here without a call of node(); one event tells it all
+                how = _TERMINAL
+                if child_value is None:
+                    how = _EVALUATION
+                    try:
+                        child_value = evaluate(child)
+                    except Exception:
+                        self._failed_leaf(child, nid, move, child_ply, child_alpha, child_beta)
+                        raise
+                    self.used_evaluation = True
+                cid = self.next_id
+                self.next_id = cid + 1
+                if child_ply > self.max_ply:
+                    self.max_ply = child_ply
+                self.leaves += 1
+                pvs[child_ply] = None
+                if emit:
+                    kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
+                    self.leaf(
+                        cid, nid, move, child_ply, kind, child_alpha, child_beta,
+                        child, None, child_value, how,
+                    )  # fmt: skip
+            if ply == 0:
                 self._root_move(move, child_value, child_alpha, child_beta)
-            if maximizing:
-                if child_value > value and (
-                    i == 0
-                    or child_value - value > tie * (child_value if child_value > -value else -value)
-                ):
-                    value = child_value
-                    best_move = move
-                    pvs[ply] = (move, pvs[child_ply])
-                if prune:
-                    if value >= beta:
+            if child_value > value and (
+                i == 0
+                or child_value - value > tie * (child_value if child_value > -value else -value)
+            ):
+                value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
+            if prune:
+                if value >= beta:
+                    if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
-                        break
-                    if value > alpha:
-                        alpha = value
-            else:
-                if child_value < value and (
-                    i == 0
-                    or value - child_value > tie * (value if value > -child_value else -child_value)
-                ):
-                    value = child_value
-                    best_move = move
-                    pvs[ply] = (move, pvs[child_ply])
-                if prune:
-                    if value <= alpha:
-                        self._cut(nid, moves, i, value, alpha, beta)
-                        break
-                    if value < beta:
-                        beta = value
+                    break
+                if value > alpha:
+                    alpha = value
         return value, best_move, alpha, beta
+
+    def _min_children(
+        self,
+        state: S,
+        nid: int,
+        ply: int,
+        alpha: float,
+        beta: float,
+        on_pv: bool,
+        moves: Sequence[A],
+        standing: float | None,
+    ) -> tuple[float, A | None, float, float]:
+        """Figure 5.7's MIN-VALUE: the smallest value, cut once it falls to alpha; beta
+        falls with it. As :meth:`_max_children` otherwise."""
+        pvs, prune, emit, result, terminal_value, node, evaluate = self.loop
+        tie = TIE_TOLERANCE
+        if standing is None:
+            value = INF
+            best_move: A | None = moves[0]
+        else:  # standing pat is the first choice: a noisy move must beat it
+            value, best_move, pvs[ply] = standing, None, None
+            if prune:
+                beta = min(beta, standing)
+        child_ply = ply + 1
+        horizon = child_ply >= self.horizon_ply  # every child a leaf
+        wide = ply == 0 and self.exact_root  # exact root values: the full window for each
+        child_alpha, child_beta = alpha, beta
+        count = len(moves)
+        for i in range(count):
+            move = moves[i]
+            if not wide:
+                child_alpha, child_beta = alpha, beta
+            child = result(state, move)
+            child_value = terminal_value(child)
+            if (child_value is None and not horizon) or self.next_id + 1 >= self.check_at:
+                # An inner node, or a checkpoint due: the node itself.
+                if emit:
+                    self.entering_parent, self.entering_move, self.entering_p = nid, move, None
+                child_value = node(
+                    child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
+                )
+            else:  # a leaf, valued here without a call of node(); one event tells it all
+                how = _TERMINAL
+                if child_value is None:
+                    how = _EVALUATION
+                    try:
+                        child_value = evaluate(child)
+                    except Exception:
+                        self._failed_leaf(child, nid, move, child_ply, child_alpha, child_beta)
+                        raise
+                    self.used_evaluation = True
+                cid = self.next_id
+                self.next_id = cid + 1
+                if child_ply > self.max_ply:
+                    self.max_ply = child_ply
+                self.leaves += 1
+                pvs[child_ply] = None
+                if emit:
+                    kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
+                    self.leaf(
+                        cid, nid, move, child_ply, kind, child_alpha, child_beta,
+                        child, None, child_value, how,
+                    )  # fmt: skip
+            if ply == 0:
+                self._root_move(move, child_value, child_alpha, child_beta)
+            if child_value < value and (
+                i == 0
+                or value - child_value > tie * (value if value > -child_value else -child_value)
+            ):
+                value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
+            if prune:
+                if value <= alpha:
+                    if i + 1 < count:
+                        self._cut(nid, moves, i, value, alpha, beta)
+                    break
+                if value < beta:
+                    beta = value
+        return value, best_move, alpha, beta
+
+    def _failed_leaf(
+        self, child: S, nid: int, move: A, ply: int, alpha: float, beta: float
+    ) -> None:
+        """A leaf whose evaluation raised, told as node() tells it: its entry, then the
+        failure (node() evaluates it again and raises)."""
+        if self.emit:
+            self.entering_parent, self.entering_move, self.entering_p = nid, move, None
+        self.node(child, ply, alpha, beta, False, None)
+
+    def _finish(
+        self, key: Hashable, ply: int, value: float, best_move: A | None, alpha: float, beta: float
+    ) -> float:
+        """After the children: the best move remembered, a fail-hard value brought back
+        to the window's edge, a quiescence search's nodes counted."""
+        if self.remember and (len(self.memory) < TABLE_LIMIT or key in self.memory):
+            self.memory[key] = best_move
+        if self.fail_hard:
+            # Return the window's edge, not a value beyond it: alpha or beta.
+            if value < alpha:
+                value = alpha
+            elif value > beta:
+                value = beta
+        if ply == self.quiet_top:
+            self.quiescence_nodes += self.next_id - self.quiet_from
+        return value
+
+    def _store(
+        self, key: Hashable, ply: int, value: float, alpha: float, beta: float, best_move: A | None
+    ) -> None:
+        """The node's value in the transposition table, with what it is given the window."""
+        if len(self.tt) < TABLE_LIMIT or key in self.tt:
+            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
+            self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
 
     def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
@@ -476,41 +559,6 @@ class Recursion(Generic[S, A]):
             self.cutoffs += 1
             if self.emit:
                 self.pruned(nid, tuple(moves[i + 1 :]), value, alpha, beta)
-
-    def _leaf_child(
-        self,
-        child: S,
-        nid: int,
-        move: A,
-        ply: int,
-        alpha: float,
-        beta: float,
-        value: float | None,
-    ) -> float:
-        """A leaf's value (its ``value`` if the game is over there, else the evaluation),
-        found without a call of node(): one event tells its entry and its value."""
-        how = _TERMINAL
-        if value is None:
-            how = _EVALUATION
-            try:
-                value = self.evaluate(child)
-            except Exception:
-                # Told as node() tells it: the entry, then the failure.
-                if self.emit:
-                    self.entering_parent, self.entering_move, self.entering_p = nid, move, None
-                self.node(child, ply, alpha, beta, False, None)
-                raise
-            self.used_evaluation = True
-        cid = self.next_id
-        self.next_id = cid + 1
-        if ply > self.max_ply:
-            self.max_ply = ply
-        self.leaves += 1
-        self.pvs[ply] = None
-        if self.emit:
-            kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
-            self.leaf(cid, nid, move, ply, kind, alpha, beta, child, None, value, how)
-        return value
 
     # -- chance ----------------------------------------------------------------------
 
