@@ -127,6 +127,10 @@ class Recursion(Generic[S, A]):
         plies = run.game.max_plies(root)
         horizon = self.horizon_ply
         self.pvs: list[Linked] = [None] * ((horizon if plies is None else min(horizon, plies)) + 2)
+        # What every MAX and MIN node's loop reads, bound once.
+        self.loop = (
+            self.pvs, self.prune, self.emit, self.result, self.terminal_value, self.evaluate
+        )  # fmt: skip
         self.pv_line = previous_line
         self.pv_len = len(previous_line)
         self.suffixes: dict[tuple[float, ...], tuple[float, ...]] = {}
@@ -190,16 +194,9 @@ class Recursion(Generic[S, A]):
 
     def search(self, root: S) -> tuple[float, tuple[A, ...]]:
         """The root's value and the principal variation; the counts go back to the run."""
-        # What every MAX and MIN node's loop reads, bound once (unbound at the end: it
-        # holds self's own methods).
-        self.loop = (
-            self.pvs, self.prune, self.emit, self.result, self.terminal_value, self.node,
-            self.evaluate,
-        )  # fmt: skip
         try:
             value = self.node(root, 0, -INF, INF, bool(self.pv_line), self.terminal_value(root))
         finally:
-            del self.loop
             run = self.run
             run.nodes = self.next_id
             run.leaves = self.leaves
@@ -363,7 +360,8 @@ class Recursion(Generic[S, A]):
         """Figure 5.7's MAX-VALUE: the children in turn, the largest value (the first of
         equals, see TIE_TOLERANCE), cut once it reaches beta; alpha rises with it. Returns
         the value, the best move and the window as the children left it."""
-        pvs, prune, emit, result, terminal_value, node, evaluate = self.loop
+        pvs, prune, emit, result, terminal_value, evaluate = self.loop
+        node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
         if standing is None:
             value = -INF
@@ -388,7 +386,7 @@ class Recursion(Generic[S, A]):
                 if emit:
                     self.entering_parent, self.entering_move, self.entering_p = nid, move, None
                 child_value = node(
-                    child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
+                    self, child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
                 )
             else:  # a leaf, valued here without a call of node(); one event tells it all
                 how = _TERMINAL
@@ -441,7 +439,8 @@ class Recursion(Generic[S, A]):
     ) -> tuple[float, A | None, float, float]:
         """Figure 5.7's MIN-VALUE: the smallest value, cut once it falls to alpha; beta
         falls with it. As :meth:`_max_children` otherwise."""
-        pvs, prune, emit, result, terminal_value, node, evaluate = self.loop
+        pvs, prune, emit, result, terminal_value, evaluate = self.loop
+        node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
         if standing is None:
             value = INF
@@ -466,7 +465,7 @@ class Recursion(Generic[S, A]):
                 if emit:
                     self.entering_parent, self.entering_move, self.entering_p = nid, move, None
                 child_value = node(
-                    child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
+                    self, child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
                 )
             else:  # a leaf, valued here without a call of node(); one event tells it all
                 how = _TERMINAL

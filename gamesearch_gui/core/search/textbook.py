@@ -36,8 +36,10 @@ CHECK_EVERY: Final = 256
 #: Plies no search reaches: the depth limit of a search to the end of the game.
 NO_LIMIT: Final = 1 << 30
 
-#: A principal variation as linked pairs (move, rest of the line): O(1) to extend.
-Linked = tuple[object, "Linked"] | None
+#: A principal variation as linked pairs (move, rest of the line), the rest another pair
+#: or None: O(1) to extend. (Not written as the recursive alias it is: mypyc overflows its
+#: stack on one.)
+Linked = tuple[object, object] | None
 
 _TWO_PLAYERS: Final = frozenset(
     {Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.EXPECTIMINIMAX, Algorithm.STAR1}
@@ -244,8 +246,9 @@ def unlink(linked: Linked) -> tuple[object, ...]:
     """A line kept as nested (move, rest) pairs, as a flat tuple."""
     line = []
     while linked is not None:
-        move, linked = linked
+        move, rest = linked
         line.append(move)
+        linked = cast(Linked, rest)
     return tuple(line)
 
 
