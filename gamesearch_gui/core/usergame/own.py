@@ -50,6 +50,10 @@ class OwnProtocolGame(UserGame):
                 fn,
                 f"returned {described(player)}, not Player.MAX, Player.MIN or Player.CHANCE",
             )
+        if player is Player.CHANCE and not self.has_chance:
+            raise self.file.wrong(
+                "to_move", fn, "returned Player.CHANCE, but the game does not say has_chance = True"
+            )
         return player
 
     def ordered_actions(self, state: Position) -> Sequence[object]:
