@@ -39,9 +39,10 @@ from typing import Any, Final
 from gamesearch_gui.core.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search.chance import suffix_sums
-from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
+from gamesearch_gui.core.search.depth_first import DepthFirst
 from gamesearch_gui.core.search.maxn import search_vectors
 from gamesearch_gui.core.search.mcts import mean_reward, uct
+from gamesearch_gui.core.search.recursion import QUIESCENCE_PLIES, TABLE_LIMIT
 from gamesearch_gui.core.search.results import (
     Bound,
     CancelToken,
