@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Generic
 
+import gamesearch_gui.core.search.textbook as textbook
 from gamesearch_gui.core.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.game import A, Game, Player, S
 from gamesearch_gui.core.numbers import better
-from gamesearch_gui.core.search import textbook
 from gamesearch_gui.core.search.recursion import Recursion
 from gamesearch_gui.core.search.results import (
     Bound,

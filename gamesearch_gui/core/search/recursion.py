@@ -23,19 +23,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Final, Generic, cast
+from typing import Final, Generic, cast
 
 from gamesearch_gui.core.events import NodeKind, Valuation
 from gamesearch_gui.core.game import A, Player, S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
 from gamesearch_gui.core.search.chance import ROUNDING, SNAP, exact_cut, shares, snap
 from gamesearch_gui.core.search.results import Bound, RootMove, ValueOverflowError
+from gamesearch_gui.core.search.run import SearchRun
 from gamesearch_gui.core.search.settings import Algorithm, Ordering
 from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
 from gamesearch_gui.core.search.textbook import CHECK_EVERY, NO_LIMIT, Linked, no_cutoff, unlink
-
-if TYPE_CHECKING:
-    from gamesearch_gui.core.search.depth_first import DepthFirst
 
 INF: Final = math.inf
 #: Entries kept at most in the transposition table and the best-move memory.
@@ -114,7 +112,7 @@ class Recursion(Generic[S, A]):
 
     def __init__(
         self,
-        run: DepthFirst[S, A],
+        run: SearchRun[S, A],
         root: S,
         depth: int | None,
         previous_line: tuple[A, ...],
@@ -150,7 +148,7 @@ class Recursion(Generic[S, A]):
         self.entering_move: A | None = None
         self.entering_p: float | None = None
 
-    def _bind_game(self, run: DepthFirst[S, A]) -> None:
+    def _bind_game(self, run: SearchRun[S, A]) -> None:
         """The game's methods and the listener's, bound once."""
         game = run.game
         obs = run.observer
@@ -169,7 +167,7 @@ class Recursion(Generic[S, A]):
         self.noisy = game.noisy_actions
         self.evaluate: Callable[[S], float] = run.evaluate or no_cutoff
 
-    def _bind_settings(self, run: DepthFirst[S, A], depth: int | None) -> None:
+    def _bind_settings(self, run: SearchRun[S, A], depth: int | None) -> None:
         """What the settings switch on, and the plies where the search changes its ways."""
         settings = run.settings
         self.prune = settings.algorithm.prunes

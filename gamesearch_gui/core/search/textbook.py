@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, Generic, cast
+from typing import Final, Generic, cast
 
 from gamesearch_gui.core.game import A, Evaluation, Game, GameError, Player, S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
 from gamesearch_gui.core.search.results import Bound, RootMove
+from gamesearch_gui.core.search.run import SearchRun
 from gamesearch_gui.core.search.settings import Algorithm, Ordering, SearchSettings
-
-if TYPE_CHECKING:
-    from gamesearch_gui.core.search.depth_first import DepthFirst
 
 INF: Final = math.inf
 #: How many nodes pass between two looks at the clock, the cancel flag and the node cap.
@@ -68,7 +66,7 @@ def applies(settings: SearchSettings, game: Game[S, A], root: S, following: bool
 class _Game(Generic[S, A]):
     """The game's methods and the search's limits, bound once for the recursion."""
 
-    def __init__(self, run: DepthFirst[S, A], root: S, depth: int | None) -> None:
+    def __init__(self, run: SearchRun[S, A], root: S, depth: int | None) -> None:
         game = run.game
         self.game = game
         self.terminal_value = game.terminal_value
@@ -83,7 +81,7 @@ class _Game(Generic[S, A]):
         self.plies = (self.limit if plies is None else min(self.limit, plies)) + 2
 
 
-def minimax(run: DepthFirst[S, A], root: S, depth: int | None, root_moves: list[RootMove]) -> float:
+def minimax(run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]) -> float:
     """Figure 5.3: MINIMAX(s) is UTILITY(s) at the end of the game (or the evaluation at
     the cutoff), else the largest of the children's values when MAX moves, the smallest
     when MIN moves. Both fill ``root_moves`` and leave the counts and the line in ``run``."""
@@ -152,7 +150,7 @@ def minimax(run: DepthFirst[S, A], root: S, depth: int | None, root_moves: list[
 
 
 def alphabeta(
-    run: DepthFirst[S, A], root: S, depth: int | None, root_moves: list[RootMove]
+    run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]
 ) -> float:
     """Figure 5.7: minimax's value, found without searching the children that cannot
     change it. ``alpha``: what MAX can make sure of on the path here; ``beta``: what MIN
