@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError
+from gamesearch_gui.core.game import NO_EVALUATION, A, Game, GameError, S
 from gamesearch_gui.core.search.maxn import vector_problem
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
 
@@ -244,7 +244,7 @@ class SearchSettings:
         return "fail-hard" if self.fail_hard else "fail-soft"
 
 
-def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
+def check_settings(game: Game[S, A], state: S, settings: SearchSettings) -> None:
     """Raise SettingsError when ``settings`` cannot search ``game`` from ``state``."""
     algorithm = settings.algorithm
     n = len(game.players)
