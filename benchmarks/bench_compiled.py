@@ -1,10 +1,11 @@
 """The search compiled with mypyc beside the same code in pure Python (issue 26).
 
 Builds, in a scratch folder, a copy of this checkout whose depth-first search
-(``core/search/depth_first.py``, ``chance.py``), number helpers (``core/numbers.py``) and
-two games (``core/games/tictactoe.py``, ``connect4.py``) are compiled with mypyc; the copy
-and a pure copy of the same checkout then run the same searches, each in a fresh process
-(``python -c``, the copy first on ``sys.path``), in interleaved rounds. Each figure is
+(``core/search/depth_first.py``, ``textbook.py``, ``recursion.py``, ``chance.py``),
+number helpers (``core/numbers.py``) and two games (``core/games/tictactoe.py``,
+``connect4.py``) are compiled with mypyc; the copy and a pure copy of the same
+checkout then run the same searches, each in a fresh process (``python -c``, the copy
+first on ``sys.path``), in interleaved rounds. Each figure is
 the CPU seconds of the search alone (``time.process_time`` around it), so the start and
 the load of the machine change little; the table gives medians and the ratio pure /
 compiled (above 1: the compiled copy is faster). Every pair must find the same value and
@@ -38,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 COMPILED = (
     "gamesearch_gui/core/search/depth_first.py",
+    "gamesearch_gui/core/search/textbook.py",
+    "gamesearch_gui/core/search/recursion.py",
     "gamesearch_gui/core/search/chance.py",
     "gamesearch_gui/core/numbers.py",
     "gamesearch_gui/core/games/tictactoe.py",

@@ -5,27 +5,31 @@ Run from the project root::
     python -m benchmarks.bench_events            # a minute or two
     python -m benchmarks.bench_events --quick    # seconds
 
-Every search emits the event stream; with no listener each emit is skipped by an
-``if emit is not None`` test. Four searches of the same tree, same moves, same order:
+A search someone watches tells the event stream; a plain search nobody watches runs
+the textbook's functions (``core/search/textbook.py``), which tell nothing, and a search
+with a feature on runs the full recursion (``core/search/recursion.py``), which skips
+each event with an ``if self.emit:`` test. Five searches of the same tree, same moves,
+same order:
 
 ``bare``
     :mod:`benchmarks.bare_alphabeta`, a textbook alpha-beta with a node counter and
     nothing else: the floor.
-``no events``
-    the engine's own code with every ``if emit is not None: ...`` statement cut out
-    (its source, :mod:`gamesearch_gui.core.search`, is loaded and those statements are
-    removed from its syntax tree before it is compiled): the engine as it would be
-    without the stream.
-``engine``
+``textbook``
     :func:`gamesearch_gui.core.search.search` with ``listener=None``, as shipped.
+``no events``
+    the full recursion with every ``if self.emit: ...`` statement cut out (its source is
+    loaded and those statements are removed from its syntax tree before it is
+    compiled), unwatched: the recursion as it would be without the stream.
+``full``
+    the full recursion as shipped, unwatched.
 ``listener``
-    the same with a listener that appends each event to a list, for context.
+    the search with a listener that appends each event to a list, for context.
 
-The stream's cost with no listener is ``engine`` against ``no events``; ``engine``
-against ``bare`` is everything the engine does beyond the textbook (statistics,
-principal variation, root move values, cancel checks, the stream). Runs alternate
-between the variants and the fastest of each is kept, to keep other load on the
-machine out of the figures.
+The stream's cost with no listener is ``full`` against ``no events``; ``textbook``
+against ``bare`` is everything the shipped search does beyond the bare loop (statistics,
+principal variation, root move values, cancel checks). Runs alternate between the
+variants and the fastest of each is kept, to keep other load on the machine out of the
+figures.
 
 Cancel latency: a long Connect Four search runs in a thread, the main thread calls
 ``CancelToken.cancel()`` at a random moment, and the time from that call until
@@ -55,14 +59,22 @@ from typing import Any
 from benchmarks.bare_alphabeta import alphabeta
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import CancelToken, SearchSettings, StopReason, search
-from gamesearch_gui.core.search import depth_first as engine
+from gamesearch_gui.core.search import (
+    CancelToken,
+    SearchSettings,
+    StopReason,
+    depth_first,
+    recursion,
+    search,
+    textbook,
+)
 
 
 class _DropEmits(ast.NodeTransformer):
-    """Removes every ``if emit: ...`` and ``if emit is not None: ...`` statement (one
-    with no ``else``). The engine has written ``if emit:`` for a while; a transform that
-    matched only the other spelling removed nothing and timed the engine against itself.
+    """Removes every ``if emit: ...``, ``if self.emit: ...`` and ``if emit is not None:
+    ...`` statement (one with no ``else``). A transform that matched only one spelling
+    removed nothing and timed the recursion against itself: the script warns when it
+    removes none.
     """
 
     removed = 0
@@ -70,7 +82,12 @@ class _DropEmits(ast.NodeTransformer):
     def visit_If(self, node: ast.If) -> ast.AST | None:
         self.generic_visit(node)
         test = node.test
-        bare = isinstance(test, ast.Name) and test.id == "emit"
+        bare = (isinstance(test, ast.Name) and test.id == "emit") or (
+            isinstance(test, ast.Attribute)
+            and isinstance(test.value, ast.Name)
+            and test.value.id == "self"
+            and test.attr == "emit"
+        )
         compared = (
             isinstance(test, ast.Compare)
             and isinstance(test.left, ast.Name)
@@ -99,8 +116,9 @@ class _FillEmpty(ast.NodeTransformer):
 
 
 def engine_without_events() -> tuple[types.ModuleType, int]:
-    """The engine module compiled with its event statements removed, and how many."""
-    source = inspect.getsource(engine)
+    """The full recursion's module compiled with its event statements removed, and how
+    many."""
+    source = inspect.getsource(recursion)
     tree = ast.parse(source)
     dropper = _DropEmits()
     tree = _FillEmpty().visit(dropper.visit(tree))
@@ -110,8 +128,25 @@ def engine_without_events() -> tuple[types.ModuleType, int]:
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up while building
-    exec(compile(tree, engine.__file__ or "search.py", "exec"), module.__dict__)
+    exec(compile(tree, recursion.__file__ or "recursion.py", "exec"), module.__dict__)
+    if not dropper.removed:
+        print("WARNING: no event statement found to remove", file=sys.stderr)
     return module, dropper.removed
+
+
+def full_recursion(
+    case: EventCase, settings: SearchSettings, module: types.ModuleType = recursion
+) -> tuple[int, Any, Any]:
+    """The search run by the full recursion (``module``'s), not the textbook's, unwatched."""
+    applies, kept = textbook.applies, recursion.Recursion
+    setattr(textbook, "applies", lambda *_: False)  # noqa: B010 (a module's function swapped)
+    setattr(depth_first, "Recursion", module.Recursion)  # noqa: B010
+    try:
+        r = search(case.game, case.state, settings)
+    finally:
+        setattr(textbook, "applies", applies)  # noqa: B010
+        setattr(depth_first, "Recursion", kept)  # noqa: B010
+    return r.stats.nodes, r.value, r.best_move
 
 
 @dataclass(frozen=True)
@@ -163,16 +198,22 @@ def time_variants(
 
 def bench_stream(quick: bool) -> None:
     stripped, removed = engine_without_events()
-    print(f"'no events' is the engine with its {removed} `if emit:` statements removed.\n")
+    print(
+        f"'textbook' is search() as shipped, unwatched: plain alpha-beta runs "
+        "core/search/textbook.py.\n'full' is the full recursion (core/search/recursion.py), "
+        "unwatched, as a search with any feature on runs;\n'no events' is that recursion "
+        f"with its {removed} `if self.emit:` statements removed.\n"
+    )
     header = [
         "case",
         "nodes",
         "bare n/s",
+        "textbook n/s",
         "no events n/s",
-        "engine n/s",
+        "full n/s",
         "listener n/s",
         "stream cost",
-        "engine vs bare",
+        "textbook vs bare",
     ]
     rows = []
     warnings = []
@@ -186,10 +227,12 @@ def bench_stream(quick: bool) -> None:
         def no_events(
             case: EventCase = case, settings: SearchSettings = settings
         ) -> tuple[int, Any, Any]:
-            # The depth-first search compiled without its events (the settings' class is
-            # shared: the copy imports it).
-            r = stripped.DepthFirst(case.game, settings, None, None).run(case.state)
-            return r.stats.nodes, r.value, r.best_move
+            return full_recursion(case, settings, stripped)
+
+        def full(
+            case: EventCase = case, settings: SearchSettings = settings
+        ) -> tuple[int, Any, Any]:
+            return full_recursion(case, settings)
 
         def ours(
             case: EventCase = case, settings: SearchSettings = settings
@@ -205,32 +248,41 @@ def bench_stream(quick: bool) -> None:
             return r.stats.nodes, r.value, r.best_move
 
         got = time_variants(
-            {"bare": bare, "no events": no_events, "engine": ours, "listener": listened},
+            {
+                "bare": bare,
+                "textbook": ours,
+                "no events": no_events,
+                "full": full,
+                "listener": listened,
+            },
             case.runs,
         )
-        nodes = got["engine"][1]
+        nodes = got["textbook"][1]
         for label, (_, n, value, move) in got.items():
-            if (n, value, move) != got["engine"][1:]:
+            if (n, value, move) != got["textbook"][1:]:
                 warnings.append(
                     f"WARNING: {case.name}: {label} found {n} nodes, value {value}, "
-                    f"move {move!r}; the engine {got['engine'][1:]}"
+                    f"move {move!r}; the textbook {got['textbook'][1:]}"
                 )
         t = {label: got[label][0] for label in got}
         rows.append(
             [
                 case.name,
                 f"{nodes:,}",
-                *(f"{nodes / t[k]:,.0f}" for k in ("bare", "no events", "engine", "listener")),
-                f"{100 * (t['engine'] / t['no events'] - 1):+.1f}%",
-                f"{100 * (t['engine'] / t['bare'] - 1):+.1f}%",
+                *(
+                    f"{nodes / t[k]:,.0f}"
+                    for k in ("bare", "textbook", "no events", "full", "listener")
+                ),
+                f"{100 * (t['full'] / t['no events'] - 1):+.1f}%",
+                f"{100 * (t['textbook'] / t['bare'] - 1):+.1f}%",
             ]
         )
         print(f"  done: {case.name}", file=sys.stderr, flush=True)
     print(render(header, rows))
     print(
-        "\nstream cost = engine time / no-events time - 1 (what the stream costs with no "
-        "listener);\nengine vs bare = engine time / bare time - 1 (everything beyond the "
-        "textbook). Fastest of the runs."
+        "\nstream cost = full time / no-events time - 1 (what the stream costs the full "
+        "recursion with no listener);\ntextbook vs bare = textbook time / bare time - 1 "
+        "(what the shipped search keeps beyond the bare loop). Fastest of the runs."
     )
     for line in warnings:
         print(line)

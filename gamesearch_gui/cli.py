@@ -568,7 +568,7 @@ def tree_argument(text: str) -> CustomTree:
 
 
 def _solve_tree(args: argparse.Namespace) -> int:
-    from gamesearch_gui.core.trees.tree import TreeGame, move_names, path_text
+    from gamesearch_gui.core.trees.tree import TreeGame, as_index, as_node, move_names, path_text
 
     _game_options(args, None)
     from gamesearch_gui.core.trees.file import load_tree_stream
@@ -591,16 +591,16 @@ def _solve_tree(args: argparse.Namespace) -> int:
 
     def listen(event: SearchEvent) -> None:
         if isinstance(event, NodeEntered | NodeExpanded):
-            paths[event.node_id] = event.state.path
+            paths[event.node_id] = as_node(event.state).path
         elif isinstance(event, NodeValued):
             if event.how in (Valuation.TERMINAL, Valuation.EVALUATION):
                 visited.append(path_text(paths[event.node_id]))
         elif isinstance(event, ChildrenPruned):
             parent = paths[event.node_id]
-            pruned.extend(path_text((*parent, move)) for move in event.moves)
+            pruned.extend(path_text((*parent, as_index(move))) for move in event.moves)
         elif isinstance(event, PlayoutFinished):
             # MCTS: each leaf a playout (or an expansion) reached, once, when first reached.
-            leaf = (*paths[event.node_id], *event.moves)
+            leaf = (*paths[event.node_id], *map(as_index, event.moves))
             if leaf not in reached:
                 reached.add(leaf)
                 visited.append(path_text(leaf))

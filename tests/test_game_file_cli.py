@@ -329,6 +329,10 @@ def test_an_unkeyable_state_turns_the_table_off_and_says_so(
             r"in to_move: returned 'MAX' \(str\), not Player\.MAX",
         ),
         (
+            "def to_move(self, state):\n    return Player.CHANCE if state[0] == 1 else state[1]",
+            r"in to_move: returned Player\.CHANCE, but the game does not say has_chance = True",
+        ),
+        (
             "def result(self, state, action):\n    return {3: 'a'}[action]",
             r"in result with move \d \(int\): KeyError: \d",
         ),

@@ -16,13 +16,21 @@ from typing import Any, Final
 from gamesearch_gui.checking.student import StudentRun
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.events import ChildrenPruned, NodeEntered, NodeValued, Valuation
+from gamesearch_gui.core.recording.events import (
+    ChildrenPruned,
+    NodeEntered,
+    NodeValued,
+    SearchEvent,
+    Valuation,
+)
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.trees.tree import (
     CustomTree,
     NodeType,
     Path,
     TreeGame,
+    as_index,
+    as_node,
     move_names,
     path_text,
 )
@@ -92,15 +100,16 @@ def expected(tree: CustomTree, kind: SearchKind) -> Expected:
     leaves: list[Path] = []
     cuts: list[Cut] = []
 
-    def listen(event: Any) -> None:
+    def listen(event: SearchEvent) -> None:
         if isinstance(event, NodeEntered):
-            paths[event.node_id] = event.state.path
-            windows[event.state.path] = (event.alpha, event.beta)
+            path = as_node(event.state).path
+            paths[event.node_id] = path
+            windows[path] = (event.alpha, event.beta)
         elif isinstance(event, NodeValued) and event.how is Valuation.TERMINAL:
             leaves.append(paths[event.node_id])
         elif isinstance(event, ChildrenPruned):
             at = paths[event.node_id]
-            pruned = tuple((*at, move) for move in event.moves)
+            pruned = tuple((*at, as_index(move)) for move in event.moves)
             cuts.append(Cut(at, event.value, event.alpha, event.beta, pruned))
 
     result = search(game, tree.root, SearchSettings(algorithm=_ALGORITHM[kind]), listener=listen)

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import A, Game, GameError, Player, S
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.recording.events import ChildrenPruned
 from gamesearch_gui.core.root_values import root_values, root_visits, root_win_rates
@@ -252,7 +251,7 @@ class SearchSummary:
     """
 
     settings: SearchSettings
-    best_move: Any
+    best_move: object
     best_text: str
     value: float | None
     win_rate: float | None
@@ -267,7 +266,7 @@ class MoveComparison:
     mover's win rate, beside alpha-beta's value for the move. ``mean`` and ``win_rate``
     are None for a move MCTS never tried."""
 
-    move: Any
+    move: object
     text: str
     visits: int
     mean: float | None
@@ -315,8 +314,8 @@ def _checked(result: SearchResult) -> SearchResult:
 
 
 def compare_mcts(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, A],
+    state: S,
     mcts: SearchSettings,
     alphabeta: SearchSettings | None = None,
     *,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -130,7 +130,7 @@ class Game(ABC, Generic[S, A]):
         """``utility(state)`` if ``state`` is terminal, else None: one call on the hot path."""
         return self.utility(state) if self.is_terminal(state) else None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         own_terminal = cls.is_terminal is not Game.is_terminal
         own_pair = own_terminal and (

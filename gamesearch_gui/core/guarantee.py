@@ -11,9 +11,9 @@ Carlo tree search, whose value is a sample mean of random playouts.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from gamesearch_gui.core.game import Game, Outcome
+from gamesearch_gui.core.game import A, Game, Outcome, S
 from gamesearch_gui.core.search import Algorithm, SearchResult
 
 __all__ = ["GUARANTEES", "guarantee"]
@@ -26,7 +26,7 @@ GUARANTEES: Final = {
 }
 
 
-def guarantee(game: Game[Any, Any], result: SearchResult) -> str | None:
+def guarantee(game: Game[S, A], result: SearchResult) -> str | None:
     """What ``result``'s value guarantees, or None where it guarantees no such thing."""
     if game.has_chance or result.value is None or not result.complete or result.depth is not None:
         return None

@@ -11,9 +11,7 @@ beta). None stands for a child the search never valued (one it was stopped befor
 
 from __future__ import annotations
 
-from typing import Any
-
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import A, Game, Player, S
 from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.search import Algorithm, SearchResult
 from gamesearch_gui.core.search.mcts import win_rate
@@ -25,21 +23,21 @@ class RootValueWatcher(SearchObserver):
 
     def __init__(self) -> None:
         self._root: int | None = None
-        self._children: dict[int, Any] = {}
-        self._current: list[tuple[Any, float]] = []
-        self._finished: list[tuple[Any, float]] | None = None
-        self._vectors: list[tuple[Any, tuple[float, ...]]] = []
+        self._children: dict[int, object] = {}
+        self._current: list[tuple[object, float]] = []
+        self._finished: list[tuple[object, float]] | None = None
+        self._vectors: list[tuple[object, tuple[float, ...]]] = []
 
     def entered(
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         """A node entered: a new root starts over; a root child is noted."""
@@ -58,7 +56,7 @@ class RootValueWatcher(SearchObserver):
         how: Valuation,
         alpha: float,
         beta: float,
-        best_move: Any = None,
+        best_move: object = None,
     ) -> None:
         """A node left: a root child's value is kept."""
         if node_id in self._children:
@@ -70,7 +68,7 @@ class RootValueWatcher(SearchObserver):
             self._vectors.append((self._children[node_id], values))
 
     def pruned(
-        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+        self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         """Pruned children return nothing."""
 
@@ -78,24 +76,24 @@ class RootValueWatcher(SearchObserver):
         """Each iteration enters a root of its own (see ``entered``)."""
 
     def iteration_finished(
-        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+        self, depth: int, completed: bool, value: float | None, best_move: object, nodes: int
     ) -> None:
         """A finished iteration's values are the ones its result uses."""
         if completed:
             self._finished = list(self._current)
 
-    def values(self) -> list[tuple[Any, float]]:
+    def values(self) -> list[tuple[object, float]]:
         """(move or outcome, value) for each root child valued, in the order searched."""
         return self._finished if self._finished is not None else self._current
 
-    def vectors(self) -> list[tuple[Any, tuple[float, ...]]]:
+    def vectors(self) -> list[tuple[object, tuple[float, ...]]]:
         """Max^n and paranoid: (move or outcome, vector) for each root child valued."""
         return self._vectors
 
 
 def root_values(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, A],
+    state: S,
     result: SearchResult,
     watcher: RootValueWatcher | None = None,
 ) -> list[float | None]:
@@ -116,8 +114,8 @@ def root_values(
 
 
 def root_vectors(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, A],
+    state: S,
     result: SearchResult,
     watcher: RootValueWatcher | None = None,
 ) -> list[tuple[float, ...] | None]:
@@ -131,14 +129,14 @@ def root_vectors(
     return [by_move.get(move) for move in _root_moves(game, state)]
 
 
-def root_visits(game: Game[Any, Any], state: Any, result: SearchResult) -> list[int]:
+def root_visits(game: Game[S, A], state: S, result: SearchResult) -> list[int]:
     """MCTS: how many iterations went through each child of ``state`` (its N), in move
     (or outcome) order; 0 for a child never tried."""
     by_move = {root.move: root.visits or 0 for root in result.root_moves}
     return [by_move.get(move, 0) for move in _root_moves(game, state)]
 
 
-def root_win_rates(game: Game[Any, Any], state: Any, result: SearchResult) -> list[float | None]:
+def root_win_rates(game: Game[S, A], state: S, result: SearchResult) -> list[float | None]:
     """MCTS: each child's Q/N as a win rate in [0, 1] for the player to move at ``state``
     (MAX at a chance root), in move order; None for a child never tried."""
     low, high = game.utility_bounds()
@@ -151,7 +149,7 @@ def root_win_rates(game: Game[Any, Any], state: Any, result: SearchResult) -> li
     return rates
 
 
-def _root_moves(game: Game[Any, Any], state: Any) -> list[Any]:
+def _root_moves(game: Game[S, A], state: S) -> list[A]:
     """The children of ``state`` in move (or outcome) order; none at a terminal state."""
     if game.is_terminal(state):
         return []

@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import eq, ne
-from typing import Any, Final
+from typing import Final
 
 from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, SearchRecording
 from gamesearch_gui.core.recording.events import Valuation
@@ -96,7 +96,7 @@ class PositionCounter:
         self.total = recording.node_count
         self.capped = recording.capped
         self._done = 0
-        self._states: list[Any] = [None] * self.total
+        self._states: list[object] = [None] * self.total
         self._seen: set[Hashable] = set()
 
     @property

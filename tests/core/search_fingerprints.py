@@ -259,9 +259,47 @@ def game_cases() -> Iterator[Case]:
         yield Case(f"three-player nim {_said(s)}", nim, nim.initial_state(), s)
 
 
+def n_player_cases() -> Iterator[Case]:
+    """What the other cases leave out for n players (added when max^n was split, its
+    fingerprints taken from the code before the rebuild): chance nodes, a constant sum
+    (shallow pruning) and the table together, paranoid with the table and with a
+    cutoff, and node caps."""
+    cap = 7
+    for seed in range(60):
+        depth = 2 + seed % 3
+        tree = random_tree(
+            depth,
+            (2, 3),
+            (0, 10),
+            seed=f"n players {seed}",
+            players=3,
+            constant_sum=10,
+            chance_layers=0.3 if seed % 2 else (),
+        )
+        settings = [
+            SearchSettings(A.MAXN, shallow_pruning=True),
+            SearchSettings(A.MAXN, shallow_pruning=True, transposition_table=True),
+            SearchSettings(A.PARANOID, transposition_table=True),
+            SearchSettings(A.MAXN, node_cap=cap),
+            SearchSettings(A.PARANOID, node_cap=cap),
+        ]
+        yield from _tree_cases(f"random n players {seed}", tree, settings)
+    nim = ThreePlayerNim(pile=7)
+    for s in (
+        SearchSettings(A.PARANOID, transposition_table=True),
+        SearchSettings(A.PARANOID, depth=3),
+        SearchSettings(A.PARANOID, depth=3, transposition_table=True),
+        SearchSettings(A.MAXN, depth=2),
+        SearchSettings(A.MAXN, shallow_pruning=True, transposition_table=True),
+        SearchSettings(A.MAXN, node_cap=50),
+        SearchSettings(A.PARANOID, node_cap=50),
+    ):
+        yield Case(f"three-player nim 7 {_said(s)}", nim, nim.initial_state(), s)
+
+
 def all_cases() -> list[Case]:
     """Every case, in a fixed order, each name once."""
-    cases = [*example_cases(), *random_cases(), *game_cases()]
+    cases = [*example_cases(), *random_cases(), *game_cases(), *n_player_cases()]
     names = [c.name for c in cases]
     assert len(set(names)) == len(names), "two cases share a name"
     return cases

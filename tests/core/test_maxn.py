@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.numbers import better
 from gamesearch_gui.core.recording.events import (
@@ -452,3 +453,52 @@ def test_a_tie_within_float_noise_keeps_the_first_move() -> None:
     assert result.values == pytest.approx((0, 1.5, 0, 0))
     b_node = tree.root.children[0].children[1]
     assert reference_maxn(tree, b_node) == (b_node.children[0].values, 0)
+
+
+class CoinRun(Game[int, int]):
+    """Three players, and ``flips`` coin flips in a row before A's one move ends it."""
+
+    name: ClassVar[str] = "coin-run"
+    title = "Coin run"
+    has_chance = True
+    players = ("A", "B", "C")
+
+    def __init__(self, flips: int) -> None:
+        self.flips = flips
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> Player:
+        return Player.CHANCE if state < self.flips else Player.MAX
+
+    def player_index(self, state: int) -> int:
+        return 0
+
+    def actions(self, state: int) -> Sequence[int]:
+        return [0]
+
+    def chances(self, state: int) -> Sequence[tuple[int, float]]:
+        return [(0, 0.5), (1, 0.5)] if state == 0 else [(0, 1.0)]
+
+    def result(self, state: int, action: int) -> int:
+        return state + 1
+
+    def is_terminal(self, state: int) -> bool:
+        return state > self.flips
+
+    def utilities(self, state: int) -> tuple[float, ...]:
+        return (1.0, 0.0, 0.0)
+
+    def max_plies(self, state: int) -> int:
+        return self.flips + 1 - state
+
+
+def test_a_long_run_of_chance_nodes_is_searched_to_its_end() -> None:
+    # Each chance node takes more than two frames of the recursion: the search must
+    # allow for them, as deep as a search may go (MAX_SEARCH_DEPTH, 1000).
+    game = CoinRun(998)
+    for algorithm in (Algorithm.MAXN, Algorithm.PARANOID):
+        result = search(game, 0, SearchSettings(algorithm))
+        assert result.values == (1.0, 0.0, 0.0)
+        assert result.stats.nodes == 1 + 2 * 999

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import NO_EVALUATION, Game, Player
+from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError, Player
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.games.connect4 import urgent_column
 from gamesearch_gui.core.games.tictactoe import urgent_cell
@@ -40,7 +41,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
-from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout, win_rate
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout, _below, win_rate
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.tree_strategies import trees
@@ -508,6 +509,31 @@ def test_a_playout_heuristic_only_where_the_game_has_one() -> None:
 def test_mcts_runs_on_games_with_chance_and_without_an_end() -> None:
     result, state = mcts(Pig(), "max 0 min 0 turn 4 max to decide", iterations=300)
     assert result.best_move in Pig().actions(state)
+
+
+class _Stuck(TicTacToe):
+    """Tic-tac-toe whose positions with two marks offer no move, though not over."""
+
+    def actions(self, state: tuple[int, int]) -> Any:
+        return () if (state[0] | state[1]).bit_count() == 2 else super().actions(state)
+
+
+@pytest.mark.parametrize("playout", list(Playout))
+def test_a_playout_that_meets_a_position_with_no_move_says_where(playout: Playout) -> None:
+    with pytest.raises(
+        GameError, match=r"^Tic-tac-toe offers no move at .*, which is not terminal$"
+    ):
+        mcts(_Stuck(), iterations=5, playout=playout)
+
+
+def test_the_random_draws_are_those_of_randrange() -> None:
+    # The search draws its random moves with _below, randrange without its calls: the
+    # same numbers from the same seed, or a seed would no longer give its tree.
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 70), 127, 128, 129, 218, 255, 256, 1000, 2**20 + 1]:
+            assert _below(ours.getrandbits, n) == theirs.randrange(n)
+    assert ours.random() == theirs.random()
 
 
 # -- the playout heuristics -----------------------------------------------------------

@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from tests.core.search_fingerprints import FILE, all_cases, fingerprint, fingerprints
+from gamesearch_gui.core.search import search
+from tests.core.search_fingerprints import (
+    FILE,
+    _digest,
+    _result,
+    all_cases,
+    fingerprint,
+    fingerprints,
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,3 +58,15 @@ def test_a_fingerprint_sees_what_only_an_inner_node_shows() -> None:
     assert soft["events"][1] == hard["events"][1]  # as many events
     assert soft["events"][0] != hard["events"][0]
     assert soft["words"][0] != hard["words"][0]
+
+
+def test_every_search_nobody_watches_gives_the_result_it_gave(kept: dict[str, Any]) -> None:
+    """The same searches with no listener, as the command line, the benchmarks and the
+    AI's moves run them (plain minimax and alpha-beta then run the textbook's functions,
+    core/search/textbook.py): the same result, counts and root moves as kept."""
+    differ = []
+    for case in all_cases():
+        result = search(case.game, case.state, case.settings)
+        if _digest(iter([_result(result)]))[0] != kept[case.name]["result"]:
+            differ.append(f"{case.name}: value {result.value}, nodes {result.stats.nodes}")
+    assert not differ, f"{len(differ)} unwatched searches changed:\n" + "\n".join(differ[:15])

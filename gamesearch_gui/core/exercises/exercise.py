@@ -33,6 +33,7 @@ from gamesearch_gui.core.trees.tree import (
     Path,
     TreeGame,
     TreeNode,
+    as_index,
     path_text,
     rebuild,
 )
@@ -540,7 +541,7 @@ class AnswerKey:
         for n in range(recording.node_count):
             parent = recording.parent[n]
             move = recording.moves[n]
-            paths.append(() if parent == NONE else (*paths[parent], int(move)))
+            paths.append(() if parent == NONE else (*paths[parent], as_index(move)))
         tree = exercise.tree
         nodes: dict[Path, NodeKey] = {}
         cut_order: list[tuple[int, Path]] = []
@@ -558,7 +559,7 @@ class AnswerKey:
             index = recording.cutoff_of[n]
             if index != NONE:
                 cut = recording.cutoffs[index]
-                pruned = tuple((*path, int(m)) for m in cut.moves)
+                pruned = tuple((*path, as_index(m)) for m in cut.moves)
                 cut_value, cut_alpha, cut_beta = cut.value, cut.alpha, cut.beta
                 cut_order.extend((cut.seq, p) for p in pruned)
             nodes[path] = NodeKey(

@@ -15,8 +15,9 @@ import json
 import math
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import NoReturn
 
 from gamesearch_gui.core.exercises.exercise import Exercise, Task, task_title
 from gamesearch_gui.core.files import write_text
@@ -44,7 +45,7 @@ class HistoryEntry:
     earned: int
     total: int
     hints: int
-    tree: dict[str, Any]  #: the exercise's tree in the file format
+    tree: Mapping[str, object]  #: the exercise's tree in the file format (unchecked)
     #: Alpha-beta's convention; an entry written before there was a choice is fail-soft.
     fail_hard: bool = False
 
@@ -156,7 +157,7 @@ def _read(path: str) -> list[HistoryEntry]:
     return [_entry(item, i) for i, item in enumerate(raw)]
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a history holds")
 
 
@@ -189,7 +190,7 @@ def _entry(item: object, i: int) -> HistoryEntry:
     return entry
 
 
-def _field(item: dict[str, Any], key: str) -> Any:
+def _field(item: dict[str, object], key: str) -> object:
     """An entry's ``key``, else ValueError that says it is missing."""
     if key not in item:
         raise ValueError(f'it has no "{key}"')

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 import chess
 import chess.polyglot
@@ -136,7 +136,11 @@ class ChessState:
         """The state of a FEN (trusted: see :meth:`Chess.parse_position` for a checked one)."""
         return cls(chess.Board(fen), history)
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(
+        self,
+    ) -> tuple[
+        Callable[[str, tuple[PositionId, ...]], ChessState], tuple[str, tuple[PositionId, ...]]
+    ]:
         return (ChessState.from_fen, (self._board.fen(), self._history))
 
     def board(self) -> chess.Board:
@@ -347,7 +351,7 @@ class Chess(Game[ChessState, Move]):
             }
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Chess], tuple[()]]:
         """Pickled as its constructor, to cross to the engine process."""
         return (Chess, ())
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -397,7 +397,7 @@ class ConnectFour(Game[C4State, Column]):
             {"open_lines": open_lines, "centre": centre}
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[ConnectFour], tuple[()]]:
         """Pickled as its constructor and options, to cross to the engine process."""
         return (ConnectFour, ())
 

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -118,7 +118,7 @@ class Pennies(Game[PenniesState, PenniesMove]):
             {"length_parity": length_parity, "splittable_parity": splittable_parity}
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Pennies], tuple[tuple[int, ...]]]:
         """Pickled as its constructor and options, to cross to the engine process."""
         return (Pennies, (self.start,))
 

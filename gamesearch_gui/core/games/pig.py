@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -40,16 +40,16 @@ from gamesearch_gui.core.games.registry import DefaultSearch, GameOption, GameSp
 #: (score_max, score_min, turn_total, player (0 = MAX, 1 = MIN), phase).
 PigState: TypeAlias = tuple[int, int, int, int, int]
 #: ``"roll"`` or ``"hold"`` at a decision, a die face 1..6 at a chance state.
-PigAction: TypeAlias = int | str
+PigAction: TypeAlias = Literal["roll", "hold"] | int
 
 #: Phase: the die is about to be rolled.
 ROLLING = 0
 #: Phase: the player whose turn it is chooses to roll or hold.
 DECIDING = 1
 #: The decision to roll again.
-ROLL = "roll"
+ROLL: Final = "roll"
 #: The decision to bank the turn total.
-HOLD = "hold"
+HOLD: Final = "hold"
 
 #: Smallest and largest target a game may have.
 MIN_TARGET = 2
@@ -101,7 +101,7 @@ class Pig(Game[PigState, PigAction]):
             {"win_chance": self._win_chance(), "score_difference": self._score_difference()}
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Pig], tuple[int]]:
         """Pickled as its constructor and options, to cross to the engine process."""
         return (Pig, (self.target,))
 

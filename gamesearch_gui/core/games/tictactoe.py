@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from gamesearch_gui.core.game import (
     Evaluation,
@@ -202,7 +202,7 @@ class TicTacToe(Game[TTTState, Cell]):
             {"open_lines": open_lines, "centre_corners": centre_corners}
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[TicTacToe], tuple[()]]:
         """Pickled as its constructor and options, to cross to the engine process."""
         return (TicTacToe, ())
 

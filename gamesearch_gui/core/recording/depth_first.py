@@ -33,9 +33,9 @@ import dataclasses
 import math
 import os
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, overload
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, overload
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.numbers import format_number, format_probability
@@ -45,6 +45,7 @@ from gamesearch_gui.core.text import clip, counted, node_name
 
 if TYPE_CHECKING:
     from gamesearch_gui.core._recwriter import Writer
+    from gamesearch_gui.core.search import SearchResult
 
 #: Node index meaning "none" (no parent, no child).
 NONE: Final = -1
@@ -109,11 +110,11 @@ def path_of(parent: Sequence[int], n: int) -> list[int]:
 
 def replay_moves(
     game: Game[Any, Any],
-    root_state: Any,
-    moves: Sequence[Any],
+    root_state: object,
+    moves: Sequence[object],
     nodes: Sequence[int],
-    cache: dict[int, Any],
-) -> Any:
+    cache: dict[int, object],
+) -> object:
     """The position at the last of ``nodes`` (a path from the root): ``root_state`` with
     each node's move played, kept in ``cache`` (emptied past 50,000 positions)."""
     state = root_state
@@ -143,7 +144,7 @@ class Cutoff:
     """A cutoff: ``node`` skipped ``moves``; the stub is drawn on ``slot``."""
 
     node: int
-    moves: tuple[Any, ...]
+    moves: tuple[object, ...]
     value: float
     alpha: float
     beta: float
@@ -162,7 +163,7 @@ class Iteration:
     completed: bool = False
     nodes: int = 0
     value: float | None = None
-    best_move: Any = None
+    best_move: object = None
 
 
 #: The calls the native writer takes over, as instance attributes of the recording.
@@ -209,25 +210,44 @@ _NODE_COLUMNS: Final = (
 _OPEN_COLUMNS: Final = _NODE_COLUMNS[8:]
 
 
+#: One column of a recording: a per-node, per-event or per-cutoff array.
+Column: TypeAlias = "array[int] | array[float]"
+#: The appends of a node's entry (``SearchRecording._appends``), in their order.
+_Appends: TypeAlias = tuple[
+    Callable[[int], None],  # parent
+    Callable[[int], None],  # depth
+    Callable[[int], None],  # kind
+    Callable[[object], None],  # moves
+    Callable[[float], None],  # probability
+    Callable[[float], None],  # alpha_in
+    Callable[[float], None],  # beta_in
+    Callable[[int], None],  # entered_at
+    Callable[[int], None],  # first_slot
+    Callable[[int], None],  # tried_first
+    Callable[[int], None],  # ev_type
+    Callable[[int], None],  # ev_ref
+]
+
+
 @dataclass(slots=True)
 class RecordingChunk:
     """A piece of a recording, as :meth:`SearchRecording.take_chunk` takes it: arrays and
     short lists, no object per event, so it pickles to bytes fast."""
 
     nodes: tuple[int, int]
-    columns: dict[str, Any]
-    moves: list[Any]
+    columns: dict[str, Column]
+    moves: list[object]
     tried_first: bytes
     patches: array[int]
-    patch_columns: dict[str, Any]
+    patch_columns: dict[str, Column]
     ev_type: array[int]
     ev_ref: array[int]
-    cutoffs: dict[str, Any]  #: slices of the per-cutoff columns
-    cut_moves: list[Any]  #: the new cutoffs' moves, one after another
+    cutoffs: dict[str, Column]  #: slices of the per-cutoff columns
+    cut_moves: list[object]  #: the new cutoffs' moves, one after another
     vectors: dict[int, tuple[float, ...]]  #: the vectors recorded since the last chunk
     slot_seq: array[int]
     iterations: list[Iteration]
-    root_states: dict[int, Any]
+    root_states: dict[int, object]
     dropped_nodes: int
     id_offset: int | None
 
@@ -288,6 +308,8 @@ class SearchRecording(SearchObserver):
         so the words say that the others play against the root player. ``evaluation``: the
         evaluation the search names (``SearchSettings.evaluation``; None: the game's
         default), so a node's terms are told while the search runs."""
+        # Of any game: the search tells moves and states as object (SearchObserver), so the
+        # recording keeps them as object and hands them back to this game to replay.
         self.game = game
         self.node_cap = node_cap
         self.fail_hard = fail_hard
@@ -303,7 +325,7 @@ class SearchRecording(SearchObserver):
         self.parent = array("q")
         self.depth = array("l")
         self.kind = array("b")
-        self.moves: list[Any] = []
+        self.moves: list[object] = []
         self.probability = array("d")
         self.alpha_in = array("d")
         self.beta_in = array("d")
@@ -330,7 +352,7 @@ class SearchRecording(SearchObserver):
         self.cut_seq = array("q")
         self.cut_slot = array("q")
         self.cut_moves_end = array("q")
-        self.cut_moves: list[Any] = []
+        self.cut_moves: list[object] = []
         #: A game of n players: each valued node's whole vector, by node (the scalar
         #: ``value`` is the root player's component). Written by Python alone, and only
         #: by searches of such games: the two-player path never touches it.
@@ -339,14 +361,15 @@ class SearchRecording(SearchObserver):
         #: Who decides at a node (an index into ``players``), found from its state.
         self._movers: dict[int, int | None] = {}
         self.iterations: list[Iteration] = []
-        self.root_states: dict[int, Any] = {}
+        self.root_states: dict[int, object] = {}
         #: Seq at which each slot was taken (increasing): slot counts at any moment.
         self.slot_seq = array("q")
         self.dropped_nodes = 0
         self._id_offset: int | None = None
-        self._previous_line: list[Any] = []
-        self._states: dict[int, Any] = {}
-        self.result: Any = None
+        self._previous_line: list[object] = []
+        self._states: dict[int, object] = {}
+        #: The search's result, once it ended (:meth:`finish`).
+        self.result: SearchResult | None = None
         #: Why the search ended without a result, when it failed (said by its runner).
         self.failure: str | None = None
         #: Nodes the columns filled in later (``_grow``) have room for.
@@ -355,7 +378,7 @@ class SearchRecording(SearchObserver):
         self._room = 0
         # The appends of a node's entry, bound once (the columns are only ever changed
         # in place, so these stay bound to them).
-        self._appends: tuple[Any, ...] = (
+        self._appends: _Appends = (
             self.parent.append,
             self.depth.append,
             self.kind.append,
@@ -391,7 +414,7 @@ class SearchRecording(SearchObserver):
         """Whether the native writer records this search."""
         return "entered" in vars(self)
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         """Pickled without the native writer (a C object): a copy made from the pickle is
         written, if ever, by the Python writer, as a copy made from chunks is."""
         state = vars(self).copy()
@@ -417,7 +440,7 @@ class SearchRecording(SearchObserver):
         self._log(ITERATION_STARTED, len(self.iterations) - 1)
 
     def iteration_finished(
-        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+        self, depth: int, completed: bool, value: float | None, best_move: object, nodes: int
     ) -> None:
         """An iteration ended (the search's observer)."""
         if not self.iterations:
@@ -432,7 +455,7 @@ class SearchRecording(SearchObserver):
             self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
         self._log(ITERATION_FINISHED, len(self.iterations) - 1)
 
-    def finish(self, result: Any) -> None:
+    def finish(self, result: SearchResult | None) -> None:
         """Keep the search's result (its statistics stay exact past the node cap)."""
         self.result = result
 
@@ -455,12 +478,12 @@ class SearchRecording(SearchObserver):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         """The search entered a node (the search's observer: no event object)."""
@@ -470,12 +493,12 @@ class SearchRecording(SearchObserver):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
         value: float | None = None,
         how: Valuation | None = None,
@@ -621,7 +644,7 @@ class SearchRecording(SearchObserver):
         how: Valuation,
         alpha: float,
         beta: float,
-        best_move: Any = None,
+        best_move: object = None,
     ) -> None:
         """The search left a node with its value (the search's observer)."""
         offset = self._id_offset
@@ -663,7 +686,7 @@ class SearchRecording(SearchObserver):
 
     valued = _valued
 
-    def _best_child(self, n: int, best_move: Any) -> int:
+    def _best_child(self, n: int, best_move: object) -> int:
         child = self.first_child[n]
         if KINDS[self.kind[n]] is NodeKind.CHANCE:
             best, likeliest = NONE, -1.0
@@ -679,7 +702,7 @@ class SearchRecording(SearchObserver):
         return NONE
 
     def _pruned(
-        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+        self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
         offset = self._id_offset
@@ -871,7 +894,7 @@ class SearchRecording(SearchObserver):
         """Nodes from the root down to ``n``."""
         return path_of(self.parent, n)
 
-    def state(self, n: int) -> Any:
+    def state(self, n: int) -> object:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
         cached = self._states.get(n)
         if cached is not None:

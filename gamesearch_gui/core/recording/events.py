@@ -13,7 +13,7 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, TypeVar
 
 
 class NodeKind(enum.Enum):
@@ -59,12 +59,12 @@ class NodeEntered:
 
     node_id: int
     parent_id: int | None
-    move: Any
+    move: object
     depth: int
     kind: NodeKind
     alpha: float
     beta: float
-    state: Any
+    state: object
     probability: float | None = None
 
 
@@ -83,7 +83,7 @@ class NodeValued:
     how: Valuation
     alpha: float
     beta: float
-    best_move: Any = None
+    best_move: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +112,7 @@ class ChildrenPruned:
     """
 
     node_id: int
-    moves: tuple[Any, ...]
+    moves: tuple[object, ...]
     value: float
     alpha: float
     beta: float
@@ -136,7 +136,7 @@ class IterationFinished:
     depth: int
     completed: bool
     value: float | None
-    best_move: Any
+    best_move: object
     nodes: int
 
 
@@ -155,7 +155,7 @@ class ChildStats:
     ``ucb`` is None under a chance node, whose outcome is drawn, not chosen.
     """
 
-    move: Any
+    move: object
     node_id: int
     visits: int
     total: float
@@ -193,10 +193,10 @@ class NodeExpanded:
 
     node_id: int
     parent_id: int | None
-    move: Any
+    move: object
     depth: int
     kind: NodeKind
-    state: Any
+    state: object
     probability: float | None = None
 
 
@@ -209,7 +209,7 @@ class PlayoutFinished:
     """
 
     node_id: int
-    moves: tuple[Any, ...]
+    moves: tuple[object, ...]
     reward: float
 
 
@@ -237,6 +237,8 @@ SearchEvent = (
     | BackPropagated
 )
 Listener = Callable[[SearchEvent], None]
+#: One class of :data:`SearchEvent` (what :meth:`EventRecorder.of_type` picks out).
+E = TypeVar("E", bound=SearchEvent)
 
 
 def fan_out(*listeners: Listener | None) -> Listener | None:
@@ -268,12 +270,12 @@ class SearchObserver(ABC):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         """:class:`NodeEntered`."""
@@ -286,7 +288,7 @@ class SearchObserver(ABC):
         how: Valuation,
         alpha: float,
         beta: float,
-        best_move: Any = None,
+        best_move: object = None,
     ) -> None:
         """:class:`NodeValued`."""
 
@@ -294,12 +296,12 @@ class SearchObserver(ABC):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
         value: float,
         how: Valuation,
@@ -315,7 +317,7 @@ class SearchObserver(ABC):
 
     @abstractmethod
     def pruned(
-        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+        self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         """:class:`ChildrenPruned`."""
 
@@ -325,7 +327,7 @@ class SearchObserver(ABC):
 
     @abstractmethod
     def iteration_finished(
-        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+        self, depth: int, completed: bool, value: float | None, best_move: object, nodes: int
     ) -> None:
         """:class:`IterationFinished`."""
 
@@ -356,16 +358,16 @@ class SearchObserver(ABC):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         """:class:`NodeExpanded`."""
 
     def playout(  # noqa: B027 (optional)
-        self, node_id: int, moves: tuple[Any, ...], reward: float
+        self, node_id: int, moves: tuple[object, ...], reward: float
     ) -> None:
         """:class:`PlayoutFinished`."""
 
@@ -432,12 +434,12 @@ class EventStream(SearchObserver):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
         alpha: float,
         beta: float,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         self.listener(
@@ -451,12 +453,12 @@ class EventStream(SearchObserver):
         how: Valuation,
         alpha: float,
         beta: float,
-        best_move: Any = None,
+        best_move: object = None,
     ) -> None:
         self.listener(NodeValued(node_id, value, how, alpha, beta, best_move))
 
     def pruned(
-        self, node_id: int, moves: tuple[Any, ...], value: float, alpha: float, beta: float
+        self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         self.listener(ChildrenPruned(node_id, moves, value, alpha, beta))
 
@@ -467,7 +469,7 @@ class EventStream(SearchObserver):
         self.listener(IterationStarted(depth))
 
     def iteration_finished(
-        self, depth: int, completed: bool, value: float | None, best_move: Any, nodes: int
+        self, depth: int, completed: bool, value: float | None, best_move: object, nodes: int
     ) -> None:
         self.listener(IterationFinished(depth, completed, value, best_move, nodes))
 
@@ -481,15 +483,15 @@ class EventStream(SearchObserver):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         self.listener(NodeExpanded(node_id, parent_id, move, depth, kind, state, probability))
 
-    def playout(self, node_id: int, moves: tuple[Any, ...], reward: float) -> None:
+    def playout(self, node_id: int, moves: tuple[object, ...], reward: float) -> None:
         self.listener(PlayoutFinished(node_id, moves, reward))
 
     def backpropagated(self, node_ids: tuple[int, ...], reward: float) -> None:
@@ -512,6 +514,6 @@ class EventRecorder:
     def __call__(self, event: SearchEvent) -> None:
         self.events.append(event)
 
-    def of_type(self, kind: type[Any]) -> list[Any]:
+    def of_type(self, kind: type[E]) -> list[E]:
         """The recorded events of one class, in order."""
         return [e for e in self.events if isinstance(e, kind)]

@@ -38,13 +38,14 @@ from gamesearch_gui.core.recording.depth_first import (
     DEFAULT_NODE_CAP,
     KINDS,
     NONE,
+    Column,
     RecordingChunk,
     SearchRecording,
     path_of,
     replay_moves,
 )
 from gamesearch_gui.core.recording.events import ChildStats, NodeKind, SearchObserver
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
 from gamesearch_gui.core.text import clip, node_name
 
@@ -85,13 +86,13 @@ class MctsChunk:
     """A piece of an MCTS recording, as :meth:`MctsRecording.take_chunk` takes it."""
 
     nodes: tuple[int, int]
-    columns: dict[str, Any]
-    moves: list[Any]
-    events: dict[str, Any]
-    playout_moves: list[Any]
+    columns: dict[str, Column]
+    moves: list[object]
+    events: dict[str, Column]
+    playout_moves: list[object]
     playout_end: array[int]
     iteration_at: array[int]
-    root_state: Any
+    root_state: object
     has_root: bool
     capped: bool
 
@@ -107,6 +108,8 @@ class MctsRecording(SearchObserver):
         playout: Playout = Playout.RANDOM,
         node_cap: int | None = DEFAULT_NODE_CAP,
     ) -> None:
+        # Of any game: the search tells moves and states as object (SearchObserver), so the
+        # recording keeps them as object and hands them back to this game to replay.
         self.game = game
         self.exploration = exploration
         self.playout_policy = playout
@@ -118,21 +121,21 @@ class MctsRecording(SearchObserver):
         self.kind: array[int] = array("b")
         self.probability: array[float] = array("d")
         self.expanded_at: array[int] = array("q")  #: the event that added the node
-        self.moves: list[Any] = []
-        self.root_state: Any = None
+        self.moves: list[object] = []
+        self.root_state: object = None
         self.has_root = False
         # Events.
         self.ev_type: array[int] = array("b")
         self.ev_ref: array[int] = array("q")
         self.ev_value: array[float] = array("d")
         #: The playouts' moves, one after another; playout ``i``'s end at ``playout_end[i]``.
-        self.playout_moves: list[Any] = []
+        self.playout_moves: list[object] = []
         self.playout_end: array[int] = array("q")
         #: The event that began each iteration (iteration ``i`` at ``iteration_at[i - 1]``).
         self.iteration_at: array[int] = array("q")
         self.capped = False
         #: The search's SearchResult, once it ended.
-        self.result: Any = None
+        self.result: SearchResult | None = None
         #: Why the search failed, if it did (set by the window's worker).
         self.failure: str | None = None
         self._sent_nodes = 0
@@ -140,13 +143,13 @@ class MctsRecording(SearchObserver):
         self._sent_playout_moves = 0
         self._sent_playouts = 0
         self._sent_iterations = 0
-        self._states: dict[int, Any] = {}
+        self._states: dict[int, object] = {}
         self._children: list[list[int]] = []
         self._playout_seqs: list[int] = []  #: the PLAYOUT events' seqs, found as asked
         #: The moment the explanations are read at (:func:`.mcts_text.describe_event`).
         self.describer: MctsMoment | None = None
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         state["describer"] = None
         state["_states"] = {}
@@ -164,7 +167,7 @@ class MctsRecording(SearchObserver):
         """How many events are recorded."""
         return len(self.ev_type)
 
-    def finish(self, result: Any) -> None:
+    def finish(self, result: SearchResult | None) -> None:
         """The search ended with ``result`` (a SearchResult)."""
         self.result = result
 
@@ -193,10 +196,10 @@ class MctsRecording(SearchObserver):
         self,
         node_id: int,
         parent_id: int | None,
-        move: Any,
+        move: object,
         depth: int,
         kind: NodeKind,
-        state: Any,
+        state: object,
         probability: float | None,
     ) -> None:
         if self.capped:
@@ -214,7 +217,7 @@ class MctsRecording(SearchObserver):
         self.expanded_at.append(len(self.ev_type))
         self._log(EXPANDED, node_id)
 
-    def playout(self, node_id: int, moves: tuple[Any, ...], reward: float) -> None:
+    def playout(self, node_id: int, moves: tuple[object, ...], reward: float) -> None:
         if self.capped:
             return
         self.playout_moves.extend(moves)
@@ -226,22 +229,22 @@ class MctsRecording(SearchObserver):
             self._log(BACKPROPAGATED, node_ids[0], reward)
 
     # The minimax events never come from UCT.
-    def entered(self, *args: Any) -> None:
+    def entered(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def leaf(self, *args: Any) -> None:
+    def leaf(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def valued(self, *args: Any) -> None:
+    def valued(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def pruned(self, *args: Any) -> None:
+    def pruned(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def iteration_started(self, *args: Any) -> None:
+    def iteration_started(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def iteration_finished(self, *args: Any) -> None:
+    def iteration_finished(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
     # -- crossing to the window --------------------------------------------------------
@@ -316,7 +319,7 @@ class MctsRecording(SearchObserver):
         """Nodes from the root down to ``n``."""
         return path_of(self.parent, n)
 
-    def state(self, n: int) -> Any:
+    def state(self, n: int) -> object:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
         cached = self._states.get(n)
         if cached is not None:
@@ -339,7 +342,7 @@ class MctsRecording(SearchObserver):
         moves = [self.move_text(m) for m in self.path(n)[1:]]
         return node_name(self.kind_name(n), getattr(self.state(n), "label", None), moves)
 
-    def playout_of(self, seq: int) -> tuple[Any, ...]:
+    def playout_of(self, seq: int) -> tuple[object, ...]:
         """The moves of the playout logged as event ``seq`` (a PLAYOUT event)."""
         seqs = self._playout_seqs
         if not seqs or seqs[-1] < seq:

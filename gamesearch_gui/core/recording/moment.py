@@ -18,7 +18,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from typing import Any
 
 from gamesearch_gui.core.recording.depth_first import (
     ENTERED,
@@ -238,10 +237,10 @@ class Moment:
             n = rec.parent[n]
         return leftmost
 
-    def snapshot(self) -> list[tuple[Any, ...]]:
+    def snapshot(self) -> list[tuple[object, ...]]:
         """Everything drawn at the moment, node by node, as plain values (for tests)."""
         rec = self.recording
-        rows: list[tuple[Any, ...]] = []
+        rows: list[tuple[object, ...]] = []
         for n in range(self.limit):
             valued = self.is_valued(n)
             cut = self.cutoff(n)

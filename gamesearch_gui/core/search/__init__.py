@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.recording.events import Listener, SearchObserver, observer
 from gamesearch_gui.core.search.chance import suffix_sums
-from gamesearch_gui.core.search.depth_first import QUIESCENCE_PLIES, TABLE_LIMIT, DepthFirst
+from gamesearch_gui.core.search.depth_first import DepthFirst
 from gamesearch_gui.core.search.maxn import search_vectors
 from gamesearch_gui.core.search.mcts import mean_reward, uct
+from gamesearch_gui.core.search.recursion import QUIESCENCE_PLIES, TABLE_LIMIT
 from gamesearch_gui.core.search.results import (
     Bound,
     CancelToken,
@@ -131,42 +133,22 @@ def _monte_carlo(
     progress: ProgressCallback | None,
 ) -> SearchResult:
     """UCT (core/search/mcts.py) with this module's stopping rules, as a SearchResult."""
-    token = cancel or CancelToken()
     started = time.perf_counter()
-    budget = settings.time_budget
-    deadline = None if budget is None else started + budget
     limit = settings.iterations
-    cap = settings.node_cap
-
-    def stop(iterations: int, nodes: int, deepest: int) -> StopReason | None:
-        # Asked before each iteration, which takes microseconds: a cancel is seen at once.
-        if limit is not None and iterations >= limit:
-            return StopReason.FINISHED
-        if progress is not None and iterations % _PROGRESS_EVERY == 0:
-            seconds = time.perf_counter() - started
-            progress(SearchProgress(nodes, None, deepest, seconds, iterations))
-        # The first iteration always runs, so there is a move to play ("move now" at once).
-        if iterations and token.cancelled:
-            return StopReason.CANCELLED
-        if iterations and deadline is not None and time.perf_counter() >= deadline:
-            return StopReason.TIME
-        if iterations and cap is not None and nodes >= cap:
-            return StopReason.NODE_CAP
-        return None
-
+    stop = _mcts_stop(settings, cancel, progress, started)
     found = uct(
         game,
         state,
         exploration=settings.exploration,
         seed=settings.seed,
         playout=settings.playout,
+        iterations=limit,
         stop=stop,
         observer=obs,
     )
+    reason = StopReason.FINISHED if found.reason is None else found.reason
     # The iterations asked for, or the time budget when it was the only limit: as planned.
-    complete = found.reason is StopReason.FINISHED or (
-        found.reason is StopReason.TIME and limit is None
-    )
+    complete = reason is StopReason.FINISHED or (reason is StopReason.TIME and limit is None)
     stats = SearchStats(
         nodes=found.nodes,
         leaves=found.playouts,
@@ -194,9 +176,43 @@ def _monte_carlo(
         stats=stats,
         depth=None,
         complete=complete,
-        stop_reason=found.reason,
+        stop_reason=reason,
         settings=settings,
     )
+
+
+def _mcts_stop(
+    settings: SearchSettings,
+    cancel: CancelToken | None,
+    progress: ProgressCallback | None,
+    started: float,
+) -> Callable[[int, int, int], StopReason | None] | None:
+    """What UCT asks before each iteration, besides its count: None when only the count
+    can stop it (no cancel, clock, node cap or progress), so it asks nothing."""
+    budget = settings.time_budget
+    deadline = None if budget is None else started + budget
+    cap = settings.node_cap
+    if cancel is None and deadline is None and cap is None and progress is None:
+        return None
+    token = cancel or CancelToken()
+
+    def stop(iterations: int, nodes: int, deepest: int) -> StopReason | None:
+        # Asked before each iteration, which takes microseconds: a cancel is seen at once.
+        if progress is not None and iterations % _PROGRESS_EVERY == 0:
+            seconds = time.perf_counter() - started
+            progress(SearchProgress(nodes, None, deepest, seconds, iterations))
+        # The first iteration always runs, so there is a move to play ("move now" at once).
+        if not iterations:
+            return None
+        if token.cancelled:
+            return StopReason.CANCELLED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return StopReason.TIME
+        if cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        return None
+
+    return stop
 
 
 def _vectors(
@@ -226,7 +242,8 @@ def _vectors(
     plies = game.max_plies(state)
     old_limit = sys.getrecursionlimit()
     deepest = depth if depth is not None else plies if plies is not None else MAX_SEARCH_DEPTH
-    sys.setrecursionlimit(max(old_limit, 2 * deepest + 500))
+    # Up to three frames a ply: a chance node's recursion, its begin() and expected().
+    sys.setrecursionlimit(max(old_limit, 3 * deepest + 500))
     try:
         found = search_vectors(
             game,

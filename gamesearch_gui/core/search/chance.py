@@ -10,7 +10,7 @@ import math
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final
 
 ROUNDING: Final = sys.float_info.epsilon
 #: A chance node's value keeps this many digits below the size of its largest terms; the
@@ -29,7 +29,7 @@ def snap(total: float, mass: float) -> float:
 
 
 def shares(
-    outcomes: Sequence[tuple[Any, float]],
+    outcomes: Sequence[tuple[object, float]],
     cache: dict[tuple[float, ...], tuple[float, ...]],
 ) -> tuple[Sequence[float], Sequence[float]]:
     """A chance node's probabilities normalized to sum to 1, and after each outcome the
@@ -84,7 +84,7 @@ def _decimal(x: float) -> Fraction:
 
 
 def exact_cut(
-    outcomes: Sequence[tuple[Any, float]],
+    outcomes: Sequence[tuple[object, float]],
     seen: Sequence[float],
     bound: float,
     edge: float,

@@ -38,50 +38,75 @@ Conventions (docs/search.md, "Games of n players", says why):
 
 This module knows nothing of :mod:`gamesearch_gui.core.search`: ``search()`` runs it for
 ``Algorithm.MAXN`` and ``Algorithm.PARANOID`` and makes its outcome a ``SearchResult``.
+
+What is in it, top to bottom:
+
+* what a search hands back (:class:`VectorOutcome`, :class:`VectorRootMove`) and whom
+  it searches for (:func:`root_player`);
+* :func:`search_vectors`, which picks once, when the search starts, the recursion and
+  the pieces its settings ask for (a feature that is off is never tested at a node:
+  its piece is left out, or is a function that does nothing);
+* the three recursions, each a short function of its own: ``max_n`` (the textbook's
+  max^n), ``max_n_shallow`` (max^n with Korf's shallow pruning, its test in
+  ``shallow_cut``) and ``paranoid`` (alpha-beta on the root player's share);
+* what every node does around them: entering and counting it, valuing a leaf, a chance
+  node's expected vector, the transposition table, telling the observer;
+* words for vectors (:func:`vector_text`, :func:`describe_choice`) and why shallow
+  pruning cannot search a game (:func:`vector_problem`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, Generic, TypeVar
 
 from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
 from gamesearch_gui.core.numbers import better, format_number
 from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
 from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
 
+S = TypeVar("S")  #: a state of the game
+A = TypeVar("A")  #: a move (or a chance outcome) of the game
+R = TypeVar("R")  #: what the ``stop`` callback gives as its reason to stop
+
 INF: Final = math.inf
 #: How many nodes pass between two calls of the ``stop`` callback.
 CHECK_EVERY: Final = 256
+#: The depth limit of a search without one: deeper than any recursion can go.
+NO_LIMIT: Final = sys.maxsize
 
 Vector = tuple[float, ...]
 #: Asked every ``CHECK_EVERY`` nodes with the nodes so far and the deepest ply reached:
 #: a reason to stop, or None.
-StopCheck = Callable[[int, int], Any]
+StopCheck = Callable[[int, int], R | None]
+#: What a node hands back to its parent: its vector, the line of moves from it, and
+#: whether the vector is exact (False where shallow pruning cut the node: the vector is
+#: then only what the node had found so far).
+Backed = tuple[Vector, tuple[A, ...], bool]
+#: Where the table keeps a position: the game's key and the plies left to the depth
+#: limit (None without one).
+Slot = tuple[Hashable, int | None]
 
 
 class Halted(Exception):
-    """Unwinds the recursion when the ``stop`` callback gives a reason."""
-
-    def __init__(self, reason: Any) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
+    """Unwinds the recursion when the ``stop`` callback gives a reason (kept by the search)."""
 
 
 @dataclass(frozen=True, slots=True)
-class VectorRootMove:
+class VectorRootMove(Generic[A]):
     """A root move and the vector it returned; ``exact`` is False where a cut made the
     vector only what was known so far (shallow pruning) or a bound (paranoid)."""
 
-    move: Any
+    move: A
     values: Vector
     exact: bool
 
 
 @dataclass(frozen=True, slots=True)
-class VectorOutcome:
+class VectorOutcome(Generic[A, R]):
     """What a max^n or paranoid search found, before ``search()`` makes it a result.
 
     ``values`` is None when the search was stopped before the root was valued.
@@ -89,18 +114,18 @@ class VectorOutcome:
 
     values: Vector | None
     player: int  #: the root player's index (whose component ``value`` reports)
-    best_move: Any
-    line: tuple[Any, ...]
-    root_moves: tuple[VectorRootMove, ...]
+    best_move: A | None
+    line: tuple[A, ...]
+    root_moves: tuple[VectorRootMove[A], ...]
     nodes: int
     leaves: int
     cutoffs: int
     max_depth: int
-    reason: Any  #: what the ``stop`` callback gave, None when the search finished
+    reason: R | None  #: what the ``stop`` callback gave, None when the search finished
     tt_hits: int = 0  #: nodes valued from the transposition table
 
 
-def root_player(game: Game[Any, Any], state: Any) -> int:
+def root_player(game: Game[S, A], state: S) -> int:
     """The player the search is for: who decides at ``state`` (the first player at a
     chance or terminal root)."""
     if game.to_move(state) is Player.CHANCE or game.terminal_utilities(state) is not None:
@@ -109,17 +134,17 @@ def root_player(game: Game[Any, Any], state: Any) -> int:
 
 
 def search_vectors(
-    game: Game[Any, Any],
-    root: Any,
+    game: Game[S, A],
+    root: S,
     *,
     paranoid: bool,
     shallow: bool = False,
     depth: int | None = None,
-    evaluate: VectorEvaluation[Any] | None = None,
+    evaluate: VectorEvaluation[S] | None = None,
     observer: SearchObserver | None = None,
-    stop: StopCheck | None = None,
+    stop: StopCheck[R] | None = None,
     table_size: int = 0,
-) -> VectorOutcome:
+) -> VectorOutcome[A, R]:
     """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
     search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``; with
     a transposition table of at most ``table_size`` entries when it is above 0.
@@ -127,64 +152,281 @@ def search_vectors(
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
     """
-    n = len(game.players)
-    me = root_player(game, root)
-    total = game.utility_sum() if shallow else None
-    floor = game.utility_bounds()[0] if total is not None else 0.0
-    obs = observer
-    counts = {"nodes": 0, "leaves": 0, "cutoffs": 0, "deepest": 0, "tt_hits": 0}
-    # (key, plies left or None) -> the vector, how exact it is, and the line from there.
-    table: dict[tuple[Any, int | None], tuple[Vector, int, tuple[Any, ...]]] | None = (
-        {} if table_size > 0 else None
+    run = _VectorSearch(game, root, depth, evaluate, observer, stop or _never, table_size)
+    total = game.utility_sum() if shallow and not paranoid else None
+    if paranoid:
+        run.value = run.paranoid
+    elif total is not None:  # shallow pruning (without a constant sum it would never cut)
+        run.total, run.floor = total, game.utility_bounds()[0]
+        run.value = run.max_n_shallow
+    values: Vector | None
+    line: tuple[A, ...]
+    try:
+        values, line, _ = run.value(root, None, None, None, 0)
+    except Halted:  # stopped before the root was valued: the best root move so far
+        values, line = None, ()
+    best_move: A | None = None
+    if values is None:
+        best_move = _best_so_far(run.root_moves, run.me)
+    elif line and game.to_move(root) is not Player.CHANCE:
+        best_move = line[0]
+    return VectorOutcome(
+        values=values,
+        player=run.me,
+        best_move=best_move,
+        line=line,
+        root_moves=tuple(run.root_moves),  # none at a chance root: no decision at ply 0
+        nodes=run.nodes,
+        leaves=run.leaves,
+        cutoffs=run.cutoffs,
+        max_depth=run.deepest,
+        reason=run.reason,
+        tt_hits=run.tt_hits,
     )
-    root_moves: list[VectorRootMove] = []
 
-    def enter(
-        state: Any,
-        parent: int | None,
-        move: Any,
-        ply: int,
-        kind: NodeKind,
-        alpha: float,
-        beta: float,
-        p: float | None,
-    ) -> int:
-        nid = counts["nodes"]
-        counts["nodes"] = nid + 1
-        if stop is not None and nid % CHECK_EVERY == 0:
-            reason = stop(nid, counts["deepest"])
-            if reason is not None:
-                raise Halted(reason)
-        if ply > counts["deepest"]:
-            counts["deepest"] = ply
-        if obs is not None:
-            obs.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
-        return nid
 
-    def leave(
-        nid: int,
-        vector: Vector,
-        how: Valuation,
-        alpha: float,
-        beta: float,
-        player: int | None,
-        best: Any = None,
+class _VectorSearch(Generic[S, A, R]):
+    """One search of a game of n players: what it counts, and the node functions chosen
+    for its settings when it starts (plain max^n unless :func:`search_vectors` picks
+    another recursion; the table's and the observer's pieces only when they are on)."""
+
+    def __init__(
+        self,
+        game: Game[S, A],
+        root: S,
+        depth: int | None,
+        evaluate: VectorEvaluation[S] | None,
+        observer: SearchObserver | None,
+        stop: StopCheck[R],
+        table_size: int,
     ) -> None:
-        if obs is not None:
-            obs.node_values(nid, vector, player)
-            obs.valued(nid, vector[me], how, alpha, beta, best)
+        self.game = game
+        self.n = len(game.players)
+        self.me = root_player(game, root)
+        self.depth = depth
+        self.limit = NO_LIMIT if depth is None else depth
+        self.evaluate = evaluate
+        self.stop = stop
+        self.reason: R | None = None
+        self.nodes = self.leaves = self.cutoffs = self.deepest = self.tt_hits = 0
+        self.root_moves: list[VectorRootMove[A]] = []
+        self.total = self.floor = 0.0  # shallow pruning's constant sum and lowest utility
+        # (key, plies left or None) -> the vector, how exact it is, and the line from there.
+        self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] = {}
+        self.table_size = table_size
+        self.value: Callable[[S, int | None, A | None, float | None, int], Backed[A]]
+        self.value = self.max_n
+        tabled = table_size > 0
+        self.begin = self._begin_tabled if tabled else self._begin
+        self.store_exact = self._store_exact if tabled else _ignore
+        self.store_bound = self._store_bound if tabled else _ignore
+        self.observer = observer
+        self.enter = self._enter if observer is None else self._enter_told
+        self.told = _ignore if observer is None else self._told
+        self.cut = self._cut if observer is None else self._cut_told
 
-    def node(
-        state: Any,
+    # -- the three recursions --------------------------------------------------------
+
+    def max_n(
+        self, state: S, parent: int | None, move: A | None, p: float | None, ply: int
+    ) -> Backed[A]:
+        """Max^n: the vector ``state`` is worth when every player, at its turn, takes
+        the child whose vector is best in its own component (the first among equals)."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, -INF, INF)
+        if known is not None:  # a leaf, a chance node, or a position the table knows
+            return known
+        game = self.game
+        who = game.player_index(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        for action in game.actions(state):
+            got, rest, exact = self.max_n(game.result(state, action), nid, action, None, ply + 1)
+            if ply == 0:  # the root's moves, each with its vector, go in the results
+                self.root_moves.append(VectorRootMove(action, got, exact))
+            if best is None or better(got[who], best[who], True):  # who's own component
+                best, best_move, line = got, action, (action, *rest)
+        assert best is not None
+        self.store_exact(slot, best, line)
+        self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+        return best, line, True
+
+    def max_n_shallow(
+        self,
+        state: S,
         parent: int | None,
-        move: Any,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        above: tuple[int, float] | None = None,
+    ) -> Backed[A]:
+        """Max^n with shallow pruning: as :meth:`max_n`, but a node stops searching its
+        children once the player deciding above it (``above``: that player, and what it
+        already has from an earlier sibling) could get no more here."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, -INF, INF)
+        if known is not None:
+            return known
+        game = self.game
+        who = game.player_index(state)
+        moves = game.actions(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        for k, action in enumerate(moves):
+            bound = None if best is None else (who, best[who])
+            child = game.result(state, action)
+            got, rest, exact = self.max_n_shallow(child, nid, action, None, ply + 1, bound)
+            if ply == 0:
+                self.root_moves.append(VectorRootMove(action, got, exact))
+            if best is None or better(got[who], best[who], True):
+                best, best_move, line = got, action, (action, *rest)
+            if k + 1 < len(moves) and self.shallow_cut(nid, moves[k + 1 :], who, best, above):
+                # Cut: the vector is only what this node had so far, so it is not stored.
+                self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+                return best, line, False
+        assert best is not None
+        self.store_exact(slot, best, line)
+        self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
+        return best, line, True
+
+    def shallow_cut(
+        self,
+        nid: int,
+        skipped: Sequence[A],
+        who: int,
+        best: Vector,
+        above: tuple[int, float] | None,
+    ) -> bool:
+        """Shallow pruning's test (Korf 1991): ``who`` is sure of ``best[who]`` here, so
+        the other player deciding above can get at most ``S - best[who] - (n - 2) * L``;
+        when that is no more than what it already has, it will not come here: cut the
+        ``skipped`` children (True) and stop searching this node."""
+        if above is None or above[0] == who:
+            return False
+        most = self.total - best[who] - (self.n - 2) * self.floor
+        if most > above[1]:
+            return False
+        self.cut(nid, skipped, best[who], above[1], most)
+        return True
+
+    def paranoid(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> Backed[A]:
+        """The paranoid search: alpha-beta on the root player's component, as if every
+        other player played only to lower it (the root player maximises, the rest
+        minimise); the window narrows after each child, and a child past it cuts."""
+        nid, slot, known = self.begin(state, parent, move, p, ply, alpha, beta)
+        if known is not None:
+            return known
+        game, me = self.game, self.me
+        who = game.player_index(state)
+        maximizing = who == me
+        moves = game.actions(state)
+        best: Vector | None = None
+        best_move: A | None = None
+        line: tuple[A, ...] = ()
+        a, b = alpha, beta
+        for k, action in enumerate(moves):
+            got, rest, _ = self.paranoid(
+                game.result(state, action), nid, action, None, ply + 1, a, b
+            )
+            if ply == 0:
+                self.root_moves.append(VectorRootMove(action, got, a < got[me] < b))
+            if best is None or better(got[me], best[me], maximizing):
+                best, best_move, line = got, action, (action, *rest)
+            share = best[me]
+            if (share >= b) if maximizing else (share <= a):  # past the window: a cut
+                if k + 1 < len(moves):
+                    self.cut(nid, moves[k + 1 :], share, a, b)
+                break
+            if maximizing:
+                a = max(a, share)
+            else:
+                b = min(b, share)
+        assert best is not None
+        self.store_bound(slot, best, line, alpha, beta)
+        # The window as it stands on leaving, as alpha-beta tells it.
+        self.told(nid, best, who, Valuation.BACKED_UP, a, b, best_move)
+        return best, line, True
+
+    # -- what every node does around them ----------------------------------------------
+
+    def _begin(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
         p: float | None,
         ply: int,
         alpha: float,
         beta: float,
-        above: tuple[int, float] | None,
-    ) -> tuple[Vector, tuple[Any, ...], float | None]:
-        """The node's vector, its line, and (after a shallow cut) the ceiling that cut."""
+    ) -> tuple[int, Slot | None, Backed[A] | None]:
+        """Enter a node; value it at once if it is a leaf or a chance node (else the
+        recursion searches its moves). Gives its id, no table slot, and that value."""
+        nid, terminal, mover = self.enter(state, parent, move, p, ply, alpha, beta)
+        if terminal is not None or ply >= self.limit:
+            return nid, None, self.leaf(state, nid, terminal, alpha, beta)
+        if mover is Player.CHANCE:
+            return nid, None, self.expected(state, nid, ply, alpha, beta, None)
+        return nid, None, None
+
+    def _begin_tabled(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Slot | None, Backed[A] | None]:
+        """:meth:`_begin` with a transposition table: a position the table knows well
+        enough is valued from it; the slot is where the node's own value goes."""
+        nid, terminal, mover = self.enter(state, parent, move, p, ply, alpha, beta)
+        if terminal is not None or ply >= self.limit:
+            return nid, None, self.leaf(state, nid, terminal, alpha, beta)
+        slot = (self.game.key(state), None if self.depth is None else self.depth - ply)
+        known = self.recall(slot, nid, alpha, beta)
+        if known is None and mover is Player.CHANCE:
+            known = self.expected(state, nid, ply, alpha, beta, slot)
+        return nid, slot, known
+
+    def _enter(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Vector | None, Player]:
+        """Count a node (asking ``stop`` every ``CHECK_EVERY`` nodes); gives its id, its
+        utilities if the game is over there, and who moves."""
+        terminal = self.game.terminal_utilities(state)
+        mover = self.game.to_move(state)
+        return self._count(ply), terminal, mover
+
+    def _enter_told(
+        self,
+        state: S,
+        parent: int | None,
+        move: A | None,
+        p: float | None,
+        ply: int,
+        alpha: float,
+        beta: float,
+    ) -> tuple[int, Vector | None, Player]:
+        """:meth:`_enter`, and tell the observer of the node: MAX where the root player
+        decides, MIN where another player does."""
+        game = self.game
         terminal = game.terminal_utilities(state)
         mover = game.to_move(state)
         if terminal is not None:
@@ -192,158 +434,143 @@ def search_vectors(
         elif mover is Player.CHANCE:
             kind = NodeKind.CHANCE
         else:
-            kind = NodeKind.MAX if game.player_index(state) == me else NodeKind.MIN
-        nid = enter(state, parent, move, ply, kind, alpha, beta, p)
-        if terminal is not None or (depth is not None and ply >= depth):
-            counts["leaves"] += 1
-            if terminal is not None:
-                vector, how = terminal, Valuation.TERMINAL
-            else:
-                assert evaluate is not None
-                vector, how = evaluate(state), Valuation.EVALUATION
-                _check_length(game, state, vector, n)
-            leave(nid, vector, how, alpha, beta, None)
-            return vector, (), None
-        if table is not None:
-            slot = (game.key(state), None if depth is None else depth - ply)
-            entry = table.get(slot)
-            if entry is not None:
-                stored, flag, stored_line = entry
-                if (
-                    flag == TT_EXACT
-                    or (flag == TT_LOWER and stored[me] >= beta)
-                    or (flag == TT_UPPER and stored[me] <= alpha)
-                ):
-                    counts["tt_hits"] += 1
-                    leave(nid, stored, Valuation.TRANSPOSITION, alpha, beta, None)
-                    return stored, stored_line, None
-        if mover is Player.CHANCE:
-            vector, likeliest = chance(state, nid, ply)
-            if table is not None:
-                store(slot, vector, TT_EXACT, likeliest)
-            leave(nid, vector, Valuation.BACKED_UP, alpha, beta, None)
-            return vector, likeliest, None
-        who = game.player_index(state)
-        moves = game.actions(state)
-        best: Vector | None = None
-        best_move: Any = None
-        line: tuple[Any, ...] = ()
-        ceiling: float | None = None
-        maximizing = who == me
-        a, b = alpha, beta
-        for k, action in enumerate(moves):
-            child = game.result(state, action)
-            bound = None if paranoid or best is None else (who, best[who])
-            if paranoid:
-                got, rest, cut_at = node(child, nid, action, None, ply + 1, a, b, None)
-            else:
-                got, rest, cut_at = node(child, nid, action, None, ply + 1, -INF, INF, bound)
-            if ply == 0:
-                exact = a < got[me] < b if paranoid else cut_at is None
-                root_moves.append(VectorRootMove(action, got, exact))
-            # Max^n: the mover maximises their own share; paranoid: the root player's share,
-            # which the others minimise.
-            key = me if paranoid else who
-            if best is None or better(got[key], best[key], maximizing or not paranoid):
-                best, best_move, line = got, action, (action, *rest)
-            assert best is not None
-            last = k + 1 == len(moves)
-            if paranoid:
-                # As alpha-beta: past the window, stop (a cut, if moves are left); else the
-                # window narrows, after the last child too (the window it leaves with).
-                share = best[me]
-                if (share >= b) if maximizing else (share <= a):
-                    if not last:
-                        cut(nid, moves[k + 1 :], share, a, b)
-                    break
-                if maximizing:
-                    a = max(a, share)
-                else:
-                    b = min(b, share)
-            elif last:
-                break
-            elif total is not None and above is not None and above[0] != who:
-                most = total - best[who] - (n - 2) * floor
-                if most <= above[1]:
-                    ceiling = most
-                    cut(nid, moves[k + 1 :], best[who], above[1], most)
-                    break
-        assert best is not None
-        if table is not None:
-            if paranoid:
-                share = best[me]
-                flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
-                store(slot, best, flag, line)
-            elif ceiling is None:  # a node shallow pruning cut holds only its vector so far
-                store(slot, best, TT_EXACT, line)
-        leave(
-            nid,
-            best,
-            Valuation.BACKED_UP,
-            a if paranoid else -INF,  # the window as it stands on leaving, as alpha-beta's
-            b if paranoid else INF,
-            who,
-            best_move,
-        )
-        return best, line, ceiling
+            kind = NodeKind.MAX if game.player_index(state) == self.me else NodeKind.MIN
+        nid = self._count(ply)
+        assert self.observer is not None
+        self.observer.entered(nid, parent, move, ply, kind, alpha, beta, state, p)
+        return nid, terminal, mover
 
-    def store(
-        slot: tuple[Any, int | None], vector: Vector, flag: int, line: tuple[Any, ...]
-    ) -> None:
-        assert table is not None
-        if len(table) < table_size or slot in table:
-            table[slot] = (vector, flag, line)
+    def _count(self, ply: int) -> int:
+        """The next node's id; stops the search (:class:`Halted`) when ``stop`` says so."""
+        nid = self.nodes
+        self.nodes = nid + 1
+        if nid % CHECK_EVERY == 0:
+            reason = self.stop(nid, self.deepest)
+            if reason is not None:
+                self.reason = reason
+                raise Halted(str(reason))
+        if ply > self.deepest:
+            self.deepest = ply
+        return nid
 
-    def cut(nid: int, skipped: Sequence[Any], value: float, alpha: float, beta: float) -> None:
-        counts["cutoffs"] += 1
-        if obs is not None:
-            obs.pruned(nid, tuple(skipped), value, alpha, beta)
+    def leaf(
+        self, state: S, nid: int, terminal: Vector | None, alpha: float, beta: float
+    ) -> Backed[A]:
+        """A leaf's vector: the utilities where the game is over, else (at the depth
+        limit) the evaluation's estimate."""
+        self.leaves += 1
+        if terminal is not None:
+            vector, how = terminal, Valuation.TERMINAL
+        else:
+            assert self.evaluate is not None
+            vector, how = self.evaluate(state), Valuation.EVALUATION
+            _check_length(self.game, state, vector, self.n)
+        self.told(nid, vector, None, how, alpha, beta, None)
+        return vector, (), True
 
-    def chance(state: Any, nid: int, ply: int) -> tuple[Vector, tuple[Any, ...]]:
+    def expected(
+        self, state: S, nid: int, ply: int, alpha: float, beta: float, slot: Slot | None
+    ) -> Backed[A]:
+        """A chance node's vector: each player's expected utility over the outcomes
+        (their probabilities scaled to add up to 1); its line follows the likeliest."""
+        game, n = self.game, self.n
         outcomes = game.chances(state)
         whole = math.fsum(p for _, p in outcomes)
         sums = [0.0] * n
         likeliest = -1.0
-        line: tuple[Any, ...] = ()
+        line: tuple[A, ...] = ()
         for outcome, given in outcomes:
             p = given / whole
-            got, rest, _ = node(
-                game.result(state, outcome), nid, outcome, p, ply + 1, -INF, INF, None
-            )
+            got, rest, _ = self.value(game.result(state, outcome), nid, outcome, p, ply + 1)
             for i in range(n):
                 sums[i] += p * got[i]
             if p > likeliest:
                 likeliest, line = p, (outcome, *rest)
-        return tuple(sums), line
+        vector = tuple(sums)
+        self.store_exact(slot, vector, line)
+        self.told(nid, vector, None, Valuation.BACKED_UP, alpha, beta, None)
+        return vector, line, True
 
-    reason = None
-    values: Vector | None = None
-    line: tuple[Any, ...] = ()
-    try:
-        values, line, _ = node(root, None, None, None, 0, -INF, INF, None)
-    except Halted as halted:
-        reason = halted.reason
-    best_move = line[0] if line and game.to_move(root) is not Player.CHANCE else None
-    if values is None:
-        best_move = _best_so_far(root_moves, me)
-    if game.to_move(root) is Player.CHANCE:
-        root_moves.clear()
-    return VectorOutcome(
-        values=values,
-        player=me,
-        best_move=best_move,
-        line=line if values is not None else (),
-        root_moves=tuple(root_moves),
-        nodes=counts["nodes"],
-        leaves=counts["leaves"],
-        cutoffs=counts["cutoffs"],
-        max_depth=counts["deepest"],
-        reason=reason,
-        tt_hits=counts["tt_hits"],
-    )
+    # -- the transposition table -------------------------------------------------------
+
+    def recall(self, slot: Slot, nid: int, alpha: float, beta: float) -> Backed[A] | None:
+        """The table's vector for ``slot`` if it is exact, or a bound that already
+        settles the window (paranoid); else None, and the node is searched."""
+        entry = self.table.get(slot)
+        if entry is None:
+            return None
+        stored, flag, line = entry
+        if not (
+            flag == TT_EXACT
+            or (flag == TT_LOWER and stored[self.me] >= beta)
+            or (flag == TT_UPPER and stored[self.me] <= alpha)
+        ):
+            return None
+        self.tt_hits += 1
+        self.told(nid, stored, None, Valuation.TRANSPOSITION, alpha, beta, None)
+        return stored, line, True
+
+    def _store_exact(self, slot: Slot | None, vector: Vector, line: tuple[A, ...]) -> None:
+        """Keep a node's exact vector (max^n, and every chance node)."""
+        assert slot is not None
+        self._keep(slot, vector, TT_EXACT, line)
+
+    def _store_bound(
+        self, slot: Slot | None, vector: Vector, line: tuple[A, ...], alpha: float, beta: float
+    ) -> None:
+        """Keep a paranoid node's vector with how exact its share is: at most that when
+        it failed low (``<= alpha``), at least that when it failed high (``>= beta``)."""
+        assert slot is not None
+        share = vector[self.me]
+        flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
+        self._keep(slot, vector, flag, line)
+
+    def _keep(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:
+        """Put an entry in the table, unless the table is full (a known slot is updated)."""
+        if len(self.table) < self.table_size or slot in self.table:
+            self.table[slot] = (vector, flag, line)
+
+    # -- telling the observer ----------------------------------------------------------
+
+    def _told(
+        self,
+        nid: int,
+        vector: Vector,
+        player: int | None,
+        how: Valuation,
+        alpha: float,
+        beta: float,
+        best_move: A | None,
+    ) -> None:
+        """Tell a node's whole vector (and who decided there), then its value: the root
+        player's component."""
+        assert self.observer is not None
+        self.observer.node_values(nid, vector, player)
+        self.observer.valued(nid, vector[self.me], how, alpha, beta, best_move)
+
+    def _cut(self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float) -> None:
+        """Count a cut (``skipped``: the children not searched)."""
+        self.cutoffs += 1
+
+    def _cut_told(
+        self, nid: int, skipped: Sequence[A], value: float, alpha: float, beta: float
+    ) -> None:
+        """Count a cut and tell the observer which children it skipped, and why."""
+        self.cutoffs += 1
+        assert self.observer is not None
+        self.observer.pruned(nid, tuple(skipped), value, alpha, beta)
 
 
-def _check_length(game: Game[Any, Any], state: Any, vector: Vector, n: int) -> None:
+def _never(nodes: int, deepest: int) -> None:
+    """The ``stop`` of a search that nothing stops."""
+
+
+def _ignore(*_args: object) -> None:
+    """A piece of the search whose feature is off: it does nothing."""
+
+
+def _check_length(game: Game[S, A], state: S, vector: Vector, n: int) -> None:
+    """Refuse an evaluation that gives a number for some players only."""
     if len(vector) != n:
         raise GameError(
             f"the evaluation at {game.position_name(state)} gives {len(vector)} numbers, "
@@ -351,9 +578,9 @@ def _check_length(game: Game[Any, Any], state: Any, vector: Vector, n: int) -> N
         )
 
 
-def _best_so_far(root_moves: Sequence[VectorRootMove], me: int) -> Any:
+def _best_so_far(root_moves: Sequence[VectorRootMove[A]], me: int) -> A | None:
     """The root move fully searched whose vector is best for the root player, if any."""
-    best: VectorRootMove | None = None
+    best: VectorRootMove[A] | None = None
     for root in root_moves:
         if root.exact and (best is None or better(root.values[me], best.values[me], True)):
             best = root
@@ -372,7 +599,7 @@ def describe_choice(players: Sequence[str], player: int, values: Sequence[float]
     return f"{name} picks {vector_text(values)}: {format_number(values[player])} is {name}'s best"
 
 
-def vector_problem(game: Game[Any, Any], *, shallow: bool) -> str | None:
+def vector_problem(game: Game[S, A], *, shallow: bool) -> str | None:
     """Why max^n (``shallow``: with shallow pruning) cannot search ``game``, or None."""
     if not shallow:
         return None

@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError
+from gamesearch_gui.core.game import NO_EVALUATION, A, Game, GameError, S
 from gamesearch_gui.core.search.maxn import vector_problem
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
 
@@ -262,7 +262,7 @@ def default_settings(spec: GameSpec) -> SearchSettings:
     )
 
 
-def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -> None:
+def check_settings(game: Game[S, A], state: S, settings: SearchSettings) -> None:
     """Raise SettingsError when ``settings`` cannot search ``game`` from ``state``."""
     algorithm = settings.algorithm
     _check_algorithm_fits(game, algorithm)
@@ -282,7 +282,7 @@ def check_settings(game: Game[Any, Any], state: Any, settings: SearchSettings) -
         _check_star1_bounds(game, settings)
 
 
-def _check_algorithm_fits(game: Game[Any, Any], algorithm: Algorithm) -> None:
+def _check_algorithm_fits(game: Game[S, A], algorithm: Algorithm) -> None:
     """The algorithm knows the game's kind: its number of players, its chance nodes."""
     n = len(game.players)
     if n != 2 and not algorithm.handles_players:
@@ -295,7 +295,7 @@ def _check_algorithm_fits(game: Game[Any, Any], algorithm: Algorithm) -> None:
         )
 
 
-def _check_evaluation(game: Game[Any, Any], settings: SearchSettings) -> list[str]:
+def _check_evaluation(game: Game[S, A], settings: SearchSettings) -> list[str]:
     """The named evaluation, and quiescence, are the game's; the names of its cutoff
     evaluations (one value, or one per player past two players)."""
     two_players = len(game.players) == 2
@@ -313,9 +313,7 @@ def _check_evaluation(game: Game[Any, Any], settings: SearchSettings) -> list[st
     return names
 
 
-def _check_cutoffs(
-    game: Game[Any, Any], state: Any, settings: SearchSettings, names: list[str]
-) -> None:
+def _check_cutoffs(game: Game[S, A], state: S, settings: SearchSettings, names: list[str]) -> None:
     """A search that can be cut off has an evaluation to cut with, and one that cannot
     ends: a game that can go on forever needs a depth limit or a time budget."""
     plies = game.max_plies(state)
@@ -334,7 +332,7 @@ def _check_cutoffs(
         raise SettingsError(f"{game.title} can go on forever: give a depth limit or a time budget")
 
 
-def _check_star1_bounds(game: Game[Any, Any], settings: SearchSettings) -> None:
+def _check_star1_bounds(game: Game[S, A], settings: SearchSettings) -> None:
     """Star1 prunes with the game's utility bounds: finite, and holding a 0 evaluation."""
     low, high = game.utility_bounds()
     if not (math.isfinite(low) and math.isfinite(high) and low <= high):

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from typing import Any
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import A, Game, Player, S
 from gamesearch_gui.core.games.pennies import Pennies, PenniesState
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.search import Algorithm
@@ -296,7 +295,7 @@ _HUNDREDS = 100
 
 
 def quiescence_tree(
-    game: Game[Any, Any] | None = None,
+    game: Game[S, A] | None = None,
     position: str = QUIESCENCE_POSITION,
     depth: int = 1,
     sides: tuple[str, str] = ("X", "O"),
@@ -309,14 +308,15 @@ def quiescence_tree(
     evals are in hundredths, so a win is 100. Cut off at ``depth`` the tree gives the
     plain search's answer; searched to its end, the quiescence search's.
     """
-    game = game or TicTacToe()
+    if game is None:
+        return quiescence_tree(TicTacToe(), position, depth, sides)
     evaluate = next(iter(game.evaluations().values()))
     names = {Player.MAX: sides[0], Player.MIN: sides[1]}
 
     def hundredths(value: float) -> int:
         return round(value * _HUNDREDS)
 
-    def build(state: Any, ply: int, move: str | None) -> TreeNode:
+    def build(state: S, ply: int, move: str | None) -> TreeNode:
         value = game.terminal_value(state)
         if value is not None:
             return TreeNode(NodeType.LEAF, (), hundredths(value), None, None, None, move)

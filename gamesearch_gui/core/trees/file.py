@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import Any, BinaryIO, TypeAlias
+from typing import BinaryIO, Required, TypeAlias, TypedDict, TypeGuard
 
 from gamesearch_gui.core.files import escape_char, printable, write_text
 from gamesearch_gui.core.game import GameError
@@ -126,6 +126,38 @@ _Record: TypeAlias = tuple[
 
 #: Called now and then while a big tree is read; whatever it raises stops the reading.
 Check: TypeAlias = Callable[[], None]
+
+
+class NodeDocument(TypedDict, total=False):
+    """A node as a tree file writes it (see DESIGN.md's formats): ``type`` or, in a
+    tree of players (version 2), ``player``; ``value`` on a leaf, or its ``values``
+    (one per player); ``eval`` a number, or a list (one per player)."""
+
+    type: str
+    player: str
+    label: str
+    move: str
+    probability: float
+    value: Number
+    values: list[Number]
+    eval: Number | list[Number]
+    children: list[NodeDocument]
+
+
+class TreeDocument(TypedDict, total=False):
+    """A tree file's top level: version 1, or 2 with ``players`` (and ``constant_sum``)."""
+
+    format: Required[str]
+    version: Required[int]
+    name: Required[str]
+    players: list[str]
+    constant_sum: Number
+    value_bounds: list[Number]
+    root: NodeDocument
+
+
+#: The nested-list shorthand: a leaf's number, or a list of children.
+Nested: TypeAlias = "Number | list[Nested]"
 #: Objects (or nodes) read between two calls of a Check.
 CHECK_EVERY = 8192
 
@@ -154,17 +186,17 @@ def _where(path: str | None) -> str:
     return f"node {path}" if path else "root"
 
 
-class _JsonObject(dict[str, Any]):
+class _JsonObject(dict[str, object]):
     """A parsed JSON object that had keys given twice (json alone keeps only the last)."""
 
     __slots__ = ("duplicates",)
 
-    def __init__(self, pairs: list[tuple[str, Any]], duplicates: list[str]) -> None:
+    def __init__(self, pairs: list[tuple[str, object]], duplicates: list[str]) -> None:
         super().__init__(pairs)
         self.duplicates = duplicates
 
 
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _json_object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     obj = dict(pairs)
     if len(obj) == len(pairs):
         return obj
@@ -255,7 +287,7 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     # bool is an int in Python, but true is no utility.
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -276,13 +308,15 @@ def _finite_number(value: object, key: str, path: Path | None) -> Number:
 # Reading ----------------------------------------------------------------------------------
 
 
-def _checking(check: Check | None) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+def _checking(
+    check: Check | None,
+) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
     """The parser's hook for objects: ``_json_object``, calling ``check`` now and then."""
     if check is None:
         return _json_object
     count = itertools.count()
 
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         if next(count) % CHECK_EVERY == 0:
             check()
         return _json_object(pairs)
@@ -290,7 +324,7 @@ def _checking(check: Check | None) -> Callable[[list[tuple[str, Any]]], dict[str
     return hook
 
 
-def _parse_json(text: str, check: Check | None = None) -> Any:
+def _parse_json(text: str, check: Check | None = None) -> object:
     try:
         return json.loads(text, object_pairs_hook=_checking(check))
     except json.JSONDecodeError as e:
@@ -307,7 +341,7 @@ def _parse_json(text: str, check: Check | None = None) -> Any:
         raise TreeFileError(None, f"not JSON ({e})") from None
 
 
-def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | None) -> None:
+def _check_keys(raw: Mapping[str, object], allowed: tuple[str, ...], path: Path | None) -> None:
     if isinstance(raw, _JsonObject):
         raise _error(path, f"the key {show(raw.duplicates[0])} is given twice")
     if raw.keys() <= _KNOWN_KEYS[allowed]:
@@ -330,7 +364,7 @@ def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...], path: Path | N
             raise _error(path, rule)
 
 
-def _optional_text(raw: Mapping[str, Any], key: str, path: Path) -> str | None:
+def _optional_text(raw: Mapping[str, object], key: str, path: Path) -> str | None:
     if key not in raw:
         return None
     value = raw[key]
@@ -390,7 +424,7 @@ def _read_node(
     parent: NodeType | None,
     bounds: tuple[Number, Number] | None,
     players: _Players | None = None,
-) -> tuple[_Record, Sequence[Any]]:
+) -> tuple[_Record, Sequence[object]]:
     """Check one node against every rule of its format: version 1 (and version 2 without
     ``players``) when ``players`` is None, else version 2 with players. Its record and raw
     children."""
@@ -413,7 +447,7 @@ def _read_node(
     values: tuple[Number, ...] | None = None
     evaluation: Number | None = None
     evals: tuple[Number, ...] | None = None
-    children: Sequence[Any] = ()
+    children: Sequence[object] = ()
     if node_type is NodeType.LEAF:
         value, values = _read_leaf(raw, path, bounds, players)
     else:
@@ -440,13 +474,15 @@ def _read_node(
     return record, children
 
 
-def _read_probability(raw: Mapping[str, Any], path: Path, parent: NodeType | None) -> float | None:
+def _read_probability(
+    raw: Mapping[str, object], path: Path, parent: NodeType | None
+) -> float | None:
     """The node's "probability": required in (0, 1] under a chance node, refused elsewhere."""
     if parent is NodeType.CHANCE:
         rule = 'a chance node\'s children need a "probability" in (0, 1]'
         if "probability" not in raw:
             raise _error(path, rule)
-        p: float = raw["probability"]
+        p = raw["probability"]
         if not _is_number(p) or not 0 < p <= 1:
             got = json_kind(p) if not _is_number(p) else show(p)
             raise _error(path, f"{rule}, not {got}")
@@ -457,7 +493,7 @@ def _read_probability(raw: Mapping[str, Any], path: Path, parent: NodeType | Non
 
 
 def _read_node_player(
-    raw: Mapping[str, Any], path: Path, node_type: NodeType, players: _Players
+    raw: Mapping[str, object], path: Path, node_type: NodeType, players: _Players
 ) -> int | None:
     """Who decides at the node of a tree of players: a player node's "player"; nobody at
     a chance node or a leaf, which may not name one."""
@@ -469,7 +505,7 @@ def _read_node_player(
 
 
 def _read_leaf(
-    raw: Mapping[str, Any],
+    raw: Mapping[str, object],
     path: Path,
     bounds: tuple[Number, Number] | None,
     players: _Players | None,
@@ -491,8 +527,8 @@ def _read_leaf(
 
 
 def _read_children(
-    raw: Mapping[str, Any], path: Path, node_type: NodeType, players: _Players | None
-) -> Sequence[Any]:
+    raw: Mapping[str, object], path: Path, node_type: NodeType, players: _Players | None
+) -> Sequence[object]:
     """An inner node's raw "children", a non-empty list, and no value of its own."""
     value_key = "value" if players is None else "values"
     if value_key in raw:
@@ -523,7 +559,7 @@ def _read_eval(
     return None, _read_vector(raw, "eval", path, bounds, players)
 
 
-def _node_type(raw: Mapping[str, Any], path: Path, players: _Players | None) -> NodeType:
+def _node_type(raw: Mapping[str, object], path: Path, players: _Players | None) -> NodeType:
     """What the node is, by its "type" or else by what it holds."""
     types = _TYPES if players is None else _PLAYER_TYPES
     if "type" in raw:
@@ -550,7 +586,7 @@ def _node_type(raw: Mapping[str, Any], path: Path, players: _Players | None) -> 
     return NodeType.LEAF
 
 
-def _read_player(raw: Mapping[str, Any], path: Path, players: _Players) -> int:
+def _read_player(raw: Mapping[str, object], path: Path, players: _Players) -> int:
     """The index of the node's "player" among the file's players."""
     if "player" not in raw:
         raise _error(path, f'a player node needs a "player" (one of {players.described})')
@@ -674,7 +710,7 @@ def _read_bounds(raw: object) -> tuple[Number, Number]:
 
 @gc_paused()
 def tree_from_dict(
-    doc: Mapping[str, Any], name: str | None = None, *, check: Check | None = None
+    doc: Mapping[str, object], name: str | None = None, *, check: Check | None = None
 ) -> CustomTree:
     """A tree from a format-1 or format-2 document already parsed into Python objects.
 
@@ -706,9 +742,10 @@ def tree_from_dict(
     players = _read_players(doc) if has_players else None
     tree_name = name
     if "name" in doc:
-        tree_name = doc["name"]
-        if not isinstance(tree_name, str):
-            raise TreeFileError(None, f'"name" must be a string, not {json_kind(tree_name)}')
+        given = doc["name"]
+        if not isinstance(given, str):
+            raise TreeFileError(None, f'"name" must be a string, not {json_kind(given)}')
+        tree_name = given
     bounds = _read_bounds(doc["value_bounds"]) if "value_bounds" in doc else None
     if "root" not in doc:
         raise TreeFileError(None, 'missing "root": the tree\'s root node')
@@ -718,7 +755,7 @@ def tree_from_dict(
     return CustomTree(_tree_name(tree_name), root, bounds, players.names, players.total)
 
 
-def _read_players(doc: Mapping[str, Any]) -> _Players:
+def _read_players(doc: Mapping[str, object]) -> _Players:
     """The "players" and "constant_sum" of a version 2 file."""
     raw = doc["players"]
     rule = '"players" must be a list of two or more distinct names'
@@ -751,7 +788,7 @@ def _read_players(doc: Mapping[str, Any]) -> _Players:
 
 @gc_paused()
 def tree_from_nested(
-    obj: Sequence[Any], name: str | None = None, *, check: Check | None = None
+    obj: Sequence[object], name: str | None = None, *, check: Check | None = None
 ) -> CustomTree:
     """A tree from the nested-list shorthand: root MAX, levels alternate, numbers are leaves.
 
@@ -901,7 +938,7 @@ def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) 
 
 
 def build_tree(
-    root: Mapping[str, Any] | Sequence[Any],
+    root: Mapping[str, object] | Sequence[object],
     *,
     name: str = DEFAULT_NAME,
     value_bounds: tuple[Number, Number] | None = None,
@@ -914,7 +951,7 @@ def build_tree(
     The quick way to write a tree in code: ``build_tree([[3, 12, 8], [2, 4, 6]])``.
     """
     if isinstance(root, Mapping):
-        doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": name, "root": root}
+        doc: dict[str, object] = {"format": FORMAT_TAG, "version": 1, "name": name, "root": root}
         if players:
             doc.update(version=2, players=list(players))
             if constant_sum is not None:
@@ -932,8 +969,8 @@ def build_tree(
 # Writing ----------------------------------------------------------------------------------
 
 
-def _node_fields(node: TreeNode, players: tuple[str, ...]) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
+def _node_fields(node: TreeNode, players: tuple[str, ...]) -> NodeDocument:
+    fields: NodeDocument = {}
     if node.type is NodeType.PLAYER:
         # "player" says what the node is.
         fields["player"] = players[node.player or 0]
@@ -957,10 +994,10 @@ def _node_fields(node: TreeNode, players: tuple[str, ...]) -> dict[str, Any]:
 
 
 @gc_paused()
-def tree_to_dict(tree: CustomTree) -> dict[str, Any]:
+def tree_to_dict(tree: CustomTree) -> TreeDocument:
     """The tree as a document of plain dicts and lists (not checked): format version 1
     for a tree of two players, version 2 for a tree of more."""
-    built: list[dict[str, Any]] = []
+    built: list[NodeDocument] = []
     for node in reversed(list(iter_nodes(tree.root))):
         fields = _node_fields(node, tree.players)
         n = len(node.children)
@@ -969,7 +1006,7 @@ def tree_to_dict(tree: CustomTree) -> dict[str, Any]:
             if n:
                 del built[-n:]
         built.append(fields)
-    doc: dict[str, Any] = {"format": FORMAT_TAG, "version": 1, "name": tree.name}
+    doc: TreeDocument = {"format": FORMAT_TAG, "version": 1, "name": tree.name}
     if tree.players:
         doc["version"] = 2
         doc["players"] = list(tree.players)
@@ -990,25 +1027,26 @@ def check_tree(tree: CustomTree) -> None:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     # Numbers are most of a file; int and float reprs are exactly what json writes.
     if type(value) is int or type(value) is float:
         return repr(value)
     return _ENCODER.encode(value)
 
 
-def _fields_text(fields: Mapping[str, Any]) -> str:
+def _fields_text(fields: Mapping[str, object]) -> str:
     return ", ".join(f'"{k}": {_dumps(v)}' for k, v in fields.items() if k != "children")
 
 
-def _format_document(doc: Mapping[str, Any]) -> str:
+def _format_document(doc: TreeDocument) -> str:
     """Pretty JSON: one node a line, a node's leaves on its line when they fit."""
     lines = ["{"]
+    top: Mapping[str, object] = doc
     for key in _PLAYER_TOP_KEYS[:-1]:
-        if key in doc:
-            lines.append(f"  {_dumps(key)}: {_dumps(doc[key])},")
+        if key in top:
+            lines.append(f"  {_dumps(key)}: {_dumps(top[key])},")
     # Items are (node, indent, lead, trailer), or a closing line as a str.
-    stack: list[tuple[Mapping[str, Any], int, str, str] | str] = [(doc["root"], 2, '"root": ', "")]
+    stack: list[tuple[NodeDocument, int, str, str] | str] = [(doc["root"], 2, '"root": ', "")]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -1056,7 +1094,7 @@ def _packed(items: list[str], pad: str) -> list[str]:
     return lines
 
 
-def _format_leaf(fields: Mapping[str, Any]) -> str:
+def _format_leaf(fields: NodeDocument) -> str:
     return "{" + _fields_text(fields) + "}"
 
 
@@ -1076,7 +1114,7 @@ def save_tree_file(tree: CustomTree, path: str | os.PathLike[str]) -> None:
     write_text(path, dump_tree(tree))
 
 
-def tree_to_nested(tree: CustomTree) -> list[Any] | None:
+def tree_to_nested(tree: CustomTree) -> list[Nested] | None:
     """The tree as nested-list shorthand, or None if the shorthand cannot say it all.
 
     The shorthand has no chance nodes, labels, moves, evals or bounds, and its root is
@@ -1085,13 +1123,15 @@ def tree_to_nested(tree: CustomTree) -> list[Any] | None:
     root = tree.root
     if root.type is not NodeType.MAX or tree.value_bounds is not None:
         return None
-    built: list[Any] = []
+    built: list[Nested] = []
     for node in reversed(list(iter_nodes(root))):
         if node.label is not None or node.move is not None or node.eval is not None:
             return None
         if node.probability is not None:
             return None
         if node.type is NodeType.LEAF:
+            if node.value is None:
+                return None
             built.append(node.value)
             continue
         expected = NodeType.MAX if len(node.path) % 2 == 0 else NodeType.MIN

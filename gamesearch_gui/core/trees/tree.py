@@ -126,6 +126,21 @@ def path_text(path: Sequence[int]) -> str:
     return ".".join(map(str, path))
 
 
+def as_node(state: object) -> TreeNode:
+    """A search event's ``state`` in the search of a tree: its node (a search event holds
+    the state of any game, so a listener of a tree's search narrows it here)."""
+    if not isinstance(state, TreeNode):
+        raise TypeError(f"not a node of a custom tree: {state!r}")
+    return state
+
+
+def as_index(move: object) -> int:
+    """A search event's move in the search of a tree: a child index (see ``as_node``)."""
+    if not isinstance(move, int):
+        raise TypeError(f"not a child index of a custom tree: {move!r}")
+    return move
+
+
 def move_names(node: TreeNode, moves: Sequence[int]) -> list[str]:
     """The moves from ``node`` (child indices) as the drawn edges name them: each child's
     ``move`` label if it has one, else its index. Trusts its caller."""

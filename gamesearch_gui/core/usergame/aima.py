@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-from typing import Any, Final
+from typing import Final
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, UserGame
@@ -25,7 +25,7 @@ AIMA_METHODS: Final = ("actions", "result", "utility", "terminal_test", "to_move
 class AimaGame(UserGame):
     """An aima-python style game object, called through the guard."""
 
-    def __init__(self, obj: Any, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> None:
+    def __init__(self, obj: object, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> None:
         """Wrap ``obj``; UserCodeError when it lacks a method or its initial state."""
         super().__init__(obj, file, ply_limit)
         missing = [m for m in AIMA_METHODS if not callable(getattr(obj, m, None))]
@@ -40,30 +40,37 @@ class AimaGame(UserGame):
                 f"{file.name}: {type(obj).__name__} has no initial state; "
                 "set self.initial (in __init__, or as a class attribute)"
             )
-        self.max_player = file.run("to_move", obj.to_move, obj.initial)
+        self.max_player = file.run("to_move", self.user_method("to_move"), self.user_initial())
 
-    def user_initial(self) -> Any:
+    def user_initial(self) -> object:
         """The ``initial`` attribute."""
-        return self.obj.initial
+        initial = getattr(self.obj, "initial", None)
+        if initial is None:
+            raise UserCodeError(
+                f"{self.file.name}: {self.class_name} has no initial state; "
+                "set self.initial (in __init__, or as a class attribute)"
+            )
+        return initial
 
-    def user_to_move(self, state: Any) -> Player:
+    def user_to_move(self, state: object) -> Player:
         """MAX when the player to move is the one who moves at ``initial``, else MIN."""
-        player = self.file.run("to_move", self.obj.to_move, state)
+        to_move = self.user_method("to_move")
+        player = self.file.run("to_move", to_move, state)
         try:
             same = bool(player == self.max_player)
         except Exception as error:
-            raise self.file.failure("to_move", self.obj.to_move, error) from None
+            raise self.file.failure("to_move", to_move, error) from None
         return Player.MAX if same else Player.MIN
 
-    def user_terminal_value(self, state: Any) -> float | None:
+    def user_terminal_value(self, state: object) -> float | None:
         """``utility(state, max_player)`` where ``terminal_test(state)``, else None."""
-        obj, file = self.obj, self.file
-        if not file.run("terminal_test", obj.terminal_test, state):
+        file = self.file
+        if not file.run("terminal_test", self.user_method("terminal_test"), state):
             return None
-        value = file.run("utility", obj.utility, state, self.max_player)
-        return file.number("utility", obj.utility, value)
+        utility = self.user_method("utility")
+        return file.number("utility", utility, file.run("utility", utility, state, self.max_player))
 
-    def user_board_text(self, state: Any) -> str | None:
+    def user_board_text(self, state: object) -> str | None:
         """What ``display(state)`` prints, if anything."""
         display = getattr(self.obj, "display", None)
         if not callable(display):

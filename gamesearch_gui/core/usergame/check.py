@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from gamesearch_gui.core.game import GameError, Player
 from gamesearch_gui.core.usergame.freeze import freeze
@@ -173,8 +173,10 @@ def _remember(visited: dict[Hashable, Position], state: Position) -> None:
         visited.setdefault(len(visited), state)
 
 
-def _check_texts(game: UserGame, state: Position, moves: Any, failures: _Failures) -> None:
-    seen: dict[str, Any] = {}
+def _check_texts(
+    game: UserGame, state: Position, moves: Sequence[object], failures: _Failures
+) -> None:
+    seen: dict[str, object] = {}
     for move in moves:
         text = game.move_text(state, move)
         if text in seen:
@@ -224,7 +226,7 @@ def _check_keys(game: UserGame, states: list[Position]) -> Finding:
     return Finding(KEYS, True, note)
 
 
-def _hashable(value: Any) -> bool:
+def _hashable(value: object) -> bool:
     try:
         hash(value)
     except Exception:
@@ -232,7 +234,7 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def _equal(a: Any, b: Any) -> bool:
+def _equal(a: object, b: object) -> bool:
     """``a == b`` as the user's classes say (False when their ``__eq__`` fails)."""
     try:
         return bool(a == b)

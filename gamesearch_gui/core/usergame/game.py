@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from gamesearch_gui.core.game import Evaluation, Game, Player
 from gamesearch_gui.core.usergame.freeze import FreezeError, freeze
@@ -38,16 +38,16 @@ MAX_PLY_LIMIT: Final = 100_000
 class Position(NamedTuple):
     """A user's state, and the plies played from the start to reach it."""
 
-    state: Any
+    state: object
     ply: int
 
 
-class UserGame(Game[Position, Any]):
+class UserGame(Game[Position, object]):
     """A game from a user's file, searched like any other; see the module's docstring."""
 
     name: ClassVar[str] = "file"
 
-    def __init__(self, obj: Any, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> None:
+    def __init__(self, obj: object, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> None:
         """The user's game object ``obj``, of a class from ``file``; a line of play longer
         than ``ply_limit`` fails."""
         self.obj = obj
@@ -58,19 +58,27 @@ class UserGame(Game[Position, Any]):
 
     # -- what subclasses say about the user's object ----------------------------------
 
+    def user_method(self, name: str) -> Callable[..., object]:
+        """The user's method ``name`` (the loader made sure the object has it; a
+        UserCodeError if it is gone or no longer callable)."""
+        fn: object = getattr(self.obj, name, None)
+        if not callable(fn):
+            raise UserCodeError(f"{self.file.name}: {self.class_name} has no method {name}")
+        return fn
+
     @abstractmethod
-    def user_initial(self) -> Any:
+    def user_initial(self) -> object:
         """The user's starting state."""
 
     @abstractmethod
-    def user_to_move(self, state: Any) -> Player:
+    def user_to_move(self, state: object) -> Player:
         """Who moves at a user's state (checked to be a Player)."""
 
     @abstractmethod
-    def user_terminal_value(self, state: Any) -> float | None:
+    def user_terminal_value(self, state: object) -> float | None:
         """The user's utility (from MAX's view) if ``state`` is terminal, else None."""
 
-    def user_key(self, state: Any) -> Hashable:
+    def user_key(self, state: object) -> Hashable:
         """The state's key: the state itself if hashable, else :func:`freeze` of it."""
         try:
             hash(state)
@@ -85,9 +93,9 @@ class UserGame(Game[Position, Any]):
                 ) from None
         except Exception as error:
             raise self.file.failure("__hash__", None, error) from None
-        return state  # type: ignore[no-any-return]
+        return state
 
-    def user_evaluations(self) -> Mapping[str, Callable[[Any], Any]]:
+    def user_evaluations(self) -> Mapping[str, Callable[[object], object]]:
         """The user's ``evaluations()``, if it has one: names and functions of a state
         that give its value from MAX's view."""
         fn = getattr(self.obj, "evaluations", None)
@@ -117,7 +125,7 @@ class UserGame(Game[Position, Any]):
             raise self.file.wrong("board_text", own, f"returned {described(text)}, not a str")
         return text
 
-    def user_board_text(self, state: Any) -> str | None:
+    def user_board_text(self, state: object) -> str | None:
         """The position as the game's style draws it, or None to fall back on ``str()``."""
         return None
 
@@ -131,9 +139,9 @@ class UserGame(Game[Position, Any]):
         """Who moves, as the user's game says."""
         return self.user_to_move(state.state)
 
-    def actions(self, state: Position) -> Sequence[Any]:
+    def actions(self, state: Position) -> Sequence[object]:
         """The user's moves; at least one, since the search asks only where play goes on."""
-        fn = self.obj.actions
+        fn = self.user_method("actions")
         moves = self.file.moves("actions", fn, self.file.run("actions", fn, state.state))
         if not moves:
             raise UserCodeError(
@@ -142,7 +150,7 @@ class UserGame(Game[Position, Any]):
             )
         return moves
 
-    def result(self, state: Position, action: Any) -> Position:
+    def result(self, state: Position, action: object) -> Position:
         """The user's next state, refused when the line goes past the ply limit, when
         ``result`` changed the state it was given, or when it returned nothing."""
         if state.ply >= self.ply_limit:
@@ -150,7 +158,7 @@ class UserGame(Game[Position, Any]):
                 f"{self.file.name}: the game did not end within {self.ply_limit} plies "
                 "(it may never end); give a depth limit, or a larger ply limit"
             )
-        fn = self.obj.result
+        fn = self.user_method("result")
         before = _snapshot(state.state)
         after = self.file.run(
             "result", fn, state.state, action, about=f" with move {described(action)}"
@@ -180,7 +188,7 @@ class UserGame(Game[Position, Any]):
         """The user's evaluations, each checked to give a finite number."""
         return {name: self._evaluation(name, fn) for name, fn in self.user_evaluations().items()}
 
-    def _evaluation(self, name: str, fn: Callable[[Any], Any]) -> Evaluation[Position]:
+    def _evaluation(self, name: str, fn: Callable[[object], object]) -> Evaluation[Position]:
         file = self.file
 
         def evaluate(state: Position) -> float:
@@ -193,14 +201,14 @@ class UserGame(Game[Position, Any]):
         :meth:`result` enforces (a game's own ``max_plies`` is not trusted for it)."""
         return max(self.ply_limit - state.ply, 0)
 
-    def move_text(self, state: Position, action: Any) -> str:
+    def move_text(self, state: Position, action: object) -> str:
         """The move as ``str()`` writes it."""
         text = self.file.run("__str__", str, action)
         assert isinstance(text, str)
         return text
 
 
-def _snapshot(state: Any) -> Hashable | None:
+def _snapshot(state: object) -> Hashable | None:
     """A frozen copy of ``state`` to compare after ``result``; None when it cannot be made."""
     try:
         return freeze(state)

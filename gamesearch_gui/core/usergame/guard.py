@@ -14,12 +14,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TypeVar
 
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.trees.file import show
+
+R = TypeVar("R")
 
 #: Longest repr of a value a message quotes.
 DESCRIBE_LIMIT = 60
@@ -60,7 +62,7 @@ class UserFile:
             return int(code.co_firstlineno)
         return None
 
-    def run(self, method: str, fn: Callable[..., Any], *args: Any, about: str = "") -> Any:
+    def run(self, method: str, fn: Callable[..., R], *args: object, about: str = "") -> R:
         """``fn(*args)``, with any exception turned into a UserCodeError saying where.
 
         ``method`` names the call for a failure outside the file's own lines; one inside
@@ -108,7 +110,7 @@ class UserFile:
                 return number
         raise self.wrong(method, fn, f"returned {described(value)}, not a finite number")
 
-    def moves(self, method: str, fn: object, value: object) -> tuple[Any, ...]:
+    def moves(self, method: str, fn: object, value: object) -> tuple[object, ...]:
         """``value`` as a tuple of moves, if it is a list, tuple or other iterable of them."""
         if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
             raise self.wrong(method, fn, f"returned {described(value)}, not a list of moves")

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from gamesearch_gui.core.game import Evaluation, Game, Outcome, Player
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, Position, UserGame
@@ -30,9 +30,9 @@ class Line(tuple[int, ...]):
     """The move indices played from the start; in the engine process it carries its position."""
 
     position: Position
-    moves: Sequence[Any] | None
+    moves: Sequence[object] | None
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[tuple[int, ...]], tuple[tuple[int, ...]]]:
         return (tuple, (tuple(self),))  # only the numbers cross to the window
 
 
@@ -51,7 +51,7 @@ class IndexedGame(Game[Line, int]):
         self.title = game.title
         self.has_chance = game.has_chance
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[[str, str, int], IndexedGame], tuple[str, str, int]]:
         user = self.game
         return (open_indexed, (str(user.file.path), user.class_name, user.ply_limit))
 
@@ -64,7 +64,7 @@ class IndexedGame(Game[Line, int]):
             line = self.result(line, index)
         return line
 
-    def _moves(self, line: Line) -> Sequence[Any]:
+    def _moves(self, line: Line) -> Sequence[object]:
         if line.moves is None:
             position = line.position
             if self.game.to_move(position) is Player.CHANCE:

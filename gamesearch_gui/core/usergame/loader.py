@@ -20,9 +20,9 @@ import itertools
 import os
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from gamesearch_gui.core.files import reason
 from gamesearch_gui.core.game import Game
@@ -188,13 +188,13 @@ def make_game(cls: type, file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT) -> 
         ) from None
     except ValueError:
         pass  # no signature to read (a class made in C): let the call say
-    obj: Any = file.run(f"{cls.__name__}()", cls)
+    obj: object = file.run(f"{cls.__name__}()", cls)
     if isinstance(obj, Game):
         return OwnProtocolGame(obj, file, ply_limit)
     return AimaGame(obj, file, ply_limit)
 
 
-def _reduce(game: UserGame) -> tuple[Any, tuple[Any, ...]]:
+def _reduce(game: UserGame) -> tuple[Callable[[str, str, int], UserGame], tuple[str, str, int]]:
     """A loaded game pickles as where it comes from: the process that unpickles it (the
     engine's) loads the file itself, so no user object crosses between processes."""
     return (load_game, (str(game.file.path), game.class_name, game.ply_limit))

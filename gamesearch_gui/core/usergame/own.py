@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError, Outcome, Player
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, Position, UserGame
@@ -24,16 +23,16 @@ class OwnProtocolGame(UserGame):
     """A user's ``Game`` subclass: its answers checked, its failures located."""
 
     def __init__(
-        self, obj: Game[Any, Any], file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT
+        self, obj: Game[object, object], file: UserFile, ply_limit: int = DEFAULT_PLY_LIMIT
     ) -> None:
         """Wrap the user's game object ``obj``, made from a class defined in ``file``."""
         super().__init__(obj, file, ply_limit)
-        self.obj: Game[Any, Any] = obj
+        self.obj: Game[object, object] = obj
         title = getattr(obj, "title", None)
         self.title = title if isinstance(title, str) and title.strip() else type(obj).__name__
         self.has_chance = bool(getattr(obj, "has_chance", False))
 
-    def user_initial(self) -> Any:
+    def user_initial(self) -> object:
         """``initial_state()``."""
         fn = self.obj.initial_state
         state = self.file.run("initial_state", fn)
@@ -41,7 +40,7 @@ class OwnProtocolGame(UserGame):
             raise self.file.wrong("initial_state", fn, "returned None, not a state")
         return state
 
-    def user_to_move(self, state: Any) -> Player:
+    def user_to_move(self, state: object) -> Player:
         """``to_move(state)``: a Player."""
         fn = self.obj.to_move
         player = self.file.run("to_move", fn, state)
@@ -51,9 +50,13 @@ class OwnProtocolGame(UserGame):
                 fn,
                 f"returned {described(player)}, not Player.MAX, Player.MIN or Player.CHANCE",
             )
+        if player is Player.CHANCE and not self.has_chance:
+            raise self.file.wrong(
+                "to_move", fn, "returned Player.CHANCE, but the game does not say has_chance = True"
+            )
         return player
 
-    def ordered_actions(self, state: Position) -> Sequence[Any]:
+    def ordered_actions(self, state: Position) -> Sequence[object]:
         """The user's ``ordered_actions`` if the game has its own, else its moves."""
         if not _overrides(self.obj, "ordered_actions"):
             return self.actions(state)
@@ -62,11 +65,11 @@ class OwnProtocolGame(UserGame):
             "ordered_actions", fn, self.file.run("ordered_actions", fn, state.state)
         )
 
-    def chances(self, state: Position) -> Sequence[tuple[Any, float]]:
+    def chances(self, state: Position) -> Sequence[tuple[object, float]]:
         """``chances(state)``: outcomes with probabilities that sum to 1."""
         fn = self.obj.chances
         pairs = self.file.moves("chances", fn, self.file.run("chances", fn, state.state))
-        checked: list[tuple[Any, float]] = []
+        checked: list[tuple[object, float]] = []
         for pair in pairs:
             if not (isinstance(pair, tuple) and len(pair) == 2):
                 raise self.file.wrong(
@@ -81,7 +84,7 @@ class OwnProtocolGame(UserGame):
             raise self.file.wrong("chances", fn, f"gave probabilities that sum to {total}, not 1")
         return checked
 
-    def user_terminal_value(self, state: Any) -> float | None:
+    def user_terminal_value(self, state: object) -> float | None:
         """``terminal_value(state)``, or ``is_terminal`` and ``utility``: whichever it defines."""
         obj, file = self.obj, self.file
         if _overrides(obj, "terminal_value"):
@@ -92,7 +95,7 @@ class OwnProtocolGame(UserGame):
             return None
         return file.number("utility", obj.utility, file.run("utility", obj.utility, state))
 
-    def user_key(self, state: Any) -> Hashable:
+    def user_key(self, state: object) -> Hashable:
         """The user's ``key(state)`` if it defines one (checked hashable), else the default."""
         if not _overrides(self.obj, "key"):
             return super().user_key(state)
@@ -104,7 +107,7 @@ class OwnProtocolGame(UserGame):
             raise self.file.wrong(
                 "key", fn, f"returned {described(key)}, which is not hashable (use a tuple)"
             ) from None
-        return key  # type: ignore[no-any-return]
+        return key
 
     def utility_bounds(self) -> tuple[float, float]:
         """The user's ``utility_bounds()``, if it declares them (Star1 needs them)."""
@@ -131,7 +134,7 @@ class OwnProtocolGame(UserGame):
             raise self.file.wrong("outcome", fn, f"returned {described(said)}, not an Outcome")
         return said
 
-    def move_text(self, state: Position, action: Any) -> str:
+    def move_text(self, state: Position, action: object) -> str:
         """The user's ``move_text``, if it has one, else ``str(action)``."""
         if not _overrides(self.obj, "move_text"):
             return super().move_text(state, action)
@@ -141,7 +144,7 @@ class OwnProtocolGame(UserGame):
             raise self.file.wrong("move_text", fn, f"returned {described(text)}, not a str")
         return text
 
-    def user_board_text(self, state: Any) -> str | None:
+    def user_board_text(self, state: object) -> str | None:
         """The user's ``position_text(state)``, if the game has a notation."""
         if not _overrides(self.obj, "position_text"):
             return None

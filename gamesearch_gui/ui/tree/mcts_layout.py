@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from gamesearch_gui.core.recording.mcts import MctsMoment
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 #: Most nodes drawn at once: past it the least visited are folded into stubs.
 MAX_SHOWN: Final = 400
@@ -68,7 +71,8 @@ def _ordered(moment: MctsMoment, kids: list[int]) -> list[int]:
     """Children in move order (the order they joined where moves do not compare)."""
     moves = moment.recording.moves
     try:
-        return sorted(kids, key=lambda c: moves[c])
+        # A game's moves are its own values: compared if they can be (TypeError if not).
+        return sorted(kids, key=lambda c: cast("SupportsRichComparison", moves[c]))
     except TypeError:
         return kids
 
