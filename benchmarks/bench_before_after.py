@@ -69,11 +69,15 @@ from gamesearch_gui.core.search import Ordering, SearchSettings, search
 moves, depth, profile = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "profile"
 told = sys.argv[4]
 game = ConnectFour()
+try:  # where the recording lives since issue 26 regrouped core/, else where it was
+    from gamesearch_gui.core.recording import depth_first as recording, events
+except ImportError:
+    from gamesearch_gui.core import events, recording
 if told == "recording":
-    from gamesearch_gui.core.recording.depth_first import SearchRecording
+    SearchRecording = recording.SearchRecording
     listener = lambda: SearchRecording(game, node_cap=None)
 elif told == "noop":
-    from gamesearch_gui.core.recording.events import SearchObserver
+    SearchObserver = events.SearchObserver
 
     class NoOp(SearchObserver):  # told everything, does nothing (leaf: where it exists)
         def entered(self, *args): pass
@@ -109,11 +113,7 @@ else:
     seconds = time.perf_counter() - started
     out.update(nodes=result.stats.nodes, seconds=seconds, value=result.value,
                best=result.best_move)
-try:
-    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
-    out["native"] = NATIVE_WRITER is not None
-except ImportError:
-    out["native"] = False
+out["native"] = getattr(recording, "NATIVE_WRITER", None) is not None
 print(json.dumps(out))
 """
 
@@ -157,8 +157,11 @@ def main():
             "connect4", bench_engine.connect4_settings(depth), dock_open=True
         )
         out.update(nps=figures["nps"], p99=figures["p99"], window_cpu=cpu[1] - cpu[0])
-    from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
-    out["native"] = NATIVE_WRITER is not None
+    try:
+        from gamesearch_gui.core.recording import depth_first as recording
+    except ImportError:
+        from gamesearch_gui.core import recording
+    out["native"] = getattr(recording, "NATIVE_WRITER", None) is not None
     print(json.dumps(out))
 
 if __name__ == "__main__":

@@ -12,8 +12,7 @@ textbook's definition by cases, each case a method of its own:
 * a chance node: the expectation, or Star1's bounds (:meth:`Recursion.chance`);
 * MAX or MIN: the best child, as Figure 5.7's MAX-VALUE and MIN-VALUE
   (:meth:`Recursion._max_children`, :meth:`Recursion._min_children`; the moves in order
-  in :meth:`Recursion._in_order`; after them :meth:`Recursion._finish` and
-  :meth:`Recursion._store`).
+  in :meth:`Recursion._in_order`; after them :meth:`Recursion._finish`).
 
 Each feature a search does not use is one attribute test per node (``self.use_tt``,
 ``self.emit``, ...). The events are those of :mod:`gamesearch_gui.core.recording.events`.
@@ -259,14 +258,20 @@ class Recursion(Generic[S, A]):
             moves = self.actions(state) if ply < self.depth_limit else forced
             if on_pv or self.remember:
                 moves, on_pv = self._in_order(moves, ply, on_pv, key)
-            children = self._max_children if player is _MAX else self._min_children
-            value, best_move, low, high = children(
-                state, nid, ply, alpha, beta, on_pv, moves, standing
-            )
+            if player is _MAX:
+                value, best_move, low, high = self._max_children(
+                    state, nid, ply, alpha, beta, on_pv, moves, standing
+                )
+            else:
+                value, best_move, low, high = self._min_children(
+                    state, nid, ply, alpha, beta, on_pv, moves, standing
+                )
             if self.finishing:
                 value = self._finish(key, ply, value, best_move, alpha, beta)
-        if self.use_tt:
-            self._store(key, ply, value, alpha, beta, best_move)
+        if self.use_tt and (len(self.tt) < TABLE_LIMIT or key in self.tt):
+            # The value and what it is given the window: exact, or a bound.
+            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
+            self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
         if self.emit:
             self.valued(nid, value, _BACKED_UP, low, high, best_move)
         return value
@@ -528,14 +533,6 @@ class Recursion(Generic[S, A]):
         if ply == self.quiet_top:
             self.quiescence_nodes += self.next_id - self.quiet_from
         return value
-
-    def _store(
-        self, key: Hashable, ply: int, value: float, alpha: float, beta: float, best_move: A | None
-    ) -> None:
-        """The node's value in the transposition table, with what it is given the window."""
-        if len(self.tt) < TABLE_LIMIT or key in self.tt:
-            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
-            self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
 
     def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
