@@ -152,10 +152,9 @@ def minimax(run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[R
 def alphabeta(
     run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]
 ) -> float:
-    """Figure 5.7: minimax's value, found without searching the children that cannot
-    change it. ``alpha``: what MAX can make sure of on the path here; ``beta``: what MIN
-    can. A MAX node whose value reaches ``beta`` (MIN: falls to ``alpha``) prunes its
-    other children. Fail-soft: a value outside (alpha, beta) bounds the true value."""
+    """Figure 5.7: minimax's value without the children that cannot change it. A MAX node
+    reaching beta (what MIN can make sure of on the path) prunes the rest; so does a MIN
+    node falling to alpha (MAX's). Fail-soft: a value outside (alpha, beta) is a bound."""
     g = _Game(run, root, depth)
     terminal_value, to_move, result, actions = g.terminal_value, g.to_move, g.result, g.actions
     evaluate, limit, tie, checkpoint = g.evaluate, g.limit, TIE_TOLERANCE, run.checkpoint
@@ -200,6 +199,7 @@ def alphabeta(
                 bound = _bound(child_value, alpha, beta)
                 root_moves.append(RootMove(move, child_value, bound))
                 run.clock_armed = True
+            # 5.7: if v2 > v (MIN: v2 < v), but the first of equals stays (TIE_TOLERANCE).
             if maximizing:
                 if child_value > v and (
                     i == 0 or child_value - v > tie * (child_value if child_value > -v else -v)
