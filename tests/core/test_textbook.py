@@ -32,9 +32,9 @@ def textbook_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the textbook's searches run, in order."""
     runs: list[str] = []
     for name in ("minimax", "alphabeta"):
-        real: Callable[..., float] = getattr(textbook, name)
+        real: Callable[..., object] = getattr(textbook, name)
 
-        def spy(*args: Any, _real: Callable[..., float] = real, _name: str = name) -> float:
+        def spy(*args: Any, _real: Callable[..., object] = real, _name: str = name) -> object:
             runs.append(_name)
             return _real(*args)
 

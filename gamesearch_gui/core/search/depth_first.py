@@ -74,8 +74,6 @@ class DepthFirst(Generic[S, A]):
         self.deadline: float | None = None
         self.clock_armed = True
         self.started = 0.0
-        #: The principal variation the textbook's search found last.
-        self.last_line: tuple[A, ...] = ()
 
     # -- driving -------------------------------------------------------------------
 
@@ -107,22 +105,16 @@ class DepthFirst(Generic[S, A]):
 
     def _once(self, root: S, depth: int | None) -> SearchResult:
         root_moves: list[RootMove] = []
-        pv: list[tuple[A, ...]] = []
-        reason = StopReason.FINISHED
-        value: float | None
         try:
-            value = self._iteration(root, depth, (), root_moves, pv)
+            value, found = self._iteration(root, depth, (), root_moves)
         except Stopped as stop:
-            reason = stop.reason
-            value = None
-        if reason is StopReason.FINISHED:
-            best = self._best_of(root, root_moves)
-            line = self._extend_pv(root, pv[0], depth)
-            return self._result(value, best, line, root_moves, depth, True, reason, ())
-        # Stopped early: the best root move among those fully searched, if any.
-        best, value = self._best_so_far(root, root_moves)
-        line = (best,) if best is not None else ()
-        return self._result(value, best, line, root_moves, depth, False, reason, ())
+            # Stopped early: the best root move among those fully searched, if any.
+            best, so_far = self._best_so_far(root, root_moves)
+            start = (best,) if best is not None else ()
+            return self._result(so_far, best, start, root_moves, depth, False, stop.reason, ())
+        best = self._best_of(root, root_moves)
+        line = self._extend_pv(root, found, depth)
+        return self._result(value, best, line, root_moves, depth, True, StopReason.FINISHED, ())
 
     def _deepen(self, root: S, limit: int) -> SearchResult:
         obs = self.observer
@@ -142,12 +134,11 @@ class DepthFirst(Generic[S, A]):
             self.used_evaluation = False
             self.depth = depth
             root_moves: list[RootMove] = []
-            pv: list[tuple[A, ...]] = []
             # The first iteration searches at least its first root move, so there is a move
-            # to play; the clock is armed once it has one (see the root in _iteration).
+            # to play; the clock is armed once it has one (see _root_move in recursion.py).
             self.clock_armed = depth > 1
             try:
-                value = self._iteration(root, depth, previous_line, root_moves, pv)
+                value, found = self._iteration(root, depth, previous_line, root_moves)
             except Stopped as stop:
                 reason = stop.reason
                 summary = IterationSummary(
@@ -163,7 +154,7 @@ class DepthFirst(Generic[S, A]):
                     obs.iteration_finished(depth, False, None, None, summary.nodes)
                 break
             best = self._best_of(root, root_moves)
-            line = self._extend_pv(root, pv[0], depth)
+            line = self._extend_pv(root, found, depth)
             summary = IterationSummary(
                 depth, True, value, best, self.nodes - nodes_before, time.perf_counter() - started
             )
@@ -287,16 +278,12 @@ class DepthFirst(Generic[S, A]):
         depth: int | None,
         previous_line: tuple[A, ...],
         root_moves: list[RootMove],
-        pv_out: list[tuple[A, ...]],
-    ) -> float:
-        """One search of the whole tree to ``depth`` (None: to the end)."""
+    ) -> tuple[float, tuple[A, ...]]:
+        """One search of the whole tree to ``depth`` (None: to the end): the root's value
+        and the principal variation; ``root_moves`` filled as they are valued."""
         if self.observer is None and textbook.applies(
             self.settings, self.game, root, bool(previous_line)
         ):
             plain = textbook.alphabeta if self.settings.algorithm.prunes else textbook.minimax
-            value = plain(self, root, depth, root_moves)
-            pv_out.append(self.last_line)
-            return value
-        value, line = Recursion(self, root, depth, previous_line, root_moves).search(root)
-        pv_out.append(line)
-        return value
+            return plain(self, root, depth, root_moves)
+        return Recursion(self, root, depth, previous_line, root_moves).search(root)

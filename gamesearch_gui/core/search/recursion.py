@@ -32,7 +32,14 @@ from gamesearch_gui.core.search.results import Bound, RootMove, ValueOverflowErr
 from gamesearch_gui.core.search.run import SearchRun
 from gamesearch_gui.core.search.settings import Algorithm, Ordering
 from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
-from gamesearch_gui.core.search.textbook import CHECK_EVERY, NO_LIMIT, Linked, no_cutoff, unlink
+from gamesearch_gui.core.search.textbook import (
+    CHECK_EVERY,
+    NO_LIMIT,
+    Linked,
+    no_cutoff,
+    root_bound,
+    unlink,
+)
 
 INF: Final = math.inf
 #: Entries kept at most in the transposition table and the best-move memory.
@@ -536,10 +543,7 @@ class Recursion(Generic[S, A]):
 
     def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
-        if not self.prune:
-            bound = Bound.EXACT
-        else:
-            bound = Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT
+        bound = root_bound(value, alpha, beta) if self.prune else Bound.EXACT
         self.root_moves.append(RootMove(move, value, bound))
         # A move to play: the time budget holds from here even in the first iteration
         # (chess's quiescence under minimax can take minutes to finish depth 1).
@@ -548,11 +552,10 @@ class Recursion(Generic[S, A]):
     def _cut(
         self, nid: int, moves: Sequence[A], i: int, value: float, alpha: float, beta: float
     ) -> None:
-        """The children after the ``i``-th are pruned (if there are any)."""
-        if i + 1 < len(moves):
-            self.cutoffs += 1
-            if self.emit:
-                self.pruned(nid, tuple(moves[i + 1 :]), value, alpha, beta)
+        """The children after the ``i``-th are pruned (the caller has seen there are some)."""
+        self.cutoffs += 1
+        if self.emit:
+            self.pruned(nid, tuple(moves[i + 1 :]), value, alpha, beta)
 
     # -- chance ----------------------------------------------------------------------
 

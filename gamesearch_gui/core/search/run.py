@@ -3,7 +3,7 @@
 :class:`~gamesearch_gui.core.search.depth_first.DepthFirst` drives a search and holds
 its state; the textbook's recursions (:mod:`.textbook`) and the full one
 (:mod:`.recursion`) read the settings and the game from it, and leave their counts,
-tables and line in it. :class:`SearchRun` names exactly that part, so neither recursion
+tables and root moves in it. :class:`SearchRun` names exactly that part, so neither recursion
 imports the driver that runs them.
 """
 
@@ -41,8 +41,6 @@ class SearchRun(Protocol[S, A]):
     used_evaluation: bool
     #: Whether the time budget may stop the search yet (once a root move is valued).
     clock_armed: bool
-    #: The principal variation the textbook's search found last.
-    last_line: tuple[A, ...]
 
     def checkpoint(self, nodes: int, max_ply: int) -> None:
         """Between nodes: report progress; stop for a cancel, the time budget or the cap."""

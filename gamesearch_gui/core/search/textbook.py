@@ -7,7 +7,7 @@ follow. They are the figures' recursions with what a real search must also keep:
 cutoff with an evaluation (the textbook's H-MINIMAX, section 5.3), the node counts,
 the principal variation, every root move's value, and a look at the clock, the cancel
 flag and the node cap every few hundred nodes. The full recursion
-(:mod:`.depth_first`) searches the same tree in the same order and gives the same
+(:mod:`.recursion`) searches the same tree in the same order and gives the same
 values, moves and counts; a test holds the two to that.
 
 Two habits keep them fast, and neither changes what they compute: the game's methods
@@ -81,10 +81,13 @@ class _Game(Generic[S, A]):
         self.plies = (self.limit if plies is None else min(self.limit, plies)) + 2
 
 
-def minimax(run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]) -> float:
+def minimax(
+    run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]
+) -> tuple[float, tuple[A, ...]]:
     """Figure 5.3: MINIMAX(s) is UTILITY(s) at the end of the game (or the evaluation at
     the cutoff), else the largest of the children's values when MAX moves, the smallest
-    when MIN moves. Both fill ``root_moves`` and leave the counts and the line in ``run``."""
+    when MIN moves. Both return the value and the principal variation, fill ``root_moves``
+    and leave the counts in ``run``."""
     g = _Game(run, root, depth)
     terminal_value, to_move, result, actions = g.terminal_value, g.to_move, g.result, g.actions
     evaluate, limit, tie, checkpoint = g.evaluate, g.limit, TIE_TOLERANCE, run.checkpoint
@@ -142,16 +145,16 @@ def minimax(run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[R
         return v
 
     try:
-        return value(root, 0)
+        found = value(root, 0)
     finally:
         run.nodes, run.leaves, run.max_ply = nodes, leaves, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = cast("tuple[A, ...]", unlink(pvs[0]))
+    return found, cast("tuple[A, ...]", unlink(pvs[0]))
 
 
 def alphabeta(
     run: SearchRun[S, A], root: S, depth: int | None, root_moves: list[RootMove]
-) -> float:
+) -> tuple[float, tuple[A, ...]]:
     """Figure 5.7: minimax's value without the children that cannot change it. A MAX node
     reaching beta (what MIN can make sure of on the path) prunes the rest; so does a MIN
     node falling to alpha (MAX's). Fail-soft: a value outside (alpha, beta) is a bound."""
@@ -196,7 +199,7 @@ def alphabeta(
                 if below > max_ply:
                     max_ply = below
             if ply == 0:
-                bound = _bound(child_value, alpha, beta)
+                bound = root_bound(child_value, alpha, beta)
                 root_moves.append(RootMove(move, child_value, bound))
                 run.clock_armed = True
             # 5.7: if v2 > v (MIN: v2 < v), but the first of equals stays (TIE_TOLERANCE).
@@ -224,15 +227,16 @@ def alphabeta(
         return v
 
     try:
-        return value(root, 0, -INF, INF)
+        found = value(root, 0, -INF, INF)
     finally:
         run.nodes, run.leaves, run.cutoffs, run.max_ply = nodes, leaves, cutoffs, max_ply
         run.used_evaluation = run.used_evaluation or evaluated
-        run.last_line = cast("tuple[A, ...]", unlink(pvs[0]))
+    return found, cast("tuple[A, ...]", unlink(pvs[0]))
 
 
-def _bound(value: float, alpha: float, beta: float) -> Bound:
-    """What a root move's value says, given the window it was searched with."""
+def root_bound(value: float, alpha: float, beta: float) -> Bound:
+    """What a root move's value says, given the (alpha, beta) window it was searched with:
+    at most the true value at or below alpha, at least it at or above beta."""
     if value <= alpha:
         return Bound.UPPER
     if value >= beta:
