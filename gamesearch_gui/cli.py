@@ -54,8 +54,8 @@ from gamesearch_gui.core.search import (
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 from gamesearch_gui.core.trees.file import printable, show
-from gamesearch_gui.core.usergame.check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
+from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.solving import (
@@ -678,7 +678,7 @@ def _check_game(args: argparse.Namespace) -> int:
     """``check-game``: 0 when every property holds, 1 when some do not; the game's code
     runs in a contained process of its own."""
     from gamesearch_gui.core.usergame import split_game_spec
-    from gamesearch_gui.core.usergame.check import CheckReport
+    from gamesearch_gui.core.usergame.game_check import CheckReport
 
     path, class_name = split_game_spec(args.game_file)
     report: CheckReport = run_contained(
@@ -803,8 +803,8 @@ def _check_search(args: argparse.Namespace) -> int:
     (over several files: when any file differs or cannot be checked)."""
     from importlib.resources import as_file
 
-    from gamesearch_gui.checking import runner
-    from gamesearch_gui.checking.verdict import skip_reason
+    from gamesearch_gui.search_check import runner
+    from gamesearch_gui.search_check.verdict import skip_reason
 
     if args.list_lessons:
         for lesson in runner.LESSONS:
@@ -871,7 +871,7 @@ def _noted(command: str) -> Callable[[str], None]:
 def _grade(args: argparse.Namespace, trees: Any) -> int:
     """``check-search`` over several files (or a folder): a line for each file as it is
     checked, then the count; under ``--json`` one object with an entry for each."""
-    from gamesearch_gui.checking.grading import REFUSED, grade, student_files
+    from gamesearch_gui.search_check.grading import REFUSED, grade, student_files
 
     files = student_files(args.paths)
     width = min(max(len(path) for path in files), 40)

@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.checking.runner import LESSONS, default_trees
-from gamesearch_gui.checking.verdict import skip_reason
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.usergame.indexed import PositionInfo
@@ -30,6 +28,8 @@ from gamesearch_gui.engine import heartbeat
 from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.search_check.runner import LESSONS, default_trees
+from gamesearch_gui.search_check.verdict import skip_reason
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.game_files import GameFileEngine
 from tests.busy import busy_loops

@@ -3,7 +3,7 @@ file's syntax, never run."""
 
 from __future__ import annotations
 
-from gamesearch_gui.checking.outline import search_functions
+from gamesearch_gui.search_check.outline import search_functions
 
 SOURCE = """\
 import math

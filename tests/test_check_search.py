@@ -1,7 +1,7 @@
 """check-search: a student's aima-style search checked leaf by leaf against the app's.
 
 The expected leaves and decisions always come from the app's own search (``expected``);
-the student files are tests/checking/*.py (correct) and the bundled lessons (buggy).
+the student files are tests/search_check/*.py (correct) and the bundled lessons (buggy).
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError
-from gamesearch_gui.checking.runner import LESSONS, check_search, default_trees
-from gamesearch_gui.checking.verdict import SearchKind, expected, skip_reason
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import NodeType
-from tests.checking import lesson_path, write_correct_alphabeta
+from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError
+from gamesearch_gui.search_check.runner import LESSONS, check_search, default_trees
+from gamesearch_gui.search_check.verdict import SearchKind, expected, skip_reason
+from tests.search_check import lesson_path, write_correct_alphabeta
 
-FIXTURES = Path(__file__).parent / "checking"
+FIXTURES = Path(__file__).parent / "search_check"
 MINIMAX = FIXTURES / "aima_minimax.py"
 ROOT = Path(__file__).resolve().parents[1]
 FIGURE = ROOT / "resources" / "trees" / "figure-5-2.gtree.json"

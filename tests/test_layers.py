@@ -28,9 +28,9 @@ QT_SIDE = ("gamesearch_gui.ui", "gamesearch_gui.app")
 
 
 def qt_free_files() -> list[Path]:
-    """core/**, engine/**, checking/**, cli.py, and what every command imports on its way in."""
+    """core/**, engine/**, search_check/**, cli.py, and what every command imports on its way in."""
     files = sorted((PACKAGE / "core").rglob("*.py")) + sorted((PACKAGE / "engine").rglob("*.py"))
-    files += sorted((PACKAGE / "checking").rglob("*.py"))
+    files += sorted((PACKAGE / "search_check").rglob("*.py"))
     files += [PACKAGE / name for name in ("__init__.py", "__main__.py", "cli.py", "paths.py")]
     return files
 

@@ -14,13 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.checking.student import StudentFileError, run_student, student_function
-from gamesearch_gui.checking.verdict import SearchKind, expected
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
 from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
-from gamesearch_gui.core.usergame.check import CheckReport, check_game
+from gamesearch_gui.core.usergame.game_check import CheckReport, check_game
 from gamesearch_gui.core.usergame.indexed import (
     GameInfo,
     PositionInfo,
@@ -29,6 +27,8 @@ from gamesearch_gui.core.usergame.indexed import (
     position_info,
 )
 from gamesearch_gui.core.usergame.loader import load_game
+from gamesearch_gui.search_check.student import StudentFileError, run_student, student_function
+from gamesearch_gui.search_check.verdict import SearchKind, expected
 from gamesearch_gui.solving import SolvedFile, game_answer, search_settings
 
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 #: Modules whose classes (types only, never functions) a message may hold.
 MODULE_PREFIXES: Final = (
     "gamesearch_gui.core.",
-    "gamesearch_gui.checking.",
+    "gamesearch_gui.search_check.",
 )
 MODULES: Final = frozenset(
     {

@@ -58,7 +58,6 @@ from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.boards.text_board import TextBoard
-from gamesearch_gui.ui.check.actions import SearchCheck
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
@@ -80,6 +79,7 @@ from gamesearch_gui.ui.play_config import (
     search_to_dict,
 )
 from gamesearch_gui.ui.recorded_search import RecordedSearch
+from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import (
     PROGRESS_UPDATES_PER_S,

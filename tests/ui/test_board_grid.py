@@ -16,8 +16,8 @@ from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
-from gamesearch_gui.ui.boards.painting import best_moves, side_colour
 from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
+from gamesearch_gui.ui.palette import best_moves, side_colour
 
 SIZES = [(240, 240), (560, 330)]
 

@@ -15,8 +15,8 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.games.nim3 import MAX_PILE, ThreePlayerNim
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.boards.nim3_board import Nim3Board
-from gamesearch_gui.ui.boards.painting import seat_colour
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.palette import seat_colour
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from tests.core.test_nim3 import brute

@@ -22,10 +22,10 @@ from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.view import TreeCanvas
 

@@ -37,7 +37,6 @@ from gamesearch_gui.engine.failure import Fault, FaultKind
 from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
-from gamesearch_gui.ui.check.thread import CheckRequest
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog, ComparisonDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
@@ -45,8 +44,9 @@ from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import Seats
-from tests.checking import write_correct_alphabeta
+from gamesearch_gui.ui.search_check.thread import CheckRequest
 from tests.processes import process_alive
+from tests.search_check import write_correct_alphabeta
 from tests.ui import test_check_window, test_editor, test_exercise_page, test_main_window
 from tests.ui.test_game_file_window import LOOPING
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move

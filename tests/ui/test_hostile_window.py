@@ -18,9 +18,9 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.engine.sandbox import MB, Containment
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
-from gamesearch_gui.ui.check.thread import CheckRequest
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.search_check.thread import CheckRequest
 from tests.hostile import CASES, Hostile
 from tests.ui import test_check_window, test_main_window
 from tests.ui.test_check_window import check_through_the_menu, figure, wait_done

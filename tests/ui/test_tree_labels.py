@@ -16,15 +16,15 @@ from gamesearch_gui.core.exercises.exercise import Task, make_exercise
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.examples import EXAMPLES, example
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, rebuild
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN, SHAPE_LEFT
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap

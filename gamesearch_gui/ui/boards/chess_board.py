@@ -32,7 +32,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.chess import Chess, ChessState
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     MIN_TEXT_PIXELS,
     best_moves,

@@ -36,7 +36,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.connect4 import HEIGHT, WIDTH, C4State, Column, ConnectFour
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     best_moves,
     draw_banner,

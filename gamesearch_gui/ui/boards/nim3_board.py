@@ -34,7 +34,7 @@ from gamesearch_gui.core.games.nim3 import MAX_TAKE, ThreePlayerNim
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     begin_board,
     draw_banner,

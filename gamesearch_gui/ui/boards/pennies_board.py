@@ -30,7 +30,7 @@ from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pennies import Pennies, PenniesMove
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     HINT_COLOUR,
     best_moves,

@@ -29,7 +29,7 @@ from gamesearch_gui.core.game import IllegalMoveError, Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     begin_board,
     best_moves,

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import CustomTree, Number
-from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.properties import WARNING_STYLE, number_text, parse_number
 
 #: Nodes named one by one in the warning; the rest are counted.

@@ -1,6 +1,6 @@
 """The editing canvas: the search view's tree canvas, with keys, a node menu and in-place edits.
 
-It draws a :class:`~gamesearch_gui.ui.editor.drawing.Drawing` and knows nothing of
+It draws a :class:`~gamesearch_gui.core.recording.drawn_tree.Drawing` and knows nothing of
 edits itself: keys, menus and in-place texts become requests the editor carries out.
 """
 

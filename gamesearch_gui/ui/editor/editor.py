@@ -47,6 +47,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip, names_text
@@ -70,7 +71,6 @@ from gamesearch_gui.core.trees.tree import (
 from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines, parse_bounds
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
-from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.editor.players import PlayersForm
 from gamesearch_gui.ui.editor.properties import (

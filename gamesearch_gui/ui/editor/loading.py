@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree, Path, gc_paused
-from gamesearch_gui.ui.editor.drawing import Drawing
 from gamesearch_gui.ui.jobs import Job
 from gamesearch_gui.ui.text import ElidedLabel
 

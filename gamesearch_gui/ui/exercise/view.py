@@ -1,6 +1,6 @@
 """The exercise's tree: the student's numbers in the nodes, crossed-out branches, grading.
 
-``ExerciseItem`` is the tree view's item over a :class:`~gamesearch_gui.ui.editor.drawing.
+``ExerciseItem`` is the tree view's item over a :class:`~gamesearch_gui.core.recording.drawn_tree.
 Drawing` of the exercise tree, with the answer drawn on top: a node's value inside its
 shape (written into the drawing's own value column, so the canvas places it), α and β
 under it, a double stroke across each crossed-out branch, and after "Check" a green or
@@ -23,10 +23,10 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
 from gamesearch_gui.core.exercises.grade import Mark, Verdict, node_name
 from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import NodeType, Path
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
-from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.decorations import draw_cut
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.geometry import NODE_R

@@ -50,7 +50,7 @@ from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import player_letters
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import HIDE, MARK_LEVEL, Layout, Mark
 from gamesearch_gui.ui.tree.geometry import (
     DOT_PX,

@@ -17,7 +17,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPainterPath, QPolygonF
 
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.mcts_geometry import NODE, TEXT_PX, MctsScene, Point
 from gamesearch_gui.ui.tree.mcts_labels import MctsLabels

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.text import player_letters
-from gamesearch_gui.ui.boards.painting import HINT_COLOUR, MAX_COLOUR, seat_colour
+from gamesearch_gui.ui.palette import HINT_COLOUR, MAX_COLOUR, seat_colour
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,

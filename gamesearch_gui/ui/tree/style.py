@@ -14,7 +14,7 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette, QPen
 
-from gamesearch_gui.ui.boards.painting import (
+from gamesearch_gui.ui.palette import (
     HINT_COLOUR,
     MAX_COLOUR,
     MIN_COLOUR,

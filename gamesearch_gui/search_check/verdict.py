@@ -13,7 +13,6 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from gamesearch_gui.checking.student import StudentRun
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.events import (
@@ -34,6 +33,7 @@ from gamesearch_gui.core.trees.tree import (
     move_names,
     path_text,
 )
+from gamesearch_gui.search_check.student import StudentRun
 
 
 class SearchKind(enum.Enum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamesearch_gui.checking.runner import lesson
+from gamesearch_gui.search_check.runner import lesson
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The one wrong line of the alpha-min lesson, and its fix.

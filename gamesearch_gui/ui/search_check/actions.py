@@ -14,11 +14,11 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from gamesearch_gui.checking.runner import LESSONS, Lesson
 from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.ui.check.results import CheckResultsWindow
-from gamesearch_gui.ui.check.setup import CheckSetupDialog
-from gamesearch_gui.ui.check.thread import CheckRequest
+from gamesearch_gui.search_check.runner import LESSONS, Lesson
+from gamesearch_gui.ui.search_check.results import CheckResultsWindow
+from gamesearch_gui.ui.search_check.setup import CheckSetupDialog
+from gamesearch_gui.ui.search_check.thread import CheckRequest
 from gamesearch_gui.ui.widgets import make_action
 
 #: Where the last file checked is remembered.

@@ -19,14 +19,6 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
-from gamesearch_gui.checking.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
-from gamesearch_gui.checking.verdict import (
-    Expected,
-    SearchKind,
-    TreeCheck,
-    compare_run,
-    skip_reason,
-)
 from gamesearch_gui.core.trees.examples import EXAMPLES
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree
@@ -34,6 +26,14 @@ from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
+from gamesearch_gui.search_check.verdict import (
+    Expected,
+    SearchKind,
+    TreeCheck,
+    compare_run,
+    skip_reason,
+)
 
 #: CPU seconds the student's code may use on one tree (and to load).
 DEFAULT_TIME_LIMIT: Final = DEFAULT_CPU_SECONDS

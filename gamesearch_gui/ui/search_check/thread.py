@@ -18,16 +18,16 @@ from importlib.resources.abc import Traversable
 from PySide6.QtCore import QThread, Signal
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.checking.runner import (
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.search_check.runner import (
     DEFAULT_TIME_LIMIT,
     CheckCancelled,
     Lesson,
     check_search,
 )
-from gamesearch_gui.checking.student import StudentFileError
-from gamesearch_gui.checking.verdict import TreeCheck
-from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.search_check.student import StudentFileError
+from gamesearch_gui.search_check.verdict import TreeCheck
 
 
 @dataclass(frozen=True, slots=True)

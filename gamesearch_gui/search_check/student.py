@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
-from gamesearch_gui.checking.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.trees.tree import CustomTree, Path
+from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
 
 #: The functions looked for when none is named, with the search each is checked as
 #: (aima-python's names; ``minmax_decision`` is its newer spelling).

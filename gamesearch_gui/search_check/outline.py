@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Final
 
-from gamesearch_gui.checking.student import KNOWN_FUNCTIONS
+from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
 
 #: Words in a function's name that say it is a search.
 SEARCH_WORDS: Final = ("minimax", "minmax", "alpha", "search", "decision")

@@ -1,7 +1,7 @@
 """The question before a check: which file (or lesson), which function, checked as which
 search, on which trees, and how long the code may take on each.
 
-The functions offered are read from the file's syntax (:mod:`gamesearch_gui.checking.
+The functions offered are read from the file's syntax (:mod:`gamesearch_gui.search_check.
 outline`), never by running it.
 """
 
@@ -27,19 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.checking.outline import search_functions
-from gamesearch_gui.checking.runner import (
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.engine.limits import WALL_FACTOR
+from gamesearch_gui.search_check.outline import search_functions
+from gamesearch_gui.search_check.runner import (
     DEFAULT_TIME_LIMIT,
     LESSONS,
     RANDOM_TREES,
     Lesson,
 )
-from gamesearch_gui.checking.student import KNOWN_FUNCTIONS
-from gamesearch_gui.checking.verdict import skip_reason
-from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.engine.limits import WALL_FACTOR
-from gamesearch_gui.ui.check.thread import CheckRequest
+from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
+from gamesearch_gui.search_check.verdict import skip_reason
+from gamesearch_gui.ui.search_check.thread import CheckRequest
 from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 
 #: What the file dialog shows.

@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.checking.runner import CheckReport, default_trees
-from gamesearch_gui.checking.verdict import SearchKind, TreeCheck, skip_reason
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.check.thread import CheckRequest, CheckThread
-from gamesearch_gui.ui.check.view import LEGEND_COLOURS, CheckCanvas
+from gamesearch_gui.search_check.runner import CheckReport, default_trees
+from gamesearch_gui.search_check.verdict import SearchKind, TreeCheck, skip_reason
+from gamesearch_gui.ui.search_check.thread import CheckRequest, CheckThread
+from gamesearch_gui.ui.search_check.view import LEGEND_COLOURS, CheckCanvas
 from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 
 #: The window's first size at most, and the share of the screen it takes at most.

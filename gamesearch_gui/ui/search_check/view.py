@@ -1,7 +1,7 @@
 """One checked tree drawn: the reference tree, the student's visited leaves in order, the
 leaves the app's search evaluates, its cutoffs, and the first difference.
 
-``CheckItem`` is the tree view's item over a :class:`~gamesearch_gui.ui.editor.drawing.
+``CheckItem`` is the tree view's item over a :class:`~gamesearch_gui.core.recording.drawn_tree.
 Drawing` of the tree, with the check drawn on top through the item's ``decorate`` hook
 (as the exercise page draws its answers): a numbered blue badge on each leaf the
 student's code evaluated (1, 2, 3… in its order), a green ring and a green number under
@@ -18,11 +18,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.checking.verdict import TreeCheck
 from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import Path
-from gamesearch_gui.ui.boards.painting import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.editor.drawing import Drawing
+from gamesearch_gui.search_check.verdict import TreeCheck
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.decorations import draw_cut
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gamesearch_gui.checking.runner import CheckReport, check_search
-from gamesearch_gui.checking.student import StudentFileError
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine import sandbox
+from gamesearch_gui.search_check.runner import CheckReport, check_search
+from gamesearch_gui.search_check.student import StudentFileError
 
 AGREES: Final = "agrees"
 DIFFERS: Final = "differs"
