@@ -18,7 +18,7 @@ from benchmarks.bench_tree_view import VIEW, paints
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.ui.tree.view import TreeCanvas
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 
 def load() -> str:

@@ -38,9 +38,9 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.ui.tree.canvas import MAX_ZOOM, TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
-from gamesearch_gui.ui.tree.view import MAX_ZOOM, TreeCanvas
 
 TICK_MS = 5
 MOMENT_MS = 33

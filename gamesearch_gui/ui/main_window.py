@@ -88,7 +88,7 @@ from gamesearch_gui.ui.stats_panel import (
     iterations_text,
 )
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 

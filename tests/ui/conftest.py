@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
-from gamesearch_gui.ui.tree.view import TreeCanvas
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 
 
 @pytest.fixture

@@ -26,8 +26,8 @@ from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
-from gamesearch_gui.ui.tree.view import TreeCanvas
 
 SOLVE_MS = 30_000
 OPEN_MS = 10_000

@@ -22,10 +22,10 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.tree.placement import overlap
-from gamesearch_gui.ui.tree.view import TreeCanvas
 
 SEARCH_MS = 180_000
 SIZES = [(1366, 768), (1920, 1080)]

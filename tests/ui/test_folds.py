@@ -25,13 +25,13 @@ from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.ui.exercise.page import ExercisePage
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import EXPORT_ZOOM
 from gamesearch_gui.ui.tree.folds import HIDE, LINE, SHOW, Folds, Layout, layout
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.tree.placement import overlap
-from gamesearch_gui.ui.tree.view import TreeCanvas
 from tests.ui.test_tree_canvas import _paint as painted
 from tests.ui.test_tree_canvas import _record
 

@@ -13,9 +13,9 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.mcts.canvas import MctsCanvas
+from gamesearch_gui.ui.mcts.layout import lay_out
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
-from gamesearch_gui.ui.tree.mcts_canvas import MctsCanvas
-from gamesearch_gui.ui.tree.mcts_layout import lay_out
 from gamesearch_gui.ui.tree.style import CURRENT_COLOUR, VALUE_PX
 from tests.ui.test_main_window import AI_TIMEOUT_MS, store, window
 

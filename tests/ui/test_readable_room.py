@@ -25,7 +25,7 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search, mcts_search
-from gamesearch_gui.ui.tree.panel import NODE_TAB, STEPS_TAB, SearchTreePanel
+from gamesearch_gui.ui.tree.page import NODE_TAB, STEPS_TAB, SearchTreePanel
 from tests.ui.readable import cut_texts
 
 AI_MS = 120_000

@@ -16,7 +16,7 @@ from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, sear
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.recorded_search import RecordedSearch
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.worker import SearchController
 
 TIMEOUT_MS = 60_000

@@ -16,10 +16,10 @@ from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
-from gamesearch_gui.ui.tree.view import TreeCanvas
 from tests.ui.test_tree_panel import figure_recording
 from tests.umask import umask
 

@@ -25,10 +25,10 @@ from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, rebuild
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN, SHAPE_LEFT
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap
-from gamesearch_gui.ui.tree.view import TreeCanvas
 
 #: No text on screen is smaller than this (font pixels).
 READABLE_PX = 6

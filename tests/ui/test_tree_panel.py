@@ -16,7 +16,7 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.panel import EMPTY_TEXT, START_TEXT, SearchTreePanel
+from gamesearch_gui.ui.tree.page import EMPTY_TEXT, START_TEXT, SearchTreePanel
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: Russell & Norvig's Figure 5.2, with the labels of the book.

@@ -22,10 +22,10 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow
+from gamesearch_gui.ui.tree.canvas import LEGIBLE_ZOOM, TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX
-from gamesearch_gui.ui.tree.panel import STEPS_TAB, SearchTreePanel
-from gamesearch_gui.ui.tree.view import LEGIBLE_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.page import STEPS_TAB, SearchTreePanel
 from tests.ui.test_tree_panel import figure_recording
 
 WIDTH, HEIGHT = 1366, 768

@@ -14,9 +14,9 @@ from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.details import window_history
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_MAX, KIND_MIN
-from gamesearch_gui.ui.tree.view import TreeCanvas
 from tests.core.window_reference import reference_windows
 
 #: What the step words say a node was entered with.

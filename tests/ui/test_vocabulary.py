@@ -19,7 +19,7 @@ from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 
 MINUS = "\u2212"
 

@@ -13,7 +13,7 @@ from PySide6.QtGui import QContextMenuEvent, QFocusEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.tree.view import TreeCanvas
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 #: Keys that start typing a leaf's value.
 NUMBER_START = set("0123456789-.+")

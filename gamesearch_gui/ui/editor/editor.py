@@ -84,7 +84,7 @@ from gamesearch_gui.ui.editor.properties import (
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, fail_hard_box, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 

@@ -68,7 +68,7 @@ from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
-from gamesearch_gui.ui.tree.panel import SearchTreePanel
+from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 

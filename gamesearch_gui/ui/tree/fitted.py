@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.ui.tree.view import TreeCanvas
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 #: Largest zoom a fitted tree is shown at.
 FIT_ZOOM_MAX: Final = 1.8

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
 
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.view import TreeCanvas
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 #: Most redraws of the tree a second while it streams in.
 REDRAWS_PER_S: Final = 5

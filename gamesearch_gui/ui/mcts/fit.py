@@ -11,9 +11,9 @@ from typing import Final, NamedTuple
 
 from gamesearch_gui.core.recording.mcts import MctsMoment
 from gamesearch_gui.core.recording.mcts_text import visits_text
-from gamesearch_gui.ui.tree.mcts_geometry import GAP, NODE, MctsScene, Sizes
-from gamesearch_gui.ui.tree.mcts_labels import MctsLabels
-from gamesearch_gui.ui.tree.mcts_layout import MAX_SHOWN, MctsLayout, lay_out
+from gamesearch_gui.ui.mcts.geometry import GAP, NODE, MctsScene, Sizes
+from gamesearch_gui.ui.mcts.labels import MctsLabels
+from gamesearch_gui.ui.mcts.layout import MAX_SHOWN, MctsLayout, lay_out
 
 #: The levels spread to fill the height, up to this many times their least height.
 MAX_SPREAD: Final = 2.0

@@ -21,8 +21,8 @@ from gamesearch_gui.core.recording.mcts_text import (
     ucb_sum_text,
     visits_text,
 )
+from gamesearch_gui.ui.mcts.geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point
 from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
-from gamesearch_gui.ui.tree.mcts_geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point
 from gamesearch_gui.ui.tree.style import Inks, TextCache
 
 

@@ -3,10 +3,10 @@ purple, stubs dotted, the playout dashed down to its result, the nodes in the mi
 view's shapes and colours, then every text over the lines; and the note above the tree
 that says what is drawn and how to read it.
 
-It paints a :class:`~gamesearch_gui.ui.tree.mcts_geometry.MctsScene` in scene units
+It paints a :class:`~gamesearch_gui.ui.mcts.geometry.MctsScene` in scene units
 (the canvas has scaled and shifted the painter), with the pens and colours of the tree
 view's :class:`~gamesearch_gui.ui.tree.style.Inks` and the texts of
-:class:`~gamesearch_gui.ui.tree.mcts_labels.MctsLabels`.
+:class:`~gamesearch_gui.ui.mcts.labels.MctsLabels`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPainterPath, QPolygonF
 
+from gamesearch_gui.ui.mcts.geometry import NODE, TEXT_PX, MctsScene, Point
+from gamesearch_gui.ui.mcts.labels import MctsLabels
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
-from gamesearch_gui.ui.tree.mcts_geometry import NODE, TEXT_PX, MctsScene, Point
-from gamesearch_gui.ui.tree.mcts_labels import MctsLabels
 from gamesearch_gui.ui.tree.style import mix
 
 

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.recording.mcts import MctsRecording, iteration_step
-from gamesearch_gui.ui.tree.mcts_canvas import MctsCanvas
-from gamesearch_gui.ui.tree.mcts_details import MctsDetails
+from gamesearch_gui.ui.mcts.canvas import MctsCanvas
+from gamesearch_gui.ui.mcts.details import MctsDetails
 from gamesearch_gui.ui.tree.replay import ReplayController
 from gamesearch_gui.ui.widgets import connect_plain
 

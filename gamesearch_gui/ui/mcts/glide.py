@@ -15,7 +15,7 @@ from typing import Final
 from PySide6.QtCore import QElapsedTimer, QTimer
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.ui.tree.mcts_geometry import Point
+from gamesearch_gui.ui.mcts.geometry import Point
 
 #: How long a node glides to its new place, and how often it is drawn on its way (30
 #: frames a second).

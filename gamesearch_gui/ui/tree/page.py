@@ -40,16 +40,16 @@ from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
 from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
+from gamesearch_gui.ui.mcts.page import MctsView
 from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.export import IllegibleExport
-from gamesearch_gui.ui.tree.mcts_view import MctsView
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
-from gamesearch_gui.ui.tree.view import TreeCanvas
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: What the panel says when there is no tree to show.

@@ -18,13 +18,13 @@ from PySide6.QtGui import QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QWhe
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.ui.mcts.fit import Room, fitted
+from gamesearch_gui.ui.mcts.geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point, Sizes
+from gamesearch_gui.ui.mcts.glide import Glide
+from gamesearch_gui.ui.mcts.labels import Label, MctsLabels
+from gamesearch_gui.ui.mcts.layout import MAX_SHOWN, MctsLayout
+from gamesearch_gui.ui.mcts.painter import MctsPainter, note_text
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.mcts_fit import Room, fitted
-from gamesearch_gui.ui.tree.mcts_geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point, Sizes
-from gamesearch_gui.ui.tree.mcts_glide import Glide
-from gamesearch_gui.ui.tree.mcts_labels import Label, MctsLabels
-from gamesearch_gui.ui.tree.mcts_layout import MAX_SHOWN, MctsLayout
-from gamesearch_gui.ui.tree.mcts_painter import MctsPainter, note_text
 from gamesearch_gui.ui.tree.style import Inks, TextCache, TreeColours
 
 #: Most layouts a second while the moment runs on (live or playing).

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.ui.tree.mcts_layout import MctsLayout
+from gamesearch_gui.ui.mcts.layout import MctsLayout
 from gamesearch_gui.ui.tree.style import VALUE_PX
 
 #: Scene units (pixels at the fitted zoom): a node's size, and the space between labels.
