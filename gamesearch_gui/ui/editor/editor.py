@@ -69,7 +69,6 @@ from gamesearch_gui.core.trees.tree import (
     path_text,
 )
 from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines, parse_bounds
-from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.editor.players import PlayersForm
@@ -84,6 +83,7 @@ from gamesearch_gui.ui.editor.properties import (
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
+from gamesearch_gui.ui.tree.editable import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, fail_hard_box, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest

@@ -25,9 +25,9 @@ from gamesearch_gui.core.exercises.grade import Mark, Verdict, node_name
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import NodeType, Path
-from gamesearch_gui.ui.editor.canvas import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.decorations import draw_cut
+from gamesearch_gui.ui.tree.editable import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.geometry import NODE_R
 from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
