@@ -177,14 +177,14 @@ class TreesMode(QObject):
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        files = self.editor.recent_files()
+        files = self.editor.files.recent_files()
         for i, path in enumerate(files, 1):
             action = self.recent_menu.addAction(f"&{i} {os.path.basename(path)}")
             action.setStatusTip(path)
             action.triggered.connect(lambda _=False, p=path: self.editor.open_file(p))
         if files:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear the list", self.editor.clear_recent)
+            self.recent_menu.addAction("Clear the list", self.editor.files.clear_recent)
         else:
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
@@ -193,7 +193,7 @@ class TreesMode(QObject):
         caption = f"<b>{example.title}</b>: {example.caption}"
         if not self.editor.open_tree(example.tree(), caption=caption, origin="example"):
             return False
-        self.editor.set_algorithm(example.algorithm)
+        self.editor.solver.set_algorithm(example.algorithm)
         self.editor.depth_box.setValue(example.depth or 0)
         self.editor.ordering.setChecked(False)
         return True
