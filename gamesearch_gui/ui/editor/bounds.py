@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import CustomTree, Number
-from gamesearch_gui.ui.editor.properties import WARNING_STYLE, number_text, parse_number
+from gamesearch_gui.ui.editor.properties import number_text, parse_number, warning_label
 
 #: Nodes named one by one in the warning; the rest are counted.
 SHOWN_PROBLEMS = 5
@@ -104,11 +104,7 @@ class BoundsForm(QGroupBox):
         self.clear_button = QPushButton("Use the leaves")
         self.clear_button.setToolTip("Forget the declared bounds: infer them from the leaves")
         self.clear_button.clicked.connect(lambda: self.boundsEntered.emit(None))
-        self.warning = QLabel()
-        self.warning.setObjectName("boundsWarning")
-        self.warning.setWordWrap(True)
-        self.warning.setStyleSheet(WARNING_STYLE)
-        self.warning.hide()
+        self.warning = warning_label("boundsWarning")
 
         row = QHBoxLayout()
         row.addWidget(QLabel("from"))

@@ -27,6 +27,18 @@ WARNING_STYLE = (
     " border-radius: 3px; padding: 4px; }"
 )
 
+
+def warning_label(name: str) -> QLabel:
+    """A warning line in the editor's warning style, named ``name``, hidden until it has
+    something to say."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet(WARNING_STYLE)
+    label.hide()
+    return label
+
+
 KIND_NAMES = {
     NodeType.MAX: "MAX (takes the largest)",
     NodeType.MIN: "MIN (takes the smallest)",
@@ -139,11 +151,7 @@ class PropertiesForm(QWidget):
         self.move_edit.setPlaceholderText("none (the child's index is used)")
         for edit in (self.label, self.move_edit):
             keep_whole(edit)
-        self.warning = QLabel()
-        self.warning.setObjectName("probabilityWarning")
-        self.warning.setWordWrap(True)
-        self.warning.setStyleSheet(WARNING_STYLE)
-        self.warning.hide()
+        self.warning = warning_label("probabilityWarning")
 
         form = QFormLayout()
         form.addRow("Kind", self.kind)
@@ -161,7 +169,10 @@ class PropertiesForm(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.warning)
         layout.addStretch(1)
+        self._connect_fields()
 
+    def _connect_fields(self) -> None:
+        """Emit a request when a field is changed (see :meth:`_entered`)."""
         self.kind.activated.connect(self._kind_activated)
         self.value.editingFinished.connect(
             lambda: self._entered(self.value, self.valueEntered, self._value_text)
