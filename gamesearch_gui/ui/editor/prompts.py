@@ -9,6 +9,7 @@ it was typed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamesearch_gui.core.text import names_text
@@ -29,6 +30,20 @@ def edit_text(value: float | None) -> str:
     return str(value)
 
 
+#: The questions for a leaf's value and an inner node's eval: the title, the question,
+#: and the question in a tree of players.
+_VALUE = (
+    "Set value",
+    "Leaf value (MAX's point of view):",
+    "Leaf values, one for each player ({names}):",
+)
+_EVAL = (
+    "Set eval",
+    "Eval for depth cutoffs (empty: none):",
+    "Evals for depth cutoffs, one for each player ({names}; empty: none):",
+)
+
+
 class NodePrompts:
     """Ask for the selected node's fields, or the tree's value bounds, one line at a time."""
 
@@ -36,53 +51,34 @@ class NodePrompts:
         self.editor = editor
 
     def _ask_number(
-        self,
-        title: str,
-        label: str,
-        number: Number | None,
-        each_label: str,
-        vector: tuple[Number, ...] | None,
-    ) -> str | None:
-        """Ask for one number (``label``), or in a tree of players one for each player
-        (``each_label``, its ``{names}`` the players'), offering what the node holds."""
-        players = self.editor.tree.players
+        self, words: tuple[str, str, str], number: Number | None, vector: tuple[Number, ...] | None
+    ) -> None:
+        """Ask for the selected node's number, or in a tree of players its number for each
+        player, offering what it holds; ``words``: the title, the question, and the
+        question in a tree of players (its ``{names}`` the players')."""
+        editor = self.editor
+        title, label, each_label = words
+        players = editor.tree.players
         if players:
-            names = names_text(players)
-            return self.editor._ask_text(
-                f"{title}s", each_label.format(names=names), vector_edit_text(vector)
-            )
-        return self.editor._ask_text(title, label, edit_text(number))
+            each = each_label.format(names=names_text(players))
+            text = editor._ask_text(f"{title}s", each, vector_edit_text(vector))
+        else:
+            text = editor._ask_text(title, label, edit_text(number))
+        if text is not None:
+            editor.edits.value_entered(editor.selected, text)
 
     def ask_value(self) -> None:
         """Ask for the selected leaf's value (an inner node: its eval)."""
-        editor = self.editor
-        node = editor.tree.node_at(editor.selected)
+        node = self.editor.tree.node_at(self.editor.selected)
         if node.type is not NodeType.LEAF:
             self.ask_eval()
             return
-        text = self._ask_number(
-            "Set value",
-            "Leaf value (MAX's point of view):",
-            node.value,
-            "Leaf values, one for each player ({names}):",
-            node.values,
-        )
-        if text is not None:
-            editor.edits.value_entered(editor.selected, text)
+        self._ask_number(_VALUE, node.value, node.values)
 
     def ask_eval(self) -> None:
         """Ask for the selected inner node's eval (empty: none)."""
-        editor = self.editor
-        node = editor.tree.node_at(editor.selected)
-        text = self._ask_number(
-            "Set eval",
-            "Eval for depth cutoffs (empty: none):",
-            node.eval,
-            "Evals for depth cutoffs, one for each player ({names}; empty: none):",
-            node.evals,
-        )
-        if text is not None:
-            editor.edits.value_entered(editor.selected, text)
+        node = self.editor.tree.node_at(self.editor.selected)
+        self._ask_number(_EVAL, node.eval, node.evals)
 
     def ask_probability(self) -> None:
         """Ask for the selected outcome's probability."""
@@ -114,18 +110,20 @@ class NodePrompts:
             return
         editor.edits.set_value_bounds(bounds)
 
+    def _ask_words(
+        self, title: str, label: str, now: str | None, keep: Callable[[str], None]
+    ) -> None:
+        """Ask for a line of free text, offering ``now``, and ``keep`` the answer."""
+        text = self.editor._ask_text(title, label, now or "")
+        if text is not None:
+            keep(text)
+
     def ask_label(self) -> None:
         """Ask for the selected node's label."""
-        editor = self.editor
-        node = editor.tree.node_at(editor.selected)
-        text = editor._ask_text("Label", "Node label (empty: none):", node.label or "")
-        if text is not None:
-            editor.set_label(text)
+        node = self.editor.tree.node_at(self.editor.selected)
+        self._ask_words("Label", "Node label (empty: none):", node.label, self.editor.set_label)
 
     def ask_move(self) -> None:
         """Ask for the label of the move into the selected node."""
-        editor = self.editor
-        node = editor.tree.node_at(editor.selected)
-        text = editor._ask_text("Move label", "Label of the move into it:", node.move or "")
-        if text is not None:
-            editor.set_move(text)
+        node = self.editor.tree.node_at(self.editor.selected)
+        self._ask_words("Move label", "Label of the move into it:", node.move, self.editor.set_move)
