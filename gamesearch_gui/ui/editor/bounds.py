@@ -70,6 +70,20 @@ def outside_lines(tree: CustomTree, drawing: Drawing) -> list[str]:
     return lines
 
 
+def bounds_problem(tree: CustomTree, drawing: Drawing) -> str | None:
+    """What is wrong when values lie outside ``tree``'s declared bounds, naming those
+    nodes and what to do (None: the bounds hold every value)."""
+    lines = outside_lines(tree, drawing)
+    if not lines:
+        return None
+    assert tree.value_bounds is not None
+    return (
+        f"These values lie outside the tree's value bounds {bounds_text(tree.value_bounds)}, "
+        "by which Star1 prunes:\n" + "\n".join(lines) + "\nWiden the bounds "
+        "(Edit > Value bounds…, or Use the leaves), or change the values."
+    )
+
+
 class BoundsForm(QGroupBox):
     """The tree's value bounds: inferred or set, two fields to set them, one to clear them.
 

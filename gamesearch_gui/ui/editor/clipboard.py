@@ -8,22 +8,21 @@ is refused with the reason.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QGuiApplication
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.file import TreeFileError, dump_tree, load_tree, tree_to_nested
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.editor.edits import TreeEdits
+from gamesearch_gui.ui.editor.host import EditorHost
 
 
 class TreeClipboard:
     """Copy the editor's tree to the clipboard, or replace it by the clipboard's."""
 
-    def __init__(self, editor: TreeEditor) -> None:
+    def __init__(self, editor: EditorHost, edits: TreeEdits) -> None:
         self.editor = editor
+        self.edits = edits
 
     def copy_json(self) -> None:
         """Put the tree on the clipboard as a tree file's JSON (if it is a valid tree)."""
@@ -59,4 +58,4 @@ class TreeClipboard:
         except TreeFileError as e:
             self.editor._refused(f"The clipboard does not hold a tree: {e}")
             return
-        self.editor.edits.replace_tree(tree, "Paste tree")
+        self.edits.replace_tree(tree, "Paste tree")

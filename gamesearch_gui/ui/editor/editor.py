@@ -16,7 +16,8 @@ module of its own, do the work:
 - :mod:`.solving` (:class:`TreeSolver`): the Solve row, the search, and its result,
   shown in a :class:`SearchTreePanel` in the drawing's place until the next edit.
 
-The editor keeps the public names the window, the menus and the tests use, handing
+The rooms see the editor through :class:`EditorHost` (:mod:`.host`), the part of it they
+use. The editor keeps the public names the window, the menus and the tests use, handing
 each to its room. Every question to the person (file names, texts, unsaved changes,
 errors) goes through one method here (``_open_file_name``, ``_save_file_name``,
 ``_ask_text``, ``_ask_unsaved``, ``_warn``) so tests can answer it.
@@ -46,8 +47,8 @@ from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, path_text
-from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
@@ -57,7 +58,7 @@ from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.node_actions import NodeActions
 from gamesearch_gui.ui.editor.players import PlayersForm
 from gamesearch_gui.ui.editor.prompts import NodePrompts
-from gamesearch_gui.ui.editor.properties import PropertiesForm
+from gamesearch_gui.ui.editor.properties import PropertiesForm, probability_problem
 from gamesearch_gui.ui.editor.solving import SHALLOW, TreeSolver
 from gamesearch_gui.ui.tree.editable import EditorCanvas
 from gamesearch_gui.ui.widgets import PageStack, make_action
@@ -116,19 +117,19 @@ class TreeEditor(QWidget):
         self.canvas.setObjectName("editorCanvas")
         self.canvas.nodeClicked.connect(self._node_clicked)
         self.edits = TreeEdits(self)
-        self.node_actions = NodeActions(self)
+        self.node_actions = NodeActions(self, self.edits, self)
         self.canvas.menu_builder = self.node_actions.node_menu
-        self.keys = CanvasKeys(self)
-        self.prompts = NodePrompts(self)
-        self.clipboard = TreeClipboard(self)
-        self.solver = TreeSolver(self, self.controller)
+        self.keys = CanvasKeys(self, self.edits)
+        self.prompts = NodePrompts(self, self.edits)
+        self.clipboard = TreeClipboard(self, self.edits)
+        self.solver = TreeSolver(self, self.controller, self)
         self.solver.solved.connect(self.solved)
         self.solution_panel = self.solver.solution_panel
         self.searches = self.solver.searches
         self.stack = PageStack()
         self.stack.addWidget(self.canvas)
         self.stack.addWidget(self.solution_panel)
-        self.files = TreeFiles(self, self.store, recovery_path)
+        self.files = TreeFiles(self, self.store, recovery_path, self)
         self.files.message.connect(self.message)
         self.files.opened.connect(self.opened)
         self.files.loadingChanged.connect(self._loading_changed)
@@ -399,7 +400,7 @@ class TreeEditor(QWidget):
         # Star1's bounds mean nothing to a tree of players (shallow pruning infers its own).
         self.bounds_form.setVisible(not tree.players)
         self.bounds_form.show_tree(tree, self.drawing)
-        self.node_actions.update()
+        self._update_actions()
 
     def _probability_problems(self, tree: CustomTree) -> list[tuple[Path, str]]:
         """``tree_edit.probability_problems(tree)``, kept while the tree is the same: it
@@ -407,6 +408,10 @@ class TreeEditor(QWidget):
         if self._problems is None or self._problems[0] is not tree:
             self._problems = (tree, tree_edit.probability_problems(tree))
         return self._problems[1]
+
+    def _update_actions(self) -> None:
+        """Enable and check the node actions for the selected node."""
+        self.node_actions.update()
 
     @Slot(int)
     def _edited(self, _index: int = 0) -> None:
@@ -424,7 +429,7 @@ class TreeEditor(QWidget):
         self.properties.setEnabled(not loading)
         self.bounds_form.setEnabled(not loading)
         if not loading:
-            self.node_actions.update()
+            self._update_actions()
         self.loadingChanged.emit(loading)
         self._status_changed()
 
@@ -486,29 +491,18 @@ class TreeEditor(QWidget):
     def _probabilities_ok(self, title: str) -> bool:
         """True when every chance node's probabilities sum to 1; else warns, under
         ``title`` (what cannot be done: "Cannot save the tree"), naming the node."""
-        problems = tree_edit.probability_problems(self.document.tree)
-        if not problems:
-            return True
-        path, why = problems[0]
-        where = f"node {path_text(path)}" if path else "the root"
-        self._warn(title, f"The probabilities at {where} are wrong: {why}")
-        return False
+        return self._fine(title, probability_problem(self.document.tree))
 
     def _bounds_ok(self, title: str) -> bool:
         """True when the declared value bounds hold every value; else warns under
         ``title``, naming the nodes outside them."""
-        tree = self.document.tree
-        lines = outside_lines(tree, self.drawing)
-        if not lines:
-            return True
-        assert tree.value_bounds is not None
-        self._warn(
-            title,
-            f"These values lie outside the tree's value bounds {bounds_text(tree.value_bounds)}, "
-            "by which Star1 prunes:\n" + "\n".join(lines) + "\nWiden the bounds "
-            "(Edit > Value bounds…, or Use the leaves), or change the values.",
-        )
-        return False
+        return self._fine(title, bounds_problem(self.document.tree, self.drawing))
+
+    def _fine(self, title: str, problem: str | None) -> bool:
+        """True when there is no ``problem``; else warns of it under ``title``."""
+        if problem is not None:
+            self._warn(title, problem)
+        return problem is None
 
     # -- what the rooms know, asked of the editor ----------------------------------------
 

@@ -10,22 +10,19 @@ here too, so it is refused the same way wherever it was typed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, path_text
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.properties import parse_number, parse_probability, parse_vector
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 
 class TreeEdits:
     """Make each edit of the editor's tree an undoable step, or say why it cannot be."""
 
-    def __init__(self, editor: TreeEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         self.editor = editor
         self.document = editor.document
 
@@ -73,7 +70,7 @@ class TreeEdits:
             self.set_player(kind, p)
             return
         if self.document.tree.node_at(p).type is kind:
-            self.editor.node_actions.update()  # a checked entry chosen again stays checked
+            self.editor._update_actions()  # a checked entry chosen again stays checked
             return
         self.edit(f"Make {kind.value}", lambda t: (tree_edit.set_kind(t, p, kind), p))
 
@@ -83,7 +80,7 @@ class TreeEdits:
         tree = self.document.tree
         node = tree.node_at(p)
         if tree.players and node.type is NodeType.PLAYER and node.player == player:
-            self.editor.node_actions.update()  # no edit, no undo step; the entry stays checked
+            self.editor._update_actions()  # no edit, no undo step; the entry stays checked
             return
         name = clip(tree.players[player]) if 0 <= player < len(tree.players) else "?"
         self.edit(f"Make it {name}'s", lambda t: (tree_edit.set_player(t, p, player), p))

@@ -14,7 +14,6 @@ import contextlib
 import os
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
 
@@ -28,11 +27,9 @@ from gamesearch_gui.core.trees.file import (
     dump_tree,
 )
 from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.jobs import JobRunner
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 #: Most files in File > Recent Files.
 MAX_RECENT = 8
@@ -63,8 +60,10 @@ class TreeFiles(QObject):
     #: True while a file is opening.
     loadingChanged = Signal(bool)
 
-    def __init__(self, editor: TreeEditor, store: QSettings, recovery_path: str | None) -> None:
-        super().__init__(editor)
+    def __init__(
+        self, editor: EditorHost, store: QSettings, recovery_path: str | None, parent: QObject
+    ) -> None:
+        super().__init__(parent)
         self.editor = editor
         self.document = editor.document
         self.store = store

@@ -8,8 +8,6 @@ and opens the line editor over a node on Enter, F2 or a double click. ``KEYS_HEL
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
@@ -17,12 +15,11 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.text import names_text
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import NodeType, Path
+from gamesearch_gui.ui.editor.edits import TreeEdits
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.prompts import edit_text
 from gamesearch_gui.ui.editor.properties import vector_edit_text
 from gamesearch_gui.ui.tree.editable import NUMBER_START
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 _KEYS = """<b>Keys</b> (click the tree first):
 <b>Ins</b> add a child · <b>Del</b> delete the subtree ·
@@ -57,8 +54,9 @@ _ARROWS = {
 class CanvasKeys:
     """The editing canvas's keys, double clicks and line editor, on the selected node."""
 
-    def __init__(self, editor: TreeEditor) -> None:
+    def __init__(self, editor: EditorHost, edits: TreeEdits) -> None:
         self.editor = editor
+        self.edits = edits
         self.canvas = editor.canvas
         self._inline_path: Path | None = None
         self.canvas.key_handler = self.key
@@ -160,6 +158,6 @@ class CanvasKeys:
         except GameError:
             return
         if node.type is NodeType.LEAF:
-            self.editor.edits.value_entered(path, text)
+            self.edits.value_entered(path, text)
         else:
             self.editor.set_label(text, path)

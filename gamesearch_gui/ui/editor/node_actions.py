@@ -9,16 +9,14 @@ right click on the drawing shows. The actions themselves are the editor's (``act
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.ui.editor.edits import TreeEdits
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.properties import decision_name
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 
 def fill_menu(menu: QMenu, actions: list[QAction | None]) -> None:
@@ -34,8 +32,11 @@ def fill_menu(menu: QMenu, actions: list[QAction | None]) -> None:
 class NodeActions:
     """Keep the editor's node actions and menus in step with the tree and the selection."""
 
-    def __init__(self, editor: TreeEditor) -> None:
+    def __init__(self, editor: EditorHost, edits: TreeEdits, parent: QWidget) -> None:
         self.editor = editor
+        self.edits = edits
+        #: What the context menus belong to (the editor's page).
+        self.parent = parent
         #: The players the Kind menu was last filled for (None: not filled yet).
         self._players: tuple[str, ...] | None = None
 
@@ -66,7 +67,7 @@ class NodeActions:
         self._players = players
         while len(editor.act_players) < len(players):
             action = editor._act(
-                "", functools.partial(editor.edits.set_player, len(editor.act_players))
+                "", functools.partial(self.edits.set_player, len(editor.act_players))
             )
             action.setCheckable(True)
             editor.act_players.append(action)
@@ -81,7 +82,7 @@ class NodeActions:
     def node_menu(self, n: int | None) -> QMenu | None:
         """The context menu of recording node ``n`` (None: the background)."""
         editor = self.editor
-        menu = QMenu(editor)
+        menu = QMenu(self.parent)
         if n is None or editor.stack.currentWidget() is not editor.canvas:
             menu.addAction(editor.act_paste)
             menu.addAction(editor.act_copy_json)

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from gamesearch_gui.core.text import names_text
 from gamesearch_gui.core.trees.tree import NodeType, Number
 from gamesearch_gui.ui.editor.bounds import bounds_text, parse_bounds
+from gamesearch_gui.ui.editor.edits import TreeEdits
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.properties import vector_edit_text
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 
 def edit_text(value: float | None) -> str:
@@ -47,8 +45,9 @@ _EVAL = (
 class NodePrompts:
     """Ask for the selected node's fields, or the tree's value bounds, one line at a time."""
 
-    def __init__(self, editor: TreeEditor) -> None:
+    def __init__(self, editor: EditorHost, edits: TreeEdits) -> None:
         self.editor = editor
+        self.edits = edits
 
     def _ask_number(
         self, words: tuple[str, str, str], number: Number | None, vector: tuple[Number, ...] | None
@@ -65,7 +64,7 @@ class NodePrompts:
         else:
             text = editor._ask_text(title, label, edit_text(number))
         if text is not None:
-            editor.edits.value_entered(editor.selected, text)
+            self.edits.value_entered(editor.selected, text)
 
     def ask_value(self) -> None:
         """Ask for the selected leaf's value (an inner node: its eval)."""
@@ -88,7 +87,7 @@ class NodePrompts:
             "Set probability", "Probability (0.25, 1/4 or 25%):", edit_text(node.probability)
         )
         if text is not None:
-            editor.edits.probability_entered(editor.selected, text)
+            self.edits.probability_entered(editor.selected, text)
 
     def ask_bounds(self) -> None:
         """Ask for the tree's value bounds (empty: infer them from the leaves)."""
@@ -108,7 +107,7 @@ class NodePrompts:
         except ValueError as e:
             editor._refused(str(e))
             return
-        editor.edits.set_value_bounds(bounds)
+        self.edits.set_value_bounds(bounds)
 
     def _ask_words(
         self, title: str, label: str, now: str | None, keep: Callable[[str], None]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip, player_letters
+from gamesearch_gui.core.trees.edit import probability_problems
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, path_text
 from gamesearch_gui.ui.text import ElidedLabel, keep_whole
 
@@ -78,6 +79,17 @@ def parse_probability(text: str) -> float:
             raise ValueError(f"{text!r} divides by zero")
         return float(top) / divisor
     return float(cleaned)
+
+
+def probability_problem(tree: CustomTree) -> str | None:
+    """What is wrong with the first chance node whose probabilities do not sum to 1,
+    naming it (None: every chance node's do)."""
+    problems = probability_problems(tree)
+    if not problems:
+        return None
+    path, why = problems[0]
+    where = f"node {path_text(path)}" if path else "the root"
+    return f"The probabilities at {where} are wrong: {why}"
 
 
 def parse_vector(text: str, players: tuple[str, ...]) -> tuple[Number, ...]:

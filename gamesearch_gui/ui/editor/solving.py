@@ -11,7 +11,7 @@ drawing's place, and says the value, best move and line when it ends.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -33,14 +33,12 @@ from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, move_names
+from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import connect_plain, fail_hard_box
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
-
-if TYPE_CHECKING:
-    from gamesearch_gui.ui.editor.editor import TreeEditor
 
 #: The algorithm box's entry for max^n with shallow pruning (its data).
 SHALLOW = "maxn-shallow"
@@ -52,8 +50,8 @@ class TreeSolver(QObject):
     #: A solve finished: its request and result.
     solved = Signal(object, object)
 
-    def __init__(self, editor: TreeEditor, controller: SearchController) -> None:
-        super().__init__(editor)
+    def __init__(self, editor: EditorHost, controller: SearchController, parent: QObject) -> None:
+        super().__init__(parent)
         self.editor = editor
         self.solution: SearchRecording | None = None
         self.result: SearchResult | None = None
