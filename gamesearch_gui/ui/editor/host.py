@@ -32,6 +32,9 @@ class EditorHost(Protocol):
     # -- the document and what shows it
     document: TreeDocument
     drawing: Drawing
+    canvas: EditorCanvas
+    stack: PageStack
+    players_form: PlayersForm
 
     @property
     def tree(self) -> CustomTree: ...
@@ -39,12 +42,6 @@ class EditorHost(Protocol):
     def selected(self) -> Path: ...
     @property
     def loading(self) -> bool: ...
-    @property
-    def canvas(self) -> EditorCanvas: ...
-    @property
-    def stack(self) -> PageStack: ...
-    @property
-    def players_form(self) -> PlayersForm: ...
     @property
     def message(self) -> SignalInstance: ...
 
@@ -65,24 +62,15 @@ class EditorHost(Protocol):
     def _bounds_ok(self, title: str) -> bool: ...
 
     # -- the rooms' methods the editor hands out, called through it
-    @property
-    def add_child(self) -> Callable[..., None]: ...
-    @property
-    def delete_subtree(self) -> Callable[..., None]: ...
-    @property
-    def set_kind(self) -> Callable[..., None]: ...
-    @property
-    def step_player(self) -> Callable[..., None]: ...
-    @property
-    def set_label(self) -> Callable[..., None]: ...
-    @property
-    def set_move(self) -> Callable[..., None]: ...
-    @property
-    def remove_recovery(self) -> Callable[[], None]: ...
-    @property
-    def show_drawing(self) -> Callable[[], None]: ...
-    @property
-    def solve(self) -> Callable[[], None]: ...
+    add_child: Callable[..., None]
+    delete_subtree: Callable[..., None]
+    set_kind: Callable[..., None]
+    step_player: Callable[..., None]
+    set_label: Callable[..., None]
+    set_move: Callable[..., None]
+    remove_recovery: Callable[[], None]
+    show_drawing: Callable[[], None]
+    solve: Callable[[], None]
 
     # -- the node's actions (made by the editor's _make_actions)
     def _act(
