@@ -193,6 +193,36 @@ def test_a_wrong_vector_is_refused_in_words_and_changes_nothing(
     assert editor.properties.value.text() == "1, 2, 6"  # the values as they are
 
 
+def test_the_menu_asks_for_one_number_per_player_and_keeps_the_answer(
+    editor: TreeEditor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Set value… and Set eval… in a tree of players ask for a vector, name the players
+    and offer the node's own; the answer is the node's new vector."""
+    asked: list[tuple[str, str, str]] = []
+    answers = iter(["3, 3, 3", "1, 1, 7"])
+
+    def ask(title: str, label: str, text: str) -> str:
+        asked.append((title, label, text))
+        return next(answers)
+
+    monkeypatch.setattr(editor, "_ask_text", ask)
+    assert editor.open_tree(example("figure-5-4").tree())
+    editor.select((0, 0, 0))
+    editor.act_value.trigger()
+    editor.select((0,))
+    editor.act_eval.trigger()
+    assert asked == [
+        ("Set values", "Leaf values, one for each player (A, B, C):", "1, 2, 6"),
+        (
+            "Set evals",
+            "Evals for depth cutoffs, one for each player (A, B, C; empty: none):",
+            "",
+        ),
+    ]
+    assert editor.tree.node_at((0, 0, 0)).values == (3, 3, 3)
+    assert editor.tree.node_at((0,)).evals == (1, 1, 7)
+
+
 def test_a_leaf_s_vector_is_typed_in_the_form_and_on_the_tree(
     qtbot: QtBot, editor: TreeEditor
 ) -> None:
