@@ -145,16 +145,16 @@ def test_figure_5_2_by_keyboard_alone_saves_and_reopens_identical(
     assert editor.document.dirty
     target = tmp_path / "fig52.gtree.json"
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(target))
-    assert editor.save()
+    assert editor.files.save()
     assert not editor.document.dirty
     # A new tree is named after the file it is first saved as.
     assert same_tree(load_tree_file(target), load_tree(FIGURE_5_2, "fig52"))
     assert editor.title() == "fig52 (fig52.gtree.json)"
-    editor.new_tree()
+    editor.files.new_tree()
     assert editor.tree.node_count == 2
     open_and_wait(qtbot, editor, lambda: editor.open_file(str(target)))
     assert same_tree(editor.tree, load_tree(FIGURE_5_2, "fig52"))
-    assert str(target) in editor.recent_files()
+    assert str(target) in editor.files.recent_files()
 
 
 def test_undo_to_the_start_and_redo_to_the_end(qtbot: QtBot, editor: TreeEditor) -> None:
@@ -302,7 +302,7 @@ def test_every_example_gives_its_stated_answer_when_solved(
     assert result.value == pytest.approx(example.expected_value)
     assert result.best_move == example.expected_best_move
     if example.expected_pruned is not None:
-        recording = editor.solution
+        recording = editor.solver.solution
         assert recording is not None
         pruned = [
             path_text((*recording.state(cut.node).path, move))
@@ -324,7 +324,7 @@ def test_malformed_files_are_refused_without_change(
     monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
     window.set_mode("trees")
     editor = window.editor
-    editor.replace_tree(load_tree(FIGURE_5_2, "mine"))
+    editor.edits.replace_tree(load_tree(FIGURE_5_2, "mine"))
     before = editor.tree
     bad = tmp_path / "bad.gtree.json"
     bad.write_text(
@@ -353,11 +353,11 @@ def test_unsaved_changes_are_asked_about(
     editor.add_child(())
     answers = ["cancel"]
     monkeypatch.setattr(editor, "_ask_unsaved", lambda: answers.pop(0))
-    assert not editor.new_tree()
+    assert not editor.files.new_tree()
     assert editor.tree.node_count == 3
     answers.append("save")
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "kept.gtree.json"))
-    assert editor.new_tree()
+    assert editor.files.new_tree()
     assert (tmp_path / "kept.gtree.json").exists()
     assert editor.tree.node_count == 2 and not editor.document.dirty
 
@@ -371,7 +371,7 @@ def test_a_failed_save_says_why_and_keeps_the_tree_dirty(
     editor.add_child(())
     missing = tmp_path / "no such folder" / "t.gtree.json"
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(missing))
-    assert not editor.save()
+    assert not editor.files.save()
     assert said and str(missing) in said[-1]
     assert editor.document.dirty and editor.document.file_path is None
 
@@ -390,7 +390,7 @@ def test_chance_tree_warns_until_probabilities_sum_to_one_and_refuses_to_save(
     assert not form.warning.isHidden()
     assert "0" in form.warning.text() and "sum" in form.warning.text()
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "c.gtree.json"))
-    assert not editor.save()
+    assert not editor.files.save()
     assert "node 0" in warnings[-1]
     editor.select((0, 1))
     form.uniform.click()
@@ -438,7 +438,7 @@ def test_recovery_after_a_kill_offers_the_edited_tree(
 ) -> None:
     first = window_factory()
     first.set_mode("trees")
-    first.editor.replace_tree(load_tree(FIGURE_5_2, "lost work"))
+    first.editor.edits.replace_tree(load_tree(FIGURE_5_2, "lost work"))
     first.editor.set_label("A", ())
     recovery = tmp_path / "recovery.gtree.json"
     qtbot.waitUntil(recovery.exists, timeout=5000)
@@ -463,7 +463,7 @@ def test_recovery_after_a_kill_offers_the_edited_tree(
     assert second.editor.document.dirty
     # A clean save removes the recovery file.
     monkeypatch.setattr(second.editor, "_save_file_name", lambda: str(tmp_path / "r.gtree.json"))
-    assert second.editor.save()
+    assert second.editor.files.save()
     assert not recovery.exists()
 
 
@@ -538,7 +538,7 @@ def test_recent_files_and_drop_open(qtbot: QtBot, window: MainWindow, tmp_path: 
     path.write_text(dump_tree(load_tree(FIGURE_5_2, "fig")))
     open_and_wait(qtbot, window.editor, lambda: window.open_tree_file(str(path)))
     assert window.mode == "trees" and window.editor.tree.name == "fig"
-    assert window.editor.recent_files()[0] == str(path)
+    assert window.editor.files.recent_files()[0] == str(path)
     assert "fig" in window.windowTitle()
     window.trees._fill_recent()
     assert any("fig.gtree.json" in a.text() for a in window.trees.recent_menu.actions())
@@ -565,7 +565,7 @@ def test_dropping_a_tree_file_opens_it_and_recent_files_keep_eight(
     assert window.mode == "trees" and window.editor.tree.name == "t0"
     for path in paths[1:]:
         open_and_wait(qtbot, window.editor, lambda p=path: window.editor.open_file(str(p)))
-    recent = window.editor.recent_files()
+    recent = window.editor.files.recent_files()
     assert len(recent) == 8 and recent[0] == str(paths[-1])
 
 
@@ -597,16 +597,16 @@ def test_menu_entries_ask_for_values_evals_and_labels(
 def test_a_cutoff_without_evals_is_refused_with_a_message(
     qtbot: QtBot, editor: TreeEditor, warnings: list[str]
 ) -> None:
-    editor.replace_tree(load_tree(FIGURE_5_2, "untitled"))
+    editor.edits.replace_tree(load_tree(FIGURE_5_2, "untitled"))
     editor.depth_box.setValue(1)
     editor.ordering.setChecked(True)
     editor.solve()
     qtbot.waitUntil(lambda: bool(warnings), timeout=SOLVE_MS)
     assert "depth cutoff" in warnings[-1] and "'eval'" in warnings[-1]
     assert editor.stack.currentWidget() is editor.canvas
-    editor.set_eval(3, (0,))
-    editor.set_eval(2, (1,))
-    editor.set_eval(9, (2,))
+    editor.edits.set_eval(3, (0,))
+    editor.edits.set_eval(2, (1,))
+    editor.edits.set_eval(9, (2,))
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
         editor.solve()
     result = blocker.args[1]
@@ -636,14 +636,14 @@ def test_only_an_untitled_tree_takes_the_file_s_name(
     names = iter([str(tmp_path / "first.gtree.json"), str(tmp_path / "second.gtree.json")])
     monkeypatch.setattr(editor, "_save_file_name", lambda: next(names))
     editor.add_child(())
-    assert editor.save_as()
+    assert editor.files.save_as()
     assert editor.tree.name == "first"
     assert editor.document.undo_stack.undoText() == "Name the tree"
     editor.act_undo.trigger()  # the name is an edit like any other
     assert editor.tree.name == "untitled" and editor.document.dirty
     editor.act_redo.trigger()
     assert editor.tree.name == "first" and not editor.document.dirty
-    assert editor.save_as()  # a named tree keeps its name in a new file
+    assert editor.files.save_as()  # a named tree keeps its name in a new file
     assert load_tree_file(tmp_path / "second.gtree.json").name == "first"
 
 
@@ -669,10 +669,10 @@ def test_best_moves_of_a_drawn_tree_go_by_their_move_names(
 def test_solve_with_fail_hard_shows_what_each_root_child_returned(
     qtbot: QtBot, editor: TreeEditor, fail_hard: bool, returned: list[int]
 ) -> None:
-    editor.replace_tree(load_tree(FIGURE_5_2, "Figure 5.2"))
-    editor.set_algorithm(Algorithm.MINIMAX)
+    editor.edits.replace_tree(load_tree(FIGURE_5_2, "Figure 5.2"))
+    editor.solver.set_algorithm(Algorithm.MINIMAX)
     assert not editor.fail_hard.isEnabled()
-    editor.set_algorithm(Algorithm.ALPHABETA)
+    editor.solver.set_algorithm(Algorithm.ALPHABETA)
     assert editor.fail_hard.isEnabled()
     if fail_hard:
         qtbot.mouseClick(editor.fail_hard, Qt.MouseButton.LeftButton)
@@ -681,7 +681,7 @@ def test_solve_with_fail_hard_shows_what_each_root_child_returned(
     request, result = blocker.args
     assert request.settings.fail_hard is fail_hard
     assert result.value == 3 and result.best_move == 0  # the same answer either way
-    recording = editor.solution
+    recording = editor.solver.solution
     assert recording is not None
     children = [n for n in range(recording.node_count) if recording.parent[n] == 0]
     assert [recording.value[n] for n in children] == returned  # what the tree draws

@@ -148,18 +148,18 @@ def test_values_outside_the_bounds_are_named_and_star1_refuses_the_tree(
     assert "leaf after a1 1: value 10" in form.warning.text()
     assert "leaf after a2 1: value 10" in form.warning.text()
 
-    editor.set_algorithm(Algorithm.STAR1)
+    editor.solver.set_algorithm(Algorithm.STAR1)
     editor.act_solve.trigger()
     title, text = said[-1]
     assert title == "Cannot solve the tree" and "leaf after a1 1: value 10" in text
     assert editor.stack.currentWidget() is editor.canvas  # no search was started
 
     editor._save_file_name = lambda: str(tmp_path / "t.gtree.json")  # type: ignore[method-assign]
-    assert not editor.save()
+    assert not editor.files.save()
     assert said[-1][0] == "Cannot save the tree" and not (tmp_path / "t.gtree.json").exists()
 
     # Expectiminimax does not prune by the bounds: its answer stands.
-    editor.set_algorithm(Algorithm.EXPECTIMINIMAX)
+    editor.solver.set_algorithm(Algorithm.EXPECTIMINIMAX)
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
         editor.act_solve.trigger()
     assert blocker.args[1].value == 9
@@ -180,7 +180,7 @@ def test_bounds_set_in_the_editor_are_saved_read_back_and_prune_star1(
     set_in_form(qtbot, editor, "-100", "100")
     path = tmp_path / "gambles.gtree.json"
     editor._save_file_name = lambda: str(path)  # type: ignore[method-assign]
-    assert editor.save() and not editor.document.dirty
+    assert editor.files.save() and not editor.document.dirty
     assert json.loads(path.read_text(encoding="utf-8"))["value_bounds"] == [-100, 100]
     assert load_tree_file(path).value_bounds == (-100, 100)
 
@@ -190,7 +190,7 @@ def test_bounds_set_in_the_editor_are_saved_read_back_and_prune_star1(
     assert editor.tree.value_bounds == (-100, 100)
     assert "Set:" in editor.bounds_form.state.text()
 
-    editor.set_algorithm(Algorithm.STAR1)
+    editor.solver.set_algorithm(Algorithm.STAR1)
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
         editor.act_solve.trigger()
     result = blocker.args[1]

@@ -97,7 +97,7 @@ def test_looking_at_an_example_is_no_edit(
     replay.step_forward()
     editor.solution_panel.canvas.zoom_out()
     editor.show_drawing()
-    editor.write_recovery()  # what the autosave timer does
+    editor.files.write_recovery()  # what the autosave timer does
     assert not (tmp_path / "recovery.gtree.json").exists()
     assert not editor.document.dirty and not editor.title().startswith("*")
 
@@ -155,7 +155,7 @@ def test_solving_with_bad_probabilities_says_it_cannot_solve(
     assert window.open_example("chance-small")
     editor = window.editor
     chance = next(n for n in editor.tree.nodes() if n.type is NodeType.CHANCE)
-    editor.set_probability(0.5, chance.children[0].path)  # 0.5 + 0.1
+    editor.edits.set_probability(0.5, chance.children[0].path)  # 0.5 + 0.1
     editor.act_solve.trigger()
     assert answers.warnings[-1][0] == "Cannot solve the tree"
     assert "probabilities" in answers.warnings[-1][1]

@@ -53,8 +53,8 @@ def test_a_save_on_a_full_disk_says_so_and_keeps_the_old_file(
 ) -> None:
     target = tmp_path / "t.gtree.json"
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(target))
-    editor.replace_tree(load_tree(FIGURE_5_2, "figure"))
-    assert editor.save()
+    editor.edits.replace_tree(load_tree(FIGURE_5_2, "figure"))
+    assert editor.files.save()
     before = target.read_bytes()
     editor.set_label("A", ())
 
@@ -62,7 +62,7 @@ def test_a_save_on_a_full_disk_says_so_and_keeps_the_old_file(
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    assert not editor.save()
+    assert not editor.files.save()
     assert said[-1] == ("Cannot save the tree", f"Could not write {target}: the disk is full")
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
@@ -75,7 +75,7 @@ def test_a_file_name_with_a_nul_is_refused_not_cut_short(
     """Save once wrote "a\\0b.gtree.json" as "a"."""
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "a\0b.gtree.json"))
     editor.add_child(())
-    assert not editor.save()
+    assert not editor.files.save()
     assert "cannot hold a NUL character" in said[-1][1]
     assert "\\x00" in said[-1][1]  # the name is shown with the NUL escaped
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("settings")] == []
@@ -88,9 +88,9 @@ def test_text_no_file_can_hold_is_said_on_save_not_raised(
     """A lone surrogate (possible only from code: the loader and the edits refuse one)
     could not be saved, and Save As raised without a word."""
     tree = CustomTree("t", inner(NodeType.MAX, [leaf(1, label="\udfff"), leaf(2)]))
-    editor.replace_tree(tree)
+    editor.edits.replace_tree(tree)
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(tmp_path / "t.gtree.json"))
-    assert not editor.save_as()
+    assert not editor.files.save_as()
     assert "node 0" in said[-1][1] and "not text" in said[-1][1] and "\\udfff" in said[-1][1]
     assert editor.title().startswith("*")
 
@@ -107,13 +107,13 @@ def test_autosave_that_cannot_write_says_why_once_then_says_it_works_again(
     editor.message.connect(messages.append)
     for _ in range(3):
         editor.add_child(())
-        editor.write_recovery()  # what the autosave timer calls
+        editor.files.write_recovery()  # what the autosave timer calls
     autosave = [text for title, text in said if title == "Autosave failed"]
     assert len(autosave) == 1
     assert "not-a-folder" in autosave[0] and "Save the tree to keep them" in autosave[0]
     blocker.unlink()
     editor.add_child(())
-    editor.write_recovery()
+    editor.files.write_recovery()
     assert (blocker / "recovery.gtree.json").exists()
     assert messages[-1].startswith("Autosave works again")
     editor.shutdown()
@@ -127,9 +127,9 @@ def test_autosave_on_a_full_disk_names_it(
 
     monkeypatch.setattr(os, "fsync", full)
     editor.add_child(())
-    editor.write_recovery()
+    editor.files.write_recovery()
     editor.add_child(())
-    editor.write_recovery()
+    editor.files.write_recovery()
     [(title, text)] = said
     assert title == "Autosave failed" and "the disk is full" in text
 
@@ -141,8 +141,8 @@ def test_copy_as_json_of_an_invalid_tree_says_why(
         '{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children": ['
         '{"probability": 0.5, "value": 1}, {"probability": 0.5, "value": 2}]}}'
     )
-    editor.replace_tree(tree)
-    editor.set_probability(0.9, (0,))  # now they sum to 1.4
+    editor.edits.replace_tree(tree)
+    editor.edits.set_probability(0.9, (0,))  # now they sum to 1.4
     QApplication.clipboard().setText("before")
     editor.act_copy_json.trigger()
     assert said and "cannot be copied as JSON" in said[-1][1] and "sum to 1" in said[-1][1]
@@ -199,14 +199,14 @@ def test_a_probability_that_is_not_one_is_refused_with_a_message(
     editor: TreeEditor, said: list[tuple[str, str]], text: str
 ) -> None:
     """ "0/0" raised ZeroDivisionError out of the properties form."""
-    editor.replace_tree(
+    editor.edits.replace_tree(
         load_tree(
             '{"format": "gamesearch-tree", "version": 1, "root": {"type": "chance", "children":'
             ' [{"probability": 0.5, "value": 1}, {"probability": 0.5, "value": 2}]}}'
         )
     )
     before = editor.tree
-    editor._probability_entered((0,), text)
+    editor.edits.probability_entered((0,), text)
     assert editor.tree is before
     assert said and said[-1][0] == "Cannot do that"
 
@@ -217,6 +217,6 @@ def test_a_value_that_is_not_a_finite_number_is_refused_with_a_message(
 ) -> None:
     editor.add_child(())
     before = editor.tree
-    editor._value_entered((0,), text)
+    editor.edits.value_entered((0,), text)
     assert editor.tree is before
     assert said and said[-1][0] == "Cannot do that"

@@ -112,7 +112,7 @@ def test_replay_says_whose_component_decided_and_the_details_say_why(
     assert editor.open_tree(example("figure-5-4").tree())
     solve(qtbot, editor)
     panel = editor.solution_panel
-    recording = editor.solution
+    recording = editor.solver.solution
     assert recording is not None
     b = recording.path(recording.node_count - 1)[1]  # B's node after move 1
     panel.controller.seek(recording.valued_at[b] + 1)
@@ -133,9 +133,9 @@ def test_paranoid_takes_the_root_player_s_side_and_says_why_it_cuts(
     assert editor.open_tree(example("figure-5-4").tree())
     names = [editor.algorithm.itemText(i) for i in range(editor.algorithm.count())]
     assert names == ["Max^n", "Paranoid (A against all)", "Max^n, shallow pruning"]
-    editor.set_algorithm(Algorithm.PARANOID)
+    editor.solver.set_algorithm(Algorithm.PARANOID)
     solve(qtbot, editor)
-    recording = editor.solution
+    recording = editor.solver.solution
     assert recording is not None and recording.paranoid
     (cut,) = recording.cutoffs
     editor.solution_panel.controller.seek(cut.seq + 1)
@@ -159,7 +159,7 @@ def test_shallow_pruning_is_offered_only_where_the_vectors_add_up_to_a_constant(
         if node.type is NodeType.LEAF:
             assert node.values is not None
             a, b, _ = node.values
-            editor.set_values((a, b, 9 - a - b), node.path)
+            editor.edits.set_values((a, b, 9 - a - b), node.path)
     assert item.isEnabled()
     assert "Every vector adds up to 9" in editor.players_form.note.text()
     results = []
@@ -191,6 +191,36 @@ def test_a_wrong_vector_is_refused_in_words_and_changes_nothing(
     assert editor.tree is before
     assert warnings and warnings[-1].startswith(said)
     assert editor.properties.value.text() == "1, 2, 6"  # the values as they are
+
+
+def test_the_menu_asks_for_one_number_per_player_and_keeps_the_answer(
+    editor: TreeEditor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Set value… and Set eval… in a tree of players ask for a vector, name the players
+    and offer the node's own; the answer is the node's new vector."""
+    asked: list[tuple[str, str, str]] = []
+    answers = iter(["3, 3, 3", "1, 1, 7"])
+
+    def ask(title: str, label: str, text: str) -> str:
+        asked.append((title, label, text))
+        return next(answers)
+
+    monkeypatch.setattr(editor, "_ask_text", ask)
+    assert editor.open_tree(example("figure-5-4").tree())
+    editor.select((0, 0, 0))
+    editor.act_value.trigger()
+    editor.select((0,))
+    editor.act_eval.trigger()
+    assert asked == [
+        ("Set values", "Leaf values, one for each player (A, B, C):", "1, 2, 6"),
+        (
+            "Set evals",
+            "Evals for depth cutoffs, one for each player (A, B, C; empty: none):",
+            "",
+        ),
+    ]
+    assert editor.tree.node_at((0, 0, 0)).values == (3, 3, 3)
+    assert editor.tree.node_at((0,)).evals == (1, 1, 7)
 
 
 def test_a_leaf_s_vector_is_typed_in_the_form_and_on_the_tree(
@@ -245,13 +275,13 @@ def test_a_version_2_file_round_trips_through_the_editor(
     assert same_tree(editor.tree, load_tree_file(FIGURE_5_4))
     saved = tmp_path / "copy.gtree.json"
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(saved))
-    assert editor.save_as()
+    assert editor.files.save_as()
     document = json.loads(saved.read_text(encoding="utf-8"))
     assert document["version"] == 2 and document["players"] == ["A", "B", "C"]
     assert same_tree(load_tree_file(saved), load_tree_file(FIGURE_5_4))
     # An edit made in the editor is in the file, read back the same.
-    editor.set_values((2, 2, 2), (1, 1, 0))
-    assert editor.save()
+    editor.edits.set_values((2, 2, 2), (1, 1, 0))
+    assert editor.files.save()
     assert load_tree_file(saved).node_at((1, 1, 0)).values == (2, 2, 2)
     open_file(qtbot, editor, str(saved))
     assert same_tree(editor.tree, load_tree_file(saved))
@@ -270,7 +300,7 @@ def test_a_version_1_file_loads_unchanged_and_is_saved_as_version_1(
     assert names == ["Minimax", "Alpha-beta"]
     saved = tmp_path / "again.gtree.json"
     monkeypatch.setattr(editor, "_save_file_name", lambda: str(saved))
-    assert editor.save_as()
+    assert editor.files.save_as()
     assert json.loads(saved.read_text(encoding="utf-8"))["version"] == 1
     assert same_tree(load_tree_file(saved), load_tree_file(figure_5_2))
 
@@ -352,7 +382,7 @@ def test_the_kind_menu_follows_the_players_as_they_change(
     editor.add_child(())
     kind = editor.kind_menu
     assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
-    editor.set_players(["Ann", "Bob", "Cy", "Di"])
+    editor.edits.set_players(["Ann", "Bob", "Cy", "Di"])
     assert _entries(kind)[:4] == [
         "Ann's decision",
         "Bob's decision",
@@ -360,9 +390,9 @@ def test_the_kind_menu_follows_the_players_as_they_change(
         "Di's decision",
     ]
     assert "Leaf\tL" in _entries(kind) and "MAX\tM" not in _entries(kind)
-    editor.set_players(["Ann", "Bob", "Eve", "Di"])  # renamed
+    editor.edits.set_players(["Ann", "Bob", "Eve", "Di"])  # renamed
     assert _entries(kind)[2] == "Eve's decision"
-    editor.set_players(["Ann", "Bob", "Eve"])  # Di removed: her entry goes
+    editor.edits.set_players(["Ann", "Bob", "Eve"])  # Di removed: her entry goes
     assert _entries(kind)[:4] == ["Ann's decision", "Bob's decision", "Eve's decision", "—"]
     editor.select(())
     editor.act_players[2].trigger()
@@ -516,7 +546,7 @@ def test_every_vector_of_a_fitted_tree_of_36_leaves_is_readable_at_first_sight(
     assert {n: drawn.get(n) for n in leaves} == leaves  # the drawing: every leaf's vector
     solve(qtbot, editor)
     solved = editor.solution_panel.canvas
-    recording = editor.solution
+    recording = editor.solver.solution
     assert recording is not None
     assert drawn_vectors(solved) == {n: tuple(v) for n, v in recording.vectors.items()}
 
@@ -537,7 +567,7 @@ def test_every_value_of_a_fitted_two_player_tree_of_39_leaves_is_readable_at_fir
     solve(qtbot, editor)
     solved = editor.solution_panel.canvas
     solved.fit_all()
-    recording = editor.solution
+    recording = editor.solver.solution
     assert recording is not None
     solved.viewport().repaint()
     half_slot = solved.transform().m11() * SLOT_W / 2

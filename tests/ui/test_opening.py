@@ -118,7 +118,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
         assert not action.isEnabled()
     assert not editor.properties.isEnabled() and not editor.solve_button.isEnabled()
     editor.solve()
-    assert editor.solution is None  # refused
+    assert editor.solver.solution is None  # refused
     # Switching modes and back keeps them off.
     win.set_mode("play")
     win.set_mode("trees")
@@ -134,7 +134,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     assert trees.act_save.isEnabled() and editor.act_solve.isEnabled()
     assert editor.properties.isEnabled()
     assert win.windowTitle().startswith("slow (slow.gtree.json)")
-    assert editor.recent_files()[0] == path
+    assert editor.files.recent_files()[0] == path
     assert not said
 
 
@@ -157,7 +157,7 @@ def test_escape_cancels_and_the_tree_shown_before_stays(
         slow.gate.set()
         drain(editor.loader)  # what the cancelled job might still say is dropped
     assert editor.tree is before and not said
-    assert path not in editor.recent_files()
+    assert path not in editor.files.recent_files()
 
 
 def test_a_later_open_replaces_one_still_opening(

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import CustomTree, Number
-from gamesearch_gui.ui.editor.properties import WARNING_STYLE, number_text, parse_number
+from gamesearch_gui.ui.editor.properties import number_text, parse_number, warning_label
 
 #: Nodes named one by one in the warning; the rest are counted.
 SHOWN_PROBLEMS = 5
@@ -70,6 +70,20 @@ def outside_lines(tree: CustomTree, drawing: Drawing) -> list[str]:
     return lines
 
 
+def bounds_problem(tree: CustomTree, drawing: Drawing) -> str | None:
+    """What is wrong when values lie outside ``tree``'s declared bounds, naming those
+    nodes and what to do (None: the bounds hold every value)."""
+    lines = outside_lines(tree, drawing)
+    if not lines:
+        return None
+    assert tree.value_bounds is not None
+    return (
+        f"These values lie outside the tree's value bounds {bounds_text(tree.value_bounds)}, "
+        "by which Star1 prunes:\n" + "\n".join(lines) + "\nWiden the bounds "
+        "(Edit > Value bounds…, or Use the leaves), or change the values."
+    )
+
+
 class BoundsForm(QGroupBox):
     """The tree's value bounds: inferred or set, two fields to set them, one to clear them.
 
@@ -104,11 +118,7 @@ class BoundsForm(QGroupBox):
         self.clear_button = QPushButton("Use the leaves")
         self.clear_button.setToolTip("Forget the declared bounds: infer them from the leaves")
         self.clear_button.clicked.connect(lambda: self.boundsEntered.emit(None))
-        self.warning = QLabel()
-        self.warning.setObjectName("boundsWarning")
-        self.warning.setWordWrap(True)
-        self.warning.setStyleSheet(WARNING_STYLE)
-        self.warning.hide()
+        self.warning = warning_label("boundsWarning")
 
         row = QHBoxLayout()
         row.addWidget(QLabel("from"))

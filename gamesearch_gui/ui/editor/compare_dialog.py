@@ -173,6 +173,17 @@ class BarChart(QWidget):
         # Headroom above the tallest bar for its number.
         highest = ticks * step * (1.08 if ticks * step - most < step * 0.15 else 1.0)
         text = self.palette().text().color()
+        self._draw_grid(painter, area, step, ticks, highest, text)
+        self._draw_bars(painter, area, highest, text)
+        if self.bound is not None:
+            self._draw_bound(painter, area, self.bound, highest)
+        self._draw_legend(painter, left, text)
+
+    def _draw_grid(
+        self, painter: QPainter, area: QRectF, step: int, ticks: int, highest: float, text: QColor
+    ) -> None:
+        """A faint line and its number at each of ``ticks`` steps up the left."""
+        fm = painter.fontMetrics()
         grid = QColor(text)
         grid.setAlpha(50)
         for i in range(ticks + 1):
@@ -182,10 +193,14 @@ class BarChart(QWidget):
             painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
             painter.setPen(text)
             painter.drawText(
-                QRectF(0, y - fm.height() / 2, left - 6, fm.height()),
+                QRectF(0, y - fm.height() / 2, area.left() - 6, fm.height()),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 str(value),
             )
+
+    def _draw_bars(self, painter: QPainter, area: QRectF, highest: float, text: QColor) -> None:
+        """One group of bars a row, each bar with its number on top, the row's name under."""
+        fm = painter.fontMetrics()
         group_w = area.width() / len(self.rows)
         bar_w = group_w * 0.7 / len(MEASURES)
         for g, row in enumerate(self.rows):
@@ -206,19 +221,25 @@ class BarChart(QWidget):
                 Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap,
                 row.name,
             )
-        if self.bound is not None:
-            y = area.bottom() - area.height() * self.bound / highest
-            ink = QColor("#e09a2b").darker(140)
-            painter.setPen(QPen(ink, 1.5, Qt.PenStyle.DashLine))
-            painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
-            label = f"Knuth–Moore bound: {self.bound} leaves"
-            box = QRectF(
-                area.left() + 4, y - fm.height() - 2, fm.horizontalAdvance(label) + 8, fm.height()
-            )
-            painter.fillRect(box, self.palette().base())
-            painter.setPen(ink)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-        # Legend.
+
+    def _draw_bound(self, painter: QPainter, area: QRectF, bound: int, highest: float) -> None:
+        """The Knuth-Moore bound on leaves: a dashed line across, labelled."""
+        fm = painter.fontMetrics()
+        y = area.bottom() - area.height() * bound / highest
+        ink = QColor("#e09a2b").darker(140)
+        painter.setPen(QPen(ink, 1.5, Qt.PenStyle.DashLine))
+        painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
+        label = f"Knuth–Moore bound: {bound} leaves"
+        box = QRectF(
+            area.left() + 4, y - fm.height() - 2, fm.horizontalAdvance(label) + 8, fm.height()
+        )
+        painter.fillRect(box, self.palette().base())
+        painter.setPen(ink)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+    def _draw_legend(self, painter: QPainter, left: int, text: QColor) -> None:
+        """Each measure's colour and name along the top."""
+        fm = painter.fontMetrics()
         x = left
         for _attr, heading, colour in MEASURES:
             painter.fillRect(QRectF(x, 6, 12, 12), colour)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip, player_letters
+from gamesearch_gui.core.trees.edit import probability_problems
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, path_text
 from gamesearch_gui.ui.text import ElidedLabel, keep_whole
 
@@ -26,6 +27,18 @@ WARNING_STYLE = (
     "QLabel { color: #8a1c1c; background: #fde8e8; border: 1px solid #e0a0a0;"
     " border-radius: 3px; padding: 4px; }"
 )
+
+
+def warning_label(name: str) -> QLabel:
+    """A warning line in the editor's warning style, named ``name``, hidden until it has
+    something to say."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet(WARNING_STYLE)
+    label.hide()
+    return label
+
 
 KIND_NAMES = {
     NodeType.MAX: "MAX (takes the largest)",
@@ -66,6 +79,17 @@ def parse_probability(text: str) -> float:
             raise ValueError(f"{text!r} divides by zero")
         return float(top) / divisor
     return float(cleaned)
+
+
+def probability_problem(tree: CustomTree) -> str | None:
+    """What is wrong with the first chance node whose probabilities do not sum to 1,
+    naming it (None: every chance node's do)."""
+    problems = probability_problems(tree)
+    if not problems:
+        return None
+    path, why = problems[0]
+    where = f"node {path_text(path)}" if path else "the root"
+    return f"The probabilities at {where} are wrong: {why}"
 
 
 def parse_vector(text: str, players: tuple[str, ...]) -> tuple[Number, ...]:
@@ -139,11 +163,7 @@ class PropertiesForm(QWidget):
         self.move_edit.setPlaceholderText("none (the child's index is used)")
         for edit in (self.label, self.move_edit):
             keep_whole(edit)
-        self.warning = QLabel()
-        self.warning.setObjectName("probabilityWarning")
-        self.warning.setWordWrap(True)
-        self.warning.setStyleSheet(WARNING_STYLE)
-        self.warning.hide()
+        self.warning = warning_label("probabilityWarning")
 
         form = QFormLayout()
         form.addRow("Kind", self.kind)
@@ -161,7 +181,10 @@ class PropertiesForm(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.warning)
         layout.addStretch(1)
+        self._connect_fields()
 
+    def _connect_fields(self) -> None:
+        """Emit a request when a field is changed (see :meth:`_entered`)."""
         self.kind.activated.connect(self._kind_activated)
         self.value.editingFinished.connect(
             lambda: self._entered(self.value, self.valueEntered, self._value_text)

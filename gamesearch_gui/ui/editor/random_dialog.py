@@ -57,6 +57,20 @@ class RandomTreeDialog(QDialog):
             "Levels made of chance nodes: 1 is the root's children, up to the depth minus 1"
         )
         self.chance.setMaxLength(200)
+        self._make_player_fields()
+        self.seed = QLineEdit("1")
+        self.seed.setToolTip("The same seed and settings always give the same tree")
+        self.seed.setMaxLength(MAX_SEED_CHARS)
+        self.error = error_label("randomTreeError")
+        for edit in (self.chance, self.seed):
+            edit.textEdited.connect(lambda _text: self.error.hide())
+        for box in (self.players_box, self.sum_box, self.value_lo, self.value_hi):
+            box.valueChanged.connect(lambda _value: self.error.hide())
+        self._lay_out()
+        self._players_changed()
+
+    def _make_player_fields(self) -> None:
+        """How many players, and whether each leaf's values add up to one number."""
         self.players_box = _spin(2, MAX_DIALOG_PLAYERS, 2)
         self.players_box.setSpecialValueText("2: MAX and MIN")
         self.players_box.setToolTip(
@@ -73,14 +87,9 @@ class RandomTreeDialog(QDialog):
         self.sum_box.setToolTip("What every leaf's values add up to")
         self.players_box.valueChanged.connect(self._players_changed)
         self.constant_box.toggled.connect(self._players_changed)
-        self.seed = QLineEdit("1")
-        self.seed.setToolTip("The same seed and settings always give the same tree")
-        self.seed.setMaxLength(MAX_SEED_CHARS)
-        self.error = error_label("randomTreeError")
-        for edit in (self.chance, self.seed):
-            edit.textEdited.connect(lambda _text: self.error.hide())
-        for box in (self.players_box, self.sum_box, self.value_lo, self.value_hi):
-            box.valueChanged.connect(lambda _value: self.error.hide())
+
+    def _lay_out(self) -> None:
+        """The fields in a form, the error under them, OK and Cancel at the bottom."""
         branching = QHBoxLayout()
         branching.addWidget(self.branch_lo)
         branching.addWidget(self.branch_hi)
@@ -105,7 +114,6 @@ class RandomTreeDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        self._players_changed()
 
     def _players_changed(self) -> None:
         """A constant sum belongs to trees of three players or more."""

@@ -37,7 +37,18 @@ class TreesMode(QObject):
         super().__init__(window)
         self.window = window
         self.editor = TreeEditor(None, store, recovery_path=recovery_path)
-        editor = self.editor
+        self._make_actions()
+        self._make_menus()
+        self._make_examples_menu()
+        self._make_toolbar()
+        self._list_actions()
+        self.active = False
+        self._update_undo()
+        self.editor.loadingChanged.connect(self._loading_changed)
+
+    def _make_actions(self) -> None:
+        """File's actions, and Undo and Redo that are on only in Trees mode."""
+        window, editor = self.window, self.editor
         keys = QKeySequence.StandardKey
 
         def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
@@ -65,6 +76,10 @@ class TreesMode(QObject):
         stack.canRedoChanged.connect(self._update_undo)
         stack.undoTextChanged.connect(self._update_undo)
         stack.redoTextChanged.connect(self._update_undo)
+
+    def _make_menus(self) -> None:
+        """The File and Edit menus (Edit holds the editor's node actions)."""
+        window, editor = self.window, self.editor
         self.recent_menu = QMenu("Recent &Files", window)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
 
@@ -98,6 +113,9 @@ class TreesMode(QObject):
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(editor.act_solve)
 
+    def _make_examples_menu(self) -> None:
+        """Examples: one entry per tree in the library."""
+        window = self.window
         self.examples_menu = QMenu("&Examples", window)
         self.examples_menu.setToolTipsVisible(True)
         # The window connects these: it switches to Trees mode only once one has opened.
@@ -108,6 +126,9 @@ class TreesMode(QObject):
             action.setToolTip(example.caption)
             self.example_actions[example.key] = action
 
+    def _make_toolbar(self) -> None:
+        """The Tree toolbar."""
+        editor = self.editor
         self.toolbar = QToolBar("Tree")
         self.toolbar.setObjectName("toolbar-tree")
         for action in (
@@ -120,6 +141,10 @@ class TreesMode(QObject):
             self.act_compare,
         ):
             self.toolbar.addAction(action)
+
+    def _list_actions(self) -> None:
+        """What Trees mode switches on and off, and what a file being opened switches off."""
+        editor = self.editor
         self.mode_actions = [
             self.act_new,
             self.act_open,
@@ -144,9 +169,6 @@ class TreesMode(QObject):
             editor.act_copy_nested,
             editor.act_bounds,
         ]
-        self.active = False
-        self._update_undo()
-        editor.loadingChanged.connect(self._loading_changed)
 
     def set_active(self, on: bool) -> None:
         """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""
@@ -177,14 +199,14 @@ class TreesMode(QObject):
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        files = self.editor.recent_files()
+        files = self.editor.files.recent_files()
         for i, path in enumerate(files, 1):
             action = self.recent_menu.addAction(f"&{i} {os.path.basename(path)}")
             action.setStatusTip(path)
             action.triggered.connect(lambda _=False, p=path: self.editor.open_file(p))
         if files:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear the list", self.editor.clear_recent)
+            self.recent_menu.addAction("Clear the list", self.editor.files.clear_recent)
         else:
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
@@ -193,7 +215,7 @@ class TreesMode(QObject):
         caption = f"<b>{example.title}</b>: {example.caption}"
         if not self.editor.open_tree(example.tree(), caption=caption, origin="example"):
             return False
-        self.editor.set_algorithm(example.algorithm)
+        self.editor.solver.set_algorithm(example.algorithm)
         self.editor.depth_box.setValue(example.depth or 0)
         self.editor.ordering.setChecked(False)
         return True
