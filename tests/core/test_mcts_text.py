@@ -1,4 +1,4 @@
-"""The MCTS tree's short texts, said once in core/recording/mcts_text.py: a playout's result, a
+"""The MCTS tree's short texts, said once in core/narration/mcts.py: a playout's result, a
 node's N and Q/N, the chosen node's UCB sum."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.core.recording.mcts_text import (
+from gamesearch_gui.core.narration.mcts import (
     mean_text,
     q_per_n_text,
     result_text,
     ucb_sum_text,
     visits_text,
 )
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_mcts_recording import record

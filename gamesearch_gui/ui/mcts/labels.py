@@ -4,7 +4,7 @@ chosen node's UCB sum.
 
 Every text is one line at ``TEXT_PX`` and its rectangle is exactly its text's width, so
 the canvas can fit the tree (:mod:`.mcts_fit`) and a test can check that no two touch.
-The words come from :mod:`gamesearch_gui.core.recording.mcts_text`; the widths from the tree's
+The words come from :mod:`gamesearch_gui.core.narration.mcts`; the widths from the tree's
 :class:`~gamesearch_gui.ui.tree.style.TextCache`.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
-from gamesearch_gui.core.recording.mcts_text import (
+from gamesearch_gui.core.narration.mcts import (
     q_per_n_text,
     result_text,
     ucb_sum_text,

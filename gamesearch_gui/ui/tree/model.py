@@ -13,35 +13,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
 
+from gamesearch_gui.core.narration.words import VALUATION_WORDS, kind_noun
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
+from gamesearch_gui.core.recording.depth_first import (
+    KINDS,
+    NONE,
+    VALUATIONS,
+    Cutoff,
+    SearchRecording,
+)
 from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
-from gamesearch_gui.ui.tree.geometry import (
-    HOW_BACKED_UP,
-    HOW_EVALUATION,
-    HOW_TABLE,
-    HOW_TERMINAL,
-    KIND_CHANCE,
-    KIND_LEAF,
-    KIND_MAX,
-    KIND_MIN,
-)
-
-_KIND_WORD: Final = {
-    KIND_MAX: "MAX node",
-    KIND_MIN: "MIN node",
-    KIND_CHANCE: "chance node",
-    KIND_LEAF: "leaf",
-}
-_HOW_WORD: Final = {
-    HOW_TERMINAL: "the game is over: its utility",
-    HOW_EVALUATION: "evaluation function at the depth cutoff",
-    HOW_TABLE: "transposition table",
-    HOW_BACKED_UP: "backed up from its children",
-}
+from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
 
 
 @dataclass(frozen=True)
@@ -248,13 +232,13 @@ class TreeModel:
         try:
             name = rec.name(n)
         except Exception:  # a game that cannot rebuild a state must not break the tooltip
-            name = _KIND_WORD[rec.kind[n]]
+            name = kind_noun(KINDS[rec.kind[n]])
         lines = [name[:1].upper() + name[1:]]
         if rec.parent[n] != NONE:
             lines.append(f"Move: {self.edge_text(n)}")
         valued = now.is_valued(n)
         if valued:
-            lines.append(f"Value: {rec.value_text(n)} ({_HOW_WORD[rec.how[n]]})")
+            lines.append(f"Value: {rec.value_text(n)} ({VALUATION_WORDS[VALUATIONS[rec.how[n]]]})")
         else:
             lines.append("Value: not yet known (being searched)")
         if not rec.players or rec.paranoid:  # max^n has no window

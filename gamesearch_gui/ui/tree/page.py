@@ -35,9 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.narration.facts import principal_variation_text
+from gamesearch_gui.core.narration.mcts import describe_event
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
-from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.mcts.page import MctsView
@@ -45,7 +47,7 @@ from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
+from gamesearch_gui.ui.tree.details import NodeDetails
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
@@ -653,7 +655,7 @@ class SearchTreePanel(QWidget):
         if isinstance(recording, MctsRecording):
             text = describe_event(recording, k - 1)
         else:
-            text = recording.describe(k - 1)
+            text = describe_step(recording, k - 1)
         if (
             isinstance(recording, SearchRecording)
             and self.controller.finished

@@ -35,10 +35,6 @@ __all__ = [
 UCB_DECIMALS: Final = 2
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _short(value: float) -> str:
     return format_number(value, UCB_DECIMALS)
 
