@@ -13,7 +13,12 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from gamesearch_gui.core.narration.steps import choice_words, describe_step
+from gamesearch_gui.core.narration.steps import (
+    best_move_words,
+    choice_words,
+    describe_step,
+    fail_hard_return,
+)
 from gamesearch_gui.core.narration.words import cap, extreme, kind_rule
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
@@ -47,6 +52,12 @@ LINE_CHARS: Final = 4 * LABEL_CHARS
 _CHILDREN_SHOWN: Final = 8
 #: Skipped moves named at most in a cutoff's row.
 _SKIPPED_SHOWN: Final = 12
+#: Where a value not backed up from children came from, as the value's row says it.
+_NOT_BACKED_UP: Final = {
+    Valuation.TERMINAL: "the game's utility here",
+    Valuation.EVALUATION: "the evaluation function's estimate (depth cutoff)",
+    Valuation.TRANSPOSITION: "from the transposition table (searched before)",
+}
 
 
 def node_title(recording: AnyRecording, n: int) -> str:
@@ -90,12 +101,8 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return "not valued yet: its subtree is still being searched"
     shown = recording.value_text(n)
     how = recording.valuation(n)
-    if how is Valuation.TERMINAL:
-        return f"{shown}, the game's utility here"
-    if how is Valuation.EVALUATION:
-        return f"{shown}, the evaluation function's estimate (depth cutoff)"
-    if how is Valuation.TRANSPOSITION:
-        return f"{shown}, from the transposition table (searched before)"
+    if how in _NOT_BACKED_UP:
+        return f"{shown}, {_NOT_BACKED_UP[how]}"
     kind = recording.node_kind(n)
     if kind is NodeKind.CHANCE:
         if recording.cutoff_of[n] != NONE:  # a Star1 cut, before its value
@@ -103,20 +110,15 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"{shown}, the probability-weighted average of its outcomes"
     if recording.players:
         return f"{shown}, backed up: {choice_words(recording, n)}"
-    edge = recording.returned_edge(n)
-    if edge:
-        fails = "low" if edge == "α" else "high"
-        own = format_number(recording.own_best(n))
+    returned = fail_hard_return(recording, n)
+    if returned is not None:
+        edge, side, own = returned
         return (
-            f"{shown}, backed up: {edge}, as fail-hard returns when it fails {fails} "
+            f"{shown}, backed up: {edge}, as fail-hard returns when it fails {side} "
             f"(its own best is {own})"
         )
     rule = extreme(kind is NodeKind.MAX)
-    words = f"{shown}, backed up: the {rule} child value"
-    best = recording.best_child[n]
-    if best != NONE:
-        words += f" (best move {recording.move_text(best)})"
-    return words
+    return f"{shown}, backed up: the {rule} child value{best_move_words(recording, n)}"
 
 
 def bound_text(recording: SearchRecording, n: int, k: int) -> str:

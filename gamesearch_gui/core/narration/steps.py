@@ -26,7 +26,13 @@ from gamesearch_gui.core.recording.depth_first import (
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.search.maxn import vector_text
 
-__all__ = ["choice_words", "describe_choice", "describe_step"]
+__all__ = [
+    "best_move_words",
+    "choice_words",
+    "describe_choice",
+    "describe_step",
+    "fail_hard_return",
+]
 
 
 def describe_step(recording: SearchRecording, seq: int) -> str:
@@ -82,26 +88,40 @@ def _valued(recording: SearchRecording, n: int) -> str:
     if how is Valuation.TRANSPOSITION:
         return f"{cap(name)} was searched before: the transposition table gives {value}"
     node_kind = recording.node_kind(n)
-    best = recording.best_child[n]
     if node_kind is NodeKind.CHANCE:
         return _chance_value(recording, n)
     if recording.players:
         return choice_words(recording, n)
-    edge = recording.returned_edge(n)
-    if edge:
-        fails = "fails low" if edge == "α" else "fails high"
-        own = format_number(recording.own_best(n))
+    returned = fail_hard_return(recording, n)
+    if returned is not None:
+        edge, side, own = returned
         return (
-            f"{cap(name)} {fails}: it returns {edge} = {value} (fail-hard; its own best is {own})"
+            f"{cap(name)} fails {side}: it returns {edge} = {value} (fail-hard; its own best "
+            f"is {own})"
         )
     rule = extreme(node_kind is NodeKind.MAX)
-    via = f" (best move {recording.move_text(best)})" if best != NONE else ""
+    via = best_move_words(recording, n)
     soft = ""
     if recording.value[n] < recording.alpha_in[n]:
         soft = f" (fail-soft: its own best, below α = {format_number(recording.alpha_in[n])})"
     elif recording.value[n] > recording.beta_in[n]:
         soft = f" (fail-soft: its own best, above β = {format_number(recording.beta_in[n])})"
     return f"{cap(name)} takes the {rule} child value: {value}{via}{soft}"
+
+
+def fail_hard_return(recording: SearchRecording, n: int) -> tuple[str, str, str] | None:
+    """("α", "low", its own best) or ("β", "high", its own best) when valued node ``n``
+    returned its window's edge (fail-hard alpha-beta); None otherwise."""
+    edge = recording.returned_edge(n)
+    if not edge:
+        return None
+    return edge, "low" if edge == "α" else "high", format_number(recording.own_best(n))
+
+
+def best_move_words(recording: SearchRecording, n: int) -> str:
+    """ " (best move a1)" after a backed-up value; "" where no child gave it."""
+    best = recording.best_child[n]
+    return f" (best move {recording.move_text(best)})" if best != NONE else ""
 
 
 def describe_choice(players: Sequence[str], player: int, values: Sequence[float]) -> str:

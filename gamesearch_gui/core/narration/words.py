@@ -26,20 +26,18 @@ __all__ = [
     "type_noun",
 ]
 
-#: A node in a sentence: "MIN node C", "leaf after a2 c1".
-KIND_NOUNS: Final = {
-    NodeKind.MAX: "MAX node",
-    NodeKind.MIN: "MIN node",
-    NodeKind.CHANCE: "chance node",
-    NodeKind.TERMINAL: "leaf",
-}
-#: How a node of each kind chooses its value, as the details say it beside its kind.
-KIND_RULES: Final = {
-    NodeKind.MAX: "takes the largest child value",
-    NodeKind.MIN: "takes the smallest child value",
-    NodeKind.CHANCE: "averages its outcomes by probability",
-    NodeKind.TERMINAL: "the game is over",
-}
+#: Each kind of node: its name in a sentence ("MIN node C", "leaf after a2 c1"), and how
+#: it chooses its value, as the details say it beside its kind.
+_KINDS: Final = (
+    (NodeKind.MAX, "MAX node", "takes the largest child value"),
+    (NodeKind.MIN, "MIN node", "takes the smallest child value"),
+    (NodeKind.CHANCE, "chance node", "averages its outcomes by probability"),
+    (NodeKind.TERMINAL, "leaf", "the game is over"),
+)
+#: A node in a sentence: "MAX node", "MIN node", "chance node" or "leaf".
+KIND_NOUNS: Final = {kind: noun for kind, noun, _ in _KINDS}
+#: How a node of each kind chooses its value.
+KIND_RULES: Final = {kind: rule for kind, _, rule in _KINDS}
 #: How a node got its value, as a tooltip says it.
 VALUATION_WORDS: Final = {
     Valuation.TERMINAL: "the game is over: its utility",
