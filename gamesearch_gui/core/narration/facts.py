@@ -21,7 +21,7 @@ from gamesearch_gui.core.narration.steps import (
 )
 from gamesearch_gui.core.narration.words import cap, extreme, kind_rule
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
@@ -32,6 +32,7 @@ __all__ = [
     "MAX_WINDOW_ROWS",
     "bound_text",
     "children_text",
+    "cutoff_lines",
     "cutoff_text",
     "kind_text",
     "move_path",
@@ -41,6 +42,7 @@ __all__ = [
     "principal_variation_text",
     "value_text",
     "window_history",
+    "window_text",
 ]
 
 #: Rows of the window history shown at most (a node may have hundreds of children).
@@ -148,7 +150,8 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     return ""
 
 
-def _window(alpha: float, beta: float) -> str:
+def window_text(alpha: float, beta: float) -> str:
+    """A window as the details and the tooltips write it: "α 3, β +∞"."""
     return f"α {format_number(alpha)}, β {format_number(beta)}"
 
 
@@ -168,14 +171,14 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
     """
     if recording.entered_at[n] >= k:
         return []
-    rows = [("on entry", _window(recording.alpha_in[n], recording.beta_in[n]))]
+    rows = [("on entry", window_text(recording.alpha_in[n], recording.beta_in[n]))]
     now = Moment(recording, k)
     children = list(now.children(n))
     valued = now.is_valued(n)
-    exit_window = _window(*now.window(n))
+    exit_window = window_text(*now.window(n))
     if recording.node_kind(n) is NodeKind.CHANCE:
         for i, child in enumerate(children):
-            window = _window(recording.alpha_in[child], recording.beta_in[child])
+            window = window_text(recording.alpha_in[child], recording.beta_in[child])
             rows.append((f"outcome {i + 1} ({recording.move_text(child)}) entered", window))
         if valued:
             rows.append(("on exit", exit_window))
@@ -189,7 +192,7 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
             after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
             if i + 1 < len(children):
                 entered = Moment(recording, recording.entered_at[children[i + 1]] + 1)
-                rows.append((after, _window(*entered.window(n))))
+                rows.append((after, window_text(*entered.window(n))))
             elif unkept:
                 rows.append(("later children", "searched, but past the node cap: not kept"))
                 rows.append(("on exit", exit_window))
@@ -218,6 +221,25 @@ def cutoff_text(recording: SearchRecording, n: int, k: int) -> str:
     if len(cut.moves) > _SKIPPED_SHOWN:
         skipped += ", …"
     return f"{describe_step(recording, cut.seq)} (skipped: {skipped})"
+
+
+def cutoff_lines(recording: SearchRecording, cut: Cutoff) -> list[str]:
+    """A cutoff in two short lines, as the tree writes it under its stub and its tooltip
+    says it: how many were pruned ("2 pruned"), and the bound that did it ("v 5 ≥ β 3")."""
+    value = format_number(cut.value)
+    kind = recording.node_kind(cut.node)
+    if recording.players and not recording.paranoid:
+        # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
+        reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
+    elif kind is NodeKind.MAX:
+        reason = f"v {value} ≥ β {format_number(cut.beta)}"
+    elif kind is NodeKind.MIN:
+        reason = f"v {value} ≤ α {format_number(cut.alpha)}"
+    elif cut.value >= cut.beta:
+        reason = f"bound {value} ≥ β {format_number(cut.beta)}"
+    else:
+        reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
+    return [f"{len(cut.moves)} pruned", reason]
 
 
 def children_text(recording: SearchRecording, n: int, k: int) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gamesearch_gui.core.narration import facts
 from gamesearch_gui.core.narration.words import VALUATION_WORDS, kind_noun
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import (
@@ -25,7 +26,6 @@ from gamesearch_gui.core.recording.depth_first import (
 )
 from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
-from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
 
 
 @dataclass(frozen=True)
@@ -178,22 +178,8 @@ class TreeModel:
 
     def cutoff_lines(self, cut: Cutoff) -> list[str]:
         """A cutoff in two short lines: how many were pruned, and the bound that did it."""
-        rec = self.recording
-        assert rec is not None
-        value = format_number(cut.value)
-        kind = rec.kind[cut.node]
-        if rec.players and not rec.paranoid:
-            # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
-            reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
-        elif kind == KIND_MAX:
-            reason = f"v {value} ≥ β {format_number(cut.beta)}"
-        elif kind == KIND_MIN:
-            reason = f"v {value} ≤ α {format_number(cut.alpha)}"
-        elif cut.value >= cut.beta:
-            reason = f"bound {value} ≥ β {format_number(cut.beta)}"
-        else:
-            reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
-        return [f"{len(cut.moves)} pruned", reason]
+        assert self.recording is not None
+        return facts.cutoff_lines(self.recording, cut)
 
     def iteration_labels(self) -> list[IterationLabel]:
         """Each root's span and label: "depth 3 · 1,234 nodes" (or searching, stopped)."""
@@ -244,9 +230,9 @@ class TreeModel:
         if not rec.players or rec.paranoid:  # max^n has no window
             entry = (rec.alpha_in[n], rec.beta_in[n])
             window = self.window(n)
-            words = f"α {format_number(entry[0])}, β {format_number(entry[1])}"
+            words = facts.window_text(*entry)
             if window != entry or valued:
-                words += f" → α {format_number(window[0])}, β {format_number(window[1])}"
+                words += f" → {facts.window_text(*window)}"
             lines.append(f"Window: {words}")
         cut = now.cutoff(n)
         if cut is not None:
