@@ -11,6 +11,7 @@ import pytest
 
 from gamesearch_gui.core.exercises.grade import node_name as reason_name
 from gamesearch_gui.core.narration.facts import kind_text, node_title
+from gamesearch_gui.core.narration.line import START_TEXT, STARTING_TEXT, step_line
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.narration.words import (
     KIND_NOUNS,
@@ -44,6 +45,8 @@ PHRASES = (
     "'s node",
     "'s decision (",
     "Principal variation:",
+    "The search is over",
+    "Press play or step",
 )
 
 
@@ -129,3 +132,16 @@ def test_the_step_line_the_details_and_the_reasons_name_a_node_alike() -> None:
             assert said.startswith(f"Move {recording.move_text(n)} leads to {recording.name(n)},")
         else:
             assert said == "Start at the root, a MAX node with α = −∞, β = +∞"
+
+
+def test_the_step_line_says_how_to_start_each_step_and_at_the_end_the_best_line() -> None:
+    recording = figure_5_2()
+    assert step_line(recording, 0, starting=False, over=True) == START_TEXT
+    assert step_line(recording, 0, starting=True, over=False) == STARTING_TEXT
+    assert step_line(recording, 1, starting=False, over=True) == describe_step(recording, 0)
+    last = recording.event_count
+    said = describe_step(recording, last - 1)
+    assert step_line(recording, last, starting=False, over=False) == said
+    assert step_line(recording, last, starting=False, over=True) == (
+        f"{said}\nThe search is over. Principal variation: root → a1 → 0 (value 3)."
+    )

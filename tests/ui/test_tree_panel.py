@@ -11,13 +11,14 @@ from PySide6.QtGui import QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.narration.line import START_TEXT
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import PRUNED, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.page import EMPTY_TEXT, START_TEXT, SearchTreePanel
+from gamesearch_gui.ui.tree.page import EMPTY_TEXT, SearchTreePanel
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: Russell & Norvig's Figure 5.2, with the labels of the book.
