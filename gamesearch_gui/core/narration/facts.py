@@ -1,4 +1,5 @@
-"""One node of a recorded depth-first search, in words: what the details pane shows.
+"""One node of a recorded depth-first search, in words: what the details pane shows, and
+the tree's pruning labels and tooltips' windows.
 
 Everything here is read from the recording at a moment ``k`` (how many events have
 happened), so stepping back "un-values" a node here as it does in the tree: its moves
@@ -91,8 +92,9 @@ def principal_variation_text(recording: SearchRecording) -> str:
     line = recording.principal_variation()
     if len(line) < 2:  # no move kept (past the node cap): nothing worth saying
         return ""
-    steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
-    return f"Principal variation: {clip(steps, LINE_CHARS)} (value {recording.value_text(line[0])})"
+    # The line is the path from the root to its last node.
+    steps = move_path(recording, line[-1])
+    return f"Principal variation: {steps} (value {recording.value_text(line[0])})"
 
 
 def value_text(recording: SearchRecording, n: int, k: int) -> str:
