@@ -47,6 +47,7 @@ PHRASES = (
     "Principal variation:",
     "The search is over",
     "Press play or step",
+    "not yet known (being searched)",
 )
 
 

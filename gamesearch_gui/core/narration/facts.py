@@ -1,5 +1,5 @@
 """One node of a recorded depth-first search, in words: what the details pane shows, and
-the tree's pruning labels and tooltips' windows.
+the tree's pruning labels and tooltips.
 
 Everything here is read from the recording at a moment ``k`` (how many events have
 happened), so stepping back "un-values" a node here as it does in the tree: its moves
@@ -12,6 +12,7 @@ as ``SearchRecording.name`` names it everywhere.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final
 
 from gamesearch_gui.core.narration.steps import (
@@ -20,9 +21,9 @@ from gamesearch_gui.core.narration.steps import (
     describe_step,
     fail_hard_return,
 )
-from gamesearch_gui.core.narration.words import cap, extreme, kind_rule
+from gamesearch_gui.core.narration.words import VALUATION_WORDS, cap, extreme, kind_noun, kind_rule
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
@@ -41,6 +42,7 @@ __all__ = [
     "node_title",
     "open_at_cap",
     "principal_variation_text",
+    "tooltip_text",
     "value_text",
     "window_history",
     "window_text",
@@ -242,6 +244,46 @@ def cutoff_lines(recording: SearchRecording, cut: Cutoff) -> list[str]:
     else:
         reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
     return [f"{len(cut.moves)} pruned", reason]
+
+
+def tooltip_text(
+    now: Moment,
+    n: int,
+    *,
+    edge_text: Callable[[int], str],
+    window: Callable[[int], tuple[float, float]],
+) -> str:
+    """A tooltip's worth about node ``n`` at moment ``now``: its name, the move into it
+    (``edge_text``), its value and how it got it, its α and β on entry and now
+    (``window``), its cutoff and the size of its subtree, one per line."""
+    rec = now.recording
+    try:
+        name = rec.name(n)
+    except Exception:  # a game that cannot rebuild a state must not break the tooltip
+        name = kind_noun(rec.node_kind(n))
+    lines = [cap(name)]
+    if rec.parent[n] != NONE:
+        lines.append(f"Move: {edge_text(n)}")
+    valued = now.is_valued(n)
+    if valued:
+        lines.append(f"Value: {rec.value_text(n)} ({VALUATION_WORDS[VALUATIONS[rec.how[n]]]})")
+    else:
+        lines.append("Value: not yet known (being searched)")
+    if not rec.players or rec.paranoid:  # max^n has no window
+        entry = (rec.alpha_in[n], rec.beta_in[n])
+        now_window = window(n)
+        words = window_text(*entry)
+        if now_window != entry or valued:
+            words += f" → {window_text(*now_window)}"
+        lines.append(f"Window: {words}")
+    cut = now.cutoff(n)
+    if cut is not None:
+        count, reason = cutoff_lines(rec, cut)
+        lines.append(f"Cutoff: {reason}, {count}")
+    size = now.subtree_size(n)
+    if size > 1:
+        lines.append(f"Subtree: {size:,} nodes")
+    return "\n".join(lines)
 
 
 def children_text(recording: SearchRecording, n: int, k: int) -> str:

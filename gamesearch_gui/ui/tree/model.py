@@ -15,15 +15,8 @@ import math
 from dataclasses import dataclass
 
 from gamesearch_gui.core.narration import facts
-from gamesearch_gui.core.narration.words import VALUATION_WORDS, kind_noun
 from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import (
-    KINDS,
-    NONE,
-    VALUATIONS,
-    Cutoff,
-    SearchRecording,
-)
+from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
 
@@ -212,36 +205,8 @@ class TreeModel:
 
     def describe(self, n: int) -> str:
         """A tooltip's worth about node ``n``: kind, name, value, how, α/β, move."""
-        now = self.now
-        assert now is not None
-        rec = now.recording
-        try:
-            name = rec.name(n)
-        except Exception:  # a game that cannot rebuild a state must not break the tooltip
-            name = kind_noun(KINDS[rec.kind[n]])
-        lines = [name[:1].upper() + name[1:]]
-        if rec.parent[n] != NONE:
-            lines.append(f"Move: {self.edge_text(n)}")
-        valued = now.is_valued(n)
-        if valued:
-            lines.append(f"Value: {rec.value_text(n)} ({VALUATION_WORDS[VALUATIONS[rec.how[n]]]})")
-        else:
-            lines.append("Value: not yet known (being searched)")
-        if not rec.players or rec.paranoid:  # max^n has no window
-            entry = (rec.alpha_in[n], rec.beta_in[n])
-            window = self.window(n)
-            words = facts.window_text(*entry)
-            if window != entry or valued:
-                words += f" → {facts.window_text(*window)}"
-            lines.append(f"Window: {words}")
-        cut = now.cutoff(n)
-        if cut is not None:
-            count, reason = self.cutoff_lines(cut)
-            lines.append(f"Cutoff: {reason}, {count}")
-        size = now.subtree_size(n)
-        if size > 1:
-            lines.append(f"Subtree: {size:,} nodes")
-        return "\n".join(lines)
+        assert self.now is not None
+        return facts.tooltip_text(self.now, n, edge_text=self.edge_text, window=self.window)
 
     def describe_mark(self, mark: Mark) -> str:
         """A tooltip's worth about a fold's mark: what it holds, and how to open it."""
