@@ -33,10 +33,11 @@ from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
 from gamesearch_gui.core.games.chess import Chess
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.pennies import Pennies
+from gamesearch_gui.core.narration.mcts import describe_event
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.events import EventRecorder
 from gamesearch_gui.core.recording.mcts import MctsRecording, new_recording
-from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.search import (
     Algorithm,
     Ordering,
@@ -373,7 +374,7 @@ def fingerprint(case: Case) -> dict[str, Any]:
             rec = recording
             texts = (describe_event(rec, i) for i in range(rec.event_count))
         else:
-            texts = (recording.describe(i) for i in range(recording.event_count))
+            texts = (describe_step(recording, i) for i in range(recording.event_count))
         found["words"] = list(_digest(texts))
     return found
 

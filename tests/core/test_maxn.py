@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.narration.steps import describe_choice
 from gamesearch_gui.core.numbers import better
 from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
@@ -32,7 +33,7 @@ from gamesearch_gui.core.search import (
     StopReason,
     search,
 )
-from gamesearch_gui.core.search.maxn import describe_choice, vector_text
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.trees.examples import PLAYER_EXAMPLES, example
 from gamesearch_gui.core.trees.file import build_tree, tree_from_dict
 from gamesearch_gui.core.trees.tree import (

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games.nim3 import MAX_PILE, MAX_TAKE, PLAYERS, ThreePlayerNim
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import EventRecorder, NodeValued, NodeValues, Valuation
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
@@ -135,5 +136,5 @@ def test_a_table_hit_is_told_with_its_vector_and_recorded() -> None:
     n = next(
         n for n in range(recording.node_count) if recording.valuation(n) is Valuation.TRANSPOSITION
     )
-    said = recording.describe(recording.valued_at[n])
+    said = describe_step(recording, recording.valued_at[n])
     assert "was searched before: the transposition table gives (" in said

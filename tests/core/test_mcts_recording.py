@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.narration.mcts import describe, describe_event
 from gamesearch_gui.core.recording.events import (
     BackPropagated,
     EventStream,
@@ -27,7 +28,6 @@ from gamesearch_gui.core.recording.mcts import (
     MctsRecording,
     iteration_step,
 )
-from gamesearch_gui.core.recording.mcts_text import describe, describe_event
 from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame

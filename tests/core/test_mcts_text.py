@@ -1,4 +1,4 @@
-"""The MCTS tree's short texts, said once in core/recording/mcts_text.py: a playout's result, a
+"""The MCTS tree's short texts, said once in core/narration/mcts.py: a playout's result, a
 node's N and Q/N, the chosen node's UCB sum."""
 
 from __future__ import annotations
@@ -8,15 +8,17 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.core.recording.mcts_text import (
+from gamesearch_gui.core.narration.mcts import (
+    deeper_text,
     mean_text,
+    playout_text,
     q_per_n_text,
     result_text,
     ucb_sum_text,
     visits_text,
 )
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_mcts_recording import record
@@ -36,6 +38,16 @@ def test_a_result_of_another_kind_is_its_reward_alone() -> None:
     recording = MctsRecording(TreeGame(load_tree_file(FIGURE_5_2)))
     assert result_text(recording, 8.0) == "+8"
     assert result_text(recording, -2.0) == "−2"
+
+
+def test_a_playout_says_its_moves_and_its_result_in_agreement() -> None:
+    recording = MctsRecording(TicTacToe())
+    assert playout_text(recording, 1, 1.0) == "playout: 1 move → +1, a win for MAX"
+    assert playout_text(recording, 7, -1.0) == "playout: 7 moves → −1, a win for MIN"
+    assert playout_text(recording, 0, 0.0) == "the game ends: 0, a draw"
+    said = "playout: 2 moves → 0, a draw"
+    assert deeper_text(1, said) == f"1 level deeper in “more”, then {said}"
+    assert deeper_text(3, said) == f"3 levels deeper in “more”, then {said}"
 
 
 def test_n_and_q_over_n_read_as_the_explanation_writes_them() -> None:

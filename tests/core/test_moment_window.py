@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
@@ -58,13 +59,13 @@ def test_every_nodes_window_at_every_event_is_the_searchs(
     for k in range(1, recording.event_count + 1):
         now = Moment(recording, k)
         shown = {paths[n]: now.window(n) for n in range(now.limit)}
-        assert shown == expected[k - 1], f"after event {k}: {recording.describe(k - 1)}"
+        assert shown == expected[k - 1], f"after event {k}: {describe_step(recording, k - 1)}"
 
 
 def test_figure_5_2_root_takes_alpha_3_when_c_is_entered_with_it() -> None:
     # Event 9: B is valued 3; event 10: C is entered with α = 3, A's window from then on.
     recording = recorded(example("figure-5-2").tree(), Algorithm.ALPHABETA)
-    assert recording.describe(9) == "Move a2 leads to MIN node C, entered with α = 3, β = +∞"
+    assert describe_step(recording, 9) == "Move a2 leads to MIN node C, entered with α = 3, β = +∞"
     assert Moment(recording, 9).window(0) == (-INF, INF)
     assert Moment(recording, 10).window(0) == (3, INF)
     assert Moment(recording, 22).window(0) == (3, INF)

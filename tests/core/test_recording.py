@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording import depth_first as recording_module
 from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NEVER, NONE, SearchRecording
 from gamesearch_gui.core.recording.events import (
@@ -50,7 +51,7 @@ def figure_5_2(*, fail_hard: bool = False) -> SearchRecording:
 def node_values_said(rec: SearchRecording) -> dict[str, str]:
     """What the explanation line says as each MAX or MIN node of ``rec`` is valued."""
     return {
-        rec.name(n): rec.describe(rec.valued_at[n])
+        rec.name(n): describe_step(rec, rec.valued_at[n])
         for n in range(rec.node_count)
         if rec.node_kind(n) in (NodeKind.MAX, NodeKind.MIN)
     }
@@ -117,7 +118,7 @@ def test_figure_5_2_is_recorded_node_for_node() -> None:
     (cut,) = rec.cutoffs
     assert rec.name(cut.node) == "MIN node C" and len(cut.moves) == 2
     assert (cut.value, cut.alpha) == (2, 3)
-    assert rec.describe(cut.seq) == (
+    assert describe_step(rec, cut.seq) == (
         "MIN node C: value 2 ≤ α = 3, so its remaining 2 children are pruned"
     )
     leaves = [n for n in range(rec.node_count) if rec.node_kind(n) is NodeKind.TERMINAL]
@@ -221,7 +222,7 @@ def test_iterations_are_laid_side_by_side_and_mark_the_line_tried_first() -> Non
             n = rec.first_child[n]
         assert [rec.moves[m] for m in marked[1:]] == line[: len(marked) - 1]
         assert len(marked) - 1 == min(len(line), it.depth or 0)
-    assert "finished" in rec.describe(rec.iterations[0].finished)
+    assert "finished" in describe_step(rec, rec.iterations[0].finished)
 
 
 def test_the_node_cap_keeps_the_first_nodes_and_says_so() -> None:
@@ -240,8 +241,8 @@ def test_chance_nodes_carry_probabilities_and_words() -> None:
     assert rec.node_kind(0) is NodeKind.CHANCE
     kids = list(Moment(rec, rec.event_count).children(0))
     assert [round(rec.probability[c] * 6) for c in kids] == [1] * len(kids)
-    assert "probability" in rec.describe(rec.entered_at[kids[0]])
-    assert "averages its outcomes" in rec.describe(rec.valued_at[0])
+    assert "probability" in describe_step(rec, rec.entered_at[kids[0]])
+    assert "averages its outcomes" in describe_step(rec, rec.valued_at[0])
 
 
 def star1(tree: CustomTree) -> SearchRecording:
@@ -255,17 +256,18 @@ def test_star1_says_a_cut_chance_node_returns_its_bound_not_an_average() -> None
         encoding="utf-8"
     )
     rec = star1(load_tree(text))
-    assert rec.describe(10) == (
+    assert describe_step(rec, 10) == (
         "Chance node gamble 2: even if its remaining outcome gives the highest value a leaf "
         "can have, its value is at most 1.3 (Star1's bound), and 1.3 ≤ α = 2.1, so it is "
         "pruned"
     )
-    assert rec.describe(11) == (
+    assert describe_step(rec, 11) == (
         "Chance node gamble 2 returns 1.3, Star1's bound, not an average: its value is at "
         "most 1.3 ≤ α = 2.1, so the exact average does not matter"
     )
     assert (
-        rec.describe(6) == "Chance node gamble 1 averages its outcomes by their probabilities: 2.1"
+        describe_step(rec, 6)
+        == "Chance node gamble 1 averages its outcomes by their probabilities: 2.1"
     )
 
 
@@ -290,7 +292,7 @@ def test_star1_words_agree_in_number() -> None:
             f'"root": {{"type": "max", "children": [{", ".join(children)}]}}}}'
         )
     )
-    assert [rec.describe(cut.seq).split(": ", 1)[1] for cut in rec.cutoffs] == [
+    assert [describe_step(rec, cut.seq).split(": ", 1)[1] for cut in rec.cutoffs] == [
         "even if its remaining 2 outcomes give the highest value a leaf can have, its value "
         "is at most 5 (Star1's bound), and 5 ≤ α = 6, so they are pruned",
         "even if each of its outcomes gives the highest value a leaf can have, its value is "
@@ -313,7 +315,7 @@ def test_star1_says_an_average_outside_the_window_is_a_bound() -> None:
             f'"children": [{{"value": 6}}, {gamble}]}}}}'
         )
     )
-    assert rec.describe(rec.valued_at[2]) == (
+    assert describe_step(rec, rec.valued_at[2]) == (
         "Chance node after 1 averages its outcomes by their probabilities: 5 "
         "(a bound: at most 5 ≤ α = 6)"
     )
@@ -325,7 +327,7 @@ def test_every_event_has_words(algorithm: Algorithm) -> None:
     game = TicTacToe()
     state = game.parse_position("XO.X.O...")
     rec = record(game, state, SearchSettings(algorithm, transposition_table=True))
-    texts = [rec.describe(seq) for seq in range(rec.event_count)]
+    texts = [describe_step(rec, seq) for seq in range(rec.event_count)]
     assert all(texts)
     assert any("transposition table" in t for t in texts)
     assert texts[0].startswith("Start at the root")
@@ -403,7 +405,7 @@ def test_a_recording_sent_in_chunks_is_the_same_recording(
             assert mine.x(node) == theirs.x(node)
             assert mine.extent(node) == theirs.extent(node)
     for seq in range(0, original.event_count, 11):
-        assert copy.describe(seq) == original.describe(seq)
+        assert describe_step(copy, seq) == describe_step(original, seq)
 
 
 class _Tee(SearchObserver):

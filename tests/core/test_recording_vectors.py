@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NONE, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
@@ -34,7 +35,7 @@ def recorded(tree: CustomTree, settings: SearchSettings) -> SearchRecording:
 def said_when_valued(recording: SearchRecording) -> dict[str, str]:
     """What the explanation line says as each node is valued, by the node's path."""
     return {
-        path_text(recording.state(n).path): recording.describe(recording.valued_at[n])
+        path_text(recording.state(n).path): describe_step(recording, recording.valued_at[n])
         for n in range(recording.node_count)
     }
 
@@ -52,7 +53,7 @@ def test_figure_5_4_keeps_every_vector_and_says_whose_component_decided() -> Non
     assert said[""] == "A picks (1, 2, 6): 1 is A's best by move 0"
     assert said["0.0.0"] == "Leaf after 0 0 0 ends the game: utilities (1, 2, 6)"
     # Max^n has no window to speak of.
-    assert "α" not in recording.describe(recording.entered_at[1])
+    assert "α" not in describe_step(recording, recording.entered_at[1])
 
 
 def test_a_vector_shows_only_from_the_moment_its_node_is_valued() -> None:
@@ -69,7 +70,7 @@ def test_paranoid_words_say_the_others_play_against_the_root_player() -> None:
         "B plays against A (paranoid): B picks (1, 2, 6), where A gets least (1) by move 0"
     )
     (cut,) = recording.cutoffs
-    words = recording.describe(cut.seq)
+    words = describe_step(recording, cut.seq)
     assert words.startswith("B's node after 1: the others hold A to 1 here, ≤ α = 1")
     assert words.endswith("its remaining child is pruned")
 
@@ -78,7 +79,7 @@ def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
     tree = shallow_cut_tree()
     recording = recorded(tree, SHALLOW)
     (cut,) = recording.cutoffs
-    assert recording.describe(cut.seq) == (
+    assert describe_step(recording, cut.seq) == (
         "B's node after 1: B is sure of 3, so with the utilities' constant sum A can get at "
         "most 3 here, no more than the 5 A already has: A will not come here (shallow "
         "pruning), so its remaining child is pruned"
@@ -143,8 +144,8 @@ def test_a_copy_built_from_chunks_keeps_the_vectors(settings: SearchSettings) ->
     copy.finish(result)
     assert_same_columns(copy, original)
     assert copy.vectors == original.vectors and len(copy.vectors) == original.node_count
-    assert [copy.describe(k) for k in range(copy.event_count)] == [
-        original.describe(k) for k in range(original.event_count)
+    assert [describe_step(copy, k) for k in range(copy.event_count)] == [
+        describe_step(original, k) for k in range(original.event_count)
     ]
 
 

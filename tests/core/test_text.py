@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS, clip
@@ -48,6 +49,6 @@ def test_words_about_nodes_carry_at_most_the_cap_of_each_label() -> None:
     assert len(recording.move_text(1)) == LABEL_CHARS
     for seq in range(recording.event_count):
         # A sentence names a node and a move at most: two labels' worth and some words.
-        assert len(recording.describe(seq)) < 3 * LABEL_CHARS
+        assert len(describe_step(recording, seq)) < 3 * LABEL_CHARS
     assert len(node_name(tree, ())) <= LABEL_CHARS + len("MAX node ")
     assert len(node_name(tree, (1,))) <= LABEL_CHARS + len("leaf ")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason, search
 from gamesearch_gui.core.trees.file import load_tree
@@ -77,7 +78,7 @@ def test_a_recording_arrives_in_chunks_and_equals_one_made_here(engine: EngineCl
     here = SearchRecording(game, depth_limit=settings.depth)  # as the engine makes it
     search(game, game.initial_state(), settings, listener=here)
     assert_same_columns(copy, here)
-    assert copy.describe(copy.event_count - 1) == here.describe(here.event_count - 1)
+    assert describe_step(copy, copy.event_count - 1) == describe_step(here, here.event_count - 1)
 
 
 def test_a_drawn_trees_states_cross_as_paths(engine: EngineClient) -> None:

@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
@@ -81,8 +82,8 @@ def test_the_tree_from_the_engine_is_the_tree_recorded_in_place_state_for_state(
     for k in [*sorted(moments)[:: max(1, len(moments) // 40)], there.event_count]:
         assert Moment(there, k).snapshot() == Moment(here, k).snapshot(), f"moment {k}"
     assert there.principal_variation() == here.principal_variation()
-    assert [there.describe(s) for s in range(0, there.event_count, 97)] == [
-        here.describe(s) for s in range(0, here.event_count, 97)
+    assert [describe_step(there, s) for s in range(0, there.event_count, 97)] == [
+        describe_step(here, s) for s in range(0, here.event_count, 97)
     ]
 
 

@@ -11,12 +11,14 @@ from PySide6.QtGui import QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.narration.line import START_TEXT
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import PRUNED, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.page import EMPTY_TEXT, START_TEXT, SearchTreePanel
+from gamesearch_gui.ui.tree.page import EMPTY_TEXT, SearchTreePanel
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: Russell & Norvig's Figure 5.2, with the labels of the book.
@@ -115,7 +117,7 @@ def test_root_details_before_and_after_its_value(qtbot: QtBot, panel: SearchTree
     assert "3, backed up" in panel.details.facts.text()
     qtbot.mouseClick(panel.details.entered_button, Qt.MouseButton.LeftButton)
     assert panel.moment == 1
-    assert panel.explanation.text() == recording.describe(0)
+    assert panel.explanation.text() == describe_step(recording, 0)
 
 
 def test_window_history_of_d(qtbot: QtBot, panel: SearchTreePanel) -> None:
@@ -168,7 +170,7 @@ def test_live_follows_until_touched(qtbot: QtBot, panel: SearchTreePanel) -> Non
         panel.set_published(count)
         assert panel.moment == count
         assert panel.canvas.moment == count
-    assert panel.explanation.text() == recording.describe(11)
+    assert panel.explanation.text() == describe_step(recording, 11)
     # While live the bar shows new events at its own rate: soon, not at every batch.
     qtbot.waitUntil(lambda: bar.moment_label.text().startswith("event 12 of 12"))
 
@@ -331,7 +333,7 @@ def test_event_log_lists_the_events_up_to_the_moment(qtbot: QtBot, panel: Search
         panel.controller.seek(k)
         assert model.rowCount() == k
         if k:
-            assert model.text(k - 1) == f"{k}. {recording.describe(k - 1)}"
+            assert model.text(k - 1) == f"{k}. {describe_step(recording, k - 1)}"
     panel.controller.seek(13)
     qtbot.waitUntil(lambda: panel.log.currentIndex().row() == 12)
     # Clicking an event goes to the moment just after it.

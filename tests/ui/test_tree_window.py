@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 
+from gamesearch_gui.core.narration.facts import window_history
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import ENTERED, NONE, SearchRecording
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
@@ -15,7 +17,6 @@ from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.details import window_history
 from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_MAX, KIND_MIN
 from tests.core.window_reference import reference_windows
 
@@ -83,7 +84,7 @@ def test_the_canvas_shows_each_window_as_it_stands_at_every_event(
         if recording.ev_type[seq] == ENTERED:
             child = recording.ev_ref[seq]
             parent = recording.parent[child]
-            said = ENTERED_WITH.search(recording.describe(seq))
+            said = ENTERED_WITH.search(describe_step(recording, seq))
             assert said is not None
             if parent != NONE and recording.kind[parent] in (KIND_MAX, KIND_MIN):
                 alpha, beta = model.window(parent)
@@ -99,7 +100,7 @@ def test_figure_5_2_at_event_10_draws_the_window_c_was_entered_with(canvas: Tree
     assert "α −∞→3" not in canvas.tree_item.last_frame.texts  # B is valued, C not entered
     canvas.set_moment(10)
     canvas.viewport().repaint()
-    assert recording.describe(9).endswith("entered with α = 3, β = +∞")
+    assert describe_step(recording, 9).endswith("entered with α = 3, β = +∞")
     assert canvas.tree_item.model.window_lines(0) == ["α −∞→3", "β +∞"]
     assert "α −∞→3" in canvas.tree_item.last_frame.texts
     assert "Window: α −∞, β +∞ → α 3, β +∞" in canvas.tree_item.model.describe(0)
@@ -147,7 +148,7 @@ def test_canvas_details_and_step_words_agree_at_every_event(
         seq = k - 1
         if recording.ev_type[seq] == ENTERED:
             child = recording.ev_ref[seq]
-            said = ENTERED_WITH.search(recording.describe(seq))
+            said = ENTERED_WITH.search(describe_step(recording, seq))
             assert said is not None
             assert said.groups() == tuple(
                 format_number(v) for v in (recording.alpha_in[child], recording.beta_in[child])

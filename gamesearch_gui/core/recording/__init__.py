@@ -3,7 +3,7 @@
 ``events`` (what a search reports, node by node), ``depth_first`` (the recording of a
 minimax, alpha-beta, expectiminimax, Star1 or max^n search, in columns), ``moment``
 (the recorded tree as it stood after any number of events), ``mcts`` (the recording of
-a Monte Carlo tree search) and ``mcts_text`` (its steps in words). Import from the
-modules: this package names nothing itself, so that the search can import ``events``
-without loading the recordings.
+a Monte Carlo tree search). Their words are :mod:`gamesearch_gui.core.narration`'s.
+Import from the modules: this package names nothing itself, so that the search can import
+``events`` without loading the recordings.
 """

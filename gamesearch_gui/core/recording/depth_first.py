@@ -38,10 +38,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, overload
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.narration.words import kind_noun, player_node
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
-from gamesearch_gui.core.search.maxn import describe_choice, vector_text
-from gamesearch_gui.core.text import clip, counted, node_name
+from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.text import clip, node_name
 
 if TYPE_CHECKING:
     from gamesearch_gui.core._recwriter import Writer
@@ -124,19 +125,6 @@ def replay_moves(
         cache.clear()
     cache[nodes[-1]] = state
     return state
-
-
-def _cap(text: str) -> str:
-    """``text`` with its first letter in upper case (and nothing else changed)."""
-    return text[:1].upper() + text[1:]
-
-
-def _rest_pruned(count: int, one: str, many: str) -> str:
-    """What a cutoff skips, in agreement: "its remaining child is pruned", "its
-    remaining 2 children are pruned"."""
-    if count == 1:
-        return f"its remaining {one} is pruned"
-    return f"its remaining {counted(count, one, many)} are pruned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -934,7 +922,7 @@ class SearchRecording(SearchObserver):
         has one ("MIN node C"), else the moves from the root in the game's notation, as
         the edges are labelled ("leaf after a2 c1"), or "at the root"."""
         moves = [self.move_text(m) for m in self.path(n)[1:]]
-        return node_name(self._kind_name(n), getattr(self.state(n), "label", None), moves)
+        return node_name(self.kind_name(n), getattr(self.state(n), "label", None), moves)
 
     # -- games of n players -----------------------------------------------------------
 
@@ -964,198 +952,15 @@ class SearchRecording(SearchObserver):
         vector = self.vectors.get(n)
         return vector_text(vector) if vector is not None else format_number(self.value[n])
 
-    def choice_words(self, n: int) -> str:
-        """Why backed-up decision node ``n`` of a game of n players took its vector:
-        "B picks (1, 5, 2): 5 is B's best by move 0"."""
-        players = self.players
-        who = self.mover(n)
-        vector = self.vectors.get(n)
-        best = self.best_child[n]
-        via = f" by move {self.move_text(best)}" if best != NONE else ""
-        if who is None or vector is None:
-            return f"{_cap(self.name(n))} takes {self.value_text(n)}{via}"
-        me = self.root_player(n)
-        if self.paranoid and who != me:
-            mine = players[me]
-            return (
-                f"{players[who]} plays against {mine} (paranoid): {players[who]} picks "
-                f"{vector_text(vector)}, where {mine} gets least ({format_number(vector[me])})"
-                f"{via}"
-            )
-        return f"{describe_choice(players, who, vector)}{via}"
-
     def root_player(self, n: int) -> int:
         """The player the search of node ``n``'s tree is for: who decides at its root."""
         root = self.path(n)[0]
         who = self.mover(root)
         return 0 if who is None else who
 
-    def _describe_vector_cutoff(self, cut: Cutoff) -> str:
-        """A cutoff of a search of a game of n players, in words."""
-        players = self.players
-        n = cut.node
-        name = _cap(self.name(n))
-        count = len(cut.moves)
-        rest = _rest_pruned(count, "child", "children")
-        who = self.mover(n)
-        me = players[self.root_player(n)]
-        value = format_number(cut.value)
-        if self.paranoid:
-            if self.node_kind(n) is NodeKind.MAX:
-                return (
-                    f"{name}: {me} gets {value} here, ≥ β = {format_number(cut.beta)}, more "
-                    f"than the others let {me} have elsewhere, so {rest}"
-                )
-            return (
-                f"{name}: the others hold {me} to {value} here, ≤ α = "
-                f"{format_number(cut.alpha)}, what {me} has elsewhere, so {rest}"
-            )
-        parent = self.parent[n]
-        above = self.mover(parent) if parent != NONE else None
-        if who is None or above is None:
-            return f"{name}: {rest}"
-        mover, chooser = players[who], players[above]
-        return (
-            f"{name}: {mover} is sure of {value}, so with the utilities' constant sum "
-            f"{chooser} can get at most {format_number(cut.beta)} here, no more than the "
-            f"{format_number(cut.alpha)} {chooser} already has: {chooser} will not come "
-            f"here (shallow pruning), so {rest}"
-        )
-
-    # -- words ------------------------------------------------------------------------
-
-    def describe(self, seq: int) -> str:
-        """Event ``seq`` in plain words, the way a teacher would say it."""
-        kind, ref = self.ev_type[seq], self.ev_ref[seq]
-        if kind == ITERATION_STARTED:
-            it = self.iterations[ref]
-            return f"Iterative deepening: a new search, to depth {it.depth}"
-        if kind == ITERATION_FINISHED:
-            it = self.iterations[ref]
-            if not it.completed:
-                return (
-                    f"The depth-{it.depth} search was stopped before it finished: "
-                    "its answer is not used"
-                )
-            value = "–" if it.value is None else format_number(it.value)
-            return f"Depth {it.depth} finished: value {value}, {it.nodes:,} nodes"
-        if kind == PRUNED:
-            return self._describe_cutoff(self.cutoff(ref))
-        n = ref
-        window = f"α = {format_number(self.alpha_in[n])}, β = {format_number(self.beta_in[n])}"
-        name = self.name(n)
-        if kind == ENTERED:
-            # Max^n has no window: each player looks after their own component.
-            with_window = "" if self.players and not self.paranoid else f" with {window}"
-            if self.parent[n] == NONE:
-                kind_name = self._kind_name(n)
-                article = "" if self.mover(n) is not None else "a "
-                return f"Start at the root, {article}{kind_name}{with_window}"
-            chance = ""
-            if not math.isnan(self.probability[n]):
-                chance = f" (probability {format_probability(self.probability[n])})"
-            entered = f", entered{with_window}" if with_window else ""
-            return f"Move {self.move_text(n)}{chance} leads to {name}{entered}"
-        value = self.value_text(n)
-        how = self.valuation(n)
-        if how is Valuation.TERMINAL:
-            utility = "utilities" if n in self.vectors else "utility"
-            return f"{_cap(name)} ends the game: {utility} {value}"
-        if how is Valuation.EVALUATION:
-            return f"Depth cutoff at {name}: the evaluation function guesses {value}"
-        if how is Valuation.TRANSPOSITION:
-            return f"{_cap(name)} was searched before: the transposition table gives {value}"
-        node_kind = self.node_kind(n)
-        best = self.best_child[n]
-        if node_kind is NodeKind.CHANCE:
-            return self._describe_chance_value(n)
-        if self.players:
-            return self.choice_words(n)
-        edge = self.returned_edge(n)
-        if edge:
-            fails = "fails low" if edge == "α" else "fails high"
-            own = format_number(self.own_best(n))
-            return (
-                f"{_cap(name)} {fails}: it returns {edge} = {value} "
-                f"(fail-hard; its own best is {own})"
-            )
-        rule = "largest" if node_kind is NodeKind.MAX else "smallest"
-        via = f" (best move {self.move_text(best)})" if best != NONE else ""
-        soft = ""
-        if self.value[n] < self.alpha_in[n]:
-            soft = f" (fail-soft: its own best, below α = {format_number(self.alpha_in[n])})"
-        elif self.value[n] > self.beta_in[n]:
-            soft = f" (fail-soft: its own best, above β = {format_number(self.beta_in[n])})"
-        return f"{_cap(name)} takes the {rule} child value: {value}{via}{soft}"
-
-    def _describe_cutoff(self, cut: Cutoff) -> str:
-        if self.players:
-            return self._describe_vector_cutoff(cut)
-        n = cut.node
-        count = len(cut.moves)
-        value = format_number(cut.value)
-        kind = self.node_kind(n)
-        name = _cap(self.name(n))
-        if kind is NodeKind.MAX:
-            rest = _rest_pruned(count, "child", "children")
-            return f"{name}: value {value} ≥ β = {format_number(cut.beta)}, so {rest}"
-        if kind is NodeKind.MIN:
-            rest = _rest_pruned(count, "child", "children")
-            return f"{name}: value {value} ≤ α = {format_number(cut.alpha)}, so {rest}"
-        # Star1: the value is a bound, the outcomes not searched taken at the extreme
-        # value a leaf can have (all of them, when none was searched).
-        low = cut.value <= cut.alpha
-        extreme = "highest" if low else "lowest"
-        bound = f"its value is {'at most' if low else 'at least'} {value} (Star1's bound), and "
-        bound += (
-            f"{value} ≤ α = {format_number(cut.alpha)}"
-            if low
-            else f"{value} ≥ β = {format_number(cut.beta)}"
-        )
-        first = self.first_child[n]
-        if first == NONE or self.entered_at[first] > cut.seq:
-            which = "its outcome gives" if count == 1 else "each of its outcomes gives"
-            skipped = "its outcome is" if count == 1 else f"all its {count:,} outcomes are"
-        else:
-            which = (
-                "its remaining outcome gives"
-                if count == 1
-                else f"its remaining {count:,} outcomes give"
-            )
-            skipped = "it is" if count == 1 else "they are"
-        return (
-            f"{name}: even if {which} the {extreme} value a leaf can have, {bound}, "
-            f"so {skipped} pruned"
-        )
-
-    def _describe_chance_value(self, n: int) -> str:
-        """A chance node valued: the average of its outcomes, or, where Star1 cut it
-        short, its bound (which says on which side of the window the average lies)."""
-        name = _cap(self.name(n))
-        value = self.value_text(n)
-        cut_index = self.cutoff_of[n]
-        if cut_index == NONE:
-            words = f"{name} averages its outcomes by their probabilities: {value}"
-            alpha, beta, v = self.alpha_in[n], self.beta_in[n], self.value[n]
-            if self.players:  # the paranoid search averages exactly, whatever its window
-                return words
-            if v <= alpha and not math.isinf(alpha):
-                words += f" (a bound: at most {value} ≤ α = {format_number(alpha)})"
-            elif v >= beta and not math.isinf(beta):
-                words += f" (a bound: at least {value} ≥ β = {format_number(beta)})"
-            return words
-        cut = self.cutoff(cut_index)
-        if cut.value <= cut.alpha:
-            side = f"at most {value} ≤ α = {format_number(cut.alpha)}"
-        else:
-            side = f"at least {value} ≥ β = {format_number(cut.beta)}"
-        return (
-            f"{name} returns {value}, Star1's bound, not an average: its value is {side}, "
-            "so the exact average does not matter"
-        )
-
-    def _kind_name(self, n: int) -> str:
+    def kind_name(self, n: int) -> str:
+        """What node ``n`` is, in a sentence: "MAX node", "leaf", "B's node"."""
         who = self.mover(n) if self.players else None
         if who is not None:
-            return f"{self.players[who]}'s node"
-        return self.node_kind(n).noun
+            return player_node(self.players[who])
+        return kind_noun(self.node_kind(n))

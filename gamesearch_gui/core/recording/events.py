@@ -24,19 +24,6 @@ class NodeKind(enum.Enum):
     CHANCE = "chance"
     TERMINAL = "terminal"
 
-    @property
-    def noun(self) -> str:
-        """The node in a sentence: "MAX node", "MIN node", "chance node" or "leaf"."""
-        return _KIND_NOUNS[self]
-
-
-_KIND_NOUNS: dict[NodeKind, str] = {
-    NodeKind.MAX: "MAX node",
-    NodeKind.MIN: "MIN node",
-    NodeKind.CHANCE: "chance node",
-    NodeKind.TERMINAL: "leaf",
-}
-
 
 class Valuation(enum.Enum):
     """How a node got its value."""

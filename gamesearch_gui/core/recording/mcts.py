@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.narration.words import kind_noun
 from gamesearch_gui.core.recording.depth_first import (
     DEFAULT_NODE_CAP,
     KINDS,
@@ -71,7 +72,7 @@ SELECTED: Final = 2
 PLAYOUT: Final = 3
 BACKPROPAGATED: Final = 4
 
-#: Each event type's phase, as :mod:`gamesearch_gui.core.recording.mcts_text` names it.
+#: Each event type's phase, as :mod:`gamesearch_gui.core.narration.mcts` names it.
 PHASES: Final = ("expansion", "iteration", "selection", "playout", "back-propagation")
 
 _KIND_CODE: Final = {kind: code for code, kind in enumerate(KINDS)}
@@ -146,7 +147,7 @@ class MctsRecording(SearchObserver):
         self._states: dict[int, object] = {}
         self._children: list[list[int]] = []
         self._playout_seqs: list[int] = []  #: the PLAYOUT events' seqs, found as asked
-        #: The moment the explanations are read at (:func:`.mcts_text.describe_event`).
+        #: The moment the explanations are read at (``narration.mcts.describe_event``).
         self.describer: MctsMoment | None = None
 
     def __getstate__(self) -> dict[str, object]:
@@ -335,7 +336,7 @@ class MctsRecording(SearchObserver):
 
     def kind_name(self, n: int) -> str:
         """ "MAX node", "MIN node", "chance node" or "leaf"."""
-        return self.node_kind(n).noun
+        return kind_noun(self.node_kind(n))
 
     def name(self, n: int) -> str:
         """How a person refers to node ``n`` (the one way the app names a node)."""

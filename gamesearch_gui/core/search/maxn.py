@@ -51,7 +51,8 @@ What is in it, top to bottom:
   ``shallow_cut``) and ``paranoid`` (alpha-beta on the root player's share);
 * what every node does around them: entering and counting it, valuing a leaf, a chance
   node's expected vector, the transposition table, telling the observer;
-* words for vectors (:func:`vector_text`, :func:`describe_choice`) and why shallow
+* words for vectors (:func:`vector_text`; why a player chose one is
+  :func:`gamesearch_gui.core.narration.steps.describe_choice`) and why shallow
   pruning cannot search a game (:func:`vector_problem`).
 """
 
@@ -590,13 +591,6 @@ def _best_so_far(root_moves: Sequence[VectorRootMove[A]], me: int) -> A | None:
 def vector_text(values: Sequence[float]) -> str:
     """A vector as the textbook writes it: ``(1, 2, 6)``."""
     return "(" + ", ".join(format_number(v) for v in values) + ")"
-
-
-def describe_choice(players: Sequence[str], player: int, values: Sequence[float]) -> str:
-    """Why a node of ``player`` took ``values``, naming the component that decided:
-    ``B picks (1, 5, 2): 5 is B's best``."""
-    name = players[player]
-    return f"{name} picks {vector_text(values)}: {format_number(values[player])} is {name}'s best"
 
 
 def vector_problem(game: Game[S, A], *, shallow: bool) -> str | None:

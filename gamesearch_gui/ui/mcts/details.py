@@ -1,8 +1,9 @@
 """The MCTS node details: one node of the tree as it stands at the moment shown, its
 moves from the root, N, Q, Q/N, win rate and UCB sum written out, and its position.
 
-The facts are :func:`gamesearch_gui.core.recording.mcts_text.node_facts`; the title, the moves and
-the board are the minimax details' own (:mod:`.details`), so both name a node alike.
+The facts are :func:`gamesearch_gui.core.narration.mcts.node_facts`; the title and the moves
+are the minimax details' own (:mod:`gamesearch_gui.core.narration.facts`), and so is the board
+(:mod:`gamesearch_gui.ui.tree.details`), so both name a node alike.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from gamesearch_gui.core.narration.facts import move_path, node_title
+from gamesearch_gui.core.narration.mcts import node_facts
 from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.core.recording.mcts_text import node_facts
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
-from gamesearch_gui.ui.tree.details import is_tree, move_path, node_board, node_title
+from gamesearch_gui.ui.tree.details import is_tree, node_board
 
 #: What the details say before a node is chosen.
 NO_NODE_TEXT: Final = "Click a node in the tree to see its N, Q, Q/N and UCB."

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from gamesearch_gui.core.narration.mcts import visits_text
 from gamesearch_gui.core.recording.mcts import MctsMoment
-from gamesearch_gui.core.recording.mcts_text import visits_text
 from gamesearch_gui.ui.mcts.geometry import GAP, NODE, MctsScene, Sizes
 from gamesearch_gui.ui.mcts.labels import MctsLabels
 from gamesearch_gui.ui.mcts.layout import MAX_SHOWN, MctsLayout, lay_out

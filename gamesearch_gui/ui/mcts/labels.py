@@ -4,7 +4,7 @@ chosen node's UCB sum.
 
 Every text is one line at ``TEXT_PX`` and its rectangle is exactly its text's width, so
 the canvas can fit the tree (:mod:`.mcts_fit`) and a test can check that no two touch.
-The words come from :mod:`gamesearch_gui.core.recording.mcts_text`; the widths from the tree's
+The words come from :mod:`gamesearch_gui.core.narration.mcts`; the widths from the tree's
 :class:`~gamesearch_gui.ui.tree.style.TextCache`.
 """
 
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
-from gamesearch_gui.core.recording.mcts_text import (
+from gamesearch_gui.core.narration.mcts import (
+    deeper_text,
+    playout_text,
     q_per_n_text,
-    result_text,
     ucb_sum_text,
     visits_text,
 )
@@ -116,10 +117,7 @@ class MctsLabels:
             return None
         seq, node, reward = playout
         line, r = scene.sizes.line, NODE / 2
-        plies = len(rec.playout_of(seq))
-        result = result_text(rec, reward)
-        moves = "move" if plies == 1 else "moves"
-        text = f"playout: {plies} {moves} → {result}" if plies else f"the game ends: {result}"
+        text = playout_text(rec, len(rec.playout_of(seq)), reward)
         if node in places:
             x, y = places[node]
             start = y + r + 2 + 2 * line
@@ -133,9 +131,7 @@ class MctsLabels:
                 return None
             x, y = scene.stub_place(slot, places[deepest][1])
             start = y + 2 + 2 * line
-            deeper = len(path) - 1 - layout.depth[deepest]
-            levels = "level" if deeper == 1 else "levels"
-            text = f"{deeper} {levels} deeper in “more”, then {text}"
+            text = deeper_text(len(path) - 1 - layout.depth[deepest], text)
         band = max(scene.band_top(), start + PLAYOUT_MIN)
         w = self.width(text)
         right = scene.width()

@@ -3,13 +3,13 @@
 Its moves from the root, who moves there, its value and how it got it, how its alpha-beta
 window narrowed child by child, its cutoff, and (in a game) the position itself drawn by
 the game's own board. Nothing here is stored: it is all read from the recording at the
-moment, so stepping back "un-values" a node here as it does in the tree.
+moment, so stepping back "un-values" a node here as it does in the tree. The words are
+:mod:`gamesearch_gui.core.narration.facts`'s; this pane lays them out.
 """
 
 from __future__ import annotations
 
 import html
-import math
 from typing import Any, Final
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
@@ -26,13 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.narration.facts import node_rows, node_title, window_history
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NEVER, NONE, SearchRecording
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.mcts import AnyRecording
-from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import SearchResult
-from gamesearch_gui.core.text import LABEL_CHARS, clip
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
@@ -46,53 +45,16 @@ MIN_BOARD_SIZE: Final = 100
 TEXT_ROOM: Final = 250
 #: Width beside a position drawn under the words: the margins and a scroll bar.
 BOARD_MARGIN: Final = 24
-#: Rows of the window history shown at most (a node may have hundreds of children).
-MAX_WINDOW_ROWS: Final = 24
-#: The most characters of one line of words here (a path of moves, the best line): a
-#: few labels' worth.
-LINE_CHARS: Final = 4 * LABEL_CHARS
 #: What the details say before a node is chosen.
 NO_NODE_TEXT: Final = "Click a node in the tree to see its moves, value and alpha-beta window."
 
 #: The heading over an evaluation's terms.
 EVALUATION_HEADING: Final = "Evaluation here ({name})"
 
-_KIND_TEXT: Final = {
-    NodeKind.MAX: "MAX node (takes the largest child value)",
-    NodeKind.MIN: "MIN node (takes the smallest child value)",
-    NodeKind.CHANCE: "chance node (averages its outcomes by probability)",
-    NodeKind.TERMINAL: "leaf (the game is over)",
-}
-
-
-def kind_text(recording: SearchRecording, n: int) -> str:
-    """What node ``n`` is, and how it chooses: "B's decision (takes the child best for
-    B)" in a game of n players."""
-    who = recording.mover(n) if recording.players else None
-    if who is None:
-        return _KIND_TEXT[recording.node_kind(n)]
-    players = recording.players
-    name, me = players[who], players[recording.root_player(n)]
-    if recording.paranoid and name != me:
-        return f"{name}'s decision (plays against {me}: takes the child worst for {me})"
-    return f"{name}'s decision (takes the child best for {name}, the first among equals)"
-
 
 def is_tree(recording: AnyRecording) -> bool:
     """True for a search of a drawn tree (states are tree nodes with labels and paths)."""
     return isinstance(recording.game, TreeGame)
-
-
-def node_title(recording: AnyRecording, n: int) -> str:
-    """How the details name a node: as the core names it everywhere ("MIN node C")."""
-    name = recording.name(n)
-    return name[:1].upper() + name[1:]
-
-
-def move_path(recording: AnyRecording, n: int) -> str:
-    """The moves from the root to ``n``: "root → a1 → 0" (cut to ``LINE_CHARS``)."""
-    moves = " → ".join(["root", *(recording.move_text(m) for m in recording.path(n)[1:])])
-    return clip(moves, LINE_CHARS)
 
 
 def node_board(game: Game[Any, Any]) -> BoardWidget | None:
@@ -111,52 +73,6 @@ def node_board(game: Game[Any, Any]) -> BoardWidget | None:
     return board
 
 
-def principal_variation_text(recording: SearchRecording) -> str:
-    """The best line found as its moves ("root → a1 → b1"), with its value; "" if none."""
-    line = recording.principal_variation()
-    if len(line) < 2:  # no move kept (past the node cap): nothing worth saying
-        return ""
-    steps = " → ".join(["root", *(recording.move_text(n) for n in line[1:])])
-    return f"Principal variation: {clip(steps, LINE_CHARS)} (value {recording.value_text(line[0])})"
-
-
-def value_text(recording: SearchRecording, n: int, k: int) -> str:
-    """Node ``n``'s value at moment ``k`` and how it got it, in words."""
-    if recording.entered_at[n] >= k:
-        return f"not reached yet (the search enters it at event {recording.entered_at[n] + 1:,})"
-    if not Moment(recording, k).is_valued(n):
-        return "not valued yet: its subtree is still being searched"
-    shown = recording.value_text(n)
-    how = recording.valuation(n)
-    if how is Valuation.TERMINAL:
-        return f"{shown}, the game's utility here"
-    if how is Valuation.EVALUATION:
-        return f"{shown}, the evaluation function's estimate (depth cutoff)"
-    if how is Valuation.TRANSPOSITION:
-        return f"{shown}, from the transposition table (searched before)"
-    kind = recording.node_kind(n)
-    if kind is NodeKind.CHANCE:
-        if recording.cutoff_of[n] != NONE:  # a Star1 cut, before its value
-            return f"{shown}, Star1's bound, not an average: it was cut short (see Cutoff)"
-        return f"{shown}, the probability-weighted average of its outcomes"
-    if recording.players:
-        return f"{shown}, backed up: {recording.choice_words(n)}"
-    edge = recording.returned_edge(n)
-    if edge:
-        fails = "low" if edge == "α" else "high"
-        own = format_number(recording.own_best(n))
-        return (
-            f"{shown}, backed up: {edge}, as fail-hard returns when it fails {fails} "
-            f"(its own best is {own})"
-        )
-    rule = "largest" if kind is NodeKind.MAX else "smallest"
-    words = f"{shown}, backed up: the {rule} child value"
-    best = recording.best_child[n]
-    if best != NONE:
-        words += f" (best move {recording.move_text(best)})"
-    return words
-
-
 def evaluation_terms(recording: SearchRecording, n: int) -> tuple[str, list[tuple[str, str]]]:
     """The name of the search's evaluation and its terms at node ``n``, as the game spells
     them out (``Game.evaluation_terms``); ("", []) at the end of a game, or for a game
@@ -172,103 +88,6 @@ def evaluation_terms(recording: SearchRecording, n: int) -> tuple[str, list[tupl
         return "", []
     terms = game.evaluation_terms(recording.state(n), name)
     return name, [(what, format_number(value)) for what, value in terms]
-
-
-def bound_text(recording: SearchRecording, n: int, k: int) -> str:
-    """Why a backed-up value is only a bound ("" when it is exact or not known yet).
-
-    Under fail-soft a value outside the entry window, and under fail-hard a value on its
-    edge, tells only on which side of the window the true value lies, and that is all the
-    parent needs.
-    """
-    if not Moment(recording, k).is_valued(n) or recording.valuation(n) not in (
-        Valuation.BACKED_UP,
-        Valuation.TRANSPOSITION,
-    ):
-        return ""
-    value, alpha, beta = recording.value[n], recording.alpha_in[n], recording.beta_in[n]
-    shown = format_number(value)
-    if value <= alpha and not math.isinf(alpha):
-        return (
-            f"at most {shown}: {shown} ≤ α = {format_number(alpha)}, and MAX already has "
-            "at least α elsewhere, so the exact value does not matter"
-        )
-    if value >= beta and not math.isinf(beta):
-        return (
-            f"at least {shown}: {shown} ≥ β = {format_number(beta)}, and MIN already has "
-            "at most β elsewhere, so the exact value does not matter"
-        )
-    return ""
-
-
-def _window(alpha: float, beta: float) -> str:
-    return f"α {format_number(alpha)}, β {format_number(beta)}"
-
-
-def open_at_cap(recording: SearchRecording, n: int) -> bool:
-    """True when node ``n`` was still being searched as the node cap was reached: its
-    later children were searched but not kept."""
-    if not recording.capped or recording.node_count == 0:
-        return False
-    return recording.valued_at[n] > recording.entered_at[recording.node_count - 1]
-
-
-def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str, str]]:
-    """Node ``n``'s alpha-beta window over time, as (when, window) rows, at moment ``k``.
-
-    Each row is the window as the tree draws it (``Moment.window``) at the moment it
-    changed: when the next child was entered with it, or when the node was left.
-    """
-    if recording.entered_at[n] >= k:
-        return []
-    rows = [("on entry", _window(recording.alpha_in[n], recording.beta_in[n]))]
-    now = Moment(recording, k)
-    children = list(now.children(n))
-    valued = now.is_valued(n)
-    exit_window = _window(*now.window(n))
-    if recording.node_kind(n) is NodeKind.CHANCE:
-        for i, child in enumerate(children):
-            window = _window(recording.alpha_in[child], recording.beta_in[child])
-            rows.append((f"outcome {i + 1} ({recording.move_text(child)}) entered", window))
-        if valued:
-            rows.append(("on exit", exit_window))
-    else:
-        cut = now.cutoff(n)
-        unkept = valued and open_at_cap(recording, n)
-        for i, child in enumerate(children):
-            if not now.is_valued(child):
-                break
-            value = format_number(recording.value[child])
-            after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
-            if i + 1 < len(children):
-                entered = Moment(recording, recording.entered_at[children[i + 1]] + 1)
-                rows.append((after, _window(*entered.window(n))))
-            elif unkept:
-                rows.append(("later children", "searched, but past the node cap: not kept"))
-                rows.append(("on exit", exit_window))
-            elif valued:
-                rows.append((f"{after}, on exit", exit_window))
-            elif cut is not None:
-                rows.append((after, "cutoff: the other children are pruned"))
-        if valued and not children:
-            rows.append(("on exit", exit_window))
-    if len(rows) > MAX_WINDOW_ROWS:
-        hidden = len(rows) - MAX_WINDOW_ROWS + 1
-        half = MAX_WINDOW_ROWS // 2
-        rows = [*rows[:half], (f"… {hidden} more …", ""), *rows[-(half - 1) :]]
-    return rows
-
-
-def cutoff_text(recording: SearchRecording, n: int, k: int) -> str:
-    """Node ``n``'s cutoff in words, with the moves it skipped ("" if none by moment ``k``)."""
-    cut = Moment(recording, k).cutoff(n)
-    if cut is None:
-        return ""
-    state = recording.state(n)
-    skipped = ", ".join(clip(recording.game.move_text(state, move)) for move in cut.moves[:12])
-    if len(cut.moves) > 12:
-        skipped += ", …"
-    return f"{recording.describe(cut.seq)} (skipped: {skipped})"
 
 
 class NodeDetails(QWidget):
@@ -474,33 +293,7 @@ class NodeDetails(QWidget):
         self.facts.setText(self._facts_html(recording, n, k))
 
     def _facts_html(self, recording: SearchRecording, n: int, k: int) -> str:
-        rows: list[tuple[str, str]] = [
-            ("Moves", move_path(recording, n)),
-            ("Kind", kind_text(recording, n)),
-        ]
-        probability = recording.probability[n]
-        if not math.isnan(probability):
-            rows.append(("Probability", format_probability(probability)))
-        rows.append(("Value", value_text(recording, n, k)))
-        bound = bound_text(recording, n, k)
-        if bound:
-            rows.append(("Bound", bound))
-        if recording.entered_at[n] < k:
-            rows.append(("Children", self._children_text(recording, n, k)))
-        cut = cutoff_text(recording, n, k)
-        if cut:
-            rows.append(("Cutoff", cut))
-        if recording.tried_first[n]:
-            rows.append(
-                (
-                    "Tried first",
-                    "on the previous depth's best line, so searched before its siblings",
-                )
-            )
-        timing = f"entered at event {recording.entered_at[n] + 1:,}"
-        if recording.valued_at[n] < self.published:
-            timing += f", valued at event {recording.valued_at[n] + 1:,}"
-        rows.append(("When", timing))
+        rows = node_rows(recording, n, k, self.published)
         cells = "".join(
             f"<tr><td style='padding-right:8px'><b>{html.escape(a)}</b></td>"
             f"<td>{html.escape(breakable(b))}</td></tr>"
@@ -533,20 +326,3 @@ class NodeDetails(QWidget):
                 f"<table cellspacing='0' cellpadding='1'>{window_rows}</table>"
             )
         return text
-
-    @staticmethod
-    def _children_text(recording: SearchRecording, n: int, k: int) -> str:
-        now = Moment(recording, k)
-        children = list(now.children(n))
-        if recording.node_kind(n) is NodeKind.TERMINAL and not children:
-            return "none (a leaf)"
-        if not children:
-            return "none searched yet" if not now.is_valued(n) else "none searched"
-        parts = []
-        for child in children[:8]:
-            value = recording.value_text(child) if now.is_valued(child) else "…"
-            parts.append(f"{recording.move_text(child)} → {value}")
-        if len(children) > 8:
-            parts.append("…")
-        more = " (more past the node cap, not kept)" if open_at_cap(recording, n) else ""
-        return f"{len(children)} searched{more}: " + ", ".join(parts)

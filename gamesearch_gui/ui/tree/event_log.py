@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import (
     ITERATION_FINISHED,
     ITERATION_STARTED,
@@ -89,7 +90,7 @@ class EventLogModel(QAbstractListModel):
         if recording is None or not index.isValid() or not 0 <= row < self._count:
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = f"{row + 1}. {recording.describe(row)}"
+            text = f"{row + 1}. {describe_step(recording, row)}"
             return text if role == Qt.ItemDataRole.DisplayRole else tooltip(text)
         if role == Qt.ItemDataRole.ForegroundRole and recording.ev_type[row] == PRUNED:
             return self._pruned

@@ -13,35 +13,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
 
+from gamesearch_gui.core.narration import facts
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.moment import Depths, Moment
 from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
-from gamesearch_gui.ui.tree.geometry import (
-    HOW_BACKED_UP,
-    HOW_EVALUATION,
-    HOW_TABLE,
-    HOW_TERMINAL,
-    KIND_CHANCE,
-    KIND_LEAF,
-    KIND_MAX,
-    KIND_MIN,
-)
-
-_KIND_WORD: Final = {
-    KIND_MAX: "MAX node",
-    KIND_MIN: "MIN node",
-    KIND_CHANCE: "chance node",
-    KIND_LEAF: "leaf",
-}
-_HOW_WORD: Final = {
-    HOW_TERMINAL: "the game is over: its utility",
-    HOW_EVALUATION: "evaluation function at the depth cutoff",
-    HOW_TABLE: "transposition table",
-    HOW_BACKED_UP: "backed up from its children",
-}
 
 
 @dataclass(frozen=True)
@@ -194,22 +171,8 @@ class TreeModel:
 
     def cutoff_lines(self, cut: Cutoff) -> list[str]:
         """A cutoff in two short lines: how many were pruned, and the bound that did it."""
-        rec = self.recording
-        assert rec is not None
-        value = format_number(cut.value)
-        kind = rec.kind[cut.node]
-        if rec.players and not rec.paranoid:
-            # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
-            reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
-        elif kind == KIND_MAX:
-            reason = f"v {value} ≥ β {format_number(cut.beta)}"
-        elif kind == KIND_MIN:
-            reason = f"v {value} ≤ α {format_number(cut.alpha)}"
-        elif cut.value >= cut.beta:
-            reason = f"bound {value} ≥ β {format_number(cut.beta)}"
-        else:
-            reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
-        return [f"{len(cut.moves)} pruned", reason]
+        assert self.recording is not None
+        return facts.cutoff_lines(self.recording, cut)
 
     def iteration_labels(self) -> list[IterationLabel]:
         """Each root's span and label: "depth 3 · 1,234 nodes" (or searching, stopped)."""
@@ -242,36 +205,8 @@ class TreeModel:
 
     def describe(self, n: int) -> str:
         """A tooltip's worth about node ``n``: kind, name, value, how, α/β, move."""
-        now = self.now
-        assert now is not None
-        rec = now.recording
-        try:
-            name = rec.name(n)
-        except Exception:  # a game that cannot rebuild a state must not break the tooltip
-            name = _KIND_WORD[rec.kind[n]]
-        lines = [name[:1].upper() + name[1:]]
-        if rec.parent[n] != NONE:
-            lines.append(f"Move: {self.edge_text(n)}")
-        valued = now.is_valued(n)
-        if valued:
-            lines.append(f"Value: {rec.value_text(n)} ({_HOW_WORD[rec.how[n]]})")
-        else:
-            lines.append("Value: not yet known (being searched)")
-        if not rec.players or rec.paranoid:  # max^n has no window
-            entry = (rec.alpha_in[n], rec.beta_in[n])
-            window = self.window(n)
-            words = f"α {format_number(entry[0])}, β {format_number(entry[1])}"
-            if window != entry or valued:
-                words += f" → α {format_number(window[0])}, β {format_number(window[1])}"
-            lines.append(f"Window: {words}")
-        cut = now.cutoff(n)
-        if cut is not None:
-            count, reason = self.cutoff_lines(cut)
-            lines.append(f"Cutoff: {reason}, {count}")
-        size = now.subtree_size(n)
-        if size > 1:
-            lines.append(f"Subtree: {size:,} nodes")
-        return "\n".join(lines)
+        assert self.now is not None
+        return facts.tooltip_text(self.now, n, edge_text=self.edge_text, window=self.window)
 
     def describe_mark(self, mark: Mark) -> str:
         """A tooltip's worth about a fold's mark: what it holds, and how to open it."""

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.narration.line import step_line
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, NONE, SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
-from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.mcts.page import MctsView
@@ -45,7 +45,7 @@ from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.details import NodeDetails, principal_variation_text
+from gamesearch_gui.ui.tree.details import NodeDetails
 from gamesearch_gui.ui.tree.event_log import EventLogView
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
@@ -61,8 +61,6 @@ SEARCH_LIST_TIP: Final = (
 )
 #: What the title adds for a fail-hard search.
 FAIL_HARD_NOTE: Final = "alpha-beta, fail-hard"
-#: The explanation before the first event.
-START_TEXT: Final = "Press play or step to watch the search"
 #: The spin box value that stands for "no limit" (above every power-of-ten step).
 NO_LIMIT: Final = 1_000_000_000
 #: Most updates a second of the event log while it follows a running search.
@@ -645,25 +643,9 @@ class SearchTreePanel(QWidget):
         recording = self.shown
         if recording is None:
             return
-        if k == 0:
-            published = self.controller.published
-            text = "The search is starting…" if self.controller.live and not published else ""
-            self.explanation.setText(text or START_TEXT)
-            return
-        if isinstance(recording, MctsRecording):
-            text = describe_event(recording, k - 1)
-        else:
-            text = recording.describe(k - 1)
-        if (
-            isinstance(recording, SearchRecording)
-            and self.controller.finished
-            and k >= recording.event_count
-            and recording.result is not None
-        ):
-            pv = principal_variation_text(recording)
-            if pv:
-                text += f"\nThe search is over. {pv}."
-        self.explanation.setText(breakable(text))
+        c = self.controller
+        text = step_line(recording, k, starting=c.live and not c.published, over=c.finished)
+        self.explanation.setText(breakable(text) if k else text)
 
     def _update_published(self) -> None:
         """What depends on how much is published: the iterations and the cap banner."""

@@ -256,29 +256,45 @@ class ReplayBar(QWidget):
     def __init__(self, controller: ReplayController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        style = self.style()
+        self._make_buttons()
+        self._make_sliders()
+        self._lay_out()
+        self._shown_playing = False
+        self._shown_state = (False, False, True)  #: live, playing, finished, as shown
+        self._updates = RateLimiter(self, LIVE_UPDATES_PER_S, self._refresh)
+        controller.momentChanged.connect(self._changed)
+        controller.stateChanged.connect(self._changed)
+        self._speed_changed(self.speed_slider.value())
+        self._refresh()
+
+    def _button(
+        self, pixmap: QStyle.StandardPixmap, tip: str, slot: Callable[[], object]
+    ) -> QToolButton:
+        made = QToolButton(self)
+        made.setIcon(self.style().standardIcon(pixmap))
+        made.setToolTip(tip)
+        made.setAccessibleName(tip.split(" (")[0])
+        made.setAutoRaise(True)
+        connect_plain(made.clicked, slot)
+        return made
+
+    def _make_buttons(self) -> None:
+        """To the start, step back, play/pause, step, to the end, and Live."""
         icon = QStyle.StandardPixmap
-
-        def button(
-            pixmap: QStyle.StandardPixmap, tip: str, slot: Callable[[], object]
-        ) -> QToolButton:
-            made = QToolButton(self)
-            made.setIcon(style.standardIcon(pixmap))
-            made.setToolTip(tip)
-            made.setAccessibleName(tip.split(" (")[0])
-            made.setAutoRaise(True)
-            connect_plain(made.clicked, slot)
-            return made
-
-        self.start_button = button(icon.SP_MediaSkipBackward, "To the start (Home)", self._start)
-        self.back_button = button(
+        controller = self.controller
+        self.start_button = self._button(
+            icon.SP_MediaSkipBackward, "To the start (Home)", self._start
+        )
+        self.back_button = self._button(
             icon.SP_MediaSeekBackward, "Step back one event (Left)", self._back
         )
-        self.play_button = button(icon.SP_MediaPlay, "Play (Space)", controller.toggle_play)
-        self.forward_button = button(
+        self.play_button = self._button(icon.SP_MediaPlay, "Play (Space)", controller.toggle_play)
+        self.forward_button = self._button(
             icon.SP_MediaSeekForward, "Step forward one event (Right)", controller.step_forward
         )
-        self.end_button = button(icon.SP_MediaSkipForward, "To the end (End)", controller.go_end)
+        self.end_button = self._button(
+            icon.SP_MediaSkipForward, "To the end (End)", controller.go_end
+        )
         self.live_button = QToolButton(self)
         self.live_button.setText("Live")
         self.live_button.setCheckable(True)
@@ -287,6 +303,8 @@ class ReplayBar(QWidget):
         )
         self.live_button.toggled.connect(self._live_toggled)
 
+    def _make_sliders(self) -> None:
+        """The speed slider with its rate, and the moment slider with its count."""
         self.speed_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.speed_slider.setRange(0, len(RATES) - 1)
         self.speed_slider.setPageStep(3)
@@ -312,6 +330,8 @@ class ReplayBar(QWidget):
         self.moment_label = QLabel(self)
         self.moment_label.setToolTip("Events shown of the events recorded so far")
 
+    def _lay_out(self) -> None:
+        """All in one row: the buttons, Live, the speed, then the moment, which stretches."""
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(2)
@@ -334,14 +354,6 @@ class ReplayBar(QWidget):
         row.addSpacing(10)
         row.addWidget(self.moment_slider, 1)
         row.addWidget(self.moment_label)
-
-        self._shown_playing = False
-        self._shown_state = (False, False, True)  #: live, playing, finished, as shown
-        self._updates = RateLimiter(self, LIVE_UPDATES_PER_S, self._refresh)
-        controller.momentChanged.connect(self._changed)
-        controller.stateChanged.connect(self._changed)
-        self._speed_changed(self.speed_slider.value())
-        self._refresh()
 
     @Slot()
     def _start(self) -> None:

@@ -18,11 +18,13 @@ from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
 from gamesearch_gui.core.search.mcts import Playout
 
 __all__ = [
+    "deeper_text",
     "describe",
     "describe_event",
     "mean_text",
     "node_facts",
     "outcome_text",
+    "playout_text",
     "q_per_n_text",
     "result_text",
     "reward_text",
@@ -33,10 +35,6 @@ __all__ = [
 
 #: Decimals of the numbers in a UCB sum (two read at a glance; three would crowd it).
 UCB_DECIMALS: Final = 2
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _short(value: float) -> str:
@@ -75,6 +73,21 @@ def result_text(recording: MctsRecording, reward: float) -> str:
     MAX"; the reward alone ("+8") where it is a result of another kind."""
     outcome = _game_outcome(recording, reward)
     return reward_text(reward) if outcome is None else f"{reward_text(reward)}, {outcome}"
+
+
+def playout_text(recording: MctsRecording, plies: int, reward: float) -> str:
+    """A playout as the tree writes it under the new node: "playout: 7 moves → +1, a win
+    for MAX"; "the game ends: −1, a win for MIN" where the node itself ends the game."""
+    result = result_text(recording, reward)
+    if not plies:
+        return f"the game ends: {result}"
+    return f"playout: {plies} {'move' if plies == 1 else 'moves'} → {result}"
+
+
+def deeper_text(deeper: int, text: str) -> str:
+    """A playout's words when its node lies below the levels drawn: "2 levels deeper in
+    “more”, then playout: …"."""
+    return f"{deeper} {'level' if deeper == 1 else 'levels'} deeper in “more”, then {text}"
 
 
 def visits_text(visits: int) -> str:
