@@ -24,7 +24,7 @@ from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.placement import overlap
 
 SEARCH_MS = 180_000
@@ -47,7 +47,7 @@ def no_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
 
 
-def connect_four_reply(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+def connect_four_reply(qtbot: QtBot, window: MainWindow) -> TreePage:
     """The student plays the middle column; the AI replies after a depth-10 search."""
     search = SearchSettings(
         Algorithm.ALPHABETA, depth=10, ordering=Ordering.STATIC, transposition_table=True
@@ -56,13 +56,13 @@ def connect_four_reply(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
     return play(qtbot, window, moves=1, pick=3)
 
 
-def chess_three_moves(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+def chess_three_moves(qtbot: QtBot, window: MainWindow) -> TreePage:
     """Three moves of White's, each answered by the AI's depth-4 search (its default)."""
     window.new_game(PlayConfig(game="chess", seats=Seats.HUMAN_FIRST))
     return play(qtbot, window, moves=3, pick=0)
 
 
-def play(qtbot: QtBot, window: MainWindow, moves: int, pick: int) -> SearchTreePanel:
+def play(qtbot: QtBot, window: MainWindow, moves: int, pick: int) -> TreePage:
     panel = window.tree_panel
     for turn in range(moves):
         assert window.board is not None
@@ -91,7 +91,7 @@ def value_of(canvas: TreeCanvas, frame: Frame, recording: SearchRecording, n: in
     )
 
 
-def assert_first_view(panel: SearchTreePanel) -> None:
+def assert_first_view(panel: TreePage) -> None:
     """The root, each of its children with its value, and the principal variation, in
     view; every other subtree one mark with its count; every label readable, none on
     another."""

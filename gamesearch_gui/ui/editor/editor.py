@@ -2,7 +2,7 @@
 
 ``TreeEditor`` holds one :class:`TreeDocument`. The drawing is the search view's canvas
 showing a synthetic recording of the tree (see :mod:`.drawing`), rebuilt after every
-edit; solving shows the search's own recording in a :class:`SearchTreePanel` in the same
+edit; solving shows the search's own recording in a :class:`TreePage` in the same
 place, with its replay controls, until the next edit brings the drawing back.
 
 Every question to the person (file names, texts, unsaved changes, errors) goes through
@@ -84,7 +84,7 @@ from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.editable import NUMBER_START, EditorCanvas
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import PageStack, connect_plain, fail_hard_box, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -194,7 +194,7 @@ class TreeEditor(QWidget):
         self.canvas.nodeClicked.connect(self._node_clicked)
         self.canvas.doubleClicked.connect(self._double_clicked)
         self.canvas.inline.committed.connect(self._inline_committed)
-        self.solution_panel = SearchTreePanel()
+        self.solution_panel = TreePage()
         self.searches = RecordedSearch(self.controller, self.solution_panel, self)
         self.stack = PageStack()
         self.stack.addWidget(self.canvas)

@@ -172,7 +172,7 @@ def _dashed_line_icon(height: int) -> QPixmap:
     return pixmap
 
 
-class SearchTreePanel(QWidget):
+class TreePage(QWidget):
     """The search tree of the AI's last (or running) search, replayable event by event."""
 
     #: The node cap for the next search changed (an int, or None for no limit).
