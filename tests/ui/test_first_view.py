@@ -203,7 +203,7 @@ def test_when_nothing_of_the_tree_is_in_view_the_canvas_says_so_and_goes_back(
     panel.replay_bar.moment_slider.setValue(40)  # the tree is at the far left then
     assert not something_in_view(canvas)
     qtbot.waitUntil(lambda: canvas.shows_nothing)
-    note = canvas._empty_note
+    note = canvas.signposts.note
     assert note.isVisible() and note.step_button.isVisible()
     assert "No part of the tree is in view" in note.label.text()
     note.step_button.click()
@@ -243,6 +243,6 @@ def test_stepping_with_follow_off_says_where_the_step_is(
         else "down"
     )
     assert canvas.step_pointer == expected
-    canvas._pointer.click()
+    canvas.signposts.pointer.click()
     assert canvas._seen(current)
     qtbot.waitUntil(lambda: canvas.step_pointer == "")

@@ -21,7 +21,8 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.canvas import LEGIBLE_ZOOM, MAX_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM, MAX_ZOOM
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.minimap import TreeMinimap

@@ -22,7 +22,8 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow
-from gamesearch_gui.ui.tree.canvas import LEGIBLE_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX
 from gamesearch_gui.ui.tree.page import STEPS_TAB, TreePage

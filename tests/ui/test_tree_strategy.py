@@ -81,7 +81,7 @@ def test_a_narrow_legend_wraps_and_keeps_the_strategy_entry(qtbot: QtBot, panel:
     panel.show_recording(figure_recording(), live=False)
     panel.act_strategy.trigger()
     canvas = panel.canvas
-    legend = canvas._legend
+    legend = canvas.strips.legend
     qtbot.waitUntil(lambda: legend.height() > LEGEND_H)
     rows = legend_rows(legend.width(), LEGEND_H, canvas.font(), canvas.legend_items())
     assert rows >= 2 and legend.height() == rows * LEGEND_H
