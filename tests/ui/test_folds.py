@@ -288,9 +288,13 @@ def test_the_export_of_a_big_tree_writes_the_folded_view_legibly(
     panel.show_recording(c4, live=False)
     panel.act_whole.trigger()  # the whole tree on screen: too big for a legible picture
     asked: list[str] = []
-    monkeypatch.setattr(panel, "_ask_export_in_view", lambda why: asked.append(why) or False)
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: str(tmp_path / "c4"))
-    monkeypatch.setattr(panel, "_warn", lambda title, text: pytest.fail(text))
+    monkeypatch.setattr(
+        panel.exporter, "_ask_export_in_view", lambda why: asked.append(why) or False
+    )
+    monkeypatch.setattr(
+        panel.exporter, "_save_file_name", lambda caption, filter: str(tmp_path / "c4")
+    )
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
     panel.act_export_png.trigger()
     assert asked == []  # no question: the folded view is written
     image = QImage(str(tmp_path / "c4.png"))

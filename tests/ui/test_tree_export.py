@@ -150,9 +150,11 @@ def test_the_panel_asks_before_exporting_the_part_in_view(
         asked.append(why)
         return next(answer)
 
-    monkeypatch.setattr(panel, "_ask_export_in_view", ask)
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: str(tmp_path / "c4"))
-    monkeypatch.setattr(panel, "_warn", lambda title, text: pytest.fail(text))
+    monkeypatch.setattr(panel.exporter, "_ask_export_in_view", ask)
+    monkeypatch.setattr(
+        panel.exporter, "_save_file_name", lambda caption, filter: str(tmp_path / "c4")
+    )
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
     panel.act_export_png.trigger()  # cancelled: nothing written
     assert asked == [
         "This tree is too big for a legible picture (601 nodes): its values could not be read."

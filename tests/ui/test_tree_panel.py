@@ -405,19 +405,19 @@ def test_export_writes_files(
 ) -> None:
     panel.show_recording(figure_recording(), live=False)
     names = iter([str(tmp_path / "tree"), str(tmp_path / "tree.png")])
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: next(names))
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: next(names))
     panel.act_export_svg.trigger()
     panel.act_export_png.trigger()
     assert (tmp_path / "tree.svg").stat().st_size > 0
     assert (tmp_path / "tree.png").stat().st_size > 0
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: None)
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: None)
     panel.act_export_svg.trigger()  # cancelled: nothing happens
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tree.png", "tree.svg"]
 
     warnings: list[str] = []
-    monkeypatch.setattr(panel, "_warn", lambda title, text: warnings.append(text))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warnings.append(text))
     unwritable = str(tmp_path / "no such folder" / "tree.png")
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: unwritable)
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: unwritable)
     panel.act_export_png.trigger()
     assert warnings and unwritable in warnings[0]
 

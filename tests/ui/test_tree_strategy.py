@@ -6,7 +6,8 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.strategy import max_strategy
-from gamesearch_gui.ui.tree.page import STRATEGY_WAIT_TEXT, TreePage
+from gamesearch_gui.ui.tree.notes import STRATEGY_WAIT_TEXT
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.strips import LEGEND_H, STRATEGY_ITEM, legend_rows
 from tests.ui.test_tree_panel import figure_recording, tictactoe_recording
 
