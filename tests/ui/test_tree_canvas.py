@@ -270,6 +270,21 @@ def test_a_large_tree_streams_in_with_bounded_paints(
         assert all(n < canvas.tree_item.model.limit for n in frame.nodes)
 
 
+def test_a_hidden_canvas_follows_once_shown(
+    canvas: TreeCanvas, qtbot: QtBot, live_large: SearchRecording
+) -> None:
+    # Following runs through the shared RateLimiter: a closed dock does no work while
+    # the search streams in, and catches up when it is opened.
+    canvas.set_recording(live_large)
+    canvas.set_follow(True)
+    canvas.hide()
+    canvas.set_moment(live_large.event_count // 2)
+    assert canvas.zoom() == pytest.approx(1.0)  # not folded and fitted while hidden
+    assert not _current_in_view(canvas)
+    canvas.show()
+    qtbot.waitUntil(lambda: _current_in_view(canvas), timeout=3000)
+
+
 # -- zoom, pan, follow -------------------------------------------------------------------
 
 
