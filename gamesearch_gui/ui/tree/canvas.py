@@ -58,11 +58,12 @@ REPAINT_INTERVAL_MS: Final = 66
 class TreeCanvas(TreeCamera):
     """A recorded search's tree at one moment: zoom, pan, select, collapse, export.
 
-    Besides the panel's API: the signals ``momentChanged`` and ``viewChanged``,
+    Besides the page's API: the signals ``momentChanged`` and ``viewChanged``,
     ``recording``, ``following``, ``zoom()``, ``zoom_limits()``, ``content_rect()``,
     ``pan_to(scene_point)``, ``context_menu(n)``, ``set_always_show_window(on)``,
     ``set_legend_visible(on)``, and ``tree_item`` (its ``last_frame`` says what the last
-    paint drew; its ``model`` answers questions about the tree at the moment).
+    paint drew; its ``model`` answers questions about the tree at the moment). Its parts:
+    ``strips``, ``signposts``, ``follower``, ``folding`` and ``mouse``.
     """
 
     nodeClicked = Signal(int)
