@@ -116,3 +116,41 @@ def f(a, b):
     assert complexity(named["f"]) == 1 + 1 + 2 + 2 + 1 + 1 + 1
     assert complexity(named["f.inner"]) == 2
     assert (named["f"].end_lineno or 0) - named["f"].lineno + 1 == 11
+
+
+# -- the window's rooms (issue 27) ---------------------------------------------------------
+
+UI = PACKAGE / "ui"
+MAX_UI_CLASS_LINES = 500
+MAX_UI_FUNCTION_LINES = 60
+#: The words a long function's docstring says why with.
+WHY_LONG = "Long because"
+
+
+def lines_of(node: ast.AST) -> int:
+    """A definition's lines, from its ``def``/``class`` line to its last (decorators not
+    counted), as docs/architecture.md measures them."""
+    return (getattr(node, "end_lineno", None) or node.lineno) - node.lineno + 1  # type: ignore[attr-defined]
+
+
+def test_no_class_in_the_window_holds_more_than_one_room() -> None:
+    """A class over 500 lines held six or seven jobs (TreeEditor 1,291, MainWindow 1,128)."""
+    found = [
+        f"{path.relative_to(PACKAGE)}: {node.name} ({lines_of(node)} lines)"
+        for path in sorted(UI.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and lines_of(node) > MAX_UI_CLASS_LINES
+    ]
+    assert not found, f"classes over {MAX_UI_CLASS_LINES} lines: " + "; ".join(found)
+
+
+def test_a_long_function_in_the_window_says_why() -> None:
+    """Over 60 lines only with a docstring that says why it must be long (``Long
+    because``): a form built row by row reads best top to bottom, say."""
+    found = [
+        f"{name} ({lines_of(function)} lines)"
+        for name, function in core_functions(UI)
+        if lines_of(function) > MAX_UI_FUNCTION_LINES
+        and WHY_LONG not in (ast.get_docstring(function) or "")
+    ]
+    assert not found, f"longer than {MAX_UI_FUNCTION_LINES} lines: " + "; ".join(found)

@@ -88,7 +88,7 @@ from gamesearch_gui.ui.stats_panel import (
     iterations_text,
 )
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -206,7 +206,7 @@ class MainWindow(QMainWindow):
         self.history = QListWidget()
         self.history.setObjectName("history")
         self.history.itemClicked.connect(self._history_clicked)
-        self.tree_panel = SearchTreePanel()
+        self.tree_panel = TreePage()
         self.tree_panel.searchChosen.connect(self._search_chosen)
         self.searches = RecordedSearch(self.controller, self.tree_panel, self)
         self.searches.finished.connect(self._search_finished)
@@ -905,7 +905,7 @@ class MainWindow(QMainWindow):
             panel.reset_layout()
         self._size_docks()
 
-    def _tree_panels(self) -> list[SearchTreePanel]:
+    def _tree_panels(self) -> list[TreePage]:
         return [self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel]
 
     def _size_docks(self) -> None:

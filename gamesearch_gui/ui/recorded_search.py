@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 
@@ -36,7 +36,7 @@ class RecordedSearch(QObject):
     def __init__(
         self,
         controller: SearchController,
-        panel: SearchTreePanel | None = None,
+        panel: TreePage | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -120,7 +120,7 @@ class RecordedSearch(QObject):
         self.failed.emit(request, message)
 
 
-def show_node_labels(panel: SearchTreePanel) -> None:
+def show_node_labels(panel: TreePage) -> None:
     """Label the panel's nodes with their states' own labels (a drawn tree's names)."""
     recording = panel.recording
     if recording is None:

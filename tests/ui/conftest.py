@@ -8,13 +8,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 
 
 @pytest.fixture
-def panel(qtbot: QtBot) -> Iterator[SearchTreePanel]:
+def panel(qtbot: QtBot) -> Iterator[TreePage]:
     """A panel the size of the main window's bottom dock, shown offscreen."""
-    made = SearchTreePanel()
+    made = TreePage()
     qtbot.addWidget(made)
     made.resize(1200, 350)
     made.show()

@@ -265,7 +265,7 @@ def test_players_are_named_in_the_form_and_decisions_chosen_in_the_kind_list(
     editor.document.undo_stack.undo()
     editor.document.undo_stack.undo()
     assert not editor.tree.players  # undo brings MAX and MIN back
-    assert not editor.canvas.legend_items() or not editor.canvas._legend.isVisible()
+    assert not editor.canvas.legend_items() or not editor.canvas.strips.legend.isVisible()
 
 
 def test_a_version_2_file_round_trips_through_the_editor(
@@ -295,7 +295,7 @@ def test_a_version_1_file_loads_unchanged_and_is_saved_as_version_1(
     tree: CustomTree = editor.tree
     assert not tree.players and tree.root.type is NodeType.MAX
     assert same_tree(tree, load_tree_file(figure_5_2))
-    assert not editor.canvas._legend.isVisible()  # a drawing of MAX and MIN: no legend
+    assert not editor.canvas.strips.legend.isVisible()  # a drawing of MAX and MIN: no legend
     names = [editor.algorithm.itemText(i) for i in range(editor.algorithm.count())]
     assert names == ["Minimax", "Alpha-beta"]
     saved = tmp_path / "again.gtree.json"

@@ -24,7 +24,7 @@ from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.placement import overlap
 
 SEARCH_MS = 180_000
@@ -47,7 +47,7 @@ def no_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MainWindow, "_message", lambda self, title, html: None)
 
 
-def connect_four_reply(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+def connect_four_reply(qtbot: QtBot, window: MainWindow) -> TreePage:
     """The student plays the middle column; the AI replies after a depth-10 search."""
     search = SearchSettings(
         Algorithm.ALPHABETA, depth=10, ordering=Ordering.STATIC, transposition_table=True
@@ -56,13 +56,13 @@ def connect_four_reply(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
     return play(qtbot, window, moves=1, pick=3)
 
 
-def chess_three_moves(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+def chess_three_moves(qtbot: QtBot, window: MainWindow) -> TreePage:
     """Three moves of White's, each answered by the AI's depth-4 search (its default)."""
     window.new_game(PlayConfig(game="chess", seats=Seats.HUMAN_FIRST))
     return play(qtbot, window, moves=3, pick=0)
 
 
-def play(qtbot: QtBot, window: MainWindow, moves: int, pick: int) -> SearchTreePanel:
+def play(qtbot: QtBot, window: MainWindow, moves: int, pick: int) -> TreePage:
     panel = window.tree_panel
     for turn in range(moves):
         assert window.board is not None
@@ -91,7 +91,7 @@ def value_of(canvas: TreeCanvas, frame: Frame, recording: SearchRecording, n: in
     )
 
 
-def assert_first_view(panel: SearchTreePanel) -> None:
+def assert_first_view(panel: TreePage) -> None:
     """The root, each of its children with its value, and the principal variation, in
     view; every other subtree one mark with its count; every label readable, none on
     another."""
@@ -203,7 +203,7 @@ def test_when_nothing_of_the_tree_is_in_view_the_canvas_says_so_and_goes_back(
     panel.replay_bar.moment_slider.setValue(40)  # the tree is at the far left then
     assert not something_in_view(canvas)
     qtbot.waitUntil(lambda: canvas.shows_nothing)
-    note = canvas._empty_note
+    note = canvas.signposts.note
     assert note.isVisible() and note.step_button.isVisible()
     assert "No part of the tree is in view" in note.label.text()
     note.step_button.click()
@@ -243,6 +243,6 @@ def test_stepping_with_follow_off_says_where_the_step_is(
         else "down"
     )
     assert canvas.step_pointer == expected
-    canvas._pointer.click()
+    canvas.signposts.pointer.click()
     assert canvas._seen(current)
     qtbot.waitUntil(lambda: canvas.step_pointer == "")

@@ -30,7 +30,7 @@ from gamesearch_gui.ui.tree.export import EXPORT_ZOOM
 from gamesearch_gui.ui.tree.folds import HIDE, LINE, SHOW, Folds, Layout, layout
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.placement import overlap
 from tests.ui.test_tree_canvas import _paint as painted
 from tests.ui.test_tree_canvas import _record
@@ -246,7 +246,7 @@ def test_a_click_on_a_mark_unfolds_it_one_level(
 
 
 def test_expand_unfolds_a_level_and_whole_tree_shows_everything(
-    panel: SearchTreePanel, c4: SearchRecording
+    panel: TreePage, c4: SearchRecording
 ) -> None:
     panel.show_recording(c4, live=False)
     canvas = panel.canvas
@@ -274,9 +274,7 @@ def test_expand_unfolds_a_level_and_whole_tree_shows_everything(
     assert set(shown_nodes(model.layout)) == set(shown_nodes(before))
 
 
-def test_whole_tree_is_one_key_away(
-    qtbot: QtBot, panel: SearchTreePanel, c4: SearchRecording
-) -> None:
+def test_whole_tree_is_one_key_away(qtbot: QtBot, panel: TreePage, c4: SearchRecording) -> None:
     panel.show_recording(c4, live=False)
     panel.canvas.setFocus()
     qtbot.keyClick(panel.canvas, Qt.Key.Key_W)
@@ -285,14 +283,18 @@ def test_whole_tree_is_one_key_away(
 
 
 def test_the_export_of_a_big_tree_writes_the_folded_view_legibly(
-    panel: SearchTreePanel, c4: SearchRecording, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    panel: TreePage, c4: SearchRecording, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel.show_recording(c4, live=False)
     panel.act_whole.trigger()  # the whole tree on screen: too big for a legible picture
     asked: list[str] = []
-    monkeypatch.setattr(panel, "_ask_export_in_view", lambda why: asked.append(why) or False)
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: str(tmp_path / "c4"))
-    monkeypatch.setattr(panel, "_warn", lambda title, text: pytest.fail(text))
+    monkeypatch.setattr(
+        panel.exporter, "_ask_export_in_view", lambda why: asked.append(why) or False
+    )
+    monkeypatch.setattr(
+        panel.exporter, "_save_file_name", lambda caption, filter: str(tmp_path / "c4")
+    )
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
     panel.act_export_png.trigger()
     assert asked == []  # no question: the folded view is written
     image = QImage(str(tmp_path / "c4.png"))
@@ -328,7 +330,7 @@ def test_a_live_search_folds_once_too_big_and_follows_its_path(
 
 
 def test_following_a_node_folded_by_the_person_follows_its_mark(
-    panel: SearchTreePanel, qtbot: QtBot, c4: SearchRecording
+    panel: TreePage, qtbot: QtBot, c4: SearchRecording
 ) -> None:
     panel.show_recording(c4, live=False)
     canvas = panel.canvas

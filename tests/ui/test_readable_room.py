@@ -25,7 +25,7 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search, mcts_search
-from gamesearch_gui.ui.tree.page import NODE_TAB, STEPS_TAB, SearchTreePanel
+from gamesearch_gui.ui.tree.page import NODE_TAB, STEPS_TAB, TreePage
 from tests.ui.readable import cut_texts
 
 AI_MS = 120_000
@@ -76,9 +76,7 @@ def measured(qtbot: QtBot, window: MainWindow, where: str) -> list[str]:
     return [f"{where}: {problem}" for problem in cut_texts(panes(window))]
 
 
-def measure_tree_panel(
-    qtbot: QtBot, window: MainWindow, panel: SearchTreePanel, where: str
-) -> list[str]:
+def measure_tree_panel(qtbot: QtBot, window: MainWindow, panel: TreePage, where: str) -> list[str]:
     """The panel on each of its side tabs, with the best line's deepest node chosen (a
     position with evaluation terms, a long path of moves, a window narrowed often)."""
     problems = measured(qtbot, window, f"{where}, the root")

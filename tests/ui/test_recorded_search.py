@@ -17,15 +17,15 @@ from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, sear
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.recorded_search import RecordedSearch
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.worker import SearchController
 
 TIMEOUT_MS = 60_000
 
 
 @pytest.fixture
-def bound(qtbot: QtBot) -> Iterator[tuple[RecordedSearch, SearchTreePanel]]:
-    panel = SearchTreePanel()
+def bound(qtbot: QtBot) -> Iterator[tuple[RecordedSearch, TreePage]]:
+    panel = TreePage()
     qtbot.addWidget(panel)
     panel.show()
     controller = SearchController()
@@ -56,7 +56,7 @@ CASES = [
 @pytest.mark.parametrize(("name", "game", "settings"), CASES, ids=[c[0] for c in CASES])
 def test_the_tree_from_the_engine_is_the_tree_recorded_in_place_state_for_state(
     qtbot: QtBot,
-    bound: tuple[RecordedSearch, SearchTreePanel],
+    bound: tuple[RecordedSearch, TreePage],
     name: str,
     game: Any,
     settings: SearchSettings,
@@ -88,7 +88,7 @@ def test_the_tree_from_the_engine_is_the_tree_recorded_in_place_state_for_state(
 
 
 def test_a_replaced_search_is_never_reported_and_its_tree_not_shown(
-    qtbot: QtBot, bound: tuple[RecordedSearch, SearchTreePanel]
+    qtbot: QtBot, bound: tuple[RecordedSearch, TreePage]
 ) -> None:
     searches, panel = bound
     game = ConnectFour()
@@ -106,7 +106,7 @@ def test_a_replaced_search_is_never_reported_and_its_tree_not_shown(
 
 
 def test_an_unrecorded_search_leaves_the_panel_alone(
-    qtbot: QtBot, bound: tuple[RecordedSearch, SearchTreePanel]
+    qtbot: QtBot, bound: tuple[RecordedSearch, TreePage]
 ) -> None:
     searches, panel = bound
     game = TicTacToe()

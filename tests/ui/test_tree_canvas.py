@@ -21,7 +21,8 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.canvas import LEGIBLE_ZOOM, MAX_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM, MAX_ZOOM
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
@@ -267,6 +268,21 @@ def test_a_large_tree_streams_in_with_bounded_paints(
         assert canvas.last_paint_primitives < 20_000
         assert bool(frame.nodes) == (k > 0)
         assert all(n < canvas.tree_item.model.limit for n in frame.nodes)
+
+
+def test_a_hidden_canvas_follows_once_shown(
+    canvas: TreeCanvas, qtbot: QtBot, live_large: SearchRecording
+) -> None:
+    # Following runs through the shared RateLimiter: a closed dock does no work while
+    # the search streams in, and catches up when it is opened.
+    canvas.set_recording(live_large)
+    canvas.set_follow(True)
+    canvas.hide()
+    canvas.set_moment(live_large.event_count // 2)
+    assert canvas.zoom() == pytest.approx(1.0)  # not folded and fitted while hidden
+    assert not _current_in_view(canvas)
+    canvas.show()
+    qtbot.waitUntil(lambda: _current_in_view(canvas), timeout=3000)
 
 
 # -- zoom, pan, follow -------------------------------------------------------------------

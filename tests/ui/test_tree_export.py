@@ -18,7 +18,7 @@ from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
 from tests.ui.test_tree_panel import figure_recording
 from tests.umask import umask
@@ -45,7 +45,7 @@ def fan() -> SearchRecording:
 
 
 @pytest.fixture
-def canvas(panel: SearchTreePanel) -> TreeCanvas:
+def canvas(panel: TreePage) -> TreeCanvas:
     return panel.canvas
 
 
@@ -137,7 +137,7 @@ def test_exported_pictures_have_the_mode_any_new_file_has(
 
 
 def test_the_panel_asks_before_exporting_the_part_in_view(
-    panel: SearchTreePanel,
+    panel: TreePage,
     fan: SearchRecording,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -150,9 +150,11 @@ def test_the_panel_asks_before_exporting_the_part_in_view(
         asked.append(why)
         return next(answer)
 
-    monkeypatch.setattr(panel, "_ask_export_in_view", ask)
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: str(tmp_path / "c4"))
-    monkeypatch.setattr(panel, "_warn", lambda title, text: pytest.fail(text))
+    monkeypatch.setattr(panel.exporter, "_ask_export_in_view", ask)
+    monkeypatch.setattr(
+        panel.exporter, "_save_file_name", lambda caption, filter: str(tmp_path / "c4")
+    )
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
     panel.act_export_png.trigger()  # cancelled: nothing written
     assert asked == [
         "This tree is too big for a legible picture (601 nodes): its values could not be read."
@@ -192,7 +194,7 @@ def test_an_export_never_shows_the_replay_ring(canvas: TreeCanvas, tmp_path: Pat
     canvas.tree_item.current = root
 
 
-def test_copy_view_copies_the_view_without_its_rings(panel: SearchTreePanel, qtbot: QtBot) -> None:
+def test_copy_view_copies_the_view_without_its_rings(panel: TreePage, qtbot: QtBot) -> None:
     # The clipboard gets what the view shows, minus the selection and "this step" rings.
     recording = figure_recording()
     panel.show_recording(recording, live=False)

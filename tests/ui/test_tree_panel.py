@@ -18,7 +18,7 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.page import EMPTY_TEXT, SearchTreePanel
+from gamesearch_gui.ui.tree.page import EMPTY_TEXT, TreePage
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: Russell & Norvig's Figure 5.2, with the labels of the book.
@@ -59,12 +59,12 @@ def tictactoe_recording(
     return recording
 
 
-def image(panel: SearchTreePanel) -> QImage:
+def image(panel: TreePage) -> QImage:
     """What the canvas shows now."""
     return panel.canvas.grab().toImage()
 
 
-def play_to_the_end(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def play_to_the_end(qtbot: QtBot, panel: TreePage) -> None:
     """Press play at the fastest speed and wait for the replay to stop at the end."""
     bar = panel.replay_bar
     bar.speed_slider.setValue(bar.speed_slider.maximum())
@@ -74,7 +74,7 @@ def play_to_the_end(qtbot: QtBot, panel: SearchTreePanel) -> None:
     qtbot.waitUntil(lambda: not panel.controller.playing, timeout=PLAY_TIMEOUT_MS)
 
 
-def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False, title="Figure 5.2")
     end = recording.event_count
@@ -107,7 +107,7 @@ def test_figure_5_2_replayed_from_the_start(qtbot: QtBot, panel: SearchTreePanel
     assert "3, backed up: the largest child value (best move a1)" in panel.details.facts.text()
 
 
-def test_root_details_before_and_after_its_value(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_root_details_before_and_after_its_value(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     panel.controller.seek(5)
@@ -120,7 +120,7 @@ def test_root_details_before_and_after_its_value(qtbot: QtBot, panel: SearchTree
     assert panel.explanation.text() == describe_step(recording, 0)
 
 
-def test_window_history_of_d(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_window_history_of_d(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     d = next(n for n in range(recording.node_count) if recording.name(n) == "MIN node D")
@@ -136,7 +136,7 @@ def test_window_history_of_d(qtbot: QtBot, panel: SearchTreePanel) -> None:
 
 @pytest.mark.parametrize("fail_hard", [False, True])
 def test_figure_5_2_says_what_c_returns_under_each_convention(
-    fail_hard: bool, panel: SearchTreePanel
+    fail_hard: bool, panel: TreePage
 ) -> None:
     recording = figure_recording(fail_hard=fail_hard)
     panel.show_recording(recording, live=False, title="Figure 5.2")
@@ -161,7 +161,7 @@ def test_figure_5_2_says_what_c_returns_under_each_convention(
     assert "at most" in facts  # either way a bound: MAX has 3 at B already
 
 
-def test_live_follows_until_touched(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_live_follows_until_touched(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()  # all recorded; published a little at a time below
     panel.show_recording(recording, live=True)
     bar = panel.replay_bar
@@ -196,9 +196,7 @@ def test_live_follows_until_touched(qtbot: QtBot, panel: SearchTreePanel) -> Non
     assert "Principal variation" in panel.explanation.text()
 
 
-def test_live_view_left_alone_when_replaying_at_the_end(
-    qtbot: QtBot, panel: SearchTreePanel
-) -> None:
+def test_live_view_left_alone_when_replaying_at_the_end(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=True)
     panel.set_published(10)
@@ -209,7 +207,7 @@ def test_live_view_left_alone_when_replaying_at_the_end(
     assert panel.replay_bar.moment_label.text() == f"event 4 of {recording.event_count}"
 
 
-def test_keys_drive_the_replay(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_keys_drive_the_replay(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     panel.canvas.setFocus()
@@ -230,7 +228,7 @@ def test_keys_drive_the_replay(qtbot: QtBot, panel: SearchTreePanel) -> None:
 
 
 def test_a_replay_opened_at_its_end_steps_on_from_its_first_event(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     # An exercise's solution: the finished search first, then how it got there.
     recording = figure_recording()
@@ -263,7 +261,7 @@ def test_a_replay_opened_at_its_end_steps_on_from_its_first_event(
     assert panel.moment == recording.event_count - 1 and not controller.starts_over
 
 
-def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     end = recording.event_count
@@ -284,7 +282,7 @@ def test_stepping_back_and_forth_shows_the_same_tree(qtbot: QtBot, panel: Search
             qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
 
 
-def test_live_and_replay_draw_the_same(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_live_and_replay_draw_the_same(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=True)
     live: dict[int, QImage] = {}
@@ -299,7 +297,7 @@ def test_live_and_replay_draw_the_same(qtbot: QtBot, panel: SearchTreePanel) -> 
         assert image(panel) == grabbed, f"moment {count} differs between live and replay"
 
 
-def test_clicking_a_node_shows_its_position(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_clicking_a_node_shows_its_position(qtbot: QtBot, panel: TreePage) -> None:
     recording = tictactoe_recording(moves=5)
     panel.show_recording(recording, live=False)
     canvas = panel.canvas
@@ -323,7 +321,7 @@ def test_clicking_a_node_shows_its_position(qtbot: QtBot, panel: SearchTreePanel
     assert not board.interactive
 
 
-def test_event_log_lists_the_events_up_to_the_moment(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_event_log_lists_the_events_up_to_the_moment(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     panel.tabs.setCurrentWidget(panel.log)  # the Steps tab: a hidden list is not kept up
@@ -343,7 +341,7 @@ def test_event_log_lists_the_events_up_to_the_moment(qtbot: QtBot, panel: Search
     assert panel.moment == 5
 
 
-def test_cap_banner_names_both_counts(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_cap_banner_names_both_counts(qtbot: QtBot, panel: TreePage) -> None:
     recording = tictactoe_recording(moves=3, node_cap=50)
     total = recording.result.stats.nodes
     assert recording.capped and total > 50
@@ -364,7 +362,7 @@ def test_cap_banner_names_both_counts(qtbot: QtBot, panel: SearchTreePanel) -> N
 
 
 def test_iterations_offered_one_by_one(
-    qtbot: QtBot, panel: SearchTreePanel, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, panel: TreePage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = SearchSettings(depth=3, ordering=Ordering.PREVIOUS_BEST)
     recording = tictactoe_recording(moves=0, settings=settings)
@@ -386,7 +384,7 @@ def test_iterations_offered_one_by_one(
     assert not box.isVisible()
 
 
-def test_node_cap_steps_by_powers_of_ten(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_node_cap_steps_by_powers_of_ten(qtbot: QtBot, panel: TreePage) -> None:
     assert panel.node_cap() == 1_000_000
     caps: list[object] = []
     panel.nodeCapChanged.connect(caps.append)
@@ -405,28 +403,28 @@ def test_node_cap_steps_by_powers_of_ten(qtbot: QtBot, panel: SearchTreePanel) -
 
 
 def test_export_writes_files(
-    qtbot: QtBot, panel: SearchTreePanel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel.show_recording(figure_recording(), live=False)
     names = iter([str(tmp_path / "tree"), str(tmp_path / "tree.png")])
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: next(names))
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: next(names))
     panel.act_export_svg.trigger()
     panel.act_export_png.trigger()
     assert (tmp_path / "tree.svg").stat().st_size > 0
     assert (tmp_path / "tree.png").stat().st_size > 0
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: None)
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: None)
     panel.act_export_svg.trigger()  # cancelled: nothing happens
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tree.png", "tree.svg"]
 
     warnings: list[str] = []
-    monkeypatch.setattr(panel, "_warn", lambda title, text: warnings.append(text))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warnings.append(text))
     unwritable = str(tmp_path / "no such folder" / "tree.png")
-    monkeypatch.setattr(panel, "_save_file_name", lambda caption, filter: unwritable)
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda caption, filter: unwritable)
     panel.act_export_png.trigger()
     assert warnings and unwritable in warnings[0]
 
 
-def test_copy_view_puts_an_image_on_the_clipboard(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_copy_view_puts_an_image_on_the_clipboard(qtbot: QtBot, panel: TreePage) -> None:
     panel.show_recording(figure_recording(), live=False)
     clipboard = QGuiApplication.clipboard()
     clipboard.clear()
@@ -434,7 +432,7 @@ def test_copy_view_puts_an_image_on_the_clipboard(qtbot: QtBot, panel: SearchTre
     assert not clipboard.image().isNull()
 
 
-def test_clear_shows_a_friendly_message(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_clear_shows_a_friendly_message(qtbot: QtBot, panel: TreePage) -> None:
     assert panel.stack.currentWidget() is panel.empty_label
     assert panel.empty_label.text() == EMPTY_TEXT
     panel.show_recording(figure_recording(), live=False)
@@ -446,7 +444,7 @@ def test_clear_shows_a_friendly_message(qtbot: QtBot, panel: SearchTreePanel) ->
 
 
 def test_the_log_slider_and_minimap_follow_a_live_search_at_their_rates(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = tictactoe_recording()
     panel.tabs.setCurrentWidget(panel.log)  # the list of steps in view
@@ -471,7 +469,7 @@ def test_the_log_slider_and_minimap_follow_a_live_search_at_their_rates(
 
 
 def test_a_hidden_log_and_minimap_do_nothing_per_batch_and_are_right_once_shown(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = tictactoe_recording()
     panel.show_recording(recording, live=True)

@@ -22,10 +22,11 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow
-from gamesearch_gui.ui.tree.canvas import LEGIBLE_ZOOM, TreeCanvas
+from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX
-from gamesearch_gui.ui.tree.page import STEPS_TAB, SearchTreePanel
+from gamesearch_gui.ui.tree.page import STEPS_TAB, TreePage
 from tests.ui.test_tree_panel import figure_recording
 
 WIDTH, HEIGHT = 1366, 768
@@ -62,7 +63,7 @@ def window(qtbot: QtBot, store: QSettings) -> Iterator[MainWindow]:
     made.close()
 
 
-def solve_figure_5_2(qtbot: QtBot, window: MainWindow) -> SearchTreePanel:
+def solve_figure_5_2(qtbot: QtBot, window: MainWindow) -> TreePage:
     assert window.open_example("figure-5-2")
     editor = window.editor
     qtbot.waitUntil(lambda: not editor.loading)
@@ -135,7 +136,7 @@ def test_figure_5_2_opens_fitted_centred_with_values_at_least_11_px(
 
 
 def test_a_big_finished_tree_opens_folded_with_its_root_children_and_best_line(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = c4_recording()
     panel.show_recording(recording, live=False)
@@ -156,7 +157,7 @@ def test_a_big_finished_tree_opens_folded_with_its_root_children_and_best_line(
 # -- Follow ---------------------------------------------------------------------------
 
 
-def replay_following(qtbot: QtBot, panel: SearchTreePanel) -> int:
+def replay_following(qtbot: QtBot, panel: TreePage) -> int:
     """Step through the whole replay; after each step the node of the moment's event is
     marked and comes into view. Returns how many steps had to scroll."""
     canvas = panel.canvas
@@ -193,7 +194,7 @@ def test_replay_follows_every_step_of_figure_5_2_zoomed_in(
 
 
 def test_replay_follows_every_step_of_a_2000_node_connect_four_search(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = c4_recording()
     panel.show_recording(recording, live=False)
@@ -205,7 +206,7 @@ def test_replay_follows_every_step_of_a_2000_node_connect_four_search(
 
 
 def test_panning_by_hand_stops_following_and_the_button_says_so(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = c4_recording()
     panel.show_recording(recording, live=False)
@@ -333,7 +334,7 @@ def test_the_layout_is_remembered_and_reset_layout_restores_the_default(
         again.close()
 
 
-def test_clicking_a_node_shows_its_details_tab(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_clicking_a_node_shows_its_details_tab(qtbot: QtBot, panel: TreePage) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
     panel.tabs.setCurrentIndex(STEPS_TAB)

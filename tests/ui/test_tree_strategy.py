@@ -6,12 +6,13 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.core.strategy import max_strategy
-from gamesearch_gui.ui.tree.page import STRATEGY_WAIT_TEXT, SearchTreePanel
+from gamesearch_gui.ui.tree.notes import STRATEGY_WAIT_TEXT
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.strips import LEGEND_H, STRATEGY_ITEM, legend_rows
 from tests.ui.test_tree_panel import figure_recording, tictactoe_recording
 
 
-def drawn(qtbot: QtBot, panel: SearchTreePanel) -> list[tuple[int, int]]:
+def drawn(qtbot: QtBot, panel: TreePage) -> list[tuple[int, int]]:
     """The strategy's edges as the next paint draws them."""
     panel.canvas.fit_all()
     panel.canvas.viewport().repaint()
@@ -19,7 +20,7 @@ def drawn(qtbot: QtBot, panel: SearchTreePanel) -> list[tuple[int, int]]:
 
 
 def test_toggling_the_action_highlights_the_strategy_and_the_legend_says_so(
-    qtbot: QtBot, panel: SearchTreePanel
+    qtbot: QtBot, panel: TreePage
 ) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False)
@@ -43,7 +44,7 @@ def test_toggling_the_action_highlights_the_strategy_and_the_legend_says_so(
     assert not panel.strategy_note.isVisible()
 
 
-def test_a_replay_shows_the_strategy_only_at_the_end(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_a_replay_shows_the_strategy_only_at_the_end(qtbot: QtBot, panel: TreePage) -> None:
     panel.show_recording(figure_recording(), live=False)
     panel.act_strategy.setChecked(True)
     panel.controller.seek(3)
@@ -52,7 +53,7 @@ def test_a_replay_shows_the_strategy_only_at_the_end(qtbot: QtBot, panel: Search
     assert len(drawn(qtbot, panel)) == 4
 
 
-def test_an_incomplete_strategy_says_why(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_an_incomplete_strategy_says_why(qtbot: QtBot, panel: TreePage) -> None:
     panel.act_strategy.setChecked(True)
     shallow = tictactoe_recording(moves=2, settings=SearchSettings(Algorithm.MINIMAX, depth=2))
     panel.show_recording(shallow, live=False)
@@ -61,7 +62,7 @@ def test_an_incomplete_strategy_says_why(qtbot: QtBot, panel: SearchTreePanel) -
     assert drawn(qtbot, panel)  # what there is of it is still shown
 
 
-def test_a_live_search_waits_for_its_end(qtbot: QtBot, panel: SearchTreePanel) -> None:
+def test_a_live_search_waits_for_its_end(qtbot: QtBot, panel: TreePage) -> None:
     panel.act_strategy.setChecked(True)
     recording = tictactoe_recording(moves=4)
     result, recording.result = recording.result, None
@@ -75,15 +76,13 @@ def test_a_live_search_waits_for_its_end(qtbot: QtBot, panel: SearchTreePanel) -
     assert "MAX's strategy" in panel.strategy_note.text()
 
 
-def test_a_narrow_legend_wraps_and_keeps_the_strategy_entry(
-    qtbot: QtBot, panel: SearchTreePanel
-) -> None:
+def test_a_narrow_legend_wraps_and_keeps_the_strategy_entry(qtbot: QtBot, panel: TreePage) -> None:
     # At a laptop's width the legend with MAX's strategy takes two rows, never drops it.
     panel.resize(900, 350)
     panel.show_recording(figure_recording(), live=False)
     panel.act_strategy.trigger()
     canvas = panel.canvas
-    legend = canvas._legend
+    legend = canvas.strips.legend
     qtbot.waitUntil(lambda: legend.height() > LEGEND_H)
     rows = legend_rows(legend.width(), LEGEND_H, canvas.font(), canvas.legend_items())
     assert rows >= 2 and legend.height() == rows * LEGEND_H

@@ -19,7 +19,7 @@ from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 
 MINUS = "\u2212"
 
@@ -46,7 +46,7 @@ def solved(tree: CustomTree) -> tuple[TreeGame, SearchRecording]:
     return game, recording
 
 
-def canvas_texts(panel: SearchTreePanel) -> list[str]:
+def canvas_texts(panel: TreePage) -> list[str]:
     """Every text the canvas drew, painted at a laptop's width."""
     panel.resize(1366, 700)
     panel.canvas.viewport().repaint()
@@ -63,7 +63,7 @@ def canvas_texts(panel: SearchTreePanel) -> list[str]:
 )
 def test_the_root_value_reads_the_same_everywhere(
     qtbot: QtBot,
-    panel: SearchTreePanel,
+    panel: TreePage,
     tree: CustomTree,
     root_value: str,
     best: str,
@@ -96,7 +96,7 @@ def test_the_root_value_reads_the_same_everywhere(
 
 
 def test_probabilities_read_the_same_on_edges_details_and_explanation(
-    panel: SearchTreePanel,
+    panel: TreePage,
 ) -> None:
     _, recording = solved(load_tree(GAMBLES))
     panel.show_recording(recording, live=False)
@@ -110,7 +110,7 @@ def test_probabilities_read_the_same_on_edges_details_and_explanation(
     assert "0.75" not in panel.details.facts.text()
 
 
-def test_the_explanation_names_nodes_as_the_edges_do(panel: SearchTreePanel) -> None:
+def test_the_explanation_names_nodes_as_the_edges_do(panel: TreePage) -> None:
     _, recording = solved(example("figure-5-2").tree())
     panel.show_recording(recording, live=False)
     c1 = next(n for n in range(recording.node_count) if recording.move_text(n) == "c1")

@@ -14,7 +14,7 @@ module of its own, do the work:
 - :mod:`.clipboard` (:class:`TreeClipboard`): copy and paste the tree;
 - :mod:`.files` (:class:`TreeFiles`): open, save, recent files, the recovery file;
 - :mod:`.solving` (:class:`TreeSolver`): the Solve row, the search, and its result,
-  shown in a :class:`SearchTreePanel` in the drawing's place until the next edit.
+  shown in a :class:`TreePage` in the drawing's place until the next edit.
 
 The rooms see the editor through :class:`EditorHost` (:mod:`.host`), the part of it they
 use. The editor keeps the public names the window, the menus and the tests use, handing

@@ -4,7 +4,7 @@
 move ordering, Solve, Back to the drawing) and the result line under it. It offers the
 searches that fit the tree (minimax and alpha-beta; expectiminimax and Star1 with
 chance; max^n, paranoid and shallow pruning with players), runs the chosen one on the
-editor's search thread, shows its recording in a :class:`SearchTreePanel` in the
+editor's search thread, shows its recording in a :class:`TreePage` in the
 drawing's place, and says the value, best move and line when it ends.
 """
 
@@ -36,7 +36,7 @@ from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, move_names
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import connect_plain, fail_hard_box
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -55,7 +55,7 @@ class TreeSolver(QObject):
         self.editor = editor
         self.solution: SearchRecording | None = None
         self.result: SearchResult | None = None
-        self.solution_panel = SearchTreePanel()
+        self.solution_panel = TreePage()
         self.searches = RecordedSearch(controller, self.solution_panel, self)
         self.searches.finished.connect(self._search_finished)
         self.searches.failed.connect(self._search_failed)

@@ -68,7 +68,7 @@ from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -209,7 +209,7 @@ class ExercisePage(QWidget):
         self.canvas.markToggled.connect(self.toggle_mark)
         self.canvas.clearRequested.connect(self.clear_node)
         self.canvas.pathSelected.connect(self._show_node)
-        self.solution_panel = SearchTreePanel()
+        self.solution_panel = TreePage()
         # One search, no iterative deepening: no iteration header over the tree.
         self.solution_panel.canvas.set_header_visible(False)
         # A key's search keeps every node: no cap to choose for a next search.

@@ -398,9 +398,9 @@ class ExerciseCanvas(EditorCanvas, FittedCanvas):
         return True
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        pos, dragged = self._press_pos, self._dragged
+        pos = self.mouse.pending_click()
         super().mouseReleaseEvent(event)
-        if event.button() != Qt.MouseButton.LeftButton or pos is None or dragged:
+        if event.button() != Qt.MouseButton.LeftButton or pos is None:
             return
         if self.node_at(pos) is None:
             child = self.edge_at(pos)

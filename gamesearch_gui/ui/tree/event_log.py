@@ -9,6 +9,8 @@ table's fixed-height rows are placed by arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 from PySide6.QtCore import (
@@ -177,17 +179,21 @@ class EventLogView(QTableView):
     # A person's clicks and keys move the current row; only those ask for a jump.
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """Note that the person chose the row."""
-        self._by_person = True
-        try:
+        with self._person():
             super().mousePressEvent(event)
-        finally:
-            self._by_person = False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Note that the person moved to the row."""
+        with self._person():
+            super().keyPressEvent(event)
+
+    @contextmanager
+    def _person(self) -> Iterator[None]:
+        """While the person's click or key is handled (a row it makes current asks for
+        a jump)."""
         self._by_person = True
         try:
-            super().keyPressEvent(event)
+            yield
         finally:
             self._by_person = False
 

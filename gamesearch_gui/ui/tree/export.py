@@ -16,7 +16,7 @@ export a region of it instead (the part in view, fitted by :func:`legible_region
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
@@ -26,6 +26,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from gamesearch_gui.core.files import WriteError, staged
+from gamesearch_gui.ui.tree.folds import Folds
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
 from gamesearch_gui.ui.tree.strips import (
@@ -233,3 +234,30 @@ def export_png(
         writer = QImageWriter(temp, b"png")
         if not writer.write(image):
             raise WriteError(errno.EIO, writer.errorString() or "the image was not written", path)
+
+
+#: How a tree is written: ``export_svg`` or ``export_png``.
+Writer = Callable[[TreeItem, str, QFont, QRectF | None], None]
+
+
+def export_shown(write: Writer, item: TreeItem, path: str, font: QFont) -> None:
+    """Write ``item``'s tree at the moment, as folded; one too big to read so is written
+    folded as a first view is, the root, its children and the line, every other subtree
+    one mark (IllegibleExport when even that is too big to read)."""
+    model = item.model
+    try:
+        write(item, path, font, None)
+        return
+    except IllegibleExport:
+        folds = model.folds
+        if folds.auto and not folds.opened and not folds.closed:
+            raise  # folded as a first view already
+    shown = model.folds
+    model.folds = Folds(auto=True)
+    model.refold()
+    try:
+        write(item, path, font, None)
+    finally:
+        model.folds = shown
+        model.refold()
+        item.update()

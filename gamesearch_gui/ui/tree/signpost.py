@@ -10,15 +10,15 @@ so they do not scroll with the scene):
 * :class:`StepPointer`, at the edge towards the node of the moment's event, when
   following is off and that node is out of view: "this step →", a click goes there.
 
-The canvas decides when each shows (``TreeCanvas._update_signposts``); these only draw
-and report clicks.
+:class:`Signposts` decides when each shows, ``SIGNPOST_MS`` after the view or the moment
+changed; the two widgets only draw and report clicks.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,11 +29,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.ui.tree.geometry import LEVEL_H, NODE_R, SLOT_W
+
+if TYPE_CHECKING:
+    from gamesearch_gui.ui.tree.host import CanvasHost
+
 #: The note's and the pointer's look: a small card in the window's colours.
 CARD_STYLE: Final = (
     "QFrame#treeSignpost { background: palette(window); border: 1px solid palette(mid);"
     " border-radius: 4px; }"
 )
+#: How soon after a change of view or moment the canvas checks that it shows some of
+#: the tree and the step's node (or says where they are).
+SIGNPOST_MS: Final = 40
 #: How far in from the viewport's edge the pointer sits (pixels).
 EDGE_GAP: Final = 4
 
@@ -135,3 +144,60 @@ class StepPointer(QToolButton):
         self.move(viewport.left() + x, viewport.top() + y)
         self.show()
         self.raise_()
+
+
+class Signposts(QObject):
+    """The empty note and the step pointer over ``canvas``: shown, hidden and placed
+    ``SIGNPOST_MS`` after what the canvas shows changed (``soon``)."""
+
+    def __init__(self, canvas: CanvasHost) -> None:
+        super().__init__(canvas.widget())
+        self._canvas = canvas
+        self.note = EmptyNote(canvas.widget())
+        self.note.showStep.connect(canvas.show_step)
+        self.note.fit.connect(canvas.fit_all)
+        self.pointer = StepPointer(canvas.widget())
+        self.pointer.clicked.connect(canvas.show_step)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SIGNPOST_MS)
+        self._timer.timeout.connect(self.update)
+
+    def soon(self, *_: object) -> None:
+        """Check the view in ``SIGNPOST_MS`` (many changes in between: one check)."""
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def update(self) -> None:
+        """Say so when the view holds no part of the tree; point to the step's node when
+        following is off and it is out of view."""
+        self._timer.stop()
+        canvas = self._canvas
+        model = canvas.tree_item.model
+        now, lay = model.now, model.layout
+        geometry = canvas.viewport().geometry()
+        if now is None or lay is None or model.limit == 0:
+            self.note.hide()
+            self.pointer.hide()
+            return
+        shown = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+        reach = NODE_R
+        d0 = (shown.top() - reach) / LEVEL_H
+        d1 = (shown.bottom() + reach) / LEVEL_H
+        empty = (
+            d0 > model.max_depth() + 1
+            or lay.first_in(
+                (shown.left() - reach) / SLOT_W, (shown.right() + reach) / SLOT_W, d0, d1
+            )
+            == NONE
+        )
+        current = canvas.tree_item.current
+        if empty:
+            self.pointer.hide()
+            self.note.place(geometry, current != NONE)
+            return
+        self.note.hide()
+        if not canvas.following and current != NONE and not canvas._seen(current):
+            self.pointer.place(geometry, canvas.view_point_of(current))
+        else:
+            self.pointer.hide()

@@ -1,15 +1,20 @@
 """The strips above and below the tree: each iteration's label, and the legend.
 
-The view shows them as two thin widgets around its viewport; an export draws the same
-with ``draw_iteration_labels`` and ``draw_legend`` into its picture.
+The view shows them as two thin widgets around its viewport (:class:`CanvasStrips`
+places them and keeps the viewport's margins for them); an export draws the same with
+``draw_iteration_labels`` and ``draw_legend`` into its picture.
+
+The iteration labels may lag ``HEADER_LAG_MS`` behind the growing tree: the right end
+of the running iteration's bracket moves at every moment, and each repaint is a call
+into Python (see :mod:`.canvas`), so it repaints through the shared ``RateLimiter``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -21,11 +26,12 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.palette import HINT_COLOUR, MAX_COLOUR, seat_colour
+from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.geometry import (
     HOW_BACKED_UP,
     HOW_EVALUATION,
@@ -52,6 +58,8 @@ from gamesearch_gui.ui.tree.style import (
 #: Height of the iteration header above the tree and of the legend below it (pixels).
 HEADER_H: Final = 22
 LEGEND_H: Final = 20
+#: How long the iteration labels may lag behind the growing tree.
+HEADER_LAG_MS: Final = 250
 
 #: What the legend explains, in order: a sample's key and its words.
 LEGEND_ITEMS: Final[tuple[tuple[str, str], ...]] = (
@@ -259,60 +267,157 @@ def draw_legend(
         x = band.left() + left
         cy = band.top() + row_height * (row + 0.5)
         cx = x + r * 1.2
-        path = QPainterPath()
-        pen = QPen(ink, 1.0)
-        brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
-        if key.startswith(PLAYER_KEY):
-            index = int(key[len(PLAYER_KEY) :])
-            colour = seat_colour(index)
-            add_node_shape(path, player_shape(index), HOW_BACKED_UP, cx, cy, r)
-            brush = colour
-            pen = QPen(colour.darker(135), 1.0)
-        elif key in ("max", "min", "chance", "terminal"):
-            kind = {"max": KIND_MAX, "min": KIND_MIN, "chance": KIND_CHANCE, "terminal": KIND_LEAF}[
-                key
-            ]
-            add_node_shape(path, kind, HOW_BACKED_UP, cx, cy, r)
-            brush = LEAF_FILL if kind == KIND_LEAF else KIND_COLOUR[kind]
-            pen = QPen(KIND_COLOUR[kind].darker(135), 1.0)
-        elif key == "eval":
-            add_node_shape(path, KIND_MAX, HOW_EVALUATION, cx, cy, r)
-            brush = tint(MAX_COLOUR, 0.35)
-            pen = QPen(MAX_COLOUR, 1.0, Qt.PenStyle.DashLine)
-        elif key == "open":
-            add_node_shape(path, KIND_MAX, OPEN, cx, cy, r)
-            pen = QPen(MAX_COLOUR, 1.0)
-        elif key == "tt":
-            pass
-        elif key == "now":
-            path.addEllipse(QPointF(cx, cy), r * 1.1, r * 1.1)
-            pen = QPen(CURRENT_COLOUR, 1.6, Qt.PenStyle.DashLine)
-        elif key == "cut":
-            path.moveTo(cx - r * 1.2, cy - r)
-            path.lineTo(cx + r * 0.2, cy + r * 0.2)
-            pen = QPen(ink, 1.0, Qt.PenStyle.DashLine)
-        elif key in ("pv", "strategy", "tried"):
-            path.moveTo(cx - r * 1.2, cy)
-            path.lineTo(cx + r * 1.2, cy)
-            pen = {
-                "pv": QPen(PV_COLOUR, 3.0),
-                "strategy": QPen(STRATEGY_COLOUR, 3.0),
-                "tried": QPen(HINT_COLOUR, 2.0, Qt.PenStyle.DashLine),
-            }[key]
-        painter.setPen(pen)
-        painter.setBrush(brush)
-        painter.drawPath(path)
-        if key == "cut":
-            painter.setPen(QPen(CUT_COLOUR, 1.6))
-            for offset in (-0.25, 0.25):
-                painter.drawLine(
-                    QPointF(cx + r * (0.05 + offset), cy + r * (0.6 - offset)),
-                    QPointF(cx + r * (0.55 + offset), cy + r * (0.0 - offset)),
-                )
+        _draw_sample(painter, key, cx, cy, r, ink)
         painter.setPen(ink)
         text_left = x + r * 2.6 if key != "tt" else x
         painter.drawText(
             QRectF(text_left, cy - row_height / 2, width, row_height),
             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
             word,
+        )
+
+
+def _draw_sample(painter: QPainter, key: str, cx: float, cy: float, r: float, ink: QColor) -> None:
+    """The legend's sample of ``key`` (a node shape, a line, a mark) centred at
+    (``cx``, ``cy``), ``r`` its radius."""
+    path = QPainterPath()
+    pen = QPen(ink, 1.0)
+    brush: QColor | Qt.BrushStyle = Qt.BrushStyle.NoBrush
+    if key.startswith(PLAYER_KEY):
+        index = int(key[len(PLAYER_KEY) :])
+        colour = seat_colour(index)
+        add_node_shape(path, player_shape(index), HOW_BACKED_UP, cx, cy, r)
+        brush = colour
+        pen = QPen(colour.darker(135), 1.0)
+    elif key in ("max", "min", "chance", "terminal"):
+        kind = {"max": KIND_MAX, "min": KIND_MIN, "chance": KIND_CHANCE, "terminal": KIND_LEAF}[key]
+        add_node_shape(path, kind, HOW_BACKED_UP, cx, cy, r)
+        brush = LEAF_FILL if kind == KIND_LEAF else KIND_COLOUR[kind]
+        pen = QPen(KIND_COLOUR[kind].darker(135), 1.0)
+    elif key == "eval":
+        add_node_shape(path, KIND_MAX, HOW_EVALUATION, cx, cy, r)
+        brush = tint(MAX_COLOUR, 0.35)
+        pen = QPen(MAX_COLOUR, 1.0, Qt.PenStyle.DashLine)
+    elif key == "open":
+        add_node_shape(path, KIND_MAX, OPEN, cx, cy, r)
+        pen = QPen(MAX_COLOUR, 1.0)
+    elif key == "tt":
+        pass
+    elif key == "now":
+        path.addEllipse(QPointF(cx, cy), r * 1.1, r * 1.1)
+        pen = QPen(CURRENT_COLOUR, 1.6, Qt.PenStyle.DashLine)
+    elif key == "cut":
+        path.moveTo(cx - r * 1.2, cy - r)
+        path.lineTo(cx + r * 0.2, cy + r * 0.2)
+        pen = QPen(ink, 1.0, Qt.PenStyle.DashLine)
+    elif key in ("pv", "strategy", "tried"):
+        path.moveTo(cx - r * 1.2, cy)
+        path.lineTo(cx + r * 1.2, cy)
+        pen = {
+            "pv": QPen(PV_COLOUR, 3.0),
+            "strategy": QPen(STRATEGY_COLOUR, 3.0),
+            "tried": QPen(HINT_COLOUR, 2.0, Qt.PenStyle.DashLine),
+        }[key]
+    painter.setPen(pen)
+    painter.setBrush(brush)
+    painter.drawPath(path)
+    if key == "cut":
+        painter.setPen(QPen(CUT_COLOUR, 1.6))
+        for offset in (-0.25, 0.25):
+            painter.drawLine(
+                QPointF(cx + r * (0.05 + offset), cy + r * (0.6 - offset)),
+                QPointF(cx + r * (0.55 + offset), cy + r * (0.0 - offset)),
+            )
+
+
+class CanvasStrips(QObject):
+    """The iteration labels above ``view``'s viewport and the legend below it: their
+    places, the margins they take, and when the labels repaint."""
+
+    def __init__(self, view: QGraphicsView, labels: Callable[[], list[IterationLabel]]) -> None:
+        super().__init__(view)
+        self._view = view
+        self._labels = labels
+        self.header = IterationHeader(view, labels, view.viewportTransform)
+        self.legend = Legend(view)
+        self.legend_visible = True
+        self.header_visible = True
+        view.setViewportMargins(0, HEADER_H, 0, LEGEND_H)
+        self._key: tuple[Any, ...] = ()
+        self._repaints = RateLimiter(self.header, 1000 / HEADER_LAG_MS, self._repaint_header)
+
+    def set_legend_visible(self, on: bool) -> None:
+        """Show or hide the legend strip under the tree."""
+        self.legend_visible = on
+        self.legend.setVisible(on)
+        self.set_margins()
+
+    def set_header_visible(self, on: bool) -> None:
+        """Show or hide the iteration header above the tree (a drawn tree has no search)."""
+        self.header_visible = on
+        self.header.setVisible(on)
+        self.set_margins()
+
+    def set_margins(self) -> None:
+        """Keep the viewport's margins for the strips shown."""
+        top = HEADER_H if self.header_visible else 0
+        bottom = self.legend_height() if self.legend_visible else 0
+        self._view.setViewportMargins(0, top, 0, bottom)
+
+    def legend_height(self) -> int:
+        """The legend's height: as many rows of LEGEND_H as its entries take at this
+        width (a narrow view wraps it rather than leave entries out)."""
+        view = self._view
+        width = view.width() - 2 * view.frameWidth()
+        return LEGEND_H * legend_rows(width, LEGEND_H, view.font(), self.legend.items)
+
+    def place(self) -> None:
+        """Put the strips above and below the viewport."""
+        viewport = self._view.viewport().geometry()
+        self.header.setGeometry(
+            QRect(viewport.left(), viewport.top() - HEADER_H, viewport.width(), HEADER_H)
+        )
+        self.legend.setGeometry(
+            QRect(viewport.left(), viewport.bottom() + 1, viewport.width(), self.legend_height())
+        )
+        self.legend.setVisible(self.legend_visible)
+
+    def resized(self) -> None:
+        """The view was resized: the legend may wrap to another number of rows."""
+        if self.legend_visible and self._view.viewportMargins().bottom() != self.legend_height():
+            self.set_margins()
+        self.place()
+
+    def update_header(self, force: bool = False) -> None:
+        """Repaint the iteration labels when what they show changed, in pixels (a
+        repaint at every moment would be one more call into Python each time): at once
+        when a label's words change (or ``force``), within ``HEADER_LAG_MS`` when only
+        a bracket moved."""
+        if force:
+            self._repaints.flush()
+            return
+        key = self._header_key()
+        if key == self._key:
+            return
+        if [label[0] for label in key] != [label[0] for label in self._key]:
+            self._repaints.flush()
+        else:
+            self._repaints.request()
+
+    def _repaint_header(self) -> None:
+        self._key = self._header_key()
+        self.header.update()
+
+    def _header_key(self) -> tuple[Any, ...]:
+        """What the labels show, in pixels: each one's words and ends."""
+        transform = self._view.viewportTransform()
+        scale, shift = transform.m11() * SLOT_W, transform.dx()
+        width = self.header.width()
+
+        def pixel(slot: float) -> int:
+            return round(min(max(slot * scale + shift, -2.0), width + 2.0))
+
+        return tuple(
+            (label.text, pixel(label.first - 0.4), pixel(label.last + 0.4))
+            for label in self._labels()
         )
