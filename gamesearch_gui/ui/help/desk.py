@@ -1,9 +1,9 @@
 """The Help menu's own parts, for the main window: the user guide, the keyboard shortcuts
 (a page of the guide, made from the window's actions), the welcome and its three starts.
 
-The main window keeps How to play, Examples and About, and puts these beside them
-(``fill``). Every action's slot takes no arguments (tests/ui/test_action_sweep.py
-triggers them all).
+The Help menu's entries (these, and the window's How to play, Examples and About) are
+declared in ``ui/actions.py``. Every action's slot takes no arguments
+(tests/ui/test_action_sweep.py triggers them all).
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
 from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.ui.actions import Owner, build_actions
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP
 from gamesearch_gui.ui.editor.editor import PLAYERS_KEYS_HELP
@@ -32,7 +33,6 @@ from gamesearch_gui.ui.help.shortcuts import (
 )
 from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
 from gamesearch_gui.ui.tree.replay import RATES
-from gamesearch_gui.ui.widgets import make_action
 
 #: The generated page of the keyboard shortcuts.
 SHORTCUTS_PAGE = "keyboard-shortcuts"
@@ -46,6 +46,12 @@ WELCOME_RATE = 1  #: events a second: a step to read each second
 class HelpDesk(QObject):
     """The user guide, the shortcuts and the welcome of one main window."""
 
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_guide: QAction
+    act_shortcuts: QAction
+    act_welcome: QAction
+
     def __init__(self, window: QMainWindow, store: QSettings) -> None:
         super().__init__(window)
         #: The main window (not imported: the window is built from its parts, never the
@@ -54,37 +60,7 @@ class HelpDesk(QObject):
         self.window: Any = window
         self.store = store
         self.guide: UserGuide | None = None
-        self.act_guide = make_action(
-            window,
-            "User &guide",
-            self.show_guide,
-            QKeySequence.StandardKey.HelpContents,
-            "The guide to everything in the window, with search (it opens at this mode's page)",
-        )
-        self.act_shortcuts = make_action(
-            window,
-            "&Keyboard shortcuts",
-            self.show_shortcuts,
-            tip="Every key of the menus, the replay, the trees and the boards",
-        )
-        self.act_welcome = make_action(
-            window,
-            "&Welcome…",
-            self.show_welcome,
-            tip="The first start's welcome: play a game, watch Figure 5.2 solved, practise",
-        )
-
-    def fill(self, menu: QMenu, how_to_play: QAction, examples: QMenu, about: QAction) -> None:
-        """The Help menu: the guide and the shortcuts, the window's How to play and
-        Examples, the welcome, About."""
-        menu.addAction(self.act_guide)
-        menu.addAction(self.act_shortcuts)
-        menu.addSeparator()
-        menu.addAction(how_to_play)
-        menu.addMenu(examples)
-        menu.addSeparator()
-        menu.addAction(self.act_welcome)
-        menu.addAction(about)
+        build_actions(Owner.HELP, self, window)
 
     # -- the guide ---------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
 from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
+from gamesearch_gui.ui.actions import Owner, build_actions
 from gamesearch_gui.ui.mcts.page import MctsView
 from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
@@ -335,15 +336,8 @@ class SearchTreePanel(QWidget):
         self.act_side.setToolTip("Show or hide the node details and the list of steps")
         self.act_side.toggled.connect(self._side_toggled)
         self.view_bar.addAction(self.act_side)
-        self.act_strategy = QAction("MAX's &strategy in the tree", self)
-        self.act_strategy.setIconText("Strategy")  # on the tree's own toolbar
-        self.act_strategy.setCheckable(True)
-        self.act_strategy.setToolTip(
-            "Highlight MAX's strategy in teal: MAX's move at every MAX node it can reach, "
-            "whatever MIN (or chance) does; and say what it guarantees, or why the search "
-            "left it incomplete"
-        )
-        self.act_strategy.toggled.connect(self._strategy_toggled)
+        # Declared in ui/actions.py (the window's View menu shows it too).
+        self.act_strategy = build_actions(Owner.TREE_PAGE, self)["view.strategy"]
         self.view_bar.addAction(self.act_strategy)
 
         canvas_row = QHBoxLayout()
