@@ -12,11 +12,19 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QShortcut
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow
 
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
 from gamesearch_gui.core.games import game_specs
-from gamesearch_gui.ui.actions import Owner, build_actions
+from gamesearch_gui.ui.actions import (
+    ALL_MODES,
+    MODE_COMMANDS,
+    Mode,
+    Owner,
+    bar,
+    build_actions,
+    menu_bar_ids,
+)
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP
 from gamesearch_gui.ui.editor.editor import PLAYERS_KEYS_HELP
@@ -25,9 +33,9 @@ from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
 from gamesearch_gui.ui.help.shortcuts import (
     TREE_VIEW_KEYS,
     Section,
-    action_rows,
     action_text,
-    menu_rows,
+    declared_rows,
+    plain,
     shortcut_rows,
     shortcuts_html,
 )
@@ -37,7 +45,7 @@ from gamesearch_gui.ui.tree.replay import RATES
 #: The generated page of the keyboard shortcuts.
 SHORTCUTS_PAGE = "keyboard-shortcuts"
 #: The page of the guide that goes with each mode of the window (F1 opens it).
-MODE_PAGES = {"play": "play.md", "trees": "editor.md", "exercise": "exercises.md"}
+MODE_PAGES = {Mode.PLAY: "play.md", Mode.TREES: "editor.md", Mode.EXERCISE: "exercises.md"}
 #: The example the welcome's second start solves, and the pace of its replay.
 WELCOME_EXAMPLE = "figure-5-2"
 WELCOME_RATE = 1  #: events a second: a step to read each second
@@ -92,38 +100,32 @@ class HelpDesk(QObject):
         guide.activateWindow()
 
     def shortcuts_page(self) -> str:
-        """The keyboard shortcuts' page: the menus and the replay read from the window,
-        then the keys the boards and trees read themselves."""
+        """The keyboard shortcuts' page: the menus' keys from the list of the window's
+        commands, the replay's read from its panel, then the keys the boards and trees
+        read themselves."""
         w = self.window
-        mode_names = {mode: action_text(a) for mode, a in w.mode_actions.items()}
-        owners = {
-            id(w.play_file_menu): "play",
-            id(w.game_menu): "play",
-            id(w.trees.file_menu): "trees",
-            id(w.trees.edit_menu): "trees",
-            id(w.exercises.menu): "exercise",
-        }
-        menus = [m for t in w.menuBar().actions() if isinstance(m := t.menu(), QMenu)]
+        owners = w.action_owners
+        mode_names = {m: action_text(w.declared_actions[c]) for m, c in MODE_COMMANDS.items()}
         generated = []
         # Each mode's menus, then those of every mode.
-        for mode in [*mode_names, None]:
-            for menu in menus:
-                if owners.get(id(menu)) != mode:
+        for mode in [*Mode, None]:
+            for bar_id in menu_bar_ids():
+                menu = bar(bar_id)
+                if menu.modes != ((mode,) if mode else ALL_MODES):
                     continue
-                rows = menu_rows(menu)
+                rows = declared_rows(owners, bar_id)
                 where = f"In {mode_names[mode]}." if mode else "In every mode."
                 if rows:
-                    title = f"{action_text(menu.menuAction())} menu"
+                    title = f"{plain(menu.title)} menu"
                     if mode:
                         title += f" ({mode_names[mode]})"
                     generated.append(Section(title, where, tuple(rows)))
-            if mode == "trees":
-                editor = w.editor
+            if mode is Mode.TREES:
                 generated.append(
                     Section(
                         f"Edit menu > Node > Kind, in a tree of players ({mode_names[mode]})",
                         "On a tree of three players or more.",
-                        action_rows([editor.act_next_player, editor.act_previous_player]),
+                        tuple(declared_rows(owners, "editor.kind", ("players",))),
                     )
                 )
         generated.append(
@@ -181,7 +183,7 @@ class HelpDesk(QObject):
     def start_playing(self) -> None:
         """A new game of the settings' game, its search tree open below the board."""
         w = self.window
-        w.set_mode("play")
+        w.set_mode(Mode.PLAY)
         w.set_tree_focus(False)
         w.new_game()
         tree = w.docks["tree"]
@@ -219,7 +221,7 @@ class HelpDesk(QObject):
     def start_exercise(self) -> None:
         """A small random minimax exercise in Practise by hand."""
         w = self.window
-        w.set_mode("exercise")
+        w.set_mode(Mode.EXERCISE)
         page = w.exercises
         if not page.may_leave():
             return
