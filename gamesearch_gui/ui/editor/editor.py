@@ -69,6 +69,7 @@ from gamesearch_gui.core.trees.tree import (
     path_text,
 )
 from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
+from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS, DRAWING_PLAYERS_KEYS
 from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_text, outside_lines, parse_bounds
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
@@ -95,22 +96,6 @@ RECENT_KEY = "editor/recent_files"
 FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
 #: Milliseconds after an edit before the recovery file is written.
 AUTOSAVE_DELAY_MS = 1000
-
-_KEYS = """<b>Keys</b> (click the tree first):
-<b>Ins</b> add a child · <b>Del</b> delete the subtree ·
-<b>0–9 − .</b> type a leaf's value, <b>Enter</b> keeps it, <b>Esc</b> cancels ·
-<b>F2</b> / <b>Enter</b> edit the value (leaf) or label (inner node) ·
-<b>Tab</b> / <b>Shift+Tab</b> next / previous leaf ·
-<b>arrows</b> parent, first child, neighbours ·
-{kinds} ·
-<b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b> undo / redo. Double-click a node to edit it; right-click for
-everything else. A tree of players: type a leaf's values as <b>1, 2, 6</b>."""
-KEYS_HELP = _KEYS.format(kinds="<b>M N C L</b> make it MAX, MIN, chance, leaf")
-#: The keys for a tree of players: P and Shift+P step round the table instead of M and N.
-PLAYERS_KEYS_HELP = _KEYS.format(
-    kinds="<b>P</b> / <b>Shift+P</b> the next / previous player's decision · "
-    "<b>C L</b> chance, leaf"
-)
 
 
 def fill_menu(menu: QMenu, actions: list[QAction | None]) -> None:
@@ -227,7 +212,7 @@ class TreeEditor(QWidget):
         self.caption_label.setObjectName("exampleCaption")
         self.caption_label.setWordWrap(True)
         self.caption_label.hide()
-        self.keys_help = QLabel(KEYS_HELP)
+        self.keys_help = QLabel(DRAWING_KEYS)
         self.keys_help.setWordWrap(True)
         self.keys_help.setObjectName("editorKeys")
         small = self.keys_help.font()
@@ -476,7 +461,7 @@ class TreeEditor(QWidget):
         self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
         self.players_form.show_tree(tree)
         self._update_kind_menu(tree.players)
-        self.keys_help.setText(PLAYERS_KEYS_HELP if tree.players else KEYS_HELP)
+        self.keys_help.setText(DRAWING_PLAYERS_KEYS if tree.players else DRAWING_KEYS)
         # Star1's bounds mean nothing to a tree of players (shallow pruning infers its own).
         self.bounds_form.setVisible(not tree.players)
         self.bounds_form.show_tree(tree, self.drawing)

@@ -62,6 +62,7 @@ from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
 from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
+from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS, CROSS_OUT_KEYS, VALUES_KEYS
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner
@@ -91,29 +92,11 @@ class AnswerEdit(QUndoCommand):
         self.page.set_answer_entries(self.before, self.path)
 
 
-#: How to answer, by task: values only (minimax, expectiminimax), values with α, β and
-#: crossed-out branches (alpha-beta), crossed-out branches only (Star1).
-VALUES_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>Tab</b> / <b>Shift+Tab</b> next / previous node ·
-<b>Del</b> rubs out the node's value. Values may be fractions (7/3) or decimals (two
-places are enough)."""
-
-KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left.
-Click a branch, or press <b>X</b>, to cross it out: it is never searched.
-<b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
-entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
-
-CROSS_OUT_HELP = """<b>How to answer</b>: click a branch, or click a node and press
-<b>X</b>, to cross it out: it is never examined. Click it again (or <b>X</b>) to take the
-mark back. <b>Tab</b> / <b>Shift+Tab</b> next / previous node."""
-
-
 def keys_help(task: Task) -> str:
     """How to answer ``task``: only the keys it uses."""
     if task is Task.ALPHABETA:
-        return KEYS_HELP
-    return VALUES_HELP if task.values else CROSS_OUT_HELP
+        return ALPHABETA_KEYS
+    return VALUES_KEYS if task.values else CROSS_OUT_KEYS
 
 
 WELCOME = (
@@ -287,7 +270,7 @@ class ExercisePage(QWidget):
         self.results.setObjectName("exerciseResults")
         self.results.setWordWrap(True)
         self.results.itemClicked.connect(self._result_clicked)
-        self.keys_help = keys = QLabel(KEYS_HELP)
+        self.keys_help = keys = QLabel(ALPHABETA_KEYS)
         keys.setWordWrap(True)
         small = keys.font()
         small.setPointSizeF(small.pointSizeF() * 0.9)

@@ -26,12 +26,14 @@ from gamesearch_gui.ui.actions import (
     menu_bar_ids,
 )
 from gamesearch_gui.ui.boards.factory import board_class
-from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP
-from gamesearch_gui.ui.editor.editor import PLAYERS_KEYS_HELP
-from gamesearch_gui.ui.exercise.page import KEYS_HELP as EXERCISE_KEYS_HELP
+from gamesearch_gui.ui.canvas_keys import (
+    ALPHABETA_KEYS,
+    DRAWING_KEYS,
+    DRAWING_PLAYERS_KEYS,
+    TREE_VIEW_KEYS,
+)
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
 from gamesearch_gui.ui.help.shortcuts import (
-    TREE_VIEW_KEYS,
     Section,
     action_text,
     declared_rows,
@@ -143,10 +145,10 @@ class HelpDesk(QObject):
         )
         listed = [
             Section(
-                "Drawing a tree", "The tree being drawn (not the solved one).", (), TREE_KEYS_HELP
+                "Drawing a tree", "The tree being drawn (not the solved one).", (), DRAWING_KEYS
             ),
-            Section("Drawing a tree of players", "", (), PLAYERS_KEYS_HELP),
-            Section("Practising by hand", "The exercise's tree.", (), EXERCISE_KEYS_HELP),
+            Section("Drawing a tree of players", "", (), DRAWING_PLAYERS_KEYS),
+            Section("Practising by hand", "The exercise's tree.", (), ALPHABETA_KEYS),
             Section(
                 "Every tree view",
                 "The search tree, a drawn or solved tree, an exercise.",

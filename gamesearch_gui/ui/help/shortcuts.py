@@ -6,8 +6,8 @@ Generated: every command of every menu of every mode that has a key (its shortcu
 key its text names after a tab, as the tree editor's "Add child\tIns"), and the replay's
 keys (the search tree panel's own shortcuts, by their descriptions). Listed by hand, and
 said to be: the keys the canvases and boards read themselves, which no action holds (the
-tree views' here, each board's in its ``KEYS``, the editor's and the exercise's in the
-help text under their forms).
+tree views', the editor's and the exercise's in ``ui/canvas_keys.py``, each board's in
+its ``KEYS``).
 """
 
 from __future__ import annotations
@@ -19,13 +19,6 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 
 from gamesearch_gui.ui.actions import Bar, Command, Owners, declared_action, entries
-
-#: The keys of the tree views (search tree, drawn tree, exercise), read by the canvas.
-TREE_VIEW_KEYS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+= (or Ctrl++) / Ctrl+−", "zoom in / out"),
-    ("Ctrl+0", "back to zoom 1:1"),
-    ("arrows, Page Up, Page Down", "scroll (turns Follow off)"),
-)
 
 
 @dataclass(frozen=True)
