@@ -17,7 +17,7 @@ or, for a ``toggle``, with the action's new checked state.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -503,33 +503,23 @@ Owners = Mapping[Owner, object]
 Entry = Command | Bar | Listed
 
 
-def entries(bar_id: str) -> list[Entry]:
-    """What ``bar_id`` holds, in order: commands, submenus and listed entries."""
-    placed: list[tuple[Place, Entry]] = []
+def placed(bar_id: str) -> list[tuple[Place, Entry]]:
+    """(place, entry) of what ``bar_id`` holds, in order: commands, submenus and listed
+    entries."""
+    found: list[tuple[Place, Entry]] = []
     for spec in COMMANDS:
-        placed += [(p, spec) for p in spec.places if p.bar == bar_id]
+        found += [(p, spec) for p in spec.places if p.bar == bar_id]
     for sub in BARS:
         places = SUBMENU_PLACES.get(sub.id, (sub.place,) if sub.place else ())
-        placed += [(p, sub) for p in places if p.bar == bar_id]
-    placed += [(item.place, item) for item in LISTED if item.place.bar == bar_id]
-    placed.sort(key=lambda pe: (pe[0].group, pe[0].order))
-    return [e for _, e in placed]
+        found += [(p, sub) for p in places if p.bar == bar_id]
+    found += [(item.place, item) for item in LISTED if item.place.bar == bar_id]
+    found.sort(key=lambda pe: (pe[0].group, pe[0].order))
+    return found
 
 
-def grouped(bar_id: str) -> Iterator[tuple[int, Entry]]:
-    """(group, entry) of what ``bar_id`` holds, in order."""
-    for entry in entries(bar_id):
-        yield _place_in(entry, bar_id).group, entry
-
-
-def _place_in(entry: Entry, bar_id: str) -> Place:
-    if isinstance(entry, Command):
-        places: tuple[Place, ...] = entry.places
-    elif isinstance(entry, Bar):
-        places = SUBMENU_PLACES.get(entry.id, (entry.place,) if entry.place else ())
-    else:
-        places = (entry.place,)
-    return next(p for p in places if p.bar == bar_id)
+def entries(bar_id: str) -> list[Entry]:
+    """What ``bar_id`` holds, in order."""
+    return [entry for _, entry in placed(bar_id)]
 
 
 def declared_action(owners: Owners, spec: Command) -> QAction | None:
@@ -561,7 +551,8 @@ def resolve(owners: Owners, bar_id: str) -> list[QAction | QMenu | None]:
     between two groups that both have entries)."""
     found: list[QAction | QMenu | None] = []
     last_group: int | None = None
-    for group, entry in grouped(bar_id):
+    for place, entry in placed(bar_id):
+        group = place.group
         if isinstance(entry, Command):
             action = declared_action(owners, entry)
             items: list[QAction | QMenu] = [action] if action is not None else []
