@@ -16,13 +16,11 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
-    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
     QFont,
     QGuiApplication,
-    QKeySequence,
     QResizeEvent,
     QShowEvent,
 )
@@ -55,6 +53,15 @@ from gamesearch_gui.core.search import (
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.ui.actions import (
+    MODE_COMMANDS,
+    Mode,
+    Owner,
+    bar,
+    build_actions,
+    fill_menu_bar,
+    fill_toolbar,
+)
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.boards.text_board import TextBoard
@@ -89,7 +96,7 @@ from gamesearch_gui.ui.stats_panel import (
 )
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
+from gamesearch_gui.ui.widgets import PageStack
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
@@ -282,86 +289,49 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        return make_action(self, text, slot, shortcut, tip)
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    play_file_menu: QMenu
+    game_menu: QMenu
+    view_menu: QMenu
+    help_menu: QMenu
+    act_new: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_hint: QAction
+    act_move_now: QAction
+    act_pause: QAction
+    act_compare_mcts: QAction
+    act_quit: QAction
+    act_open_game_file: QAction
+    act_new_game_file: QAction
+    act_mode_play: QAction
+    act_mode_trees: QAction
+    act_mode_exercise: QAction
+    act_values: QAction
+    act_focus_tree: QAction
+    act_reset_layout: QAction
+    act_how: QAction
+    act_about: QAction
 
     def _make_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        self.act_new = self._action("&New game", lambda: self.new_game(), keys.New, "Start again")
-        self.act_undo = self._action("&Undo", self.undo, keys.Undo, "Take back your last move")
-        self.act_redo = self._action("&Redo", self.redo, keys.Redo, "Play the move taken back")
-        self.act_hint = self._action(
-            "&Hint", self.hint, "Ctrl+H", "Show the AI's best move for you"
-        )
-        self.act_move_now = self._action(
-            "&Move now", self.move_now, "Ctrl+Return", "Make the AI play its best move so far"
-        )
-        self.act_pause = make_toggle(
-            self, "&Pause AI", self.set_paused, "Ctrl+P", "Stop the AI moving"
-        )
-        self.act_compare_mcts = self._action(
-            "&Compare MCTS with alpha-beta…",
-            self.compare_mcts,
-            tip="Both searches on this position: the move each chooses, MCTS's estimates "
-            "beside alpha-beta's values",
-        )
-        self.act_quit = self._action("&Quit", self.close, keys.Quit)
-        self.act_open_game_file = self._action(
-            "Open &game file…",
-            self.ask_open_game_file,
-            tip="Play a game you wrote in Python (this app's protocol or aima-python's)",
-        )
-        self.act_new_game_file = self._action(
-            "New game from &template…",
-            self.ask_new_game_file,
-            tip="Write a commented game file (Nim) to change, and play it",
-        )
+        """The window's actions, menus and tool bars, all made from ``ui/actions.py``'s list."""
         self.search_check = SearchCheck(self, self.store, lambda: self.editor.tree)
-        self.act_values = make_toggle(
-            self,
-            "Show move &values",
-            self.set_show_values,
-            "Ctrl+M",
-            "Label each move with its value",
-        )
-        self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
-        self.act_focus_tree = make_toggle(
-            self,
-            "&Focus on the tree",
-            self.set_tree_focus,
-            "Ctrl+T",
-            "Give the search tree the whole window (again: bring the rest back)",
-        )
-        self.act_how = self._action(
-            "&How to play", self.show_how_to_play, tip="The rules of this game, what the AI does"
-        )
-        self.act_about = self._action("&About", self.show_about)
         self.help_desk = HelpDesk(self, self.store)
-        self.act_mode_play = self._action(
-            "&Play a game", lambda: self.set_mode("play"), "Ctrl+1", "Play against the AI"
-        )
-        self.act_mode_trees = self._action(
-            "&Draw a tree",
-            lambda: self.set_mode("trees"),
-            "Ctrl+2",
-            "Draw a game tree and solve it",
-        )
-        self.act_mode_exercise = self._action(
-            "&Practise by hand",
-            lambda: self.set_mode("exercise"),
-            "Ctrl+3",
-            "Exercises: work out minimax and alpha-beta by hand, and have them graded",
-        )
-        self.mode_actions = {
-            "play": self.act_mode_play,
-            "trees": self.act_mode_trees,
-            "exercise": self.act_mode_exercise,
+        build_actions(Owner.WINDOW, self)
+        #: The parts whose commands the window shows, by the name the list knows them by.
+        self.action_owners: dict[Owner, object] = {
+            Owner.WINDOW: self,
+            Owner.TREES: self.trees,
+            Owner.EDITOR: self.editor,
+            Owner.EXERCISE: self.exercises,
+            Owner.SEARCH_CHECK: self.search_check,
+            Owner.HELP: self.help_desk,
+            Owner.TREE_PAGE: self.tree_panel,
         }
-        modes = QActionGroup(self)
-        for mode_action in self.mode_actions.values():
-            mode_action.setCheckable(True)
-            modes.addAction(mode_action)
-        self.act_mode_play.setChecked(True)
+        self.mode_actions = {
+            mode: self.declared_actions[key] for mode, key in MODE_COMMANDS.items()
+        }
         self.game_actions = [
             self.act_new,
             self.act_undo,
@@ -371,82 +341,19 @@ class MainWindow(QMainWindow):
             self.act_pause,
             self.act_compare_mcts,
         ]
-
-        self.play_file_menu = self.menuBar().addMenu("&File")
-        self.play_file_menu.addActions([self.act_open_game_file, self.act_new_game_file])
-        self._add_check_search(self.play_file_menu)
-        self.play_file_menu.addSeparator()
-        self.play_file_menu.addAction(self.act_quit)
-        self.menuBar().addMenu(self.trees.file_menu)
-        self.menuBar().addMenu(self.trees.edit_menu)
-        self.menuBar().addMenu(self.exercises.menu)
-        game_menu = self.menuBar().addMenu("&Game")
-        self.game_menu = game_menu
-        for action in (
-            self.act_new,
-            None,
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_hint,
-            self.act_move_now,
-            self.act_pause,
-            None,
-            self.act_compare_mcts,
-            None,
-            self.act_quit,
-        ):
-            if action is None:
-                game_menu.addSeparator()
-            else:
-                game_menu.addAction(action)
-        self._add_check_search(self.trees.file_menu)
-        self.trees.file_menu.addSeparator()
-        self.trees.file_menu.addAction(self.act_quit)
-        view_menu = self.menuBar().addMenu("&View")
-        for mode_action in self.mode_actions.values():
-            view_menu.addAction(mode_action)
-        view_menu.addSeparator()
-        view_menu.addAction(self.act_values)
-        view_menu.addAction(self.act_focus_tree)
-        view_menu.addAction(self.tree_panel.act_strategy)
-        view_menu.addSeparator()
-        for dock in self.docks.values():
-            view_menu.addAction(dock.toggleViewAction())
-        view_menu.addSeparator()
-        view_menu.addAction(self.act_reset_layout)
-        help_menu = self.menuBar().addMenu("&Help")
-        self.help_desk.fill(help_menu, self.act_how, self.trees.examples_menu, self.act_about)
+        fill_menu_bar(self, self.action_owners)
         for key, action in self.trees.example_actions.items():
             action.triggered.connect(lambda _=False, k=key: self.open_example(k))
-        modes_bar = QToolBar("Mode")
-        modes_bar.setObjectName("toolbar-mode")
-        for mode_action in self.mode_actions.values():
-            modes_bar.addAction(mode_action)
-        self.addToolBar(modes_bar)
-
-        toolbar = QToolBar("Game")
-        toolbar.setObjectName("toolbar-game")
-        for action in (
-            self.act_new,
-            self.act_undo,
-            self.act_redo,
-            self.act_hint,
-            self.act_move_now,
-            self.act_pause,
+        self.modes_bar = QToolBar(bar("toolbar.mode").title)
+        self.game_toolbar = QToolBar(bar("toolbar.game").title)
+        for toolbar, bar_id in (
+            (self.modes_bar, "toolbar.mode"),
+            (self.game_toolbar, "toolbar.game"),
+            (self.trees.toolbar, "toolbar.tree"),
+            (self.exercises.toolbar, "toolbar.exercise"),
         ):
-            toolbar.addAction(action)
-        self.addToolBar(toolbar)
-        self.game_toolbar = toolbar
-        self.addToolBar(self.trees.toolbar)
-        self.addToolBar(self.exercises.toolbar)
+            self.addToolBar(fill_toolbar(toolbar, bar_id, self.action_owners))
         self._default_layout = self.saveState(LAYOUT_VERSION)
-
-    def _add_check_search(self, menu: QMenu) -> None:
-        """The commands that check a student's own search code, at the end of ``menu``."""
-        menu.addSeparator()
-        menu.addAction(self.search_check.act_check)
-        menu.addMenu(self.search_check.lessons_menu)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -1262,17 +1169,18 @@ class MainWindow(QMainWindow):
     # -- Trees mode ----------------------------------------------------------------------
 
     @property
-    def mode(self) -> str:
-        """ "play" (a game against the AI), "trees" (the tree editor) or "exercise"."""
+    def mode(self) -> Mode:
+        """Play (a game against the AI), Trees (the tree editor) or Exercise."""
         page = self.central_stack.currentWidget()
         if page is self.editor:
-            return "trees"
-        return "exercise" if page is self.exercises else "play"
+            return Mode.TREES
+        return Mode.EXERCISE if page is self.exercises else Mode.PLAY
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: Mode | str) -> None:
         """Switch between playing, drawing a tree and exercises (menus and shortcuts follow)."""
         if mode not in self.mode_actions:
             raise ValueError(f"no mode {mode!r}")
+        mode = Mode(mode)
         self.mode_actions[mode].setChecked(True)
         if mode == self.mode:
             return

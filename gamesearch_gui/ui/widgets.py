@@ -37,7 +37,8 @@ def make_action(
     """A menu and toolbar action: its text, what it does, its key, and a tip for both bars.
 
     ``slot`` is called with no arguments; a ``checkable`` action's slot reads
-    ``action.isChecked()`` itself (see :func:`make_toggle`).
+    ``action.isChecked()`` itself. The window's commands are declared in ``ui/actions.py``;
+    this makes the few made as things change (a lesson, a player of the tree).
     """
     action = QAction(text, parent)
     action.setCheckable(checkable)
@@ -47,15 +48,6 @@ def make_action(
         action.setStatusTip(tip)
         action.setToolTip(tip)
     connect_plain(action.triggered, slot)
-    return action
-
-
-def make_toggle(
-    parent: QObject, text: str, slot: Callable[[bool], Any], shortcut: Any = None, tip: str = ""
-) -> QAction:
-    """A checkable action whose ``slot`` gets the new state (when a person toggles it)."""
-    action = make_action(parent, text, lambda: slot(action.isChecked()), shortcut, tip)
-    action.setCheckable(True)
     return action
 
 

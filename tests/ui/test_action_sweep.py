@@ -6,7 +6,8 @@ triggered with ``QAction.trigger()`` (which passes ``checked`` as a click does).
 dialog is answered by the harness, once with Cancel everywhere and once with plausible
 answers (a file in tmp_path, a number, a label, Yes). No exception may reach
 sys.excepthook, no Qt warning or critical may be logged (bar the platform's own, see the
-harness), and every action of the window must be triggered somewhere: the counts are
+harness), and every action of the window must be triggered somewhere: the commands
+ui/actions.py lists first, then every other action the window holds. The counts are
 checked against floors, so the sweep cannot quietly trigger nothing.
 """
 
@@ -29,6 +30,7 @@ from gamesearch_gui.core.exercises.exercise import Field, Task, make_exercise
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.ui.actions import COMMANDS, Mode, declared_action
 from gamesearch_gui.ui.editor.editor import RECENT_KEY
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
@@ -128,10 +130,14 @@ class Sweep:
             self.settle()
 
     def targets(self, scenario: Scenario) -> list[Target]:
+        """The window's commands as ui/actions.py lists them, then every other action of
+        the window (its panels' own, and the entries made as things change: examples,
+        lessons, recent files, players, docks), then the scenario's context menus'."""
         window = self.window
+        found = [*declared_actions(window), *window_actions(window)]
         permanent = [
             Target(action_name(a), lambda a=a: a, a)
-            for a in window_actions(window)
+            for a in dict.fromkeys(found)
             if a is not window.act_quit and a.menu() is None and not isinstance(a, QWidgetAction)
         ]
         return permanent + scenario.menus(window, self._menus)
@@ -172,6 +178,17 @@ class Sweep:
                 self.reached.add(id(target.action))
         self.triggered[scenario.name] = done
         return done
+
+
+def declared_actions(window: MainWindow, mode: Mode | None = None) -> list[QAction]:
+    """The actions of the commands ui/actions.py lists (of ``mode``, if given), in order."""
+    found = [
+        declared_action(window.action_owners, spec)
+        for spec in COMMANDS
+        if mode is None or mode in spec.modes
+    ]
+    assert all(a is not None for a in found)
+    return [a for a in found if a is not None]
 
 
 def state_key(window: MainWindow) -> tuple[Any, ...]:
@@ -504,6 +521,12 @@ def test_every_action_of_every_mode_runs_without_an_exception_or_a_warning(
         )
     missed = {name for key, (name, _) in sweep.reachable.items() if key not in sweep.reached}
     assert missed <= NEVER_ENABLED[mode], sorted(missed - NEVER_ENABLED[mode])
+    # Every command the list gives this mode was triggered (Quit below).
+    listed = {
+        action_name(a): a for a in declared_actions(window, Mode(mode)) if a is not window.act_quit
+    }
+    unreached = {name for name, a in listed.items() if id(a) not in sweep.reached}
+    assert unreached <= NEVER_ENABLED[mode], sorted(unreached)
     # The plausible answers did what a person asked for: files where they said.
     written = {path.suffix for path in tmp_path.glob("answer-*")}
     assert written == (WRITTEN[mode] if policy == "accept" else set())

@@ -30,12 +30,11 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QLabel,
-    QMenu,
     QMessageBox,
     QSplitter,
     QVBoxLayout,
@@ -48,12 +47,14 @@ from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
+from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS, DRAWING_PLAYERS_KEYS
 from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
 from gamesearch_gui.ui.editor.files import FILE_FILTER, RECENT_KEY, TreeFiles
-from gamesearch_gui.ui.editor.keys import KEYS_HELP, PLAYERS_KEYS_HELP, CanvasKeys
+from gamesearch_gui.ui.editor.keys import CanvasKeys
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.node_actions import NodeActions
 from gamesearch_gui.ui.editor.players import PlayersForm
@@ -65,7 +66,7 @@ from gamesearch_gui.ui.widgets import PageStack, make_action
 from gamesearch_gui.ui.worker import SearchController
 
 #: Names other modules and the tests import from here, where they used to live.
-__all__ = ["KEYS_HELP", "PLAYERS_KEYS_HELP", "RECENT_KEY", "SHALLOW", "TreeEditor"]
+__all__ = ["RECENT_KEY", "SHALLOW", "TreeEditor"]
 
 
 class TreeEditor(QWidget):
@@ -194,7 +195,7 @@ class TreeEditor(QWidget):
         self.caption_label.setObjectName("exampleCaption")
         self.caption_label.setWordWrap(True)
         self.caption_label.hide()
-        self.keys_help = QLabel(KEYS_HELP)
+        self.keys_help = QLabel(DRAWING_KEYS)
         self.keys_help.setWordWrap(True)
         self.keys_help.setObjectName("editorKeys")
         small = self.keys_help.font()
@@ -243,75 +244,38 @@ class TreeEditor(QWidget):
         # after a tab in menus, they never clash with typing elsewhere.
         return make_action(self, f"{text}\t{key}" if key else text, slot, tip=tip)
 
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_undo: QAction
+    act_redo: QAction
+    act_add_child: QAction
+    act_sibling_before: QAction
+    act_sibling_after: QAction
+    act_delete: QAction
+    act_next_player: QAction
+    act_previous_player: QAction
+    act_value: QAction
+    act_eval: QAction
+    act_probability: QAction
+    act_uniform: QAction
+    act_label: QAction
+    act_move: QAction
+    act_copy_json: QAction
+    act_copy_nested: QAction
+    act_paste: QAction
+    act_bounds: QAction
+    act_solve: QAction
+
     def _make_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        stack = self.document.undo_stack
-        self.act_undo = stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(keys.Undo)
-        self.act_redo = stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(keys.Redo)
-        self.act_add_child = self._act("Add child", self.add_child, "Add a leaf under it", "Ins")
-        self.act_sibling_before = self._act(
-            "Insert sibling before", lambda: self.insert_sibling(after=False)
-        )
-        self.act_sibling_after = self._act(
-            "Insert sibling after", lambda: self.insert_sibling(after=True)
-        )
-        self.act_delete = self._act(
-            "Delete subtree", self.delete_subtree, "Remove it and all below it", "Del"
-        )
-        self.act_kinds = {
-            NodeType.MAX: self._act("MAX", lambda: self.set_kind(NodeType.MAX), key="M"),
-            NodeType.MIN: self._act("MIN", lambda: self.set_kind(NodeType.MIN), key="N"),
-            NodeType.CHANCE: self._act("Chance", lambda: self.set_kind(NodeType.CHANCE), key="C"),
-            NodeType.LEAF: self._act("Leaf", lambda: self.set_kind(NodeType.LEAF), key="L"),
-        }
-        for action in self.act_kinds.values():
-            action.setCheckable(True)
+        made = build_actions(Owner.EDITOR, self)
+        kinds = (NodeType.MAX, NodeType.MIN, NodeType.CHANCE, NodeType.LEAF)
+        self.act_kinds = {kind: made[f"editor.kind.{kind.name.lower()}"] for kind in kinds}
         # A tree of players: one checkable action per player (made as players are named,
         # see _update_kind_menu), and P / Shift+P to step round the table.
         self.act_players: list[QAction] = []
-        self.act_next_player = self._act(
-            "Next player's decision",
-            lambda: self.step_player(1),
-            "Give the node to the next player in turn (from a chance node or a leaf: to "
-            "the player after the decision above)",
-            "P",
-        )
-        self.act_previous_player = self._act(
-            "Previous player's decision",
-            lambda: self.step_player(-1),
-            "Give the node to the previous player in turn",
-            "Shift+P",
-        )
         #: Edit > Node > Kind: MAX, MIN, chance, leaf, or each player's decision.
-        self.kind_menu = QMenu("&Kind", self)
+        self.kind_menu = make_menu("editor.kind", self)
         self._kind_players: tuple[str, ...] | None = None
-        self.act_value = self._act("Set value…", self.ask_value, "A leaf's utility", "F2")
-        self.act_eval = self._act("Set eval…", self.ask_eval, "The estimate a cutoff uses")
-        self.act_probability = self._act("Set probability…", self.ask_probability)
-        self.act_uniform = self._act(
-            "Make probabilities uniform",
-            lambda: self.make_uniform(),
-            "Give each outcome of this chance node the same probability",
-        )
-        self.act_label = self._act("Label…", self.ask_label)
-        self.act_move = self._act("Move label…", self.ask_move)
-        self.act_copy_json = self._act("Copy as JSON", self.copy_json)
-        self.act_copy_nested = self._act("Copy as nested list", self.copy_nested)
-        self.act_paste = self._act(
-            "Paste tree",
-            self.paste,
-            "Replace the tree by a nested list such as [[3,12,8],[2,4,6]] or a tree file's JSON",
-        )
-        self.act_paste.setShortcut(keys.Paste)
-        self.act_bounds = self._act(
-            "Value bounds…",
-            self.ask_bounds,
-            "The lowest and highest value a leaf can have, which Star1 prunes by",
-        )
-        self.act_solve = self._act("Solve", self.solve, "Solve the tree with the chosen search")
-        self.act_solve.setShortcut(QKeySequence("Ctrl+R"))
         #: The node menu's entries above the Kind menu, and those below it.
         self.shape_actions = [
             self.act_add_child,
@@ -396,7 +360,7 @@ class TreeEditor(QWidget):
         self.properties.show_node(tree, self.document.selected, self._probability_problems(tree))
         self.players_form.show_tree(tree)
         self._update_kind_menu(tree.players)
-        self.keys_help.setText(PLAYERS_KEYS_HELP if tree.players else KEYS_HELP)
+        self.keys_help.setText(DRAWING_PLAYERS_KEYS if tree.players else DRAWING_KEYS)
         # Star1's bounds mean nothing to a tree of players (shallow pruning infers its own).
         self.bounds_form.setVisible(not tree.players)
         self.bounds_form.show_tree(tree, self.drawing)

@@ -2,8 +2,8 @@
 
 :class:`CanvasKeys` is the editing canvas's key handler (Ins, Del, Tab, the arrows, the
 kind keys, P / Shift+P in a tree of players, digits that start typing a leaf's value)
-and opens the line editor over a node on Enter, F2 or a double click. ``KEYS_HELP`` and
-``PLAYERS_KEYS_HELP`` are the same keys in words, shown beside the drawing and in Help.
+and opens the line editor over a node on Enter, F2 or a double click. The same keys in
+words, shown beside the drawing and in Help, are ``ui/canvas_keys.py``'s ``DRAWING_KEYS``.
 """
 
 from __future__ import annotations
@@ -20,22 +20,6 @@ from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.prompts import edit_text
 from gamesearch_gui.ui.editor.properties import vector_edit_text
 from gamesearch_gui.ui.tree.editable import NUMBER_START
-
-_KEYS = """<b>Keys</b> (click the tree first):
-<b>Ins</b> add a child · <b>Del</b> delete the subtree ·
-<b>0–9 − .</b> type a leaf's value, <b>Enter</b> keeps it, <b>Esc</b> cancels ·
-<b>F2</b> / <b>Enter</b> edit the value (leaf) or label (inner node) ·
-<b>Tab</b> / <b>Shift+Tab</b> next / previous leaf ·
-<b>arrows</b> parent, first child, neighbours ·
-{kinds} ·
-<b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b> undo / redo. Double-click a node to edit it; right-click for
-everything else. A tree of players: type a leaf's values as <b>1, 2, 6</b>."""
-KEYS_HELP = _KEYS.format(kinds="<b>M N C L</b> make it MAX, MIN, chance, leaf")
-#: The keys for a tree of players: P and Shift+P step round the table instead of M and N.
-PLAYERS_KEYS_HELP = _KEYS.format(
-    kinds="<b>P</b> / <b>Shift+P</b> the next / previous player's decision · "
-    "<b>C L</b> chance, leaf"
-)
 
 _KIND_KEYS = {
     Qt.Key.Key_M: NodeType.MAX,

@@ -8,19 +8,19 @@ ever share a shortcut (the game's Undo and the tree's Undo both use Ctrl+Z).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Slot
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QToolBar
 
 from gamesearch_gui.core.text import names_text
 from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, Example
+from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
-from gamesearch_gui.ui.widgets import beside_settings, make_action
+from gamesearch_gui.ui.widgets import beside_settings
 
 RECOVERY_NAME = "recovery.gtree.json"
 
@@ -33,91 +33,32 @@ def default_recovery_path(store: QSettings) -> str:
 class TreesMode(QObject):
     """The tree editor and everything the window shows for it."""
 
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_new: QAction
+    act_open: QAction
+    act_save: QAction
+    act_save_as: QAction
+    act_random: QAction
+    act_compare: QAction
+    act_undo: QAction
+    act_redo: QAction
+
     def __init__(self, window: QMainWindow, store: QSettings, recovery_path: str | None) -> None:
         super().__init__(window)
         self.window = window
         self.editor = TreeEditor(None, store, recovery_path=recovery_path)
-        self._make_actions()
-        self._make_menus()
-        self._make_examples_menu()
-        self._make_toolbar()
-        self._list_actions()
-        self.active = False
-        self._update_undo()
-        self.editor.loadingChanged.connect(self._loading_changed)
-
-    def _make_actions(self) -> None:
-        """File's actions, and Undo and Redo that are on only in Trees mode."""
-        window, editor = self.window, self.editor
-        keys = QKeySequence.StandardKey
-
-        def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
-            return make_action(window, text, slot, shortcut, tip)
-
-        self.act_new = act("&New tree", editor.new_tree, keys.New, "Start a new tree")
-        self.act_open = act("&Open…", lambda: editor.open_file(), keys.Open, "Open a tree file")
-        self.act_save = act("&Save", editor.save, keys.Save, "Save the tree")
-        self.act_save_as = act("Save &As…", editor.save_as, keys.SaveAs, "Save under a new name")
-        self.act_random = act(
-            "&Random tree…", self.random_tree, "Ctrl+Shift+R", "Make a random tree from a seed"
-        )
-        self.act_compare = act(
-            "&Compare searches…",
-            self.compare,
-            "Ctrl+Shift+C",
-            "Count what minimax and alpha-beta (and move order) visit on this tree",
-        )
-        # The undo stack's own actions enable themselves whenever there is something to
-        # undo; these wrappers are enabled only in Trees mode, so Ctrl+Z never clashes.
+        editor = self.editor
+        build_actions(Owner.TREES, self, window)
+        # The undo wrappers follow the editor's stack (see _update_undo).
         stack = editor.document.undo_stack
-        self.act_undo = act("&Undo", stack.undo, keys.Undo)
-        self.act_redo = act("&Redo", stack.redo, keys.Redo)
         stack.canUndoChanged.connect(self._update_undo)
         stack.canRedoChanged.connect(self._update_undo)
         stack.undoTextChanged.connect(self._update_undo)
         stack.redoTextChanged.connect(self._update_undo)
-
-    def _make_menus(self) -> None:
-        """The File and Edit menus (Edit holds the editor's node actions)."""
-        window, editor = self.window, self.editor
-        self.recent_menu = QMenu("Recent &Files", window)
+        self.recent_menu = make_menu("trees.recent", window)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-
-        self.file_menu = QMenu("&File", window)
-        for action in (self.act_new, self.act_open):
-            self.file_menu.addAction(action)
-        self.file_menu.addMenu(self.recent_menu)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_save)
-        self.file_menu.addAction(self.act_save_as)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.act_random)
-        self.file_menu.addAction(self.act_compare)
-
-        self.edit_menu = QMenu("&Edit", window)
-        self.edit_menu.addAction(self.act_undo)
-        self.edit_menu.addAction(self.act_redo)
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(editor.act_copy_json)
-        self.edit_menu.addAction(editor.act_copy_nested)
-        self.edit_menu.addAction(editor.act_paste)
-        self.edit_menu.addSeparator()
-        node_menu = self.edit_menu.addMenu("&Node")
-        for action in editor.shape_actions:
-            node_menu.addAction(action)
-        # The editor fills it for the tree shown: MAX and MIN, or each player's decision.
-        node_menu.addMenu(editor.kind_menu)
-        for action in editor.field_actions:
-            node_menu.addAction(action)
-        self.edit_menu.addAction(editor.act_bounds)
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(editor.act_solve)
-
-    def _make_examples_menu(self) -> None:
-        """Examples: one entry per tree in the library."""
-        window = self.window
-        self.examples_menu = QMenu("&Examples", window)
-        self.examples_menu.setToolTipsVisible(True)
+        self.examples_menu = make_menu("help.examples", window)
         # The window connects these: it switches to Trees mode only once one has opened.
         self.example_actions: dict[str, QAction] = {}
         for example in ALL_EXAMPLES:
@@ -125,26 +66,12 @@ class TreesMode(QObject):
             action.setStatusTip(example.caption)
             action.setToolTip(example.caption)
             self.example_actions[example.key] = action
-
-    def _make_toolbar(self) -> None:
-        """The Tree toolbar."""
-        editor = self.editor
-        self.toolbar = QToolBar("Tree")
-        self.toolbar.setObjectName("toolbar-tree")
-        for action in (
-            self.act_new,
-            self.act_open,
-            self.act_save,
-            self.act_undo,
-            self.act_redo,
-            editor.act_solve,
-            self.act_compare,
-        ):
-            self.toolbar.addAction(action)
-
-    def _list_actions(self) -> None:
-        """What Trees mode switches on and off, and what a file being opened switches off."""
-        editor = self.editor
+        # Filled here with the editor's entries, and again by the window with its own.
+        owners = {Owner.TREES: self, Owner.EDITOR: editor}
+        self.node_menu = fill_menu(make_menu("trees.node", window), "trees.node", owners)
+        self.file_menu = fill_menu(make_menu("trees.file", window), "trees.file", owners)
+        self.edit_menu = fill_menu(make_menu("trees.edit", window), "trees.edit", owners)
+        self.toolbar = fill_toolbar(QToolBar(bar("toolbar.tree").title), "toolbar.tree", owners)
         self.mode_actions = [
             self.act_new,
             self.act_open,
@@ -169,6 +96,9 @@ class TreesMode(QObject):
             editor.act_copy_nested,
             editor.act_bounds,
         ]
+        self.active = False
+        self._update_undo()
+        editor.loadingChanged.connect(self._loading_changed)
 
     def set_active(self, on: bool) -> None:
         """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""

@@ -16,10 +16,9 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMenu,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -63,13 +61,15 @@ from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
+from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS, CROSS_OUT_KEYS, VALUES_KEYS
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
+from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
@@ -92,29 +92,11 @@ class AnswerEdit(QUndoCommand):
         self.page.set_answer_entries(self.before, self.path)
 
 
-#: How to answer, by task: values only (minimax, expectiminimax), values with α, β and
-#: crossed-out branches (alpha-beta), crossed-out branches only (Star1).
-VALUES_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>Tab</b> / <b>Shift+Tab</b> next / previous node ·
-<b>Del</b> rubs out the node's value. Values may be fractions (7/3) or decimals (two
-places are enough)."""
-
-KEYS_HELP = """<b>How to answer</b>: click a node, then type its value and press
-<b>Enter</b> (or double-click it). <b>A</b> / <b>B</b> write its α / β when it is left.
-Click a branch, or press <b>X</b>, to cross it out: it is never searched.
-<b>Tab</b> / <b>Shift+Tab</b> next / previous node · <b>Del</b> rubs out the node's
-entries. Values may be fractions (7/3) or <b>inf</b> / <b>-inf</b>."""
-
-CROSS_OUT_HELP = """<b>How to answer</b>: click a branch, or click a node and press
-<b>X</b>, to cross it out: it is never examined. Click it again (or <b>X</b>) to take the
-mark back. <b>Tab</b> / <b>Shift+Tab</b> next / previous node."""
-
-
 def keys_help(task: Task) -> str:
     """How to answer ``task``: only the keys it uses."""
     if task is Task.ALPHABETA:
-        return KEYS_HELP
-    return VALUES_HELP if task.values else CROSS_OUT_HELP
+        return ALPHABETA_KEYS
+    return VALUES_KEYS if task.values else CROSS_OUT_KEYS
 
 
 WELCOME = (
@@ -288,7 +270,7 @@ class ExercisePage(QWidget):
         self.results.setObjectName("exerciseResults")
         self.results.setWordWrap(True)
         self.results.itemClicked.connect(self._result_clicked)
-        self.keys_help = keys = QLabel(KEYS_HELP)
+        self.keys_help = keys = QLabel(ALPHABETA_KEYS)
         keys.setWordWrap(True)
         small = keys.font()
         small.setPointSizeF(small.pointSizeF() * 0.9)
@@ -378,28 +360,21 @@ class ExercisePage(QWidget):
 
     # -- actions -----------------------------------------------------------------------
 
-    def _make_actions(self) -> None:
-        def act(text: str, slot: Callable[[], Any], shortcut: Any = None, tip: str = "") -> QAction:
-            return make_action(self, text, slot, shortcut, tip)
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_new: QAction
+    act_restart: QAction
+    act_undo: QAction
+    act_redo: QAction
+    act_check: QAction
+    act_hint: QAction
+    act_solution: QAction
+    act_back: QAction
+    act_export: QAction
+    act_export_set: QAction
 
-        self.act_new = act("&New exercise…", self.new_exercise, "Ctrl+Shift+N", "Start an exercise")
-        self.act_check = act(
-            "&Check", self.check, "Ctrl+Return", "Grade every entry and show the score"
-        )
-        self.act_hint = act(
-            "&Hint", self.hint, "Ctrl+H", "Fill in the next node's entries (they earn no points)"
-        )
-        self.act_solution = act(
-            "Show &solution",
-            self.show_solution,
-            "Ctrl+Shift+L",
-            "The answer: the real search on this tree, finished, ready to step through "
-            "from its first event",
-        )
-        self.act_back = act("&Back to my answer", self.show_answer, None, "Leave the replay")
-        keys = QKeySequence.StandardKey
-        self.act_undo = act("&Undo", self.undo_stack.undo, keys.Undo, "Take back the last entry")
-        self.act_redo = act("&Redo", self.undo_stack.redo, keys.Redo, "Write it again")
+    def _make_actions(self) -> None:
+        made = build_actions(Owner.EXERCISE, self)
         for signal in (
             self.undo_stack.canUndoChanged,
             self.undo_stack.canRedoChanged,
@@ -407,66 +382,13 @@ class ExercisePage(QWidget):
             self.undo_stack.redoTextChanged,
         ):
             signal.connect(self._stack_changed)
-        self.act_restart = act(
-            "&Start again", self.restart, None, "Rub out every entry of this exercise"
-        )
-        self.act_export = act(
-            "&Export sheet and key…",
-            self.export_current,
-            "Ctrl+E",
-            "Write this exercise's sheet and its answer key as PDF or SVG",
-        )
-        self.act_export_set = act(
-            "Export a &set of exercises…",
-            self.export_set,
-            None,
-            "Write N random exercises from one seed, with their keys",
-        )
-        self.menu = QMenu("E&xercise", self)
-        for action in (
-            self.act_new,
-            self.act_restart,
-            None,
-            self.act_undo,
-            self.act_redo,
-            None,
-            self.act_check,
-            self.act_hint,
-            self.act_solution,
-            self.act_back,
-            None,
-            self.act_export,
-            self.act_export_set,
-        ):
-            if action is None:
-                self.menu.addSeparator()
-            else:
-                self.menu.addAction(action)
+        owners = {Owner.EXERCISE: self}
+        self.menu = fill_menu(make_menu("exercise", self), "exercise", owners)
         # Parented here until a window takes it (addToolBar), and hidden till then.
-        self.toolbar = QToolBar("Exercise", self)
-        self.toolbar.setObjectName("toolbar-exercise")
+        self.toolbar = QToolBar(bar("toolbar.exercise").title, self)
         self.toolbar.hide()
-        for action in (
-            self.act_new,
-            self.act_check,
-            self.act_hint,
-            self.act_solution,
-            self.act_back,
-            self.act_export,
-        ):
-            self.toolbar.addAction(action)
-        self.mode_actions = [
-            self.act_new,
-            self.act_restart,
-            self.act_undo,
-            self.act_redo,
-            self.act_check,
-            self.act_hint,
-            self.act_solution,
-            self.act_back,
-            self.act_export,
-            self.act_export_set,
-        ]
+        fill_toolbar(self.toolbar, "toolbar.exercise", owners)
+        self.mode_actions = list(made.values())
         # Their shortcuts work on this page alone too (a window also lists them in menus).
         self.addActions(self.mode_actions)
         self.active = True

@@ -1,9 +1,9 @@
 """The Help menu's own parts, for the main window: the user guide, the keyboard shortcuts
 (a page of the guide, made from the window's actions), the welcome and its three starts.
 
-The main window keeps How to play, Examples and About, and puts these beside them
-(``fill``). Every action's slot takes no arguments (tests/ui/test_action_sweep.py
-triggers them all).
+The Help menu's entries (these, and the window's How to play, Examples and About) are
+declared in ``ui/actions.py``. Every action's slot takes no arguments
+(tests/ui/test_action_sweep.py triggers them all).
 """
 
 from __future__ import annotations
@@ -11,33 +11,43 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtWidgets import QMainWindow
 
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
 from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.ui.actions import (
+    ALL_MODES,
+    MODE_COMMANDS,
+    Mode,
+    Owner,
+    bar,
+    build_actions,
+    menu_bar_ids,
+)
 from gamesearch_gui.ui.boards.factory import board_class
-from gamesearch_gui.ui.editor.editor import KEYS_HELP as TREE_KEYS_HELP
-from gamesearch_gui.ui.editor.editor import PLAYERS_KEYS_HELP
-from gamesearch_gui.ui.exercise.page import KEYS_HELP as EXERCISE_KEYS_HELP
+from gamesearch_gui.ui.canvas_keys import (
+    ALPHABETA_KEYS,
+    DRAWING_KEYS,
+    DRAWING_PLAYERS_KEYS,
+    TREE_VIEW_KEYS,
+)
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
 from gamesearch_gui.ui.help.shortcuts import (
-    TREE_VIEW_KEYS,
     Section,
-    action_rows,
     action_text,
-    menu_rows,
+    declared_rows,
+    plain,
     shortcut_rows,
     shortcuts_html,
 )
 from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
 from gamesearch_gui.ui.tree.replay import RATES
-from gamesearch_gui.ui.widgets import make_action
 
 #: The generated page of the keyboard shortcuts.
 SHORTCUTS_PAGE = "keyboard-shortcuts"
 #: The page of the guide that goes with each mode of the window (F1 opens it).
-MODE_PAGES = {"play": "play.md", "trees": "editor.md", "exercise": "exercises.md"}
+MODE_PAGES = {Mode.PLAY: "play.md", Mode.TREES: "editor.md", Mode.EXERCISE: "exercises.md"}
 #: The example the welcome's second start solves, and the pace of its replay.
 WELCOME_EXAMPLE = "figure-5-2"
 WELCOME_RATE = 1  #: events a second: a step to read each second
@@ -45,6 +55,12 @@ WELCOME_RATE = 1  #: events a second: a step to read each second
 
 class HelpDesk(QObject):
     """The user guide, the shortcuts and the welcome of one main window."""
+
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_guide: QAction
+    act_shortcuts: QAction
+    act_welcome: QAction
 
     def __init__(self, window: QMainWindow, store: QSettings) -> None:
         super().__init__(window)
@@ -54,37 +70,7 @@ class HelpDesk(QObject):
         self.window: Any = window
         self.store = store
         self.guide: UserGuide | None = None
-        self.act_guide = make_action(
-            window,
-            "User &guide",
-            self.show_guide,
-            QKeySequence.StandardKey.HelpContents,
-            "The guide to everything in the window, with search (it opens at this mode's page)",
-        )
-        self.act_shortcuts = make_action(
-            window,
-            "&Keyboard shortcuts",
-            self.show_shortcuts,
-            tip="Every key of the menus, the replay, the trees and the boards",
-        )
-        self.act_welcome = make_action(
-            window,
-            "&Welcome…",
-            self.show_welcome,
-            tip="The first start's welcome: play a game, watch Figure 5.2 solved, practise",
-        )
-
-    def fill(self, menu: QMenu, how_to_play: QAction, examples: QMenu, about: QAction) -> None:
-        """The Help menu: the guide and the shortcuts, the window's How to play and
-        Examples, the welcome, About."""
-        menu.addAction(self.act_guide)
-        menu.addAction(self.act_shortcuts)
-        menu.addSeparator()
-        menu.addAction(how_to_play)
-        menu.addMenu(examples)
-        menu.addSeparator()
-        menu.addAction(self.act_welcome)
-        menu.addAction(about)
+        build_actions(Owner.HELP, self, window)
 
     # -- the guide ---------------------------------------------------------------------
 
@@ -116,38 +102,32 @@ class HelpDesk(QObject):
         guide.activateWindow()
 
     def shortcuts_page(self) -> str:
-        """The keyboard shortcuts' page: the menus and the replay read from the window,
-        then the keys the boards and trees read themselves."""
+        """The keyboard shortcuts' page: the menus' keys from the list of the window's
+        commands, the replay's read from its panel, then the keys the boards and trees
+        read themselves."""
         w = self.window
-        mode_names = {mode: action_text(a) for mode, a in w.mode_actions.items()}
-        owners = {
-            id(w.play_file_menu): "play",
-            id(w.game_menu): "play",
-            id(w.trees.file_menu): "trees",
-            id(w.trees.edit_menu): "trees",
-            id(w.exercises.menu): "exercise",
-        }
-        menus = [m for t in w.menuBar().actions() if isinstance(m := t.menu(), QMenu)]
+        owners = w.action_owners
+        mode_names = {m: action_text(w.declared_actions[c]) for m, c in MODE_COMMANDS.items()}
         generated = []
         # Each mode's menus, then those of every mode.
-        for mode in [*mode_names, None]:
-            for menu in menus:
-                if owners.get(id(menu)) != mode:
+        for mode in [*Mode, None]:
+            for bar_id in menu_bar_ids():
+                menu = bar(bar_id)
+                if menu.modes != ((mode,) if mode else ALL_MODES):
                     continue
-                rows = menu_rows(menu)
+                rows = declared_rows(owners, bar_id)
                 where = f"In {mode_names[mode]}." if mode else "In every mode."
                 if rows:
-                    title = f"{action_text(menu.menuAction())} menu"
+                    title = f"{plain(menu.title)} menu"
                     if mode:
                         title += f" ({mode_names[mode]})"
                     generated.append(Section(title, where, tuple(rows)))
-            if mode == "trees":
-                editor = w.editor
+            if mode is Mode.TREES:
                 generated.append(
                     Section(
                         f"Edit menu > Node > Kind, in a tree of players ({mode_names[mode]})",
                         "On a tree of three players or more.",
-                        action_rows([editor.act_next_player, editor.act_previous_player]),
+                        tuple(declared_rows(owners, "editor.kind", ("players",))),
                     )
                 )
         generated.append(
@@ -165,10 +145,10 @@ class HelpDesk(QObject):
         )
         listed = [
             Section(
-                "Drawing a tree", "The tree being drawn (not the solved one).", (), TREE_KEYS_HELP
+                "Drawing a tree", "The tree being drawn (not the solved one).", (), DRAWING_KEYS
             ),
-            Section("Drawing a tree of players", "", (), PLAYERS_KEYS_HELP),
-            Section("Practising by hand", "The exercise's tree.", (), EXERCISE_KEYS_HELP),
+            Section("Drawing a tree of players", "", (), DRAWING_PLAYERS_KEYS),
+            Section("Practising by hand", "The exercise's tree.", (), ALPHABETA_KEYS),
             Section(
                 "Every tree view",
                 "The search tree, a drawn or solved tree, an exercise.",
@@ -205,7 +185,7 @@ class HelpDesk(QObject):
     def start_playing(self) -> None:
         """A new game of the settings' game, its search tree open below the board."""
         w = self.window
-        w.set_mode("play")
+        w.set_mode(Mode.PLAY)
         w.set_tree_focus(False)
         w.new_game()
         tree = w.docks["tree"]
@@ -243,7 +223,7 @@ class HelpDesk(QObject):
     def start_exercise(self) -> None:
         """A small random minimax exercise in Practise by hand."""
         w = self.window
-        w.set_mode("exercise")
+        w.set_mode(Mode.EXERCISE)
         page = w.exercises
         if not page.may_leave():
             return

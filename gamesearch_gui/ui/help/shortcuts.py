@@ -1,12 +1,13 @@
-"""Help > Keyboard shortcuts: a page of the user guide made from the window's own actions
-each time it is shown, so it lists the keys that work, and cannot go stale.
+"""Help > Keyboard shortcuts: a page of the user guide made from the list of the window's
+commands (``ui/actions.py``) each time it is shown, with the keys their actions have then,
+so it lists the keys that work, and cannot go stale.
 
-Generated: every entry of every menu of every mode that has a key (its shortcuts, or the
+Generated: every command of every menu of every mode that has a key (its shortcuts, or the
 key its text names after a tab, as the tree editor's "Add child\tIns"), and the replay's
 keys (the search tree panel's own shortcuts, by their descriptions). Listed by hand, and
 said to be: the keys the canvases and boards read themselves, which no action holds (the
-tree views' here, each board's in its ``KEYS``, the editor's and the exercise's in the
-help text under their forms).
+tree views', the editor's and the exercise's in ``ui/canvas_keys.py``, each board's in
+its ``KEYS``).
 """
 
 from __future__ import annotations
@@ -16,14 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMenu
 
-#: The keys of the tree views (search tree, drawn tree, exercise), read by the canvas.
-TREE_VIEW_KEYS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+= (or Ctrl++) / Ctrl+−", "zoom in / out"),
-    ("Ctrl+0", "back to zoom 1:1"),
-    ("arrows, Page Up, Page Down", "scroll (turns Follow off)"),
-)
+from gamesearch_gui.ui.actions import Bar, Command, Owners, declared_action, entries
 
 
 @dataclass(frozen=True)
@@ -39,8 +34,7 @@ class Section:
 
 def action_text(action: QAction) -> str:
     """An action's text as a person reads it ("&Undo Add child\\tIns" gives "Undo Add child")."""
-    text = action.text().split("\t")[0]
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+    return plain(action.text().split("\t")[0])
 
 
 def action_keys(action: QAction) -> str:
@@ -57,26 +51,27 @@ def action_keys(action: QAction) -> str:
     return hint.strip() if tab else ""
 
 
-def menu_rows(menu: QMenu, prefix: str = "") -> list[tuple[str, str]]:
-    """(entry, keys) of every entry of ``menu`` and its submenus that has keys; an entry
-    of a submenu is named by its path ("Node > Kind > MAX")."""
+def declared_rows(
+    owners: Owners, bar_id: str, shown: tuple[str, ...] = ("", "no players"), prefix: str = ""
+) -> list[tuple[str, str]]:
+    """(entry, keys) of every command declared in menu ``bar_id`` and its submenus that has
+    keys now, among those ``shown`` (in a dynamic menu: "" always, "players" in a tree of
+    players, "no players" in a tree of MAX and MIN); an entry of a submenu is named by its
+    path ("Node > Kind > MAX")."""
     rows: list[tuple[str, str]] = []
-    for action in menu.actions():
-        if action.isSeparator():
-            continue
-        sub = action.menu()
-        if isinstance(sub, QMenu):
-            rows += menu_rows(sub, f"{prefix}{action_text(action)} > ")
-        else:
-            keys = action_keys(action)
-            if keys:
+    for entry in entries(bar_id):
+        if isinstance(entry, Command) and entry.shown in shown:
+            action = declared_action(owners, entry)
+            if action is not None and (keys := action_keys(action)):
                 rows.append((prefix + action_text(action), keys))
+        elif isinstance(entry, Bar):
+            rows += declared_rows(owners, entry.id, shown, f"{prefix}{plain(entry.title)} > ")
     return rows
 
 
-def action_rows(actions: Iterable[QAction]) -> tuple[tuple[str, str], ...]:
-    """(entry, keys) of each of ``actions`` that has keys."""
-    return tuple((action_text(a), action_keys(a)) for a in actions if action_keys(a))
+def plain(text: str) -> str:
+    """A menu text as a person reads it: "&Undo" gives "Undo", "&&" gives "&"."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def shortcut_rows(shortcuts: Iterable[QShortcut]) -> tuple[tuple[str, str], ...]:

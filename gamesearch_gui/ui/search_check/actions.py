@@ -1,8 +1,8 @@
 """The window's commands for checking a student's search: "Check my search code…" and a
 "Find-the-bug lessons" menu, and the one results window they show.
 
-The main window puts the actions in its File menus (Play's and the tree editor's) and
-calls :meth:`SearchCheck.shutdown` when it closes.
+The commands are declared in ``ui/actions.py``, which puts them in both File menus (Play's
+and the tree editor's); the main window calls :meth:`SearchCheck.shutdown` when it closes.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.search_check.runner import LESSONS, Lesson
+from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
 from gamesearch_gui.ui.search_check.results import CheckResultsWindow
 from gamesearch_gui.ui.search_check.setup import CheckSetupDialog
 from gamesearch_gui.ui.search_check.thread import CheckRequest
@@ -28,6 +29,10 @@ PATH_KEY = "check/path"
 class SearchCheck(QObject):
     """The check commands of ``window``; ``editor_tree()`` is the tree open in the editor."""
 
+    # Made from ui/actions.py's list (build_actions).
+    declared_actions: dict[str, QAction]
+    act_check: QAction
+
     def __init__(
         self, window: QWidget, store: QSettings, editor_tree: Callable[[], CustomTree | None]
     ) -> None:
@@ -37,15 +42,8 @@ class SearchCheck(QObject):
         self.editor_tree = editor_tree
         #: The results window (made by the first check, kept for the next).
         self.results: CheckResultsWindow | None = None
-        self.act_check = make_action(
-            window,
-            "Check my search &code…",
-            self.ask,
-            tip="Compare your minimax or alpha-beta (aima-python's style) with the app's, "
-            "leaf by leaf",
-        )
-        self.lessons_menu = QMenu("Find-the-&bug lessons", window)
-        self.lessons_menu.setToolTipsVisible(True)
+        build_actions(Owner.SEARCH_CHECK, self, window)
+        self.lessons_menu = make_menu("check.lessons", window)
         self.lesson_actions: dict[str, QAction] = {}
         for lesson in LESSONS:
             action = make_action(

@@ -29,6 +29,7 @@ from gamesearch_gui.core.narration.line import step_line
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.ui.actions import Owner, build_actions
 from gamesearch_gui.ui.mcts.page import MctsView
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.throttle import RateLimiter
@@ -177,7 +178,9 @@ class TreePage(QWidget):
 
     def _build_view_bar(self) -> None:
         """The tree's own toolbar; its actions are the page's too."""
-        bar = self.view_bar = TreeViewBar(self.canvas, self)
+        # MAX's strategy is declared in ui/actions.py (the window's View menu shows it too).
+        strategy = build_actions(Owner.TREE_PAGE, self)["view.strategy"]
+        bar = self.view_bar = TreeViewBar(self.canvas, self, strategy)
         self.act_zoom_in, self.act_zoom_out = bar.act_zoom_in, bar.act_zoom_out
         self.act_fit, self.act_reset_zoom = bar.act_fit, bar.act_reset_zoom
         self.act_expand, self.act_whole = bar.act_expand, bar.act_whole
@@ -189,7 +192,6 @@ class TreePage(QWidget):
         self.exporter = TreeExporter(self.canvas, self)
         connect_plain(self.act_export_svg.triggered, self.exporter.export_svg)
         connect_plain(self.act_export_png.triggered, self.exporter.export_png)
-        self.act_strategy.toggled.connect(lambda _on: self._update_strategy())
 
     def _tree_column(self) -> QWidget:
         """The notes over the tree, and the toolbar beside it."""
@@ -434,6 +436,9 @@ class TreePage(QWidget):
     def reset_layout(self) -> None:
         """The side panel shown, on the Node tab, with ``SIDE_SHARE`` of the width."""
         self.splitter.reset_layout(self.width())
+
+    def _strategy_toggled(self, on: bool) -> None:
+        self._update_strategy()
 
     def _update_strategy(self) -> None:
         """Highlight MAX's strategy (or nothing), and say what it is in the note."""

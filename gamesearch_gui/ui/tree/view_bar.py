@@ -19,10 +19,11 @@ from gamesearch_gui.ui.widgets import connect_plain
 
 class TreeViewBar(QToolBar):
     """A vertical bar of text buttons for ``canvas``: the zoom and fold actions act on
-    it; ``act_whole``, ``act_side``, ``act_strategy`` and the exports are the page's to
-    connect. Those, and the export menu, belong to ``owner`` (the page)."""
+    it; ``act_whole``, ``act_side`` and the exports are the page's to connect;
+    ``strategy`` (MAX's strategy, declared in ui/actions.py) is shown here. Those, and
+    the export menu, belong to ``owner`` (the page)."""
 
-    def __init__(self, canvas: TreeCanvas, owner: QWidget) -> None:
+    def __init__(self, canvas: TreeCanvas, owner: QWidget, strategy: QAction) -> None:
         super().__init__("Tree view")
         self._owner = owner
         self.setOrientation(Qt.Orientation.Vertical)
@@ -51,13 +52,7 @@ class TreeViewBar(QToolBar):
             "Details", "Show or hide the node details and the list of steps", checked=True
         )
         self.addAction(self.act_side)
-        self.act_strategy = self._toggle(
-            "MAX's &strategy in the tree",
-            "Highlight MAX's strategy in teal: MAX's move at every MAX node it can reach, "
-            "whatever MIN (or chance) does; and say what it guarantees, or why the search "
-            "left it incomplete",
-        )
-        self.act_strategy.setIconText("Strategy")  # on the tree's own toolbar
+        self.act_strategy = strategy
         self.addAction(self.act_strategy)
 
     def _action(self, text: str, tip: str, slot: Callable[[], object]) -> QAction:
