@@ -105,6 +105,14 @@ def click_node(qtbot: QtBot, canvas: ExerciseCanvas, path: tuple[int, ...]) -> N
     assert canvas.selected_path == path
 
 
+def click_result(qtbot: QtBot, page: ExercisePage, row: int) -> None:
+    """Click the ``row``-th line of the grader's reasons."""
+    item = page.results.item(row)
+    page.results.scrollToItem(item)
+    point = page.results.visualItemRect(item).center()
+    qtbot.mouseClick(page.results.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
 def type_into(qtbot: QtBot, canvas: ExerciseCanvas, key: str | None, text: str) -> None:
     """Press ``key`` (None: just start typing) and type ``text``, then Enter."""
     if key is not None:
@@ -185,7 +193,7 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     assert "Leaf after a3 d1 is evaluated: MIN node D has not fallen to α" in lines
     assert f"{grade.score}%" in page.score_label.text()
     # Clicking a reason shows its node.
-    page._result_clicked(page.results.item(0))
+    click_result(qtbot, page, 0)
     assert page.canvas.selected_path == grade.mistakes[0].path
     # The tooltip of a wrong node carries the reason.
     assert "not 4" in page.canvas.tip((1,))
@@ -216,7 +224,7 @@ def test_check_lists_mistakes_down_the_tree_as_it_is_searched(
         "✗ MIN node D",
     ]
     # Clicking the first line shows the root.
-    page._result_clicked(page.results.item(0))
+    click_result(qtbot, page, 0)
     assert page.canvas.selected_path == ()
 
 
@@ -402,19 +410,22 @@ def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     assert len(page.history.entries) == 1
     page.shutdown()
     again = page_factory()
-    assert again.history_list.topLevelItemCount() == 1
-    row = again.history_list.topLevelItem(0)
+    assert again.history_tab.history_list.topLevelItemCount() == 1
+    row = again.history_tab.history_list.topLevelItem(0)
     assert row is not None
     assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning (fail-soft)"
     assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
-    assert "1 exercise checked" in again.history_summary.text()
+    assert "1 exercise checked" in again.history_tab.history_summary.text()
     # Every column in view, the score included: nothing to scroll sideways for.
     again.tabs.setCurrentIndex(1)
-    history = again.history_list
+    history = again.history_tab.history_list
     qtbot.waitUntil(history.isVisible)
     assert history.header().length() <= history.viewport().width()
     assert history.header().sectionSize(3) >= history.fontMetrics().horizontalAdvance("100%")
-    again._retry(row)
+    # Double-clicking the row tries it again (a view takes a double click after a press).
+    point = history.visualItemRect(row).center()
+    qtbot.mouseClick(history.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseDClick(history.viewport(), Qt.MouseButton.LeftButton, pos=point)
     qtbot.waitUntil(lambda: again.key is not None, timeout=KEY_MS)
     assert again.exercise is not None and again.exercise.title == "Figure 5.2"
     assert again.answer.values == {}
