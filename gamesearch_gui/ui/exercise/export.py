@@ -495,6 +495,17 @@ def _write_svg(
             painter.end()
 
 
+def export_one(exercise: Exercise, key: AnswerKey, base: str) -> list[str]:
+    """Write ``exercise``'s sheet and answer key, named after ``base`` (see
+    :func:`export_paths`); the files written. Its errors (OSError, ExportError) say what
+    went wrong in a whole sentence."""
+    sheet, key_path = export_paths(base)
+    try:
+        return export_exercises([(exercise, key)], sheet, key_path)
+    except ExportError as error:
+        raise ExportError(f"Could not export: {error}") from error
+
+
 def export_exercises(
     pairs: Sequence[tuple[Exercise, AnswerKey]],
     sheet_path: str,

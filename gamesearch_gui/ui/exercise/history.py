@@ -25,6 +25,7 @@ from gamesearch_gui.core.exercises.grade import Grade
 from gamesearch_gui.core.exercises.history import MAX_ENTRIES, ExerciseHistory, entry_for
 from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.widgets import connect_plain
 
@@ -80,13 +81,16 @@ class Attempts:
 class HistoryTab(QWidget):
     """The exercises checked, newest first, with their scores: try one again, or forget all."""
 
-    #: The person asked to try again the history's entry at this index.
-    retryRequested = Signal(int)
+    #: The person asked to try this exercise of the history again.
+    retryRequested = Signal(object)
     #: The person asked to forget the history.
     clearRequested = Signal()
+    #: Something went wrong: what, in a sentence.
+    problem = Signal(str)
 
-    def __init__(self) -> None:
+    def __init__(self, history: ExerciseHistory) -> None:
         super().__init__()
+        self.history = history
         self.history_list = QTreeWidget()
         self.history_list.setObjectName("exerciseHistory")
         self.history_list.setHeaderLabels(["When", "Exercise", "Task", "Score"])
@@ -113,8 +117,9 @@ class HistoryTab(QWidget):
         buttons.addStretch(1)
         layout.addLayout(buttons)
 
-    def fill(self, history: ExerciseHistory) -> None:
-        """List ``history``'s entries, newest first, under a line that sums them up."""
+    def fill(self) -> None:
+        """List the history's entries, newest first, under a line that sums them up."""
+        history = self.history
         self.history_list.clear()
         for i, entry in reversed(list(enumerate(history.entries))):
             title = clip(entry.title)
@@ -137,9 +142,24 @@ class HistoryTab(QWidget):
         else:
             self.history_summary.setText("No exercise checked yet.")
 
+    def forget(self) -> None:
+        """Forget every entry of the history (the person agreed)."""
+        try:
+            self.history.clear()
+        except OSError as error:
+            path = self.history.path
+            self.problem.emit(f"The history could not be cleared: {describe(error, path)}.")
+        self.fill()
+
     def _retry(self, item: QTreeWidgetItem | None) -> None:
         if item is None:
             return
         index = item.data(0, Qt.ItemDataRole.UserRole)
-        if isinstance(index, int):
-            self.retryRequested.emit(index)
+        if not isinstance(index, int) or not 0 <= index < len(self.history.entries):
+            return
+        try:
+            exercise = self.history.entries[index].exercise()
+        except (TreeFileError, ValueError) as error:
+            self.problem.emit(f"That exercise cannot be opened again: {error}")
+            return
+        self.retryRequested.emit(exercise)

@@ -1,11 +1,13 @@
 """Exercise mode: the page where a student solves a tree by hand and has it graded.
 
-The page owns the exercise, the student's :class:`~gamesearch_gui.core.exercises.exercise.Answer`,
-and the answer key. The key is read from a real search of the tree, run on the page's
-own search thread when the exercise starts (the GUI thread never searches); "Check",
-"Hint" and "Show solution" wait for it, which on a hand-sized tree is a few
-milliseconds. "Show solution" replays that very search in the tree view's replay
-panel, so what the key says and what the replay shows are the same events.
+The page puts together the rooms of ``ui/exercise/``: the exercise and the student's
+answer with its undo (``answer_edits``), the answer key worked out by a real search of
+the tree on the page's own search thread (``key``; the GUI thread never searches), the
+tree to answer on (``view``), the Answer and History tabs (``answer_tab``, ``history``),
+the solution (``solution``: that very search replayed in the tree view's page, so what
+the key says and what the replay shows are the same events) and the export
+(``page_export``). "Check", "Hint" and "Show solution" wait for the key, which on a
+hand-sized tree is a few milliseconds.
 
 Every check is kept in the exercise history (a JSON file beside the settings), so the
 scores survive a restart and any past exercise can be tried again.
@@ -13,14 +15,12 @@ scores survive a restart and any past exercise can be tried again.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -38,32 +38,27 @@ from gamesearch_gui.core.exercises.exercise import (
     Answer,
     AnswerKey,
     Exercise,
-    ExerciseError,
     Field,
     give_hint,
     give_up,
 )
-from gamesearch_gui.core.exercises.grade import Grade, grade, node_name
+from gamesearch_gui.core.exercises.grade import Grade, grade
 from gamesearch_gui.core.exercises.history import ExerciseHistory
-from gamesearch_gui.core.files import describe, file_stem
-from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
 from gamesearch_gui.ui.exercise.answer_edits import AnswerEdits
 from gamesearch_gui.ui.exercise.answer_tab import AnswerTab, NodeForm
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.history import Attempts, HistoryTab
+from gamesearch_gui.ui.exercise.key import KeySearch
+from gamesearch_gui.ui.exercise.page_export import SheetExport
+from gamesearch_gui.ui.exercise.solution import show_key, solution_panel, solution_words
 from gamesearch_gui.ui.exercise.texts import KEYS_HELP as KEYS_HELP  # the help desk's keys
-from gamesearch_gui.ui.exercise.texts import STEPS_TEXT, WELCOME, keys_help, solution_text
+from gamesearch_gui.ui.exercise.texts import WELCOME, hint_text, keys_help
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.jobs import JobRunner
-from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
-from gamesearch_gui.ui.text import ElidedLabel, breakable
-from gamesearch_gui.ui.tree.page import SearchTreePanel
+from gamesearch_gui.ui.text import ElidedLabel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain, make_action
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
 
@@ -90,16 +85,20 @@ def welcome_page() -> tuple[QWidget, QPushButton]:
     return welcome, start_button
 
 
-def solution_panel() -> SearchTreePanel:
-    """The tree view's page, set to replay the key's search: the solution."""
-    panel = SearchTreePanel()
-    # One search, no iterative deepening: no iteration header over the tree.
-    panel.canvas.set_header_visible(False)
-    # A key's search keeps every node: no cap to choose for a next search.
-    panel.cap_label.hide()
-    panel.cap_box.hide()
-    panel.canvas.auto_fold = False  # the key is shown whole, never folded
-    return panel
+def page_labels() -> tuple[ElidedLabel, QLabel, QLabel]:
+    """The exercise's title, its instructions, and the line that says what happened."""
+    title = ElidedLabel()
+    title.setObjectName("exerciseTitle")
+    font = QFont(title.font())
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    font.setBold(True)
+    title.setFont(font)
+    instructions = QLabel()
+    instructions.setWordWrap(True)
+    status = QLabel()
+    status.setObjectName("exerciseStatus")
+    status.setWordWrap(True)
+    return title, instructions, status
 
 
 def view_buttons(canvas: ExerciseCanvas) -> list[QToolButton]:
@@ -117,6 +116,21 @@ def view_buttons(canvas: ExerciseCanvas) -> list[QToolButton]:
         view_button.setEnabled(False)
         buttons.append(view_button)
     return buttons
+
+
+def column(title_row: list[QWidget], *below: QWidget) -> QWidget:
+    """The page's left side: the title row (the title takes the room left), then the
+    widgets ``below`` it, the last one stretched."""
+    left = QWidget()
+    layout = QVBoxLayout(left)
+    layout.setContentsMargins(0, 0, 0, 0)
+    row = QHBoxLayout()
+    for i, widget in enumerate(title_row):
+        row.addWidget(widget, 1 if i == 0 else 0)
+    layout.addLayout(row)
+    for widget in below:
+        layout.addWidget(widget, 1 if widget is below[-1] else 0)
+    return left
 
 
 class ExercisePage(QWidget):
@@ -150,20 +164,23 @@ class ExercisePage(QWidget):
         self.history = ExerciseHistory(history_file or history_path(self.store))
         self.attempts = Attempts(self.history)
 
-        self.controller = SearchController(self)
+        self.keys = KeySearch(self)
+        self.keys.ready.connect(self._key_ready)
+        self.keys.failed.connect(self._key_failed)
+        self.controller = self.keys.controller
+        self.searches = self.keys.searches
+        self.sheets = SheetExport(self, self._folder)
+        self.sheets.written.connect(self._written)
+        self.sheets.failed.connect(self._say)
         #: Reads the new-exercise dialog's tree files (its thread outlives the dialog).
         self.loader = JobRunner("exercise file loader", self)
-        # The key's search is recorded but not shown: its replay is the solution.
-        self.searches = RecordedSearch(self.controller, parent=self)
-        self.searches.finished.connect(self._key_ready)
-        self.searches.failed.connect(self._key_failed)
 
         self._make_trees()
-        self._make_labels()
+        self.title_label, self.instructions, self.status_label = page_labels()
         self._make_actions()
         self._make_tabs()
         self._lay_out()
-        self.history_tab.fill(self.history)
+        self.history_tab.fill()
         if self.history.problem:
             self.status_label.setText(self.history.problem)
         self._update()
@@ -185,42 +202,18 @@ class ExercisePage(QWidget):
         for page in (self.welcome, self.canvas, self.solution_panel):
             self.stack.addWidget(page)
 
-    def _make_labels(self) -> None:
-        """The exercise's title, its instructions, and the line that says what happened."""
-        self.title_label = ElidedLabel()
-        self.title_label.setObjectName("exerciseTitle")
-        font = QFont(self.title_label.font())
-        font.setPointSizeF(font.pointSizeF() * 1.2)
-        font.setBold(True)
-        self.title_label.setFont(font)
-        self.instructions = QLabel()
-        self.instructions.setWordWrap(True)
-        self.status_label = QLabel()
-        self.status_label.setObjectName("exerciseStatus")
-        self.status_label.setWordWrap(True)
-
     def _make_tabs(self) -> None:
         """The Answer and History tabs beside the tree."""
         self.node_form = NodeForm(lambda: (self.exercise, self.answer), self)
         self.node_form.entered.connect(self.answers.write_entry)
         self.node_form.cutToggled.connect(self.answers.toggle_mark)
-        # The form's parts by name, as the page has always offered them.
-        self.form = self.node_form.layout
-        self.node_label = self.node_form.node_label
-        self.edits = self.node_form.edits
-        self.value_edit = self.node_form.value_edit
-        self.alpha_edit = self.node_form.alpha_edit
-        self.beta_edit = self.node_form.beta_edit
-        self.cut_box = self.node_form.cut_box
         self.answer_tab = AnswerTab(
             self.node_form, (self.act_check, self.act_hint, self.act_solution)
         )
         self.answer_tab.pathChosen.connect(self.canvas.select_path)
-        self.score_label = self.answer_tab.score_label
-        self.results = self.answer_tab.results
-        self.keys_help = self.answer_tab.keys_help
-        self.history_tab = HistoryTab()
+        self.history_tab = HistoryTab(self.history)
         self.history_tab.retryRequested.connect(self._retry)
+        self.history_tab.problem.connect(self._say)
         self.history_tab.clearRequested.connect(self.clear_history)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_tab, "Answer")
@@ -228,18 +221,10 @@ class ExercisePage(QWidget):
 
     def _lay_out(self) -> None:
         """The title row, the words and the tree on the left; the tabs on the right."""
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        title_row = QHBoxLayout()
-        title_row.addWidget(self.title_label, 1)
         self.view_buttons = view_buttons(self.canvas)
-        for view_button in self.view_buttons:
-            title_row.addWidget(view_button)
-        left_layout.addLayout(title_row)
-        left_layout.addWidget(self.instructions)
-        left_layout.addWidget(self.status_label)
-        left_layout.addWidget(self.stack, 1)
+        left = column(
+            [self.title_label, *self.view_buttons], self.instructions, self.status_label, self.stack
+        )
         #: The answers, results and history: hidden by "Focus on the tree", and while the
         #: solution replays (its entries are closed then, and the replay needs the width).
         self.side_panel = self.tabs
@@ -425,7 +410,7 @@ class ExercisePage(QWidget):
 
     def start(self, exercise: Exercise) -> None:
         """Set ``exercise`` with an empty answer, and work out its key on the search thread."""
-        self.controller.cancel()
+        self.keys.cancel()
         self.answers.reset(exercise)
         self.key = None
         self.last_grade = None
@@ -436,13 +421,10 @@ class ExercisePage(QWidget):
         self.stack.setCurrentWidget(self.canvas)
         self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
         self.instructions.setText(exercise.instructions)
-        self.keys_help.setText(keys_help(exercise.task))
+        self.answer_tab.keys_help.setText(keys_help(exercise.task))
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.answer_tab.clear()
-        game = exercise.game
-        self.searches.start(
-            game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
-        )
+        self.keys.start(exercise)
         inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
         self.canvas.select_path(inner[0] if inner else ())
         self.canvas.setFocus()
@@ -454,16 +436,11 @@ class ExercisePage(QWidget):
         if self.exercise is not None and self.may_leave():
             self.start(self.exercise)
 
-    def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
-        if self.exercise is None or not isinstance(request.recording, SearchRecording):
-            return  # an exercise's key is a depth-first search, never MCTS
-        try:
-            self.key = AnswerKey.from_recording(self.exercise, request.recording)
-        except ExerciseError as error:
-            self.status_label.setText(f"This exercise cannot be graded: {error}")
+    def _key_ready(self, key: AnswerKey) -> None:
+        self.key = key
         self._update()
 
-    def _key_failed(self, request: SearchRequest, message: str) -> None:
+    def _key_failed(self, message: str) -> None:
         self.status_label.setText(f"This exercise cannot be graded: {message}")
         self._update()
 
@@ -478,6 +455,10 @@ class ExercisePage(QWidget):
     def answer(self) -> Answer:
         """The student's answer to it."""
         return self.answers.answer
+
+    @answer.setter
+    def answer(self, answer: Answer) -> None:
+        self.answers.answer = answer
 
     def write_entry(self, path: Path, field: Field, text: str) -> bool:
         """Write what the student typed into (path, field); False (and why) if unreadable."""
@@ -522,7 +503,7 @@ class ExercisePage(QWidget):
         assert self.exercise is not None
         for problem in self.attempts.record(self.exercise, result):
             self._say(problem)
-        self.history_tab.fill(self.history)
+        self.history_tab.fill()
 
     def hint(self) -> Path | None:
         """Fill in the next node the search settled; its entries earn nothing."""
@@ -535,13 +516,7 @@ class ExercisePage(QWidget):
             self._say("Nothing to reveal: every entry is right.")
             return None
         assert self.exercise is not None
-        name = node_name(self.exercise.tree, path)
-        cut = (path, Field.PRUNED) in self.answer.hinted
-        what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
-        self.status_label.setText(
-            f"Hint: {breakable(what)}. Hinted entries (amber) earn no points; "
-            f"{len(self.answer.hinted)} so far."
-        )
+        self.status_label.setText(hint_text(self.exercise, self.answer, path))
         self._graded = False
         self._refresh_canvas()
         self.canvas.select_path(path)
@@ -565,10 +540,7 @@ class ExercisePage(QWidget):
         give_up(key, self.answer)
         self.undo_stack.clear()
         panel = self.solution_panel
-        # No title beside the steps: the page's own says which exercise this is.
-        panel.show_recording(key.recording, live=False)
-        show_node_labels(panel)
-        panel.controller.open_at_end()
+        show_key(panel, key)
         self.stack.setCurrentWidget(panel)
         panel.canvas.setFocus()  # the replay's keys (→, Space, Home, End) work at once
         self._say_solution()
@@ -577,14 +549,9 @@ class ExercisePage(QWidget):
     @Slot()
     def _say_solution(self, *_: object) -> None:
         """Say over the solution what it shows at its moment: the answer, or a step."""
-        controller = self.solution_panel.controller
-        if self.exercise is None or self.stack.currentWidget() is not self.solution_panel:
-            return
-        if controller.moment < controller.published:  # a step of the search
-            text = STEPS_TEXT
-        else:
-            text = solution_text(self.exercise.task, from_start=controller.starts_over)
-        self.status_label.setText(text)
+        panel = self.solution_panel
+        if self.exercise is not None and self.stack.currentWidget() is panel:
+            self.status_label.setText(solution_words(panel, self.exercise.task))
 
     def set_tree_focus(self, on: bool) -> None:
         """Give the tree the page's whole width (on), or bring the side panel back."""
@@ -607,31 +574,19 @@ class ExercisePage(QWidget):
 
     # -- history ---------------------------------------------------------------------------
 
-    def _retry(self, index: int) -> None:
-        """Start again the history's entry at ``index`` (an exercise done before)."""
-        if not 0 <= index < len(self.history.entries):
-            return
-        try:
-            exercise = self.history.entries[index].exercise()
-        except (TreeFileError, ValueError) as error:
-            self._say(f"That exercise cannot be opened again: {error}")
-            return
+    def _retry(self, exercise: Exercise) -> None:
+        """Start again an exercise of the history."""
         if self.may_leave():
             self.start(exercise)
             self.tabs.setCurrentIndex(0)
 
     def clear_history(self) -> None:
         """Forget the history, once the person agrees."""
-        if not self.history.entries or not self._confirm(
+        if self.history.entries and self._confirm(
             "Clear the history?", "Forget every exercise and score in the history?"
         ):
-            return
-        try:
-            self.history.clear()
-        except OSError as error:
-            self._say(f"The history could not be cleared: {describe(error, self.history.path)}.")
-        self.attempts.new_attempt()
-        self.history_tab.fill(self.history)
+            self.history_tab.forget()
+            self.attempts.new_attempt()
 
     def _confirm(self, title: str, text: str) -> bool:
         """Ask yes or no (tests replace this)."""
@@ -643,54 +598,23 @@ class ExercisePage(QWidget):
 
     # -- export ----------------------------------------------------------------------------
 
-    def _save_file_name(self, caption: str, name: str) -> str | None:
-        """Ask where to write (tests replace this)."""
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            caption,
-            os.path.join(self._folder(), name),
-            "PDF (*.pdf);;SVG pictures (*.svg)",
-        )
-        return path or None
-
     def export_current(self) -> list[str]:
         """Write this exercise's sheet and answer key (PDF or SVG, by the name chosen)."""
-        from gamesearch_gui.ui.exercise.export import (
-            ExportError,
-            export_exercises,
-            export_paths,
-        )
-
         if self.exercise is None or self.key is None:
             return []
-        base = self._save_file_name("Export sheet and key", f"{file_stem(self.exercise.title)}.pdf")
-        if not base:
-            return []
-        sheet, key = export_paths(base)
-        try:
-            written = export_exercises([(self.exercise, self.key)], sheet, key)
-        except OSError as error:
-            self._say(str(error))  # a whole sentence: "Could not write …: the disk is full"
-            return []
-        except ExportError as error:
-            self._say(f"Could not export: {error}")
-            return []
-        names = ", ".join(os.path.basename(p) for p in written)
-        self.status_label.setText(f"Written: {names}")
-        self.message.emit(f"Written: {names}")
-        return written
+        return self.sheets.export_one(self.exercise, self.key)
 
     def export_set(self) -> None:
         """The instructors' dialog: N random exercises from a seed, with their keys."""
-        from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
+        self.sheets.export_set()
 
-        dialog = ExportSetDialog(self)
-        dialog.exec()
-        dialog.deleteLater()
+    def _written(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.message.emit(text)
 
     # -- closing ---------------------------------------------------------------------------
 
     def shutdown(self) -> None:
         """Stop the search and file threads (the window is closing)."""
-        self.controller.shutdown()
+        self.keys.shutdown()
         self.loader.shutdown()

@@ -1,9 +1,11 @@
-"""What the exercise page says: how to answer each task, the welcome, and the words over
-the solution's replay."""
+"""What the exercise page says: how to answer each task, and the welcome."""
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
+from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.ui.text import breakable
 
 #: How to answer, by task: values only (minimax, expectiminimax), values with α, β and
 #: crossed-out branches (alpha-beta), crossed-out branches only (Star1).
@@ -38,34 +40,13 @@ WELCOME = (
 )
 
 
-def solution_text(task: Task, *, from_start: bool) -> str:
-    """What the page says over the solution at its end: what the finished search shows
-    of the answer to ``task``, and how to step through it (``from_start``: the next step
-    forward goes to the first event)."""
-    if task is Task.ALPHABETA:
-        shows = (
-            "Each node shows the value it returns and its α and β (where one changed, "
-            "a→b: b is what the node leaves with); a branch it never searched is marked "
-            "pruned."
-        )
-    elif task is Task.STAR1:
-        shows = "A branch it never searched is marked pruned."
-    else:
-        shows = "Each node shows its value."
-    how = (
-        "Press <b>→</b> to step through the search from its first event, or <b>▶</b> to play it."
-        if from_start
-        else "Press <b>▶</b> to play the search again from its first event, or <b>Home</b> to "
-        "go back to it."
-    )
+def hint_text(exercise: Exercise, answer: Answer, path: Path) -> str:
+    """What the page says after a hint filled in the node at ``path`` (or crossed out the
+    branch into it)."""
+    name = node_name(exercise.tree, path)
+    cut = (path, Field.PRUNED) in answer.hinted
+    what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
     return (
-        f"<b>The answer</b>: the search that made the key, at its end. {shows} {how} "
-        "Entries not right when the solution was shown earn no points."
+        f"Hint: {breakable(what)}. Hinted entries (amber) earn no points; "
+        f"{len(answer.hinted)} so far."
     )
-
-
-#: What the page says over the solution while it steps through the search.
-STEPS_TEXT = (
-    "The search that made the key, step by step: the line under the replay's buttons "
-    "says what each step did. Press <b>End</b> to see the answer whole."
-)
