@@ -164,11 +164,11 @@ class ExercisePage(QWidget):
         self.history = ExerciseHistory(history_file or history_path(self.store))
         self.attempts = Attempts(self.history)
 
-        self.keys = KeySearch(self)
-        self.keys.ready.connect(self._key_ready)
-        self.keys.failed.connect(self._key_failed)
-        self.controller = self.keys.controller
-        self.searches = self.keys.searches
+        self.key_search = KeySearch(self)
+        self.key_search.ready.connect(self._key_ready)
+        self.key_search.failed.connect(self._key_failed)
+        self.controller = self.key_search.controller
+        self.searches = self.key_search.searches
         self.sheets = SheetExport(self, self._folder)
         self.sheets.written.connect(self._written)
         self.sheets.failed.connect(self._say)
@@ -410,7 +410,7 @@ class ExercisePage(QWidget):
 
     def start(self, exercise: Exercise) -> None:
         """Set ``exercise`` with an empty answer, and work out its key on the search thread."""
-        self.keys.cancel()
+        self.key_search.cancel()
         self.answers.reset(exercise)
         self.key = None
         self.last_grade = None
@@ -424,7 +424,7 @@ class ExercisePage(QWidget):
         self.answer_tab.keys_help.setText(keys_help(exercise.task))
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
         self.answer_tab.clear()
-        self.keys.start(exercise)
+        self.key_search.start(exercise)
         inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
         self.canvas.select_path(inner[0] if inner else ())
         self.canvas.setFocus()
@@ -616,5 +616,5 @@ class ExercisePage(QWidget):
 
     def shutdown(self) -> None:
         """Stop the search and file threads (the window is closing)."""
-        self.keys.shutdown()
+        self.key_search.shutdown()
         self.loader.shutdown()
