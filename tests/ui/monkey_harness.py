@@ -1274,10 +1274,10 @@ class Monkey:
             ("node probability", form.probability),
             ("node label", form.label),
             ("node move", form.move_edit),
-            ("answer value", page.value_edit),
-            ("answer alpha", page.alpha_edit),
-            ("answer beta", page.beta_edit),
-            ("never searched", page.cut_box),
+            ("answer value", page.node_form.value_edit),
+            ("answer alpha", page.node_form.alpha_edit),
+            ("answer beta", page.node_form.beta_edit),
+            ("never searched", page.node_form.cut_box),
             *(
                 (f"{where} {which} slider", getattr(panel.replay_bar, f"{which}_slider"))
                 for where, panel in (

@@ -29,6 +29,7 @@ from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, rebui
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
+from gamesearch_gui.ui.exercise.page_export import SheetExport
 from gamesearch_gui.ui.exercise.view import (
     HINTED_COLOUR,
     RIGHT_COLOUR,
@@ -105,6 +106,14 @@ def click_node(qtbot: QtBot, canvas: ExerciseCanvas, path: tuple[int, ...]) -> N
     assert canvas.selected_path == path
 
 
+def click_result(qtbot: QtBot, page: ExercisePage, row: int) -> None:
+    """Click the ``row``-th line of the grader's reasons."""
+    item = page.answer_tab.results.item(row)
+    page.answer_tab.results.scrollToItem(item)
+    point = page.answer_tab.results.visualItemRect(item).center()
+    qtbot.mouseClick(page.answer_tab.results.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
 def type_into(qtbot: QtBot, canvas: ExerciseCanvas, key: str | None, text: str) -> None:
     """Press ``key`` (None: just start typing) and type ``text``, then Enter."""
     if key is not None:
@@ -135,12 +144,12 @@ def cross_out(qtbot: QtBot, page: ExercisePage, path: tuple[int, ...]) -> None:
 
 
 def results(page: ExercisePage) -> list[str]:
-    return [page.results.item(i).text() for i in range(page.results.count())]
+    return [page.answer_tab.results.item(i).text() for i in range(page.answer_tab.results.count())]
 
 
 def test_a_perfect_answer_by_clicks_and_keys_scores_100(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page)
-    assert "type its value" in page.keys_help.text()
+    assert "type its value" in page.answer_tab.keys_help.text()
     answer_figure(qtbot, page, FIGURE_ENTRIES)
     for path in FIGURE_CUTS:
         cross_out(qtbot, page, path)
@@ -149,7 +158,7 @@ def test_a_perfect_answer_by_clicks_and_keys_scores_100(qtbot: QtBot, page: Exer
     page.act_check.trigger()
     grade = page.last_grade
     assert grade is not None and grade.score == 100 and not grade.mistakes
-    assert "100%" in page.score_label.text()
+    assert "100%" in page.answer_tab.score_label.text()
     assert not any(line.startswith("✗") for line in results(page))
     # Every graded node is ringed green on the tree, every cut mark green.
     verdicts = page.canvas.item.verdicts
@@ -183,16 +192,19 @@ def test_planted_mistakes_are_caught_with_their_reasons(qtbot: QtBot, page: Exer
     assert "β): not 4" in lines
     assert "Leaf after a2 c2 is never evaluated: MIN node C cuts as soon as its value" in lines
     assert "Leaf after a3 d1 is evaluated: MIN node D has not fallen to α" in lines
-    assert f"{grade.score}%" in page.score_label.text()
+    assert f"{grade.score}%" in page.answer_tab.score_label.text()
     # Clicking a reason shows its node.
-    page._result_clicked(page.results.item(0))
+    click_result(qtbot, page, 0)
     assert page.canvas.selected_path == grade.mistakes[0].path
     # The tooltip of a wrong node carries the reason.
     assert "not 4" in page.canvas.tip((1,))
     # Fixing an entry drops the stale grading until the next check.
     click_node(qtbot, page.canvas, (1,))
     type_into(qtbot, page.canvas, None, "2")
-    assert "Check again" in page.score_label.text() or "press Check" in page.score_label.text()
+    assert (
+        "Check again" in page.answer_tab.score_label.text()
+        or "press Check" in page.answer_tab.score_label.text()
+    )
     assert page.canvas.item.verdicts == {}
 
 
@@ -216,7 +228,7 @@ def test_check_lists_mistakes_down_the_tree_as_it_is_searched(
         "✗ MIN node D",
     ]
     # Clicking the first line shows the root.
-    page._result_clicked(page.results.item(0))
+    click_result(qtbot, page, 0)
     assert page.canvas.selected_path == ()
 
 
@@ -236,16 +248,16 @@ def test_unreadable_entry_is_refused_with_a_message(qtbot: QtBot, page: Exercise
 def test_the_side_form_writes_entries_too(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page)
     click_node(qtbot, page.canvas, (2,))
-    assert "MIN node D" in page.node_label.text()
-    page.value_edit.setText("2")
-    page.value_edit.editingFinished.emit()
-    page.alpha_edit.setText("3")
-    page.alpha_edit.editingFinished.emit()
+    assert "MIN node D" in page.node_form.node_label.text()
+    page.node_form.value_edit.setText("2")
+    page.node_form.value_edit.editingFinished.emit()
+    page.node_form.alpha_edit.setText("3")
+    page.node_form.alpha_edit.editingFinished.emit()
     assert page.answer.values[(2,)] == 2 and page.answer.alphas[(2,)] == 3
     click_node(qtbot, page.canvas, (2, 1))
-    assert "a leaf's value is given" in page.node_label.text()
-    assert not page.value_edit.isEnabled()
-    page.cut_box.setChecked(True)
+    assert "a leaf's value is given" in page.node_form.node_label.text()
+    assert not page.node_form.value_edit.isEnabled()
+    page.node_form.cut_box.setChecked(True)
     assert (2, 1) in page.answer.pruned
     # Keys: Tab walks the inner nodes in drawn order; Delete rubs a node out.
     click_node(qtbot, page.canvas, (2,))
@@ -263,9 +275,9 @@ def test_the_side_form_writes_entries_too(qtbot: QtBot, page: ExercisePage) -> N
 
 def test_minimax_task_asks_values_only(qtbot: QtBot, page: ExercisePage) -> None:
     start(qtbot, page, Task.MINIMAX)
-    assert not page.form.isRowVisible(page.alpha_edit)
+    assert not page.node_form.layout.isRowVisible(page.node_form.alpha_edit)
     # The help names only the keys a minimax answer uses: no α, β or crossing out.
-    help_text = page.keys_help.text()
+    help_text = page.answer_tab.keys_help.text()
     assert "type its value" in help_text
     assert "α" not in help_text and "cross" not in help_text
     click_node(qtbot, page.canvas, (0,))
@@ -296,7 +308,7 @@ def test_hints_reveal_one_node_at_a_time_and_cost_points(qtbot: QtBot, page: Exe
     grade = page.check()
     assert grade is not None and not grade.mistakes
     assert grade.hints == 4 and grade.earned == 10 and grade.score == 71
-    assert "4 revealed by hints" in page.score_label.text()
+    assert "4 revealed by hints" in page.answer_tab.score_label.text()
     # Once everything is right, there is nothing left to reveal.
     assert page.hint() is None
 
@@ -402,19 +414,22 @@ def test_history_is_kept_between_runs_and_exercises_can_be_retried(
     assert len(page.history.entries) == 1
     page.shutdown()
     again = page_factory()
-    assert again.history_list.topLevelItemCount() == 1
-    row = again.history_list.topLevelItem(0)
+    assert again.history_tab.history_list.topLevelItemCount() == 1
+    row = again.history_tab.history_list.topLevelItem(0)
     assert row is not None
     assert row.text(1) == "Figure 5.2" and row.text(2) == "Alpha-beta pruning (fail-soft)"
     assert row.text(3) == f"{100 * 12 // 14}%"  # the cuts were not marked
-    assert "1 exercise checked" in again.history_summary.text()
+    assert "1 exercise checked" in again.history_tab.history_summary.text()
     # Every column in view, the score included: nothing to scroll sideways for.
     again.tabs.setCurrentIndex(1)
-    history = again.history_list
+    history = again.history_tab.history_list
     qtbot.waitUntil(history.isVisible)
     assert history.header().length() <= history.viewport().width()
     assert history.header().sectionSize(3) >= history.fontMetrics().horizontalAdvance("100%")
-    again._retry(row)
+    # Double-clicking the row tries it again (a view takes a double click after a press).
+    point = history.visualItemRect(row).center()
+    qtbot.mouseClick(history.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseDClick(history.viewport(), Qt.MouseButton.LeftButton, pos=point)
     qtbot.waitUntil(lambda: again.key is not None, timeout=KEY_MS)
     assert again.exercise is not None and again.exercise.title == "Figure 5.2"
     assert again.answer.values == {}
@@ -621,7 +636,7 @@ def test_export_sheet_and_key_of_the_current_exercise(
 ) -> None:
     start(qtbot, page)
     chosen = [str(tmp_path / "week3.svg"), str(tmp_path / "missing" / "week3.pdf")]
-    monkeypatch.setattr(ExercisePage, "_save_file_name", lambda self, c, n: chosen.pop(0))
+    monkeypatch.setattr(SheetExport, "_save_file_name", lambda self, c, n: chosen.pop(0))
     written = page.export_current()
     assert [Path(p).name for p in written] == ["week3-sheet.svg", "week3-key.svg"]
     assert "week3-sheet.svg" in page.status_label.text()
@@ -647,7 +662,7 @@ def test_entries_are_undone_and_redone_but_hints_stay(qtbot: QtBot, page: Exerci
     assert page.answer.values == {(1,): 4}
     assert page.canvas.drawing is not None
     assert page.canvas.drawing.recording.value[page.canvas.drawing.index[(1,)]] == 4
-    assert page.value_edit.text() == "4"  # the form follows
+    assert page.node_form.value_edit.text() == "4"  # the form follows
     page.act_redo.trigger()
     assert page.answer.values == {(1,): 2}
     click_node(qtbot, page.canvas, (1,))  # crossing out chose the leaf
@@ -713,7 +728,7 @@ def test_check_on_a_half_done_page_shows_no_number_not_earned(
     page.check()
     drawing = page.canvas.drawing
     assert drawing is not None
-    texts = [*results(page), page.score_label.text(), page.status_label.text()]
+    texts = [*results(page), page.answer_tab.score_label.text(), page.status_label.text()]
     texts += [page.canvas.tip(path) for path in drawing.paths]
     plain = re.sub(r"<[^>]*>", " ", " ".join(texts))  # the score label's markup
     shown = set(re.findall(r"[+\-−]?∞|\d+", plain))
@@ -722,7 +737,7 @@ def test_check_on_a_half_done_page_shows_no_number_not_earned(
     assert values <= leaves | {"1003", "1004"}, texts
     assert "MIN node C takes the smallest value of the children it searched" in " ".join(texts)
     assert "· 10 entries not yet filled in" in results(page)
-    assert "1 of 14 right, 3 wrong, 10 not yet filled in" in page.score_label.text()
+    assert "1 of 14 right, 3 wrong, 10 not yet filled in" in page.answer_tab.score_label.text()
 
 
 def test_a_fail_hard_exercise_grades_fail_hard(qtbot: QtBot, page: ExercisePage) -> None:
@@ -757,13 +772,16 @@ def test_a_star1_exercise_is_answered_by_crossing_out(qtbot: QtBot, page: Exerci
     assert key is not None and key.pruned
     assert "all values lie between 0 and 20" in page.instructions.text()
     # The help beside the answer speaks of crossing out only, not of typing values.
-    assert "cross it out" in page.keys_help.text() and "type" not in page.keys_help.text()
+    assert (
+        "cross it out" in page.answer_tab.keys_help.text()
+        and "type" not in page.answer_tab.keys_help.text()
+    )
     # No values to write: typing a digit on a node opens nothing, the form shows no field.
     click_node(qtbot, page.canvas, ())
     qtbot.keyClicks(page.canvas, "5")
     assert not page.canvas.inline.is_open
-    assert not page.form.isRowVisible(page.value_edit)
-    assert page.form.isRowVisible(page.cut_box)
+    assert not page.node_form.layout.isRowVisible(page.node_form.value_edit)
+    assert page.node_form.layout.isRowVisible(page.node_form.cut_box)
     for path in key.pruned:
         cross_out(qtbot, page, path)
     grade = page.check()

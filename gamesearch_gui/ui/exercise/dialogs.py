@@ -128,15 +128,36 @@ class NewExerciseDialog(QDialog):
         self.loader.failed.connect(self._file_failed)
         self._reading = False
 
+        self._make_sources()
+        self._make_random_box()
+        self._make_file_box()
+        self._make_task()
+        self._make_busy_box()
+        self._lay_out()
+        self.difficulty.currentTextChanged.connect(self._preset)
+        for box in (self.depth_box, self.branch_lo, self.branch_hi, self.chance):
+            box.valueChanged.connect(self._custom)
+        for button in (self.source_random, self.source_drawn, self.source_file):
+            button.toggled.connect(self._update)
+        self.task.currentIndexChanged.connect(self._task_chosen)
+        self.convention.currentIndexChanged.connect(self._update)
+        self.file_edit.textChanged.connect(self._update)
+        self._presetting = False
+        self._preset("Medium")
+
+    def _make_sources(self) -> None:
+        """Where the tree comes from: a random tree, the drawn tree, or a file."""
         self.source_random = QRadioButton("A random tree")
         self.source_drawn = QRadioButton("The tree drawn in Draw a tree")
         self.source_file = QRadioButton("A tree file")
-        self.source_drawn.setEnabled(drawn_tree is not None)
+        self.source_drawn.setEnabled(self.drawn_tree is not None)
         self.sources = QButtonGroup(self)
         for button in (self.source_random, self.source_drawn, self.source_file):
             self.sources.addButton(button)
         self.source_random.setChecked(True)
 
+    def _make_random_box(self) -> None:
+        """The random tree's difficulty, shape and seed, in a box of their own."""
         self.difficulty = QComboBox()
         for name in DIFFICULTIES:
             self.difficulty.addItem(name)
@@ -154,32 +175,6 @@ class NewExerciseDialog(QDialog):
         reseed.clicked.connect(lambda: self.seed.setText(new_seed()))
         self.size_label = QLabel()
         self.size_label.setObjectName("exerciseSize")
-
-        self.file_edit = QLineEdit()
-        self.file_edit.setPlaceholderText("a " + TREE_SUFFIX + " file")
-        browse = QPushButton("Browse…")
-        connect_plain(browse.clicked, self._browse)
-
-        self.task = QComboBox()
-        for task in Task:
-            self.task.addItem(task.title, task)
-        self.task.setCurrentIndex(1)
-        self.convention = convention_box()
-        self.task_help = QLabel()
-        self.task_help.setWordWrap(True)
-        self.error = error_label("exerciseError")
-        self.busy = QLabel()
-        self.busy_bar = QProgressBar()
-        self.busy_bar.setRange(0, 0)  # reading a file says nothing until it is done
-        self.busy_bar.setTextVisible(False)
-        busy_row = QHBoxLayout()
-        busy_row.addWidget(self.busy, 1)
-        busy_row.addWidget(self.busy_bar)
-        self.busy_box = QWidget()
-        self.busy_box.setLayout(busy_row)
-        busy_row.setContentsMargins(0, 0, 0, 0)
-        self.busy_box.hide()
-
         children = QHBoxLayout()
         children.addWidget(self.branch_lo)
         children.addWidget(QLabel("to"))
@@ -197,6 +192,13 @@ class NewExerciseDialog(QDialog):
         random_form.addRow(self.size_label)
         self.random_box = QGroupBox()
         self.random_box.setLayout(random_form)
+
+    def _make_file_box(self) -> None:
+        """The tree file's name, and Browse…"""
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("a " + TREE_SUFFIX + " file")
+        browse = QPushButton("Browse…")
+        connect_plain(browse.clicked, self._browse)
         file_row = QHBoxLayout()
         file_row.addWidget(self.file_edit, 1)
         file_row.addWidget(browse)
@@ -204,6 +206,33 @@ class NewExerciseDialog(QDialog):
         self.file_box.setLayout(file_row)
         file_row.setContentsMargins(20, 0, 0, 0)
 
+    def _make_task(self) -> None:
+        """The task and the convention a node returns by, with what the task asks."""
+        self.task = QComboBox()
+        for task in Task:
+            self.task.addItem(task.title, task)
+        self.task.setCurrentIndex(1)
+        self.convention = convention_box()
+        self.task_help = QLabel()
+        self.task_help.setWordWrap(True)
+        self.error = error_label("exerciseError")
+
+    def _make_busy_box(self) -> None:
+        """What the dialog says while it reads a tree file (hidden till then)."""
+        self.busy = QLabel()
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # reading a file says nothing until it is done
+        self.busy_bar.setTextVisible(False)
+        busy_row = QHBoxLayout()
+        busy_row.addWidget(self.busy, 1)
+        busy_row.addWidget(self.busy_bar)
+        self.busy_box = QWidget()
+        self.busy_box.setLayout(busy_row)
+        busy_row.setContentsMargins(0, 0, 0, 0)
+        self.busy_box.hide()
+
+    def _lay_out(self) -> None:
+        """The tree's source, the task, what went wrong, and Start / Cancel, top down."""
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -211,7 +240,6 @@ class NewExerciseDialog(QDialog):
         self.ok_button.setText("Start")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>Tree</b>"))
         layout.addWidget(self.source_random)
@@ -227,17 +255,6 @@ class NewExerciseDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(self.busy_box)
         layout.addWidget(buttons)
-
-        self.difficulty.currentTextChanged.connect(self._preset)
-        for box in (self.depth_box, self.branch_lo, self.branch_hi, self.chance):
-            box.valueChanged.connect(self._custom)
-        for button in (self.source_random, self.source_drawn, self.source_file):
-            button.toggled.connect(self._update)
-        self.task.currentIndexChanged.connect(self._task_chosen)
-        self.convention.currentIndexChanged.connect(self._update)
-        self.file_edit.textChanged.connect(self._update)
-        self._presetting = False
-        self._preset("Medium")
 
     # -- choices
 

@@ -281,6 +281,127 @@ def _key_lines(key: AnswerKey) -> list[str]:
     return lines
 
 
+#: How text is set on a page: wrapped, from the left.
+_WRAP: Final = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+
+
+class _Page:
+    """One page being drawn: the painter, its scale (device units per point), the area
+    inside the margins, and how far down it the writing has come (``top``)."""
+
+    def __init__(self, painter: QPainter, rect: QRectF, base: QFont) -> None:
+        self.painter = painter
+        self.base = base
+        self.unit = unit = min(rect.width(), rect.height()) / A4.width()  # units per point
+        margin = MARGIN_PT * unit
+        self.area = rect.adjusted(margin, margin, -margin, -margin)
+        self.top = self.area.top()
+
+    def text(
+        self,
+        content: str,
+        points: float,
+        colour: QColor,
+        *,
+        bold: bool = False,
+        flags: int = _WRAP,
+        width: float | None = None,
+        y: float | None = None,
+    ) -> QRectF:
+        """Write ``content`` at ``y`` (None: at ``top``, which moves down under it); the
+        box it took."""
+        painter, area = self.painter, self.area
+        content = breakable(content)  # a long label wraps, never runs off the page
+        painter.setFont(_font(self.base, points, self.unit, bold))
+        painter.setPen(colour)
+        box = QRectF(area.left(), self.top if y is None else y, width or area.width(), 1e6)
+        bounds = painter.boundingRect(box, flags, content)
+        painter.drawText(
+            QRectF(box.left(), box.top(), box.width(), bounds.height()), flags, content
+        )
+        if y is None:
+            self.top += bounds.height()
+        return bounds
+
+    def height(self, lines: list[str], points: float) -> float:
+        """How high ``lines`` are, each set in ``points`` across the area."""
+        painter, area = self.painter, self.area
+        painter.setFont(_font(self.base, points, self.unit))
+        return sum(
+            painter.boundingRect(QRectF(area.left(), 0, area.width(), 1e6), _WRAP, line).height()
+            for line in lines
+        )
+
+    def head(self, exercise: Exercise, key: AnswerKey | None, heading: str) -> None:
+        """The title (on a key, "ANSWER KEY" at its right), the heading, a rule, the
+        instructions, and on a sheet a line for the student's name."""
+        unit, area = self.unit, self.area
+        title_width = area.width()
+        if key is not None:
+            self.text(
+                "ANSWER KEY",
+                _HEADING_PT,
+                INK,
+                bold=True,
+                flags=int(Qt.AlignmentFlag.AlignRight) | int(Qt.AlignmentFlag.AlignTop),
+                y=self.top + (_TITLE_PT - _HEADING_PT) * unit * 0.6,
+            )
+            title_width = area.width() - 90 * unit
+        self.text(page_title(exercise), _TITLE_PT, INK, bold=True, width=title_width)
+        if heading:
+            self.top += 2 * unit
+            self.text(heading, _HEADING_PT, GREY)
+        self.top += 6 * unit
+        self.painter.setPen(QPen(GREY, max(0.5 * unit, 1.0)))
+        self.painter.drawLine(QPointF(area.left(), self.top), QPointF(area.right(), self.top))
+        self.top += 10 * unit
+        self.text(exercise.instructions, _TEXT_PT, INK)
+        if key is None:
+            self.top += 14 * unit
+            label = self.text("Name:", _TEXT_PT, INK, y=self.top)
+            self.painter.setPen(QPen(INK, max(0.6 * unit, 1.0)))
+            baseline = self.top + label.height() * 0.85
+            self.painter.drawLine(
+                QPointF(area.left() + label.width() + 6 * unit, baseline),
+                QPointF(min(area.right(), area.left() + 300 * unit), baseline),
+            )
+            self.top += label.height()
+        self.top += 16 * unit
+
+    def foot(self, source: str) -> float:
+        """Write where the tree came from at the foot of the page; the bottom left above it."""
+        bottom = self.area.bottom()
+        if source:
+            source = breakable(f"Source: {source}")
+            foot = self.height([source], _SMALL_PT)
+            self.text(source, _SMALL_PT, GREY, y=bottom - foot)
+            bottom -= foot + 8 * self.unit
+        return bottom
+
+    def tree(self, item: ExerciseItem, bottom: float) -> None:
+        """The tree between ``top`` and ``bottom``: fitted, never blown up past
+        MAX_TREE_ZOOM, centred across, nearer the instructions than the foot."""
+        painter, area = self.painter, self.area
+        content = item.content_rect()
+        room = QRectF(area.left(), self.top, area.width(), max(0.0, bottom - self.top))
+        sx, sy = _tree_scale(content, room.width(), room.height(), MAX_TREE_ZOOM * self.unit)
+        if sx <= 0 or sy <= 0:
+            return
+        width, height = content.width() * sx, content.height() * sy
+        left = room.left() + (room.width() - width) / 2
+        # Nearer the instructions than the foot: the eye reads down from the title.
+        y0 = room.top() + (room.height() - height) * 0.35
+        painter.save()
+        painter.setWorldTransform(
+            QTransform(sx, 0, 0, sy, left - content.left() * sx, y0 - content.top() * sy), True
+        )
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = content
+        item.paint(painter, option, None)
+        painter.restore()
+        self.top = y0 + height
+
+
 def render_page(
     painter: QPainter,
     rect: QRectF,
@@ -297,119 +418,28 @@ def render_page(
     key, font)`` made beforehand (it is made here otherwise)."""
     base = font or _base_font()
     item = item or tree_item(exercise, key, base)
-    unit = min(rect.width(), rect.height()) / A4.width()  # device units per point
+    page = _Page(painter, rect, base)
+    unit = page.unit
     painter.save()
     try:
         painter.fillRect(rect, QColor("white"))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        margin = MARGIN_PT * unit
-        area = rect.adjusted(margin, margin, -margin, -margin)
-        top = area.top()
-        wrap = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
-
-        def text(
-            content: str,
-            points: float,
-            colour: QColor,
-            *,
-            bold: bool = False,
-            flags: int = wrap,
-            width: float | None = None,
-            y: float | None = None,
-        ) -> QRectF:
-            nonlocal top
-            content = breakable(content)  # a long label wraps, never runs off the page
-            painter.setFont(_font(base, points, unit, bold))
-            painter.setPen(colour)
-            box = QRectF(area.left(), top if y is None else y, width or area.width(), 1e6)
-            bounds = painter.boundingRect(box, flags, content)
-            painter.drawText(
-                QRectF(box.left(), box.top(), box.width(), bounds.height()), flags, content
-            )
-            if y is None:
-                top += bounds.height()
-            return bounds
-
-        # The title, and on the key's first line "Answer key" at the right.
-        if key is not None:
-            text(
-                "ANSWER KEY",
-                _HEADING_PT,
-                INK,
-                bold=True,
-                flags=int(Qt.AlignmentFlag.AlignRight) | int(Qt.AlignmentFlag.AlignTop),
-                y=top + (_TITLE_PT - _HEADING_PT) * unit * 0.6,
-            )
-            title_width = area.width() - 90 * unit
-        else:
-            title_width = area.width()
-        text(page_title(exercise), _TITLE_PT, INK, bold=True, width=title_width)
-        if heading:
-            top += 2 * unit
-            text(heading, _HEADING_PT, GREY)
-        top += 6 * unit
-        painter.setPen(QPen(GREY, max(0.5 * unit, 1.0)))
-        painter.drawLine(QPointF(area.left(), top), QPointF(area.right(), top))
-        top += 10 * unit
-        text(exercise.instructions, _TEXT_PT, INK)
-        if key is None:
-            top += 14 * unit
-            label = text("Name:", _TEXT_PT, INK, y=top)
-            painter.setPen(QPen(INK, max(0.6 * unit, 1.0)))
-            baseline = top + label.height() * 0.85
-            painter.drawLine(
-                QPointF(area.left() + label.width() + 6 * unit, baseline),
-                QPointF(min(area.right(), area.left() + 300 * unit), baseline),
-            )
-            top += label.height()
-        top += 16 * unit
-
+        page.head(exercise, key, heading)
         # Under the tree (the key): its lines, and where the tree came from at the foot.
-        bottom = area.bottom()
+        bottom = page.area.bottom()
         below: list[str] = []
         if key is not None:
-            if exercise.source:
-                source = breakable(f"Source: {exercise.source}")
-                painter.setFont(_font(base, _SMALL_PT, unit))
-                foot = painter.boundingRect(
-                    QRectF(area.left(), 0, area.width(), 1e6), wrap, source
-                ).height()
-                text(source, _SMALL_PT, GREY, y=bottom - foot)
-                bottom -= foot + 8 * unit
+            bottom = page.foot(exercise.source)
             below = [breakable(line) for line in _key_lines(key)]
-        painter.setFont(_font(base, _TEXT_PT, unit))
-        below_height = sum(
-            painter.boundingRect(QRectF(area.left(), 0, area.width(), 1e6), wrap, line).height()
-            for line in below
-        )
+        below_height = page.height(below, _TEXT_PT)
         if below:
             below_height += 12 * unit
-
-        # The tree: fitted, never blown up past MAX_TREE_ZOOM, centred.
-        content = item.content_rect()
-        room = QRectF(area.left(), top, area.width(), max(0.0, bottom - below_height - top))
-        sx, sy = _tree_scale(content, room.width(), room.height(), MAX_TREE_ZOOM * unit)
-        if sx > 0 and sy > 0:
-            width, height = content.width() * sx, content.height() * sy
-            left = room.left() + (room.width() - width) / 2
-            free = room.height() - height
-            # Nearer the instructions than the foot: the eye reads down from the title.
-            y0 = room.top() + free * 0.35
-            painter.save()
-            painter.setWorldTransform(
-                QTransform(sx, 0, 0, sy, left - content.left() * sx, y0 - content.top() * sy),
-                True,
-            )
-            option = QStyleOptionGraphicsItem()
-            option.exposedRect = content
-            item.paint(painter, option, None)
-            painter.restore()
-            top = y0 + height
+        page.tree(item, bottom - below_height)
         if below:
-            top += 12 * unit
+            page.top += 12 * unit
             for line in below:
-                text(line, _TEXT_PT, INK, bold=line is below[0])
+                page.text(line, _TEXT_PT, INK, bold=line is below[0])
     finally:
         painter.restore()
 
@@ -493,6 +523,17 @@ def _write_svg(
             )
         finally:
             painter.end()
+
+
+def export_one(exercise: Exercise, key: AnswerKey, base: str) -> list[str]:
+    """Write ``exercise``'s sheet and answer key, named after ``base`` (see
+    :func:`export_paths`); the files written. Its errors (OSError, ExportError) say what
+    went wrong in a whole sentence."""
+    sheet, key_path = export_paths(base)
+    try:
+        return export_exercises([(exercise, key)], sheet, key_path)
+    except ExportError as error:
+        raise ExportError(f"Could not export: {error}") from error
 
 
 def export_exercises(

@@ -121,90 +121,29 @@ class ExportSetDialog(QDialog):
         self._run = 0
         self._pending: tuple[str, str] = ("", "")  # base file name, heading
 
-        self.seed_edit = QLineEdit(new_seed())
-        self.seed_edit.setToolTip("The same seed gives the same exercises every time")
-        new_button = QPushButton("New seed")
-        new_button.clicked.connect(lambda: self.seed_edit.setText(new_seed()))
-        seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed_edit, 1)
-        seed_row.addWidget(new_button)
-
+        form = QFormLayout()
+        form.addRow("Seed:", self._seed_row())
         self.count_spin = QSpinBox()
         self.count_spin.setRange(1, MAX_COUNT)
         self.count_spin.setValue(10)
-
+        form.addRow("Exercises:", self.count_spin)
         self.difficulty_combo = QComboBox()
         self.difficulty_combo.addItems([*DIFFICULTIES, CUSTOM])
-        self.depth_spin = QSpinBox()
-        self.depth_spin.setRange(1, 6)
-        self.children_spin = QSpinBox()
-        self.children_spin.setRange(2, 5)
-        self.children_spin.setToolTip("Each inner node has 2 to this many children")
-        shape_row = QHBoxLayout()
-        shape_row.addWidget(QLabel("depth"))
-        shape_row.addWidget(self.depth_spin)
-        shape_row.addWidget(QLabel("children per node 2 to"))
-        shape_row.addWidget(self.children_spin)
-        shape_row.addStretch(1)
-
+        form.addRow("Difficulty:", self.difficulty_combo)
+        form.addRow("", self._shape_row())
         self.task_combo = QComboBox()
         for task in Task:
             self.task_combo.addItem(task.title, task)
         self.task_combo.setCurrentIndex(list(Task).index(Task.ALPHABETA))
-        self.chance_spin = QSpinBox()
-        self.chance_spin.setRange(1, 5)
-        self.chance_spin.setToolTip(
-            "How many of the levels between the root and the leaves are chance levels"
-        )
-        chance_row = QHBoxLayout()
-        chance_row.addWidget(self.chance_spin)
-        self.chance_label = QLabel("chance levels (expectiminimax and Star1)")
-        chance_row.addWidget(self.chance_label)
-        chance_row.addStretch(1)
+        form.addRow("Task:", self.task_combo)
+        form.addRow("", self._chance_row())
         self.convention_combo = convention_box()
-
-        self.file_edit = QLineEdit()
-        self.file_edit.setPlaceholderText("exercises.pdf (or .svg)")
-        browse = QPushButton("Browse…")
-        connect_plain(browse.clicked, self._browse)
-        file_row = QHBoxLayout()
-        file_row.addWidget(self.file_edit, 1)
-        file_row.addWidget(browse)
+        form.addRow("A node returns:", self.convention_combo)
+        form.addRow("File:", self._file_row())
         self.files_note = QLabel()
         self.files_note.setWordWrap(True)
-
-        form = QFormLayout()
-        form.addRow("Seed:", seed_row)
-        form.addRow("Exercises:", self.count_spin)
-        form.addRow("Difficulty:", self.difficulty_combo)
-        form.addRow("", shape_row)
-        form.addRow("Task:", self.task_combo)
-        form.addRow("", chance_row)
-        form.addRow("A node returns:", self.convention_combo)
-        form.addRow("File:", file_row)
         form.addRow("", self.files_note)
-
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
-        self.export_button.setDefault(True)
-        connect_plain(self.export_button.clicked, self._export_clicked)
-        buttons.rejected.connect(self.reject)
-
-        layout = QVBoxLayout(self)
-        intro = QLabel(
-            "A set of random exercises from one seed: a sheet per exercise to hand out, "
-            "and its answer key. The same seed gives the same set again."
-        )
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.status)
-        layout.addStretch(1)
-        layout.addWidget(buttons)
+        self._lay_out(form)
 
         self.difficulty_combo.currentTextChanged.connect(self._preset_chosen)
         self.depth_spin.valueChanged.connect(self._shape_edited)
@@ -216,6 +155,79 @@ class ExportSetDialog(QDialog):
         self._task_chosen()
         self._show_file_names()
         self.resize(520, self.sizeHint().height())
+
+    def _seed_row(self) -> QHBoxLayout:
+        """The seed, and a button for a new one."""
+        self.seed_edit = QLineEdit(new_seed())
+        self.seed_edit.setToolTip("The same seed gives the same exercises every time")
+        new_button = QPushButton("New seed")
+        new_button.clicked.connect(lambda: self.seed_edit.setText(new_seed()))
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed_edit, 1)
+        seed_row.addWidget(new_button)
+        return seed_row
+
+    def _shape_row(self) -> QHBoxLayout:
+        """The trees' depth and most children per node."""
+        self.depth_spin = QSpinBox()
+        self.depth_spin.setRange(1, 6)
+        self.children_spin = QSpinBox()
+        self.children_spin.setRange(2, 5)
+        self.children_spin.setToolTip("Each inner node has 2 to this many children")
+        shape_row = QHBoxLayout()
+        shape_row.addWidget(QLabel("depth"))
+        shape_row.addWidget(self.depth_spin)
+        shape_row.addWidget(QLabel("children per node 2 to"))
+        shape_row.addWidget(self.children_spin)
+        shape_row.addStretch(1)
+        return shape_row
+
+    def _chance_row(self) -> QHBoxLayout:
+        """How many levels are chance levels (for the tasks with chance nodes)."""
+        self.chance_spin = QSpinBox()
+        self.chance_spin.setRange(1, 5)
+        self.chance_spin.setToolTip(
+            "How many of the levels between the root and the leaves are chance levels"
+        )
+        chance_row = QHBoxLayout()
+        chance_row.addWidget(self.chance_spin)
+        self.chance_label = QLabel("chance levels (expectiminimax and Star1)")
+        chance_row.addWidget(self.chance_label)
+        chance_row.addStretch(1)
+        return chance_row
+
+    def _file_row(self) -> QHBoxLayout:
+        """The file to write, and Browse…"""
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("exercises.pdf (or .svg)")
+        browse = QPushButton("Browse…")
+        connect_plain(browse.clicked, self._browse)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.file_edit, 1)
+        file_row.addWidget(browse)
+        return file_row
+
+    def _lay_out(self, form: QFormLayout) -> None:
+        """A line on what the dialog does, the form, the status, and Export / Close."""
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.setDefault(True)
+        connect_plain(self.export_button.clicked, self._export_clicked)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "A set of random exercises from one seed: a sheet per exercise to hand out, "
+            "and its answer key. The same seed gives the same set again."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        layout.addWidget(buttons)
 
     # -- the form
 

@@ -1,11 +1,13 @@
 """Exercise mode: the page where a student solves a tree by hand and has it graded.
 
-The page owns the exercise, the student's :class:`~gamesearch_gui.core.exercises.exercise.Answer`,
-and the answer key. The key is read from a real search of the tree, run on the page's
-own search thread when the exercise starts (the GUI thread never searches); "Check",
-"Hint" and "Show solution" wait for it, which on a hand-sized tree is a few
-milliseconds. "Show solution" replays that very search in the tree view's replay
-panel, so what the key says and what the replay shows are the same events.
+The page puts together the rooms of ``ui/exercise/``: the exercise and the student's
+answer with its undo (``answer_edits``), the answer key worked out by a real search of
+the tree on the page's own search thread (``key``; the GUI thread never searches), the
+tree to answer on (``view``), the Answer and History tabs (``answer_tab``, ``history``),
+the solution (``solution``: that very search replayed in the tree view's page, so what
+the key says and what the replay shows are the same events) and the export
+(``page_export``). "Check", "Hint" and "Show solution" wait for the key, which on a
+hand-sized tree is a few milliseconds.
 
 Every check is kept in the exercise history (a JSON file beside the settings), so the
 scores survive a restart and any past exercise can be tried again.
@@ -13,30 +15,19 @@ scores survive a restart and any past exercise can be tried again.
 
 from __future__ import annotations
 
-import html
-import os
 from collections.abc import Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QFileDialog,
-    QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSplitter,
     QTabWidget,
     QToolBar,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -45,104 +36,99 @@ from gamesearch_gui.core.exercises.exercise import (
     Answer,
     AnswerKey,
     Exercise,
-    ExerciseError,
     Field,
-    Task,
     give_hint,
     give_up,
-    parse_entry,
 )
-from gamesearch_gui.core.exercises.grade import Grade, Mark, grade, node_name
-from gamesearch_gui.core.exercises.history import MAX_ENTRIES, ExerciseHistory, entry_for
-from gamesearch_gui.core.files import describe, file_stem
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.exercises.grade import Grade, grade
+from gamesearch_gui.core.exercises.history import ExerciseHistory
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
 from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
-from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS, CROSS_OUT_KEYS, VALUES_KEYS
+from gamesearch_gui.ui.exercise.answer_edits import AnswerEdits
+from gamesearch_gui.ui.exercise.answer_tab import AnswerTab, NodeForm
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
-from gamesearch_gui.ui.exercise.view import ExerciseCanvas, grade_colours
+from gamesearch_gui.ui.exercise.history import Attempts, HistoryTab
+from gamesearch_gui.ui.exercise.key import KeySearch
+from gamesearch_gui.ui.exercise.page_export import SheetExport
+from gamesearch_gui.ui.exercise.solution import show_key, solution_panel, solution_words
+from gamesearch_gui.ui.exercise.texts import WELCOME, hint_text, keys_help
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.jobs import JobRunner
-from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
-from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
-from gamesearch_gui.ui.tree.page import TreePage
+from gamesearch_gui.ui.text import ElidedLabel
 from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 HISTORY_NAME = "exercise-history.json"
-
-
-class AnswerEdit(QUndoCommand):
-    """One change to the answer, undoable: the answer before it and after it."""
-
-    def __init__(self, page: ExercisePage, text: str, path: Path, after: Answer) -> None:
-        super().__init__(text)
-        self.page = page
-        self.path = path
-        self.before = page.answer.copy()
-        self.after = after.copy()
-
-    def redo(self) -> None:
-        self.page.set_answer_entries(self.after, self.path)
-
-    def undo(self) -> None:
-        self.page.set_answer_entries(self.before, self.path)
-
-
-def keys_help(task: Task) -> str:
-    """How to answer ``task``: only the keys it uses."""
-    if task is Task.ALPHABETA:
-        return ALPHABETA_KEYS
-    return VALUES_KEYS if task.values else CROSS_OUT_KEYS
-
-
-WELCOME = (
-    "<p style='font-size:large'><b>Practise search by hand</b></p>"
-    "<p>Choose <b>New exercise</b> (Ctrl+Shift+N): a random tree at the difficulty you "
-    "like, the tree you drew, or a tree file. Work out the values (and, for alpha-beta, "
-    "what is pruned), then press <b>Check</b>.</p>"
-)
-
-
-def solution_text(task: Task, *, from_start: bool) -> str:
-    """What the page says over the solution at its end: what the finished search shows
-    of the answer to ``task``, and how to step through it (``from_start``: the next step
-    forward goes to the first event)."""
-    if task is Task.ALPHABETA:
-        shows = (
-            "Each node shows the value it returns and its α and β (where one changed, "
-            "a→b: b is what the node leaves with); a branch it never searched is marked "
-            "pruned."
-        )
-    elif task is Task.STAR1:
-        shows = "A branch it never searched is marked pruned."
-    else:
-        shows = "Each node shows its value."
-    how = (
-        "Press <b>→</b> to step through the search from its first event, or <b>▶</b> to play it."
-        if from_start
-        else "Press <b>▶</b> to play the search again from its first event, or <b>Home</b> to "
-        "go back to it."
-    )
-    return (
-        f"<b>The answer</b>: the search that made the key, at its end. {shows} {how} "
-        "Entries not right when the solution was shown earn no points."
-    )
-
-
-#: What the page says over the solution while it steps through the search.
-STEPS_TEXT = (
-    "The search that made the key, step by step: the line under the replay's buttons "
-    "says what each step did. Press <b>End</b> to see the answer whole."
-)
 
 
 def history_path(store: QSettings) -> str:
     """Where the exercise history lives: beside the settings file, else the app's data folder."""
     return beside_settings(store, HISTORY_NAME)
+
+
+def welcome_page() -> tuple[QWidget, QPushButton]:
+    """What the page shows before the first exercise, and its "New exercise…" button."""
+    welcome_text = QLabel(WELCOME)
+    welcome_text.setWordWrap(True)
+    welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    welcome_text.setMargin(20)
+    start_button = QPushButton("New exercise…")
+    start_button.setDefault(True)
+    welcome = QWidget()
+    welcome_layout = QVBoxLayout(welcome)
+    welcome_layout.addStretch(1)
+    welcome_layout.addWidget(welcome_text)
+    welcome_layout.addWidget(start_button, 0, Qt.AlignmentFlag.AlignHCenter)
+    welcome_layout.addStretch(1)
+    return welcome, start_button
+
+
+def page_labels() -> tuple[ElidedLabel, QLabel, QLabel]:
+    """The exercise's title, its instructions, and the line that says what happened."""
+    title = ElidedLabel()
+    title.setObjectName("exerciseTitle")
+    font = QFont(title.font())
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    font.setBold(True)
+    title.setFont(font)
+    instructions = QLabel()
+    instructions.setWordWrap(True)
+    status = QLabel()
+    status.setObjectName("exerciseStatus")
+    status.setWordWrap(True)
+    return title, instructions, status
+
+
+def view_buttons(canvas: ExerciseCanvas) -> list[QToolButton]:
+    """Zoom out, zoom in and fit, for the title row (disabled till a tree is shown)."""
+    buttons = []
+    for text, tip, slot in (
+        ("−", "Zoom out (Ctrl+−)", canvas.zoom_out),
+        ("+", "Zoom in (Ctrl+=)", canvas.zoom_in),
+        ("Fit", "The whole tree in view", canvas.fit_exercise),
+    ):
+        view_button = QToolButton()
+        view_button.setText(text)
+        view_button.setToolTip(tip)
+        connect_plain(view_button.clicked, slot)
+        view_button.setEnabled(False)
+        buttons.append(view_button)
+    return buttons
+
+
+def column(title_row: list[QWidget], *below: QWidget) -> QWidget:
+    """The page's left side: the title row (the title takes the room left), then the
+    widgets ``below`` it, the last one stretched."""
+    left = QWidget()
+    layout = QVBoxLayout(left)
+    layout.setContentsMargins(0, 0, 0, 0)
+    row = QHBoxLayout()
+    for i, widget in enumerate(title_row):
+        row.addWidget(widget, 1 if i == 0 else 0)
+    layout.addLayout(row)
+    for widget in below:
+        layout.addWidget(widget, 1 if widget is below[-1] else 0)
+    return left
 
 
 class ExercisePage(QWidget):
@@ -165,178 +151,78 @@ class ExercisePage(QWidget):
         self.setObjectName("exercisePage")
         self.store = store if store is not None else QSettings()
         self.drawn_tree = drawn_tree
-        self.exercise: Exercise | None = None
-        self.answer = Answer()
+        #: The exercise, the student's answer and its undoable edits.
+        self.answers = AnswerEdits(self)
+        self.answers.changed.connect(self._changed)
+        self.answers.refused.connect(self._say)
+        self.undo_stack = self.answers.undo_stack
         self.key: AnswerKey | None = None
         self.last_grade: Grade | None = None
         self._graded = False  #: the verdicts on screen still match the answer
-        self._history_index: int | None = None
-        self._save_problem = ""  #: the last failure to save the history, said once
-        self._form_path: Path | None = None
         self.history = ExerciseHistory(history_file or history_path(self.store))
+        self.attempts = Attempts(self.history)
 
-        self.undo_stack = QUndoStack(self)
-        self.controller = SearchController(self)
+        self.key_search = KeySearch(self)
+        self.key_search.ready.connect(self._key_ready)
+        self.key_search.failed.connect(self._key_failed)
+        self.controller = self.key_search.controller
+        self.searches = self.key_search.searches
+        self.sheets = SheetExport(self, self._folder)
+        self.sheets.written.connect(self._written)
+        self.sheets.failed.connect(self._say)
         #: Reads the new-exercise dialog's tree files (its thread outlives the dialog).
         self.loader = JobRunner("exercise file loader", self)
-        # The key's search is recorded but not shown: its replay is the solution.
-        self.searches = RecordedSearch(self.controller, parent=self)
-        self.searches.finished.connect(self._key_ready)
-        self.searches.failed.connect(self._key_failed)
 
-        # The tree, and the solution's replay in its place.
+        self._make_trees()
+        self.title_label, self.instructions, self.status_label = page_labels()
+        self._make_actions()
+        self._make_tabs()
+        self._lay_out()
+        self.history_tab.fill()
+        if self.history.problem:
+            self.status_label.setText(self.history.problem)
+        self._update()
+
+    def _make_trees(self) -> None:
+        """The welcome, the tree to answer on, and the solution's replay in its place."""
         self.canvas = ExerciseCanvas()
         self.canvas.setObjectName("exerciseCanvas")
-        self.canvas.entryRequested.connect(self.write_entry)
-        self.canvas.markToggled.connect(self.toggle_mark)
-        self.canvas.clearRequested.connect(self.clear_node)
+        self.canvas.entryRequested.connect(self.answers.write_entry)
+        self.canvas.markToggled.connect(self.answers.toggle_mark)
+        self.canvas.clearRequested.connect(self.answers.clear_node)
         self.canvas.pathSelected.connect(self._show_node)
-        self.solution_panel = TreePage()
-        # One search, no iterative deepening: no iteration header over the tree.
-        self.solution_panel.canvas.set_header_visible(False)
-        # A key's search keeps every node: no cap to choose for a next search.
-        self.solution_panel.cap_label.hide()
-        self.solution_panel.cap_box.hide()
+        self.solution_panel = solution_panel()
         self.solution_panel.controller.stateChanged.connect(self._say_solution)
         self.solution_panel.controller.momentChanged.connect(self._say_solution)
-        self.solution_panel.canvas.auto_fold = False  # the key is shown whole, never folded
-        welcome_text = QLabel(WELCOME)
-        welcome_text.setWordWrap(True)
-        welcome_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        welcome_text.setMargin(20)
-        self.start_button = QPushButton("New exercise…")
-        self.start_button.setDefault(True)
+        self.welcome, self.start_button = welcome_page()
         connect_plain(self.start_button.clicked, self.new_exercise)
-        self.welcome = QWidget()
-        welcome_layout = QVBoxLayout(self.welcome)
-        welcome_layout.addStretch(1)
-        welcome_layout.addWidget(welcome_text)
-        welcome_layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignHCenter)
-        welcome_layout.addStretch(1)
         self.stack = PageStack()
         for page in (self.welcome, self.canvas, self.solution_panel):
             self.stack.addWidget(page)
 
-        self.title_label = ElidedLabel()
-        self.title_label.setObjectName("exerciseTitle")
-        font = QFont(self.title_label.font())
-        font.setPointSizeF(font.pointSizeF() * 1.2)
-        font.setBold(True)
-        self.title_label.setFont(font)
-        self.instructions = QLabel()
-        self.instructions.setWordWrap(True)
-        self.score_label = QLabel()
-        self.score_label.setObjectName("exerciseScore")
-        self.score_label.setWordWrap(True)
-        self.status_label = QLabel()
-        self.status_label.setObjectName("exerciseStatus")
-        self.status_label.setWordWrap(True)
-
-        self._make_actions()
-
-        # The chosen node's entries.
-        self.node_label = QLabel("Click a node of the tree.")
-        self.node_label.setWordWrap(True)
-        self.value_edit = QLineEdit()
-        self.alpha_edit = QLineEdit()
-        self.beta_edit = QLineEdit()
-        self.edits = {
-            Field.VALUE: self.value_edit,
-            Field.ALPHA: self.alpha_edit,
-            Field.BETA: self.beta_edit,
-        }
-        for field, edit in self.edits.items():
-            edit.setPlaceholderText("?")
-            edit.editingFinished.connect(lambda f=field: self._form_entered(f))
-        self.cut_box = QCheckBox("Never searched (cross out the branch)")
-        self.cut_box.toggled.connect(self._form_cut)
-        self.form = form = QFormLayout()
-        form.addRow(self.node_label)
-        form.addRow("Value", self.value_edit)
-        form.addRow("α when left", self.alpha_edit)
-        form.addRow("β when left", self.beta_edit)
-        form.addRow(self.cut_box)
-
-        buttons = QHBoxLayout()
-        for action in (self.act_check, self.act_hint, self.act_solution):
-            button = QPushButton(action.text().replace("&", ""))
-            button.setToolTip(action.toolTip())
-            connect_plain(button.clicked, action.trigger)
-            action.enabledChanged.connect(button.setEnabled)
-            button.setEnabled(action.isEnabled())
-            buttons.addWidget(button)
-
-        self.results = QListWidget()
-        self.results.setObjectName("exerciseResults")
-        self.results.setWordWrap(True)
-        self.results.itemClicked.connect(self._result_clicked)
-        self.keys_help = keys = QLabel(ALPHABETA_KEYS)
-        keys.setWordWrap(True)
-        small = keys.font()
-        small.setPointSizeF(small.pointSizeF() * 0.9)
-        keys.setFont(small)
-
-        answer_tab = QWidget()
-        answer_layout = QVBoxLayout(answer_tab)
-        answer_layout.addLayout(form)
-        answer_layout.addLayout(buttons)
-        answer_layout.addWidget(self.score_label)
-        answer_layout.addWidget(self.results, 1)
-        answer_layout.addWidget(keys)
-
-        self.history_list = QTreeWidget()
-        self.history_list.setObjectName("exerciseHistory")
-        self.history_list.setHeaderLabels(["When", "Exercise", "Task", "Score"])
-        self.history_list.setRootIsDecorated(False)
-        # The score always in view: the task's column takes what room is left and elides
-        # (its tooltip has it whole), rather than push the score past the edge.
-        header = self.history_list.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.history_list.itemDoubleClicked.connect(lambda item, _c: self._retry(item))
-        retry = QPushButton("Try again")
-        retry.setToolTip("Start the chosen exercise again with an empty answer")
-        retry.clicked.connect(lambda: self._retry(self.history_list.currentItem()))
-        forget = QPushButton("Clear history")
-        connect_plain(forget.clicked, self.clear_history)
-        self.history_summary = QLabel()
-        history_tab = QWidget()
-        history_layout = QVBoxLayout(history_tab)
-        history_layout.addWidget(self.history_summary)
-        history_layout.addWidget(self.history_list, 1)
-        history_buttons = QHBoxLayout()
-        history_buttons.addWidget(retry)
-        history_buttons.addWidget(forget)
-        history_buttons.addStretch(1)
-        history_layout.addLayout(history_buttons)
-
+    def _make_tabs(self) -> None:
+        """The Answer and History tabs beside the tree."""
+        self.node_form = NodeForm(lambda: (self.exercise, self.answer), self)
+        self.node_form.entered.connect(self.answers.write_entry)
+        self.node_form.cutToggled.connect(self.answers.toggle_mark)
+        self.answer_tab = AnswerTab(
+            self.node_form, (self.act_check, self.act_hint, self.act_solution)
+        )
+        self.answer_tab.pathChosen.connect(self.canvas.select_path)
+        self.history_tab = HistoryTab(self.history)
+        self.history_tab.retryRequested.connect(self._retry)
+        self.history_tab.problem.connect(self._say)
+        self.history_tab.clearRequested.connect(self.clear_history)
         self.tabs = QTabWidget()
-        self.tabs.addTab(answer_tab, "Answer")
-        self.tabs.addTab(history_tab, "History")
+        self.tabs.addTab(self.answer_tab, "Answer")
+        self.tabs.addTab(self.history_tab, "History")
 
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        title_row = QHBoxLayout()
-        title_row.addWidget(self.title_label, 1)
-        self.view_buttons: list[QToolButton] = []
-        for text, tip, slot in (
-            ("−", "Zoom out (Ctrl+−)", self.canvas.zoom_out),
-            ("+", "Zoom in (Ctrl+=)", self.canvas.zoom_in),
-            ("Fit", "The whole tree in view", self.canvas.fit_exercise),
-        ):
-            view_button = QToolButton()
-            view_button.setText(text)
-            view_button.setToolTip(tip)
-            connect_plain(view_button.clicked, slot)
-            view_button.setEnabled(False)
-            title_row.addWidget(view_button)
-            self.view_buttons.append(view_button)
-        left_layout.addLayout(title_row)
-        left_layout.addWidget(self.instructions)
-        left_layout.addWidget(self.status_label)
-        left_layout.addWidget(self.stack, 1)
+    def _lay_out(self) -> None:
+        """The title row, the words and the tree on the left; the tabs on the right."""
+        self.view_buttons = view_buttons(self.canvas)
+        left = column(
+            [self.title_label, *self.view_buttons], self.instructions, self.status_label, self.stack
+        )
         #: The answers, results and history: hidden by "Focus on the tree", and while the
         #: solution replays (its entries are closed then, and the replay needs the width).
         self.side_panel = self.tabs
@@ -350,13 +236,6 @@ class ExercisePage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
-
-        for widget in (*self.edits.values(), self.cut_box):
-            widget.setEnabled(False)
-        self._fill_history()
-        if self.history.problem:
-            self.status_label.setText(self.history.problem)
-        self._update()
 
     # -- actions -----------------------------------------------------------------------
 
@@ -469,27 +348,21 @@ class ExercisePage(QWidget):
 
     def start(self, exercise: Exercise) -> None:
         """Set ``exercise`` with an empty answer, and work out its key on the search thread."""
-        self.controller.cancel()
-        self.undo_stack.clear()
-        self.exercise = exercise
-        self.answer = Answer()
+        self.key_search.cancel()
+        self.answers.reset(exercise)
         self.key = None
         self.last_grade = None
         self._graded = False
-        self._history_index = None
+        self.attempts.new_attempt()
         self.canvas.set_exercise(exercise)
         self.canvas.editable = True
         self.stack.setCurrentWidget(self.canvas)
         self.title_label.setText(f"{exercise.title} — {exercise.task_title}")
         self.instructions.setText(exercise.instructions)
-        self.keys_help.setText(keys_help(exercise.task))
+        self.answer_tab.keys_help.setText(keys_help(exercise.task))
         self.status_label.setText(f"<i>Tree: {exercise.source}</i>" if exercise.source else "")
-        self.score_label.setText("")
-        self.results.clear()
-        game = exercise.game
-        self.searches.start(
-            game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
-        )
+        self.answer_tab.clear()
+        self.key_search.start(exercise)
         inner = [n.path for n in exercise.tree.nodes() if n.type is not NodeType.LEAF]
         self.canvas.select_path(inner[0] if inner else ())
         self.canvas.setFocus()
@@ -501,78 +374,38 @@ class ExercisePage(QWidget):
         if self.exercise is not None and self.may_leave():
             self.start(self.exercise)
 
-    def _key_ready(self, request: SearchRequest, result: SearchResult) -> None:
-        if self.exercise is None or not isinstance(request.recording, SearchRecording):
-            return  # an exercise's key is a depth-first search, never MCTS
-        try:
-            self.key = AnswerKey.from_recording(self.exercise, request.recording)
-        except ExerciseError as error:
-            self.status_label.setText(f"This exercise cannot be graded: {error}")
+    def _key_ready(self, key: AnswerKey) -> None:
+        self.key = key
         self._update()
 
-    def _key_failed(self, request: SearchRequest, message: str) -> None:
+    def _key_failed(self, message: str) -> None:
         self.status_label.setText(f"This exercise cannot be graded: {message}")
         self._update()
 
     # -- the answer ------------------------------------------------------------------------
 
+    @property
+    def exercise(self) -> Exercise | None:
+        """The exercise on the page (None: none yet)."""
+        return self.answers.exercise
+
+    @property
+    def answer(self) -> Answer:
+        """The student's answer to it."""
+        return self.answers.answer
+
+    @answer.setter
+    def answer(self, answer: Answer) -> None:
+        self.answers.answer = answer
+
     def write_entry(self, path: Path, field: Field, text: str) -> bool:
         """Write what the student typed into (path, field); False (and why) if unreadable."""
-        if self.exercise is None:
-            return False
-        try:
-            value = parse_entry(text)
-        except ValueError as error:
-            self._say(str(error))
-            return False
-        if self.answer.get(path, field) == value:
-            return True
-        after = self.answer.copy()
-        after.set(path, field, value)
-        name = node_name(self.exercise.tree, path)
-        what = {Field.VALUE: "value", Field.ALPHA: "α", Field.BETA: "β"}.get(field, "")
-        self.undo_stack.push(AnswerEdit(self, f"{what} of {name}", path, after))
-        return True
-
-    def toggle_mark(self, path: Path) -> None:
-        """Cross out the branch into ``path``, or restore it."""
-        if self.exercise is None or not path:
-            return
-        after = self.answer.copy()
-        crossed = path not in after.pruned
-        after.set(path, Field.PRUNED, crossed)
-        name = node_name(self.exercise.tree, path)
-        text = f"cross out {name}" if crossed else f"restore {name}"
-        self.undo_stack.push(AnswerEdit(self, text, path, after))
-
-    def clear_node(self, path: Path) -> None:
-        """Rub out every entry of the node at ``path``."""
-        if self.exercise is None:
-            return
-        after = self.answer.copy()
-        for field in Field:
-            after.set(path, field, None)
-        if after.get(path, Field.PRUNED) == self.answer.get(path, Field.PRUNED) and all(
-            self.answer.get(path, f) is None for f in (Field.VALUE, Field.ALPHA, Field.BETA)
-        ):
-            return  # nothing to rub out
-        name = node_name(self.exercise.tree, path)
-        self.undo_stack.push(AnswerEdit(self, f"rub out {name}", path, after))
-
-    def set_answer_entries(self, entries: Answer, path: Path) -> None:
-        """Show ``entries`` as the answer (an edit, its undo or redo); what hints revealed
-        stays revealed whatever is undone."""
-        hinted = self.answer.hinted
-        self.answer = entries.copy()
-        self.answer.hinted = hinted
-        self._changed(path)
+        return self.answers.write_entry(path, field, text)
 
     def _changed(self, path: Path) -> None:
         if self._graded:
             self._graded = False
-            self.score_label.setText(
-                self.score_label.text() + "<br><i>Changed since: press Check again.</i>"
-            )
+            self.answer_tab.mark_changed()
         self._refresh_canvas()
         self._show_node(path)
 
@@ -586,51 +419,9 @@ class ExercisePage(QWidget):
         self.status_label.setText(f"<span style='color:#c62828'>{text}</span>")
         self.message.emit(text)
 
-    # -- the form beside the tree
-
     def _show_node(self, path: object) -> None:
-        exercise = self.exercise
-        if exercise is None or not isinstance(path, tuple):
-            return
-        self._form_path = path
-        node = exercise.tree.node_at(path)
-        inner = node.type is not NodeType.LEAF
-        alphabeta, marks = exercise.task is Task.ALPHABETA, exercise.task.marks
-        text = node_name(exercise.tree, path)
-        if not inner:
-            text += ": a leaf's value is given"
-        self.node_label.setText(
-            f"<b>{html.escape(breakable(text[:1].upper() + text[1:]), quote=False)}</b>"
-        )
-        for field, edit in self.edits.items():
-            given = self.answer.get(path, field)
-            edit.blockSignals(True)
-            edit.setText("" if given is None or isinstance(given, bool) else format_number(given))
-            edit.blockSignals(False)
-            edit.setEnabled(inner and (exercise.task.values if field is Field.VALUE else alphabeta))
-        self.cut_box.blockSignals(True)
-        self.cut_box.setChecked(path in self.answer.pruned)
-        self.cut_box.blockSignals(False)
-        self.cut_box.setEnabled(marks and bool(path))
-        for widget in (self.alpha_edit, self.beta_edit):
-            self.form.setRowVisible(widget, alphabeta)
-        self.form.setRowVisible(self.value_edit, exercise.task.values)
-        self.form.setRowVisible(self.cut_box, marks)
-
-    def _form_entered(self, field: Field) -> None:
-        path = self._form_path
-        if path is None or self.exercise is None:
-            return
-        text = self.edits[field].text()
-        given = self.answer.get(path, field)
-        shown = "" if given is None or isinstance(given, bool) else format_number(given)
-        if text.strip() != shown:
-            self.write_entry(path, field, text)
-
-    def _form_cut(self, on: bool) -> None:
-        path = self._form_path
-        if path and (path in self.answer.pruned) != on:
-            self.toggle_mark(path)
+        if isinstance(path, tuple):
+            self.node_form.show_node(path)
 
     # -- grading -------------------------------------------------------------------------
 
@@ -642,59 +433,15 @@ class ExercisePage(QWidget):
         self.last_grade = result
         self._graded = True
         self._refresh_canvas()
-        self.results.clear()
-        right_ink, wrong_ink, _ = grade_colours(self.results.palette().base().color())
-        for verdict in result.mistakes:
-            item = QListWidgetItem("✗ " + verdict.reason)
-            item.setData(Qt.ItemDataRole.UserRole, verdict.path)
-            item.setForeground(wrong_ink)
-            self.results.addItem(item)
-        # Empty entries apart, as one line: where a cut is still to be found is not said.
-        if result.empty:
-            entries = "entry" if result.empty == 1 else "entries"
-            self.results.addItem(QListWidgetItem(f"· {result.empty} {entries} not yet filled in"))
-        right = sum(1 for v in result.verdicts if v.mark is Mark.RIGHT and not v.hinted)
-        if right:
-            item = QListWidgetItem(f"✓ {right} {'entry' if right == 1 else 'entries'} right")
-            item.setForeground(right_ink)
-            self.results.addItem(item)
-        colour = "#2e7d32" if result.score == 100 else "#c62828" if result.score < 50 else "#b26a00"
-        self.score_label.setText(
-            f"<span style='font-size:x-large; color:{colour}'><b>{result.score}%</b></span>"
-            f"<br>{result.summary()}"
-        )
+        self.answer_tab.show_grade(result)
         self._record(result)
         return result
 
     def _record(self, result: Grade) -> None:
-        exercise = self.exercise
-        assert exercise is not None
-        entry = entry_for(exercise, result.score, result.earned, result.total, result.hints)
-        dropped = []
-        try:
-            index = self._history_index
-            if index is not None and index < len(self.history.entries):
-                self.history.replace(index, entry)  # one line per attempt
-            else:
-                dropped = self.history.add(entry)
-                self._history_index = len(self.history.entries) - 1
-        except OSError as error:
-            # Said once: the next check that fails for the same reason says nothing new.
-            problem = f"The score could not be saved: {describe(error, self.history.path)}."
-            if problem != self._save_problem:
-                self._save_problem = problem
-                self._say(problem)
-        else:
-            self._save_problem = ""
-        if dropped:
-            oldest = dropped[-1] if len(dropped) == 1 else dropped[0]
-            what = (
-                f"the oldest, “{oldest.title:.60}” of {oldest.when}, was"
-                if len(dropped) == 1
-                else f"the {len(dropped)} oldest were"
-            )
-            self._say(f"The history keeps the newest {MAX_ENTRIES:,} exercises: {what} dropped.")
-        self._fill_history()
+        assert self.exercise is not None
+        for problem in self.attempts.record(self.exercise, result):
+            self._say(problem)
+        self.history_tab.fill()
 
     def hint(self) -> Path | None:
         """Fill in the next node the search settled; its entries earn nothing."""
@@ -707,22 +454,11 @@ class ExercisePage(QWidget):
             self._say("Nothing to reveal: every entry is right.")
             return None
         assert self.exercise is not None
-        name = node_name(self.exercise.tree, path)
-        cut = (path, Field.PRUNED) in self.answer.hinted
-        what = f"the branch to {name} is crossed out" if cut else f"{name} is filled in"
-        self.status_label.setText(
-            f"Hint: {breakable(what)}. Hinted entries (amber) earn no points; "
-            f"{len(self.answer.hinted)} so far."
-        )
+        self.status_label.setText(hint_text(self.exercise, self.answer, path))
         self._graded = False
         self._refresh_canvas()
         self.canvas.select_path(path)
         return path
-
-    def _result_clicked(self, item: QListWidgetItem) -> None:
-        path = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(path, tuple):
-            self.canvas.select_path(path)
 
     # -- the solution ----------------------------------------------------------------------
 
@@ -742,10 +478,7 @@ class ExercisePage(QWidget):
         give_up(key, self.answer)
         self.undo_stack.clear()
         panel = self.solution_panel
-        # No title beside the steps: the page's own says which exercise this is.
-        panel.show_recording(key.recording, live=False)
-        show_node_labels(panel)
-        panel.controller.open_at_end()
+        show_key(panel, key)
         self.stack.setCurrentWidget(panel)
         panel.canvas.setFocus()  # the replay's keys (→, Space, Home, End) work at once
         self._say_solution()
@@ -754,14 +487,9 @@ class ExercisePage(QWidget):
     @Slot()
     def _say_solution(self, *_: object) -> None:
         """Say over the solution what it shows at its moment: the answer, or a step."""
-        controller = self.solution_panel.controller
-        if self.exercise is None or self.stack.currentWidget() is not self.solution_panel:
-            return
-        if controller.moment < controller.published:  # a step of the search
-            text = STEPS_TEXT
-        else:
-            text = solution_text(self.exercise.task, from_start=controller.starts_over)
-        self.status_label.setText(text)
+        panel = self.solution_panel
+        if self.exercise is not None and self.stack.currentWidget() is panel:
+            self.status_label.setText(solution_words(panel, self.exercise.task))
 
     def set_tree_focus(self, on: bool) -> None:
         """Give the tree the page's whole width (on), or bring the side panel back."""
@@ -784,56 +512,19 @@ class ExercisePage(QWidget):
 
     # -- history ---------------------------------------------------------------------------
 
-    def _fill_history(self) -> None:
-        self.history_list.clear()
-        for i, entry in reversed(list(enumerate(self.history.entries))):
-            title = clip(entry.title)
-            item = QTreeWidgetItem([entry.when, title, entry.task_title, f"{entry.score}%"])
-            item.setData(0, Qt.ItemDataRole.UserRole, i)
-            item.setToolTip(1, tooltip(entry.source))
-            item.setToolTip(2, entry.task_title)
-            tip = f"{entry.earned} of {entry.total} right"
-            if entry.hints:
-                tip += f", {entry.hints} revealed"
-            item.setToolTip(3, tip)
-            self.history_list.addTopLevelItem(item)
-        entries = self.history.entries
-        if entries:
-            mean = sum(e.score for e in entries) / len(entries)
-            self.history_summary.setText(
-                f"{len(entries)} exercise{'s' if len(entries) != 1 else ''} checked, "
-                f"mean score {mean:.0f}%. The newest {MAX_ENTRIES:,} are kept."
-            )
-        else:
-            self.history_summary.setText("No exercise checked yet.")
-
-    def _retry(self, item: QTreeWidgetItem | None) -> None:
-        if item is None:
-            return
-        index = item.data(0, Qt.ItemDataRole.UserRole)
-        if not isinstance(index, int) or not 0 <= index < len(self.history.entries):
-            return
-        try:
-            exercise = self.history.entries[index].exercise()
-        except (TreeFileError, ValueError) as error:
-            self._say(f"That exercise cannot be opened again: {error}")
-            return
+    def _retry(self, exercise: Exercise) -> None:
+        """Start again an exercise of the history."""
         if self.may_leave():
             self.start(exercise)
             self.tabs.setCurrentIndex(0)
 
     def clear_history(self) -> None:
         """Forget the history, once the person agrees."""
-        if not self.history.entries or not self._confirm(
+        if self.history.entries and self._confirm(
             "Clear the history?", "Forget every exercise and score in the history?"
         ):
-            return
-        try:
-            self.history.clear()
-        except OSError as error:
-            self._say(f"The history could not be cleared: {describe(error, self.history.path)}.")
-        self._history_index = None
-        self._fill_history()
+            self.history_tab.forget()
+            self.attempts.new_attempt()
 
     def _confirm(self, title: str, text: str) -> bool:
         """Ask yes or no (tests replace this)."""
@@ -845,54 +536,23 @@ class ExercisePage(QWidget):
 
     # -- export ----------------------------------------------------------------------------
 
-    def _save_file_name(self, caption: str, name: str) -> str | None:
-        """Ask where to write (tests replace this)."""
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            caption,
-            os.path.join(self._folder(), name),
-            "PDF (*.pdf);;SVG pictures (*.svg)",
-        )
-        return path or None
-
     def export_current(self) -> list[str]:
         """Write this exercise's sheet and answer key (PDF or SVG, by the name chosen)."""
-        from gamesearch_gui.ui.exercise.export import (
-            ExportError,
-            export_exercises,
-            export_paths,
-        )
-
         if self.exercise is None or self.key is None:
             return []
-        base = self._save_file_name("Export sheet and key", f"{file_stem(self.exercise.title)}.pdf")
-        if not base:
-            return []
-        sheet, key = export_paths(base)
-        try:
-            written = export_exercises([(self.exercise, self.key)], sheet, key)
-        except OSError as error:
-            self._say(str(error))  # a whole sentence: "Could not write …: the disk is full"
-            return []
-        except ExportError as error:
-            self._say(f"Could not export: {error}")
-            return []
-        names = ", ".join(os.path.basename(p) for p in written)
-        self.status_label.setText(f"Written: {names}")
-        self.message.emit(f"Written: {names}")
-        return written
+        return self.sheets.export_one(self.exercise, self.key)
 
     def export_set(self) -> None:
         """The instructors' dialog: N random exercises from a seed, with their keys."""
-        from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
+        self.sheets.export_set()
 
-        dialog = ExportSetDialog(self)
-        dialog.exec()
-        dialog.deleteLater()
+    def _written(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.message.emit(text)
 
     # -- closing ---------------------------------------------------------------------------
 
     def shutdown(self) -> None:
         """Stop the search and file threads (the window is closing)."""
-        self.controller.shutdown()
+        self.key_search.shutdown()
         self.loader.shutdown()

@@ -17,7 +17,7 @@ import math
 from typing import Final
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
@@ -26,11 +26,11 @@ from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import NodeType, Path
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.decorations import draw_cut
+from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem, show_drawing
 from gamesearch_gui.ui.tree.editable import NUMBER_START, EditorCanvas
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.geometry import NODE_R
-from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
+from gamesearch_gui.ui.tree.item import CanvasText, Drawn
 from gamesearch_gui.ui.tree.placement import WINDOW
 from gamesearch_gui.ui.tree.style import LABEL_PX
 
@@ -62,13 +62,12 @@ UNKNOWN: Final = "?"
 Verdicts = dict[tuple[Path, Field], Verdict]
 
 
-class ExerciseItem(TreeItem):
+class ExerciseItem(DrawnTreeItem):
     """The tree item, drawing a student's answer (and its grading) over the tree."""
 
     def __init__(self) -> None:
         super().__init__()
         self.exercise: Exercise | None = None
-        self.drawing: Drawing | None = None
         self.answer = Answer()
         self.verdicts: Verdicts = {}
         #: What an α or β not yet written shows: UNKNOWN on screen, BLANK on a sheet to
@@ -78,11 +77,9 @@ class ExerciseItem(TreeItem):
     def set_exercise(self, exercise: Exercise | None) -> Drawing | None:
         """Draw ``exercise``'s tree (its drawing is returned for the canvas to show)."""
         self.exercise = exercise
-        self.drawing = drawing = None if exercise is None else Drawing(exercise.tree)
         self.answer = Answer()
         self.verdicts = {}
-        self.node_labels = {} if drawing is None else drawing.labels
-        return drawing
+        return self.set_tree(None if exercise is None else exercise.tree)
 
     def set_answer(self, answer: Answer, verdicts: Verdicts | None = None) -> None:
         """Show ``answer`` (with ``verdicts`` when graded)."""
@@ -120,28 +117,37 @@ class ExerciseItem(TreeItem):
         """True when the task writes inner nodes' values (all but Star1)."""
         return self.exercise is not None and self.exercise.task.values
 
-    def decorate(self, painter: QPainter, drawn: Drawn) -> int:
-        frame, point, r, s, texts = drawn.frame, drawn.point, drawn.r, drawn.s, drawn.texts
-        drawing = self.drawing
-        if drawing is None or r < 2.5:
-            return 0
-        inks, path_ = self.inks, QPainterPath()
-        tree, answer, verdicts = drawing.tree, self.answer, self.verdicts
+    def _ink(self, path: Path, field: Field, colour: QColor) -> QColor:
+        """The colour of an entry: ``colour`` till graded, then green (right), red
+        (wrong) or amber (right, but given by a hint)."""
+        right_ink, wrong_ink, hinted_ink = grade_colours(self.colours.background)
+        verdict = self.verdicts.get((path, field))
+        if verdict is None or verdict.mark is Mark.EMPTY:
+            return colour
+        if not verdict.correct:
+            return wrong_ink
+        return hinted_ink if (path, field) in self.answer.hinted else right_ink
+
+    def mark(self, painter: QPainter, drawn: Drawn, drawing: Drawing) -> int:
+        primitives = self._draw_cuts(painter, drawn, drawing)
+        primitives += self._draw_rings(painter, drawn, drawing)
+        if self._alphabeta():
+            self._write_windows(drawn, drawing)
+        return primitives
+
+    def _draw_cuts(self, painter: QPainter, drawn: Drawn, drawing: Drawing) -> int:
+        """Crossed-out branches, and the cuts a graded answer missed (dashed): a double
+        stroke a little above the middle of the branch, clear of the move's label."""
+        answer, verdicts = self.answer, self.verdicts
         right_ink, wrong_ink, hinted_ink = grade_colours(self.colours.background)
         parent_of = drawing.recording.parent
-        shown = set(frame.nodes)
-        primitives = 0
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-
-        # Crossed-out branches, and the cuts a graded answer missed (dashed): a double
-        # stroke a little above the middle of the branch, clear of the move's label.
+        shown = set(drawn.frame.nodes)
         marks: list[tuple[int, QColor, bool]] = []
         for path in answer.pruned:
             n = drawing.index.get(path)
             if n is not None and n in shown and parent_of[n] >= 0:
                 verdict = verdicts.get((path, Field.PRUNED))
-                colour = inks.cut if not verdicts else right_ink
+                colour = self.inks.cut if not verdicts else right_ink
                 if verdict is not None and not verdict.correct:
                     colour = wrong_ink
                 if (path, Field.PRUNED) in answer.hinted and (verdict is None or verdict.correct):
@@ -152,68 +158,65 @@ class ExerciseItem(TreeItem):
                 n = drawing.index.get(path)
                 if n is not None and n in shown and parent_of[n] >= 0:
                     marks.append((n, wrong_ink, True))
+        primitives = 0
         for n, colour, missed in marks:
             style = Qt.PenStyle.DashLine if missed else Qt.PenStyle.SolidLine
-            pen = inks.pen(colour, max(2.0, 2.6 * s), style)
-            primitives += draw_cut(painter, pen, point(parent_of[n]), point(n), max(4.0, r * 0.6))
+            pen = self.inks.pen(colour, max(2.0, 2.6 * drawn.s), style)
+            primitives += self.cross_out(painter, pen, drawn, n, max(4.0, drawn.r * 0.6))
+        return primitives
 
-        # Rings: green (right), red (wrong) or amber (given by a hint) around each node
-        # whose value was graded; none round a value not yet filled in (its "?" says so).
-        ring = max(3.0, r * 1.5)
-        for n in frame.nodes:
+    def _draw_rings(self, painter: QPainter, drawn: Drawn, drawing: Drawing) -> int:
+        """Rings: green (right), red (wrong) or amber (given by a hint) around each node
+        whose value was graded; none round a value not yet filled in (its "?" says so)."""
+        radius = max(3.0, drawn.r * 1.5)
+        width = max(2.0, 2.8 * drawn.s)
+        primitives = 0
+        for n in drawn.frame.nodes:
             path = drawing.paths[n]
-            verdict = verdicts.get((path, Field.VALUE))
+            verdict = self.verdicts.get((path, Field.VALUE))
             if verdict is None or verdict.mark is Mark.EMPTY:
                 continue
-            colour = right_ink if verdict.correct else wrong_ink
-            if (path, Field.VALUE) in answer.hinted and verdict.correct:
-                colour = hinted_ink  # given, not earned; a wrong entry stays red
-            x, y = point(n)
-            painter.setPen(inks.pen(colour, max(2.0, 2.8 * s)))
-            path_.clear()
-            path_.addEllipse(x - ring, y - ring, 2 * ring, 2 * ring)
-            painter.drawPath(path_)
-            primitives += 1
-
-        # α and β beside the inner nodes (alpha-beta): the student's, or blanks. To the
-        # right, level with the node, where no edge runs (edges leave a node upwards and
-        # downwards; the label sits at its upper left).
-        small_px = int(LABEL_PX * s * WINDOW_TEXT_SCALE)
-        if self._alphabeta() and small_px >= MIN_TEXT_PIXELS:
-            step = small_px * 1.25
-            faint = QColor(self.colours.text)
-            faint.setAlphaF(0.45)
-            for n in frame.nodes:
-                path = drawing.paths[n]
-                if tree.node_at(path).type is NodeType.LEAF:
-                    continue
-                x, y = point(n)
-                left = x + r * WINDOW_GAP
-                top = y - step * 0.5
-                for i, field in enumerate((Field.ALPHA, Field.BETA)):
-                    symbol = "α" if field is Field.ALPHA else "β"
-                    given = answer.numbers(field).get(path)
-                    colour = QColor(self.colours.text)
-                    if given is None:
-                        if self.blank is None:
-                            continue
-                        text = f"{symbol} {self.blank}"
-                        if self.blank == UNKNOWN:
-                            colour = faint
-                    else:
-                        text = f"{symbol} {format_number(given)}"
-                    verdict = verdicts.get((path, field))
-                    if verdict is not None and verdict.mark is not Mark.EMPTY:
-                        colour = right_ink if verdict.correct else wrong_ink
-                        if (path, field) in answer.hinted and verdict.correct:
-                            colour = hinted_ink
-                    centre = left + self.texts.width(text, small_px, False) / 2
-                    texts.append(
-                        CanvasText(
-                            centre, top + i * step, text, small_px, False, colour, True, WINDOW, n
-                        )
-                    )
+            # A hinted value is given, not earned; a wrong entry stays red.
+            colour = self._ink(path, Field.VALUE, QColor())
+            primitives += self.ring(painter, self.inks.pen(colour, width), drawn.point(n), radius)
         return primitives
+
+    def _write_windows(self, drawn: Drawn, drawing: Drawing) -> None:
+        """α and β beside the inner nodes (alpha-beta): the student's, or blanks. To the
+        right, level with the node, where no edge runs (edges leave a node upwards and
+        downwards; the label sits at its upper left)."""
+        small_px = int(LABEL_PX * drawn.s * WINDOW_TEXT_SCALE)
+        if small_px < MIN_TEXT_PIXELS:
+            return
+        step = small_px * 1.25
+        faint = QColor(self.colours.text)
+        faint.setAlphaF(0.45)
+        for n in drawn.frame.nodes:
+            path = drawing.paths[n]
+            if drawing.tree.node_at(path).type is NodeType.LEAF:
+                continue
+            x, y = drawn.point(n)
+            left = x + drawn.r * WINDOW_GAP
+            top = y - step * 0.5
+            for i, field in enumerate((Field.ALPHA, Field.BETA)):
+                symbol = "α" if field is Field.ALPHA else "β"
+                given = self.answer.numbers(field).get(path)
+                colour = QColor(self.colours.text)
+                if given is None:
+                    if self.blank is None:
+                        continue
+                    text = f"{symbol} {self.blank}"
+                    if self.blank == UNKNOWN:
+                        colour = faint
+                else:
+                    text = f"{symbol} {format_number(given)}"
+                colour = self._ink(path, field, colour)
+                centre = left + self.texts.width(text, small_px, False) / 2
+                drawn.texts.append(
+                    CanvasText(
+                        centre, top + i * step, text, small_px, False, colour, True, WINDOW, n
+                    )
+                )
 
 
 class ExerciseCanvas(EditorCanvas, FittedCanvas):
@@ -260,9 +263,8 @@ class ExerciseCanvas(EditorCanvas, FittedCanvas):
         """Show a new exercise, fitted, with an empty answer."""
         self.inline.finish(commit=False)
         drawing = self.item.set_exercise(exercise)
-        self.set_recording(None if drawing is None else drawing.recording)
+        show_drawing(self, drawing)
         if drawing is not None:
-            self.set_moment(drawing.recording.event_count)
             self.fit_exercise()
 
     def fit_exercise(self) -> None:

@@ -91,6 +91,27 @@ class CheckResultsWindow(QDialog):
         #: The check whose reports are shown (a replaced one's are dropped).
         self._run_id = 0
 
+        self._make_header()
+        self._make_tree_tabs()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.trees)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([280, 900])
+        self._lay_out(splitter)
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        width, height = DEFAULT_SIZE
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry().size()
+            width = min(width, int(room.width() * SCREEN_SHARE))
+            height = min(height, int(room.height() * SCREEN_SHARE))
+        self.resize(width, height)
+
+    def _make_header(self) -> None:
+        """What is checked, how it went, and the progress while it runs."""
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
@@ -105,18 +126,15 @@ class CheckResultsWindow(QDialog):
         self.status = QLabel()
         self.cancel_button = QPushButton("Cancel")
         connect_plain(self.cancel_button.clicked, self.cancel)
-        running = QHBoxLayout()
-        running.addWidget(self.progress, 1)
-        running.addWidget(self.status, 2)
-        running.addWidget(self.cancel_button)
 
+    def _make_tree_tabs(self) -> None:
+        """The list of trees checked, and the chosen one's Tree and Code tabs."""
         self.trees = QListWidget()
         self.trees.setObjectName("checkedTrees")
         self.trees.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.trees.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.trees.currentRowChanged.connect(self._row_changed)
         self.trees.itemClicked.connect(lambda _item: setattr(self, "_chosen", True))
-
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -143,12 +161,12 @@ class CheckResultsWindow(QDialog):
         self.tabs.addTab(tree_page, "Tree")
         self.tabs.addTab(self.code, "Code")
 
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.trees)
-        splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([280, 900])
-
+    def _lay_out(self, splitter: QSplitter) -> None:
+        """The header, the progress, the summary, the trees, and Check again / Close."""
+        running = QHBoxLayout()
+        running.addWidget(self.progress, 1)
+        running.addWidget(self.status, 2)
+        running.addWidget(self.cancel_button)
         self.again_button = QPushButton("Check &again")
         self.again_button.setToolTip("Check the file again (after you have changed it)")
         connect_plain(self.again_button.clicked, self.start)
@@ -158,24 +176,12 @@ class CheckResultsWindow(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.again_button)
         buttons.addWidget(close_button)
-
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addLayout(running)
         layout.addWidget(self.summary)
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
-
-        self._timer = QTimer(self)
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
-        width, height = DEFAULT_SIZE
-        screen = QGuiApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry().size()
-            width = min(width, int(room.width() * SCREEN_SHARE))
-            height = min(height, int(room.height() * SCREEN_SHARE))
-        self.resize(width, height)
 
     # -- running
 

@@ -84,13 +84,24 @@ class CheckSetupDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Check my search code")
         self.tree = tree
+        self._make_sources(path)
+        self._make_choices(tree)
+        self.problem = QLabel()
+        self.problem.setStyleSheet(f"color: {ERROR_COLOUR}")
+        self.problem.setWordWrap(True)
+        self._lay_out()
+        self._file_changed()
+        self._update()
+
+    def _make_sources(self, path: str) -> None:
+        """The code to check: the student's file, or a find-the-bug lesson."""
         self.own = QRadioButton("My file:")
         self.file_edit = QLineEdit(path)
         self.file_edit.setPlaceholderText("a Python file with your minimax or alpha-beta")
         self.file_edit.setMinimumWidth(360)
         self.file_edit.editingFinished.connect(self._file_changed)
-        browse = QPushButton("Browse…")
-        connect_plain(browse.clicked, self._browse)
+        self.browse = QPushButton("Browse…")
+        connect_plain(self.browse.clicked, self._browse)
         self.lesson_radio = QRadioButton("Find-the-bug lesson:")
         self.lesson_combo = QComboBox()
         for lesson in LESSONS:
@@ -101,6 +112,8 @@ class CheckSetupDialog(QDialog):
         self.own.setChecked(True)
         self.own.toggled.connect(self._update)
 
+    def _make_choices(self, tree: CustomTree | None) -> None:
+        """The function to call, what to check it as, the trees, and the time per tree."""
         self.function_combo = QComboBox()
         self.function_combo.setEditable(True)
         self.function_combo.setToolTip(
@@ -135,14 +148,13 @@ class CheckSetupDialog(QDialog):
             "Code that uses more CPU time than this to load, or on one tree, is stopped; "
             f"code that waits instead is stopped once {WALL_FACTOR} times as long has passed"
         )
-        self.problem = QLabel()
-        self.problem.setStyleSheet(f"color: {ERROR_COLOUR}")
-        self.problem.setWordWrap(True)
 
+    def _lay_out(self) -> None:
+        """The sources, the form, what is wrong, and Check / Cancel, top down."""
         file_row = QHBoxLayout()
         file_row.addWidget(self.own)
         file_row.addWidget(self.file_edit, 1)
-        file_row.addWidget(browse)
+        file_row.addWidget(self.browse)
         lesson_row = QHBoxLayout()
         lesson_row.addWidget(self.lesson_radio)
         lesson_row.addWidget(self.lesson_combo, 1)
@@ -167,8 +179,6 @@ class CheckSetupDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
-        self._file_changed()
-        self._update()
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
@@ -23,9 +23,9 @@ from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.search_check.verdict import TreeCheck
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.decorations import draw_cut
+from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem, show_drawing
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
-from gamesearch_gui.ui.tree.item import CanvasText, Drawn, TreeItem
+from gamesearch_gui.ui.tree.item import CanvasText, Drawn
 from gamesearch_gui.ui.tree.placement import MARK
 
 #: The student's visits, the app's leaves and the first difference (one colour each, on
@@ -49,13 +49,12 @@ def visit_numbers(order: tuple[Path, ...]) -> dict[Path, list[int]]:
     return numbers
 
 
-class CheckItem(TreeItem):
+class CheckItem(DrawnTreeItem):
     """The tree item, drawing one tree's check over the tree."""
 
     def __init__(self) -> None:
         super().__init__()
         self.check: TreeCheck | None = None
-        self.drawing: Drawing | None = None
         #: The student's and the app's leaf numbers, by path.
         self.visited: dict[Path, list[int]] = {}
         self.expected: dict[Path, list[int]] = {}
@@ -68,87 +67,90 @@ class CheckItem(TreeItem):
     def set_check(self, check: TreeCheck | None) -> Drawing | None:
         """Draw ``check``'s tree and marks."""
         self.check = check
-        self.drawing = drawing = None if check is None else Drawing(check.tree)
         self.visited = {} if check is None else visit_numbers(check.visited)
         self.expected = {} if check is None else visit_numbers(check.expected)
         self.cut = set() if check is None else set(check.pruned)
-        self.node_labels = {} if drawing is None else drawing.labels
-        return drawing
+        return self.set_tree(None if check is None else check.tree)
 
-    def decorate(self, painter: QPainter, drawn: Drawn) -> int:
-        frame, point, r, s, texts = drawn.frame, drawn.point, drawn.r, drawn.s, drawn.texts
-        drawing, check = self.drawing, self.check
-        if drawing is None or check is None or r < 2.5:
+    def mark(self, painter: QPainter, drawn: Drawn, drawing: Drawing) -> int:
+        check = self.check
+        if check is None:
             return 0
-        inks, shape = self.inks, QPainterPath()
-        parent_of = drawing.recording.parent
-        primitives = 0
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        primitives = self._draw_cutoffs(painter, drawn, drawing)
+        small_px = int(max(drawn.r * 0.95, MIN_TEXT_PIXELS))
+        primitives += self._draw_rings(painter, drawn, drawing, small_px)
+        # The student's visits last, on top.
+        primitives += self._draw_badges(painter, drawn, drawing, small_px)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        difference = check.difference
+        return primitives
 
-        # The app's cutoffs: a double stroke across each branch it never enters (lower
-        # down than the exercise's marks, so that two cut siblings stay apart).
-        pen = inks.pen(inks.cut, max(2.0, 2.4 * s))
-        for n in frame.nodes:
+    def _draw_cutoffs(self, painter: QPainter, drawn: Drawn, drawing: Drawing) -> int:
+        """The app's cutoffs: a double stroke across each branch it never enters (lower
+        down than the exercise's marks, so that two cut siblings stay apart)."""
+        pen = self.inks.pen(self.inks.cut, max(2.0, 2.4 * drawn.s))
+        parent_of = drawing.recording.parent
+        half = max(4.0, drawn.r * 0.5)
+        primitives = 0
+        for n in drawn.frame.nodes:
             if drawing.paths[n] in self.cut and parent_of[n] >= 0:
-                half = max(4.0, r * 0.5)
-                primitives += draw_cut(painter, pen, point(parent_of[n]), point(n), half, 0.52)
+                primitives += self.cross_out(painter, pen, drawn, n, half, 0.52)
+        return primitives
 
-        small_px = int(max(r * 0.95, MIN_TEXT_PIXELS))
-        badge = max(small_px * 0.75, r * 0.62)
-        for n in frame.nodes:
+    def _draw_rings(self, painter: QPainter, drawn: Drawn, drawing: Drawing, small_px: int) -> int:
+        """The app's leaves: a green ring, and its order under the leaf; the first
+        difference: a thick red ring (dashed where the code never came)."""
+        r, s = drawn.r, drawn.s
+        difference = self.check.difference if self.check is not None else None
+        primitives = 0
+        for n in drawn.frame.nodes:
             path = drawing.paths[n]
-            x, y = point(n)
-            # The app's leaves: a green ring, and its order under the leaf.
+            x, y = drawn.point(n)
             if path in self.expected:
-                ring = r * 1.45
-                painter.setPen(inks.pen(EXPECTED_COLOUR, max(1.5, 2.2 * s)))
-                shape.clear()
-                shape.addEllipse(x - ring, y - ring, 2 * ring, 2 * ring)
-                painter.drawPath(shape)
-                primitives += 1
+                pen = self.inks.pen(EXPECTED_COLOUR, max(1.5, 2.2 * s))
+                primitives += self.ring(painter, pen, (x, y), r * 1.45)
                 text = ",".join(map(str, self.expected[path]))
-                texts.append(
+                drawn.texts.append(
                     CanvasText(x, y + r * 2.3, text, small_px, True, EXPECTED_COLOUR, True, MARK, n)
                 )
-            # The first difference: a thick red ring (dashed where the code never came).
             if difference is not None and difference.path == path:
-                ring = r * 1.9
                 missed = path not in self.visited and path != ()
                 style = Qt.PenStyle.DashLine if missed else Qt.PenStyle.SolidLine
-                painter.setPen(inks.pen(DIFFERENCE_COLOUR, max(2.5, 3.6 * s), style))
-                shape.clear()
-                shape.addEllipse(x - ring, y - ring, 2 * ring, 2 * ring)
-                painter.drawPath(shape)
-                primitives += 1
-        # The student's visits last, on top: numbered badges up and to the right.
+                pen = self.inks.pen(DIFFERENCE_COLOUR, max(2.5, 3.6 * s), style)
+                primitives += self.ring(painter, pen, (x, y), r * 1.9)
+        return primitives
+
+    def _draw_badges(self, painter: QPainter, drawn: Drawn, drawing: Drawing, small_px: int) -> int:
+        """The student's visits: numbered badges up and to the right of the leaves, red
+        where the app's search never evaluates that leaf (the first difference, or
+        after)."""
+        r, s = drawn.r, drawn.s
+        difference = self.check.difference if self.check is not None else None
+        badge = max(small_px * 0.75, r * 0.62)
         self.last_badges = {}
         font = self.texts.font(small_px, True)
         painter.setFont(font.font)
-        for n in frame.nodes:
+        primitives = 0
+        for n in drawn.frame.nodes:
             path = drawing.paths[n]
             numbers = self.visited.get(path)
             if not numbers:
                 continue
-            x, y = point(n)
+            x, y = drawn.point(n)
             text = ",".join(map(str, numbers))
             width = max(2 * badge, font.metrics.horizontalAdvance(text) + badge)
             cx, cy = x + r * 0.9 + width / 2 - badge * 0.4, y - r * 0.9 - badge * 0.4
             box = QRectF(cx - width / 2, cy - badge, width, 2 * badge)
-            # Red: a leaf the app's search never evaluates (the first difference, or after).
             wrong = path not in self.expected or (
                 difference is not None and difference.path == path
             )
             colour = DIFFERENCE_COLOUR if wrong else VISITED_COLOUR
-            painter.setPen(inks.pen(QColor("white"), max(1.0, 1.2 * s)))
+            painter.setPen(self.inks.pen(QColor("white"), max(1.0, 1.2 * s)))
             painter.setBrush(colour)
             painter.drawRoundedRect(box, badge, badge)
             self.last_badges[path] = (box, colour)
             painter.setPen(QColor("white"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             primitives += 2
-        painter.setBrush(Qt.BrushStyle.NoBrush)
         return primitives
 
 
@@ -174,9 +176,8 @@ class CheckCanvas(FittedCanvas):
     def show_check(self, check: TreeCheck | None) -> None:
         """Draw ``check`` (None: nothing), the whole tree in view."""
         drawing = self.item.set_check(check)
-        self.set_recording(None if drawing is None else drawing.recording)
+        show_drawing(self, drawing)
         if drawing is not None:
-            self.set_moment(drawing.recording.event_count)
             self._set_current(NONE)  # a drawing has no "this step" to ring
             self.fit_tree()
 
