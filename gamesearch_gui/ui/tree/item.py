@@ -63,12 +63,8 @@ from gamesearch_gui.ui.tree.geometry import (
     LEVEL_H,
     NODE_R,
     OPEN,
-    SHAPE_LEFT,
-    SHAPE_RIGHT,
     SILHOUETTE_PX,
     SLOT_W,
-    add_node_shape,
-    player_shape,
     tree_rect,
 )
 from gamesearch_gui.ui.tree.model import TreeModel
@@ -82,6 +78,7 @@ from gamesearch_gui.ui.tree.placement import (
     PlacedText,
     Placer,
 )
+from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT, SHAPE_RIGHT, add_node_shape, player_shape
 from gamesearch_gui.ui.tree.style import (
     LABEL_PX,
     VALUE_PX,
