@@ -40,7 +40,7 @@ from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
 from gamesearch_gui.core.recording.mcts_text import describe_event
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.strategy import max_strategy
-from gamesearch_gui.ui.mcts.page import MctsView
+from gamesearch_gui.ui.mcts.page import MctsPage as MctsView
 from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.text import ElidedLabel, breakable, tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
