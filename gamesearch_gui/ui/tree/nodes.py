@@ -34,7 +34,7 @@ from gamesearch_gui.ui.tree.geometry import (
 from gamesearch_gui.ui.tree.placement import MARK, NAME, VALUE, WINDOW
 from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT, SHAPE_RIGHT, add_node_shape, player_shape
 from gamesearch_gui.ui.tree.sheet import MIN_ELIDED_CHARS, READABLE_PX, Sheet
-from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX
+from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks
 
 #: A value is shrunk to fit in its shape down to this share of its size, no further.
 VALUE_SHRINK: Final = 0.75
@@ -322,31 +322,34 @@ class NodePainter:
         hollow, an evaluation dashed."""
         sheet = self.sheet
         painter, inks, path, r = sheet.painter, sheet.inks, sheet.path, sheet.r
-        background = inks.colours.background
         outline = max(1.0, 1.4 * sheet.s)
-        dash = Qt.PenStyle.DashLine
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         for (kind, how, who), points in self.groups.items():
-            if who >= 0:  # a player's decision in a game of n players: their colour
-                if how == OPEN:
-                    painter.setBrush(background)
-                    painter.setPen(inks.pen(inks.player_open[who], outline))
-                elif how == HOW_EVALUATION:
-                    painter.setBrush(inks.player_eval_fill[who])
-                    painter.setPen(inks.pen(inks.player_eval_outline[who], outline, dash))
-                else:
-                    painter.setBrush(inks.player_fill[who])
-                    painter.setPen(inks.pen(inks.player_outline[who], outline))
-            elif how == OPEN:  # not valued yet: hollow
-                painter.setBrush(background)
-                painter.setPen(inks.pen(inks.open_outline[kind], outline))
-            elif how == HOW_EVALUATION:
-                painter.setBrush(inks.eval_fill[kind])
-                painter.setPen(inks.pen(inks.eval_outline[kind], outline, dash))
-            else:
-                painter.setBrush(inks.fill[kind])
-                painter.setPen(inks.pen(inks.outline[kind], outline))
+            fill, line, style = _style(inks, kind, how, who)
+            painter.setBrush(fill)
+            painter.setPen(inks.pen(line, outline, style))
             for x, y in points:
                 path.clear()
                 add_node_shape(path, kind, how, x, y, r)
                 painter.drawPath(path)
+
+
+def _style(inks: Inks, kind: int, how: int, who: int) -> tuple[QColor, QColor, Qt.PenStyle]:
+    """The fill, the outline's colour and its line of a group's shapes: a player's (``who``
+    from 0: a game of n players) in their colour, else in their kind's; a node not valued
+    yet hollow, an evaluation dashed."""
+    if who >= 0:
+        hollow, evaluated = inks.player_open[who], inks.player_eval_fill[who]
+        dashed, filled, solid = (
+            inks.player_eval_outline[who],
+            inks.player_fill[who],
+            inks.player_outline[who],
+        )
+    else:
+        hollow, evaluated = inks.open_outline[kind], inks.eval_fill[kind]
+        dashed, filled, solid = inks.eval_outline[kind], inks.fill[kind], inks.outline[kind]
+    if how == OPEN:
+        return inks.colours.background, hollow, Qt.PenStyle.SolidLine
+    if how == HOW_EVALUATION:
+        return evaluated, dashed, Qt.PenStyle.DashLine
+    return filled, solid, Qt.PenStyle.SolidLine
