@@ -8,13 +8,13 @@ from plain numbers, in device pixels (see :mod:`.sheet`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 
 from gamesearch_gui.core.recording.depth_first import NONE, Cutoff
+from gamesearch_gui.ui.tree.decorations import Stroke, cut_strokes, direction
 from gamesearch_gui.ui.tree.frame import CanvasText
 from gamesearch_gui.ui.tree.geometry import DOT_PX
 from gamesearch_gui.ui.tree.placement import MARK, WINDOW
@@ -26,7 +26,7 @@ from gamesearch_gui.ui.tree.sheet import Sheet
 EdgeLabeller = Callable[[Sheet, int, int, float, float, float, float, int, float | None], None]
 
 #: A line on screen: x1, y1, x2, y2.
-Line = tuple[float, float, float, float]
+Line = Stroke
 
 
 def draw_silhouettes(sheet: Sheet) -> int:
@@ -131,7 +131,8 @@ def draw_stubs(sheet: Sheet) -> int:
         ex, ey = px + (tx - px) * 0.55, py + (ty - py) * 0.55
         painter.drawLine(round(px), round(py), round(ex), round(ey))
         half = max(3.0, r * 0.45)
-        strokes = _cut_mark(px, py, ex, ey, half)
+        # Across the stub's end (the first stroke the nearer the pruned slot).
+        strokes = cut_strokes(direction((px, py), (ex, ey)), (ex, ey), half, (0.44, -0.44), 0.35)
         marks.extend(strokes)
         # The cut mark's box: no text is drawn over it.
         xs = [x for mark in strokes for x in (mark[0], mark[2])]
@@ -143,26 +144,6 @@ def draw_stubs(sheet: Sheet) -> int:
     for x1, y1, x2, y2 in marks:
         painter.drawLine(round(x1), round(y1), round(x2), round(y2))
     return len(frame.stubs) * 3
-
-
-def _cut_mark(px: float, py: float, ex: float, ey: float, half: float) -> list[Line]:
-    """The two strokes across the end (``ex``, ``ey``) of a stub from (``px``, ``py``),
-    ``half`` pixels each side of it."""
-    length = math.hypot(ex - px, ey - py) or 1.0
-    ux, uy = (ex - px) / length, (ey - py) / length  # along the stub
-    nx, ny = -uy, ux  # across it
-    strokes = []
-    for offset in (-0.44, 0.44):
-        cx, cy = ex - ux * half * offset, ey - uy * half * offset
-        strokes.append(
-            (
-                cx - nx * half + ux * half * 0.35,
-                cy - ny * half + uy * half * 0.35,
-                cx + nx * half - ux * half * 0.35,
-                cy + ny * half - uy * half * 0.35,
-            )
-        )
-    return strokes
 
 
 def _propose_cutoff_lines(sheet: Sheet, n: int, cut: Cutoff, x: float, below: float) -> None:
