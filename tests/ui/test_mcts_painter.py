@@ -4,6 +4,7 @@ ring around a chosen node stands clear of its shape (issue 27)."""
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import pytest
 from PySide6.QtCore import QPointF
@@ -25,11 +26,22 @@ def _near(a: QColor, b: QColor, tolerance: int = 12) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
 
 
+class Chosen(NamedTuple):
+    """A chosen node drawn zoomed in: the canvas's picture, its background and the
+    selection ring's colour, the node's centre on screen, and its half size there
+    (negative: its parent's edge comes from the right, so its left side is read)."""
+
+    image: QImage
+    background: QColor
+    ring: QColor
+    centre: QPointF
+    r: float
+
+
 @pytest.fixture
-def chosen(qtbot: QtBot) -> tuple[MctsCanvas, int, QPointF, float]:
+def chosen(qtbot: QtBot) -> Chosen:
     """A canvas showing tic-tac-toe's MCTS tree, a MIN node in the middle chosen and
-    zoomed in: the canvas, the node, its centre on screen, and its half size there
-    (negative: its parent's edge comes from the right, so read its left side)."""
+    zoomed in (see :class:`Chosen`)."""
     game = TicTacToe()
     recording = MctsRecording(game)
     settings = SearchSettings(Algorithm.MCTS, iterations=200, seed=4)
@@ -51,19 +63,17 @@ def chosen(qtbot: QtBot) -> tuple[MctsCanvas, int, QPointF, float]:
     root, centre = canvas.screen_point(0), canvas.screen_point(n)
     scale = (centre.y() - root.y()) / (scene.target(n)[1] - scene.target(0)[1])
     side = 1 if root.x() < centre.x() else -1  # away from the parent's edge
-    return canvas, n, centre, side * NODE / 2 * scale
+    image = canvas.grab().toImage()
+    colours = canvas.inks.colours
+    return Chosen(image, colours.background, colours.highlight, centre, side * NODE / 2 * scale)
 
 
 def _pixel(image: QImage, centre: QPointF, dx: float, dy: float) -> QColor:
     return image.pixelColor(round(centre.x() + dx), round(centre.y() + dy))
 
 
-def test_a_min_node_is_the_minimax_view_s_triangle(
-    chosen: tuple[MctsCanvas, int, QPointF, float],
-) -> None:
-    canvas, _, centre, r = chosen
-    image = canvas.grab().toImage()
-    background = canvas.inks.colours.background
+def test_a_min_node_is_the_minimax_view_s_triangle(chosen: Chosen) -> None:
+    image, background, _, centre, r = chosen
     assert abs(r) > 20  # zoomed in: a node is tens of pixels
     # The shared ▼ is 2.4 of its half size wide, its top 0.9 of it up: a point just
     # inside its top corner is drawn (the MCTS view's own ▼ was narrower).
@@ -72,13 +82,8 @@ def test_a_min_node_is_the_minimax_view_s_triangle(
     assert _near(_pixel(image, centre, r * 1.45, -r * 0.5), background)
 
 
-def test_the_chosen_node_s_ring_stands_clear_of_its_shape(
-    chosen: tuple[MctsCanvas, int, QPointF, float],
-) -> None:
-    canvas, _, centre, r = chosen
-    image = canvas.grab().toImage()
-    background = canvas.inks.colours.background
-    ring = canvas.inks.colours.highlight
+def test_the_chosen_node_s_ring_stands_clear_of_its_shape(chosen: Chosen) -> None:
+    image, background, ring, centre, r = chosen
     # From the centre out through the triangle's top corner: the shape, then the
     # background, then the ring.
     ux, uy = 1.2 / 1.5 * math.copysign(1, r), -0.9 / 1.5
