@@ -30,10 +30,11 @@ maps its points through the painter's transform and draws in device pixels, sizi
 shapes and text by the horizontal scale: nothing is squashed.
 
 Parts. The item is the QGraphicsItem; the drawing is done by parts of one job each, in
-turn, on one :class:`~.sheet.Sheet` per paint: the frame planner (:mod:`.frame`), the
-edge painter (:mod:`.edges`) with its labels (:mod:`.edge_labels`), the node painter
-(:mod:`.nodes`) in the shared shapes (:mod:`.shapes`), the mark painter (:mod:`.marks`:
-folds and rings) and, last, the text painter (:mod:`.text_painter`).
+turn, on one :class:`~.painter.sheet.Sheet` per paint (the folder :mod:`.painter`): the
+frame planner (``frame.py``), the edge painter (``edges.py``) with its labels
+(``edge_labels.py``), the node painter (``nodes.py``) in the shared shapes
+(:mod:`.shapes`), the mark painter (``marks.py``: folds and rings) and, last, the text
+painter (``texts.py``).
 
 Extras. A subclass draws more through two public hooks: ``decorate`` (called after the
 nodes, with what the paint drew and where) and ``edge_text`` (the label of an edge).
@@ -51,22 +52,22 @@ from PySide6.QtGui import QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.ui.tree.edge_labels import EdgeLabels
-from gamesearch_gui.ui.tree.edges import (
+from gamesearch_gui.ui.tree.geometry import LEVEL_H, tree_rect
+from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.painter.edge_labels import EdgeLabels
+from gamesearch_gui.ui.tree.painter.edges import (
     draw_best_line,
     draw_edges,
     draw_silhouettes,
     draw_strategy,
     draw_stubs,
 )
-from gamesearch_gui.ui.tree.frame import CanvasText, Drawn, Frame, PointOf, plan_frame
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, tree_rect
-from gamesearch_gui.ui.tree.marks import draw_folds, draw_rings
-from gamesearch_gui.ui.tree.model import TreeModel
-from gamesearch_gui.ui.tree.nodes import draw_nodes
-from gamesearch_gui.ui.tree.sheet import READABLE_PX, Sheet
+from gamesearch_gui.ui.tree.painter.frame import CanvasText, Drawn, Frame, PointOf, plan_frame
+from gamesearch_gui.ui.tree.painter.marks import draw_folds, draw_rings
+from gamesearch_gui.ui.tree.painter.nodes import draw_nodes
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX, Sheet
+from gamesearch_gui.ui.tree.painter.texts import draw_texts, place_texts
 from gamesearch_gui.ui.tree.style import Inks, TextCache, TreeColours
-from gamesearch_gui.ui.tree.text_painter import draw_texts, place_texts
 
 #: What a subclass's ``decorate`` and the tests read, where they always found it.
 __all__ = ["READABLE_PX", "CanvasText", "Drawn", "Frame", "PointOf", "TreeItem"]
@@ -220,7 +221,7 @@ class TreeItem(QGraphicsRectItem):
 
     def plan(self, rect: QRectF, sx: float, sy: float) -> Frame:
         """What to draw of the tree inside ``rect`` (scene units) at scales ``sx``, ``sy``
-        (see :func:`~.frame.plan_frame`)."""
+        (see :func:`~.painter.frame.plan_frame`)."""
         return plan_frame(self.model, rect, sx, sy)
 
     def _render(self, painter: QPainter, frame: Frame, world: QTransform) -> None:

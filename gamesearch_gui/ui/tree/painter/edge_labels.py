@@ -2,7 +2,7 @@
 proposed near its child, cut to the room its neighbours leave.
 
 A label is a :class:`~.frame.CanvasText` with other places to try (higher up the edge,
-or, for a raised label, beside and above its child): :mod:`.text_painter` keeps the
+or, for a raised label, beside and above its child): :mod:`.texts` keeps the
 first with room.
 """
 
@@ -14,9 +14,9 @@ from typing import Final
 
 from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.ui.tree.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS, Sheet
 from gamesearch_gui.ui.tree.placement import MOVE, WINDOW
-from gamesearch_gui.ui.tree.sheet import MIN_ELIDED_CHARS, Sheet
 
 #: Where along an edge (from the parent, 0, to the child, 1) its label goes: the first
 #: place with room.

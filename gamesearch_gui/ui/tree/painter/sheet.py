@@ -1,11 +1,11 @@
 """One paint of the tree: what every painter of it draws with and where.
 
 ``TreeItem.paint`` makes a :class:`Sheet` for each paint and hands it to the painters in
-turn (:mod:`.edges`, :mod:`.nodes`, :mod:`.marks`, :mod:`.text_painter`): the Qt painter
+turn (:mod:`.edges`, :mod:`.nodes`, :mod:`.marks`, :mod:`.texts`): the Qt painter
 in device pixels, the frame planned (:mod:`.frame`), the moment and its layout, the inks
 and fonts, the scales, and the texts proposed so far (placed and drawn last, all
 together). Nothing here makes a Qt value object: under a busy search thread each one
-can wait for the GIL (see :mod:`.style`).
+can wait for the GIL (see :mod:`..style`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import Layout
-from gamesearch_gui.ui.tree.frame import CanvasText, Frame, PointOf
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, NODE_R, SLOT_W
 from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.painter.frame import CanvasText, Frame, PointOf
 from gamesearch_gui.ui.tree.style import LABEL_PX, Inks, TextCache, labels_shown
 
 #: The size (pixels) a vector of a game of n players, a value, a fold's count or a

@@ -1,4 +1,4 @@
-"""The node painter: each node's shape (:mod:`.shapes`), or a dot when tiny, and the
+"""The node painter: each node's shape (:mod:`..shapes`), or a dot when tiny, and the
 texts it proposes: its value in the shape or under it, a game of n players' vector under
 it, the player's letter, the "E" and "TT" tags, α and β, and the node's own label.
 
@@ -20,7 +20,6 @@ from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import Layout
-from gamesearch_gui.ui.tree.frame import CanvasText
 from gamesearch_gui.ui.tree.geometry import (
     DOT_PX,
     HOW_EVALUATION,
@@ -31,9 +30,10 @@ from gamesearch_gui.ui.tree.geometry import (
     LABEL_REACH_PX,
     OPEN,
 )
+from gamesearch_gui.ui.tree.painter.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS, READABLE_PX, Sheet
 from gamesearch_gui.ui.tree.placement import MARK, NAME, VALUE, WINDOW
 from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT, SHAPE_RIGHT, add_node_shape, player_shape
-from gamesearch_gui.ui.tree.sheet import MIN_ELIDED_CHARS, READABLE_PX, Sheet
 from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks
 
 #: A value is shrunk to fit in its shape down to this share of its size, no further.

@@ -1,7 +1,7 @@
 """The text painter: the texts every painter of a sheet proposed, placed and drawn last.
 
 Each :class:`~.frame.CanvasText` is kept at the first of its places with room, by
-priority (:mod:`.placement`): clear of every text placed before it and of other nodes'
+priority (:mod:`..placement`): clear of every text placed before it and of other nodes'
 shapes, inside the scene, and readable; else its ``instead`` form is tried. Then the
 kept texts are drawn, on their halos first, grouped by font and colour.
 """
@@ -13,10 +13,10 @@ from typing import Final
 from PySide6.QtGui import QColor, QPainter
 
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.frame import CanvasText
 from gamesearch_gui.ui.tree.geometry import DOT_PX
+from gamesearch_gui.ui.tree.painter.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX, Sheet
 from gamesearch_gui.ui.tree.placement import PlacedText, Placer
-from gamesearch_gui.ui.tree.sheet import READABLE_PX, Sheet
 from gamesearch_gui.ui.tree.style import TextCache
 
 #: Room kept clear beside a text, as a share of its size (each side; about a space

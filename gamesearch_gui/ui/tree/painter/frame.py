@@ -70,7 +70,7 @@ class Frame:
 class CanvasText:
     """A text to draw, centred on (x, y) in device pixels; ``halo``: on a background patch.
 
-    It is drawn only where it overlaps no text placed before it (see :mod:`.placement`):
+    It is drawn only where it overlaps no text placed before it (see :mod:`..placement`):
     ``priority`` says how soon it is placed, ``owner`` the node it belongs to (its own
     shape is no obstacle to it), ``places`` other centres (each with its own text, cut
     to the room there) to try when (x, y) has no room. ``instead`` is another form of the
