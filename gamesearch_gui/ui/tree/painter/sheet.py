@@ -59,6 +59,14 @@ class Sheet:
     sy: float
     dx: float
     dy: float
+    ax: float
+    ay: float
+    s: float
+    r: float
+    #: The size of the small labels (α and β, moves, cutoffs), and whether the zoom
+    #: writes them at all.
+    label_px: int
+    show_labels: bool
     point: PointOf
     texts: list[CanvasText] = field(default_factory=list)
 
@@ -84,41 +92,14 @@ class Sheet:
         def point(n: int) -> tuple[float, float]:
             return x_of(n) * ax + dx, depth[n] * ay + dy
 
+        s = min(sx, sy)
+        r, label_px, show = NODE_R * s, int(LABEL_PX * s), labels_shown(s)
         return Sheet(
-            painter, frame, model, now, lay, inks, cache, path, readable, sx, sy, dx, dy, point
-        )
+            painter, frame, model, now, lay, inks, cache, path, readable,
+            sx, sy, dx, dy, ax, ay, s, r, label_px, show, point,
+        )  # fmt: skip
 
     @property
     def rec(self) -> SearchRecording:
         """The recording the moment reads."""
         return self.now.recording
-
-    @property
-    def ax(self) -> float:
-        """A slot's width on screen (pixels)."""
-        return SLOT_W * self.sx
-
-    @property
-    def ay(self) -> float:
-        """A level's height on screen (pixels)."""
-        return LEVEL_H * self.sy
-
-    @property
-    def s(self) -> float:
-        """The scale that sizes shapes and text: the smaller of the two."""
-        return min(self.sx, self.sy)
-
-    @property
-    def r(self) -> float:
-        """A node's half size on screen (pixels)."""
-        return NODE_R * self.s
-
-    @property
-    def label_px(self) -> int:
-        """The size of the small labels (α and β, moves, cutoffs)."""
-        return int(LABEL_PX * self.s)
-
-    @property
-    def show_labels(self) -> bool:
-        """Whether the zoom writes the small labels at all."""
-        return labels_shown(self.s)
