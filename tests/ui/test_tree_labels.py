@@ -26,9 +26,10 @@ from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, rebui
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN, SHAPE_LEFT
+from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap
+from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT
 
 #: No text on screen is smaller than this (font pixels).
 READABLE_PX = 6

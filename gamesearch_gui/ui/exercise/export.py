@@ -51,9 +51,10 @@ from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
 from gamesearch_gui.ui.text import breakable
-from gamesearch_gui.ui.tree.geometry import SLOT_W, add_node_shape
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Drawn
 from gamesearch_gui.ui.tree.model import TreeModel
+from gamesearch_gui.ui.tree.shapes import add_node_shape
 from gamesearch_gui.ui.tree.style import KIND_COLOUR, VALUE_PX, TreeColours
 
 __all__ = [

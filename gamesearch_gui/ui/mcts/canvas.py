@@ -2,10 +2,10 @@
 (drag), a click choosing a node.
 
 It shows as much of the moment's tree as its size holds with every label at ``TEXT_PX``
-at the fitted zoom 1 (:mod:`.mcts_fit`), lays it out again at most ``RELAYOUTS_PER_S``
+at the fitted zoom 1 (:mod:`.fit`), lays it out again at most ``RELAYOUTS_PER_S``
 times a second while the moment runs on, and lets the nodes glide to their new places
-(:mod:`.mcts_glide`). What is drawn where is :mod:`.mcts_geometry` and
-:mod:`.mcts_labels`; the drawing, :mod:`.mcts_painter`. Colours, pens and fonts are the
+(:mod:`.glide`). What is drawn where is :mod:`.geometry` and
+:mod:`.labels`; the drawing, :mod:`.painter`. Colours, pens and fonts are the
 tree view's own (:mod:`gamesearch_gui.ui.tree.style`).
 """
 

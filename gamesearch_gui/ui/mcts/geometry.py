@@ -4,7 +4,7 @@ and playout band at the sizes the canvas chose.
 Scene units are pixels at the fitted zoom 1 (the canvas scales and shifts them). A node
 sits at its slot's centre across and its level down; a stub's count one level below its
 parent; the playout's result in a band below every level. No painting here: the
-labels (:mod:`.mcts_labels`), the painter (:mod:`.mcts_painter`) and the canvas all ask
+labels (:mod:`.labels`), the painter (:mod:`.painter`) and the canvas all ask
 the one :class:`MctsScene`, so they cannot disagree on where a node is.
 """
 

@@ -3,7 +3,7 @@ left, each stub's count and visits, the playout's result in a band under the tre
 chosen node's UCB sum.
 
 Every text is one line at ``TEXT_PX`` and its rectangle is exactly its text's width, so
-the canvas can fit the tree (:mod:`.mcts_fit`) and a test can check that no two touch.
+the canvas can fit the tree (:mod:`.fit`) and a test can check that no two touch.
 The words come from :mod:`gamesearch_gui.core.narration.mcts`; the widths from the tree's
 :class:`~gamesearch_gui.ui.tree.style.TextCache`.
 """
@@ -47,7 +47,7 @@ class PlayoutLine:
 
 
 class MctsLabels:
-    """The texts of an :class:`~.mcts_geometry.MctsScene`, measured with ``text`` and in
+    """The texts of an :class:`~.geometry.MctsScene`, measured with ``text`` and in
     the colours of ``inks``."""
 
     def __init__(self, text: TextCache, inks: Inks) -> None:

@@ -89,12 +89,18 @@ def lay_out(
     layout = MctsLayout(total=moment.node_limit, budget=budget, max_depth=max_depth)
     if moment.node_limit == 0:
         return layout
+    _place(moment, layout, _shown(moment, budget, keep or [], max_depth))
+    return layout
+
+
+def _shown(moment: MctsMoment, budget: int, keep: list[int], max_depth: int | None) -> set[int]:
+    """The nodes drawn: the most visited first, up to ``budget`` of them, no deeper than
+    ``max_depth``; and the kept path's, opened like any other."""
     visits = moment.visits
-    kept = (keep or [])[: None if max_depth is None else max_depth + 1]
+    kept = keep[: None if max_depth is None else max_depth + 1]
     shown = {0, *kept}
     level = {n: d for d, n in enumerate(kept)}
     level[0] = 0
-    # The most visited first; the kept path's nodes are opened like any other.
     heap = [(-visits[n], n) for n in shown]
     heapq.heapify(heap)
     opened: set[int] = set()
@@ -113,15 +119,20 @@ def lay_out(
             if visits[c] and c not in opened:
                 level[c] = level[n] + 1
                 heapq.heappush(heap, (-visits[c], c))
-    slot = 0
+    return shown
 
-    # Iteratively, children before parents: a deep tree must not meet the recursion limit.
+
+def _place(moment: MctsMoment, layout: MctsLayout, shown: set[int]) -> None:
+    """Give the ``shown`` nodes and the stubs their slots: one per shown leaf or stub, a
+    parent centred over its children. Iteratively, children before parents: a deep tree
+    must not meet the recursion limit."""
+    visits = moment.visits
+    slot = 0
     stack: list[tuple[int, int, bool]] = [(0, 0, False)]
     while stack:
         n, depth, done = stack.pop()
         if not done:
-            kids = moment.children(n)
-            drawn = _ordered(moment, [c for c in kids if c in shown])
+            drawn = _ordered(moment, [c for c in moment.children(n) if c in shown])
             layout.children[n] = drawn
             layout.depth[n] = depth
             stack.append((n, depth, True))
@@ -144,4 +155,3 @@ def lay_out(
             layout.x[n] = float(slot)
             slot += 1
     layout.slots = slot
-    return layout

@@ -1,5 +1,5 @@
-"""The MCTS page of the search tree panel: the tree canvas (:mod:`.mcts_canvas`), steps by
-iteration, and the chosen node's details (:mod:`.mcts_details`).
+"""The MCTS page of the search tree panel: the tree canvas (:mod:`.canvas`), steps by
+iteration, and the chosen node's details (:mod:`.details`).
 
 The panel's replay bar and explanation serve it as they serve the minimax tree: the one
 :class:`~gamesearch_gui.ui.tree.replay.ReplayController` keeps the moment, this page
@@ -30,7 +30,7 @@ from gamesearch_gui.ui.tree.replay import ReplayController
 from gamesearch_gui.ui.widgets import connect_plain
 
 
-class MctsView(QWidget):
+class MctsPage(QWidget):
     """The MCTS tree, its step-by-iteration buttons and the chosen node's details."""
 
     def __init__(self, controller: ReplayController, parent: QWidget | None = None) -> None:

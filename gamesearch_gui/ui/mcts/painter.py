@@ -1,7 +1,8 @@
 """The MCTS tree painted: edges as wide and dark as their visits, the iteration's path in
-purple, stubs dotted, the playout dashed down to its result, the nodes in the minimax
-view's shapes and colours, then every text over the lines; and the note above the tree
-that says what is drawn and how to read it.
+purple, stubs dotted, the playout dashed down to its result, the nodes in the shapes both
+tree views share (:mod:`gamesearch_gui.ui.tree.shapes`) and the minimax view's colours,
+then every text over the lines; and the note above the tree that says what is drawn and
+how to read it.
 
 It paints a :class:`~gamesearch_gui.ui.mcts.geometry.MctsScene` in scene units
 (the canvas has scaled and shifted the painter), with the pens and colours of the tree
@@ -13,14 +14,16 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QFont, QPainter, QPainterPath
 
 from gamesearch_gui.ui.mcts.geometry import NODE, TEXT_PX, MctsScene, Point
-from gamesearch_gui.ui.mcts.labels import MctsLabels
+from gamesearch_gui.ui.mcts.labels import Label, MctsLabels
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import HOW_BACKED_UP
+from gamesearch_gui.ui.tree.shapes import add_node_shape
 from gamesearch_gui.ui.tree.style import mix
 
 
@@ -39,6 +42,11 @@ def note_text(shown: int, total: int) -> str:
     )
 
 
+#: The rings around the iteration's last node and the chosen one, as a share of a node's
+#: half size: clear of the shared shapes (a triangle's corners reach 1.5 of it).
+RING: Final = 2.0
+
+
 class MctsPainter:
     """Paints scenes with the inks and texts of ``labels``."""
 
@@ -46,19 +54,44 @@ class MctsPainter:
         self.labels = labels
         self.inks = labels.inks
         self._halo = self.inks.colours.background  # labels read over the edges
+        self._path = QPainterPath()  # one path, cleared for each shape
 
     def paint(
         self, painter: QPainter, scene: MctsScene, places: dict[int, Point], scale: float
     ) -> None:
         """Draw ``scene``'s nodes at ``places``; texts only when ``scale`` writes them
         large enough to read."""
-        inks, layout, visits = self.inks, scene.layout, scene.moment.visits
+        path = scene.moment.path()
+        self._paint_edges(painter, scene, places, set(itertools.pairwise(path)))
+        last = path[-1] if path else None
+        hides_path = None  # the deepest node drawn on the path, when the path goes on
+        if last is not None and last not in places:
+            hides_path = scene.layout.deepest_shown(path)
+        self._paint_stubs(painter, scene, places, hides_path)
+        # The playout: a dashed line down from the new node to its result.
+        playout = self.labels.playout(scene, places)
+        if playout is not None:
+            painter.setPen(self.inks.pen(self.inks.tried, 2.5, Qt.PenStyle.DashLine))
+            painter.drawLine(playout.start, playout.end)
+        # Nodes, then every text over the lines.
+        for n, (x, y) in places.items():
+            self._paint_node(painter, scene, n, x, y, n == last)
+        if scale * TEXT_PX >= MIN_TEXT_PIXELS:
+            self._paint_labels(painter, self.labels.labels(scene, places, playout))
+
+    def _paint_edges(
+        self,
+        painter: QPainter,
+        scene: MctsScene,
+        places: dict[int, Point],
+        on_path: set[tuple[int, int]],
+    ) -> None:
+        """Edges, widest under: width and shade grow with the child's share of the
+        visits; the iteration's path in purple."""
+        inks, visits = self.inks, scene.moment.visits
         colours = inks.colours
         root_visits = max(visits[0], 1)
-        path = scene.moment.path()
-        on_path = set(itertools.pairwise(path))
-        # Edges, widest under: width and shade grow with the child's share of the visits.
-        for parent, kids in layout.children.items():
+        for parent, kids in scene.layout.children.items():
             px, py = places[parent]
             for c in kids:
                 cx, cy = places[c]
@@ -71,35 +104,34 @@ class MctsPainter:
                     )
                 painter.setPen(pen)
                 painter.drawLine(QPointF(px, py), QPointF(cx, cy))
-        # Stubs: the children not drawn, a dotted line to their count (purple when the
-        # iteration's path goes on inside them).
-        last = path[-1] if path else None
-        hides_path = None  # the deepest node drawn on the path, when the path goes on
-        if last is not None and last not in places:
-            hides_path = layout.deepest_shown(path)
-        for stub, slot in layout.stubs:
+
+    def _paint_stubs(
+        self,
+        painter: QPainter,
+        scene: MctsScene,
+        places: dict[int, Point],
+        hides_path: int | None,
+    ) -> None:
+        """Stubs: the children not drawn, a dotted line to their count (purple when the
+        iteration's path goes on inside them, under ``hides_path``)."""
+        inks = self.inks
+        for stub, slot in scene.layout.stubs:
             px, py = places[stub.parent]
             x, y = scene.stub_place(slot, py)
             inside = stub.parent == hides_path
-            colour = inks.current if inside else colours.silhouette
+            colour = inks.current if inside else inks.colours.silhouette
             painter.setPen(inks.pen(colour, 2.5 if inside else 1.2, Qt.PenStyle.DotLine))
             painter.drawLine(QPointF(px, py), QPointF(x, y))
-        # The playout: a dashed line down from the new node to its result.
-        playout = self.labels.playout(scene, places)
-        if playout is not None:
-            painter.setPen(inks.pen(inks.tried, 2.5, Qt.PenStyle.DashLine))
-            painter.drawLine(playout.start, playout.end)
-        # Nodes, then every text over the lines.
-        for n, (x, y) in places.items():
-            self._paint_node(painter, scene, n, x, y, n == last)
-        if scale * TEXT_PX < MIN_TEXT_PIXELS:
-            return
+
+    def _paint_labels(self, painter: QPainter, labels: list[Label]) -> None:
+        """Every text, on a patch of the background (the UCB sum in a rounded box)."""
+        colours = self.inks.colours
         entry = self.labels.text.font(TEXT_PX, False)
         painter.setFont(entry.font)
         ascent = entry.ascent
-        for label in self.labels.labels(scene, places, playout):
+        for label in labels:
             if label.role == "ucb":
-                painter.setPen(inks.pen(label.ink, 1.2))
+                painter.setPen(self.inks.pen(label.ink, 1.2))
                 painter.setBrush(colours.background)
                 painter.drawRoundedRect(label.rect.adjusted(-4, 0, 4, 0), 3, 3)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -113,35 +145,23 @@ class MctsPainter:
     def _paint_node(
         self, painter: QPainter, scene: MctsScene, n: int, x: float, y: float, current: bool
     ) -> None:
-        inks = self.inks
+        """Node ``n`` in the shared shape of its kind, and its ring when it is the
+        iteration's last node or the chosen one."""
+        inks, path = self.inks, self._path
         kind = scene.recording.kind[n]
         r = NODE / 2
         painter.setPen(inks.pen(inks.outline[kind], 1.2))
         painter.setBrush(inks.fill[kind])
-        if kind == KIND_MAX:
-            painter.drawPolygon(
-                QPolygonF(
-                    [QPointF(x, y - r), QPointF(x + r, y + r * 0.8), QPointF(x - r, y + r * 0.8)]
-                )
-            )
-        elif kind == KIND_MIN:
-            painter.drawPolygon(
-                QPolygonF(
-                    [QPointF(x, y + r), QPointF(x + r, y - r * 0.8), QPointF(x - r, y - r * 0.8)]
-                )
-            )
-        elif kind == KIND_CHANCE:
-            painter.drawEllipse(QPointF(x, y), r, r)
-        else:
-            assert kind == KIND_LEAF
-            painter.drawRect(QRectF(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6))
+        path.clear()
+        add_node_shape(path, kind, HOW_BACKED_UP, x, y, r)
+        painter.drawPath(path)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if current or n == scene.selected:
-            ring = QPainterPath()
-            ring.addEllipse(QPointF(x, y), r + 4, r + 4)
+            path.clear()
+            path.addEllipse(QPointF(x, y), r * RING, r * RING)
             colour = inks.current if current else inks.colours.highlight
             painter.setPen(inks.pen(colour, 2.5))
-            painter.drawPath(ring)
+            painter.drawPath(path)
 
     def paint_note(self, painter: QPainter, rect: QRectF, font: QFont, text: str) -> None:
         """Write the note ``text`` in ``rect`` (widget pixels), wrapped."""

@@ -1,4 +1,4 @@
-"""Where the tree is drawn, and in what shapes: scene units, level of detail, node shapes.
+"""Where the tree is drawn: scene units, level of detail, the recording's codes.
 
 A node's scene position is ``(x * SLOT_W, depth * LEVEL_H)``, where ``x`` is its place
 in slots (one per leaf, :class:`~gamesearch_gui.core.recording.moment.Moment` says where). The
@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainterPath
 
 from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
@@ -38,20 +37,6 @@ HOW_TERMINAL, HOW_EVALUATION, HOW_TABLE, HOW_BACKED_UP = (
     VALUATIONS.index(how) for how in Valuation
 )
 OPEN: Final = -1
-#: Shapes beyond the recording's kinds, for the players of a game of n players: a
-#: triangle pointing left, and one pointing right.
-SHAPE_LEFT: Final = 4
-SHAPE_RIGHT: Final = 5
-#: Each seat's shape in a game of n players, in the order of the seats' colours (both
-#: cycle past the fourth): the first player's nodes point up and the second's down, as
-#: MAX's and MIN's do, the third's left, the fourth's right.
-PLAYER_SHAPES: Final = (KIND_MAX, KIND_MIN, SHAPE_LEFT, SHAPE_RIGHT)
-
-
-def player_shape(player: int) -> int:
-    """The shape of player ``player``'s nodes (an index into the game's players): one
-    per player in every tree, whoever's search it is."""
-    return PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
 
 
 def tree_rect(slots: int, deepest: int) -> QRectF:
@@ -63,40 +48,3 @@ def tree_rect(slots: int, deepest: int) -> QRectF:
         max(slots, 1) * SLOT_W + 2 * SLOT_W,
         deepest * LEVEL_H + LEVEL_H * 0.6 + NODE_R * 2.2,
     )
-
-
-def add_node_shape(path: QPainterPath, kind: int, how: int, x: float, y: float, r: float) -> None:
-    """Node shapes: MAX ▲, MIN ▼, chance ●, end of game ■, evaluation ◆; and for a player
-    of a game of n players (``player_shape``) ◀ and ▶ too."""
-    if how == HOW_EVALUATION:
-        d = r * 1.15
-        path.moveTo(x, y - d)
-        path.lineTo(x + d, y)
-        path.lineTo(x, y + d)
-        path.lineTo(x - d, y)
-        path.closeSubpath()
-    elif kind == KIND_MAX:
-        path.moveTo(x, y - r)
-        path.lineTo(x + r * 1.2, y + r * 0.9)
-        path.lineTo(x - r * 1.2, y + r * 0.9)
-        path.closeSubpath()
-    elif kind == KIND_MIN:
-        path.moveTo(x - r * 1.2, y - r * 0.9)
-        path.lineTo(x + r * 1.2, y - r * 0.9)
-        path.lineTo(x, y + r)
-        path.closeSubpath()
-    elif kind == SHAPE_LEFT:
-        path.moveTo(x - r, y)
-        path.lineTo(x + r * 0.9, y - r * 1.2)
-        path.lineTo(x + r * 0.9, y + r * 1.2)
-        path.closeSubpath()
-    elif kind == SHAPE_RIGHT:
-        path.moveTo(x + r, y)
-        path.lineTo(x - r * 0.9, y + r * 1.2)
-        path.lineTo(x - r * 0.9, y - r * 1.2)
-        path.closeSubpath()
-    elif kind == KIND_CHANCE:
-        path.addEllipse(x - r, y - r, 2 * r, 2 * r)
-    else:
-        h = r * 0.88
-        path.addRect(x - h, y - h, 2 * h, 2 * h)

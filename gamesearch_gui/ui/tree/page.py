@@ -30,7 +30,7 @@ from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.ui.actions import Owner, build_actions
-from gamesearch_gui.ui.mcts.page import MctsView
+from gamesearch_gui.ui.mcts.page import MctsPage
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
@@ -219,7 +219,7 @@ class TreePage(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty_label)
         self.stack.addWidget(self.splitter)
-        self.mcts = MctsView(self.controller)
+        self.mcts = MctsPage(self.controller)
         self.stack.addWidget(self.mcts)
 
     def _connect(self) -> None:

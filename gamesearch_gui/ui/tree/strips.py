@@ -41,10 +41,9 @@ from gamesearch_gui.ui.tree.geometry import (
     KIND_MIN,
     OPEN,
     SLOT_W,
-    add_node_shape,
-    player_shape,
 )
 from gamesearch_gui.ui.tree.model import IterationLabel
+from gamesearch_gui.ui.tree.shapes import add_node_shape, player_shape
 from gamesearch_gui.ui.tree.style import (
     CURRENT_COLOUR,
     CUT_COLOUR,
