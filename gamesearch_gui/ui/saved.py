@@ -18,6 +18,7 @@ their one way in and out.
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -178,13 +179,19 @@ PLAY_SEATS = member("play/seats", Seats.HUMAN_FIRST)
 PLAY_HUMANS: Setting[tuple[bool, ...]] = Setting(
     "play/humans", (), seats_letters, lambda seated: "".join("P" if h else "A" for h in seated)
 )
-#: Draw a tree: File > Open recent, and the folder its file dialogs start in.
+#: Draw a tree: File > Open recent (its folder is where tree file dialogs start).
 RECENT_TREES = paths("editor/recent_files", MAX_RECENT)
-TREE_FOLDER = text("editor/folder")
 #: The student's search file last checked (File > Check my search code…).
 SEARCH_CHECK_PATH = text("check/path")
 #: The first-run welcome was shown (it shows once, however it was closed).
 WELCOME_SEEN = flag("help/welcome_seen", False)
+
+
+def tree_folder(store: QSettings) -> str:
+    """Where a dialog that opens or saves tree files starts: the folder of the newest
+    recent tree, else the person's home."""
+    recent = RECENT_TREES.read(store)
+    return os.path.dirname(recent[0]) if recent else os.path.expanduser("~")
 
 
 def game_option(option: GameOption) -> Setting[int]:

@@ -30,8 +30,8 @@ from gamesearch_gui.core.exercises.exercise import Field, Task, make_exercise
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import COMMANDS, Mode, declared_action
-from gamesearch_gui.ui.editor.editor import RECENT_KEY
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
 from tests.ui.monkey_harness import (
@@ -474,7 +474,7 @@ def sweep(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     # Two recent files, one gone: File > Recent Files has entries to open.
     recent = [str(tmp_path / "sample.gtree.json"), str(tmp_path / "gone.json")]
-    store.setValue(RECENT_KEY, recent)
+    saved.RECENT_TREES.write(store, recent)
     wait_until = qtbot_waiter(qtbot)
     log = FaultLog()
     answers = Answers(tmp_path, "setup", wait_until)

@@ -20,13 +20,14 @@ from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.games import find_game, game_names
 from gamesearch_gui.core.search import ALGORITHM_TITLES, Algorithm
 from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
 from gamesearch_gui.ui.help.how_to_play import ALGORITHM_WORDS, how_to_play
 from gamesearch_gui.ui.help.pages import guide_pages, link_targets, plain, resolve
 from gamesearch_gui.ui.help.shortcuts import action_text
-from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
+from gamesearch_gui.ui.help.welcome import WelcomeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for
 
@@ -387,7 +388,7 @@ def test_the_welcome_shows_at_the_first_start_only_and_never_when_a_window_is_ma
     ]
     # Closed: remembered in the settings, and never shown at a start again.
     store.sync()
-    assert QSettings(store.fileName(), QSettings.Format.IniFormat).value(SEEN_KEY, type=bool)
+    assert saved.WELCOME_SEEN.read(QSettings(store.fileName(), QSettings.Format.IniFormat))
     window.help_desk.welcome_at_start()
     assert len(welcomed.shown) == 1
     # Help > Welcome shows it all the same.

@@ -3,6 +3,7 @@ or hand-edited settings file costs the person their settings, never the app."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -10,6 +11,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from gamesearch_gui.core.games import all_options
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.play_config import Seats, default_game, default_search
+from tests.test_layers import PACKAGE
 
 
 def ini(tmp_path: Path, text: str = "") -> QSettings:
@@ -33,7 +35,7 @@ def test_every_setting_round_trips_through_an_ini_file(tmp_path: Path) -> None:
         (saved.PLAY_SEATS, Seats.TWO_AIS),
         (saved.PLAY_HUMANS, (True, False, False)),
         (saved.RECENT_TREES, ["/a/one tree.json"]),  # a list of one reads back as a str
-        (saved.TREE_FOLDER, "/home/x/trees, old"),  # a comma: INI reads back a list
+        (saved.text("test/a text"), "/home/x/a, b.py"),  # a comma: INI reads back a list
         (saved.SEARCH_CHECK_PATH, "/s/my_search.py"),
         (saved.WELCOME_SEEN, True),
         (saved.game_option(option), option.high),
@@ -80,3 +82,21 @@ def test_a_hand_edited_file_is_read_clamped_or_as_the_defaults(tmp_path: Path) -
     assert (page.tab.read(store), page.side.read(store)) == (1, False)
     assert page.splitter.read(store) is None
     assert saved.read_search(store, "connect4").depth == 42  # the panel's most
+
+
+def test_the_window_reads_and_writes_settings_only_through_the_store() -> None:
+    """No module of the window calls a QSettings' value/setValue but ``ui/saved.py``: a
+    new setting is declared there, with its default and range, or it is not saved."""
+    found = []
+    for path in sorted((PACKAGE / "ui").rglob("*.py")):
+        if path.name == "saved.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("value", "setValue", "beginGroup", "childKeys")
+                and "store" in ast.unparse(node.func.value).lower()
+            ):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {ast.unparse(node)}")
+    assert not found, "\n".join(found)

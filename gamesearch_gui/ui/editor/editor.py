@@ -53,7 +53,7 @@ from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
-from gamesearch_gui.ui.editor.files import FILE_FILTER, RECENT_KEY, TreeFiles
+from gamesearch_gui.ui.editor.files import FILE_FILTER, TreeFiles
 from gamesearch_gui.ui.editor.keys import CanvasKeys
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.node_actions import NodeActions
@@ -66,7 +66,7 @@ from gamesearch_gui.ui.widgets import PageStack, make_action
 from gamesearch_gui.ui.worker import SearchController
 
 #: Names other modules and the tests import from here, where they used to live.
-__all__ = ["RECENT_KEY", "SHALLOW", "TreeEditor"]
+__all__ = ["SHALLOW", "TreeEditor"]
 
 
 class TreeEditor(QWidget):

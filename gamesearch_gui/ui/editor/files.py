@@ -27,13 +27,12 @@ from gamesearch_gui.core.trees.file import (
     dump_tree,
 )
 from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.jobs import JobRunner
 
-#: Most files in File > Recent Files.
-MAX_RECENT = 8
-RECENT_KEY = "editor/recent_files"
+#: What the file dialogs offer.
 FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
 #: Milliseconds after an edit before the recovery file is written.
 AUTOSAVE_DELAY_MS = 1000
@@ -267,28 +266,20 @@ class TreeFiles(QObject):
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved files, newest first."""
-        value = self.store.value(RECENT_KEY, [])
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list):
-            return []
-        return [str(v) for v in value][:MAX_RECENT]
+        return saved.RECENT_TREES.read(self.store)
 
     def _add_recent(self, path: str) -> None:
         path = os.path.abspath(path)
         files = [path] + [f for f in self.recent_files() if f != path]
-        self.store.setValue(RECENT_KEY, files[:MAX_RECENT])
+        saved.RECENT_TREES.write(self.store, files)
 
     def clear_recent(self) -> None:
         """Forget the recent files."""
-        self.store.setValue(RECENT_KEY, [])
+        saved.RECENT_TREES.write(self.store, [])
 
     def folder(self) -> str:
         """Where the file dialogs start: the newest recent file's folder, else home."""
-        recent = self.recent_files()
-        return os.path.dirname(recent[0]) if recent else os.path.expanduser("~")
-
-    # -- recovery -----------------------------------------------------------------------
+        return saved.tree_folder(self.store)
 
     def edited(self) -> None:
         """The tree changed: write the recovery file a moment from now."""

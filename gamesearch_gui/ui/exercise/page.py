@@ -44,6 +44,7 @@ from gamesearch_gui.core.exercises.grade import Grade, grade
 from gamesearch_gui.core.exercises.history import ExerciseHistory
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
 from gamesearch_gui.ui.exercise.answer_edits import AnswerEdits
 from gamesearch_gui.ui.exercise.answer_tab import AnswerTab, NodeForm
@@ -344,7 +345,7 @@ class ExercisePage(QWidget):
             dialog.deleteLater()
 
     def _folder(self) -> str:
-        return str(self.store.value("editor/folder", "") or "")
+        return saved.tree_folder(self.store)
 
     def start(self, exercise: Exercise) -> None:
         """Set ``exercise`` with an empty answer, and work out its key on the search thread."""

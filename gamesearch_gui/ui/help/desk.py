@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
 from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import (
     ALL_MODES,
     MODE_COMMANDS,
@@ -41,7 +42,7 @@ from gamesearch_gui.ui.help.shortcuts import (
     shortcut_rows,
     shortcuts_html,
 )
-from gamesearch_gui.ui.help.welcome import SEEN_KEY, WelcomeDialog
+from gamesearch_gui.ui.help.welcome import WelcomeDialog
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: The generated page of the keyboard shortcuts.
@@ -162,7 +163,7 @@ class HelpDesk(QObject):
 
     def welcome_at_start(self) -> None:
         """The welcome, if it was never closed before (the app's start calls this)."""
-        if not self.store.value(SEEN_KEY, False, type=bool):
+        if not saved.WELCOME_SEEN.read(self.store):
             self.show_welcome()
 
     def show_welcome(self) -> None:
@@ -174,7 +175,7 @@ class HelpDesk(QObject):
             choice = dialog.choice
         finally:
             dialog.deleteLater()
-        self.store.setValue(SEEN_KEY, True)
+        saved.WELCOME_SEEN.write(self.store, True)
         if choice == "play":
             self.start_playing()
         elif choice == "example":

@@ -1,8 +1,9 @@
 """The welcome a person gets at the first start: three ways in, and nothing more.
 
-Shown once: however it is closed, the settings remember it (``SEEN_KEY``), and only
-Help > Welcome shows it again. It is the app's start that shows it (``app.run_app``),
-never the making of a window, so tests and the smoke test never meet it.
+Shown once: however it is closed, the settings remember it (``ui/saved.py``'s
+``WELCOME_SEEN``), and only Help > Welcome shows it again. It is the app's start that
+shows it (``app.run_app``), never the making of a window, so tests and the smoke test
+never meet it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 #: The setting that says the welcome was seen (and closed).
-SEEN_KEY = "help/welcome_seen"
 
 
 @dataclass(frozen=True)

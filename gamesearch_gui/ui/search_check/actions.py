@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.search_check.runner import LESSONS, Lesson
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
 from gamesearch_gui.ui.search_check.results import CheckResultsWindow
 from gamesearch_gui.ui.search_check.setup import CheckSetupDialog
@@ -23,7 +24,6 @@ from gamesearch_gui.ui.search_check.thread import CheckRequest
 from gamesearch_gui.ui.widgets import make_action
 
 #: Where the last file checked is remembered.
-PATH_KEY = "check/path"
 
 
 class SearchCheck(QObject):
@@ -60,13 +60,13 @@ class SearchCheck(QObject):
         request = self._ask()
         if request is not None:
             if request.path is not None:
-                self.store.setValue(PATH_KEY, request.path)
+                saved.SEARCH_CHECK_PATH.write(self.store, request.path)
             self.check(request)
 
     def _ask(self) -> CheckRequest | None:
         """The setup dialog's answer (None: cancelled). Tests replace this."""
         dialog = CheckSetupDialog(
-            self.editor_tree(), self.window, path=str(self.store.value(PATH_KEY, "") or "")
+            self.editor_tree(), self.window, path=saved.SEARCH_CHECK_PATH.read(self.store)
         )
         try:
             return dialog.request() if dialog.exec() else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QValidator
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.details import NodeDetails
 from gamesearch_gui.ui.tree.event_log import EventLogView
@@ -167,14 +168,14 @@ class TreeSplit(QSplitter):
     def remember_layout(self, store: QSettings, key: str, width: int) -> None:
         """Restore the side's width, tab and visibility from ``store`` under ``key`` (none
         kept: ``reset_layout(width)``), and keep them there as the person changes them."""
-        sizes = store.value(f"{key}/splitter")
-        tab = store.value(f"{key}/tab", NODE_TAB)
-        shown = store.value(f"{key}/side", True)
+        kept = saved.page_layout(key)
+        sizes = kept.splitter.read(store)
+        tab, shown = kept.tab.read(store), kept.side.read(store)
         self._store, self._store_key = store, key
-        if not (isinstance(sizes, QByteArray) and self.restoreState(sizes)):
+        if sizes is None or not self.restoreState(sizes):
             self.reset_layout(width)
-        self._side.tabs.setCurrentIndex(NODE_TAB if str(tab) != str(STEPS_TAB) else STEPS_TAB)
-        self._act_side.setChecked(str(shown).lower() not in ("false", "0"))
+        self._side.tabs.setCurrentIndex(tab)
+        self._act_side.setChecked(shown)
 
     def reset_layout(self, width: int) -> None:
         """The side shown, on the Node tab, with ``SIDE_SHARE`` of ``width`` (at least
@@ -192,10 +193,10 @@ class TreeSplit(QSplitter):
         store = self._store
         if store is None:
             return
-        key = self._store_key
-        store.setValue(f"{key}/splitter", self.saveState())
-        store.setValue(f"{key}/tab", self._side.tabs.currentIndex())
-        store.setValue(f"{key}/side", self._act_side.isChecked())
+        kept = saved.page_layout(self._store_key)
+        kept.splitter.write(store, self.saveState())
+        kept.tab.write(store, self._side.tabs.currentIndex())
+        kept.side.write(store, self._act_side.isChecked())
 
     def _moved(self, *_: object) -> None:
         folded = self.sizes()[1] == 0
