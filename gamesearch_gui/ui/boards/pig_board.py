@@ -8,33 +8,27 @@ rolls, H holds.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QFontMetricsF,
-    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
-    QResizeEvent,
 )
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import IllegalMoveError, Player
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
+from gamesearch_gui.ui.boards.buttons import ButtonBoard
 from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
     begin_board,
-    best_moves,
     draw_banner,
-    draw_hint,
     elided,
     is_dark,
     mix,
@@ -74,10 +68,12 @@ class _Layout:
     buttons: QRectF
 
 
-class PigBoard(BoardWidget):
+class PigBoard(ButtonBoard):
     """Pig: roll as often as you like, but a 1 loses the turn total."""
 
     KEYS = "R rolls, H holds"
+    BUTTON_KEYS: ClassVar[Mapping[Qt.Key, Any]] = {Qt.Key.Key_R: ROLL, Qt.Key.Key_H: HOLD}
+    BUTTON_FONT = 1.1
 
     def __init__(self, game: Pig | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Pig(), parent)
@@ -92,16 +88,12 @@ class PigBoard(BoardWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(TUMBLE_INTERVAL_MS)
         self._timer.timeout.connect(self._tumble)
-        self.roll_button = QPushButton("Roll", self)
-        self.hold_button = QPushButton("Hold", self)
-        self.roll_button.setToolTip("Roll the die again (R). A 1 loses the turn total.")
-        self.hold_button.setToolTip("Bank the turn total and pass the die (H).")
-        self.roll_button.clicked.connect(lambda: self._choose(ROLL))
-        self.hold_button.clicked.connect(lambda: self._choose(HOLD))
-        for button in (self.roll_button, self.hold_button):
-            # A click leaves the focus on the board, where R and H work; a button that
-            # took it would lose it again the moment it is disabled.
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.roll_button = self._add_button(
+            ROLL, "Roll", "Roll the die again (R). A 1 loses the turn total."
+        )
+        self.hold_button = self._add_button(
+            HOLD, "Hold", "Bank the turn total and pass the die (H)."
+        )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(220, 180)
         self._refresh_buttons()
@@ -121,34 +113,8 @@ class PigBoard(BoardWidget):
             self._face = None
         super().set_state(state, last_move)
         self._describe(previous, last_move, follows)
-        self._refresh_buttons()
         if self._fresh:
             self._start_tumble()
-
-    def set_interactive(self, interactive: bool) -> None:
-        """Whether Roll and Hold may be pressed now."""
-        super().set_interactive(interactive)
-        self._refresh_buttons()
-
-    def set_move_values(self, values: Any) -> None:
-        """Write each decision's value on its button; the best one in bold."""
-        super().set_move_values(values)
-        self._refresh_buttons()
-
-    def set_hint(self, move: Any) -> None:
-        """Outline the button of the suggested decision."""
-        super().set_hint(move)
-        self._refresh_buttons()
-
-    def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
-        """One click, on the Roll or Hold button."""
-        if move == ROLL:
-            button = self.roll_button
-        elif move == HOLD:
-            button = self.hold_button
-        else:
-            raise IllegalMoveError(f"{move!r} is not a decision; Pig's are roll and hold")
-        return [(button, button.rect().center())]
 
     @property
     def tumbling(self) -> bool:
@@ -163,17 +129,7 @@ class PigBoard(BoardWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(220, 180)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place_buttons()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        move = ROLL if key == Qt.Key.Key_R else HOLD if key == Qt.Key.Key_H else None
-        if move is None or is_menu_key(event):
-            super().keyPressEvent(event)
-            return
-        event.accept()
+    def _key_pressed(self, move: Any) -> None:
         if self._allowed(move):
             self._choose(move)
         elif self.game.is_terminal(self.state):
@@ -193,9 +149,7 @@ class PigBoard(BoardWidget):
             self._paint_score(painter, layout, player)
         self._paint_die(painter, layout.die)
         self._paint_info(painter, layout, over)
-        hinted = self._hinted_button()
-        if hinted is not None and hinted.isVisible():
-            draw_hint(painter, QRectF(hinted.geometry()).adjusted(-5, -5, 5, 5), 8)
+        self._draw_button_hint(painter)
         if over:
             winner = 0 if self.state[0] >= self._target() else 1
             middle = QRectF(
@@ -226,13 +180,6 @@ class PigBoard(BoardWidget):
     def _allowed(self, move: str) -> bool:
         """Whether a person may choose ``move`` now."""
         return self.interactive and self._deciding() and move in self.game.actions(self.state)
-
-    def _hinted_button(self) -> QPushButton | None:
-        if self.hint == ROLL:
-            return self.roll_button
-        if self.hint == HOLD:
-            return self.hold_button
-        return None
 
     def _follows(self, previous: Any, move: Any, state: Any) -> bool:
         """Whether ``move`` at ``previous`` led to ``state`` (so its numbers count)."""
@@ -275,31 +222,12 @@ class PigBoard(BoardWidget):
 
     # -- choosing -----------------------------------------------------------------------
 
+    def _not_a_button(self, move: Any) -> str:
+        return f"{move!r} is not a decision; Pig's are roll and hold"
+
     def _choose(self, move: str) -> None:
         if self._allowed(move):
             self.moveChosen.emit(move)
-
-    def _refresh_buttons(self) -> None:
-        """Enable, label and emphasise the two buttons for the current state and values."""
-        best = best_moves(self.move_values, self.game.to_move(self.state))
-        for button, move, name in (
-            (self.roll_button, ROLL, "Roll"),
-            (self.hold_button, HOLD, "Hold"),
-        ):
-            button.setEnabled(self._allowed(move))
-            text = name
-            if move in self.move_values:
-                text += f"  ({format_number(self.move_values[move], BOARD_DECIMALS)})"
-            button.setText(text)
-            font = QFont(self.font())
-            font.setPixelSize(max(9, round(self._layout().font_px * 1.1)))
-            font.setBold(move in best)
-            button.setFont(font)
-        self.update()
-
-    def _place_buttons(self) -> None:
-        place_buttons([self.roll_button, self.hold_button], self._layout().buttons, 5)
-        self._refresh_buttons()
 
     # -- the tumble ---------------------------------------------------------------------
 
