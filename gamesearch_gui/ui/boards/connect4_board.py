@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     QRectF,
-    QSize,
     Qt,
     QVariantAnimation,
 )
@@ -71,6 +70,9 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 class ConnectFourBoard(BoardWidget):
     """Connect Four: click or hover a column and click, press 1..7, or Left/Right and Enter."""
 
+    SIZE_HINT = (420, 410)
+    MINIMUM_SIZE = (140, 136)
+
     KEYS = "1 to 7 drop in a column; Left and Right move a cursor, Enter or Space drops"
 
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
@@ -124,12 +126,6 @@ class ConnectFourBoard(BoardWidget):
         return self._dropping is not None
 
     # -- geometry, recomputed from the widget's size at every use -------------------------
-
-    def sizeHint(self) -> QSize:
-        return QSize(420, 410)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(140, 136)
 
     @property
     def _rules(self) -> ConnectFour:

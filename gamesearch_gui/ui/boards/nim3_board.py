@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -61,6 +61,9 @@ class _Layout:
 class Nim3Board(ButtonBoard):
     """Three-player Nim: one pile; take 1, 2 or 3; who takes the last counter wins."""
 
+    SIZE_HINT = (560, 420)
+    MINIMUM_SIZE = (260, 220)
+
     KEYS = "1, 2 or 3 take that many counters"
     BUTTON_KEYS: ClassVar[Mapping[Qt.Key, Any]] = {
         Qt.Key.Key_1: 1,
@@ -106,12 +109,6 @@ class Nim3Board(ButtonBoard):
         return self._counter_centre(self.state[0] - move).toPoint()
 
     # -- Qt -----------------------------------------------------------------------------
-
-    def sizeHint(self) -> QSize:
-        return QSize(560, 420)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(260, 220)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         hover = self._target_at(event.position()) if self.interactive else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -39,6 +39,9 @@ from gamesearch_gui.ui.palette import BOARD_DECIMALS, scaled_font, side_colour
 class PenniesBoard(BoardWidget):
     """Grundy's game: stacks of coins, split by a click on a stack and one on a marker."""
 
+    SIZE_HINT = (520, 400)
+    MINIMUM_SIZE = (160, 120)
+
     KEYS = (
         "Left and Right choose a stack, Up and Down a split, Enter plays it, Esc takes the "
         "choice back"
@@ -59,16 +62,9 @@ class PenniesBoard(BoardWidget):
 
     def set_state(self, state: Any, last_move: Any = None) -> None:
         """Draw ``state``; the two stacks ``last_move`` made are marked."""
-        self._forget_selection()
         self.hover_stack = None
         self._hover_move = None
         super().set_state(state, last_move)
-
-    def set_interactive(self, interactive: bool) -> None:
-        """Whether clicks may choose moves now; a selection is dropped when they may not."""
-        if not interactive:
-            self._forget_selection()
-        super().set_interactive(interactive)
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
         """A click on the stack, then one on the marker of the split ``move``."""
@@ -87,12 +83,6 @@ class PenniesBoard(BoardWidget):
 
     # -- Qt -----------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(520, 400)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(160, 120)
-
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
@@ -103,7 +93,7 @@ class PenniesBoard(BoardWidget):
         move = self._marker_at(layout, point)
         index = self._stack_at(layout, point) if move is None else None
         if move is None and index is None:
-            self._forget_selection()  # a click beside every stack lets go
+            self._drop_choice()  # a click beside every stack lets go
             self.update()
             return
         if self._cannot_play():
@@ -114,7 +104,7 @@ class PenniesBoard(BoardWidget):
         assert index is not None
         size = self.stacks()[index]
         if size < 3:
-            self._forget_selection()
+            self._drop_choice()
             self.update()
             self.refused.emit(f"A stack of {size} cannot be split into two unequal stacks")
             return
@@ -154,7 +144,7 @@ class PenniesBoard(BoardWidget):
             return
         event.accept()
         if key == keys.Key_Escape:
-            self._forget_selection()
+            self._drop_choice()
         elif key in (keys.Key_Return, keys.Key_Enter):
             splits = self.selected_splits()
             if self._cannot_play():
@@ -264,11 +254,11 @@ class PenniesBoard(BoardWidget):
         return True
 
     def _play(self, move: PenniesMove) -> None:
-        self._forget_selection()
+        self._drop_choice()
         self.update()
         self.moveChosen.emit(move)
 
-    def _forget_selection(self) -> None:
+    def _drop_choice(self) -> None:
         self.selected = None
         self._chosen_split = None
 

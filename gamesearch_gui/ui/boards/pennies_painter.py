@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath
 from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.games.pennies import PenniesMove
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.ui.boards.base import PLAYER_NAMES
 from gamesearch_gui.ui.boards.pennies_layout import (
     PenniesLayout,
     labels_fit,
@@ -57,9 +58,6 @@ class PenniesView(Protocol):
     def marker_text(self, move: PenniesMove) -> str: ...
     def marker_pill(self, layout: PenniesLayout, index: int, move: PenniesMove) -> QRectF: ...
 
-
-#: How the rest of the app names the players: the first player is MAX.
-PLAYER_NAMES = ("First player (MAX)", "Second player (MIN)")
 
 _COPPER_LIGHT = QColor("#e3a36a")
 _COPPER = QColor("#c27c3e")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
+from gamesearch_gui.ui.boards.base import PLAYER_NAMES
 from gamesearch_gui.ui.boards.buttons import ButtonBoard
 from gamesearch_gui.ui.palette import (
     begin_board,
@@ -35,9 +36,6 @@ from gamesearch_gui.ui.palette import (
     scaled_font,
     side_colour,
 )
-
-#: How the rest of the app names the players: the first player is MAX.
-PLAYER_NAMES = ("First player (MAX)", "Second player (MIN)")
 
 #: The tumble: this many random faces, this far apart (about 300 ms in all).
 TUMBLE_FRAMES = 6
@@ -70,6 +68,9 @@ class _Layout:
 
 class PigBoard(ButtonBoard):
     """Pig: roll as often as you like, but a 1 loses the turn total."""
+
+    SIZE_HINT = (520, 400)
+    MINIMUM_SIZE = (220, 180)
 
     KEYS = "R rolls, H holds"
     BUTTON_KEYS: ClassVar[Mapping[Qt.Key, Any]] = {Qt.Key.Key_R: ROLL, Qt.Key.Key_H: HOLD}
@@ -122,12 +123,6 @@ class PigBoard(ButtonBoard):
         return self._timer.isActive()
 
     # -- Qt -----------------------------------------------------------------------------
-
-    def sizeHint(self) -> QSize:
-        return QSize(520, 400)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(220, 180)
 
     def _key_pressed(self, move: Any) -> None:
         if self._allowed(move):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QFocusEvent,
     QKeyEvent,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import BoardWidget, centred_square
 from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     best_moves,
@@ -44,6 +44,9 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 
 class TicTacToeBoard(BoardWidget):
     """Tic-tac-toe: click a cell, press 1..9 (row-major), or move with arrows and press Enter."""
+
+    SIZE_HINT = (360, 360)
+    MINIMUM_SIZE = (96, 96)
 
     KEYS = (
         "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
@@ -71,20 +74,9 @@ class TicTacToeBoard(BoardWidget):
 
     # -- geometry, recomputed from the widget's size at every use -------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(360, 360)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(96, 96)
-
     def _board_rect(self) -> QRectF:
         """The largest centred square that leaves a margin around it."""
-        short = min(self.width(), self.height())
-        margin = max(4.0, short * 0.05)
-        side = max(0.0, short - 2 * margin)
-        rect = QRectF(0, 0, side, side)
-        rect.moveCenter(QRectF(self.rect()).center())
-        return rect
+        return centred_square(QRectF(self.rect()), 0.05, 4.0)
 
     def _cell_rect(self, cell: Cell) -> QRectF:
         board = self._board_rect()
