@@ -242,29 +242,48 @@ class ConnectFourBoard(BoardWidget):
             painter.end()
             return
         over = game.is_terminal(state)
-        mover = game.to_move(state)
         legal = set(game.actions(state))
-        falling = self._dropping
-
         # What shows through the empty holes.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(frame.adjusted(size * 0.05, size * 0.05, -size * 0.05, -size * 0.05))
+        self._draw_discs(painter, state, frame, size, legal)
+        self._draw_frame(painter, frame, size)
+        if not over:
+            self._draw_choice(painter, state, frame, size, legal)
+        last = self.last_move
+        if self._dropping is None and isinstance(last, int) and 0 <= last < WIDTH:
+            top = game.height(state, last) - 1
+            if top >= 0:
+                self._draw_last_marker(painter, self._centre(last, top), size)
+        if not over:
+            if self.hint in legal:
+                draw_hint(painter, self._column_rect(cast(Column, self.hint)), size * 0.12)
+            self._draw_values(painter, game.to_move(state), size, legal)
+        if over and self._dropping is None:
+            self._draw_game_over(painter, state, game, frame, size, palette)
+        painter.end()
 
+    def _draw_discs(
+        self, painter: QPainter, state: C4State, frame: QRectF, size: float, legal: set[Column]
+    ) -> None:
+        """The discs in the grid, faint previews of the hint's and the hovered column's
+        landing square, and the disc still falling."""
+        game = self._rules
+        falling = self._dropping
         for column in range(WIDTH):
             for row in range(game.height(state, column)):
                 if (column, row) != falling:
                     owner = game.cell(state, column, row)
                     if owner is not None:
                         self._draw_disc(painter, self._centre(column, row), size, owner)
-
-        if not over:
+        if not game.is_terminal(state):
+            mover = game.to_move(state)
             preview = self._hover if self.interactive else None
             for shown, opacity in ((self.hint, 0.35), (preview, 0.45)):
                 if shown in legal:
                     landing = self._centre(shown, game.height(state, shown))
                     self._draw_disc(painter, landing, size, mover, opacity)
-
         if falling is not None:
             column, row = falling
             owner = game.cell(state, column, row)
@@ -275,44 +294,40 @@ class ConnectFourBoard(BoardWidget):
                 y = start + (end.y() - start) * progress
                 self._draw_disc(painter, QPointF(end.x(), y), size, owner)
 
-        self._draw_frame(painter, frame, size)
+    def _draw_choice(
+        self, painter: QPainter, state: C4State, frame: QRectF, size: float, legal: set[Column]
+    ) -> None:
+        """The hovered column lit, and the disc about to drop above it (unless values fill
+        the strip above the frame)."""
+        if not (self.interactive and self._hover in legal):
+            return
+        wash = QColor(255, 255, 255, 40)
+        column_rect = self._column_rect(self._hover)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(wash)
+        painter.drawRoundedRect(column_rect, size * 0.12, size * 0.12)
+        if not self.move_values:
+            above = QPointF(column_rect.center().x(), frame.top() - _HEADER * size / 2)
+            self._draw_disc(painter, above, size * 0.8, self._rules.to_move(state), 0.6)
 
-        if self.interactive and not over and self._hover in legal:
-            wash = QColor(255, 255, 255, 40)
-            column_rect = self._column_rect(self._hover)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(wash)
-            painter.drawRoundedRect(column_rect, size * 0.12, size * 0.12)
-            if not self.move_values:
-                above = QPointF(column_rect.center().x(), frame.top() - _HEADER * size / 2)
-                self._draw_disc(painter, above, size * 0.8, mover, 0.6)
-
-        last = self.last_move
-        if falling is None and isinstance(last, int) and 0 <= last < WIDTH:
-            top = game.height(state, last) - 1
-            if top >= 0:
-                self._draw_last_marker(painter, self._centre(last, top), size)
-
-        if not over and self.hint in legal:
-            draw_hint(painter, self._column_rect(cast(Column, self.hint)), size * 0.12)
-
-        if self.move_values and not over:
-            best = best_moves(self.move_values, mover)
-            for column, value in self.move_values.items():
-                if column in legal:
-                    strip = self._column_rect(column)
-                    strip.setHeight(_HEADER * size)
-                    draw_value_label(
-                        painter,
-                        strip.adjusted(size * 0.08, size * 0.12, -size * 0.08, -size * 0.1),
-                        format_number(value, BOARD_DECIMALS),
-                        palette,
-                        emphasised=column in best,
-                    )
-
-        if over and falling is None:
-            self._draw_game_over(painter, state, game, frame, size, palette)
-        painter.end()
+    def _draw_values(
+        self, painter: QPainter, mover: Player, size: float, legal: set[Column]
+    ) -> None:
+        """Each legal column's value from the last search, above the frame; the best bold."""
+        if not self.move_values:
+            return
+        best = best_moves(self.move_values, mover)
+        for column, value in self.move_values.items():
+            if column in legal:
+                strip = self._column_rect(column)
+                strip.setHeight(_HEADER * size)
+                draw_value_label(
+                    painter,
+                    strip.adjusted(size * 0.08, size * 0.12, -size * 0.08, -size * 0.1),
+                    format_number(value, BOARD_DECIMALS),
+                    self.palette(),
+                    emphasised=column in best,
+                )
 
     def _draw_frame(self, painter: QPainter, frame: QRectF, size: float) -> None:
         """The blue frame with a hole for every square, a shade darker at each hole's rim."""

@@ -313,15 +313,7 @@ class PigBoard(ButtonBoard):
         pending = state[2] if playing else 0
         colour = side_colour(_PLAYERS[player])
         name_font = scaled_font(self.font(), layout.font_px, bold=playing)
-        # Both rows share one name column, measured in bold (the name of the player whose
-        # turn it is); a narrow board says only MAX and MIN, which still tells them apart.
-        labels = PLAYER_NAMES
-        bold_metrics = QFontMetricsF(scaled_font(self.font(), layout.font_px, bold=True))
-        names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
-        if names + layout.font_px > rect.width() * 0.42:
-            labels = (Player.MAX.name, Player.MIN.name)
-            names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
-        names += layout.font_px
+        labels, names = self._name_column(layout, rect.width())
         score_text = f"{banked} + {pending}" if pending else f"{banked}"
         score_font = scaled_font(self.font(), layout.font_px * 1.05, bold=True)
         target_font = scaled_font(self.font(), layout.font_px * 0.9)
@@ -342,14 +334,43 @@ class PigBoard(ButtonBoard):
             max(rect.width() - names - scores, 10.0),
             bar_height,
         )
-        track = palette.color(QPalette.ColorRole.Mid)
+        self._paint_bar(painter, bar, colour, banked / target, (banked + pending) / target)
+        score_rect = QRectF(bar.right() + layout.font_px * 0.6, rect.top(), scores, rect.height())
+        painter.setFont(score_font)
+        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+        painter.drawText(score_rect, flags, score_text)
+        used = QFontMetricsF(score_font).horizontalAdvance(score_text)
+        muted = palette.color(QPalette.ColorRole.WindowText)
+        muted.setAlphaF(0.6)
+        painter.setFont(target_font)
+        painter.setPen(muted)
+        painter.drawText(score_rect.adjusted(used, 0, 0, 0), flags, target_text)
+
+    def _name_column(self, layout: _Layout, width: float) -> tuple[tuple[str, ...], float]:
+        """The players' names and the width of their column. Both rows share it, measured
+        in bold (the name of the player whose turn it is); a narrow board says only MAX
+        and MIN, which still tells them apart."""
+        labels: tuple[str, ...] = PLAYER_NAMES
+        bold_metrics = QFontMetricsF(scaled_font(self.font(), layout.font_px, bold=True))
+        names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
+        if names + layout.font_px > width * 0.42:
+            labels = (Player.MAX.name, Player.MIN.name)
+            names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
+        return labels, names + layout.font_px
+
+    def _paint_bar(
+        self, painter: QPainter, bar: QRectF, colour: QColor, banked: float, reached: float
+    ) -> None:
+        """A score bar: the track, the ``banked`` share of the target in ``colour``, and up
+        to ``reached`` (banked and the turn total) faded."""
+        track = self.palette().color(QPalette.ColorRole.Mid)
         track.setAlphaF(0.35)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(track)
-        radius = bar_height / 2
+        radius = bar.height() / 2
         painter.drawRoundedRect(bar, radius, radius)
-        banked_width = bar.width() * min(banked / target, 1.0)
-        pending_width = bar.width() * min((banked + pending) / target, 1.0) - banked_width
+        banked_width = bar.width() * min(banked, 1.0)
+        pending_width = bar.width() * min(reached, 1.0) - banked_width
         painter.save()
         clip = QRectF(bar)
         painter.setClipRect(clip.adjusted(0, 0, -bar.width() + banked_width + pending_width, 0))
@@ -362,16 +383,6 @@ class PigBoard(ButtonBoard):
         painter.setBrush(colour)
         painter.drawRoundedRect(bar, radius, radius)
         painter.restore()
-        score_rect = QRectF(bar.right() + layout.font_px * 0.6, rect.top(), scores, rect.height())
-        painter.setFont(score_font)
-        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-        painter.drawText(score_rect, flags, score_text)
-        used = QFontMetricsF(score_font).horizontalAdvance(score_text)
-        muted = palette.color(QPalette.ColorRole.WindowText)
-        muted.setAlphaF(0.6)
-        painter.setFont(target_font)
-        painter.setPen(muted)
-        painter.drawText(score_rect.adjusted(used, 0, 0, 0), flags, target_text)
 
     def _paint_die(self, painter: QPainter, rect: QRectF) -> None:
         palette = self.palette()

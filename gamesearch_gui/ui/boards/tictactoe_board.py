@@ -169,22 +169,7 @@ class TicTacToeBoard(BoardWidget):
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRoundedRect(board, radius * 1.5, radius * 1.5)
 
-        last = self.last_move
-        if isinstance(last, int) and 0 <= last < 9:
-            owner = game.cell(state, last)
-            if owner is not None:
-                draw_last_move_marker(painter, self._inset(last, 0.06), side_colour(owner), radius)
-
-        if self.hint in legal and not over:
-            hinted = cast(Cell, self.hint)
-            draw_hint(painter, self._inset(hinted, 0.06), radius)
-            self._draw_piece(painter, hinted, mover, opacity=0.28)
-
-        if self.interactive and not over:
-            preview = self._cursor if self._cursor_shown else self._hover
-            if preview in legal and preview != self.hint:
-                self._draw_piece(painter, preview, mover, opacity=0.22)
-
+        self._draw_marks(painter, state, radius, legal)
         self._draw_grid(painter, board, palette)
 
         for cell in range(9):
@@ -193,29 +178,60 @@ class TicTacToeBoard(BoardWidget):
                 self._draw_piece(painter, cell, owner)
 
         if self.move_values and not over:
-            best = best_moves(self.move_values, mover)
-            for cell, value in self.move_values.items():
-                if cell in legal:
-                    label = self._cell_rect(cell)
-                    label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
-                    draw_value_label(
-                        painter,
-                        label,
-                        format_number(value, BOARD_DECIMALS),
-                        palette,
-                        emphasised=cell in best,
-                    )
-
+            self._draw_values(painter, size, mover, legal)
         if self._cursor_shown and self.hasFocus():
-            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(1.5, size * 0.025))
-            pen.setStyle(Qt.PenStyle.DotLine)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self._inset(self._cursor, 0.04), radius, radius)
+            self._draw_cursor(painter, size, radius)
 
         if over:
             self._draw_game_over(painter, state, game, board, palette)
         painter.end()
+
+    def _draw_marks(
+        self, painter: QPainter, state: TTTState, radius: float, legal: set[Cell]
+    ) -> None:
+        """Under the grid: the last move's square, and faint pieces where the hint and
+        the pointer (or the keyboard's cursor) would play."""
+        game = cast(TicTacToe, self.game)
+        last = self.last_move
+        if isinstance(last, int) and 0 <= last < 9:
+            owner = game.cell(state, last)
+            if owner is not None:
+                draw_last_move_marker(painter, self._inset(last, 0.06), side_colour(owner), radius)
+        if game.is_terminal(state):
+            return
+        mover = game.to_move(state)
+        if self.hint in legal:
+            hinted = cast(Cell, self.hint)
+            draw_hint(painter, self._inset(hinted, 0.06), radius)
+            self._draw_piece(painter, hinted, mover, opacity=0.28)
+        if self.interactive:
+            preview = self._cursor if self._cursor_shown else self._hover
+            if preview in legal and preview != self.hint:
+                self._draw_piece(painter, preview, mover, opacity=0.22)
+
+    def _draw_values(self, painter: QPainter, size: float, mover: Player, legal: set[Cell]) -> None:
+        """Each legal cell's value from the last search, low in the cell; the best bold."""
+        best = best_moves(self.move_values, mover)
+        for cell, value in self.move_values.items():
+            if cell in legal:
+                label = self._cell_rect(cell)
+                label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
+                draw_value_label(
+                    painter,
+                    label,
+                    format_number(value, BOARD_DECIMALS),
+                    self.palette(),
+                    emphasised=cell in best,
+                )
+
+    def _draw_cursor(self, painter: QPainter, size: float, radius: float) -> None:
+        """The keyboard's cursor: a dotted outline of its cell."""
+        colour = self.palette().color(QPalette.ColorRole.Highlight)
+        pen = QPen(colour, max(1.5, size * 0.025))
+        pen.setStyle(Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(self._inset(self._cursor, 0.04), radius, radius)
 
     def _inset(self, cell: Cell, fraction: float) -> QRectF:
         rect = self._cell_rect(cell)
