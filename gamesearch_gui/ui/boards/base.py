@@ -129,6 +129,17 @@ class BoardWidget(QWidget):
         self.hint = move
         self.update()
 
+    def _cannot_play(self) -> bool:
+        """True, having said why (``refused``), when no move may be chosen now: the game
+        is over, or it is not a person's turn."""
+        if self.game.is_terminal(self.state):
+            self.refused.emit("The game is over")
+        elif not self.interactive:
+            self.refused.emit("Not your turn")
+        else:
+            return False
+        return True
+
     def _drop_choice(self) -> None:
         """Let go of a choice under way (a chosen piece, a selected stack): boards that
         choose a move in more than one click define it."""

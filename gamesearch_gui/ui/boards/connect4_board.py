@@ -173,11 +173,9 @@ class ConnectFourBoard(BoardWidget):
     def _choose(self, column: Column) -> None:
         """Emit ``moveChosen(column)``, or ``refused`` with the reason it cannot be played."""
         state = cast(C4State, self.state)
-        if self.game.is_terminal(state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        elif column not in self.game.actions(state):
+        if self._cannot_play():
+            return
+        if column not in self.game.actions(state):
             self.refused.emit("That column is full")
         else:
             self.moveChosen.emit(column)

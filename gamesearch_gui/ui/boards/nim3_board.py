@@ -197,11 +197,7 @@ class Nim3Board(ButtonBoard):
     def _choose(self, target: Any) -> None:
         if self._allowed(target):
             self.moveChosen.emit(target)
-        elif self.game.is_terminal(self.state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        else:
+        elif not self._cannot_play():
             self.refused.emit(f"Only {self.state[0]} counters are left: take fewer")
 
     # -- geometry -----------------------------------------------------------------------

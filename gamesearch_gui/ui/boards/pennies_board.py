@@ -243,16 +243,6 @@ class PenniesBoard(BoardWidget):
 
     # -- choosing -----------------------------------------------------------------------
 
-    def _cannot_play(self) -> bool:
-        """True, having said why, when no move may be chosen now."""
-        if self.game.is_terminal(self.state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        else:
-            return False
-        return True
-
     def _play(self, move: PenniesMove) -> None:
         self._drop_choice()
         self.update()

@@ -127,11 +127,7 @@ class PigBoard(ButtonBoard):
     def _key_pressed(self, move: Any) -> None:
         if self._allowed(move):
             self._choose(move)
-        elif self.game.is_terminal(self.state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        else:
+        elif not self._cannot_play():
             self.refused.emit(f"You cannot {move} now: the die is about to be rolled")
 
     def paintEvent(self, event: QPaintEvent) -> None:

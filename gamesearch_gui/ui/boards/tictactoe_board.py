@@ -98,11 +98,9 @@ class TicTacToeBoard(BoardWidget):
     def _choose(self, cell: Cell) -> None:
         """Emit ``moveChosen(cell)``, or ``refused`` with the reason it cannot be played."""
         state = cast(TTTState, self.state)
-        if self.game.is_terminal(state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        elif cell not in self.game.actions(state):
+        if self._cannot_play():
+            return
+        if cell not in self.game.actions(state):
             self.refused.emit("That cell is taken")
         else:
             self.moveChosen.emit(cell)
