@@ -68,9 +68,9 @@ class ButtonBoard(BoardWidget):
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
         """One click, on the button of ``move``."""
-        if move not in self._buttons:
+        button = self._button_of(move)
+        if button is None:
             raise IllegalMoveError(self._not_a_button(move))
-        button = self._buttons[move][0]
         return [(button, button.rect().center())]
 
     # -- Qt -----------------------------------------------------------------------------
@@ -111,11 +111,15 @@ class ButtonBoard(BoardWidget):
 
     # -- the buttons --------------------------------------------------------------------
 
-    def _hinted_button(self) -> QPushButton | None:
-        for move, (button, _) in self._buttons.items():
-            if move == self.hint:
+    def _button_of(self, move: Any) -> QPushButton | None:
+        """The button that plays ``move`` (None: no button does; any value may be asked)."""
+        for known, (button, _) in self._buttons.items():
+            if known == move:
                 return button
         return None
+
+    def _hinted_button(self) -> QPushButton | None:
+        return self._button_of(self.hint)
 
     def _draw_button_hint(self, painter: QPainter) -> None:
         """Outline the hinted move's button (drawn on the board, around the button)."""
