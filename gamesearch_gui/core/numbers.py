@@ -105,12 +105,3 @@ def format_probability(p: float) -> str:
         if math.isclose(float(fraction), p, abs_tol=1e-9):
             return f"{fraction.numerator}/{fraction.denominator}"
     return format_number(p)
-
-
-def edit_text(value: float | None) -> str:
-    """A value as an editor shows it for changing: exact, whole numbers without ``.0``."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return str(int(value)) if abs(value) < _INT_LIMIT else repr(value)
-    return str(value)

@@ -144,6 +144,13 @@ class MctsCompareDialog(ComparisonDialog):
         """Fill both tables, say whether they agree and what the numbers mean."""
         self.comparison = comparison
         self.status.setText("")
+        self._fill_summary(comparison)
+        self._fill_moves(comparison)
+        self.verdict.setText(self._verdict(comparison))
+        self.note.setText(self._note(comparison))
+
+    def _fill_summary(self, comparison: MctsComparison) -> None:
+        """The two searches' rows: settings, move chosen, value, time, nodes, iterations."""
         ab, mc = comparison.alphabeta, comparison.mcts
         kind = "exact" if comparison.exact else "at the depth cutoff"
         self.summary.setRowCount(2)
@@ -180,6 +187,11 @@ class MctsCompareDialog(ComparisonDialog):
             + sum(self.summary.rowHeight(i) for i in range(2))
             + 2 * self.summary.frameWidth()
         )
+
+    def _fill_moves(self, comparison: MctsComparison) -> None:
+        """A row a move: MCTS's N, win rate and Q/N beside alpha-beta's value; alpha-beta's
+        best in green, MCTS's choice in bold (in red where alpha-beta knows better)."""
+        ab, mc = comparison.alphabeta, comparison.mcts
         depth = ab.settings.depth
         heading = "exact" if comparison.exact else f"depth {depth}"
         self.moves.setHorizontalHeaderItem(4, QTableWidgetItem(f"Alpha-beta value\n({heading})"))
@@ -209,8 +221,6 @@ class MctsCompareDialog(ComparisonDialog):
                 if not comparison.is_best(move):
                     for item in items:
                         item.setBackground(DISAGREE)
-        self.verdict.setText(self._verdict(comparison))
-        self.note.setText(self._note(comparison))
 
     @staticmethod
     def _chosen_by(comparison: MctsComparison, move: MoveComparison) -> str:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gamesearch_gui.core.game import NO_EVALUATION, Game
+from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import GameOption, game_specs
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
@@ -42,54 +42,22 @@ from gamesearch_gui.ui.play_config import (
     mcts_search,
     quiescence_fits,
 )
+from gamesearch_gui.ui.settings_words import (
+    ALGORITHM_TIPS,
+    EVALUATION_TIPS,
+    EVALUATION_TITLES,
+    QUIESCENCE_TIP,
+    search_note,
+)
 from gamesearch_gui.ui.widgets import fail_hard_box
 
 #: The game box's entry for a user's game file (the built-in games' are their names).
 FILE_ITEM = "<file>"
-#: What the quiescence box does, where it applies.
-QUIESCENCE_TIP = (
-    "Past the depth limit, keep following the moves that would change the evaluation at "
-    "once (wins and blocks in Connect Four and tic-tac-toe, captures and promotions in "
-    "chess), so a threat just beyond the horizon is seen"
-)
 #: Characters a choice box is sized for (longer choices show in full when it opens).
 COMBO_CHARS = 16
 
-#: Tooltips of the algorithms that need more than their title.
-ALGORITHM_TIPS = {
-    Algorithm.MAXN: "Each player picks the move whose vector of payoffs is best in their own "
-    "share (Luckhardt and Irani)",
-    Algorithm.PARANOID: "The other players all play against the one to move, so it is minimax "
-    "on that player's share and alpha-beta prunes (Sturtevant and Korf)",
-}
 #: What a seat of a game of more than two players is played by.
 SEAT_CHOICES = (("Person", True), ("AI", False))
-EVALUATION_TITLES = {
-    "open_lines": "Open lines (weighted by pieces)",
-    "centre_corners": "Centre and corners",
-    "centre": "Centre control",
-    "length_parity": "Shortest game's parity",
-    "splittable_parity": "Splittable stacks' parity",
-    "win_chance": "Winning chance (race)",
-    "score_difference": "Score difference",
-    "material": "Material",
-    "material_mobility": "Material and mobility",
-    "piece_count": "Piece count",
-    "reach": "Counters within reach",
-    NO_EVALUATION: "None (0 at every cutoff)",
-}
-#: Tooltips of the evaluations that need more than their title.
-EVALUATION_TIPS = {
-    "material": "White's pieces minus Black's, by the course notes' weights: king 10, "
-    "queen 9, rook 5, bishop 3, knight 3, pawn 1",
-    "material_mobility": "Material, plus a tenth of a point for each move White has more "
-    "than Black",
-    "piece_count": "How many pieces White has minus how many Black has, whatever they are",
-    "reach": "The player to move wins a pile of 1 to 3 (they take it all); any other pile "
-    "is a third for each player",
-    NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
-    "knows nothing, so the AI sees only wins and losses within its depth limit",
-}
 
 
 class SettingsPanel(QWidget):
@@ -110,7 +78,15 @@ class SettingsPanel(QWidget):
         self._config = config or PlayConfig()
         self._file_game: Game[Any, Any] | None = None
         self._file_search: SearchSettings | None = None
+        self._make_game_boxes()
+        self._make_search_boxes()
+        self._make_mcts_boxes()
+        self._lay_out()
+        self._connect_edits()
+        self.set_config(self._config)
 
+    def _make_game_boxes(self) -> None:
+        """The game box, each game's options, and the seats (two sides, or one box a seat)."""
         self.game_box = QComboBox()
         #: Each game's options: the game's name, the option, its label and its spin box.
         self._options: list[tuple[str, GameOption, QLabel, QSpinBox]] = []
@@ -141,6 +117,8 @@ class SettingsPanel(QWidget):
             self.seat_boxes[spec.name] = boxes
             self._seat_labels[spec.name] = [QLabel(f"{side} is") for side in spec.side_names]
 
+    def _make_search_boxes(self) -> None:
+        """The boxes of the depth-limited searches: algorithm, depth, evaluation, ordering."""
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
         self.full_depth = QCheckBox("Search to the end of the game")
@@ -180,32 +158,13 @@ class SettingsPanel(QWidget):
         self.time_budget.setSingleStep(0.5)
         self.time_budget.setSuffix(" s")
         self.time_budget.setValue(2.0)
-        # Monte Carlo tree search's own settings, shown only when it is chosen.
-        self.iterations_spin = QSpinBox()
-        self.iterations_spin.setRange(0, ITERATIONS_RANGE[1])
-        self.iterations_spin.setSingleStep(500)
-        self.iterations_spin.setGroupSeparatorShown(True)
-        self.iterations_spin.setSpecialValueText("No limit (time only)")
-        self.iterations_spin.setValue(DEFAULT_ITERATIONS)
-        self.iterations_spin.setToolTip(
-            "How many times MCTS selects, expands, plays out and backs up before it moves; "
-            "with a time limit too, it stops at whichever comes first"
-        )
-        self.exploration_spin = QDoubleSpinBox()
-        self.exploration_spin.setRange(*EXPLORATION_RANGE)
-        self.exploration_spin.setSingleStep(0.1)
-        self.exploration_spin.setDecimals(2)
-        self.exploration_spin.setValue(DEFAULT_EXPLORATION)
-        self.exploration_spin.setToolTip(
-            "UCB1's constant C: higher tries the less visited moves more often, 0 only "
-            "follows the best win rate (√2 ≈ 1.41 is the textbook's)"
-        )
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(*SEED_RANGE)
-        self.seed_spin.setToolTip(
-            "The random numbers' seed: the same seed plays the same moves in the same position"
-        )
 
+    def _make_mcts_boxes(self) -> None:
+        """Monte Carlo tree search's own settings, shown only when it is chosen."""
+        self.iterations_spin, self.exploration_spin, self.seed_spin = mcts_spins()
+
+    def _lay_out(self) -> None:
+        """The Game group, then the AI search group with its note under the form."""
         game_group = QGroupBox("Game")
         game_form = QFormLayout(game_group)
         game_form.addRow("Game", self.game_box)
@@ -221,18 +180,22 @@ class SettingsPanel(QWidget):
         ai_column = QVBoxLayout(ai_group)  # the form, then the note under it
         ai_form = QFormLayout()
         ai_column.addLayout(ai_form)
-        ai_form.addRow("Algorithm", self.algorithm_box)
-        ai_form.addRow("", self.fail_hard)
-        ai_form.addRow("", self.shallow_box)
-        ai_form.addRow("Depth limit", self.depth_spin)
-        ai_form.addRow("", self.full_depth)
-        ai_form.addRow("", self.quiescence_box)
-        ai_form.addRow("Evaluation", self.evaluation_box)
-        ai_form.addRow("Move ordering", self.ordering_box)
-        ai_form.addRow("", self.tt_box)
-        ai_form.addRow("Iterations", self.iterations_spin)
-        ai_form.addRow("Exploration C", self.exploration_spin)
-        ai_form.addRow("Random seed", self.seed_spin)
+        rows: tuple[tuple[str, QWidget], ...] = (
+            ("Algorithm", self.algorithm_box),
+            ("", self.fail_hard),
+            ("", self.shallow_box),
+            ("Depth limit", self.depth_spin),
+            ("", self.full_depth),
+            ("", self.quiescence_box),
+            ("Evaluation", self.evaluation_box),
+            ("Move ordering", self.ordering_box),
+            ("", self.tt_box),
+            ("Iterations", self.iterations_spin),
+            ("Exploration C", self.exploration_spin),
+            ("Random seed", self.seed_spin),
+        )
+        for text, widget in rows:
+            ai_form.addRow(text, widget)
         self._ai_form = ai_form
         time_row = QHBoxLayout()
         time_row.addWidget(self.timed)
@@ -250,6 +213,9 @@ class SettingsPanel(QWidget):
         layout.addWidget(ai_group)
         layout.addStretch(1)
 
+    def _connect_edits(self) -> None:
+        """A change of the game or seats asks for a new game; one of the search, for the
+        AI's next move."""
         for box in (self.game_box, self.seats_box):
             box.currentIndexChanged.connect(self._game_edited)
         for spin in self.option_spins.values():
@@ -272,7 +238,6 @@ class SettingsPanel(QWidget):
             self.shallow_box,
         ):
             check.toggled.connect(self._search_edited)
-        self.set_config(self._config)
 
     # -- reading and writing -----------------------------------------------------------
 
@@ -482,9 +447,7 @@ class SettingsPanel(QWidget):
         alphabeta = algorithm is Algorithm.ALPHABETA
         self.fail_hard.setEnabled(alphabeta)
         if not alphabeta:  # not left ticked beside a search it does not apply to
-            self.fail_hard.blockSignals(True)
-            self.fail_hard.setChecked(False)
-            self.fail_hard.blockSignals(False)
+            _check_quietly(self.fail_hard, False)
         search = SearchSettings(
             algorithm=algorithm,
             fail_hard=alphabeta and self.fail_hard.isChecked(),
@@ -501,9 +464,7 @@ class SettingsPanel(QWidget):
         """MCTS's settings as the panel shows them; a time limit of its own when the
         iterations say "no limit" and none was set."""
         if not self.iterations_spin.value() and not self.timed.isChecked():
-            self.timed.blockSignals(True)
-            self.timed.setChecked(True)
-            self.timed.blockSignals(False)
+            _check_quietly(self.timed, True)
             self.time_budget.setEnabled(True)
         exploration = self.exploration_spin.value()
         if exploration == round(DEFAULT_EXPLORATION, self.exploration_spin.decimals()):
@@ -520,9 +481,7 @@ class SettingsPanel(QWidget):
             search = fit_search(self._file_game, None, search)
             if search.time_budget is not None and not self.timed.isChecked():
                 # A search of a user's game with no depth limit always has a time limit.
-                self.timed.blockSignals(True)
-                self.timed.setChecked(True)
-                self.timed.blockSignals(False)
+                _check_quietly(self.timed, True)
                 self.time_budget.setValue(search.time_budget)
                 self.time_budget.setEnabled(True)
             self._file_search = search
@@ -575,62 +534,41 @@ class SettingsPanel(QWidget):
         )
 
     def _explain(self) -> None:
-        search = self.config.search
-        parts = []
-        if search.algorithm is Algorithm.MCTS:
-            limits = []
-            if search.iterations is not None:
-                limits.append(f"{search.iterations:,} iterations")
-            if search.time_budget is not None:
-                limits.append(f"{search.time_budget:g} s")
-            first = ", whichever comes first" if len(limits) > 1 else ""
-            parts.append(
-                f"Plays random games to the end from each position it tries, "
-                f"{' or '.join(limits)}{first}, and plays the move it tried most."
-            )
-        elif search.algorithm.handles_players:
-            parts.append(self._vector_explanation(search))
-        elif search.time_budget is not None:
-            limit = "the end" if search.depth is None else f"depth {search.depth}"
-            parts.append(
-                f"Deepens one ply at a time up to {limit}, and plays the best move of the "
-                f"last depth finished within {search.time_budget:g} s."
-            )
-        elif search.depth is None:
-            parts.append("Searches every line to the end of the game: its moves are perfect.")
-        else:
-            parts.append(
-                f"Looks {search.depth} plies ahead, then guesses with the evaluation function."
-            )
-        if search.quiescence:
-            parts.append("Past the depth limit it follows wins and blocks until all is quiet.")
-        if self._file_game is not None and search.algorithm is not Algorithm.MCTS:
-            parts.append(
-                "Your game's size is unknown, so a search with no depth limit always has a "
-                "time limit."
-            )
-        parts.append("Changes apply from the AI's next move.")
-        self.note.setText(" ".join(parts))
+        self.note.setText(search_note(self.config.search, self._file_game is not None))
 
-    @staticmethod
-    def _vector_explanation(search: SearchSettings) -> str:
-        """What max^n or the paranoid search does, in a sentence or two."""
-        reach = (
-            "to the end of the game"
-            if search.depth is None
-            else f"{search.depth} plies ahead, then guesses with the evaluation function"
-        )
-        if search.algorithm is Algorithm.PARANOID:
-            return (
-                f"Looks {reach}, assuming the other players all play against the one to "
-                "move, so alpha-beta prunes."
-            )
-        cut = (
-            " Shallow pruning skips moves the player above would never let happen."
-            if (search.shallow_pruning)
-            else ""
-        )
-        return (
-            f"Looks {reach}; each player picks the move whose payoff vector is best in "
-            f"their own share.{cut}"
-        )
+
+def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
+    """MCTS's iterations, exploration constant C and random seed, each a spin box with
+    its range, default and tip."""
+    iterations = QSpinBox()
+    iterations.setRange(0, ITERATIONS_RANGE[1])
+    iterations.setSingleStep(500)
+    iterations.setGroupSeparatorShown(True)
+    iterations.setSpecialValueText("No limit (time only)")
+    iterations.setValue(DEFAULT_ITERATIONS)
+    iterations.setToolTip(
+        "How many times MCTS selects, expands, plays out and backs up before it moves; "
+        "with a time limit too, it stops at whichever comes first"
+    )
+    exploration = QDoubleSpinBox()
+    exploration.setRange(*EXPLORATION_RANGE)
+    exploration.setSingleStep(0.1)
+    exploration.setDecimals(2)
+    exploration.setValue(DEFAULT_EXPLORATION)
+    exploration.setToolTip(
+        "UCB1's constant C: higher tries the less visited moves more often, 0 only "
+        "follows the best win rate (√2 ≈ 1.41 is the textbook's)"
+    )
+    seed = QSpinBox()
+    seed.setRange(*SEED_RANGE)
+    seed.setToolTip(
+        "The random numbers' seed: the same seed plays the same moves in the same position"
+    )
+    return iterations, exploration, seed
+
+
+def _check_quietly(box: QCheckBox, checked: bool) -> None:
+    """Tick or clear ``box`` without telling its listeners (the panel's own correction)."""
+    box.blockSignals(True)
+    box.setChecked(checked)
+    box.blockSignals(False)

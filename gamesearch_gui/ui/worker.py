@@ -17,6 +17,7 @@ from the GUI thread, through shared memory, without waiting for the worker.
 from __future__ import annotations
 
 import itertools
+import logging
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,8 +30,13 @@ from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report
 
-#: How long closing waits for the thread before it ends the engine process outright.
+#: How long closing waits for a thread before it ends the engine process outright.
 SHUTDOWN_WAIT_MS = 2000
+#: How long it then waits for the thread to see the process gone: a ceiling, not a
+#: wait (the thread's read of the engine's pipe ends with the process).
+KILLED_WAIT_MS = 30_000
+
+log = logging.getLogger(__name__)
 
 _ids = itertools.count(1)
 
@@ -128,16 +134,41 @@ class SearchWorker(QObject):
                 self.recorded.emit(rid, recording.event_count)
 
 
-def stop_engine_thread(thread: QThread, engine: EngineClient, request_id: int) -> None:
-    """For a thread that waits on ``engine``'s calls: cancel ``request_id`` (and every
-    earlier one), wait for the thread (ending the engine outright if it does not answer),
-    then end the engine process."""
+def stop_engine_thread(
+    thread: QThread, engine: EngineClient, request_id: int | None = None
+) -> bool:
+    """The one way the app stops a thread that waits on ``engine`` (the search thread,
+    a dialog's comparison or export thread) and then ends the engine process.
+
+    Ask the thread to stop (an interruption, and ``quit`` for one that runs an event
+    loop) and cancel ``request_id`` and every earlier call; wait ``SHUTDOWN_WAIT_MS`` for
+    it; if it has not stopped, say so and end the engine process outright, which ends
+    the thread's read of its pipe, and wait again, ``KILLED_WAIT_MS`` at the most (a
+    ceiling a busy machine never reaches: the thread has only to see a closed pipe).
+    Every wait past the first is logged, so a slow close is never silent. Never
+    ``terminate()`` a thread. True when the thread stopped."""
     thread.requestInterruption()
-    engine.cancel(request_id)
-    if not thread.wait(SHUTDOWN_WAIT_MS):
+    thread.quit()  # does nothing to a thread without an event loop
+    if request_id is not None:
+        engine.cancel(request_id)
+    name = thread.objectName() or type(thread).__name__
+    stopped = thread.wait(SHUTDOWN_WAIT_MS)
+    if not stopped:
+        log.warning(
+            "%s did not stop within %g s of its cancel: ending its engine process",
+            name,
+            SHUTDOWN_WAIT_MS / 1000,
+        )
         engine.kill()
-        thread.wait()
+        stopped = thread.wait(KILLED_WAIT_MS)
+        if not stopped:
+            log.error(
+                "%s did not stop within %g s of its engine process's end",
+                name,
+                KILLED_WAIT_MS / 1000,
+            )
     engine.close()
+    return stopped
 
 
 class SearchController(QObject):
@@ -220,18 +251,11 @@ class SearchController(QObject):
         self.engine.cancel(request.request_id)
 
     def shutdown(self) -> None:
-        """Cancel any search, stop the thread and end the engine process (for closing)."""
+        """Cancel any search, stop the thread and end the engine process (for closing),
+        as :func:`stop_engine_thread` does: bounded, and logged when it must wait."""
         self._shut_down = True
         self.cancel()
-        if self._thread.isRunning():
-            self._thread.quit()
-            if not self._thread.wait(SHUTDOWN_WAIT_MS):
-                # The engine did not answer the cancel: end it, and the worker's read of
-                # its pipe ends too. Never terminate() a thread.
-                self.engine.kill()
-                if not self._thread.wait(SHUTDOWN_WAIT_MS):
-                    print("gamesearch-gui: the search thread did not stop in time")
-        self.engine.close()
+        stop_engine_thread(self._thread, self.engine)
 
     def _is_current(self, request_id: int) -> bool:
         return self._current is not None and self._current.request_id == request_id

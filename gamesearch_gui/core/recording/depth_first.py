@@ -846,13 +846,6 @@ class SearchRecording(SearchObserver):
         code = self.how[n]
         return None if code < 0 else VALUATIONS[code]
 
-    def iteration_of(self, n: int) -> Iteration | None:
-        """The iteration node ``n`` belongs to."""
-        for it in reversed(self.iterations):
-            if it.root != NONE and it.root <= n:
-                return it
-        return None
-
     def principal_line(self, root: int) -> list[int]:
         """The nodes of the best line below ``root``, the root excluded."""
         line = []

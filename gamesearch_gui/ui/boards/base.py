@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from gamesearch_gui.core.game import Game, Player
+
+#: How the rest of the app names the players: the first player is MAX.
+PLAYER_NAMES = ("First player (MAX)", "Second player (MIN)")
 
 #: Keys held with these belong to the window's menus (Ctrl+R), not to a board's keys.
 _MENU_MODIFIERS = (
@@ -42,12 +45,27 @@ def place_buttons(buttons: list[QPushButton], area: QRectF, widest: float) -> No
         button.setGeometry(rect.toRect())
 
 
+def centred_square(area: QRectF, margin_share: float, least_margin: float) -> QRectF:
+    """The largest square centred in ``area`` that leaves a margin of ``margin_share`` of
+    its shorter side (``least_margin`` pixels at the least) all round."""
+    short = min(area.width(), area.height())
+    margin = max(least_margin, short * margin_share)
+    side = max(0.0, short - 2 * margin)
+    rect = QRectF(0, 0, side, side)
+    rect.moveCenter(area.center())
+    return rect
+
+
 class BoardWidget(QWidget):
     """Base class of the custom-drawn boards; one subclass per game."""
 
     #: What the board's own keys do, in a line (Help > Keyboard shortcuts lists it); ""
     #: for a board a person plays by clicks alone.
     KEYS: ClassVar[str] = ""
+    #: The size the board asks for and the least it is drawn at, (width, height) in
+    #: pixels; None for Qt's own (a board laid out from widgets).
+    SIZE_HINT: ClassVar[tuple[int, int] | None] = None
+    MINIMUM_SIZE: ClassVar[tuple[int, int] | None] = None
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)
@@ -64,13 +82,21 @@ class BoardWidget(QWidget):
         self.hint: Any = None
         self._pressed: Any = None
 
+    def sizeHint(self) -> QSize:
+        return QSize(*self.SIZE_HINT) if self.SIZE_HINT else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(*self.MINIMUM_SIZE) if self.MINIMUM_SIZE else super().minimumSizeHint()
+
     def set_game(self, game: Game[Any, Any]) -> None:
         """Use another game of the same kind (a new Pig target, a new pennies start)."""
         self.game = game
         self.set_state(game.initial_state())
 
     def set_state(self, state: Any, last_move: Any = None) -> None:
-        """Draw ``state``; ``last_move`` led to it (marked). Clears the hint and values."""
+        """Draw ``state``; ``last_move`` led to it (marked). Clears the hint and values,
+        and drops a choice under way."""
+        self._drop_choice()
         self.state = state
         self.last_move = last_move
         self.move_values = {}
@@ -78,7 +104,10 @@ class BoardWidget(QWidget):
         self.update()
 
     def set_interactive(self, interactive: bool) -> None:
-        """Whether clicks may choose moves now (a person's turn)."""
+        """Whether clicks may choose moves now (a person's turn); a choice under way is
+        dropped when they may not."""
+        if not interactive:
+            self._drop_choice()
         self.interactive = interactive
         self.update()
 
@@ -99,6 +128,21 @@ class BoardWidget(QWidget):
         """Mark the move the AI suggests (None clears it)."""
         self.hint = move
         self.update()
+
+    def _cannot_play(self) -> bool:
+        """True, having said why (``refused``), when no move may be chosen now: the game
+        is over, or it is not a person's turn."""
+        if self.game.is_terminal(self.state):
+            self.refused.emit("The game is over")
+        elif not self.interactive:
+            self.refused.emit("Not your turn")
+        else:
+            return False
+        return True
+
+    def _drop_choice(self) -> None:
+        """Let go of a choice under way (a chosen piece, a selected stack): boards that
+        choose a move in more than one click define it."""
 
     # -- clicks that act as buttons do
 

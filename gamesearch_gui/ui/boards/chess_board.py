@@ -10,11 +10,11 @@ rule that ended it (checkmate, stalemate, or which draw).
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import chess
 import chess.svg
-from PySide6.QtCore import QByteArray, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QByteArray, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.chess import Chess, ChessState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import BoardWidget, centred_square
 from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     MIN_TEXT_PIXELS,
@@ -76,6 +76,9 @@ def _side(color: chess.Color) -> str:
 class ChessBoard(BoardWidget):
     """Chess: click a piece then a square, or drag it; Escape takes a choice back."""
 
+    SIZE_HINT = (440, 440)
+    MINIMUM_SIZE = (120, 120)
+
     KEYS = "Esc takes back the piece chosen (or the promotion offered)"
 
     def __init__(self, game: Chess | None = None, parent: QWidget | None = None) -> None:
@@ -100,16 +103,6 @@ class ChessBoard(BoardWidget):
 
     # -- the contract with the window -----------------------------------------------------
 
-    def set_state(self, state: Any, last_move: Any = None) -> None:
-        """Draw ``state``; a choice under way (a chosen piece, a promotion) is dropped."""
-        self._drop_choice()
-        super().set_state(state, last_move)
-
-    def set_interactive(self, interactive: bool) -> None:
-        if not interactive:
-            self._drop_choice()
-        super().set_interactive(interactive)
-
     def set_viewpoint(self, player: Player) -> None:
         """White at the bottom for MAX, Black for MIN."""
         self.flipped = player is Player.MIN
@@ -127,24 +120,13 @@ class ChessBoard(BoardWidget):
 
     # -- geometry ----------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(440, 440)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(120, 120)
-
     @property
     def _chess_state(self) -> ChessState:
         return cast(ChessState, self.state)
 
     def _board_rect(self) -> QRectF:
         """The 64 squares, centred, with a margin for the coordinates."""
-        side = min(self.width(), self.height())
-        margin = max(3.0, side * 0.045)
-        size = max(0.0, side - 2 * margin)
-        rect = QRectF(0, 0, size, size)
-        rect.moveCenter(QRectF(self.rect()).center())
-        return rect
+        return centred_square(QRectF(self.rect()), 0.045, 3.0)
 
     def _square_rect(self, square: chess.Square) -> QRectF:
         board = self._board_rect()

@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QPoint,
     QPointF,
     QRectF,
-    QSize,
     Qt,
     QVariantAnimation,
 )
@@ -71,6 +70,9 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 class ConnectFourBoard(BoardWidget):
     """Connect Four: click or hover a column and click, press 1..7, or Left/Right and Enter."""
 
+    SIZE_HINT = (420, 410)
+    MINIMUM_SIZE = (140, 136)
+
     KEYS = "1 to 7 drop in a column; Left and Right move a cursor, Enter or Space drops"
 
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
@@ -125,12 +127,6 @@ class ConnectFourBoard(BoardWidget):
 
     # -- geometry, recomputed from the widget's size at every use -------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(420, 410)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(140, 136)
-
     @property
     def _rules(self) -> ConnectFour:
         return cast(ConnectFour, self.game)
@@ -177,11 +173,9 @@ class ConnectFourBoard(BoardWidget):
     def _choose(self, column: Column) -> None:
         """Emit ``moveChosen(column)``, or ``refused`` with the reason it cannot be played."""
         state = cast(C4State, self.state)
-        if self.game.is_terminal(state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        elif column not in self.game.actions(state):
+        if self._cannot_play():
+            return
+        if column not in self.game.actions(state):
             self.refused.emit("That column is full")
         else:
             self.moveChosen.emit(column)
@@ -246,29 +240,48 @@ class ConnectFourBoard(BoardWidget):
             painter.end()
             return
         over = game.is_terminal(state)
-        mover = game.to_move(state)
         legal = set(game.actions(state))
-        falling = self._dropping
-
         # What shows through the empty holes.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(frame.adjusted(size * 0.05, size * 0.05, -size * 0.05, -size * 0.05))
+        self._draw_discs(painter, state, frame, size, legal)
+        self._draw_frame(painter, frame, size)
+        if not over:
+            self._draw_choice(painter, state, frame, size, legal)
+        last = self.last_move
+        if self._dropping is None and isinstance(last, int) and 0 <= last < WIDTH:
+            top = game.height(state, last) - 1
+            if top >= 0:
+                self._draw_last_marker(painter, self._centre(last, top), size)
+        if not over:
+            if self.hint in legal:
+                draw_hint(painter, self._column_rect(cast(Column, self.hint)), size * 0.12)
+            self._draw_values(painter, game.to_move(state), size, legal)
+        if over and self._dropping is None:
+            self._draw_game_over(painter, state, game, frame, size, palette)
+        painter.end()
 
+    def _draw_discs(
+        self, painter: QPainter, state: C4State, frame: QRectF, size: float, legal: set[Column]
+    ) -> None:
+        """The discs in the grid, faint previews of the hint's and the hovered column's
+        landing square, and the disc still falling."""
+        game = self._rules
+        falling = self._dropping
         for column in range(WIDTH):
             for row in range(game.height(state, column)):
                 if (column, row) != falling:
                     owner = game.cell(state, column, row)
                     if owner is not None:
                         self._draw_disc(painter, self._centre(column, row), size, owner)
-
-        if not over:
+        if not game.is_terminal(state):
+            mover = game.to_move(state)
             preview = self._hover if self.interactive else None
             for shown, opacity in ((self.hint, 0.35), (preview, 0.45)):
                 if shown in legal:
                     landing = self._centre(shown, game.height(state, shown))
                     self._draw_disc(painter, landing, size, mover, opacity)
-
         if falling is not None:
             column, row = falling
             owner = game.cell(state, column, row)
@@ -279,44 +292,40 @@ class ConnectFourBoard(BoardWidget):
                 y = start + (end.y() - start) * progress
                 self._draw_disc(painter, QPointF(end.x(), y), size, owner)
 
-        self._draw_frame(painter, frame, size)
+    def _draw_choice(
+        self, painter: QPainter, state: C4State, frame: QRectF, size: float, legal: set[Column]
+    ) -> None:
+        """The hovered column lit, and the disc about to drop above it (unless values fill
+        the strip above the frame)."""
+        if not (self.interactive and self._hover in legal):
+            return
+        wash = QColor(255, 255, 255, 40)
+        column_rect = self._column_rect(self._hover)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(wash)
+        painter.drawRoundedRect(column_rect, size * 0.12, size * 0.12)
+        if not self.move_values:
+            above = QPointF(column_rect.center().x(), frame.top() - _HEADER * size / 2)
+            self._draw_disc(painter, above, size * 0.8, self._rules.to_move(state), 0.6)
 
-        if self.interactive and not over and self._hover in legal:
-            wash = QColor(255, 255, 255, 40)
-            column_rect = self._column_rect(self._hover)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(wash)
-            painter.drawRoundedRect(column_rect, size * 0.12, size * 0.12)
-            if not self.move_values:
-                above = QPointF(column_rect.center().x(), frame.top() - _HEADER * size / 2)
-                self._draw_disc(painter, above, size * 0.8, mover, 0.6)
-
-        last = self.last_move
-        if falling is None and isinstance(last, int) and 0 <= last < WIDTH:
-            top = game.height(state, last) - 1
-            if top >= 0:
-                self._draw_last_marker(painter, self._centre(last, top), size)
-
-        if not over and self.hint in legal:
-            draw_hint(painter, self._column_rect(cast(Column, self.hint)), size * 0.12)
-
-        if self.move_values and not over:
-            best = best_moves(self.move_values, mover)
-            for column, value in self.move_values.items():
-                if column in legal:
-                    strip = self._column_rect(column)
-                    strip.setHeight(_HEADER * size)
-                    draw_value_label(
-                        painter,
-                        strip.adjusted(size * 0.08, size * 0.12, -size * 0.08, -size * 0.1),
-                        format_number(value, BOARD_DECIMALS),
-                        palette,
-                        emphasised=column in best,
-                    )
-
-        if over and falling is None:
-            self._draw_game_over(painter, state, game, frame, size, palette)
-        painter.end()
+    def _draw_values(
+        self, painter: QPainter, mover: Player, size: float, legal: set[Column]
+    ) -> None:
+        """Each legal column's value from the last search, above the frame; the best bold."""
+        if not self.move_values:
+            return
+        best = best_moves(self.move_values, mover)
+        for column, value in self.move_values.items():
+            if column in legal:
+                strip = self._column_rect(column)
+                strip.setHeight(_HEADER * size)
+                draw_value_label(
+                    painter,
+                    strip.adjusted(size * 0.08, size * 0.12, -size * 0.08, -size * 0.1),
+                    format_number(value, BOARD_DECIMALS),
+                    self.palette(),
+                    emphasised=column in best,
+                )
 
     def _draw_frame(self, painter: QPainter, frame: QRectF, size: float) -> None:
         """The blue frame with a hole for every square, a shade darker at each hole's rim."""

@@ -10,35 +10,29 @@ the Take buttons, the keys 1, 2 and 3, or a click on one of the last three count
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QFontMetricsF,
-    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
-    QResizeEvent,
 )
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.games.nim3 import MAX_TAKE, ThreePlayerNim
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
+from gamesearch_gui.ui.boards.buttons import ButtonBoard
 from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
     begin_board,
     draw_banner,
-    draw_hint,
     elided,
     mix,
     scaled_font,
@@ -64,10 +58,20 @@ class _Layout:
     buttons: QRectF
 
 
-class Nim3Board(BoardWidget):
+class Nim3Board(ButtonBoard):
     """Three-player Nim: one pile; take 1, 2 or 3; who takes the last counter wins."""
 
+    SIZE_HINT = (560, 420)
+    MINIMUM_SIZE = (260, 220)
+
     KEYS = "1, 2 or 3 take that many counters"
+    BUTTON_KEYS: ClassVar[Mapping[Qt.Key, Any]] = {
+        Qt.Key.Key_1: 1,
+        Qt.Key.Key_2: 2,
+        Qt.Key.Key_3: 3,
+    }
+    BUTTON_FONT = 1.05
+    BUTTON_WIDEST = 4.5
 
     def __init__(self, game: ThreePlayerNim | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else ThreePlayerNim(), parent)
@@ -75,14 +79,12 @@ class Nim3Board(BoardWidget):
         self.seat_names: tuple[str, ...] = tuple(players)
         self.humans: tuple[bool, ...] = tuple(i == 0 for i in range(len(players)))
         self._hover: int | None = None  # the move a click on the hovered counter makes
-        self.take_buttons: list[QPushButton] = []
-        for take in range(1, MAX_TAKE + 1):
-            button = QPushButton(f"Take {take}", self)
-            button.setToolTip(f"Take {take} counter{'s' if take > 1 else ''} ({take})")
-            button.clicked.connect(lambda _=False, t=take: self._choose(t))
-            # The keys 1 to 3 work on the board: a click leaves the focus there.
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-            self.take_buttons.append(button)
+        self.take_buttons: list[QPushButton] = [
+            self._add_button(
+                take, f"Take {take}", f"Take {take} counter{'s' if take > 1 else ''} ({take})"
+            )
+            for take in range(1, MAX_TAKE + 1)
+        ]
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(260, 220)
@@ -96,58 +98,17 @@ class Nim3Board(BoardWidget):
         super().set_state(state, last_move)
         self._refresh_buttons()
 
-    def set_interactive(self, interactive: bool) -> None:
-        """Whether the Take buttons (and clicks on counters) may be used now."""
-        super().set_interactive(interactive)
-        self._refresh_buttons()
-
     def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
         """Name the seats and say which a person plays (the cards show it)."""
         self.seat_names = tuple(names)
         self.humans = tuple(humans)
         self.update()
 
-    def set_move_values(self, values: Any) -> None:
-        """Write each move's value (the mover's payoff) on its button."""
-        super().set_move_values(values)
-        self._refresh_buttons()
-
-    def set_hint(self, move: Any) -> None:
-        """Outline the button of the suggested move."""
-        super().set_hint(move)
-        self._refresh_buttons()
-
-    def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
-        """One click, on the Take button of ``move``."""
-        if move not in range(1, MAX_TAKE + 1):
-            raise IllegalMoveError(f"{move!r} is not a move: take 1 to {MAX_TAKE}")
-        button = self.take_buttons[move - 1]
-        return [(button, button.rect().center())]
-
     def counter_point(self, move: int) -> QPoint:
         """Where a click on the pile takes ``move`` counters (the counter it starts at)."""
         return self._counter_centre(self.state[0] - move).toPoint()
 
     # -- Qt -----------------------------------------------------------------------------
-
-    def sizeHint(self) -> QSize:
-        return QSize(560, 420)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(260, 220)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place_buttons()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = {Qt.Key.Key_1: 1, Qt.Key.Key_2: 2, Qt.Key.Key_3: 3}
-        take = keys.get(Qt.Key(event.key()))
-        if take is None or is_menu_key(event):
-            super().keyPressEvent(event)
-            return
-        event.accept()
-        self._choose(take)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         hover = self._target_at(event.position()) if self.interactive else None
@@ -173,9 +134,7 @@ class Nim3Board(BoardWidget):
             self._paint_seat(painter, layout, seat, rect, payoffs)
         self._paint_status(painter, layout, payoffs)
         self._paint_pile(painter, layout)
-        hinted = self._hinted_button()
-        if hinted is not None:
-            draw_hint(painter, QRectF(hinted.geometry()).adjusted(-5, -5, 5, 5), 8)
+        self._draw_button_hint(painter)
         if payoffs is not None:
             winner = max(range(len(payoffs)), key=lambda seat: payoffs[seat])
             wins = "win" if self._is_you(winner) else "wins"
@@ -214,10 +173,14 @@ class Nim3Board(BoardWidget):
             and take in self.game.actions(self.state)
         )
 
-    def _hinted_button(self) -> QPushButton | None:
-        if isinstance(self.hint, int) and 1 <= self.hint <= MAX_TAKE:
-            return self.take_buttons[self.hint - 1]
-        return None
+    def _not_a_button(self, move: Any) -> str:
+        return f"{move!r} is not a move: take 1 to {MAX_TAKE}"
+
+    def _best_buttons(self) -> set[Any]:
+        """The moves of the highest value (each value is the mover's own payoff)."""
+        values = self.move_values
+        best = max(values.values()) if values else None
+        return {move for move, value in values.items() if value == best}
 
     # -- choosing -----------------------------------------------------------------------
 
@@ -234,33 +197,8 @@ class Nim3Board(BoardWidget):
     def _choose(self, target: Any) -> None:
         if self._allowed(target):
             self.moveChosen.emit(target)
-        elif self.game.is_terminal(self.state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        else:
+        elif not self._cannot_play():
             self.refused.emit(f"Only {self.state[0]} counters are left: take fewer")
-
-    def _refresh_buttons(self) -> None:
-        """Enable, label and emphasise the Take buttons for the state and the values."""
-        values = self.move_values
-        best = max(values.values()) if values else None
-        layout = self._layout()
-        for take, button in enumerate(self.take_buttons, start=1):
-            button.setEnabled(self._allowed(take))
-            text = f"Take {take}"
-            if take in values:
-                text += f"  ({format_number(values[take], BOARD_DECIMALS)})"
-            button.setText(text)
-            font = QFont(self.font())
-            font.setPixelSize(max(9, round(layout.font_px * 1.05)))
-            font.setBold(best is not None and values.get(take) == best)
-            button.setFont(font)
-        self.update()
-
-    def _place_buttons(self) -> None:
-        place_buttons(self.take_buttons, self._layout().buttons, 4.5)
-        self._refresh_buttons()
 
     # -- geometry -----------------------------------------------------------------------
 

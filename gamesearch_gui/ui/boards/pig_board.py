@@ -8,42 +8,34 @@ rolls, H holds.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
-    QFont,
     QFontMetricsF,
-    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
-    QResizeEvent,
 )
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import IllegalMoveError, Player
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
-from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
+from gamesearch_gui.ui.boards.base import PLAYER_NAMES
+from gamesearch_gui.ui.boards.buttons import ButtonBoard
 from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
     begin_board,
-    best_moves,
     draw_banner,
-    draw_hint,
     elided,
     is_dark,
     mix,
     scaled_font,
     side_colour,
 )
-
-#: How the rest of the app names the players: the first player is MAX.
-PLAYER_NAMES = ("First player (MAX)", "Second player (MIN)")
 
 #: The tumble: this many random faces, this far apart (about 300 ms in all).
 TUMBLE_FRAMES = 6
@@ -74,10 +66,15 @@ class _Layout:
     buttons: QRectF
 
 
-class PigBoard(BoardWidget):
+class PigBoard(ButtonBoard):
     """Pig: roll as often as you like, but a 1 loses the turn total."""
 
+    SIZE_HINT = (520, 400)
+    MINIMUM_SIZE = (220, 180)
+
     KEYS = "R rolls, H holds"
+    BUTTON_KEYS: ClassVar[Mapping[Qt.Key, Any]] = {Qt.Key.Key_R: ROLL, Qt.Key.Key_H: HOLD}
+    BUTTON_FONT = 1.1
 
     def __init__(self, game: Pig | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Pig(), parent)
@@ -92,16 +89,12 @@ class PigBoard(BoardWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(TUMBLE_INTERVAL_MS)
         self._timer.timeout.connect(self._tumble)
-        self.roll_button = QPushButton("Roll", self)
-        self.hold_button = QPushButton("Hold", self)
-        self.roll_button.setToolTip("Roll the die again (R). A 1 loses the turn total.")
-        self.hold_button.setToolTip("Bank the turn total and pass the die (H).")
-        self.roll_button.clicked.connect(lambda: self._choose(ROLL))
-        self.hold_button.clicked.connect(lambda: self._choose(HOLD))
-        for button in (self.roll_button, self.hold_button):
-            # A click leaves the focus on the board, where R and H work; a button that
-            # took it would lose it again the moment it is disabled.
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.roll_button = self._add_button(
+            ROLL, "Roll", "Roll the die again (R). A 1 loses the turn total."
+        )
+        self.hold_button = self._add_button(
+            HOLD, "Hold", "Bank the turn total and pass the die (H)."
+        )
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(220, 180)
         self._refresh_buttons()
@@ -121,34 +114,8 @@ class PigBoard(BoardWidget):
             self._face = None
         super().set_state(state, last_move)
         self._describe(previous, last_move, follows)
-        self._refresh_buttons()
         if self._fresh:
             self._start_tumble()
-
-    def set_interactive(self, interactive: bool) -> None:
-        """Whether Roll and Hold may be pressed now."""
-        super().set_interactive(interactive)
-        self._refresh_buttons()
-
-    def set_move_values(self, values: Any) -> None:
-        """Write each decision's value on its button; the best one in bold."""
-        super().set_move_values(values)
-        self._refresh_buttons()
-
-    def set_hint(self, move: Any) -> None:
-        """Outline the button of the suggested decision."""
-        super().set_hint(move)
-        self._refresh_buttons()
-
-    def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
-        """One click, on the Roll or Hold button."""
-        if move == ROLL:
-            button = self.roll_button
-        elif move == HOLD:
-            button = self.hold_button
-        else:
-            raise IllegalMoveError(f"{move!r} is not a decision; Pig's are roll and hold")
-        return [(button, button.rect().center())]
 
     @property
     def tumbling(self) -> bool:
@@ -157,30 +124,10 @@ class PigBoard(BoardWidget):
 
     # -- Qt -----------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(520, 400)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(220, 180)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place_buttons()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        move = ROLL if key == Qt.Key.Key_R else HOLD if key == Qt.Key.Key_H else None
-        if move is None or is_menu_key(event):
-            super().keyPressEvent(event)
-            return
-        event.accept()
+    def _key_pressed(self, move: Any) -> None:
         if self._allowed(move):
             self._choose(move)
-        elif self.game.is_terminal(self.state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        else:
+        elif not self._cannot_play():
             self.refused.emit(f"You cannot {move} now: the die is about to be rolled")
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -193,9 +140,7 @@ class PigBoard(BoardWidget):
             self._paint_score(painter, layout, player)
         self._paint_die(painter, layout.die)
         self._paint_info(painter, layout, over)
-        hinted = self._hinted_button()
-        if hinted is not None and hinted.isVisible():
-            draw_hint(painter, QRectF(hinted.geometry()).adjusted(-5, -5, 5, 5), 8)
+        self._draw_button_hint(painter)
         if over:
             winner = 0 if self.state[0] >= self._target() else 1
             middle = QRectF(
@@ -226,13 +171,6 @@ class PigBoard(BoardWidget):
     def _allowed(self, move: str) -> bool:
         """Whether a person may choose ``move`` now."""
         return self.interactive and self._deciding() and move in self.game.actions(self.state)
-
-    def _hinted_button(self) -> QPushButton | None:
-        if self.hint == ROLL:
-            return self.roll_button
-        if self.hint == HOLD:
-            return self.hold_button
-        return None
 
     def _follows(self, previous: Any, move: Any, state: Any) -> bool:
         """Whether ``move`` at ``previous`` led to ``state`` (so its numbers count)."""
@@ -275,31 +213,12 @@ class PigBoard(BoardWidget):
 
     # -- choosing -----------------------------------------------------------------------
 
+    def _not_a_button(self, move: Any) -> str:
+        return f"{move!r} is not a decision; Pig's are roll and hold"
+
     def _choose(self, move: str) -> None:
         if self._allowed(move):
             self.moveChosen.emit(move)
-
-    def _refresh_buttons(self) -> None:
-        """Enable, label and emphasise the two buttons for the current state and values."""
-        best = best_moves(self.move_values, self.game.to_move(self.state))
-        for button, move, name in (
-            (self.roll_button, ROLL, "Roll"),
-            (self.hold_button, HOLD, "Hold"),
-        ):
-            button.setEnabled(self._allowed(move))
-            text = name
-            if move in self.move_values:
-                text += f"  ({format_number(self.move_values[move], BOARD_DECIMALS)})"
-            button.setText(text)
-            font = QFont(self.font())
-            font.setPixelSize(max(9, round(self._layout().font_px * 1.1)))
-            font.setBold(move in best)
-            button.setFont(font)
-        self.update()
-
-    def _place_buttons(self) -> None:
-        place_buttons([self.roll_button, self.hold_button], self._layout().buttons, 5)
-        self._refresh_buttons()
 
     # -- the tumble ---------------------------------------------------------------------
 
@@ -390,15 +309,7 @@ class PigBoard(BoardWidget):
         pending = state[2] if playing else 0
         colour = side_colour(_PLAYERS[player])
         name_font = scaled_font(self.font(), layout.font_px, bold=playing)
-        # Both rows share one name column, measured in bold (the name of the player whose
-        # turn it is); a narrow board says only MAX and MIN, which still tells them apart.
-        labels = PLAYER_NAMES
-        bold_metrics = QFontMetricsF(scaled_font(self.font(), layout.font_px, bold=True))
-        names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
-        if names + layout.font_px > rect.width() * 0.42:
-            labels = (Player.MAX.name, Player.MIN.name)
-            names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
-        names += layout.font_px
+        labels, names = self._name_column(layout, rect.width())
         score_text = f"{banked} + {pending}" if pending else f"{banked}"
         score_font = scaled_font(self.font(), layout.font_px * 1.05, bold=True)
         target_font = scaled_font(self.font(), layout.font_px * 0.9)
@@ -419,14 +330,43 @@ class PigBoard(BoardWidget):
             max(rect.width() - names - scores, 10.0),
             bar_height,
         )
-        track = palette.color(QPalette.ColorRole.Mid)
+        self._paint_bar(painter, bar, colour, banked / target, (banked + pending) / target)
+        score_rect = QRectF(bar.right() + layout.font_px * 0.6, rect.top(), scores, rect.height())
+        painter.setFont(score_font)
+        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+        painter.drawText(score_rect, flags, score_text)
+        used = QFontMetricsF(score_font).horizontalAdvance(score_text)
+        muted = palette.color(QPalette.ColorRole.WindowText)
+        muted.setAlphaF(0.6)
+        painter.setFont(target_font)
+        painter.setPen(muted)
+        painter.drawText(score_rect.adjusted(used, 0, 0, 0), flags, target_text)
+
+    def _name_column(self, layout: _Layout, width: float) -> tuple[tuple[str, ...], float]:
+        """The players' names and the width of their column. Both rows share it, measured
+        in bold (the name of the player whose turn it is); a narrow board says only MAX
+        and MIN, which still tells them apart."""
+        labels: tuple[str, ...] = PLAYER_NAMES
+        bold_metrics = QFontMetricsF(scaled_font(self.font(), layout.font_px, bold=True))
+        names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
+        if names + layout.font_px > width * 0.42:
+            labels = (Player.MAX.name, Player.MIN.name)
+            names = max(bold_metrics.horizontalAdvance(f"▶ {name}") for name in labels)
+        return labels, names + layout.font_px
+
+    def _paint_bar(
+        self, painter: QPainter, bar: QRectF, colour: QColor, banked: float, reached: float
+    ) -> None:
+        """A score bar: the track, the ``banked`` share of the target in ``colour``, and up
+        to ``reached`` (banked and the turn total) faded."""
+        track = self.palette().color(QPalette.ColorRole.Mid)
         track.setAlphaF(0.35)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(track)
-        radius = bar_height / 2
+        radius = bar.height() / 2
         painter.drawRoundedRect(bar, radius, radius)
-        banked_width = bar.width() * min(banked / target, 1.0)
-        pending_width = bar.width() * min((banked + pending) / target, 1.0) - banked_width
+        banked_width = bar.width() * min(banked, 1.0)
+        pending_width = bar.width() * min(reached, 1.0) - banked_width
         painter.save()
         clip = QRectF(bar)
         painter.setClipRect(clip.adjusted(0, 0, -bar.width() + banked_width + pending_width, 0))
@@ -439,16 +379,6 @@ class PigBoard(BoardWidget):
         painter.setBrush(colour)
         painter.drawRoundedRect(bar, radius, radius)
         painter.restore()
-        score_rect = QRectF(bar.right() + layout.font_px * 0.6, rect.top(), scores, rect.height())
-        painter.setFont(score_font)
-        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-        painter.drawText(score_rect, flags, score_text)
-        used = QFontMetricsF(score_font).horizontalAdvance(score_text)
-        muted = palette.color(QPalette.ColorRole.WindowText)
-        muted.setAlphaF(0.6)
-        painter.setFont(target_font)
-        painter.setPen(muted)
-        painter.drawText(score_rect.adjusted(used, 0, 0, 0), flags, target_text)
 
     def _paint_die(self, painter: QPainter, rect: QRectF) -> None:
         palette = self.palette()

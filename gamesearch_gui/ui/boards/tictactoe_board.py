@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QFocusEvent,
     QKeyEvent,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import BoardWidget, centred_square
 from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     best_moves,
@@ -44,6 +44,9 @@ _PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.
 
 class TicTacToeBoard(BoardWidget):
     """Tic-tac-toe: click a cell, press 1..9 (row-major), or move with arrows and press Enter."""
+
+    SIZE_HINT = (360, 360)
+    MINIMUM_SIZE = (96, 96)
 
     KEYS = (
         "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
@@ -71,20 +74,9 @@ class TicTacToeBoard(BoardWidget):
 
     # -- geometry, recomputed from the widget's size at every use -------------------------
 
-    def sizeHint(self) -> QSize:
-        return QSize(360, 360)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(96, 96)
-
     def _board_rect(self) -> QRectF:
         """The largest centred square that leaves a margin around it."""
-        short = min(self.width(), self.height())
-        margin = max(4.0, short * 0.05)
-        side = max(0.0, short - 2 * margin)
-        rect = QRectF(0, 0, side, side)
-        rect.moveCenter(QRectF(self.rect()).center())
-        return rect
+        return centred_square(QRectF(self.rect()), 0.05, 4.0)
 
     def _cell_rect(self, cell: Cell) -> QRectF:
         board = self._board_rect()
@@ -106,11 +98,9 @@ class TicTacToeBoard(BoardWidget):
     def _choose(self, cell: Cell) -> None:
         """Emit ``moveChosen(cell)``, or ``refused`` with the reason it cannot be played."""
         state = cast(TTTState, self.state)
-        if self.game.is_terminal(state):
-            self.refused.emit("The game is over")
-        elif not self.interactive:
-            self.refused.emit("Not your turn")
-        elif cell not in self.game.actions(state):
+        if self._cannot_play():
+            return
+        if cell not in self.game.actions(state):
             self.refused.emit("That cell is taken")
         else:
             self.moveChosen.emit(cell)
@@ -177,22 +167,7 @@ class TicTacToeBoard(BoardWidget):
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRoundedRect(board, radius * 1.5, radius * 1.5)
 
-        last = self.last_move
-        if isinstance(last, int) and 0 <= last < 9:
-            owner = game.cell(state, last)
-            if owner is not None:
-                draw_last_move_marker(painter, self._inset(last, 0.06), side_colour(owner), radius)
-
-        if self.hint in legal and not over:
-            hinted = cast(Cell, self.hint)
-            draw_hint(painter, self._inset(hinted, 0.06), radius)
-            self._draw_piece(painter, hinted, mover, opacity=0.28)
-
-        if self.interactive and not over:
-            preview = self._cursor if self._cursor_shown else self._hover
-            if preview in legal and preview != self.hint:
-                self._draw_piece(painter, preview, mover, opacity=0.22)
-
+        self._draw_marks(painter, state, radius, legal)
         self._draw_grid(painter, board, palette)
 
         for cell in range(9):
@@ -201,29 +176,60 @@ class TicTacToeBoard(BoardWidget):
                 self._draw_piece(painter, cell, owner)
 
         if self.move_values and not over:
-            best = best_moves(self.move_values, mover)
-            for cell, value in self.move_values.items():
-                if cell in legal:
-                    label = self._cell_rect(cell)
-                    label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
-                    draw_value_label(
-                        painter,
-                        label,
-                        format_number(value, BOARD_DECIMALS),
-                        palette,
-                        emphasised=cell in best,
-                    )
-
+            self._draw_values(painter, size, mover, legal)
         if self._cursor_shown and self.hasFocus():
-            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(1.5, size * 0.025))
-            pen.setStyle(Qt.PenStyle.DotLine)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self._inset(self._cursor, 0.04), radius, radius)
+            self._draw_cursor(painter, size, radius)
 
         if over:
             self._draw_game_over(painter, state, game, board, palette)
         painter.end()
+
+    def _draw_marks(
+        self, painter: QPainter, state: TTTState, radius: float, legal: set[Cell]
+    ) -> None:
+        """Under the grid: the last move's square, and faint pieces where the hint and
+        the pointer (or the keyboard's cursor) would play."""
+        game = cast(TicTacToe, self.game)
+        last = self.last_move
+        if isinstance(last, int) and 0 <= last < 9:
+            owner = game.cell(state, last)
+            if owner is not None:
+                draw_last_move_marker(painter, self._inset(last, 0.06), side_colour(owner), radius)
+        if game.is_terminal(state):
+            return
+        mover = game.to_move(state)
+        if self.hint in legal:
+            hinted = cast(Cell, self.hint)
+            draw_hint(painter, self._inset(hinted, 0.06), radius)
+            self._draw_piece(painter, hinted, mover, opacity=0.28)
+        if self.interactive:
+            preview = self._cursor if self._cursor_shown else self._hover
+            if preview in legal and preview != self.hint:
+                self._draw_piece(painter, preview, mover, opacity=0.22)
+
+    def _draw_values(self, painter: QPainter, size: float, mover: Player, legal: set[Cell]) -> None:
+        """Each legal cell's value from the last search, low in the cell; the best bold."""
+        best = best_moves(self.move_values, mover)
+        for cell, value in self.move_values.items():
+            if cell in legal:
+                label = self._cell_rect(cell)
+                label = QRectF(label.left(), label.bottom() - size * 0.36, size, size * 0.26)
+                draw_value_label(
+                    painter,
+                    label,
+                    format_number(value, BOARD_DECIMALS),
+                    self.palette(),
+                    emphasised=cell in best,
+                )
+
+    def _draw_cursor(self, painter: QPainter, size: float, radius: float) -> None:
+        """The keyboard's cursor: a dotted outline of its cell."""
+        colour = self.palette().color(QPalette.ColorRole.Highlight)
+        pen = QPen(colour, max(1.5, size * 0.025))
+        pen.setStyle(Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(self._inset(self._cursor, 0.04), radius, radius)
 
     def _inset(self, cell: Cell, fraction: float) -> QRectF:
         rect = self._cell_rect(cell)

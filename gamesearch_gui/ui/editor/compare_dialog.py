@@ -11,9 +11,8 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen, QShowEvent
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QShowEvent
 from PySide6.QtWidgets import (
-    QDialog,
     QDialogButtonBox,
     QLabel,
     QTableWidget,
@@ -27,6 +26,7 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.tree import CustomTree, move_names
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.ui.threads import ThreadDialog
 from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The counts shown, as (attribute, heading, bar colour).
@@ -88,7 +88,7 @@ class CompareThread(QThread):
         stop_engine_thread(self, self.engine, 1)
 
 
-class ComparisonDialog(QDialog):
+class ComparisonDialog(ThreadDialog):
     """A dialog whose answer one engine call computes (:class:`CompareThread`): it says
     why when there is none, and closing it stops the call, its thread and its process.
     A subclass makes ``self.status`` (a QLabel) and calls :meth:`start_call`.
@@ -124,16 +124,6 @@ class ComparisonDialog(QDialog):
         if not self._stopped:
             self._stopped = True
             self.thread_.stop()
-
-    def done(self, result: int) -> None:
-        self.stop()
-        super().done(result)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        # A dialog closed while hidden is not rejected, so done() would not stop the
-        # thread: its engine process and the thread's last moments outlived the dialog.
-        self.stop()
-        super().closeEvent(event)
 
 
 class BarChart(QWidget):

@@ -13,10 +13,8 @@ import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
@@ -43,6 +41,7 @@ from gamesearch_gui.core.exercises.exercise import (
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.ui.exercise.dialogs import convention_box, new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+from gamesearch_gui.ui.threads import ThreadDialog
 from gamesearch_gui.ui.widgets import connect_plain
 from gamesearch_gui.ui.worker import stop_engine_thread
 
@@ -106,7 +105,7 @@ class ExportThread(QThread):
         self.done.emit((self.run_id, pairs))
 
 
-class ExportSetDialog(QDialog):
+class ExportSetDialog(ThreadDialog):
     """Export a set of N random exercises from a seed, as sheets and answer keys."""
 
     #: The files written (a list of paths).
@@ -412,11 +411,3 @@ class ExportSetDialog(QDialog):
             thread.stop()
             thread.deleteLater()
         self.export_button.setEnabled(True)
-
-    def done(self, result: int) -> None:
-        self.stop()
-        super().done(result)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.stop()
-        super().closeEvent(event)

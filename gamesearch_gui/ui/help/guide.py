@@ -128,7 +128,21 @@ class UserGuide(QWidget):
         self.current = ""
         self._matches: list[QTextCursor] = []  #: the search's matches on the page shown
         self._match_at = -1
+        self.splitter = QSplitter()
+        self.splitter.addWidget(self._make_finding())
+        self.splitter.addWidget(self._make_reading())
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([300, 820])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter)
+        self._add_shortcuts()
+        self._fill_contents()
+        self.resize(_fitted(PREFERRED_SIZE))
+        if self.pages:
+            self.open(self.pages[0].name)
 
+    def _make_finding(self) -> QWidget:
+        """The left side: the search box, what it found, the results and the contents."""
         self.search = QLineEdit()
         self.search.setObjectName("guideSearch")
         self.search.setPlaceholderText("Search the guide")
@@ -166,7 +180,10 @@ class UserGuide(QWidget):
         left_layout.addWidget(self.found)
         left_layout.addWidget(self.results, 1)
         left_layout.addWidget(self.contents, 1)
+        return left
 
+    def _make_reading(self) -> QWidget:
+        """The right side: Back, Forward and the title over the page, a status line under it."""
         self.back_button = self._button("◀ Back", "Back to the page before", self.back)
         self.forward_button = self._button("Forward ▶", "Forward again", self.forward)
         self.title = ElidedLabel()
@@ -193,14 +210,10 @@ class UserGuide(QWidget):
         right_layout.addLayout(bar)
         right_layout.addWidget(self.browser, 1)
         right_layout.addWidget(self.status)
+        return right
 
-        self.splitter = QSplitter()
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([300, 820])
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.splitter)
+    def _add_shortcuts(self) -> None:
+        """Find, find again (Enter, Shift+Enter), back, forward and close, by their keys."""
         for keys, slot in (
             (QKeySequence.StandardKey.Find, self._focus_search),
             (QKeySequence.StandardKey.FindNext, lambda: self.find_next(backwards=False)),
@@ -214,10 +227,6 @@ class UserGuide(QWidget):
         back_search = QShortcut(QKeySequence("Shift+Return"), self.search)
         back_search.setContext(Qt.ShortcutContext.WidgetShortcut)
         back_search.activated.connect(lambda: self.find_next(backwards=True))
-        self._fill_contents()
-        self.resize(_fitted(PREFERRED_SIZE))
-        if self.pages:
-            self.open(self.pages[0].name)
 
     def _button(self, text: str, tip: str, slot: Callable[[], None]) -> QToolButton:
         button = QToolButton()

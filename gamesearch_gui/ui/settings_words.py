@@ -1,0 +1,110 @@
+"""What the settings panel says: the titles and tips of the algorithms and evaluations,
+and the note that explains the AI's search in a sentence or two."""
+
+from __future__ import annotations
+
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.search import Algorithm, SearchSettings
+
+#: What the quiescence box does, where it applies.
+QUIESCENCE_TIP = (
+    "Past the depth limit, keep following the moves that would change the evaluation at "
+    "once (wins and blocks in Connect Four and tic-tac-toe, captures and promotions in "
+    "chess), so a threat just beyond the horizon is seen"
+)
+#: Tooltips of the algorithms that need more than their title.
+ALGORITHM_TIPS = {
+    Algorithm.MAXN: "Each player picks the move whose vector of payoffs is best in their own "
+    "share (Luckhardt and Irani)",
+    Algorithm.PARANOID: "The other players all play against the one to move, so it is minimax "
+    "on that player's share and alpha-beta prunes (Sturtevant and Korf)",
+}
+#: How the evaluation box names each evaluation.
+EVALUATION_TITLES = {
+    "open_lines": "Open lines (weighted by pieces)",
+    "centre_corners": "Centre and corners",
+    "centre": "Centre control",
+    "length_parity": "Shortest game's parity",
+    "splittable_parity": "Splittable stacks' parity",
+    "win_chance": "Winning chance (race)",
+    "score_difference": "Score difference",
+    "material": "Material",
+    "material_mobility": "Material and mobility",
+    "piece_count": "Piece count",
+    "reach": "Counters within reach",
+    NO_EVALUATION: "None (0 at every cutoff)",
+}
+#: Tooltips of the evaluations that need more than their title.
+EVALUATION_TIPS = {
+    "material": "White's pieces minus Black's, by the course notes' weights: king 10, "
+    "queen 9, rook 5, bishop 3, knight 3, pawn 1",
+    "material_mobility": "Material, plus a tenth of a point for each move White has more "
+    "than Black",
+    "piece_count": "How many pieces White has minus how many Black has, whatever they are",
+    "reach": "The player to move wins a pile of 1 to 3 (they take it all); any other pile "
+    "is a third for each player",
+    NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
+    "knows nothing, so the AI sees only wins and losses within its depth limit",
+}
+
+
+def search_note(search: SearchSettings, file_game: bool) -> str:
+    """What ``search`` does, in a sentence or two, for the note under the settings;
+    ``file_game`` when it searches a user's game file (whose size is unknown)."""
+    parts = []
+    if search.algorithm is Algorithm.MCTS:
+        limits = []
+        if search.iterations is not None:
+            limits.append(f"{search.iterations:,} iterations")
+        if search.time_budget is not None:
+            limits.append(f"{search.time_budget:g} s")
+        first = ", whichever comes first" if len(limits) > 1 else ""
+        parts.append(
+            f"Plays random games to the end from each position it tries, "
+            f"{' or '.join(limits)}{first}, and plays the move it tried most."
+        )
+    elif search.algorithm.handles_players:
+        parts.append(_vector_explanation(search))
+    elif search.time_budget is not None:
+        limit = "the end" if search.depth is None else f"depth {search.depth}"
+        parts.append(
+            f"Deepens one ply at a time up to {limit}, and plays the best move of the "
+            f"last depth finished within {search.time_budget:g} s."
+        )
+    elif search.depth is None:
+        parts.append("Searches every line to the end of the game: its moves are perfect.")
+    else:
+        parts.append(
+            f"Looks {search.depth} plies ahead, then guesses with the evaluation function."
+        )
+    if search.quiescence:
+        parts.append("Past the depth limit it follows wins and blocks until all is quiet.")
+    if file_game and search.algorithm is not Algorithm.MCTS:
+        parts.append(
+            "Your game's size is unknown, so a search with no depth limit always has a time limit."
+        )
+    parts.append("Changes apply from the AI's next move.")
+    return " ".join(parts)
+
+
+def _vector_explanation(search: SearchSettings) -> str:
+    """What max^n or the paranoid search does, in a sentence or two."""
+    reach = (
+        "to the end of the game"
+        if search.depth is None
+        else f"{search.depth} plies ahead, then guesses with the evaluation function"
+    )
+    if search.algorithm is Algorithm.PARANOID:
+        return (
+            f"Looks {reach}, assuming the other players all play against the one to "
+            "move, so alpha-beta prunes."
+        )
+    cut = (
+        " Shallow pruning skips moves the player above would never let happen."
+        if (search.shallow_pruning)
+        else ""
+    )
+    return (
+        f"Looks {reach}; each player picks the move whose payoff vector is best in "
+        f"their own share.{cut}"
+    )

@@ -1,0 +1,148 @@
+"""Stopping an engine thread: one bounded path, and it says so when it must wait.
+
+The engines here are stand-ins: a thread blocked on one waits as a thread reading a
+real engine's pipe does, until the process ends (``kill``) or answers the cancel.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QThread
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui import worker
+from gamesearch_gui.ui.worker import SearchController, SearchRequest, stop_engine_thread
+
+
+class _Engine:
+    """An engine process that answers a cancel or not, and whose end ends every read."""
+
+    def __init__(self, *, answers_cancel: bool) -> None:
+        self.answers_cancel = answers_cancel
+        self.ended = threading.Event()
+        self.calls: list[Any] = []
+
+    def cancel(self, request_id: int) -> None:
+        self.calls.append(("cancel", request_id))
+        if self.answers_cancel:
+            self.ended.set()
+
+    def kill(self) -> None:
+        self.calls.append("kill")
+        self.ended.set()
+
+    def close(self) -> None:
+        self.calls.append("close")
+        self.ended.set()
+
+    # What the search worker asks of it.
+    def submit(self, *args: Any, **kwargs: Any) -> None:
+        self.calls.append("submit")
+
+    def reports(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        self.ended.wait()  # a read of the pipe: it ends when the process does
+        return iter(())
+
+
+class _Reader(QThread):
+    """A thread that waits on its engine, and perhaps on more (``stuck``)."""
+
+    def __init__(self, engine: _Engine, stuck: threading.Event | None = None) -> None:
+        super().__init__()
+        self.engine = engine
+        self.stuck = stuck
+        self.reading = threading.Event()
+
+    def run(self) -> None:
+        self.reading.set()
+        self.engine.ended.wait()
+        if self.stuck is not None:
+            self.stuck.wait()
+
+
+@pytest.fixture
+def short_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Waits of a twentieth of a second, so that a test of the kill is quick (what the
+    tests assert is what happened, never how long it took)."""
+    monkeypatch.setattr(worker, "SHUTDOWN_WAIT_MS", 50)
+    monkeypatch.setattr(worker, "KILLED_WAIT_MS", 50)
+
+
+def _started(thread: _Reader) -> _Reader:
+    thread.start()
+    assert thread.reading.wait(60)
+    return thread
+
+
+def test_a_thread_that_answers_its_cancel_stops_quietly(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    engine = _Engine(answers_cancel=True)
+    thread = _started(_Reader(engine))
+    with caplog.at_level(logging.WARNING, logger=worker.__name__):
+        assert stop_engine_thread(thread, engine, 7)  # type: ignore[arg-type]
+    assert engine.calls == [("cancel", 7), "close"]
+    assert thread.isFinished()
+    assert not caplog.records
+
+
+def test_a_thread_that_ignores_its_cancel_has_its_engine_ended_and_says_so(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
+) -> None:
+    engine = _Engine(answers_cancel=False)
+    thread = _started(_Reader(engine))
+    thread.setObjectName("export thread")
+    with caplog.at_level(logging.WARNING, logger=worker.__name__):
+        assert stop_engine_thread(thread, engine, 7)  # type: ignore[arg-type]
+    assert engine.calls == [("cancel", 7), "kill", "close"]
+    assert thread.isFinished()
+    [record] = caplog.records
+    assert record.levelno == logging.WARNING
+    assert "export thread did not stop" in record.getMessage()
+    assert "ending its engine process" in record.getMessage()
+
+
+def test_the_wait_after_the_kill_is_bounded_and_says_so(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
+) -> None:
+    engine = _Engine(answers_cancel=False)
+    stuck = threading.Event()
+    thread = _started(_Reader(engine, stuck))
+    try:
+        with caplog.at_level(logging.WARNING, logger=worker.__name__):
+            assert not stop_engine_thread(thread, engine, 3)  # type: ignore[arg-type]
+        assert engine.calls == [("cancel", 3), "kill", "close"]
+        assert [r.levelno for r in caplog.records] == [logging.WARNING, logging.ERROR]
+        assert "did not stop within" in caplog.records[1].getMessage()
+        assert thread.isRunning()  # returned while the thread still ran: bounded
+    finally:
+        stuck.set()
+        assert thread.wait(60_000)
+
+
+def test_the_search_controller_shuts_down_by_the_same_bounded_path(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
+) -> None:
+    controller = SearchController()
+    real_engine = controller.engine
+    engine = _Engine(answers_cancel=False)
+    controller.engine = controller._worker.engine = engine  # type: ignore[assignment]
+    try:
+        game = TicTacToe()
+        controller.start(SearchRequest(game, game.initial_state(), SearchSettings(depth=3)))
+        qtbot.waitUntil(lambda: "submit" in engine.calls, timeout=60_000)
+        with caplog.at_level(logging.WARNING, logger=worker.__name__):
+            controller.shutdown()
+        assert engine.calls[-2:] == ["kill", "close"]
+        assert controller._thread.isFinished()
+        [record] = caplog.records
+        assert "search thread did not stop" in record.getMessage()
+    finally:
+        real_engine.close()
