@@ -5,9 +5,14 @@ tree", which gives the tree the whole window.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from typing import Protocol
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
+#: The window's size at the first start, when the screen has room for it.
+DEFAULT_SIZE = (1280, 800)
 #: The version of the window layout saved: a layout saved by an older version (the
 #: search tree a strip at the bottom) is not restored, the new default is made instead.
 LAYOUT_VERSION = 2
@@ -19,6 +24,12 @@ BOARD_HEIGHT = 346
 #: The default widths of the Settings dock and of the Statistics dock (pixels).
 SETTINGS_WIDTH = 330
 STATS_WIDTH = 260
+
+
+class FocusPage(Protocol):
+    """A mode's page that can give its search tree the whole page (Trees, Practise)."""
+
+    def set_tree_focus(self, on: bool) -> None: ...
 
 
 class DockLayout(QObject):
@@ -42,6 +53,7 @@ class DockLayout(QObject):
         self._heights: tuple[int, int, int] | None = None
         # Its height as the person leaves it (a drag of its edge) is what a resize keeps.
         docks["tree"].installEventFilter(self)
+        window.installEventFilter(self)  # its resizes and its first show
         # The default layout: the settings on the left, the whole height; the board with
         # the statistics and the moves (as tabs) beside it; the search tree under both,
         # with about half of the height.
@@ -52,6 +64,15 @@ class DockLayout(QObject):
         docks["stats"].raise_()
 
     # -- remembered between runs ---------------------------------------------------------
+
+    def first_size(self) -> None:
+        """The window's size at the first start, within the screen (a 1366×768 laptop
+        included)."""
+        size = QSize(*DEFAULT_SIZE)
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None:
+            size = size.boundedTo(screen.availableGeometry().size())
+        self._window.resize(size)
 
     def restore(self, store: QSettings) -> None:
         """The window's geometry and docks as the last run left them, if they were saved
@@ -87,7 +108,20 @@ class DockLayout(QObject):
         for key, dock in self.docks.items():
             dock.setVisible(self.play_docks.get(key, True))
 
-    def focus_on_tree(self, on: bool) -> None:
+    def set_tree_focus(self, on: bool, page: FocusPage | None) -> bool:
+        """Give the search tree the whole window (``on``), or bring the rest back: in
+        Play mode (``page`` None) the docks and the board, else ``page``'s side panel.
+        False when the tree already had (or had not) the whole window."""
+        if on == self.tree_focus:
+            return False
+        self.tree_focus = on
+        if page is None:
+            self._focus_on_tree(on)
+        else:
+            page.set_tree_focus(on)
+        return True
+
+    def _focus_on_tree(self, on: bool) -> None:
         """In Play mode: the search tree dock alone (``on``), or everything back."""
         if on:
             self._focus_docks = {k: d.isVisible() for k, d in self.docks.items()}
@@ -136,7 +170,7 @@ class DockLayout(QObject):
         else:
             self._heights = None
 
-    def resized(self) -> None:
+    def _resized(self) -> None:
         """The window was resized: a taller window gives the search tree all the extra
         height (Qt would give it to the board); a shorter one takes it from the tree while
         the tree keeps its share of the height (its own, or ``TREE_SHARE`` if less), then
@@ -151,7 +185,7 @@ class DockLayout(QObject):
             self._window.resizeDocks([self.docks["tree"]], [wanted], Qt.Orientation.Vertical)
         QTimer.singleShot(0, self._note_heights)
 
-    def shown(self) -> None:
+    def _shown(self) -> None:
         """The window was shown: the first show with no remembered layout gets the
         default sizes, now that the window has its own."""
         if self.fresh:
@@ -159,7 +193,13 @@ class DockLayout(QObject):
             QTimer.singleShot(0, self.size_docks)  # once the window is laid out
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Note the tree dock's height when it changes (the person dragged its edge)."""
-        if watched is self.docks.get("tree") and event.type() == QEvent.Type.Resize:
+        """Follow the window's resizes and first show, and note the tree dock's height
+        when it changes (the person dragged its edge)."""
+        kind = event.type()
+        if watched is self._window and kind == QEvent.Type.Resize:
+            self._resized()
+        elif watched is self._window and kind == QEvent.Type.Show:
+            self._shown()
+        elif watched is self.docks.get("tree") and kind == QEvent.Type.Resize:
             QTimer.singleShot(0, self._note_heights)
         return super().eventFilter(watched, event)

@@ -8,68 +8,33 @@ it arrives.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSize, Qt, Slot
+from PySide6.QtCore import QSettings, Qt, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QGuiApplication,
     QKeySequence,
-    QResizeEvent,
-    QShowEvent,
 )
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QListWidgetItem,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from gamesearch_gui import __version__
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import game_names
-from gamesearch_gui.core.search import (
-    SearchResult,
-)
-from gamesearch_gui.core.trees.examples import example
-from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.boards.text_board import TextBoard
-from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
+from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.dock_layout import LAYOUT_VERSION, DockLayout
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
+from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.help.desk import HelpDesk
-from gamesearch_gui.ui.help.how_to_play import about_text, how_to_play, how_to_play_file
-from gamesearch_gui.ui.play.history import MoveHistory, headline
-from gamesearch_gui.ui.play.kept_searches import Key
-from gamesearch_gui.ui.play.page import PlayPage
-from gamesearch_gui.ui.play.progress_line import ProgressLine
-from gamesearch_gui.ui.play.purpose import Purpose
-from gamesearch_gui.ui.play.saved_config import load_config, load_search, save_config
-from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.play.shelf import TREE_EMPTY, DockShelf
-from gamesearch_gui.ui.play_config import (
-    PlayConfig,
-    algorithms_for,
-    compare_searches,
-)
+from gamesearch_gui.ui.help.how_to_play import about_text
+from gamesearch_gui.ui.opening import Opening
+from gamesearch_gui.ui.play.history import headline
+from gamesearch_gui.ui.play.mode import PlayMode
+from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.search_check.actions import SearchCheck
-from gamesearch_gui.ui.settings_panel import SettingsPanel
-from gamesearch_gui.ui.stats_panel import (
-    StatsPanel,
-)
-from gamesearch_gui.ui.tree.page import SearchTreePanel
 from gamesearch_gui.ui.widgets import PageStack, make_action, make_toggle
-from gamesearch_gui.ui.worker import SearchRequest
 
 WINDOW_TITLE = "gamesearch-gui"
 
@@ -77,22 +42,24 @@ WINDOW_TITLE = "gamesearch-gui"
 FOCUS_MESSAGE = (
     "The search tree has the whole window: Ctrl+T (View > Focus on the tree) brings the rest back."
 )
-#: The window's size at the first start, when the screen has room for it.
-DEFAULT_SIZE = (1280, 800)
 
 
-class _Shared:
-    """An attribute of the window that is its play session's (``window.match`` is
-    ``window.session.match``): read and set through the window as before the split."""
+class _Of:
+    """An attribute or a method of the window that is one of its parts': with
+    ``undo = _Of("session")``, ``window.undo`` is ``window.session.undo``, and
+    ``window.paused = True`` sets ``window.session.paused``."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
     def __get__(self, window: Any, owner: type | None = None) -> Any:
-        return getattr(window.session, self.name)
+        return getattr(getattr(window, self.part), self.name)
 
     def __set__(self, window: Any, value: Any) -> None:
-        setattr(window.session, self.name, value)
+        setattr(getattr(window, self.part), self.name, value)
 
 
 class MainWindow(QMainWindow):
@@ -109,29 +76,24 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(WINDOW_TITLE)
         self.setObjectName("MainWindow")
         self.store = settings if settings is not None else QSettings()
-        self.game_files = GameFileEngine(self)
-        self.game_files.answered.connect(self._game_file_answered)
-        self._make_pages(recovery_path)
-        #: The game itself: whose turn, the AI's searches, undo and redo.
-        self.session = PlaySession(load_config(self.store), self)
+        #: Play mode: the game (its session) and the panels that show it.
+        self.play = PlayMode(self, self.store)
+        self.play.message.connect(self.statusBar().showMessage)
+        self.session = self.play.session
         self.controller = self.session.controller
         self.searches = self.session.searches
+        self._make_pages(recovery_path)
+        self._make_opening()
         self._make_docks()
-        self.progress_label = ProgressLine()
-        self.statusBar().addPermanentWidget(self.progress_label)
         self._make_actions()
-        self._connect_session()
+        self.session.changed.connect(self._refresh)
+        self.session.pausedChanged.connect(self.act_pause.setChecked)
         self.config = self.settings_panel.config
         self.show_values = bool(self.store.value("view/show_values", False, type=bool))
         self.act_values.setChecked(self.show_values)
-        # The first start's size, within the screen (a 1366×768 laptop included); a
-        # remembered geometry replaces it.
-        size = QSize(*DEFAULT_SIZE)
-        screen = QGuiApplication.primaryScreen()
-        if screen is not None:
-            size = size.boundedTo(screen.availableGeometry().size())
-        self.resize(size)
-        self._restore_layout()
+        self.dock_layout.first_size()  # a remembered geometry replaces it
+        self.dock_layout.restore(self.store)
+        self.play.remember_searches()
         self.trees.set_active(False)
         self.exercises.set_active(False)
         if self.exercises.history.problem:
@@ -141,7 +103,7 @@ class MainWindow(QMainWindow):
         # when a running QThread is destroyed).
         try:
             self.new_game(self.config, start=False)
-            self._offer_recovery()
+            self.opening.offer_recovery()
             self.session.advance()  # the AI's first search, if it moves first
         except BaseException:
             self._stop_searches()
@@ -150,7 +112,7 @@ class MainWindow(QMainWindow):
 
     def _make_pages(self, recovery_path: str | None) -> None:
         """The three modes' pages, one shown at a time: play, draw a tree, practise."""
-        self.play_page = PlayPage()
+        self.play_page = self.play.page
         self.headline = self.play_page.headline
         self.trees = TreesMode(
             self,
@@ -170,65 +132,38 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.central_stack)
         self.setAcceptDrops(True)
 
+    def _make_opening(self) -> None:
+        """What opens files: users' game files (in an engine process), trees, examples."""
+        self.game_files = GameFileEngine(self)
+        self.game_files.answered.connect(self.play.code_answered)
+        self.opening = Opening(
+            self,
+            self.trees,
+            self.game_files,
+            lambda title, text: self._message(title, text),
+            lambda: self._ask_recover(),
+        )
+        self.opening.modeWanted.connect(self.set_mode)
+        self.opening.message.connect(self.statusBar().showMessage)
+        self.opening.gameLoaded.connect(self._play_game_file)
+
     def _make_docks(self) -> None:
-        """Play mode's docks: the settings, the statistics, the moves, the search tree."""
-        self.settings_panel = SettingsPanel(self.session.config)
+        """Play mode's docks, laid out, and the status bar's line about the search."""
+        play = self.play
+        self.settings_panel = play.settings_panel
         self.settings_panel.newGameRequested.connect(self._config_for_new_game)
-        self.settings_panel.searchChanged.connect(self._search_settings_changed)
-        self.stats = StatsPanel()
-        self.history = MoveHistory()
-        self.history.itemClicked.connect(self._history_clicked)
-        self.tree_panel = SearchTreePanel()
-        self.tree_panel.searchChosen.connect(self._search_chosen)
-        self.searches.panel = self.tree_panel  # the searches grow in the tree dock
-        self.tree_panel.clear(TREE_EMPTY)
-        self.tree_panel.remember_layout(self.store, "layout/play-tree")
+        self.stats = play.stats
+        self.history = play.history
+        self.tree_panel = play.tree_panel
+        self.shelf = play.shelf
         self.editor.solution_panel.remember_layout(self.store, "layout/trees-tree")
         self.exercises.solution_panel.remember_layout(self.store, "layout/exercise-tree")
-        self.docks = {
-            "settings": self._dock(
-                "Settings", self.settings_panel, Qt.DockWidgetArea.LeftDockWidgetArea
-            ),
-            "stats": self._dock("Statistics", self.stats, Qt.DockWidgetArea.RightDockWidgetArea),
-            "history": self._dock("Moves", self.history, Qt.DockWidgetArea.RightDockWidgetArea),
-            "tree": self._dock(
-                "Search tree", self.tree_panel, Qt.DockWidgetArea.BottomDockWidgetArea
-            ),
-        }
+        self.docks = play.add_docks(self)
         self.dock_layout = DockLayout(self, self.docks, self.central_stack)
-        self.shelf = DockShelf(
-            self.session.kept,
-            self.tree_panel,
-            lambda: self.docks["tree"].toggleViewAction().isChecked(),
-        )
-        self.session.shelf = self.shelf
-
-    def _connect_session(self) -> None:
-        """Show what the play session says: the board, the status bar, the statistics."""
-        session = self.session
-        self.play_page.follow(session)
-        self.play_page.moveChosen.connect(session.human_move)
-        self.play_page.refused.connect(lambda why: self.statusBar().showMessage(why, 3000))
-        session.changed.connect(self._refresh)
-        session.message.connect(self.statusBar().showMessage)
-        session.pausedChanged.connect(self.act_pause.setChecked)
-        session.searchStarted.connect(self.stats.show_started)
-        session.searchStopped.connect(self.stats.show_stopped)
-        session.searchFinished.connect(self._search_finished)
-        session.searchFailed.connect(self._search_failed)
-        session.halted.connect(self.progress_label.stop)
-        self.searches.finished.connect(lambda _, result: self.progress_label.show_done(result))
-        self.searches.progress.connect(self.stats.show_progress)
-        self.searches.progress.connect(self.progress_label.show_progress)
+        self.progress_label = play.progress_label
+        self.statusBar().addPermanentWidget(self.progress_label)
 
     # -- building ----------------------------------------------------------------------
-
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{title}")
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         return make_action(self, text, slot, shortcut, tip)
@@ -398,142 +333,41 @@ class MainWindow(QMainWindow):
 
     # -- the game ----------------------------------------------------------------------
 
-    # The play session's state, read and set through the window as before.
-    match = _Shared()
-    config = _Shared()
-    paused = _Shared()
-    user_game = _Shared()
-    rng = _Shared()
-    pace_override_ms = _Shared()
-    show_values = _Shared()
-    move_searches = _Shared()
-    move_recordings = _Shared()
-    kept = _Shared()
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        """The game being played."""
-        return self.session.game
+    # The play session's state and commands (``PlaySession`` says what each is).
+    match = _Of("session")
+    config = _Of("session")
+    paused = _Of("session")
+    user_game = _Of("session")
+    rng = _Of("session")
+    pace_override_ms = _Of("session")
+    show_values = _Of("session")
+    move_searches = _Of("session")
+    move_recordings = _Of("session")
+    kept = _Of("session")
+    game = _Of("session")
+    names = _Of("session")
+    seat = _Of("session")
+    human_to_move = _Of("session")
+    undo = _Of("session")
+    redo = _Of("session")
+    hint = _Of("session")
+    move_now = _Of("session")
+    set_paused = _Of("session")
 
     def new_game(self, config: PlayConfig | None = None, *, start: bool = True) -> None:
         """Start a game with ``config`` (default: the current one); ``start`` False sets
         the board up without letting the AI begin."""
-        session = self.session
-        session.halt()
-        if config is not None and config != self.settings_panel.config:
-            self.settings_panel.set_config(config)
-        session.config = self.settings_panel.config
-        game = session.user_game if session.user_game is not None else session.config.make_game()
-        # Two AIs do not start to play unseen (from Draw a tree or Practise): Pause AI,
-        # in Play, starts them.
-        session.begin(game, paused=self.mode != "play" and not any(session.config.seated()))
-        self.play_page.show_game(game, self.names(), session.config.seated())
-        self.stats.clear()
-        self._save_config()
+        self.play.new_game(config, away=self.mode != "play")
         self._refresh()
         if start:
-            session.advance()
+            self.session.advance()
 
-    def names(self) -> tuple[str, ...]:
-        """What each seat (player) is called in this game, in the order of its players."""
-        return self.session.names()
-
-    def seat(self, state: Any) -> int | None:
-        """Who decides at ``state``: the index of a seat, or None (chance, or the end)."""
-        return self.session.seat(state)
-
-    def human_to_move(self) -> bool:
-        """True when the game goes on and a person decides now."""
-        return self.session.human_to_move()
-
-    # -- showing what the session says ---------------------------------------------------
-
-    @property
-    def board(self) -> BoardWidget | None:
-        """The board of the game being played."""
-        return self.play_page.board
-
-    @Slot(object)
-    def _search_chosen(self, key: Key) -> None:
-        """The person chose a search in the tree dock's list."""
-        self.shelf.show(key)
-
-    @Slot(object, object)
-    def _search_finished(self, request: SearchRequest, result: SearchResult) -> None:
-        """A search of the position on the board ended: its figures, in the statistics."""
-        self.stats.show_result(self.game, request.state, result, request.recording)
-
-    @Slot(object, str)
-    def _search_failed(self, request: SearchRequest, message: str) -> None:
-        """Say why; for the AI's move, the session paused it until the person resumes."""
-        self.stats.show_stopped("failed")
-        self.progress_label.show_failed()
-        self.statusBar().showMessage(f"The search failed: {message}")
-        if request.purpose == Purpose.MOVE:
-            self.headline.setText("The AI's search failed: resume it with Ctrl+P")
+    board = _Of("play_page")  # the board of the game being played (None: none yet)
 
     # -- commands ----------------------------------------------------------------------
 
-    def undo(self) -> None:
-        """Take back moves until it is a person's turn again (one move when only AIs play)."""
-        self.session.undo()
-
-    def redo(self) -> None:
-        """Play again the moves taken back, up to the person's next turn."""
-        self.session.redo()
-
-    @Slot(QListWidgetItem)
-    def _history_clicked(self, item: QListWidgetItem) -> None:
-        """Reopen the search tree behind an AI move."""
-        number = item.data(Qt.ItemDataRole.UserRole)
-        if number not in self.move_recordings:
-            why = "a person's move" if number not in self.move_searches else "not kept"
-            self.statusBar().showMessage(f"No search tree for this move ({why})", 4000)
-            return
-        if self.controller.busy:
-            self.statusBar().showMessage(
-                "The AI is thinking: choose its search in the Search tree's list to follow it",
-                4000,
-            )
-        self.docks["tree"].show()
-        self.docks["tree"].raise_()
-        self.shelf.show((Purpose.MOVE, number))
-
-    def hint(self) -> None:
-        """Ask the AI for the person's best move, and mark it on the board."""
-        self.session.hint()
-
-    def move_now(self) -> None:
-        """Make the AI play the best move it has found so far."""
-        self.session.move_now()
-
-    def compare_mcts(self) -> None:
-        """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
-        search in an engine process of the dialog's own."""
-        if self.user_game is not None:
-            # Its code runs only in the window's own engine processes (docs/your-code.md).
-            self.statusBar().showMessage(
-                "Compare MCTS with alpha-beta works on the built-in games, not on a game file",
-                5000,
-            )
-            return
-        alphabeta, mcts = compare_searches(self.config)
-        dialog = MctsCompareDialog(self.game, self.match.state, mcts, alphabeta, self.names(), self)
-        dialog.setModal(True)
-        dialog.exec()
-        dialog.deleteLater()
-
-    def set_paused(self, paused: bool) -> None:
-        """Stop (or let) the AI start its moves."""
-        self.session.set_paused(paused)
-
-    def set_show_values(self, on: bool) -> None:
-        """Label every legal move with its value (searched for the person's turn)."""
-        self.store.setValue("view/show_values", on)
-        if self.board is None:
-            self.session.show_values = on
-            return
-        self.session.set_show_values(on)
+    compare_mcts = _Of("play")
+    set_show_values = _Of("play")
 
     def reset_layout(self) -> None:
         """Put the panels back where they started (shown in Play mode, as this mode wants
@@ -549,35 +383,16 @@ class MainWindow(QMainWindow):
             panel.reset_layout()
         self.dock_layout.size_docks()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The search tree dock keeps its share of the height (``DockLayout.resized``)."""
-        super().resizeEvent(event)
-        self.dock_layout.resized()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        """The first show of a window with no remembered layout: the default sizes, now
-        that the window has its own."""
-        super().showEvent(event)
-        self.dock_layout.shown()
-
-    @property
-    def tree_focus(self) -> bool:
-        """True while the search tree has the whole window."""
-        return self.dock_layout.tree_focus
+    tree_focus = _Of("dock_layout")  # True while the search tree has the whole window
 
     def set_tree_focus(self, on: bool) -> None:
         """Give the search tree the whole window, or bring the rest back. In Play the
         board and the other docks go; in the other modes the page's side panel."""
         self.act_focus_tree.setChecked(on)
-        if on == self.dock_layout.tree_focus:
-            return
-        self.dock_layout.tree_focus = on
         mode = self.mode
-        if mode == "play":
-            self.dock_layout.focus_on_tree(on)
-        else:
-            page = self.editor if mode == "trees" else self.exercises
-            page.set_tree_focus(on)
+        page = None if mode == "play" else self.editor if mode == "trees" else self.exercises
+        if not self.dock_layout.set_tree_focus(on, page):
+            return
         if on:
             self.statusBar().showMessage(FOCUS_MESSAGE, 8000)
         elif self.statusBar().currentMessage() == FOCUS_MESSAGE:
@@ -585,13 +400,7 @@ class MainWindow(QMainWindow):
 
     def show_how_to_play(self) -> None:
         """The rules of the game and what the AI does, in a few paragraphs."""
-        game = self.user_game
-        offered = algorithms_for(self.game)
-        if game is None:
-            self._message("How to play", how_to_play(self.config.spec, offered))
-        else:
-            text = how_to_play_file(game.title, game.spec, game.info.rules, offered)
-            self._message("How to play", text)
+        self._message("How to play", self.play.how_to_play())
 
     def show_about(self) -> None:
         """Version and purpose."""
@@ -615,59 +424,22 @@ class MainWindow(QMainWindow):
 
     # -- users' game files ----------------------------------------------------------------
 
-    def ask_open_game_file(self) -> None:
-        """Ask for a game file, and play it."""
-        path = ask_game_file(self)
-        if path:
-            self.open_game_file(path)
+    # What opens files (``Opening`` says what each does).
+    ask_open_game_file = _Of("opening")
+    open_game_file = _Of("opening")
+    ask_new_game_file = _Of("opening")
+    open_example = _Of("opening")
+    open_tree_file = _Of("opening")
 
-    def open_game_file(self, spec: str) -> bool:
-        """Play the game of ``PATH[:CLASS]`` against the AI; loaded (and run) in the
-        engine process. A file that cannot be used is said, and the game stays."""
-        self.statusBar().showMessage(f"Loading {spec}…")
-        try:
-            game = self.game_files.open(spec, parent=self)
-        except GameError as error:
-            self.statusBar().showMessage(f"The game file could not be used: {error}", 15000)
-            self._message("The game file could not be used", _html(str(error)))
-            return False
+    @Slot(object, str)
+    def _play_game_file(self, game: RemoteGame, spec: str) -> None:
+        """Play the game of a game file loaded from ``spec``."""
         self.set_mode("play")
         self.user_game = game
         self.settings_panel.show_file_game(game, game.title, game.players)
         self.new_game()
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)
-        return True
-
-    @Slot()
-    def _game_file_answered(self) -> None:
-        """The game's code answered a question the window did not wait for: show the
-        position again, and go on with the play if it waited for that answer."""
-        if self.user_game is None or not isinstance(self.board, TextBoard):
-            return
-        if self.user_game.waiting(self.match.state):
-            return  # another question of this position is still out
-        self.board.refresh()
-        self.session.code_answered()
-
-    def ask_new_game_file(self) -> None:
-        """Write a template game file where the person says, and play it."""
-        answer = ask_template(self)
-        if answer is None:
-            return
-        path, style = answer
-        try:
-            new_template(path, style)
-        except (GameError, OSError) as error:
-            self._message("The template could not be written", _html(str(error)))
-            return
-        self.open_game_file(path)
-
-    @Slot(object)
-    def _search_settings_changed(self, config: PlayConfig) -> None:
-        self.config = config
-        self._save_config()
-        self.statusBar().showMessage("The AI uses the new settings from its next move", 4000)
 
     # -- showing the state ---------------------------------------------------------------
 
@@ -689,15 +461,6 @@ class MainWindow(QMainWindow):
 
     # -- remembering -------------------------------------------------------------------
 
-    def _save_config(self) -> None:
-        save_config(self.store, self.config, self.settings_panel.remembered_searches())
-
-    def _restore_layout(self) -> None:
-        self.dock_layout.restore(self.store)
-        for game in game_names():
-            if game != self.settings_panel.config.game:
-                self.settings_panel.remember_search(game, load_search(self.store, game))
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about an unsaved tree and an unchecked exercise; stop the search threads;
         remember layout and settings."""
@@ -712,7 +475,7 @@ class MainWindow(QMainWindow):
         self.session.halt()
         self._stop_searches()
         self.dock_layout.save(self.store)
-        self._save_config()
+        self.play.save()
         self.store.sync()
         super().closeEvent(event)
 
@@ -780,29 +543,11 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(WINDOW_TITLE)
 
-    def open_example(self, key: str) -> bool:
-        """Open an example of the library in Trees mode (unless the person cancels)."""
-        opened = self.trees.open_example(example(key))
-        if opened:
-            self.set_mode("trees")
-        return opened
-
-    def open_tree_file(self, path: str) -> bool:
-        """Open a tree file in Trees mode (drag and drop, the command line)."""
-        self.set_mode("trees")
-        return self.editor.open_file(path)
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if any(_is_tree_file(url.toLocalFile()) for url in event.mimeData().urls()):
-            event.acceptProposedAction()
+        self.opening.drag_enter(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            path = url.toLocalFile()
-            if _is_tree_file(path):
-                event.acceptProposedAction()
-                self.open_tree_file(path)
-                return
+        self.opening.drop(event)
 
     def _ask_recover(self) -> bool:
         """Ask whether to reopen the tree an unclean exit left behind. Tests replace this."""
@@ -815,21 +560,3 @@ class MainWindow(QMainWindow):
             buttons.Yes,
         )
         return answer == buttons.Yes
-
-    def _offer_recovery(self) -> None:
-        if not self.editor.has_recovery():
-            return
-        if self._ask_recover():
-            self.set_mode("trees")
-            self.editor.open_recovery()  # read off the GUI thread: it may be a big tree
-        else:
-            self.editor.remove_recovery()
-
-
-def _html(text: str) -> str:
-    """Plain text for a rich-text message box."""
-    return html.escape(text).replace("\n", "<br>")
-
-
-def _is_tree_file(path: str) -> bool:
-    return bool(path) and path.lower().endswith(".json")
