@@ -1,9 +1,10 @@
-"""The main window: play every game against the AI, which searches on a worker thread.
+"""The main window: its three modes (play, draw a tree, practise), menus and toolbars.
 
-The board sits in the middle; docks hold the settings, the statistics, the move
-history and the search tree. The window owns the search thread (through
-``SearchController``) and never searches itself: it asks, and plays the answer when
-it arrives.
+Play mode is ``ui/play/``: the game is a ``PlaySession`` (no widget; it asks its
+``SearchController`` for the AI's moves, searched in the engine process, and plays the
+answers), shown by ``PlayMode``'s board page and docks (the settings, the statistics,
+the moves, the search tree). The window lays the docks out (``DockLayout``), opens
+files (``Opening``) and switches between the modes.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.dock_layout import LAYOUT_VERSION, DockLayout
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
-from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.help.desk import HelpDesk
 from gamesearch_gui.ui.help.how_to_play import about_text
 from gamesearch_gui.ui.opening import Opening
@@ -134,15 +134,14 @@ class MainWindow(QMainWindow):
 
     def _make_opening(self) -> None:
         """What opens files: users' game files (in an engine process), trees, examples."""
-        self.game_files = GameFileEngine(self)
-        self.game_files.answered.connect(self.play.code_answered)
         self.opening = Opening(
             self,
             self.trees,
-            self.game_files,
             lambda title, text: self._message(title, text),
             lambda: self._ask_recover(),
         )
+        self.game_files = self.opening.engine
+        self.game_files.answered.connect(self.play.code_answered)
         self.opening.modeWanted.connect(self.set_mode)
         self.opening.message.connect(self.statusBar().showMessage)
         self.opening.gameLoaded.connect(self._play_game_file)

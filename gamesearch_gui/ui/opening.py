@@ -20,9 +20,10 @@ from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_temp
 
 
 class Opening(QObject):
-    """Opens files for ``window``: game files through ``engine`` (loaded and run in an
-    engine process), trees through ``trees``. ``tell(title, html)`` shows a message box;
-    ``ask_recover()`` asks whether to reopen the tree left behind."""
+    """Opens files for ``window``: game files through an engine process of their own
+    (``engine``, which runs the game's code while it is played), trees through
+    ``trees``. ``tell(title, html)`` shows a message box; ``ask_recover()`` asks whether
+    to reopen the tree left behind."""
 
     #: Show this mode ("play", "trees") for what is opened.
     modeWanted = Signal(str)
@@ -36,14 +37,13 @@ class Opening(QObject):
         self,
         window: QWidget,
         trees: TreesMode,
-        engine: GameFileEngine,
         tell: Callable[[str, str], None],
         ask_recover: Callable[[], bool],
     ) -> None:
         super().__init__(window)
         self._window = window
         self.trees = trees
-        self.engine = engine
+        self.engine = GameFileEngine(window)
         self._tell = tell
         self._ask_recover = ask_recover
 

@@ -4,7 +4,7 @@ and Pause AI, driven through the session alone, the AI searching in its engine p
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,10 @@ class Seen:
         session.searchFinished.connect(lambda request, _result: self.finished.append(request))
 
 
+#: Begins a game with these seats: its session, and what the session says.
+Begin = Callable[[Seats], tuple[PlaySession, Seen]]
+
+
 def play(seats: Seats) -> PlaySession:
     """A session of tic-tac-toe at full speed (no pause before the AI's move), not begun."""
     made = PlaySession(PlayConfig(game="tictactoe", seats=seats))
@@ -60,15 +64,26 @@ def sessions() -> Iterator[list[PlaySession]]:
         session.deleteLater()
 
 
+@pytest.fixture
+def begin(sessions: list[PlaySession]) -> Begin:
+    """Begin a game of tic-tac-toe with these seats: its session (begun), what it says."""
+
+    def begun(seats: Seats) -> tuple[PlaySession, Seen]:
+        session = play(seats)
+        sessions.append(session)
+        seen = Seen(session)
+        session.advance()
+        return session, seen
+
+    return begun
+
+
 def person_to_move(session: PlaySession) -> bool:
     return session.match.is_over or (session.human_to_move() and not session.controller.busy)
 
 
-def test_a_person_and_the_ai_take_turns(qtbot: QtBot, sessions: list[PlaySession]) -> None:
-    session = play(Seats.HUMAN_FIRST)
-    sessions.append(session)
-    seen = Seen(session)
-    session.advance()
+def test_a_person_and_the_ai_take_turns(qtbot: QtBot, begin: Begin) -> None:
+    session, seen = begin(Seats.HUMAN_FIRST)
     assert session.human_to_move() and seen.interactive == [False, True]
     assert not session.controller.busy, "the AI must wait for the person's move"
 
@@ -86,16 +101,12 @@ def test_a_person_and_the_ai_take_turns(qtbot: QtBot, sessions: list[PlaySession
     assert seen.positions[-1] == (reply.after, reply.move)
     assert session.move_searches.keys() == {2}
     assert session.move_searches[2].best_move == reply.move
+    assert [request.purpose for request in seen.finished] == [Purpose.MOVE]
     assert seen.interactive[-1] is True
 
 
-def test_moves_out_of_turn_are_refused_with_a_reason(
-    qtbot: QtBot, sessions: list[PlaySession]
-) -> None:
-    session = play(Seats.HUMAN_SECOND)
-    sessions.append(session)
-    seen = Seen(session)
-    session.advance()  # the AI (X) moves first
+def test_moves_out_of_turn_are_refused_with_a_reason(qtbot: QtBot, begin: Begin) -> None:
+    session, seen = begin(Seats.HUMAN_SECOND)  # the AI (X) moves first
     assert session.controller.busy
     session.human_move(0)
     session.hint()
@@ -109,12 +120,9 @@ def test_moves_out_of_turn_are_refused_with_a_reason(
 
 
 def test_undo_takes_back_to_the_persons_turn_and_redo_plays_it_again(
-    qtbot: QtBot, sessions: list[PlaySession]
+    qtbot: QtBot, begin: Begin
 ) -> None:
-    session = play(Seats.HUMAN_FIRST)
-    sessions.append(session)
-    seen = Seen(session)
-    session.advance()
+    session, seen = begin(Seats.HUMAN_FIRST)
     for move in (0, 8):
         qtbot.waitUntil(lambda: person_to_move(session), timeout=AI_TIMEOUT_MS)
         session.human_move(move if move in session.match.legal() else session.match.legal()[0])
@@ -140,11 +148,8 @@ def test_undo_takes_back_to_the_persons_turn_and_redo_plays_it_again(
     assert not session.match.can_redo
 
 
-def test_a_hint_is_the_persons_best_move(qtbot: QtBot, sessions: list[PlaySession]) -> None:
-    session = play(Seats.TWO_HUMANS)
-    sessions.append(session)
-    seen = Seen(session)
-    session.advance()
+def test_a_hint_is_the_persons_best_move(qtbot: QtBot, begin: Begin) -> None:
+    session, seen = begin(Seats.TWO_HUMANS)
     for move in (0, 4, 8):
         session.human_move(move)
     assert not session.controller.busy, "two people: the AI never searches for a move"
@@ -160,11 +165,8 @@ def test_a_hint_is_the_persons_best_move(qtbot: QtBot, sessions: list[PlaySessio
     assert len(session.match.plies) == 3, "a hint plays nothing"
 
 
-def test_move_values_are_each_moves_exact_value(qtbot: QtBot, sessions: list[PlaySession]) -> None:
-    session = play(Seats.TWO_HUMANS)
-    sessions.append(session)
-    seen = Seen(session)
-    session.advance()
+def test_move_values_are_each_moves_exact_value(qtbot: QtBot, begin: Begin) -> None:
+    session, seen = begin(Seats.TWO_HUMANS)
     session.human_move(4)
     session.set_show_values(True)
     qtbot.waitUntil(lambda: bool(seen.values), timeout=AI_TIMEOUT_MS)
