@@ -99,25 +99,26 @@ class RecordedSearch(QObject):
         if self._request is not None and self.controller.current is self._request:
             self.progress.emit(progress)
 
-    @Slot(object, object)
-    def _finished(self, request: SearchRequest, result: SearchResult) -> None:
+    def _ended(self, request: SearchRequest) -> bool:
+        """``request`` ended: if it is this binding's, forget it and let the panel show
+        its recording whole (after a failure, what was recorded before it, for good)."""
         if request is not self._request:
-            return
+            return False
         self._request = None
         if self.shows(request):
             assert self.panel is not None
             self.panel.finish()
-        self.finished.emit(request, result)
+        return True
+
+    @Slot(object, object)
+    def _finished(self, request: SearchRequest, result: SearchResult) -> None:
+        if self._ended(request):
+            self.finished.emit(request, result)
 
     @Slot(object, str)
     def _failed(self, request: SearchRequest, message: str) -> None:
-        if request is not self._request:
-            return
-        self._request = None
-        if self.shows(request):
-            assert self.panel is not None
-            self.panel.finish()  # what was recorded before the failure, for good
-        self.failed.emit(request, message)
+        if self._ended(request):
+            self.failed.emit(request, message)
 
 
 def show_node_labels(panel: TreePage) -> None:

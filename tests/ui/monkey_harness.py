@@ -798,7 +798,7 @@ def idle(window: MainWindow) -> bool:
     """True when nothing is under way: no search of any page, no AI move or die pending."""
     return (
         not window.controller.busy
-        and not window._pace_timer.isActive()
+        and not window.session.pace_timer.isActive()
         and window.editor.searches.request is None
         and window.exercises.searches.request is None
     )
@@ -851,7 +851,7 @@ def busy(window: MainWindow) -> str:
         if request is not None:
             game = getattr(request.game, "name", type(request.game).__name__)
             what.append(f"{name}'s {request.purpose} search of {game} ({request.settings})")
-    if window._pace_timer.isActive():
+    if window.session.pace_timer.isActive():
         what.append("a paced move")
     return "; ".join(what) or "nothing"
 

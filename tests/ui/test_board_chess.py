@@ -50,7 +50,7 @@ def from_position(window: MainWindow, fen: str, seats: Seats, depth: int = 2) ->
     window.match = Match(window.game, state)
     assert window.board is not None
     window.board.set_state(state)
-    window._advance()
+    window.session.advance()
     return state
 
 
@@ -187,7 +187,7 @@ def test_node_details_of_a_running_search_show_the_evaluation_it_uses(
     window.new_game(PlayConfig(game="chess", seats=Seats.HUMAN_SECOND, search=search), start=False)
     state = window.game.parse_position("3qk3/8/8/8/8/8/8/2B1KB2 w - - 0 1")
     window.match = Match(window.game, state)
-    window._advance()
+    window.session.advance()
     panel = window.tree_panel
     qtbot.waitUntil(lambda: panel.controller.published > 100, timeout=30_000)
     recording = panel.recording

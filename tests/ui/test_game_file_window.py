@@ -16,7 +16,7 @@ from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui import game_files, main_window
+from gamesearch_gui.ui import game_files, opening
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
@@ -88,7 +88,7 @@ def test_a_template_is_written_and_opened(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "my_nim.py"
-    monkeypatch.setattr(main_window, "ask_template", lambda parent: (str(path), "aima"))
+    monkeypatch.setattr(opening, "ask_template", lambda parent: (str(path), "aima"))
     window.act_new_game_file.trigger()
     assert "aima" in path.read_text(encoding="utf-8").lower()
     assert isinstance(window.game, RemoteGame) and window.game.path == str(path)

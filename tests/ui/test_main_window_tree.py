@@ -11,8 +11,9 @@ from PySide6.QtCore import QSettings, QTimer
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
-from gamesearch_gui.ui.kept_searches import ANALYSIS, MOVE
-from gamesearch_gui.ui.main_window import KEPT_NODES, MainWindow
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play.kept_searches import ANALYSIS, MOVE
+from gamesearch_gui.ui.play.session import KEPT_NODES
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
 
 TIMEOUT_MS = 180_000
@@ -153,7 +154,7 @@ def test_move_values_are_searched_beside_the_ai_tree_and_listed_as_a_search_of_t
 
     # The person moves: the AI's next search grows in the dock, and the values of the
     # person's next moves are searched beside it.
-    window._human_move(3)
+    window.session.human_move(3)
     qtbot.waitUntil(lambda: board.interactive and not window.controller.busy, timeout=TIMEOUT_MS)
     assert panel.recording is window.move_recordings[3]
     assert list_texts(window) == [

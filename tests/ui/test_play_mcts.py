@@ -106,7 +106,7 @@ def test_hint_under_mcts_is_the_most_visited_move(qtbot: QtBot, window: MainWind
     window.act_hint.trigger()
     qtbot.waitUntil(lambda: board.hint is not None, timeout=AI_TIMEOUT_MS)
     assert board.hint in window.match.legal()
-    analysis = window._analysis
+    analysis = window.session.analysis
     assert analysis is not None and analysis.settings.algorithm is Algorithm.MCTS
     assert board.hint == max(analysis.root_moves, key=lambda m: m.visits).move
     assert "Hint: play" in window.statusBar().currentMessage()

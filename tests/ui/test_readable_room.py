@@ -101,12 +101,12 @@ def play_until_the_ai_answered(qtbot: QtBot, window: MainWindow, moves: list[str
 
     for text in moves:
         qtbot.waitUntil(settled, timeout=AI_MS)
-        window._human_move(window.game.parse_move(window.match.state, text))
+        window.session.human_move(window.game.parse_move(window.match.state, text))
     for _ in range(4):
         qtbot.waitUntil(settled, timeout=AI_MS)
         if window.move_searches or window.match.is_over:
             break
-        window._human_move(window.match.legal()[0])
+        window.session.human_move(window.match.legal()[0])
     qtbot.waitUntil(settled, timeout=AI_MS)
     assert window.move_searches
 

@@ -18,6 +18,7 @@ from gamesearch_gui import app
 from gamesearch_gui.app import EXIT_WHEN_SHOWN_ENV, display_problem, run_app
 from gamesearch_gui.core.exercises.history import FORMAT
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play.session import PlaySession
 from tests.core.test_exercise_history import GOOD_ENTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,15 +88,15 @@ def test_a_failure_while_the_window_is_built_stops_its_searches_first(
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     store.setValue("play/seats", "two-ais")
     threads: list[QThread] = []
-    original = MainWindow._advance
+    original = PlaySession.advance
 
-    def advance_then_fail(self: MainWindow) -> None:
+    def advance_then_fail(self: PlaySession) -> None:
         original(self)
         assert self.controller.busy, "the AI's search should be under way"
         threads.append(self.controller._thread)
         raise RuntimeError("something went wrong after the first search started")
 
-    monkeypatch.setattr(MainWindow, "_advance", advance_then_fail)
+    monkeypatch.setattr(PlaySession, "advance", advance_then_fail)
     with pytest.raises(RuntimeError, match="after the first search started"):
         MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
     assert threads and not threads[0].isRunning()

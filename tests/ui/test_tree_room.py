@@ -20,8 +20,9 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.ui.dock_layout import BOARD_HEIGHT, TREE_SHARE
 from gamesearch_gui.ui.editor.editor import TreeEditor
-from gamesearch_gui.ui.main_window import BOARD_HEIGHT, TREE_SHARE, MainWindow
+from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W

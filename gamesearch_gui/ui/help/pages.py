@@ -24,7 +24,7 @@ CONTENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("play.md", "tree-view.md", "strategy.md", "editor.md", "exercises.md"),
     ),
     ("Search, your code, the games", ("search.md", "tree-files.md", "your-code.md", "games.md")),
-    ("Building and measuring", ("packaging.md", "benchmarks.md")),
+    ("Building and measuring", ("architecture.md", "packaging.md", "benchmarks.md")),
 )
 OTHER_GROUP = "More"
 #: A link's schemes that leave the guide for the system's browser or mail program.

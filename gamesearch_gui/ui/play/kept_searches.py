@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamesearch_gui.core.recording.mcts import AnyRecording
+from gamesearch_gui.ui.play.purpose import Purpose
 
-#: An AI move's search, and a search of the person's moves (its values, a hint): the
-#: purposes the window gives them.
-MOVE: Final = "move"
-ANALYSIS: Final = "analysis"
+#: An AI move's search, and a search of the person's moves (its values, a hint).
+MOVE: Final = Purpose.MOVE
+ANALYSIS: Final = Purpose.ANALYSIS
 #: What the list says after the title of the search still running.
 RUNNING_NOTE: Final = " (searching…)"
 
 #: A kept search: its purpose and the number of the ply about to be played when it ran.
-Key = tuple[str, int]
+Key = tuple[Purpose, int]
 
 
 @dataclass(frozen=True)
