@@ -29,8 +29,8 @@ from gamesearch_gui.core.game import Game, Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.editor.compare_dialog import ComparisonDialog
 from gamesearch_gui.ui.stats_panel import describe_settings, format_value
+from gamesearch_gui.ui.threads import ComparisonDialog
 
 #: The background of the move MCTS chose where alpha-beta knows a better one.
 DISAGREE = QColor("#f8d7da")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from gamesearch_gui import __version__
 from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import (
     MODE_COMMANDS,
     Mode,
@@ -31,17 +32,17 @@ from gamesearch_gui.ui.actions import (
     fill_menu_bar,
     fill_toolbar,
 )
-from gamesearch_gui.ui.dock_layout import LAYOUT_VERSION, DockLayout
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help.desk import HelpDesk
-from gamesearch_gui.ui.help.how_to_play import about_text
-from gamesearch_gui.ui.opening import Opening
+from gamesearch_gui.ui.how_to_play import about_text
 from gamesearch_gui.ui.play.history import headline
 from gamesearch_gui.ui.play.mode import PlayMode
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION, DockLayout
+from gamesearch_gui.ui.window.opening import Opening
 
 WINDOW_TITLE = "gamesearch-gui"
 
@@ -96,7 +97,7 @@ class MainWindow(QMainWindow):
         self.session.changed.connect(self._refresh)
         self.session.pausedChanged.connect(self.act_pause.setChecked)
         self.config = self.settings_panel.config
-        self.show_values = bool(self.store.value("view/show_values", False, type=bool))
+        self.show_values = saved.SHOW_VALUES.read(self.store)
         self.act_values.setChecked(self.show_values)
         self.dock_layout.first_size()  # a remembered geometry replaces it
         self.dock_layout.restore(self.store)

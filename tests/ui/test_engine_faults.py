@@ -38,13 +38,14 @@ from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
-from gamesearch_gui.ui.editor.compare_dialog import CompareDialog, ComparisonDialog
+from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.search_check.thread import CheckRequest
+from gamesearch_gui.ui.threads import ComparisonDialog
 from tests.processes import process_alive
 from tests.search_check import write_correct_alphabeta
 from tests.ui import test_check_window, test_editor, test_exercise_page, test_main_window

@@ -16,11 +16,12 @@ from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui import game_files, opening
+from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats, fit_search
+from gamesearch_gui.ui.window import opening
 from tests.test_game_file_cli import ENDLESS, MUTATING, UNKEYABLE
 from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end

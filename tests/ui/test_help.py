@@ -24,10 +24,10 @@ from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.factory import board_class
 from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
 from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
-from gamesearch_gui.ui.help.how_to_play import ALGORITHM_WORDS, how_to_play
 from gamesearch_gui.ui.help.pages import guide_pages, link_targets, plain, resolve
 from gamesearch_gui.ui.help.shortcuts import action_text
 from gamesearch_gui.ui.help.welcome import WelcomeDialog
+from gamesearch_gui.ui.how_to_play import ALGORITHM_WORDS, how_to_play
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for
 

@@ -20,7 +20,6 @@ from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.ui.dock_layout import BOARD_HEIGHT, TREE_SHARE
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
@@ -28,6 +27,7 @@ from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX
 from gamesearch_gui.ui.tree.page import STEPS_TAB, TreePage
+from gamesearch_gui.ui.window.dock_layout import BOARD_HEIGHT, TREE_SHARE
 from tests.ui.test_tree_panel import figure_recording
 
 WIDTH, HEIGHT = 1366, 768

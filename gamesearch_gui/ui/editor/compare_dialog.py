@@ -1,17 +1,16 @@
 """Compare searches on one tree: a table of counts and a grouped bar chart.
 
 The four searches (core.compare) run in an engine process of the dialog's own, never in
-the window's process; a thread of the dialog (:class:`CompareThread`, which the Play
-mode's comparison of MCTS with alpha-beta uses too) waits for them.
+the window's process; a thread of the dialog (``ui/threads.py``'s :class:`CompareThread`, which the
+Play mode's comparison of MCTS with alpha-beta uses too) waits for them.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QShowEvent
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
@@ -25,9 +24,7 @@ from gamesearch_gui.core.compare import ComparisonRow, knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.tree import CustomTree, move_names
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
-from gamesearch_gui.ui.threads import ThreadDialog
-from gamesearch_gui.ui.worker import stop_engine_thread
+from gamesearch_gui.ui.threads import ComparisonDialog
 
 #: The counts shown, as (attribute, heading, bar colour).
 MEASURES = (
@@ -45,85 +42,6 @@ def _nice_step(rough: float) -> int:
             if step * factor >= rough:
                 return step * factor
         step *= 10
-
-
-class CompareThread(QThread):
-    """Has an engine process of its own run one comparison (a call of engine.calls:
-    ``compare`` of a tree, ``compare_mcts`` of a position) and waits for it; ``done``
-    carries its answer, ``failed`` why there is none."""
-
-    done = Signal(object)
-    failed = Signal(str)
-
-    def __init__(self, call: str, args: tuple[Any, ...], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.call = call
-        self.args = args
-        self.engine = EngineClient("gamesearch-compare")
-
-    def run(self) -> None:
-        if self.isInterruptionRequested():  # closed before it began: start no process
-            return
-        try:
-            rows = self.engine.call(
-                1, self.call, *self.args, cancelled=self.isInterruptionRequested
-            )
-        except (CallFailed, EngineError) as e:  # reported in the dialog
-            self.failed.emit(str(e))
-            return
-        except Exception as e:  # a bug: reported in the dialog, never lost in the thread
-            self.failed.emit(f"internal error: {type(e).__name__}: {e}")
-            return
-        self.done.emit(rows)
-
-    def stop(self) -> None:
-        """End the engine process at once, wait for the thread, and tidy up.
-
-        Nothing the engine would still say is wanted, so it is killed rather than asked to
-        cancel: a cancel is seen only once the new process has started (a second or more
-        on a loaded machine), and the window would wait that long for the dialog to close.
-        """
-        self.requestInterruption()
-        self.engine.kill()
-        stop_engine_thread(self, self.engine, 1)
-
-
-class ComparisonDialog(ThreadDialog):
-    """A dialog whose answer one engine call computes (:class:`CompareThread`): it says
-    why when there is none, and closing it stops the call, its thread and its process.
-    A subclass makes ``self.status`` (a QLabel) and calls :meth:`start_call`.
-
-    The call starts when the dialog is first shown: a dialog closed unseen starts no
-    process (and costs its closing nothing)."""
-
-    status: QLabel
-
-    def start_call(self, call: str, args: tuple[Any, ...]) -> None:
-        """Have the engine run ``call`` on ``args`` once the dialog shows; its answer
-        goes to ``show_answer``."""
-        self._stopped = False
-        self.thread_ = CompareThread(call, args, self)
-        self.thread_.done.connect(self.show_answer)
-        self.thread_.failed.connect(self._failed)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._stopped and not self.thread_.isRunning() and not self.thread_.isFinished():
-            self.thread_.start()
-
-    def show_answer(self, answer: Any) -> None:
-        """Show what the call returned."""
-        raise NotImplementedError
-
-    def _failed(self, message: str) -> None:
-        self.status.setWordWrap(True)  # a long reason wraps, and never widens the dialog
-        self.status.setText(f"Cannot compare: {message}")
-
-    def stop(self) -> None:
-        """Stop the searches and wait for the thread (once: later calls do nothing)."""
-        if not self._stopped:
-            self._stopped = True
-            self.thread_.stop()
 
 
 class BarChart(QWidget):

@@ -12,15 +12,16 @@ from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QMainWindow, QWidget
 
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
-from gamesearch_gui.ui.help.how_to_play import how_to_play, how_to_play_file
+from gamesearch_gui.ui.how_to_play import how_to_play, how_to_play_file
 from gamesearch_gui.ui.play.history import MoveHistory
 from gamesearch_gui.ui.play.kept_searches import Key
 from gamesearch_gui.ui.play.page import PlayPage
 from gamesearch_gui.ui.play.progress_line import ProgressLine
 from gamesearch_gui.ui.play.purpose import Purpose
-from gamesearch_gui.ui.play.saved_config import load_config, load_search, save_config
+from gamesearch_gui.ui.play.saved_config import load_config, save_config
 from gamesearch_gui.ui.play.session import PlaySession
 from gamesearch_gui.ui.play.shelf import TREE_EMPTY, DockShelf
 from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for, compare_searches
@@ -147,7 +148,7 @@ class PlayMode(QObject):
         """The settings panel knows the saved search settings of the other games."""
         for game in game_names():
             if game != self.settings_panel.config.game:
-                self.settings_panel.remember_search(game, load_search(self.store, game))
+                self.settings_panel.remember_search(game, saved.read_search(self.store, game))
 
     @Slot(object)
     def _search_settings_changed(self, config: PlayConfig) -> None:
@@ -157,7 +158,7 @@ class PlayMode(QObject):
 
     def set_show_values(self, on: bool) -> None:
         """Label every legal move with its value (searched for the person's turn)."""
-        self.store.setValue("view/show_values", on)
+        saved.SHOW_VALUES.write(self.store, on)
         if self.page.board is None:
             self.session.show_values = on
             return

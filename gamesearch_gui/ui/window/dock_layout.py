@@ -11,6 +11,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QT
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
+from gamesearch_gui.ui import saved
+
 #: The window's size at the first start, when the screen has room for it.
 DEFAULT_SIZE = (1280, 800)
 #: The version of the window layout saved: a layout saved by an older version (the
@@ -77,16 +79,16 @@ class DockLayout(QObject):
     def restore(self, store: QSettings) -> None:
         """The window's geometry and docks as the last run left them, if they were saved
         by this layout's version."""
-        geometry = store.value("window/geometry")
-        if isinstance(geometry, QByteArray):
+        geometry = saved.WINDOW_GEOMETRY.read(store)
+        if geometry is not None:
             self._window.restoreGeometry(geometry)
-        state = store.value("window/state")
-        if isinstance(state, QByteArray) and self._window.restoreState(state, LAYOUT_VERSION):
+        state = saved.WINDOW_STATE.read(store)
+        if state is not None and self._window.restoreState(state, LAYOUT_VERSION):
             self.fresh = False
 
     def save(self, store: QSettings) -> None:
-        store.setValue("window/geometry", self._window.saveGeometry())
-        store.setValue("window/state", self._window.saveState(LAYOUT_VERSION))
+        saved.WINDOW_GEOMETRY.write(store, self._window.saveGeometry())
+        saved.WINDOW_STATE.write(store, self._window.saveState(LAYOUT_VERSION))
 
     def reset(self, default: QByteArray, *, play: bool) -> None:
         """The docks back where ``default`` has them, shown only in Play mode (``play``)."""
