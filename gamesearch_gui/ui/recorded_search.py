@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -60,7 +61,7 @@ class RecordedSearch(QObject):
         state: Any,
         settings: SearchSettings,
         *,
-        purpose: str,
+        purpose: Purpose,
         record: bool = True,
         node_cap: int | None = DEFAULT_NODE_CAP,
         title: str = "",

@@ -29,6 +29,7 @@ from gamesearch_gui.core.recording.mcts import AnyRecording, apply_chunk
 from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
 from gamesearch_gui.engine.client import EngineClient, EngineError
 from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report
+from gamesearch_gui.ui.purpose import Purpose
 
 #: How long closing waits for a thread before it ends the engine process outright.
 SHUTDOWN_WAIT_MS = 2000
@@ -49,7 +50,7 @@ class SearchRequest:
     state: Any
     settings: SearchSettings
     record_events: bool = False
-    purpose: str = "move"  #: what the answer is for ("move", "hint", ...)
+    purpose: Purpose = Purpose.MOVE  #: what the answer is for
     #: Fill this recording as the search runs (the tree view reads what is published).
     recording: AnyRecording | None = field(default=None, compare=False)
     request_id: int = field(default_factory=lambda: next(_ids))

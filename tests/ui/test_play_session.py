@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.ui.play import session as session_module
-from gamesearch_gui.ui.play.purpose import Purpose
 from gamesearch_gui.ui.play.session import PlaySession
 from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.purpose import Purpose
 from tests.core.reference import assert_optimal, root_values
 
 AI_TIMEOUT_MS = 60_000

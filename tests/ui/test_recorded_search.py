@@ -16,6 +16,7 @@ from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.worker import SearchController
@@ -69,7 +70,7 @@ def test_the_tree_from_the_engine_is_the_tree_recorded_in_place_state_for_state(
     seen_live: list[int] = []
     searches.controller.recorded.connect(seen_live.append)
     with qtbot.waitSignal(searches.finished, timeout=TIMEOUT_MS) as done:
-        request = searches.start(game, state, settings, purpose="test", title=name)
+        request = searches.start(game, state, settings, purpose=Purpose.MOVE, title=name)
     assert done.args[0] is request
     there = request.recording
     assert there is not None and there is panel.recording
@@ -94,11 +95,13 @@ def test_a_replaced_search_is_never_reported_and_its_tree_not_shown(
     game = ConnectFour()
     reported: list[Any] = []
     searches.finished.connect(lambda request, result: reported.append(request))
-    first = searches.start(game, game.initial_state(), SearchSettings(depth=14), purpose="a")
+    first = searches.start(
+        game, game.initial_state(), SearchSettings(depth=14), purpose=Purpose.MOVE
+    )
     qtbot.waitUntil(lambda: panel.controller.published > 0, timeout=TIMEOUT_MS)
     small = game.initial_state()
     with qtbot.waitSignal(searches.finished, timeout=TIMEOUT_MS):
-        second = searches.start(game, small, SearchSettings(depth=2), purpose="b")
+        second = searches.start(game, small, SearchSettings(depth=2), purpose=Purpose.MOVE)
     qtbot.wait(200)
     assert reported == [second]
     assert panel.recording is second.recording is not first.recording
@@ -112,7 +115,11 @@ def test_an_unrecorded_search_leaves_the_panel_alone(
     game = TicTacToe()
     with qtbot.waitSignal(searches.finished, timeout=TIMEOUT_MS) as done:
         request = searches.start(
-            game, game.initial_state(), SearchSettings(depth=3), purpose="hint", record=False
+            game,
+            game.initial_state(),
+            SearchSettings(depth=3),
+            purpose=Purpose.ANALYSIS,
+            record=False,
         )
     assert request.recording is None and panel.recording is None
     assert done.args[1].stats.nodes > 0

@@ -34,6 +34,7 @@ from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, move_names
 from gamesearch_gui.ui.editor.host import EditorHost
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.page import TreePage
@@ -224,7 +225,7 @@ class TreeSolver(QObject):
             return
         self.result = None
         request = self.searches.start(
-            game, game.initial_state(), settings, purpose="solve-tree", title=tree.name
+            game, game.initial_state(), settings, purpose=Purpose.SOLVE_TREE, title=tree.name
         )
         # The editor's Solve offers the depth-first searches only (no MCTS).
         assert request.recording is None or isinstance(request.recording, SearchRecording)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise, ExerciseError
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
@@ -43,7 +44,11 @@ class KeySearch(QObject):
         self.exercise = exercise
         game = exercise.game
         self.searches.start(
-            game, game.initial_state(), exercise.settings, purpose="exercise key", node_cap=None
+            game,
+            game.initial_state(),
+            exercise.settings,
+            purpose=Purpose.EXERCISE_KEY,
+            node_cap=None,
         )
 
     def shutdown(self) -> None:

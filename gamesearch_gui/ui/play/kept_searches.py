@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamesearch_gui.core.recording.mcts import AnyRecording
-from gamesearch_gui.ui.play.purpose import Purpose
+from gamesearch_gui.ui.purpose import Purpose
 
 #: An AI move's search, and a search of the person's moves (its values, a hint).
 MOVE: Final = Purpose.MOVE

@@ -20,11 +20,11 @@ from gamesearch_gui.ui.play.history import MoveHistory
 from gamesearch_gui.ui.play.kept_searches import Key
 from gamesearch_gui.ui.play.page import PlayPage
 from gamesearch_gui.ui.play.progress_line import ProgressLine
-from gamesearch_gui.ui.play.purpose import Purpose
 from gamesearch_gui.ui.play.saved_config import load_config, save_config
 from gamesearch_gui.ui.play.session import PlaySession
 from gamesearch_gui.ui.play.shelf import TREE_EMPTY, DockShelf
 from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for, compare_searches
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel
 from gamesearch_gui.ui.tree.page import TreePage

@@ -23,8 +23,8 @@ from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import Bound, SearchResult, SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.play.kept_searches import KeptSearches, Key
-from gamesearch_gui.ui.play.purpose import Purpose
 from gamesearch_gui.ui.play_config import PlayConfig, analysis_settings, fit_search
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.worker import SearchController, SearchRequest

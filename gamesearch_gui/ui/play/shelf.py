@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.ui.play.kept_searches import KeptSearches, Key
-from gamesearch_gui.ui.play.purpose import Purpose
+from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.tree.page import TreePage
 
 TREE_EMPTY = "The AI's search tree appears here while it thinks. Click an AI move to see it again."
