@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QLabel, QStackedWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QLayout, QStackedWidget, QVBoxLayout, QWidget
 
 #: The colour of text that says something is wrong.
 ERROR_COLOUR = "#c62828"
@@ -70,6 +70,25 @@ def fail_hard_box() -> QCheckBox:
         "Norvig) it returns the node's own best. The root's value and best move are the same."
     )
     return box
+
+
+#: A part of a :func:`column`: a widget or a layout, or one with the stretch it takes.
+ColumnPart = QWidget | QLayout | tuple[QWidget | QLayout, int]
+
+
+def column(*parts: ColumnPart) -> QWidget:
+    """A widget holding ``parts`` one under another, without margins; a part given as
+    (part, stretch) takes that share of the room left."""
+    widget = QWidget()
+    layout = QVBoxLayout(widget)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for part in parts:
+        item, stretch = part if isinstance(part, tuple) else (part, 0)
+        if isinstance(item, QLayout):
+            layout.addLayout(item, stretch)
+        else:
+            layout.addWidget(item, stretch)
+    return widget
 
 
 def error_label(name: str) -> QLabel:

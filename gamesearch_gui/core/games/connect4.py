@@ -106,8 +106,11 @@ _COLUMN_SQUARES: tuple[int, ...] = tuple(
 
 
 def _completing(stones: int, mask: int) -> int:
-    """The empty squares that would give ``stones`` four in a row (Pons's bit trick):
-    three of a line held and the fourth free, in each of the four directions."""
+    """The empty squares that would give ``stones`` four in a row (reachable or not).
+
+    Pascal Pons's bit trick: for each direction, a square completes a four when the
+    three squares on one side, or two on one side and one on the other, are ``stones``.
+    """
     found = (stones << 1) & (stones << 2) & (stones << 3)  # three below, up the column
     for shift in (_STRIDE, _STRIDE - 1, _STRIDE + 1):  # across, and the two diagonals
         pair = (stones << shift) & (stones << 2 * shift)
@@ -117,6 +120,13 @@ def _completing(stones: int, mask: int) -> int:
         found |= pair & (stones << shift)
         found |= pair & (stones >> 3 * shift)
     return found & (_BOARD ^ mask)
+
+
+def _urgent_squares(mover: int, mask: int) -> int:
+    """The squares the side to move can fill next that win at once; if none, those
+    that block a four the opponent could make there next (0: a quiet position)."""
+    playable = (mask + _BOTTOM_ROW) & _BOARD  # the square each open column fills next
+    return _completing(mover, mask) & playable or _completing(mover ^ mask, mask) & playable
 
 
 def _windows() -> tuple[tuple[Square, Square, Square, Square], ...]:
@@ -350,36 +360,10 @@ def centre(state: C4State) -> float:
     return _CENTRE_VALUES[raw]
 
 
-#: Every square of the board (no sentinels), and the bottom square of every column.
-_BOARD = sum(_bit(c, r) for c in range(WIDTH) for r in range(HEIGHT))
-_BOTTOM_ROW = sum(_BOTTOM)
-
-
-def _winning_squares(stones: int, mask: int) -> int:
-    """The empty squares that would give ``stones`` four in a row (reachable or not).
-
-    Pascal Pons's bit trick: for each direction, a square completes a four when the
-    three squares on one side, or two on one side and one on the other, are ``stones``.
-    """
-    found = (stones << 1) & (stones << 2) & (stones << 3)  # three below it
-    for step in (_STRIDE, _STRIDE - 1, _STRIDE + 1):
-        pair = (stones << step) & (stones << 2 * step)
-        found |= pair & (stones << 3 * step)
-        found |= pair & (stones >> step)
-        pair = (stones >> step) & (stones >> 2 * step)
-        found |= pair & (stones << step)
-        found |= pair & (stones >> 3 * step)
-    return found & (_BOARD ^ mask)
-
-
 def urgent_column(state: C4State) -> Column | None:
     """The playout heuristic: the leftmost column that wins at once, else the leftmost
     that blocks a four the opponent could make there next, else None."""
-    mover, mask, _ = state
-    playable = (mask + _BOTTOM_ROW) & _BOARD
-    squares = _winning_squares(mover, mask) & playable or (
-        _winning_squares(mover ^ mask, mask) & playable
-    )
+    squares = _urgent_squares(state[0], state[1])
     if squares:
         return ((squares & -squares).bit_length() - 1) // _STRIDE
     return None
@@ -420,9 +404,7 @@ class ConnectFour(Game[C4State, Column]):
     def noisy_actions(self, state: C4State) -> Sequence[Column]:
         """Not quiet: the columns that win at once for the side to move, or else those
         that block an immediate win of the opponent's; none in a quiet position."""
-        mover, mask, _ = state
-        playable = (mask + _BOTTOM_ROW) & _BOARD  # the square each open column fills next
-        squares = _completing(mover, mask) & playable or _completing(mover ^ mask, mask) & playable
+        squares = _urgent_squares(state[0], state[1])
         if not squares:
             return ()
         return tuple(c for c in range(WIDTH) if squares & _COLUMN_SQUARES[c])

@@ -229,24 +229,12 @@ class MctsRecording(SearchObserver):
         if not self.capped:
             self._log(BACKPROPAGATED, node_ids[0], reward)
 
-    # The minimax events never come from UCT.
-    def entered(self, *args: object, **kwargs: object) -> None:
+    # The minimax events never come from UCT: each of them is refused, in one method.
+    def _not_uct(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
 
-    def leaf(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
-
-    def valued(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
-
-    def pruned(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
-
-    def iteration_started(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
-
-    def iteration_finished(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("an MCTS recording takes only Monte Carlo tree search events")
+    entered = leaf = valued = pruned = _not_uct
+    iteration_started = iteration_finished = _not_uct
 
     # -- crossing to the window --------------------------------------------------------
 

@@ -8,7 +8,7 @@ move (or not), then calls ``set_state`` with the new position.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -25,6 +25,15 @@ _MENU_MODIFIERS = (
     | Qt.KeyboardModifier.AltModifier
     | Qt.KeyboardModifier.MetaModifier
 )
+
+
+#: The keys that play the move under a board's keyboard cursor.
+PLAY_KEYS: Final = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
+
+
+def digit_keys(count: int) -> dict[int, int]:
+    """The keys 1 to ``count`` (at most 9), each to its index from 0: moves by number."""
+    return {getattr(Qt.Key, f"Key_{n}"): n - 1 for n in range(1, count + 1)}
 
 
 def is_menu_key(event: QKeyEvent) -> bool:

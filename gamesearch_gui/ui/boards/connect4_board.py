@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.connect4 import HEIGHT, WIDTH, C4State, Column, ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import PLAY_KEYS, BoardWidget, digit_keys
 from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     best_moves,
@@ -63,8 +63,7 @@ _HOLE = 0.39
 # A disc is a little wider than its hole, so the frame's edge hides the disc's.
 _DISC = 0.42
 
-_DIGIT_KEYS: dict[int, Column] = {getattr(Qt.Key, f"Key_{n}"): n - 1 for n in range(1, WIDTH + 1)}
-_PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
+_DIGIT_KEYS: dict[int, Column] = digit_keys(WIDTH)
 
 
 class ConnectFourBoard(BoardWidget):
@@ -206,7 +205,7 @@ class ConnectFourBoard(BoardWidget):
             step = -1 if key == Qt.Key.Key_Left else 1
             start = WIDTH // 2 if self._hover is None else self._hover + step
             self._set_hover(min(WIDTH - 1, max(0, start)))
-        elif key in _PLAY_KEYS:
+        elif key in PLAY_KEYS:
             if self._hover is None:
                 # Nothing chosen yet: show where the cursor is before anything drops.
                 self._set_hover(WIDTH // 2)

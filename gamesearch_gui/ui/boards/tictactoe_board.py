@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget, centred_square
+from gamesearch_gui.ui.boards.base import PLAY_KEYS, BoardWidget, centred_square, digit_keys
 from gamesearch_gui.ui.palette import (
     BOARD_DECIMALS,
     best_moves,
@@ -32,14 +32,13 @@ from gamesearch_gui.ui.palette import (
 
 _NAMES = {Player.MAX: "X", Player.MIN: "O"}
 
-_DIGIT_KEYS: dict[int, Cell] = {getattr(Qt.Key, f"Key_{n}"): n - 1 for n in range(1, 10)}
+_DIGIT_KEYS: dict[int, Cell] = digit_keys(9)
 _ARROWS: dict[int, tuple[int, int]] = {
     Qt.Key.Key_Left: (0, -1),
     Qt.Key.Key_Right: (0, 1),
     Qt.Key.Key_Up: (-1, 0),
     Qt.Key.Key_Down: (1, 0),
 }
-_PLAY_KEYS: frozenset[int] = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
 
 
 class TicTacToeBoard(BoardWidget):
@@ -131,7 +130,7 @@ class TicTacToeBoard(BoardWidget):
             self._cursor = row * 3 + column
             self._cursor_shown = True
             self.update()
-        elif key in _PLAY_KEYS and self._cursor_shown:
+        elif key in PLAY_KEYS and self._cursor_shown:
             self._choose(self._cursor)
         else:
             super().keyPressEvent(event)

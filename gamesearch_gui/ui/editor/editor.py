@@ -62,7 +62,7 @@ from gamesearch_gui.ui.editor.prompts import NodePrompts
 from gamesearch_gui.ui.editor.properties import PropertiesForm, probability_problem
 from gamesearch_gui.ui.editor.solving import SHALLOW, TreeSolver
 from gamesearch_gui.ui.tree.editable import EditorCanvas
-from gamesearch_gui.ui.widgets import PageStack, make_action
+from gamesearch_gui.ui.widgets import PageStack, column, make_action
 from gamesearch_gui.ui.worker import SearchController
 
 #: Names other modules and the tests import from here, where they used to live.
@@ -212,20 +212,8 @@ class TreeEditor(QWidget):
         self.solve_button = self.solver.solve_button
         self.back_button = self.solver.back_button
         self.result_label = self.solver.result_label
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.caption_label)
-        left_layout.addLayout(solve_row)
-        left_layout.addWidget(self.result_label)
-        left_layout.addWidget(self.stack, 1)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.properties, 1)
-        right_layout.addWidget(self.players_form)
-        right_layout.addWidget(self.bounds_form)
-        right_layout.addWidget(self.keys_help)
+        left = column(self.caption_label, solve_row, self.result_label, (self.stack, 1))
+        right = column((self.properties, 1), self.players_form, self.bounds_form, self.keys_help)
         #: What "Focus on the tree" hides: the node's properties and the keys.
         self.side_panel = right
         splitter = QSplitter()

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from gamesearch_gui.paths import guide_files
 from gamesearch_gui.ui.help.pages import Page, anchors, guide_pages, resolve
 from gamesearch_gui.ui.text import ElidedLabel
-from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import column, connect_plain
 
 WINDOW_TITLE = "User guide — gamesearch-gui"
 #: The most matches listed for one search (the page still marks all of its own).
@@ -173,14 +173,7 @@ class UserGuide(QWidget):
         self.contents.setHeaderHidden(True)
         self.contents.itemClicked.connect(self._contents_chosen)
         self.contents.itemActivated.connect(self._contents_chosen)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.search)
-        left_layout.addWidget(self.found)
-        left_layout.addWidget(self.results, 1)
-        left_layout.addWidget(self.contents, 1)
-        return left
+        return column(self.search, self.found, (self.results, 1), (self.contents, 1))
 
     def _make_reading(self) -> QWidget:
         """The right side: Back, Forward and the title over the page, a status line under it."""
@@ -204,13 +197,7 @@ class UserGuide(QWidget):
         bar.addWidget(self.back_button)
         bar.addWidget(self.forward_button)
         bar.addWidget(self.title, 1)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(bar)
-        right_layout.addWidget(self.browser, 1)
-        right_layout.addWidget(self.status)
-        return right
+        return column(bar, (self.browser, 1), self.status)
 
     def _add_shortcuts(self) -> None:
         """Find, find again (Enter, Shift+Enter), back, forward and close, by their keys."""

@@ -27,7 +27,7 @@ from gamesearch_gui.core.recording.mcts import MctsRecording, iteration_step
 from gamesearch_gui.ui.mcts.canvas import MctsCanvas
 from gamesearch_gui.ui.mcts.details import MctsDetails
 from gamesearch_gui.ui.tree.replay import ReplayController
-from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import column, connect_plain
 
 
 class MctsPage(QWidget):
@@ -60,13 +60,8 @@ class MctsPage(QWidget):
             row.addWidget(button)
         self.iteration_label = QLabel()
         row.addWidget(self.iteration_label, 1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(row)
-        left_layout.addWidget(self.canvas, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(column(row, (self.canvas, 1)))
         # Scrolled: in a low dock the facts (the UCB sum last) and the board need not fit.
         details = QScrollArea()
         details.setWidgetResizable(True)
