@@ -1,5 +1,7 @@
 """A seeded monkey on the main window in CI: a fixed number of random steps, about a
-minute here, and not one exception, Qt warning or critical, or stall of over 2 s.
+minute here, and not one exception, Qt warning or critical, or stall (the event loop
+working 2 s of CPU without turning, or not turning for 30 s: a busy machine trips
+neither).
 
 The steps are a fixed number, not a fixed time, so the same seed takes the same steps
 on every machine (see tests/ui/monkey_harness.py); benchmarks/monkey.py runs the same

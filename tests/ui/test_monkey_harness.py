@@ -50,7 +50,14 @@ def test_a_qt_warning_is_a_fault_but_the_platforms_own_are_not(qtbot: QtBot) -> 
     assert sum(log.qt_ignored.values()) == 1
 
 
-def test_an_event_loop_that_does_not_turn_is_a_stall(
+def busy(seconds: float) -> None:
+    """Work the CPU for ``seconds`` of this thread's own CPU time."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_an_event_loop_that_works_without_turning_is_a_stall(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(monkey_harness, "STALL_S", 0.2)
@@ -59,13 +66,49 @@ def test_an_event_loop_that_does_not_turn_is_a_stall(
     heartbeat.start()
     try:
         qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
-        log.step = "step 9 (key): a slot that blocks"
-        time.sleep(0.3)  # the event loop blocked, as a slot that hangs would block it
+        log.step = "step 9 (key): a slot that computes"
+        busy(0.3)  # the event loop blocked, as a slot that computes too long would block it
         qtbot.waitUntil(lambda: bool(log.faults), timeout=5_000)
     finally:
         heartbeat.stop()
     assert log.faults[0].kind == "stall" and log.faults[0].step.startswith("step 9")
     assert heartbeat.longest[0] >= 0.3
+
+
+def test_an_event_loop_that_waits_past_the_ceiling_is_a_stall(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(monkey_harness, "STALL_WALL_S", 0.3)
+    log = FaultLog()
+    heartbeat = Heartbeat(log)
+    heartbeat.start()
+    try:
+        qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
+        log.step = "step 4 (click): a slot that waits"
+        time.sleep(0.5)  # blocked without working: a wait that never ends, cut short
+        qtbot.waitUntil(lambda: bool(log.faults), timeout=5_000)
+    finally:
+        heartbeat.stop()
+    assert log.faults[0].kind == "stall" and log.faults[0].step.startswith("step 4")
+
+
+def test_a_loop_kept_from_a_core_by_a_busy_machine_is_no_stall(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Waiting for a core (here: sleeping) under the CPU limit and the wall ceiling is
+    not a stall: the machines are shared, and a load of 20 kept the loop waiting 3 s."""
+    monkeypatch.setattr(monkey_harness, "STALL_S", 0.2)
+    log = FaultLog()
+    heartbeat = Heartbeat(log)
+    heartbeat.start()
+    try:
+        qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
+        time.sleep(0.5)
+        qtbot.wait(3 * monkey_harness.HEARTBEAT_MS)
+    finally:
+        heartbeat.stop()
+    assert not log.faults
+    assert heartbeat.longest[0] >= 0.5
 
 
 def test_a_person_pauses_an_ai_against_ai_game_that_outlasts_their_patience(
