@@ -263,7 +263,6 @@ class TreeEditor(QWidget):
         self.act_players: list[QAction] = []
         #: Edit > Node > Kind: MAX, MIN, chance, leaf, or each player's decision.
         self.kind_menu = make_menu("editor.kind", self)
-        self._kind_players: tuple[str, ...] | None = None
         #: The node menu's entries above the Kind menu, and those below it.
         self.shape_actions = [
             self.act_add_child,
