@@ -4,6 +4,7 @@ means no exception, Qt warning or stall happened, not that the harness looked aw
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QObject, qWarning
@@ -57,21 +58,35 @@ def busy(seconds: float) -> None:
         pass
 
 
-def test_an_event_loop_that_works_without_turning_is_a_stall(
-    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(monkey_harness, "STALL_S", 0.2)
+def beat_through(
+    qtbot: QtBot, step: str, block: Callable[[], None], *, fault: bool = True
+) -> tuple[FaultLog, Heartbeat]:
+    """A heartbeat running while ``block`` holds the event loop in step ``step``; then
+    up to 5 s for the fault a ``fault`` case expects, or three more beats for none."""
     log = FaultLog()
     heartbeat = Heartbeat(log)
     heartbeat.start()
     try:
         qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
-        log.step = "step 9 (key): a slot that computes"
-        busy(0.3)  # the event loop blocked, as a slot that computes too long would block it
-        qtbot.waitUntil(lambda: bool(log.faults), timeout=5_000)
+        log.step = step
+        block()
+        if fault:
+            qtbot.waitUntil(lambda: bool(log.faults), timeout=5_000)
+        else:
+            qtbot.wait(3 * monkey_harness.HEARTBEAT_MS)
     finally:
         heartbeat.stop()
-    assert log.faults[0].kind == "stall" and log.faults[0].step.startswith("step 9")
+    return log, heartbeat
+
+
+def test_an_event_loop_that_works_without_turning_is_a_stall(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(monkey_harness, "STALL_S", 0.2)
+    # As a slot that computes too long would block it.
+    log, heartbeat = beat_through(qtbot, "step 9 (key): a slot that computes", lambda: busy(0.3))
+    assert log.faults[0].kind == "stall"
+    assert log.faults[0].step.startswith("step 9")
     assert heartbeat.longest[0] >= 0.3
 
 
@@ -79,17 +94,10 @@ def test_an_event_loop_that_waits_past_the_ceiling_is_a_stall(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(monkey_harness, "STALL_WALL_S", 0.3)
-    log = FaultLog()
-    heartbeat = Heartbeat(log)
-    heartbeat.start()
-    try:
-        qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
-        log.step = "step 4 (click): a slot that waits"
-        time.sleep(0.5)  # blocked without working: a wait that never ends, cut short
-        qtbot.waitUntil(lambda: bool(log.faults), timeout=5_000)
-    finally:
-        heartbeat.stop()
-    assert log.faults[0].kind == "stall" and log.faults[0].step.startswith("step 4")
+    # Blocked without working: a wait that never ends, cut short.
+    log, _ = beat_through(qtbot, "step 4 (click): a slot that waits", lambda: time.sleep(0.5))
+    assert log.faults[0].kind == "stall"
+    assert log.faults[0].step.startswith("step 4")
 
 
 def test_a_loop_kept_from_a_core_by_a_busy_machine_is_no_stall(
@@ -98,15 +106,7 @@ def test_a_loop_kept_from_a_core_by_a_busy_machine_is_no_stall(
     """Waiting for a core (here: sleeping) under the CPU limit and the wall ceiling is
     not a stall: the machines are shared, and a load of 20 kept the loop waiting 3 s."""
     monkeypatch.setattr(monkey_harness, "STALL_S", 0.2)
-    log = FaultLog()
-    heartbeat = Heartbeat(log)
-    heartbeat.start()
-    try:
-        qtbot.wait(2 * monkey_harness.HEARTBEAT_MS)
-        time.sleep(0.5)
-        qtbot.wait(3 * monkey_harness.HEARTBEAT_MS)
-    finally:
-        heartbeat.stop()
+    log, heartbeat = beat_through(qtbot, "step 2 (menu)", lambda: time.sleep(0.5), fault=False)
     assert not log.faults
     assert heartbeat.longest[0] >= 0.5
 
