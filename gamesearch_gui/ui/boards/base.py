@@ -75,6 +75,8 @@ class BoardWidget(QWidget):
     #: pixels; None for Qt's own (a board laid out from widgets).
     SIZE_HINT: ClassVar[tuple[int, int] | None] = None
     MINIMUM_SIZE: ClassVar[tuple[int, int] | None] = None
+    #: What a screen reader calls the board; "" for the game's title and " board".
+    ACCESSIBLE_NAME: ClassVar[str] = ""
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)
@@ -83,6 +85,13 @@ class BoardWidget(QWidget):
 
     def __init__(self, game: Game[Any, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A screen reader names the board and reads its keys; a board with keys of its
+        # own takes the focus to hear them, and every board follows the mouse (hovers).
+        self.setAccessibleName(self.ACCESSIBLE_NAME or f"{game.title} board")
+        self.setAccessibleDescription(f"Keys: {self.KEYS}." if self.KEYS else "")
+        if self.KEYS:
+            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
         self.game = game
         self.state: Any = game.initial_state()
         self.last_move: Any = None

@@ -83,13 +83,6 @@ class ChessBoard(BoardWidget):
 
     def __init__(self, game: Chess | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Chess(), parent)
-        self.setAccessibleName("Chess board")
-        self.setAccessibleDescription(
-            "Click a piece and then a square, or drag the piece; a pawn reaching the last "
-            "rank asks which piece it becomes. Escape takes the choice back."
-        )
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(True)
         #: Black at the bottom (a person plays Black).
         self.flipped = False
         #: The square of the piece chosen to move, or None.

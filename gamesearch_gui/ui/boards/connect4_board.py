@@ -76,13 +76,6 @@ class ConnectFourBoard(BoardWidget):
 
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else ConnectFour(), parent)
-        self.setAccessibleName("Connect Four board")
-        self.setAccessibleDescription(
-            "Click a column, or press 1 to 7 (from the left), to drop a disc into it; "
-            "Left and Right choose a column and Enter drops."
-        )
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(True)
         # The column under the mouse, or the one Left/Right chose: the drop preview.
         self._hover: Column | None = None
         self._drop = QVariantAnimation(self)

@@ -85,8 +85,6 @@ class Nim3Board(ButtonBoard):
             )
             for take in range(1, MAX_TAKE + 1)
         ]
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(260, 220)
         self._refresh_buttons()
 

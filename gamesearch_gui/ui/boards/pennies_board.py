@@ -46,6 +46,7 @@ class PenniesBoard(BoardWidget):
         "Left and Right choose a stack, Up and Down a split, Enter plays it, Esc takes the "
         "choice back"
     )
+    ACCESSIBLE_NAME = "Pennies board"
 
     def __init__(self, game: Pennies | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else Pennies(), parent)
@@ -53,8 +54,6 @@ class PenniesBoard(BoardWidget):
         self._chosen_split: int | None = None  # keyboard choice, index in the stack's splits
         self.hover_stack: int | None = None
         self._hover_move: PenniesMove | None = None
-        self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(160, 120)
         self._painter = PenniesPainter(self)
 

@@ -95,7 +95,6 @@ class PigBoard(ButtonBoard):
         self.hold_button = self._add_button(
             HOLD, "Hold", "Bank the turn total and pass the die (H)."
         )
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(220, 180)
         self._refresh_buttons()
 

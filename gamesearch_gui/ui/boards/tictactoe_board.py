@@ -54,12 +54,6 @@ class TicTacToeBoard(BoardWidget):
 
     def __init__(self, game: TicTacToe | None = None, parent: QWidget | None = None) -> None:
         super().__init__(game if game is not None else TicTacToe(), parent)
-        self.setAccessibleName("Tic-tac-toe board")
-        self.setAccessibleDescription(
-            "Click a cell, or press 1 to 9 (row by row from the top left), to play it."
-        )
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(True)
         self._hover: Cell | None = None
         # The keyboard cursor shows only once arrows moved it, so mouse users never see it.
         self._cursor: Cell = 4
