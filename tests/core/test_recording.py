@@ -629,3 +629,59 @@ def test_a_search_without_deepening_has_its_best_line_whatever_its_depth_limit(
     assert [recording.moves[n] for n in line[1:]] == list(result.principal_variation)
     assert Moment(recording, recording.event_count).principal_variation() == line
     assert Moment(recording, recording.event_count - 1).principal_variation() == []
+
+
+class _Watched(array):  # type: ignore[type-arg]
+    """A column that lets a reader look after each write, as the window's thread may
+    between any two of apply_chunk's writes while the engine's chunks arrive."""
+
+    look: Any = None
+
+    def extend(self, values: Any) -> None:
+        super().extend(values)
+        self.look()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        super().__setitem__(index, value)
+        self.look()
+
+    def __delitem__(self, index: Any) -> None:
+        super().__delitem__(index)
+        self.look()
+
+
+def test_a_reader_between_any_two_writes_of_a_chunk_finds_every_cutoff_it_points_to() -> None:
+    """The tree view lays out the moment while chunks arrive: a node's cutoff it sees
+    must already be there (it was not: an IndexError in the view under load)."""
+    game = ConnectFour()
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=4)
+    original = SearchRecording(game)
+    copy = SearchRecording(game)
+    looks = [0]
+
+    def look() -> None:
+        looks[0] += 1
+        moment = Moment(copy, copy.event_count)
+        moment.snapshot()
+        moment.principal_variation()
+        for n in range(min(moment.limit, len(copy.cutoff_of))):
+            moment.cutoff(n)  # raised IndexError when the node's cutoff was not there yet
+            list(moment.spans(n))
+            moment.window(n)
+            moment.subtree_end(n)
+
+    for name, column in vars(copy).items():
+        if isinstance(column, array):
+            watched = _Watched(column.typecode, column)
+            watched.look = look
+            setattr(copy, name, watched)
+    calls = [0]
+
+    def progress(_: object) -> None:
+        calls[0] += 1
+        copy.apply_chunk(original.take_chunk())
+
+    search(game, game.initial_state(), settings, listener=original, progress=progress)
+    copy.apply_chunk(original.take_chunk())
+    assert len(original.cut_node) > 0 and looks[0] > 0 and calls[0] > 1
+    assert_same_columns(copy, original)

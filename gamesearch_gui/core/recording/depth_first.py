@@ -795,6 +795,11 @@ class SearchRecording(SearchObserver):
         a, b = chunk.nodes
         if a != len(self.parent):
             raise ValueError(f"a chunk for nodes {a}..{b} does not follow node {len(self.parent)}")
+        # The cutoffs first: a node's ``cutoff_of``, new or patched below, points at one,
+        # and a reader that finds the pointer must find the cutoff.
+        for name, values in chunk.cutoffs.items():
+            getattr(self, name).extend(values)
+        self.cut_moves.extend(chunk.cut_moves)
         for name, values in chunk.columns.items():
             column = getattr(self, name)
             del column[a:]
@@ -805,9 +810,6 @@ class SearchRecording(SearchObserver):
             column = getattr(self, name)
             for n, value in zip(chunk.patches, values, strict=True):
                 column[n] = value
-        for name, values in chunk.cutoffs.items():
-            getattr(self, name).extend(values)
-        self.cut_moves.extend(chunk.cut_moves)
         self.vectors.update(chunk.vectors)
         self.slot_seq.extend(chunk.slot_seq)
         self.root_states.update(chunk.root_states)
