@@ -48,12 +48,13 @@ from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
+    SearchSettings,
     default_settings,
     search,
 )
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.trees.file import printable, show
+from gamesearch_gui.core.trees.file import TreeSource, printable, show
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
@@ -552,15 +553,21 @@ NESTED_LIST_NAME = "nested list"
 
 
 def tree_argument(text: str) -> CustomTree:
-    """The tree a FILE argument gives: the file of that name, or, when no file has that
-    name and it starts with "[", the nested list it is ('[[3,12,8],[2,4,6]]').
-    GameError says what is wrong with a list; OSError what is wrong with a file."""
-    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, load_tree_file
+    """The tree a FILE argument gives (see :func:`tree_source_argument`)."""
+    return tree_source_argument(text).tree
+
+
+def tree_source_argument(text: str) -> TreeSource:
+    """What a FILE argument gives: the file of that name (any format the app reads,
+    CS188's ``.test`` files too), or, when no file has that name and it starts with "[",
+    the nested list it is ('[[3,12,8],[2,4,6]]'). GameError says what is wrong with a
+    list; OSError what is wrong with a file."""
+    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, read_tree_file
 
     if not text.lstrip().startswith("[") or os.path.lexists(text):
-        return load_tree_file(text)
+        return read_tree_file(text)
     try:
-        return load_tree(text, name=NESTED_LIST_NAME)
+        return TreeSource(load_tree(text, name=NESTED_LIST_NAME))
     except TreeFileError as error:
         # (a problem of no node is the text's own: "file" would say otherwise)
         said = error.rule if error.path is None else str(error)
@@ -571,15 +578,18 @@ def _solve_tree(args: argparse.Namespace) -> int:
     from gamesearch_gui.core.trees.tree import TreeGame, as_index, as_node, move_names, path_text
 
     _game_options(args, None)
-    from gamesearch_gui.core.trees.file import load_tree_stream
+    from gamesearch_gui.core.trees.file import read_tree_bytes, read_tree_source
 
     if args.file == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
         if stdin is None:
             raise GameError("standard input is closed: there is no tree to read")
-        tree = load_tree_stream(stdin, name="stdin")
+        source = read_tree_source(read_tree_bytes(stdin), "stdin")
     else:
-        tree = tree_argument(args.file)
+        source = tree_source_argument(args.file)
+    tree = source.tree
+    # A file that names its search (a CS188 case's agent) has it as the default.
+    asked = None if source.algorithm is None else SearchSettings(Algorithm(source.algorithm))
     game = TreeGame(tree)
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
@@ -605,7 +615,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
-    settings = search_settings(args, tree.has_chance, tree.player_count)
+    settings = search_settings(args, tree.has_chance, tree.player_count, asked)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
@@ -630,7 +640,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
         else move_names(tree.root, [result.best_move])[0],
         "principal_variation": move_names(tree.root, result.principal_variation),
     }
-    _print(args, answer, title=tree.name, convention=settings.convention, words=words)
+    title = f"{tree.name} ({source.about})" if source.about else tree.name
+    _print(args, answer, title=title, convention=settings.convention, words=words)
     return 0
 
 
