@@ -203,20 +203,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="search a custom tree file or a game position",
         description=(
             "Search a custom tree (FILE: a .gtree.json file, a file holding a nested list, "
-            "or a nested list itself such as '[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the "
-            "shell); '-' reads standard input), or a game position (--game).\n\n"
+            "a UC Berkeley CS188 GraphGameTree .test case, or a nested list itself such as "
+            "'[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the shell); '-' reads standard "
+            "input), or a game position (--game).\n\n"
+            "A CS188 case is the tree its agent searches: Pacman MAX, each ghost a MIN\n"
+            "level (a chance level, actions equally likely, for ExpectimaxAgent), cut after\n"
+            "depth x num_agents plies; its agent's search is the default (MinimaxAgent\n"
+            "minimax, AlphaBetaAgent alphabeta, ExpectimaxAgent expectiminimax). CS188's\n"
+            "alpha-beta prunes on strict inequality only (--strict-pruning).\n\n"
             "A game is searched as the window searches it at first: each search option\n"
             "not given takes the game's default, listed at the end (the window's time\n"
             "budget aside, so that an answer does not depend on the machine's speed).\n"
             "An option given wins: --ordering none --no-tt turns ordering and the table\n"
             "off, --depth end the cutoff. A tree FILE or --game-file has no defaults:\n"
-            "alpha-beta to the end, no ordering, no table."
+            "alpha-beta to the end (a CS188 case: its agent's search), no ordering, no table."
         ),
         epilog=position_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve.add_argument(
-        "file", nargs="?", metavar="FILE", help="tree file, a nested list, or - for stdin"
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="tree file (or CS188 .test case), a nested list, or - for stdin",
     )
     solve.add_argument("--game", choices=game_names(), help="search a game")
     solve.add_argument(
@@ -230,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--algorithm",
         choices=[a.value for a in Algorithm],
         help="default: the game's; for a tree alphabeta, or expectiminimax where there are "
-        "chance nodes",
+        "chance nodes; for a CS188 .test case its agent's",
     )
     solve.add_argument(
         "--fail-hard",
