@@ -112,7 +112,7 @@ def test_two_ghosts_are_two_min_levels_and_depth_counts_rounds() -> None:
     # An inner state's evaluation line is its estimate for a cutoff of the app's own.
     assert tree.root.children[2].eval == 8
     assert tree.name == "7-2a-check-depth-two-ghosts"
-    assert "depth 1: 1 round of Pacman (MAX) and 2 ghosts (MIN), 3 plies" in source.about
+    assert "depth 1: 1 round of Pacman (MAX) and 2 ghosts (MIN), at most 3 plies" in source.about
 
 
 def test_a_deeper_depth_reads_more_rounds() -> None:

@@ -127,7 +127,7 @@ class Cs188Case:
     def about(self) -> str:
         """One line on what was read: the agent, its depth in rounds and in plies, and
         who plays which level ("CS188 AlphaBetaAgent, depth 3: 3 rounds of Pacman (MAX)
-        and 1 ghost (MIN), 6 plies")."""
+        and 1 ghost (MIN), at most 6 plies")."""
         ghosts = self.agents - 1
         who = "Pacman (MAX)"
         if ghosts:
@@ -137,7 +137,7 @@ class Cs188Case:
         plies = "ply" if self.plies == 1 else "plies"
         return (
             f"CS188 {self.agent}, depth {self.depth}: {self.depth} {rounds} of {who}, "
-            f"{self.plies} {plies}"
+            f"at most {self.plies} {plies}"
         )
 
 
