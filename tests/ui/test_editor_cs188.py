@@ -4,12 +4,10 @@ over the course's file; a bad case is refused in one line that names its line.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.search import Algorithm
@@ -18,44 +16,19 @@ from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.files import OPEN_FILE_FILTER
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.worker import SearchController
+from tests.ui import test_editor as shared
+from tests.ui.test_editor import OPEN_MS, SOLVE_MS, dropped, open_and_wait
+
+# The editor's fixtures, shared with its other tests.
+controller, store, warnings, editor = (
+    shared.controller,
+    shared.store,
+    shared.warnings,
+    shared.editor,
+)
 
 CASES = Path(__file__).parent.parent / "core" / "cs188"
 TIED = CASES / "q3" / "6-tied-root.test"
-OPEN_MS = 10_000
-SOLVE_MS = 30_000
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-    monkeypatch.setattr(TreeEditor, "_warn", lambda self, title, text: said.append(text))
-    return said
-
-
-@pytest.fixture
-def editor(
-    qtbot: QtBot, store: QSettings, tmp_path: Path, warnings: list[str]
-) -> Iterator[TreeEditor]:
-    controller = SearchController()
-    made = TreeEditor(controller, store, recovery_path=str(tmp_path / "recovery.gtree.json"))
-    qtbot.addWidget(made)
-    made.resize(1100, 700)
-    made.show()
-    yield made
-    made.shutdown()
-    controller.shutdown()
-
-
-def open_and_wait(qtbot: QtBot, editor: TreeEditor, open_it: Callable[[], bool]) -> None:
-    with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
-        assert open_it()
-    assert not editor.loading
 
 
 def test_the_open_dialog_names_cs188_test_cases() -> None:
@@ -147,15 +120,7 @@ def test_a_case_dropped_on_the_window_opens_in_trees_mode(
     window = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
     qtbot.addWidget(window)
     window.show()
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(TIED))])
-    drop = QDropEvent(
-        QPointF(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
+    drop = dropped(window, TIED)
     try:
         open_and_wait(qtbot, window.editor, lambda: window.dropEvent(drop) or True)
         assert window.mode == "trees" and window.editor.tree.name == "6-tied-root"
