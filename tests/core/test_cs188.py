@@ -298,3 +298,22 @@ def test_a_state_reached_twice_is_drawn_twice(tmp_path: Path) -> None:
     path.write_text(text)
     tree = read_tree_file(path).tree
     assert [n.label for n in tree.nodes() if n.type is NodeType.LEAF] == ["A", "B", "B", "C"]
+
+
+def test_a_graph_whose_paths_explode_is_refused_before_it_is_built(tmp_path: Path) -> None:
+    """Two states that both lead to both of the next two, 60 levels down: 2**61 paths.
+    Counted, not built: refused at once, naming the depth's line."""
+    lines = ["s0a Left s1a", "s0a Right s1b"]
+    for i in range(1, 60):
+        for here in (f"s{i}a", f"s{i}b"):
+            lines += [f"{here} Left s{i + 1}a", f"{here} Right s{i + 1}b"]
+    text = (
+        'class: "GraphGameTreeTest"\nalg: "MinimaxAgent"\ndepth: "30"\nnum_agents: "2"\n'
+        'start_state: "s0a"\nwin_states: "s60a s60b"\nlose_states: ""\n'
+        'successors: """\n' + "\n".join(lines) + '\n"""\n'
+        'evaluation: """\ns60a 1\ns60b 2\n"""\n'
+    )
+    path = tmp_path / "wide.test"
+    path.write_text(text)
+    with pytest.raises(LineError, match=r"wide\.test, line 3: to depth 30, .* more than 2,000,000"):
+        read_tree_file(path)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from gamesearch_gui.core.files import printable
@@ -245,13 +245,44 @@ def _names(field: _Field, name: str) -> dict[str, int]:
 
 @dataclass
 class _Graph:
-    """The case's states: successors in order, evaluations, wins and losses."""
+    """The case's states: wins and losses, successors in order, evaluations, and the
+    line where each state is first named (each with its line)."""
 
-    successors: dict[str, list[tuple[str, str, int]]]
-    evaluation: dict[str, tuple[Number, int]]
     wins: dict[str, int]
     losses: dict[str, int]
-    first_seen: dict[str, int]
+    successors: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
+    evaluation: dict[str, tuple[Number, int]] = field(default_factory=dict)
+    first_seen: dict[str, int] = field(default_factory=dict)
+
+    def ends(self, state: str, ply: int, plies: int) -> str | None:
+        """Why the search stops at ``state``, ``ply`` plies down (it is a leaf there), or
+        None where it goes on."""
+        if state in self.wins:
+            return "a win state"
+        if state in self.losses:
+            return "a lose state"
+        if ply == plies:
+            return f"the search stops after depth × num_agents = {plies} plies"
+        if not self.successors.get(state):
+            return "no successors"
+        return None
+
+    def tree_size(self, start: str, plies: int) -> int:
+        """The nodes of the tree from ``start`` (a state once per path to it), counted
+        level by level from the bottom without building it; past ``MAX_NODES`` it says
+        ``MAX_NODES + 1``."""
+        states = {start, *self.first_seen}
+        below: dict[str, int] = {}
+        for ply in range(plies, -1, -1):
+            here: dict[str, int] = {}
+            for state in states:
+                if self.ends(state, ply, plies) is not None:
+                    here[state] = 1
+                else:
+                    moves = self.successors[state]
+                    here[state] = min(MAX_NODES + 1, 1 + sum(below[c] for _, c, _ in moves))
+            below = here
+        return below[start]
 
 
 def _successors(field: _Field, graph: _Graph) -> None:
@@ -323,8 +354,9 @@ def _read_graph(fields: dict[str, _Field]) -> tuple[_Graph, str]:
     problem = _name_problem(start)
     if problem is not None:
         raise Cs188Error(start_field.line, problem)
-    graph = _Graph({}, {}, _names(fields["win_states"], "win_states"), {}, {})
-    graph.losses = _names(fields["lose_states"], "lose_states")
+    graph = _Graph(
+        _names(fields["win_states"], "win_states"), _names(fields["lose_states"], "lose_states")
+    )
     for state, number in graph.losses.items():
         if state in graph.wins:
             raise Cs188Error(
@@ -386,28 +418,12 @@ def _build(
         count += 1
         if check is not None and count % _CHECK_EVERY == 0:
             check()
-        if count > MAX_NODES:
-            raise Cs188Error(
-                graph.first_seen.get(start, 1),
-                f"the tree of this case has more than {MAX_NODES:,} nodes, more than the "
-                "app can draw",
-            )
-        moves = graph.successors.get(state, [])
-        why = (
-            "a win state"
-            if state in graph.wins
-            else "a lose state"
-            if state in graph.losses
-            else f"the search stops after depth × num_agents = {plies} plies"
-            if ply == plies
-            else "no successors"
-            if not moves
-            else None
-        )
+        why = graph.ends(state, ply, plies)
         if why is not None:
             value = _leaf_value(graph, state, why)
             built.append(leaf(value, probability=probability, label=state, move=action))
             continue
+        moves = graph.successors[state]
         mover = ply % agents
         share = 1 / len(moves) if chance and mover != 0 else None
         opened.append((state, action, ply, probability, len(moves)))
@@ -462,6 +478,13 @@ def read_test(text: str, name: str, *, check: Callable[[], None] | None = None) 
             fields["start_state"].line,
             f"the start state {_quote(start)} has no move to choose (it is a win or lose "
             "state, or no successor line starts from it)",
+        )
+    size = graph.tree_size(start, depth * agents)
+    if size > MAX_NODES:
+        raise Cs188Error(
+            fields["depth"].line,
+            f"to depth {depth}, this case's tree has more than {MAX_NODES:,} nodes (a state "
+            "reached by several paths is drawn once per path), more than the app can draw",
         )
     root = _build(graph, start, alg.text, agents, depth * agents, check)
     diagram = fields["diagram"].text if "diagram" in fields else ""
