@@ -189,8 +189,9 @@ def test_solve_reads_a_case_from_standard_input(
     assert "best move           pacLeft" in out
 
 
-def test_the_apps_own_formats_are_read_as_before(tmp_path: Path) -> None:
-    path = tmp_path / "t.gtree.json"
+@pytest.mark.parametrize("name", ["t.gtree.json", "t.test"])
+def test_the_apps_own_formats_are_read_as_before(name: str, tmp_path: Path) -> None:
+    path = tmp_path / name
     path.write_text("[[3,12,8],[2,4,6],[14,5,2]]")
     source = read_tree_file(path)
     assert (source.algorithm, source.about) == (None, "")
@@ -218,7 +219,11 @@ BAD = {
         1,
         'class "PacmanGameTreeTest" is not a tree',
     ),
-    "unknown agent": (edited("AlphaBetaAgent", "ReflexAgent"), 2, '"ReflexAgent"'),
+    "unknown agent": (
+        edited("AlphaBetaAgent", "ReflexAgent"),
+        2,
+        '"alg" must be MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent, not "ReflexAgent"',
+    ),
     "depth not a number": (edited('depth: "3"', 'depth: "three"'), 3, "whole number"),
     "depth 0": (edited('depth: "3"', 'depth: "0"'), 3, '"depth" must be 1 to'),
     "no agents": (edited('num_agents: "2"', 'num_agents: "0"'), 13, '"num_agents" must be 1'),

@@ -463,7 +463,8 @@ def read_test(text: str, name: str, *, check: Callable[[], None] | None = None) 
         )
     alg = fields["alg"]
     if alg.text not in AGENTS:
-        raise Cs188Error(alg.line, f'"alg" is {", ".join(AGENTS)}, not {_quote(alg.text)}')
+        agents_named = ", ".join(list(AGENTS)[:-1]) + f" or {list(AGENTS)[-1]}"
+        raise Cs188Error(alg.line, f'"alg" must be {agents_named}, not {_quote(alg.text)}')
     agents = _whole(fields["num_agents"], "num_agents", 1, MAX_AGENTS)
     depth = _whole(fields["depth"], "depth", 1, MAX_DEPTH)
     if depth * agents > MAX_DEPTH:

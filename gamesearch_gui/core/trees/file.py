@@ -953,7 +953,7 @@ def read_tree_source(
     says about solving it.
 
     The one way bytes become a tree, for files and standard input alike: a file named
-    ``*.test`` (``file_name``), or text whose first line is a field such as
+    ``*.test`` (``file_name``) that is not JSON, or text whose first line is a field such as
     ``class: "GraphGameTreeTest"``, is a CS188 test case (core/trees/cs188.py), refused
     with a LineError that names ``file_name`` (else ``name``) and the line; anything else
     is JSON in either form (:func:`load_tree`). TreeFileError for more than
@@ -961,7 +961,9 @@ def read_tree_source(
     breaks a rule.
     """
     text = _decoded(data)
-    is_test = file_name is not None and file_name.lower().endswith(TEST_SUFFIX)
+    # (JSON in a file named *.test is still JSON: it starts with "{" or "[")
+    named_test = file_name is not None and file_name.lower().endswith(TEST_SUFFIX)
+    is_test = named_test and not text.lstrip().startswith(("{", "["))
     if not (is_test or looks_like_test(text)):
         return TreeSource(load_tree(text, name, check=check))
     case_name = _tree_name(name)
