@@ -449,10 +449,10 @@ def read_test(text: str, name: str, *, check: Callable[[], None] | None = None) 
             f"the class {_quote(test_class.text)} is not a tree: only {TREE_CLASS} cases are "
             "(the others play whole Pacman games)",
         )
-    for key, field in fields.items():
+    for key, given in fields.items():
         if key not in FIELDS:
             raise Cs188Error(
-                field.line,
+                given.line,
                 f"unknown field {_quote(key)} (a {TREE_CLASS} case has " + ", ".join(FIELDS) + ")",
             )
     missing = [f for f in FIELDS if f not in fields and f not in _OPTIONAL]
