@@ -10,7 +10,7 @@ to a closing ``\"\"\"``; ``#`` starts a comment outside a block. A GraphGameTree
 - ``start_state``, ``win_states`` and ``lose_states`` (state names, space-separated);
 - ``successors``: lines ``state action next_state``, each state's actions in order;
 - ``evaluation``: lines ``state value``, what the evaluation function says of a state;
-- ``diagram``: a drawing for people, kept as it is.
+- ``diagram``: a drawing for people (optional here), not read.
 
 The tree is what the autograder's search sees: Pacman (agent 0) is MAX, each ghost a MIN
 level after it (an ``ExpectimaxAgent``'s ghosts are chance nodes, each action equally
@@ -112,7 +112,6 @@ class Cs188Case:
     agent: str  #: ``MinimaxAgent``, ``AlphaBetaAgent`` or ``ExpectimaxAgent``
     depth: int  #: rounds of every agent, as the course counts depth
     agents: int  #: Pacman and the ghosts
-    diagram: str = ""
 
     @property
     def algorithm(self) -> str:
@@ -488,5 +487,4 @@ def read_test(text: str, name: str, *, check: Callable[[], None] | None = None) 
             "reached by several paths is drawn once per path), more than the app can draw",
         )
     root = _build(graph, start, alg.text, agents, depth * agents, check)
-    diagram = fields["diagram"].text if "diagram" in fields else ""
-    return Cs188Case(CustomTree(name, root), alg.text, depth, agents, diagram)
+    return Cs188Case(CustomTree(name, root), alg.text, depth, agents)
