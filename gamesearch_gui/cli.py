@@ -48,12 +48,13 @@ from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
+    SearchSettings,
     default_settings,
     search,
 )
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.trees.file import printable, show
+from gamesearch_gui.core.trees.file import TreeSource, printable, show
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
@@ -202,20 +203,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="search a custom tree file or a game position",
         description=(
             "Search a custom tree (FILE: a .gtree.json file, a file holding a nested list, "
-            "or a nested list itself such as '[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the "
-            "shell); '-' reads standard input), or a game position (--game).\n\n"
+            "a UC Berkeley CS188 GraphGameTree .test case, or a nested list itself such as "
+            "'[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the shell); '-' reads standard "
+            "input), or a game position (--game).\n\n"
+            "A CS188 case is the tree its agent searches: Pacman MAX, each ghost a MIN\n"
+            "level (a chance level, actions equally likely, for ExpectimaxAgent), cut after\n"
+            "depth x num_agents plies; its agent's search is the default (MinimaxAgent\n"
+            "minimax, AlphaBetaAgent alphabeta, ExpectimaxAgent expectiminimax). CS188's\n"
+            "alpha-beta prunes on strict inequality only (--strict-pruning).\n\n"
             "A game is searched as the window searches it at first: each search option\n"
             "not given takes the game's default, listed at the end (the window's time\n"
             "budget aside, so that an answer does not depend on the machine's speed).\n"
             "An option given wins: --ordering none --no-tt turns ordering and the table\n"
             "off, --depth end the cutoff. A tree FILE or --game-file has no defaults:\n"
-            "alpha-beta to the end, no ordering, no table."
+            "alpha-beta to the end (a CS188 case: its agent's search), no ordering, no table."
         ),
         epilog=position_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve.add_argument(
-        "file", nargs="?", metavar="FILE", help="tree file, a nested list, or - for stdin"
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="tree file (or CS188 .test case), a nested list, or - for stdin",
     )
     solve.add_argument("--game", choices=game_names(), help="search a game")
     solve.add_argument(
@@ -229,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--algorithm",
         choices=[a.value for a in Algorithm],
         help="default: the game's; for a tree alphabeta, or expectiminimax where there are "
-        "chance nodes",
+        "chance nodes; for a CS188 .test case its agent's",
     )
     solve.add_argument(
         "--fail-hard",
@@ -552,15 +562,21 @@ NESTED_LIST_NAME = "nested list"
 
 
 def tree_argument(text: str) -> CustomTree:
-    """The tree a FILE argument gives: the file of that name, or, when no file has that
-    name and it starts with "[", the nested list it is ('[[3,12,8],[2,4,6]]').
-    GameError says what is wrong with a list; OSError what is wrong with a file."""
-    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, load_tree_file
+    """The tree a FILE argument gives (see :func:`tree_source_argument`)."""
+    return tree_source_argument(text).tree
+
+
+def tree_source_argument(text: str) -> TreeSource:
+    """What a FILE argument gives: the file of that name (any format the app reads,
+    CS188's ``.test`` files too), or, when no file has that name and it starts with "[",
+    the nested list it is ('[[3,12,8],[2,4,6]]'). GameError says what is wrong with a
+    list; OSError what is wrong with a file."""
+    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, read_tree_file
 
     if not text.lstrip().startswith("[") or os.path.lexists(text):
-        return load_tree_file(text)
+        return read_tree_file(text)
     try:
-        return load_tree(text, name=NESTED_LIST_NAME)
+        return TreeSource(load_tree(text, name=NESTED_LIST_NAME))
     except TreeFileError as error:
         # (a problem of no node is the text's own: "file" would say otherwise)
         said = error.rule if error.path is None else str(error)
@@ -571,15 +587,18 @@ def _solve_tree(args: argparse.Namespace) -> int:
     from gamesearch_gui.core.trees.tree import TreeGame, as_index, as_node, move_names, path_text
 
     _game_options(args, None)
-    from gamesearch_gui.core.trees.file import load_tree_stream
+    from gamesearch_gui.core.trees.file import read_tree_bytes, read_tree_source
 
     if args.file == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
         if stdin is None:
             raise GameError("standard input is closed: there is no tree to read")
-        tree = load_tree_stream(stdin, name="stdin")
+        source = read_tree_source(read_tree_bytes(stdin), "stdin")
     else:
-        tree = tree_argument(args.file)
+        source = tree_source_argument(args.file)
+    tree = source.tree
+    # A file that names its search (a CS188 case's agent) has it as the default.
+    asked = None if source.algorithm is None else SearchSettings(Algorithm(source.algorithm))
     game = TreeGame(tree)
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
@@ -605,7 +624,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
-    settings = search_settings(args, tree.has_chance, tree.player_count)
+    settings = search_settings(args, tree.has_chance, tree.player_count, asked)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
@@ -630,7 +649,8 @@ def _solve_tree(args: argparse.Namespace) -> int:
         else move_names(tree.root, [result.best_move])[0],
         "principal_variation": move_names(tree.root, result.principal_variation),
     }
-    _print(args, answer, title=tree.name, convention=settings.convention, words=words)
+    title = f"{tree.name} ({source.about})" if source.about else tree.name
+    _print(args, answer, title=title, convention=settings.convention, words=words)
     return 0
 
 

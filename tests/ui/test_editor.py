@@ -82,6 +82,21 @@ def refused(qtbot: QtBot, editor: TreeEditor, open_it: Callable[[], bool]) -> No
     assert not editor.loading
 
 
+def dropped(window: MainWindow, path: Path) -> QDropEvent:
+    """A drop of the file at ``path`` on ``window``, as a file manager makes it (the
+    event does not own its data: the window keeps it alive)."""
+    mime = QMimeData()
+    mime.setParent(window)
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    return QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+
+
 def key(qtbot: QtBot, editor: TreeEditor, k: Qt.Key, text: str = "") -> None:
     qtbot.keyClick(editor.canvas, k)
 
@@ -552,15 +567,7 @@ def test_dropping_a_tree_file_opens_it_and_recent_files_keep_eight(
         path = tmp_path / f"t{i}.gtree.json"
         path.write_text(dump_tree(load_tree(f"[[{i}, 1], [2, 3]]", f"t{i}")))
         paths.append(path)
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(paths[0]))])
-    drop = QDropEvent(
-        QPointF(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
+    drop = dropped(window, paths[0])
     open_and_wait(qtbot, window.editor, lambda: window.dropEvent(drop) or True)
     assert window.mode == "trees" and window.editor.tree.name == "t0"
     for path in paths[1:]:

@@ -33,11 +33,19 @@ OPEN_MS = 10_000
 
 
 class SlowLoader:
-    """``load_tree_file`` that, for files named slow*, waits until the test lets it go."""
+    """A tree file reader (``read`` of core/trees/file.py) that, for files named slow*,
+    waits until the test lets it go."""
 
-    def __init__(self) -> None:
+    def __init__(self, read: Callable[..., Any] = treefile.load_tree_file) -> None:
+        self.read = read
         self.reading = threading.Event()  #: a slow file is being read
         self.gate = threading.Event()
+
+    def reading_with(self, read: Callable[..., Any]) -> SlowLoader:
+        """This loader's events, for another reader (the editor's and the dialogs' differ)."""
+        other = SlowLoader(read)
+        other.reading, other.gate = self.reading, self.gate
+        return other
 
     def __call__(self, path: Any, *, check: Callable[[], None] | None = None) -> Any:
         if Path(path).name.startswith("slow"):
@@ -49,13 +57,13 @@ class SlowLoader:
                     check()
                 if time.monotonic() > deadline:
                     raise TimeoutError("the test never let the loader go")
-        return treefile.load_tree_file(path, check=check)
+        return self.read(path, check=check)
 
 
 @pytest.fixture
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowLoader]:
     loader = SlowLoader()
-    monkeypatch.setattr(loading, "load_tree_file", loader)
+    monkeypatch.setattr(loading, "read_tree_file", loader.reading_with(treefile.read_tree_file))
     monkeypatch.setattr(dialogs, "load_tree_file", loader)
     yield loader
     loader.gate.set()  # whatever the test did, no thread stays waiting
@@ -217,7 +225,7 @@ def test_a_file_too_big_is_refused_with_the_loaders_message(
     def too_big(path: Any, **_: Any) -> Any:
         raise TreeFileError(None, "the file is 3.2 GB; a tree file may have at most 1 GB")
 
-    monkeypatch.setattr(loading, "load_tree_file", too_big)
+    monkeypatch.setattr(loading, "read_tree_file", too_big)
     win, said = window
     path = tree_file(tmp_path, "huge.gtree.json")
     with qtbot.waitSignal(win.editor.loadingChanged, timeout=OPEN_MS):

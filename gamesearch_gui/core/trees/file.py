@@ -29,6 +29,7 @@ from typing import BinaryIO, Required, TypeAlias, TypedDict, TypeGuard
 
 from gamesearch_gui.core.files import escape_char, printable, write_text
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.trees.cs188 import Cs188Error, looks_like_test, read_test
 from gamesearch_gui.core.trees.tree import (
     MAX_DEPTH,
     MAX_NODES,
@@ -52,7 +53,9 @@ __all__ = [
     "QUOTE_LIMIT",
     "SUM_TOLERANCE",
     "SUPPORTED_VERSIONS",
+    "TEST_SUFFIX",
     "TreeFileError",
+    "TreeSource",
     "build_tree",
     "check_tree",
     "default_tree_name",
@@ -63,6 +66,8 @@ __all__ = [
     "load_tree_stream",
     "printable",
     "read_tree_bytes",
+    "read_tree_file",
+    "read_tree_source",
     "save_tree_file",
     "show",
     "text_problem",
@@ -74,6 +79,8 @@ __all__ = [
 ]
 
 FORMAT_TAG = "gamesearch-tree"
+#: The suffix of UC Berkeley CS188's autograder test files (core/trees/cs188.py).
+TEST_SUFFIX = ".test"
 SUPPORTED_VERSIONS = (1, 2)
 #: How far from 1 a chance node's probabilities may sum.
 PROBABILITY_TOLERANCE = 1e-9
@@ -173,6 +180,34 @@ class TreeFileError(GameError):
         self.path = path
         self.rule = rule
         super().__init__(f"{_where(path)}: {rule}")
+
+
+class LineError(TreeFileError):
+    """A problem on a line of a tree file written as lines of text (CS188's ``.test``
+    files), said with the file's name: ``tied.test, line 12: ...``."""
+
+    def __init__(self, file_name: str, line: int, rule: str) -> None:
+        super().__init__(None, rule)
+        self.file_name = file_name
+        self.line = line
+        self.args = (f"{printable(file_name)}, line {line}: {rule}",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class TreeSource:
+    """A tree as a file gave it, and what the file says about solving it.
+
+    ``algorithm`` is the search the file asks for (a value of ``Algorithm``: a CS188
+    case's agent), or None where the file names none; ``about`` is one line on what was
+    read ("" for the app's own formats).
+    """
+
+    tree: CustomTree
+    algorithm: str | None = None
+    about: str = ""
 
 
 def _error(path: Path | None, rule: str) -> TreeFileError:
@@ -893,26 +928,59 @@ def read_tree_bytes(stream: BinaryIO) -> bytes:
     return b"".join(chunks)
 
 
-def load_tree_bytes(
-    data: bytes, name: str | None = None, *, check: Check | None = None
-) -> CustomTree:
-    """A tree from the bytes of a file: UTF-8, optionally after a byte order mark.
-
-    The one way bytes become a tree, for files and standard input alike. TreeFileError
-    for more than ``MAX_FILE_BYTES``, undecodable bytes (naming the first one's offset)
-    or content that breaks a rule.
-    """
+def _decoded(data: bytes) -> str:
+    """The text of a file's bytes: UTF-8, optionally after a byte order mark."""
     if len(data) > MAX_FILE_BYTES:
         raise _too_large()
     # Some Windows editors start UTF-8 files with a byte order mark.
     bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        text = str(memoryview(data)[bom:], "utf-8")
+        return str(memoryview(data)[bom:], "utf-8")
     except UnicodeDecodeError as e:
         raise TreeFileError(
             None, f"not UTF-8 text (byte {bom + e.start} cannot be decoded)"
         ) from None
-    return load_tree(text, name, check=check)
+
+
+def read_tree_source(
+    data: bytes,
+    name: str | None = None,
+    *,
+    file_name: str | None = None,
+    check: Check | None = None,
+) -> TreeSource:
+    """The tree the bytes of a file hold, in any format the app reads, and what the file
+    says about solving it.
+
+    The one way bytes become a tree, for files and standard input alike: a file named
+    ``*.test`` (``file_name``) that is not JSON, or text whose first line is a field such as
+    ``class: "GraphGameTreeTest"``, is a CS188 test case (core/trees/cs188.py), refused
+    with a LineError that names ``file_name`` (else ``name``) and the line; anything else
+    is JSON in either form (:func:`load_tree`). TreeFileError for more than
+    ``MAX_FILE_BYTES``, undecodable bytes (naming the first one's offset) or content that
+    breaks a rule.
+    """
+    text = _decoded(data)
+    # (JSON in a file named *.test is still JSON: it starts with "{" or "[")
+    named_test = file_name is not None and file_name.lower().endswith(TEST_SUFFIX)
+    is_test = named_test and not text.lstrip().startswith(("{", "["))
+    if not (is_test or looks_like_test(text)):
+        return TreeSource(load_tree(text, name, check=check))
+    case_name = _tree_name(name)
+    if case_name.lower().endswith(TEST_SUFFIX) and len(case_name) > len(TEST_SUFFIX):
+        case_name = case_name[: -len(TEST_SUFFIX)]
+    try:
+        case = read_test(text, case_name, check=check)
+    except Cs188Error as e:
+        raise LineError(file_name or case_name, e.line, e.rule) from None
+    return TreeSource(case.tree, case.algorithm, case.about())
+
+
+def load_tree_bytes(
+    data: bytes, name: str | None = None, *, check: Check | None = None
+) -> CustomTree:
+    """A tree from the bytes of a file (see :func:`read_tree_source`)."""
+    return read_tree_source(data, name, check=check).tree
 
 
 def load_tree_stream(
@@ -922,8 +990,9 @@ def load_tree_stream(
     return load_tree_bytes(read_tree_bytes(stream), name, check=check)
 
 
-def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) -> CustomTree:
-    """A tree from a UTF-8 file. TreeFileError for bad content; OSError if unreadable.
+def read_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) -> TreeSource:
+    """The tree a file holds (any format the app reads), and what the file says about
+    solving it. TreeFileError for bad content; OSError if unreadable.
 
     ``check`` is called now and then while a big file is parsed and built (a cancel
     raised there stops the reading).
@@ -934,7 +1003,15 @@ def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) 
         # open() refuses a name with a NUL character before the system sees it.
         raise OSError(errno.EINVAL, f"not a file name ({e})", os.fspath(path)) from None
     with stream:
-        return load_tree_stream(stream, default_tree_name(path), check=check)
+        data = read_tree_bytes(stream)
+    file_name = FilePath(path).name
+    return read_tree_source(data, default_tree_name(path), file_name=file_name, check=check)
+
+
+def load_tree_file(path: str | os.PathLike[str], *, check: Check | None = None) -> CustomTree:
+    """A tree from a file (see :func:`read_tree_file`). TreeFileError for bad content;
+    OSError if unreadable."""
+    return read_tree_file(path, check=check).tree
 
 
 def build_tree(

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.files import file_stem
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import Algorithm, SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
@@ -53,7 +53,7 @@ from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
-from gamesearch_gui.ui.editor.files import FILE_FILTER, TreeFiles
+from gamesearch_gui.ui.editor.files import FILE_FILTER, OPEN_FILE_FILTER, TreeFiles
 from gamesearch_gui.ui.editor.keys import CanvasKeys
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.node_actions import NodeActions
@@ -134,6 +134,7 @@ class TreeEditor(QWidget):
         self.files.message.connect(self.message)
         self.files.opened.connect(self.opened)
         self.files.loadingChanged.connect(self._loading_changed)
+        self.files.searchNamed.connect(self._search_named)
         self.loading_page = self.files.loading_page
         self.loader = self.files.loader
         self.stack.addWidget(self.loading_page)
@@ -326,6 +327,13 @@ class TreeEditor(QWidget):
         self.drawing = opened.drawing
         self._problems = (opened.tree, opened.problems)
 
+    @Slot(str)
+    def _search_named(self, algorithm: str) -> None:
+        """The file opened names its search (a CS188 case's agent): the Solve row takes
+        it, with no cutoff (the file's tree already ends where the agent's depth does)."""
+        self.solver.set_algorithm(Algorithm(algorithm))
+        self.depth_box.setValue(0)
+
     def show_caption(self, caption: str) -> None:
         """Show ``caption`` (an example's story) above the Solve row; "" hides it."""
         self.caption = caption
@@ -405,7 +413,9 @@ class TreeEditor(QWidget):
 
     def _open_file_name(self) -> str | None:
         """Ask which tree file to open (None: cancelled). Tests replace this."""
-        name, _ = QFileDialog.getOpenFileName(self, "Open tree", self.files.folder(), FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open tree", self.files.folder(), OPEN_FILE_FILTER
+        )
         return name or None
 
     def _save_file_name(self) -> str | None:

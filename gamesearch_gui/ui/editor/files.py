@@ -11,6 +11,7 @@ which tests answer.
 from __future__ import annotations
 
 import contextlib
+import html
 import os
 import traceback
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.file import (
     DEFAULT_NAME,
+    LineError,
     TreeFileError,
     default_tree_name,
     dump_tree,
@@ -32,8 +34,20 @@ from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
 from gamesearch_gui.ui.jobs import JobRunner
 
-#: What the file dialogs offer.
+#: What the Save dialogs offer.
 FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
+#: What the Open dialog offers: the app's trees, and CS188's autograder cases.
+OPEN_FILE_FILTER = (
+    "Game trees (*.gtree.json *.json *.test);;Game trees (*.gtree.json *.json);;"
+    "UC Berkeley CS188 test cases (*.test);;All files (*)"
+)
+#: The title's word for a tree read from a CS188 test case.
+CS188_ORIGIN = "CS188 test case"
+#: What the caption adds for an alpha-beta case: the course prunes on strict inequality.
+STRICT_NOTE = (
+    "CS188's autograder prunes only when v > β or v < α; the app's default also prunes "
+    "on equal values (turn off “prune on equal values” to search as the course does)."
+)
 #: Milliseconds after an edit before the recovery file is written.
 AUTOSAVE_DELAY_MS = 1000
 #: The caption of a tree opened from the recovery file.
@@ -49,6 +63,15 @@ class _Opening:
     unsaved: bool = False  #: True for the recovery file: a new, unsaved tree
 
 
+def _about(opened: OpenedTree) -> str:
+    """The caption of a tree read from another format's file: what was read, and for
+    an alpha-beta case the pruning rule the course uses."""
+    caption = f"<b>{html.escape(opened.tree.name)}</b>: {html.escape(opened.about)}."
+    if opened.algorithm == "alphabeta":
+        caption += " " + html.escape(STRICT_NOTE)
+    return caption
+
+
 class TreeFiles(QObject):
     """Open, save and recover the editor's tree; remember the recent files."""
 
@@ -58,6 +81,9 @@ class TreeFiles(QObject):
     opened = Signal(str)
     #: True while a file is opening.
     loadingChanged = Signal(bool)
+    #: A file that names its search (a CS188 case's agent) opened: that search's
+    #: ``Algorithm`` value, for the Solve row.
+    searchNamed = Signal(str)
 
     def __init__(
         self, editor: EditorHost, store: QSettings, recovery_path: str | None, parent: QObject
@@ -176,11 +202,18 @@ class TreeFiles(QObject):
         # Drawn already: set_tree shows this drawing instead of making one.
         self.editor.take_drawing(opened)
         path = None if opening.unsaved else opening.path
-        self.set_tree(opened.tree, path, caption=opening.caption, unsaved=opening.unsaved)
+        if opened.about:
+            # Another format's file (CS188's) opens as a new tree: Save writes the app's
+            # format where the person says, never JSON over the course's file.
+            self.set_tree(opened.tree, None, caption=_about(opened), origin=CS188_ORIGIN)
+        else:
+            self.set_tree(opened.tree, path, caption=opening.caption, unsaved=opening.unsaved)
         self.loadingChanged.emit(False)
         if path is not None:
             self._add_recent(path)
             self.message.emit(f"Opened {path}")
+        if opened.algorithm is not None:
+            self.searchNamed.emit(opened.algorithm)
         self.opened.emit(opening.path)
 
     @Slot(object)
@@ -189,7 +222,9 @@ class TreeFiles(QObject):
         assert opening is not None
         self.stop_loading()
         path = opening.path
-        if isinstance(error, TreeFileError):
+        if isinstance(error, LineError):
+            why = str(error)  # "tied.test, line 12: ..."
+        elif isinstance(error, TreeFileError):
             why = f"{os.path.basename(path)}: {error}"
         elif isinstance(error, OSError):
             why = f"{path}: {error.strerror or error}"

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.file import read_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree, Path, gc_paused
 from gamesearch_gui.ui.jobs import Job
 from gamesearch_gui.ui.text import ElidedLabel
@@ -36,16 +36,21 @@ class OpenedTree:
     drawing: Drawing
     #: ``tree_edit.probability_problems(tree)``: a walk over every node, done here too.
     problems: list[tuple[Path, str]]
+    #: The search the file asks for (a CS188 case's agent), or None.
+    algorithm: str | None = None
+    #: One line on what another format's file held ("" for the app's own format).
+    about: str = ""
 
 
 def read_tree(path: str, job: Job) -> OpenedTree:
     """Read, check and draw the tree file at ``path`` (the work of an opening job).
 
-    TreeFileError or OSError as ``load_tree_file`` raises them; a cancel of the job stops
+    TreeFileError or OSError as ``read_tree_file`` raises them; a cancel of the job stops
     it while the file is parsed and built, and between pieces of the drawing.
     """
     with gc_paused():
-        tree = load_tree_file(path, check=job.check)
+        source = read_tree_file(path, check=job.check)
+        tree = source.tree
         job.step(READ_SHARE)
         drawing = Drawing(tree, lambda done: job.step(READ_SHARE + (1 - READ_SHARE) * done))
         problems = tree_edit.probability_problems(tree)
@@ -56,7 +61,7 @@ def read_tree(path: str, job: Job) -> OpenedTree:
         # and every full collection after it again. They make no cycles: keep them out of
         # every collection (refcounting still frees them with the tree).
         gc.freeze()
-    return OpenedTree(tree, drawing, problems)
+    return OpenedTree(tree, drawing, problems, source.algorithm, source.about)
 
 
 class LoadingPage(QWidget):

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import TEST_SUFFIX
 from gamesearch_gui.ui.editor.trees_mode import TreesMode
 from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
 
@@ -127,4 +128,5 @@ def _html(text: str) -> str:
 
 
 def _is_tree_file(path: str) -> bool:
-    return bool(path) and path.lower().endswith(".json")
+    """A file the editor opens: the app's JSON trees, and CS188's test cases."""
+    return bool(path) and path.lower().endswith((".json", TEST_SUFFIX))
