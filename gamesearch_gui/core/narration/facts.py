@@ -27,6 +27,7 @@ from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, 
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import LABEL_CHARS, clip
 
 __all__ = [
@@ -143,12 +144,7 @@ def node_bound(recording: SearchRecording, n: int) -> str:
         return "exact"
     if VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
         return "exact"
-    value, alpha, beta = recording.value[n], recording.alpha_in[n], recording.beta_in[n]
-    if value <= alpha and not math.isinf(alpha):
-        return "upper"
-    if value >= beta and not math.isinf(beta):
-        return "lower"
-    return "exact"
+    return root_bound(recording.value[n], recording.alpha_in[n], recording.beta_in[n]).value
 
 
 def shown_value(recording: SearchRecording, n: int, *, tight: bool = False) -> str:
