@@ -172,16 +172,20 @@ class NodePainter:
             return top
         if self.value_inside(n, kind, how, x, y, value):
             return top
-        # Too long for the shape (−0.35, ≤ 2 in a triangle): the first line under it.
-        text = shown_value(sheet.rec, n)
+        # Too long for the shape (−0.35, ≤ 2 in a triangle): the first line under it. A
+        # bound is wider than its number: where "≤ −0.25" has no room, "≤−0.25".
+        forms = [shown_value(sheet.rec, n)]
+        if node_bound(sheet.rec, n) != "exact":
+            forms.append(shown_value(sheet.rec, n, tight=True))
         ink_under = sheet.inks.under[kind]
         # As long as a value fits in a shape, one under a shape is drawn too.
         px = int(self.small_px * 1.15)
+        width = sheet.cache.width
         if self.value_px >= MIN_TEXT_PIXELS:
             px = max(px, int(MIN_TEXT_PIXELS))
         elif sheet.readable and (
             sheet.lay.sparse
-            or sheet.cache.width(text, READABLE_PX, True) <= own_room(sheet.lay, n, sheet.ax)
+            or width(forms[-1], READABLE_PX, True) <= own_room(sheet.lay, n, sheet.ax)
         ):
             # Too small to read at this zoom (a fitted tree of a few dozen leaves, a
             # folded first view): at the smallest readable size, where the node's own
@@ -189,10 +193,18 @@ class NodePainter:
             # wherever it finds room).
             top += (READABLE_PX - px) / 2
             px = READABLE_PX
+            if not sheet.lay.sparse:
+                room = own_room(sheet.lay, n, sheet.ax)
+                forms = [text for text in forms if width(text, READABLE_PX, True) <= room]
         # A line lower where a neighbour's value is in the way (values of crowded
         # siblings alternate).
-        lower = ((x, top + sheet.cache.font(px, True).height, text),)
-        under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n, lower))
+        below = top + sheet.cache.font(px, True).height
+        form: CanvasText | None = None
+        for text in reversed(forms):
+            lower = ((x, below, text),)
+            form = CanvasText(x, top, text, px, True, ink_under, True, VALUE, n, lower, form)
+        assert form is not None
+        under.append(form)
         return top
 
     def _name(self, n: int, label: str, x: float, y: float, top: float, lines: int) -> None:
