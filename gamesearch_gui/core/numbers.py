@@ -97,19 +97,17 @@ def format_number(value: float, decimals: int = 3) -> str:
     return text.replace("-", _MINUS)
 
 
-def format_bounded(
-    value: float, bound: str = "exact", decimals: int = 3, *, tight: bool = False
-) -> str:
+def format_bounded(value: float, bound: str = "exact", decimals: int = 3, *, sep: str = " ") -> str:
     """A value as what it says about the true value: ``≤ 2`` for an upper bound (the move
     failed low: its true value is at most 2), ``≥ 3`` for a lower bound (it failed high),
     and the number alone when it is exact (or an estimate). ``bound`` is a bound's name as
-    the command line's JSON writes it: "exact", "lower" or "upper". ``tight`` leaves out
-    the space (``≤2``), for a node's shape too small for the spaced form."""
+    the command line's JSON writes it: "exact", "lower" or "upper". ``sep`` goes between
+    the sign and the number: "" (``≤2``) or a newline (a column) where a tree has no room
+    for the space."""
     shown = format_number(value, decimals)
     if bound not in ("upper", "lower"):
         return shown
-    sign = "≤" if bound == "upper" else "≥"
-    return f"{sign}{shown}" if tight else f"{sign} {shown}"
+    return f"{'≤' if bound == 'upper' else '≥'}{sep}{shown}"
 
 
 def format_probability(p: float) -> str:

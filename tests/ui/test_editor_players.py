@@ -583,7 +583,7 @@ def test_every_value_of_a_fitted_two_player_tree_of_39_leaves_is_readable_at_fir
             and -20 < t.top - at.y() < 30
         ]
         # A bound as one ("≥ 2"; "≥2" where only that fits in the shape).
-        shown = {shown_value(recording, n), shown_value(recording, n, tight=True)}
+        shown = {shown_value(recording, n), shown_value(recording, n, sep="")}
         assert shown & set(drawn), (n, drawn)
     if size == (1366, 768):
         # The minimap draws the same tree as its shape: there, nothing too small is raised.

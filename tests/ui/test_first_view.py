@@ -83,7 +83,7 @@ def value_of(canvas: TreeCanvas, frame: Frame, recording: SearchRecording, n: in
     """Whether node ``n``'s value is written near it (within a slot and a level): "≤ 2"
     (or, where only that fits, "≤2") where it is only a bound."""
     centre = canvas.view_point_of(n)
-    texts = {shown_value(recording, n), shown_value(recording, n, tight=True)}
+    texts = {shown_value(recording, n), shown_value(recording, n, sep="")}
     return any(
         t.text in texts
         and abs(t.left + t.width / 2 - centre.x()) < 30

@@ -147,13 +147,13 @@ def node_bound(recording: SearchRecording, n: int) -> str:
     return root_bound(recording.value[n], recording.alpha_in[n], recording.beta_in[n]).value
 
 
-def shown_value(recording: SearchRecording, n: int, *, tight: bool = False) -> str:
+def shown_value(recording: SearchRecording, n: int, *, sep: str = " ") -> str:
     """Valued node ``n``'s value as the tree, the details and the tooltips write it: "3",
-    "≤ 2" or "≥ 5" where it is only a bound (``tight``: "≤2"), "(1, 2, 6)" in a game of n
-    players."""
+    "≤ 2" or "≥ 5" where it is only a bound (``sep`` between sign and number: "≤2" where
+    the tree has no room), "(1, 2, 6)" in a game of n players."""
     if n in recording.vectors:
         return recording.value_text(n)
-    return format_bounded(recording.value[n], node_bound(recording, n), tight=tight)
+    return format_bounded(recording.value[n], node_bound(recording, n), sep=sep)
 
 
 def bound_text(recording: SearchRecording, n: int, k: int) -> str:

@@ -173,19 +173,23 @@ class NodePainter:
         if self.value_inside(n, kind, how, x, y, value):
             return top
         # Too long for the shape (−0.35, ≤ 2 in a triangle): the first line under it. A
-        # bound is wider than its number: where "≤ −0.25" has no room, "≤−0.25".
+        # bound is wider than its number: where "≤ −0.25" has no room, "≤−0.25", else
+        # "≤" over "−0.25".
         forms = [shown_value(sheet.rec, n)]
         if node_bound(sheet.rec, n) != "exact":
-            forms.append(shown_value(sheet.rec, n, tight=True))
+            # Last, the sign over the number: as wide as the number alone.
+            forms += [shown_value(sheet.rec, n, sep=""), shown_value(sheet.rec, n, sep="\n")]
         ink_under = sheet.inks.under[kind]
         # As long as a value fits in a shape, one under a shape is drawn too.
         px = int(self.small_px * 1.15)
-        width = sheet.cache.width
+
+        def width(text: str) -> float:  # a column's: its widest line's
+            return max(sheet.cache.width(line, READABLE_PX, True) for line in text.split("\n"))
+
         if self.value_px >= MIN_TEXT_PIXELS:
             px = max(px, int(MIN_TEXT_PIXELS))
         elif sheet.readable and (
-            sheet.lay.sparse
-            or width(forms[-1], READABLE_PX, True) <= own_room(sheet.lay, n, sheet.ax)
+            sheet.lay.sparse or width(forms[-1]) <= own_room(sheet.lay, n, sheet.ax)
         ):
             # Too small to read at this zoom (a fitted tree of a few dozen leaves, a
             # folded first view): at the smallest readable size, where the node's own
@@ -195,14 +199,15 @@ class NodePainter:
             px = READABLE_PX
             if not sheet.lay.sparse:
                 room = own_room(sheet.lay, n, sheet.ax)
-                forms = [text for text in forms if width(text, READABLE_PX, True) <= room]
+                forms = [text for text in forms if width(text) <= room]
         # A line lower where a neighbour's value is in the way (values of crowded
         # siblings alternate).
-        below = top + sheet.cache.font(px, True).height
+        line = sheet.cache.font(px, True).height
         form: CanvasText | None = None
         for text in reversed(forms):
-            lower = ((x, below, text),)
-            form = CanvasText(x, top, text, px, True, ink_under, True, VALUE, n, lower, form)
+            y_text = top + line / 2 if "\n" in text else top  # a column: under the node
+            lower = ((x, y_text + line, text),)
+            form = CanvasText(x, y_text, text, px, True, ink_under, True, VALUE, n, lower, form)
         assert form is not None
         under.append(form)
         return top
@@ -309,7 +314,7 @@ class NodePainter:
         inks, r, px = self.sheet.inks, self.sheet.r, self.value_px
         forms = [(shown_value(rec, n) if mark is None else mark, VALUE_SHRINK)]
         if mark is None and node_bound(rec, n) != "exact":
-            forms.append((shown_value(rec, n, tight=True), BOUND_SHRINK))
+            forms.append((shown_value(rec, n, sep=""), BOUND_SHRINK))
         cx = x
         if how == HOW_EVALUATION:
             room, cy = r * 1.15, y
