@@ -66,10 +66,7 @@ def _rows(game: Game[Any, Any], state: Any) -> list[tuple[str, str]]:
             for name, u in zip(names, utilities, strict=True)
         )
     else:
-        words = (
-            "none: s is not terminal (a search that stops here uses the evaluation "
-            "function's estimate instead)"
-        )
+        words = "none: s is not terminal (a depth cutoff here uses the evaluation instead)"
     rows.append(("Utility per player", words))
     return rows
 
