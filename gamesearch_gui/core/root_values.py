@@ -89,15 +89,9 @@ class RootValueWatcher(SearchObserver):
         if completed:
             self._finished = list(self._current)
 
-    def values(self) -> list[tuple[object, float]]:
-        """(move or outcome, value) for each root child valued, in the order searched."""
-        return [(move, value) for move, value, _ in self._valued()]
-
-    def bounds(self) -> list[tuple[object, Bound]]:
-        """(move or outcome, what its value says) for each root child valued."""
-        return [(move, bound) for move, _, bound in self._valued()]
-
-    def _valued(self) -> list[tuple[object, float, Bound]]:
+    def children(self) -> list[tuple[object, float, Bound]]:
+        """(move or outcome, value, what the value says) for each root child valued, in
+        the order searched."""
         return self._finished if self._finished is not None else self._current
 
     def vectors(self) -> list[tuple[object, tuple[float, ...]]]:
@@ -116,15 +110,7 @@ def root_values(
     At a chance root the values come from ``watcher``, which must have watched the
     search (else every value is None); at a terminal root there are none.
     """
-    moves = _root_moves(game, state)
-    # MCTS lists a chance root's outcomes among its root moves; minimax searches do not.
-    if game.to_move(state) is Player.CHANCE and result.settings.algorithm is not Algorithm.MCTS:
-        found = watcher.values() if watcher is not None else []
-    else:
-        found = [(root.move, root.value) for root in result.root_moves]
-    # Moves are game values, hashable as transposition keys are.
-    by_move = dict(found)
-    return [by_move.get(move) for move in moves]
+    return [None if c is None else c[0] for c in _root_children(game, state, result, watcher)]
 
 
 def root_bounds(
@@ -139,13 +125,25 @@ def root_bounds(
     ``Bound.LOWER`` when it failed high; ``Bound.ESTIMATE`` under MCTS; None where the
     value is None. Fail-hard's values on the window's edge are bounds the same way.
     Searching with ``exact_root_values`` makes every one exact."""
-    moves = _root_moves(game, state)
+    return [None if c is None else c[1] for c in _root_children(game, state, result, watcher)]
+
+
+def _root_children(
+    game: Game[S, A],
+    state: S,
+    result: SearchResult,
+    watcher: RootValueWatcher | None,
+) -> list[tuple[float, Bound] | None]:
+    """Each child of ``state``'s value and bound, in move (or outcome) order; None for a
+    child not valued."""
+    # MCTS lists a chance root's outcomes among its root moves; minimax searches do not.
     if game.to_move(state) is Player.CHANCE and result.settings.algorithm is not Algorithm.MCTS:
-        found = watcher.bounds() if watcher is not None else []
+        found = watcher.children() if watcher is not None else []
     else:
-        found = [(root.move, root.bound) for root in result.root_moves]
-    by_move = dict(found)
-    return [by_move.get(move) for move in moves]
+        found = [(root.move, root.value, root.bound) for root in result.root_moves]
+    # Moves are game values, hashable as transposition keys are.
+    by_move = {move: (value, bound) for move, value, bound in found}
+    return [by_move.get(move) for move in _root_moves(game, state)]
 
 
 def root_vectors(
