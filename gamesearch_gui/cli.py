@@ -29,7 +29,7 @@ from gamesearch_gui.cli_limits import (
 )
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_bounded, format_number
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, SearchRecording
 from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
@@ -509,6 +509,7 @@ def _write(stream: TextIO, line: str) -> None:
         line.encode(encoding)
     except UnicodeEncodeError:
         line = line.replace("\u2212", "-")  # the minus sign of format_number, in ASCII
+        line = line.replace("≤", "<=").replace("≥", ">=")  # format_bounded's, too
         line = line.encode(encoding, "backslashreplace").decode(encoding)
     stream.write(line + "\n")
 
@@ -767,6 +768,19 @@ def _value_text(value: Any) -> str:
     return vector_text(value) if isinstance(value, list) else format_number(value)
 
 
+def _root_values_text(answer: dict[str, Any]) -> str:
+    """The root values for a person: "3 2 2" when each is exact, else each bound as one
+    ("3, ≤ 2, ≤ 2": after a cut a value may be only a bound on the move's true value)."""
+    values = answer["root_values"]
+    bounds = answer.get("root_bounds") or [None] * len(values)
+    if all(b in (None, "exact", "estimate") for b in bounds):
+        return " ".join(_value_text(v) for v in values)
+    return ", ".join(
+        _value_text(v) if v is None or isinstance(v, list) else format_bounded(v, b or "exact")
+        for v, b in zip(values, bounds, strict=True)
+    )
+
+
 def _print(
     args: argparse.Namespace,
     answer: dict[str, Any],
@@ -793,8 +807,7 @@ def _print(
     _write(out, f"  value               {value_text}")
     _write(out, printable(f"  best move           {said['best_move']}"))
     _write(out, printable(f"  principal variation {line}"))
-    returned = " ".join(_value_text(v) for v in answer["root_values"])
-    _write(out, f"  root values         {returned or '-'}")
+    _write(out, f"  root values         {_root_values_text(answer) or '-'}")
     if "guarantee" in answer:
         _write(out, f"  guarantee           {answer['guarantee']}")
     if "root_visits" in answer:

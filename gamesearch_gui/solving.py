@@ -19,6 +19,7 @@ from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import fan_out
 from gamesearch_gui.core.root_values import (
     RootValueWatcher,
+    root_bounds,
     root_values,
     root_vectors,
     root_visits,
@@ -235,13 +236,19 @@ def stats(result: SearchResult) -> dict[str, Any]:
 def root_answers(
     game: Game[Any, Any], state: Any, result: SearchResult, watcher: Any
 ) -> dict[str, Any]:
-    """``root_values``, and under MCTS each root move's visits and win rate, in move order.
+    """``root_values`` and which of them are bounds (``root_bounds``: "exact", "lower" or
+    "upper"; "estimate" under MCTS), and under MCTS each root move's visits and win rate,
+    in move order.
 
     A game of n players gives each root value as a list, one number per player."""
+    answer: dict[str, Any]
     if len(game.players) > 2:
         vectors = root_vectors(game, state, result, watcher)
-        return {"root_values": [None if v is None else json_values(list(v)) for v in vectors]}
-    answer: dict[str, Any] = {"root_values": json_values(root_values(game, state, result, watcher))}
+        answer = {"root_values": [None if v is None else json_values(list(v)) for v in vectors]}
+    else:
+        answer = {"root_values": json_values(root_values(game, state, result, watcher))}
+    bounds = root_bounds(game, state, result, watcher)
+    answer["root_bounds"] = [None if b is None else b.value for b in bounds]
     if result.settings.algorithm is Algorithm.MCTS:
         answer["root_visits"] = root_visits(game, state, result)
         answer["root_win_rates"] = json_values(root_win_rates(game, state, result))

@@ -101,6 +101,7 @@ def test_figure_5_2_answers_exactly_as_the_contract_shows(
         "visited_leaves": ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"],
         "pruned": ["1.1", "1.2"],
         "root_values": [3, 2, 2],
+        "root_bounds": ["exact", "upper", "upper"],
         "stats": {"nodes": 11, "leaves": 7, "cutoffs": 1, "tt_hits": 0, "max_depth": 2},
     }
 
@@ -273,13 +274,35 @@ def test_text_output_names_the_convention_and_the_root_values(
     assert main(["solve", str(path), "--fail-hard"]) == 0
     hard = capsys.readouterr().out.splitlines()
     assert hard[0] == "Figure 5.2: alphabeta (fail-hard)"
-    assert "  root values         3 3 3" in hard
+    # C and D fail low: fail-hard returns alpha, 3, an upper bound on each.
+    assert "  root values         3, ≤ 3, ≤ 3" in hard
     assert main(["solve", str(path)]) == 0
     soft = capsys.readouterr().out.splitlines()
     assert soft[0] == "Figure 5.2: alphabeta (fail-soft)"
-    assert "  root values         3 2 2" in soft
+    assert "  root values         3, ≤ 2, ≤ 2" in soft
     assert main(["solve", str(path), "--algorithm", "minimax"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "Figure 5.2: minimax"
+    exact = capsys.readouterr().out.splitlines()
+    assert exact[0] == "Figure 5.2: minimax"
+    assert "  root values         3 2 2" in exact  # every value exact: no bound to mark
+
+
+def test_json_says_which_root_values_are_bounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "figure.gtree.json"
+    path.write_text(FIGURE_5_2, encoding="utf-8")
+    soft = solve_json(capsys, str(path))
+    # C is cut after its leaf 2 and D after its leaf 2: each is at most 2, not 2.
+    assert soft["root_values"] == [3, 2, 2]
+    assert soft["root_bounds"] == ["exact", "upper", "upper"]
+    exact = solve_json(capsys, str(path), "--algorithm", "minimax")
+    assert exact["root_values"] == [3, 2, 2]
+    assert exact["root_bounds"] == ["exact", "exact", "exact"]
+    # A game too: tic-tac-toe's first move searched is exact, the others only bounds.
+    game = solve_json(capsys, "--game", "tictactoe")
+    assert game["root_bounds"].count("exact") >= 1
+    assert set(game["root_bounds"]) <= {"exact", "upper"}
+    assert len(game["root_bounds"]) == len(game["root_values"]) == 9
 
 
 def test_shorthand_from_standard_input_with_minimax() -> None:
@@ -417,6 +440,7 @@ def test_tictactoe_full_minimax_reports_549946_nodes(capsys: pytest.CaptureFixtu
         "best_move",
         "principal_variation",
         "root_values",
+        "root_bounds",
         "stats",
         "guarantee",
     }

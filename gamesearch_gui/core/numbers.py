@@ -97,6 +97,19 @@ def format_number(value: float, decimals: int = 3) -> str:
     return text.replace("-", _MINUS)
 
 
+def format_bounded(value: float, bound: str = "exact", decimals: int = 3, *, sep: str = " ") -> str:
+    """A value as what it says about the true value: ``≤ 2`` for an upper bound (the move
+    failed low: its true value is at most 2), ``≥ 3`` for a lower bound (it failed high),
+    and the number alone when it is exact (or an estimate). ``bound`` is a bound's name as
+    the command line's JSON writes it: "exact", "lower" or "upper". ``sep`` goes between
+    the sign and the number: "" (``≤2``) or a newline (a column) where a tree has no room
+    for the space."""
+    shown = format_number(value, decimals)
+    if bound not in ("upper", "lower"):
+        return shown
+    return f"{'≤' if bound == 'upper' else '≥'}{sep}{shown}"
+
+
 def format_probability(p: float) -> str:
     """A probability as a student reads it: ``1/6`` when it is a fraction with a small
     denominator (up to 24: dice, cards, coins), else as :func:`format_number` writes it."""

@@ -7,14 +7,17 @@ MIN root from the result, put back in move order; at a chance root from the sear
 events, watched by :class:`RootValueWatcher`. A value is what the child returned, so
 under alpha-beta it may be a bound (fail-soft: the child's own best; fail-hard: alpha or
 beta). None stands for a child the search never valued (one it was stopped before).
+:func:`root_bounds` says which values are bounds (the command line's ``"root_bounds"``):
+what a value outside the window its child was searched with says about the true value.
 """
 
 from __future__ import annotations
 
 from gamesearch_gui.core.game import A, Game, Player, S
 from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
-from gamesearch_gui.core.search import Algorithm, SearchResult
+from gamesearch_gui.core.search import Algorithm, Bound, SearchResult
 from gamesearch_gui.core.search.mcts import win_rate
+from gamesearch_gui.core.search.textbook import root_bound
 
 
 class RootValueWatcher(SearchObserver):
@@ -23,9 +26,10 @@ class RootValueWatcher(SearchObserver):
 
     def __init__(self) -> None:
         self._root: int | None = None
-        self._children: dict[int, object] = {}
-        self._current: list[tuple[object, float]] = []
-        self._finished: list[tuple[object, float]] | None = None
+        #: Each root child's move (or outcome) and the window it was entered with.
+        self._children: dict[int, tuple[object, float, float]] = {}
+        self._current: list[tuple[object, float, Bound]] = []
+        self._finished: list[tuple[object, float, Bound]] | None = None
         self._vectors: list[tuple[object, tuple[float, ...]]] = []
 
     def entered(
@@ -47,7 +51,7 @@ class RootValueWatcher(SearchObserver):
             self._current = []
             self._vectors = []
         elif parent_id == self._root:
-            self._children[node_id] = move
+            self._children[node_id] = (move, alpha, beta)
 
     def valued(
         self,
@@ -58,14 +62,17 @@ class RootValueWatcher(SearchObserver):
         beta: float,
         best_move: object = None,
     ) -> None:
-        """A node left: a root child's value is kept."""
-        if node_id in self._children:
-            self._current.append((self._children[node_id], value))
+        """A node left: a root child's value is kept, with what it says given the window
+        the child was entered with (outside it, a bound)."""
+        child = self._children.get(node_id)
+        if child is not None:
+            move, entry_alpha, entry_beta = child
+            self._current.append((move, value, root_bound(value, entry_alpha, entry_beta)))
 
     def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
         """A game of n players: a root child's vector is kept."""
         if node_id in self._children:
-            self._vectors.append((self._children[node_id], values))
+            self._vectors.append((self._children[node_id][0], values))
 
     def pruned(
         self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
@@ -82,8 +89,9 @@ class RootValueWatcher(SearchObserver):
         if completed:
             self._finished = list(self._current)
 
-    def values(self) -> list[tuple[object, float]]:
-        """(move or outcome, value) for each root child valued, in the order searched."""
+    def children(self) -> list[tuple[object, float, Bound]]:
+        """(move or outcome, value, what the value says) for each root child valued, in
+        the order searched."""
         return self._finished if self._finished is not None else self._current
 
     def vectors(self) -> list[tuple[object, tuple[float, ...]]]:
@@ -102,15 +110,40 @@ def root_values(
     At a chance root the values come from ``watcher``, which must have watched the
     search (else every value is None); at a terminal root there are none.
     """
-    moves = _root_moves(game, state)
+    return [None if c is None else c[0] for c in _root_children(game, state, result, watcher)]
+
+
+def root_bounds(
+    game: Game[S, A],
+    state: S,
+    result: SearchResult,
+    watcher: RootValueWatcher | None = None,
+) -> list[Bound | None]:
+    """What each value of :func:`root_values` says about the child's true value, in the
+    same order: ``Bound.EXACT``; ``Bound.UPPER`` when the child failed low (its value is
+    at most that: alpha-beta cut it short once it could not beat the best so far);
+    ``Bound.LOWER`` when it failed high; ``Bound.ESTIMATE`` under MCTS; None where the
+    value is None. Fail-hard's values on the window's edge are bounds the same way.
+    Searching with ``exact_root_values`` makes every one exact."""
+    return [None if c is None else c[1] for c in _root_children(game, state, result, watcher)]
+
+
+def _root_children(
+    game: Game[S, A],
+    state: S,
+    result: SearchResult,
+    watcher: RootValueWatcher | None,
+) -> list[tuple[float, Bound] | None]:
+    """Each child of ``state``'s value and bound, in move (or outcome) order; None for a
+    child not valued."""
     # MCTS lists a chance root's outcomes among its root moves; minimax searches do not.
     if game.to_move(state) is Player.CHANCE and result.settings.algorithm is not Algorithm.MCTS:
-        found = watcher.values() if watcher is not None else []
+        found = watcher.children() if watcher is not None else []
     else:
-        found = [(root.move, root.value) for root in result.root_moves]
+        found = [(root.move, root.value, root.bound) for root in result.root_moves]
     # Moves are game values, hashable as transposition keys are.
-    by_move = dict(found)
-    return [by_move.get(move) for move in moves]
+    by_move = {move: (value, bound) for move, value, bound in found}
+    return [by_move.get(move) for move in _root_moves(game, state)]
 
 
 def root_vectors(

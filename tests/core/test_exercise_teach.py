@@ -30,6 +30,7 @@ from gamesearch_gui.core.exercises.exercise import (
 )
 from gamesearch_gui.core.exercises.grade import Grade, Mark, grade
 from gamesearch_gui.core.exercises.history import ExerciseHistory, entry_for
+from gamesearch_gui.core.narration.reasons import bounds_line
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
@@ -91,6 +92,26 @@ def test_a_fail_soft_answer_in_a_fail_hard_exercise_names_fail_hard() -> None:
         assert "fail-hard: it returns α when it fails low and β when it fails high" in (
             verdict.reason
         )
+
+
+@pytest.mark.parametrize("fail_hard", [False, True])
+def test_a_right_value_that_is_only_a_bound_says_so(fail_hard: bool) -> None:
+    # C and D fail low: what they return (2, or fail-hard's α = 3) is an upper bound.
+    key = figure_5_2(fail_hard=fail_hard)
+    result = grade(key, key.answer())
+    reasons = {(v.path, v.field): v.reason for v in result.verdicts}
+    returned = "3" if fail_hard else "2"
+    for path in (C, D):
+        assert reasons[path, Field.VALUE].endswith(
+            f": {returned}, only an upper bound (it fails low: its true value is at most that)"
+        )
+    assert "bound" not in reasons[B, Field.VALUE] and "bound" not in reasons[A, Field.VALUE]
+    assert bounds_line(key) == (
+        f"Only bounds (cut short): MIN node C ≤ {returned}; MIN node D ≤ {returned}"
+    )
+    # Minimax searches with no window: nothing is a bound.
+    tree = example("figure-5-2").tree()
+    assert bounds_line(solve_exercise(make_exercise(tree, Task.MINIMAX))) == ""
 
 
 def test_the_exercise_states_its_convention() -> None:

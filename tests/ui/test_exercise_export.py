@@ -121,6 +121,8 @@ def test_svg_sheet_and_key_show_the_tree(
     assert "ANSWER KEY" in key
     assert "Value of the root: 3" in key
     assert "Never searched (2): leaf after a2 c2; leaf after a2 c3" in key
+    # C and D are cut short: their 2s are only upper bounds (the line may wrap).
+    assert "Only bounds (cut short): MIN node C ≤ 2; MIN node D ≤ 2" in " ".join(key)
 
 
 def test_svg_page_is_a4(tmp_path: Path, qtbot: QtBot, figure: tuple[Exercise, AnswerKey]) -> None:

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
@@ -80,11 +80,12 @@ def painted(canvas: TreeCanvas) -> Frame:
 
 
 def value_of(canvas: TreeCanvas, frame: Frame, recording: SearchRecording, n: int) -> bool:
-    """Whether node ``n``'s value is written near it (within a slot and a level)."""
+    """Whether node ``n``'s value is written near it (within a slot and a level): "≤ 2"
+    (or, where only that fits, "≤2") where it is only a bound."""
     centre = canvas.view_point_of(n)
-    text = format_number(recording.value[n])
+    texts = {shown_value(recording, n), shown_value(recording, n, sep="")}
     return any(
-        t.text == text
+        t.text in texts
         and abs(t.left + t.width / 2 - centre.x()) < 30
         and -10 < t.top - centre.y() < 30
         for t in frame.placed

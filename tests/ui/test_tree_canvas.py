@@ -482,7 +482,8 @@ def test_the_tooltip_summarises_a_node(canvas: TreeCanvas, figure_5_2: SearchRec
     _at_end(canvas, figure_5_2)
     text = canvas.tree_item.model.describe(5)
     assert "MIN node after 1" in text
-    assert "Value: 2 (backed up from its children)" in text
+    # Cut after its first leaf: its 2 is only an upper bound, and says so.
+    assert "Value: ≤ 2 (backed up from its children)" in text
     assert "α 3, β +∞" in text
     assert "Cutoff: v 2 ≤ α 3, 2 pruned" in text
     assert "Move: 1" in text

@@ -5,6 +5,7 @@ read, at every zoom; where room runs out the move goes first and the value last.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -14,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import Task, make_exercise
 from gamesearch_gui.core.games import Pig
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.search import Algorithm, SearchSettings, search
@@ -219,10 +220,35 @@ def test_text_too_small_to_read_is_left_out_but_values_are_raised_to_a_readable_
     # The labels are left out; each value is written at the smallest readable size
     # where its node's part of the level holds it (here every node but two leaves).
     assert all(text.px >= MIN_TEXT_PIXELS for text in frame.placed)
-    values = [format_number(recording.value[n]) for n in range(recording.node_count)]
+    # "≤ 2" where a value is only a bound (C and D fail low), as the details write it.
+    values = [shown_value(recording, n) for n in range(recording.node_count)]
     assert len(frame.texts) >= len(values) - 2
     assert not set(frame.texts) & set(labels.values())
     assert Counter(frame.texts) <= Counter(values)
+
+
+@pytest.mark.parametrize(
+    ("fail_hard", "root_moves"), [(False, ["3", "≤ 2", "≤ 2"]), (True, ["3", "≤ 3", "≤ 3"])]
+)
+def test_a_root_move_that_fails_low_is_drawn_as_an_upper_bound(
+    canvas: TreeCanvas, fail_hard: bool, root_moves: list[str]
+) -> None:
+    # Figure 5.2: C and D fail low (fail-hard returns alpha, 3): at most their values.
+    tree = example("figure-5-2").tree()
+    game = TreeGame(tree)
+    recording = SearchRecording(game)
+    settings = SearchSettings(Algorithm.ALPHABETA, fail_hard=fail_hard)
+    recording.finish(search(game, tree.root, settings, listener=recording))
+    for zoom in ("fitted", 1.0):
+        frame = _show(canvas, recording, {}, zoom)
+        # In its shape "≤2" where "≤ 2" does not fit there.
+        texts = [re.sub(r"^([≤≥])(?=\S)", r"\1 ", t) for t in frame.texts]
+        bounds = [t for t in texts if t[0] in "≤≥"]
+        assert bounds == root_moves[1:], zoom
+        assert root_moves[0] in texts
+    minimax = _searched(tree, Algorithm.MINIMAX)
+    frame = _show(canvas, minimax, {}, "fitted")
+    assert not any("≤" in t or "≥" in t for t in frame.texts)
 
 
 def test_an_exercise_shows_alpha_and_beta_of_every_inner_node(qtbot: QtBot) -> None:

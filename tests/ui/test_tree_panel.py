@@ -131,6 +131,7 @@ def test_window_history_of_d(qtbot: QtBot, panel: TreePage) -> None:
     assert "after child 1 (0 → 14)</td><td>α 3, β 14" in text
     assert "after child 2 (1 → 5)</td><td>α 3, β 5" in text
     assert "after child 3 (2 → 2), on exit</td><td>α 3, β 5" in text
+    assert "≤ 2, backed up" in text
     assert "at most 2: 2 ≤ α = 3" in text  # a bound: MAX has 3 at B already
 
 
@@ -149,7 +150,7 @@ def test_figure_5_2_says_what_c_returns_under_each_convention(
         assert panel.explanation.text() == (
             "MIN node C fails low: it returns α = 3 (fail-hard; its own best is 2)"
         )
-        assert "3, backed up: α, as fail-hard returns when it fails low" in facts
+        assert "≤ 3, backed up: α, as fail-hard returns when it fails low" in facts
         assert "(its own best is 2)" in facts
     else:
         assert panel.title_label.text() == "Figure 5.2"
@@ -157,7 +158,7 @@ def test_figure_5_2_says_what_c_returns_under_each_convention(
             "MIN node C takes the smallest child value: 2 (best move 0) "
             "(fail-soft: its own best, below α = 3)"
         )
-        assert "2, backed up: the smallest child value" in facts
+        assert "≤ 2, backed up: the smallest child value" in facts
     assert "at most" in facts  # either way a bound: MAX has 3 at B already
 
 

@@ -22,11 +22,12 @@ from gamesearch_gui.core.narration.steps import (
     fail_hard_return,
 )
 from gamesearch_gui.core.narration.words import VALUATION_WORDS, cap, extreme, kind_noun, kind_rule
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.numbers import format_bounded, format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import LABEL_CHARS, clip
 
 __all__ = [
@@ -38,10 +39,12 @@ __all__ = [
     "cutoff_text",
     "kind_text",
     "move_path",
+    "node_bound",
     "node_rows",
     "node_title",
     "open_at_cap",
     "principal_variation_text",
+    "shown_value",
     "tooltip_text",
     "value_text",
     "window_history",
@@ -105,7 +108,7 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
         return f"not reached yet (the search enters it at event {recording.entered_at[n] + 1:,})"
     if not Moment(recording, k).is_valued(n):
         return "not valued yet: its subtree is still being searched"
-    shown = recording.value_text(n)
+    shown = shown_value(recording, n)
     how = recording.valuation(n)
     if how in _NOT_BACKED_UP:
         return f"{shown}, {_NOT_BACKED_UP[how]}"
@@ -127,31 +130,49 @@ def value_text(recording: SearchRecording, n: int, k: int) -> str:
     return f"{shown}, backed up: the {rule} child value{best_move_words(recording, n)}"
 
 
-def bound_text(recording: SearchRecording, n: int, k: int) -> str:
-    """Why a backed-up value is only a bound ("" when it is exact or not known yet).
+def node_bound(recording: SearchRecording, n: int) -> str:
+    """What valued node ``n``'s value says about its true value, as the command line's
+    ``"root_bounds"`` names it: "upper" (it failed low: at most this), "lower" (it failed
+    high: at least this) or "exact".
 
     Under fail-soft a value outside the entry window, and under fail-hard a value on its
     edge, tells only on which side of the window the true value lies, and that is all the
-    parent needs.
+    parent needs. Leaves and evaluations are exact; so is a game of n players's vector.
     """
-    if not Moment(recording, k).is_valued(n) or recording.valuation(n) not in (
-        Valuation.BACKED_UP,
-        Valuation.TRANSPOSITION,
-    ):
+    code = recording.how[n]
+    if code < 0 or (recording.players and not recording.paranoid):
+        return "exact"
+    if VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
+        return "exact"
+    return root_bound(recording.value[n], recording.alpha_in[n], recording.beta_in[n]).value
+
+
+def shown_value(recording: SearchRecording, n: int, *, sep: str = " ") -> str:
+    """Valued node ``n``'s value as the tree, the details and the tooltips write it: "3",
+    "≤ 2" or "≥ 5" where it is only a bound (``sep`` between sign and number: "≤2" where
+    the tree has no room), "(1, 2, 6)" in a game of n players."""
+    if n in recording.vectors:
+        return recording.value_text(n)
+    return format_bounded(recording.value[n], node_bound(recording, n), sep=sep)
+
+
+def bound_text(recording: SearchRecording, n: int, k: int) -> str:
+    """Why a backed-up value is only a bound ("" when it is exact or not known yet)."""
+    if not Moment(recording, k).is_valued(n):
         return ""
-    value, alpha, beta = recording.value[n], recording.alpha_in[n], recording.beta_in[n]
-    shown = format_number(value)
-    if value <= alpha and not math.isinf(alpha):
+    bound = node_bound(recording, n)
+    if bound == "exact":
+        return ""
+    shown = format_number(recording.value[n])
+    if bound == "upper":
         return (
-            f"at most {shown}: {shown} ≤ α = {format_number(alpha)}, and MAX already has "
-            "at least α elsewhere, so the exact value does not matter"
+            f"at most {shown}: {shown} ≤ α = {format_number(recording.alpha_in[n])}, and MAX "
+            "already has at least α elsewhere, so the exact value does not matter"
         )
-    if value >= beta and not math.isinf(beta):
-        return (
-            f"at least {shown}: {shown} ≥ β = {format_number(beta)}, and MIN already has "
-            "at most β elsewhere, so the exact value does not matter"
-        )
-    return ""
+    return (
+        f"at least {shown}: {shown} ≥ β = {format_number(recording.beta_in[n])}, and MIN "
+        "already has at most β elsewhere, so the exact value does not matter"
+    )
 
 
 def window_text(alpha: float, beta: float) -> str:
@@ -192,7 +213,7 @@ def window_history(recording: SearchRecording, n: int, k: int) -> list[tuple[str
         for i, child in enumerate(children):
             if not now.is_valued(child):
                 break
-            value = format_number(recording.value[child])
+            value = shown_value(recording, child)
             after = f"after child {i + 1} ({recording.move_text(child)} → {value})"
             if i + 1 < len(children):
                 entered = Moment(recording, recording.entered_at[children[i + 1]] + 1)
@@ -266,7 +287,7 @@ def tooltip_text(
         lines.append(f"Move: {edge_text(n)}")
     valued = now.is_valued(n)
     if valued:
-        lines.append(f"Value: {rec.value_text(n)} ({VALUATION_WORDS[VALUATIONS[rec.how[n]]]})")
+        lines.append(f"Value: {shown_value(rec, n)} ({VALUATION_WORDS[VALUATIONS[rec.how[n]]]})")
     else:
         lines.append("Value: not yet known (being searched)")
     if not rec.players or rec.paranoid:  # max^n has no window
@@ -297,7 +318,7 @@ def children_text(recording: SearchRecording, n: int, k: int) -> str:
         return "none searched yet" if not now.is_valued(n) else "none searched"
     parts = []
     for child in children[:_CHILDREN_SHOWN]:
-        value = recording.value_text(child) if now.is_valued(child) else "…"
+        value = shown_value(recording, child) if now.is_valued(child) else "…"
         parts.append(f"{recording.move_text(child)} → {value}")
     if len(children) > _CHILDREN_SHOWN:
         parts.append("…")

@@ -18,16 +18,19 @@ from gamesearch_gui.core.exercises.exercise import (
     is_right,
 )
 from gamesearch_gui.core.narration.words import cap, extreme, type_noun
-from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_bounded, format_number
+from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.text import node_name as name_node
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, move_names
 
 __all__ = [
+    "bounds_line",
     "cut_reason",
     "empty_reason",
     "entry_reason",
     "extra_reason",
+    "key_bound",
     "node_name",
     "searched_reason",
 ]
@@ -60,7 +63,13 @@ def entry_reason(
             f"{_symbol(field_)} = ",
             " when it is left",
         )
-    return f"{rule}: {what}{given}{after}" if right else f"{rule}: not {what}{given}{after}"
+    if not right:
+        return f"{rule}: not {what}{given}{after}"
+    bound = key_bound(key, path) if field_ is Field.VALUE else "exact"
+    if bound != "exact":
+        # What the student wrote is right, and only a bound: say so (no new number).
+        return f"{rule}: {given}, {_BOUND_WORDS[bound]}"
+    return f"{rule}: {what}{given}{after}"
 
 
 def empty_reason(key: AnswerKey, path: Path, field_: Field) -> str:
@@ -174,3 +183,34 @@ def extra_reason(key: AnswerKey, path: Path, field_: Field) -> str:
     if not task.values:
         return f"{task.title} asks only which branches are never searched"
     return f"{task.title} asks for no α or β"
+
+
+#: What a value that is only a bound says, after the number a reason repeats.
+_BOUND_WORDS = {
+    "upper": "only an upper bound (it fails low: its true value is at most that)",
+    "lower": "only a lower bound (it fails high: its true value is at least that)",
+}
+
+
+def key_bound(key: AnswerKey, path: Path) -> str:
+    """What the key's value at ``path`` says of the node's true value, as the tree view
+    and the command line name it: "upper" (alpha-beta cut it short when it fell to α, or
+    fail-hard returned α), "lower" (it reached β) or "exact"."""
+    node = key.nodes[path]
+    if node.type is NodeType.LEAF:
+        return "exact"
+    return root_bound(node.value, node.alpha_in, node.beta_in).value
+
+
+def bounds_line(key: AnswerKey) -> str:
+    """The key's values that are only bounds, as its printed page lists them ("Only
+    bounds (cut short): MIN node C ≤ 2; MIN node D ≤ 2"); "" when every value is exact."""
+    tree = key.exercise.tree
+    shown = [
+        f"{node_name(tree, path)} {format_bounded(key.nodes[path].value, bound)}"
+        for path in sorted(key.nodes, key=lambda p: (len(p), p))
+        if (bound := key_bound(key, path)) != "exact"
+    ]
+    if not shown:
+        return ""
+    return "Only bounds (cut short): " + "; ".join(shown)

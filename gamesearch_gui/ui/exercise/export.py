@@ -45,6 +45,7 @@ from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.files import WriteError, check_writable, staged
+from gamesearch_gui.core.narration.reasons import bounds_line
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
@@ -269,7 +270,8 @@ def _font(base: QFont, points: float, unit: float, bold: bool = False) -> QFont:
 
 
 def _key_lines(key: AnswerKey) -> list[str]:
-    """What the key says under the tree: the root's value, and what alpha-beta skips."""
+    """What the key says under the tree: the root's value, what alpha-beta skips, and
+    which values are only bounds ("MIN node C ≤ 2")."""
     exercise = key.exercise
     tree = exercise.tree
     lines = [f"Value of the root: {format_number(key.value)}"]
@@ -279,6 +281,9 @@ def _key_lines(key: AnswerKey) -> list[str]:
             lines.append(f"Never searched ({len(names)}): " + "; ".join(names))
         else:
             lines.append("Never searched: nothing — no branch is cut")
+    bounds = bounds_line(key)
+    if bounds:
+        lines.append(bounds)
     return lines
 
 

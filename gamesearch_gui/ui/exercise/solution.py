@@ -44,8 +44,8 @@ def solution_text(task: Task, *, from_start: bool) -> str:
     if task is Task.ALPHABETA:
         shows = (
             "Each node shows the value it returns and its α and β (where one changed, "
-            "a→b: b is what the node leaves with); a branch it never searched is marked "
-            "pruned."
+            "a→b: b is what the node leaves with); a value cut short is only a bound, "
+            "written ≤ 2 or ≥ 5; a branch it never searched is marked pruned."
         )
     elif task is Task.STAR1:
         shows = "A branch it never searched is marked pruned."

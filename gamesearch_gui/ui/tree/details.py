@@ -1,10 +1,12 @@
 """The node details: everything the search knew about one node at the moment shown.
 
-Its moves from the root, who moves there, its value and how it got it, how its alpha-beta
-window narrowed child by child, its cutoff, and (in a game) the position itself drawn by
-the game's own board. Nothing here is stored: it is all read from the recording at the
-moment, so stepping back "un-values" a node here as it does in the tree. The words are
-:mod:`gamesearch_gui.core.narration.facts`'s; this pane lays them out.
+Its moves from the root, who moves there, its value and how it got it, its state as the
+game's formalism writes it (state, player to move, actions, result of each, terminal or
+not, utility per player), how its alpha-beta window narrowed child by child, its cutoff,
+and (in a game) the position itself drawn by the game's own board. Nothing here is
+stored: it is all read from the recording at the moment, so stepping back "un-values" a
+node here as it does in the tree. The words are :mod:`gamesearch_gui.core.narration.facts`'s
+and :mod:`~gamesearch_gui.core.narration.state_machine`'s; this pane lays them out.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.narration.facts import node_rows, node_title, window_history
+from gamesearch_gui.core.narration.state_machine import STATE_MACHINE_HEADING, state_machine_rows
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NEVER, NONE, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind
@@ -88,6 +91,16 @@ def evaluation_terms(recording: SearchRecording, n: int) -> tuple[str, list[tupl
         return "", []
     terms = game.evaluation_terms(recording.state(n), name)
     return name, [(what, format_number(value)) for what, value in terms]
+
+
+def _fact_table(rows: list[tuple[str, str]]) -> str:
+    """(what, words) rows as the details' table: each what in bold, its words beside it."""
+    cells = "".join(
+        f"<tr><td style='padding-right:8px'><b>{html.escape(a)}</b></td>"
+        f"<td>{html.escape(breakable(b))}</td></tr>"
+        for a, b in rows
+    )
+    return f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
 
 
 class NodeDetails(QWidget):
@@ -294,12 +307,12 @@ class NodeDetails(QWidget):
 
     def _facts_html(self, recording: SearchRecording, n: int, k: int) -> str:
         rows = node_rows(recording, n, k, self.published)
-        cells = "".join(
-            f"<tr><td style='padding-right:8px'><b>{html.escape(a)}</b></td>"
-            f"<td>{html.escape(breakable(b))}</td></tr>"
-            for a, b in rows
+        text = _fact_table(rows)
+        # The formalism's parts (docs: "A game as a state machine"), each under its name.
+        text += (
+            f"<p style='margin-top:6px; margin-bottom:2px'><b>{STATE_MACHINE_HEADING}</b></p>"
+            + _fact_table(state_machine_rows(recording, n))
         )
-        text = f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
         name, terms = evaluation_terms(recording, n)
         if terms:
             term_rows = "".join(

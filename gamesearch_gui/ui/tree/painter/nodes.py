@@ -14,6 +14,7 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter
 
+from gamesearch_gui.core.narration.facts import node_bound, shown_value
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.search.maxn import vector_text
@@ -38,6 +39,8 @@ from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks
 
 #: A value is shrunk to fit in its shape down to this share of its size, no further.
 VALUE_SHRINK: Final = 0.75
+#: A bound ("≤2") further, rather than go under its node and crowd its edges' labels.
+BOUND_SHRINK: Final = 0.6
 
 #: A vector is staggered over two lines (each under its node, neighbours alternating)
 #: only while it is at most this many times its node's room wide.
@@ -169,16 +172,24 @@ class NodePainter:
             return top
         if self.value_inside(n, kind, how, x, y, value):
             return top
-        # Too long for the shape (−0.35 in a triangle): the first line under it.
-        text = format_number(value)
+        # Too long for the shape (−0.35, ≤ 2 in a triangle): the first line under it. A
+        # bound is wider than its number: where "≤ −0.25" has no room, "≤−0.25", else
+        # "≤" over "−0.25".
+        forms = [shown_value(sheet.rec, n)]
+        if node_bound(sheet.rec, n) != "exact":
+            # Last, the sign over the number: as wide as the number alone.
+            forms += [shown_value(sheet.rec, n, sep=""), shown_value(sheet.rec, n, sep="\n")]
         ink_under = sheet.inks.under[kind]
         # As long as a value fits in a shape, one under a shape is drawn too.
         px = int(self.small_px * 1.15)
+
+        def width(text: str) -> float:  # a column's: its widest line's
+            return max(sheet.cache.width(line, READABLE_PX, True) for line in text.split("\n"))
+
         if self.value_px >= MIN_TEXT_PIXELS:
             px = max(px, int(MIN_TEXT_PIXELS))
         elif sheet.readable and (
-            sheet.lay.sparse
-            or sheet.cache.width(text, READABLE_PX, True) <= own_room(sheet.lay, n, sheet.ax)
+            sheet.lay.sparse or width(forms[-1]) <= own_room(sheet.lay, n, sheet.ax)
         ):
             # Too small to read at this zoom (a fitted tree of a few dozen leaves, a
             # folded first view): at the smallest readable size, where the node's own
@@ -186,10 +197,19 @@ class NodePainter:
             # wherever it finds room).
             top += (READABLE_PX - px) / 2
             px = READABLE_PX
+            if not sheet.lay.sparse:
+                room = own_room(sheet.lay, n, sheet.ax)
+                forms = [text for text in forms if width(text) <= room]
         # A line lower where a neighbour's value is in the way (values of crowded
         # siblings alternate).
-        lower = ((x, top + sheet.cache.font(px, True).height, text),)
-        under.append(CanvasText(x, top, text, px, True, ink_under, True, VALUE, n, lower))
+        line = sheet.cache.font(px, True).height
+        form: CanvasText | None = None
+        for text in reversed(forms):
+            y_text = top + line / 2 if "\n" in text else top  # a column: under the node
+            lower = ((x, y_text + line, text),)
+            form = CanvasText(x, y_text, text, px, True, ink_under, True, VALUE, n, lower, form)
+        assert form is not None
+        under.append(form)
         return top
 
     def _name(self, n: int, label: str, x: float, y: float, top: float, lines: int) -> None:
@@ -288,9 +308,13 @@ class NodePainter:
         ink: QColor | None = None,
     ) -> bool:
         """The value (or ``mark``, in ``ink``) inside the shape, if it fits there at a
-        readable size."""
+        readable size: "≤ 2" where the value is only a bound (:func:`shown_value`), or
+        "≤2" where only that fits."""
+        rec = self.sheet.rec
         inks, r, px = self.sheet.inks, self.sheet.r, self.value_px
-        text = format_number(value) if mark is None else mark
+        forms = [(shown_value(rec, n) if mark is None else mark, VALUE_SHRINK)]
+        if mark is None and node_bound(rec, n) != "exact":
+            forms.append((shown_value(rec, n, sep=""), BOUND_SHRINK))
         cx = x
         if how == HOW_EVALUATION:
             room, cy = r * 1.15, y
@@ -308,14 +332,17 @@ class NodePainter:
             room, cy, colour = r * 1.6, y, inks.on_fill
         if ink is not None:
             colour = ink
-        size = int(px)
-        width = self.sheet.cache.width(text, size, True)
-        if width > room:
-            size = int(px * room / width)
-        if size < max(MIN_TEXT_PIXELS, px * VALUE_SHRINK):
-            return False
-        self.sheet.texts.append(CanvasText(cx, cy, text, size, True, colour, False, VALUE, n))
-        return True
+        for text, shrink in forms:
+            size = int(px)
+            width = self.sheet.cache.width(text, size, True)
+            if width > room:
+                size = int(px * room / width)
+            if size >= max(MIN_TEXT_PIXELS, px * shrink):
+                self.sheet.texts.append(
+                    CanvasText(cx, cy, text, size, True, colour, False, VALUE, n)
+                )
+                return True
+        return False
 
     def _fill(self) -> None:
         """The shapes, group by group: a player's in their colour, a node not valued yet
