@@ -643,7 +643,7 @@ def solve_exercise(exercise: Exercise) -> AnswerKey:
     :meth:`AnswerKey.from_recording` with the recording instead.
     """
     game = exercise.game
-    recording = SearchRecording(game, node_cap=None)
+    recording = SearchRecording(game, node_cap=None, strict=exercise.settings.strict_pruning)
     result = search(game, game.initial_state(), exercise.settings, listener=recording)
     recording.finish(result)
     return AnswerKey.from_recording(exercise, recording)

@@ -21,7 +21,16 @@ from gamesearch_gui.core.narration.steps import (
     describe_step,
     fail_hard_return,
 )
-from gamesearch_gui.core.narration.words import VALUATION_WORDS, cap, extreme, kind_noun, kind_rule
+from gamesearch_gui.core.narration.words import (
+    VALUATION_WORDS,
+    cap,
+    cut_sign,
+    extreme,
+    kind_noun,
+    kind_rule,
+    outside,
+    past,
+)
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
@@ -141,15 +150,17 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
         return ""
     value, alpha, beta = recording.value[n], recording.alpha_in[n], recording.beta_in[n]
     shown = format_number(value)
-    if value <= alpha and not math.isinf(alpha):
+    strict = recording.strict
+    side = outside(value, alpha, beta, strict=strict)
+    if side < 0 and not math.isinf(alpha):
         return (
-            f"at most {shown}: {shown} ≤ α = {format_number(alpha)}, and MAX already has "
-            "at least α elsewhere, so the exact value does not matter"
+            f"at most {shown}: {past(shown, 'α', format_number(alpha), above=False, strict=strict)}"
+            ", and MAX already has at least α elsewhere, so the exact value does not matter"
         )
-    if value >= beta and not math.isinf(beta):
+    if side > 0 and not math.isinf(beta):
         return (
-            f"at least {shown}: {shown} ≥ β = {format_number(beta)}, and MIN already has "
-            "at most β elsewhere, so the exact value does not matter"
+            f"at least {shown}: {past(shown, 'β', format_number(beta), above=True, strict=strict)}"
+            ", and MIN already has at most β elsewhere, so the exact value does not matter"
         )
     return ""
 
@@ -235,14 +246,13 @@ def cutoff_lines(recording: SearchRecording, cut: Cutoff) -> list[str]:
     if recording.players and not recording.paranoid:
         # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
         reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
-    elif kind is NodeKind.MAX:
-        reason = f"v {value} ≥ β {format_number(cut.beta)}"
-    elif kind is NodeKind.MIN:
-        reason = f"v {value} ≤ α {format_number(cut.alpha)}"
-    elif cut.value >= cut.beta:
-        reason = f"bound {value} ≥ β {format_number(cut.beta)}"
     else:
-        reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
+        # "v 5 ≥ β 5" (the textbook's rule), "v 6 > β 5" (the strict rule); a Star1 cut's
+        # value is a bound.
+        above = kind is NodeKind.MAX if kind is not NodeKind.CHANCE else cut.value > cut.alpha
+        edge = f"{'β' if above else 'α'} {format_number(cut.beta if above else cut.alpha)}"
+        sign = cut_sign(above=above, strict=recording.strict)
+        reason = f"{'bound' if kind is NodeKind.CHANCE else 'v'} {value} {sign} {edge}"
     return [f"{len(cut.moves)} pruned", reason]
 
 

@@ -106,6 +106,7 @@ class Recursion(Generic[S, A]):
         "run",
         "stand_pat",
         "star1",
+        "strict",
         "suffixes",
         "terminal_value",
         "to_move",
@@ -180,6 +181,8 @@ class Recursion(Generic[S, A]):
         self.star1 = settings.algorithm is Algorithm.STAR1
         self.low, self.high = run.game.utility_bounds() if self.star1 else (-INF, INF)
         self.fail_hard = settings.fail_hard
+        # The strict rule (CS188's): only a value past the window's edge cuts.
+        self.strict = settings.strict_pruning
         self.exact_root = settings.exact_root_values
         self.use_tt = settings.transposition_table
         self.tt = run.tt
@@ -276,8 +279,12 @@ class Recursion(Generic[S, A]):
             if self.finishing:
                 value = self._finish(key, ply, value, best_move, alpha, beta)
         if self.use_tt and (len(self.tt) < TABLE_LIMIT or key in self.tt):
-            # The value and what it is given the window: exact, or a bound.
-            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
+            # The value and what it is given the window: exact, or a bound (under the
+            # strict rule a value on the window's edge is exact).
+            if self.strict:
+                flag = TT_UPPER if value < alpha else TT_LOWER if value > beta else TT_EXACT
+            else:
+                flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
             self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
         if self.emit:
             self.valued(nid, value, _BACKED_UP, low, high, best_move)
@@ -310,7 +317,9 @@ class Recursion(Generic[S, A]):
             # window's edge that settles it.
             standing = self.evaluate(state)
             self.used_evaluation = True
-            if standing >= beta if self.to_move(state) is _MAX else standing <= alpha:
+            maximizing = self.to_move(state) is _MAX
+            past = standing > beta if maximizing else standing < alpha
+            if past or (standing == (beta if maximizing else alpha) and not self.strict):
                 forced = ()
         if forced and ply == self.quiet_top:
             self.quiet_from = self.next_id  # a quiescence search starts here
@@ -326,8 +335,8 @@ class Recursion(Generic[S, A]):
         flag = entry[2]
         if not (
             flag == TT_EXACT
-            or (flag == TT_LOWER and value >= beta)
-            or (flag == TT_UPPER and value <= alpha)
+            or (flag == TT_LOWER and (value > beta or (value == beta and not self.strict)))
+            or (flag == TT_UPPER and (value < alpha or (value == alpha and not self.strict)))
         ):
             return None
         self.tt_hits += 1
@@ -373,6 +382,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
+        strict = self.strict
         if standing is None:
             value = -INF
             best_move: A | None = moves[0]
@@ -428,7 +438,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value >= beta:
+                if value > beta or (value == beta and not strict):  # strict: only past beta
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -452,6 +462,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
+        strict = self.strict
         if standing is None:
             value = INF
             best_move: A | None = moves[0]
@@ -507,7 +518,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value <= alpha:
+                if value < alpha or (value == alpha and not strict):  # strict: only past alpha
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -543,7 +554,7 @@ class Recursion(Generic[S, A]):
 
     def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
-        bound = root_bound(value, alpha, beta) if self.prune else Bound.EXACT
+        bound = root_bound(value, alpha, beta, strict=self.strict) if self.prune else Bound.EXACT
         self.root_moves.append(RootMove(move, value, bound))
         # A move to play: the time budget holds from here even in the first iteration
         # (chess's quiescence under minimax can take minutes to finish depth 1).
@@ -564,7 +575,7 @@ class Recursion(Generic[S, A]):
         Star1 when pruning: every value lies in [low, high], so after some outcomes the
         average is bounded, and a bound outside (alpha, beta) cuts the rest."""
         outcomes = self.chances(state)
-        if self.star1 and (self.low >= beta or self.high <= alpha):
+        if self.star1 and self._outside(self.low, self.high, alpha, beta):
             # Every value lies in [low, high]: the window excludes them all.
             value = self.low if self.low >= beta else self.high
             self._cut_outcomes(nid, outcomes, -1, value, alpha, beta)
@@ -677,17 +688,25 @@ class Recursion(Generic[S, A]):
         beta), else None. Outside its window, a child's value is only a bound: so is
         ours. Near the window's edge, exact arithmetic decides (the textbook's numbers)."""
         child_alpha, child_beta, alpha_edge, beta_edge = window
-        if value >= child_beta:
-            return max(total + rest * self.low, beta)
-        if value <= child_alpha:
+        if self._outside(value, value, child_alpha, child_beta):
+            if value >= child_beta:
+                return max(total + rest * self.low, beta)
             return min(total + rest * self.high, alpha)
         near_beta = beta != INF and value >= beta_edge
         near_alpha = alpha != -INF and value <= alpha_edge
         if not (near_alpha or near_beta):
             return None
         self.exact_checks += 1
-        if near_beta and exact_cut(outcomes, seen, self.low, beta, high=False):
+        strict = self.strict
+        if near_beta and exact_cut(outcomes, seen, self.low, beta, high=False, strict=strict):
             return max(total + rest * self.low, beta)
-        if near_alpha and exact_cut(outcomes, seen, self.high, alpha, high=True):
+        if near_alpha and exact_cut(outcomes, seen, self.high, alpha, high=True, strict=strict):
             return min(total + rest * self.high, alpha)
         return None
+
+    def _outside(self, low: float, high: float, alpha: float, beta: float) -> bool:
+        """Whether values known to lie in [low, high] settle a chance node outside the
+        window: at or past its edge, or only past it under the strict rule."""
+        if self.strict:
+            return low > beta or high < alpha
+        return low >= beta or high <= alpha
