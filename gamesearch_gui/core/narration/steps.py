@@ -249,11 +249,11 @@ def _chance_value(recording: SearchRecording, n: int) -> str:
         if recording.players:  # the paranoid search averages exactly, whatever its window
             return words
         strict = recording.strict
-        side = outside(v, alpha, beta, strict=strict)
-        if side < 0 and not math.isinf(alpha):
+        where = outside(v, alpha, beta, strict=strict)
+        if where < 0 and not math.isinf(alpha):
             shown = past(value, "α", format_number(alpha), above=False, strict=strict)
             words += f" (a bound: at most {shown})"
-        elif side > 0 and not math.isinf(beta):
+        elif where > 0 and not math.isinf(beta):
             shown = past(value, "β", format_number(beta), above=True, strict=strict)
             words += f" (a bound: at least {shown})"
         return words

@@ -265,10 +265,14 @@ class SearchSettings:
     @property
     def convention(self) -> str:
         """Which values alpha-beta returns, as people name it: "fail-hard" (alpha or
-        beta) or "fail-soft" (the node's own best); "" for the other algorithms."""
-        if self.algorithm is not Algorithm.ALPHABETA:
-            return ""
-        return "fail-hard" if self.fail_hard else "fail-soft"
+        beta) or "fail-soft" (the node's own best), followed by ", strict rule" under the
+        strict pruning rule (which Star1 and paranoid name alone); "" otherwise."""
+        named = []
+        if self.algorithm is Algorithm.ALPHABETA:
+            named.append("fail-hard" if self.fail_hard else "fail-soft")
+        if self.strict_pruning:
+            named.append("strict rule")
+        return ", ".join(named)
 
     @property
     def pruning_rule(self) -> str:

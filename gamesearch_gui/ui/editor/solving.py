@@ -271,9 +271,11 @@ class TreeSolver(QObject):
         best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])
         stats = result.stats
         convention = result.settings.convention
+        if result.settings.algorithm is Algorithm.ALPHABETA:
+            convention = f"alpha-beta, {convention}"
         return (
             f"<b>Value {value}</b>"
-            + (f" (alpha-beta, {convention})" if convention else "")
+            + (f" ({convention})" if convention else "")
             + f" · best move {best} · line {' → '.join(pv) or '—'} · "
             f"{stats.nodes} nodes, {stats.leaves} leaves"
             + (f", {stats.exact_checks} exact" if stats.exact_checks else "")
