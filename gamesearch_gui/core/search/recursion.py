@@ -21,6 +21,7 @@ Each feature a search does not use is one attribute test per node (``self.use_tt
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Generic, cast
 
@@ -64,7 +65,9 @@ class Recursion(Generic[S, A]):
     """One iteration: the whole tree searched to one depth, from one root."""
 
     __slots__ = (
+        "above",
         "actions",
+        "below",
         "chances",
         "check_at",
         "cutoffs",
@@ -181,8 +184,12 @@ class Recursion(Generic[S, A]):
         self.star1 = settings.algorithm is Algorithm.STAR1
         self.low, self.high = run.game.utility_bounds() if self.star1 else (-INF, INF)
         self.fail_hard = settings.fail_hard
-        # The strict rule (CS188's): only a value past the window's edge cuts.
+        # The strict rule (CS188's): only a value past the window's edge cuts. ``above``
+        # says whether a value cuts at beta, ``below`` at alpha: v >= beta and v <= alpha
+        # for the textbook's rule, v > beta and v < alpha for the strict one.
         self.strict = settings.strict_pruning
+        self.above: Callable[[float, float], bool] = operator.gt if self.strict else operator.ge
+        self.below: Callable[[float, float], bool] = operator.lt if self.strict else operator.le
         self.exact_root = settings.exact_root_values
         self.use_tt = settings.transposition_table
         self.tt = run.tt
@@ -281,10 +288,8 @@ class Recursion(Generic[S, A]):
         if self.use_tt and (len(self.tt) < TABLE_LIMIT or key in self.tt):
             # The value and what it is given the window: exact, or a bound (under the
             # strict rule a value on the window's edge is exact).
-            if self.strict:
-                flag = TT_UPPER if value < alpha else TT_LOWER if value > beta else TT_EXACT
-            else:
-                flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
+            below, above = self.below, self.above
+            flag = TT_UPPER if below(value, alpha) else TT_LOWER if above(value, beta) else TT_EXACT
             self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
         if self.emit:
             self.valued(nid, value, _BACKED_UP, low, high, best_move)
@@ -317,9 +322,11 @@ class Recursion(Generic[S, A]):
             # window's edge that settles it.
             standing = self.evaluate(state)
             self.used_evaluation = True
-            maximizing = self.to_move(state) is _MAX
-            past = standing > beta if maximizing else standing < alpha
-            if past or (standing == (beta if maximizing else alpha) and not self.strict):
+            if (
+                self.above(standing, beta)
+                if self.to_move(state) is _MAX
+                else self.below(standing, alpha)
+            ):
                 forced = ()
         if forced and ply == self.quiet_top:
             self.quiet_from = self.next_id  # a quiescence search starts here
@@ -335,8 +342,8 @@ class Recursion(Generic[S, A]):
         flag = entry[2]
         if not (
             flag == TT_EXACT
-            or (flag == TT_LOWER and (value > beta or (value == beta and not self.strict)))
-            or (flag == TT_UPPER and (value < alpha or (value == alpha and not self.strict)))
+            or (flag == TT_LOWER and self.above(value, beta))
+            or (flag == TT_UPPER and self.below(value, alpha))
         ):
             return None
         self.tt_hits += 1
@@ -382,7 +389,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
-        strict = self.strict
+        above = self.above
         if standing is None:
             value = -INF
             best_move: A | None = moves[0]
@@ -438,7 +445,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value > beta or (value == beta and not strict):  # strict: only past beta
+                if above(value, beta):  # v >= beta (the strict rule: v > beta)
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -462,7 +469,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
-        strict = self.strict
+        below = self.below
         if standing is None:
             value = INF
             best_move: A | None = moves[0]
@@ -518,7 +525,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value < alpha or (value == alpha and not strict):  # strict: only past alpha
+                if below(value, alpha):  # v <= alpha (the strict rule: v < alpha)
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -707,6 +714,4 @@ class Recursion(Generic[S, A]):
     def _outside(self, low: float, high: float, alpha: float, beta: float) -> bool:
         """Whether values known to lie in [low, high] settle a chance node outside the
         window: at or past its edge, or only past it under the strict rule."""
-        if self.strict:
-            return low > beta or high < alpha
-        return low >= beta or high <= alpha
+        return self.above(low, beta) or self.below(high, alpha)
