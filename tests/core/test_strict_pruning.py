@@ -295,3 +295,19 @@ def test_a_value_on_the_edge_is_exact_under_the_strict_rule() -> None:
         b = recording.next_sibling[recording.first_child[0]]
         assert bound_text(recording, b, recording.event_count).startswith(bound)
         assert bool(bound_text(recording, b, recording.event_count)) == bool(bound)
+
+
+def test_the_step_into_a_node_only_the_strict_rule_searches_says_so() -> None:
+    game = TreeGame(tied_root())
+    said = {}
+    for settings in (STRICT, EQUAL):
+        recording = new_recording(game, settings, None)
+        assert isinstance(recording, SearchRecording)
+        recording.finish(search(game, game.tree.root, settings, listener=recording))
+        words = [describe_step(recording, k) for k in range(recording.event_count)]
+        said[settings.strict_pruning] = [w for w in words if "would skip it" in w]
+    assert said[True] == [
+        "Move 1 leads to leaf after 1 1, entered with α = 10, β = 10 (α = β: pruning on "
+        "equal values would skip it; the strict rule searches on)"
+    ]
+    assert said[False] == []  # the textbook's search never enters that leaf

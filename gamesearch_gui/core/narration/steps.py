@@ -80,6 +80,11 @@ def _entered(recording: SearchRecording, n: int) -> str:
     if not math.isnan(recording.probability[n]):
         chance = f" (probability {format_probability(recording.probability[n])})"
     entered = f", entered{with_window}" if with_window else ""
+    alpha = recording.alpha_in[n]
+    if with_window and recording.strict and alpha == recording.beta_in[n] and math.isfinite(alpha):
+        # Only the strict rule comes here: α met β on an equal value above, where the
+        # textbook's rule cuts.
+        entered += " (α = β: pruning on equal values would skip it; the strict rule searches on)"
     return f"Move {recording.move_text(n)}{chance} leads to {recording.name(n)}{entered}"
 
 

@@ -50,7 +50,7 @@ EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
 #: What the title adds for a fail-hard search.
 FAIL_HARD_NOTE: Final = "alpha-beta, fail-hard"
 #: The title's note on a search by the strict pruning rule: no cut on an equal value.
-STRICT_NOTE: Final = "strict rule: cuts only when v > β or v < α"
+STRICT_NOTE: Final = "strict rule (CS188)"
 #: Most updates a second of the event log while it follows a running search.
 LOG_UPDATES_PER_S: Final = 10
 _EXPLANATION_STYLE: Final = (
