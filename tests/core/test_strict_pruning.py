@@ -15,12 +15,6 @@ from hypothesis import strategies as st
 from gamesearch_gui.core.narration.facts import bound_text
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    EventRecorder,
-    NodeEntered,
-    NodeKind,
-)
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import (
     Algorithm,
@@ -31,30 +25,14 @@ from gamesearch_gui.core.search import (
     search,
 )
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, path_text
+from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from tests.core.leaves import leaves_and_cuts
 from tests.core.reference import assert_optimal, reference_value
 from tests.core.tree_strategies import player_trees, trees
 from tests.properties import examples
 
 EQUAL = SearchSettings(Algorithm.ALPHABETA)
 STRICT = SearchSettings(Algorithm.ALPHABETA, strict_pruning=True)
-
-
-def leaves_and_cuts(game: TreeGame, settings: SearchSettings) -> tuple[list[str], list[str]]:
-    """The leaves a search valued and the children it pruned, as paths, in order."""
-    recorder = EventRecorder()
-    search(game, game.tree.root, settings, listener=recorder)
-    paths: dict[int, tuple[int, ...]] = {}
-    leaves: list[str] = []
-    pruned: list[str] = []
-    for event in recorder.events:
-        if isinstance(event, NodeEntered):
-            paths[event.node_id] = event.state.path
-            if event.kind is NodeKind.TERMINAL:
-                leaves.append(path_text(event.state.path))
-        elif isinstance(event, ChildrenPruned):
-            pruned.extend(path_text((*paths[event.node_id], m)) for m in event.moves)
-    return leaves, pruned
 
 
 # -- the tied root, by hand ---------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -90,6 +91,14 @@ def convention_box() -> QComboBox:
         "What a MAX or MIN node returns in an alpha-beta exercise: the graded convention"
     )
     return box
+
+
+def graded_rule(task: Task, convention: QComboBox, equal_values: QCheckBox) -> tuple[bool, bool]:
+    """(fail-hard, strict) as an exercise's choices give them: the strict pruning rule for
+    a task that prunes with *Prune on equal values* unchecked, and fail-hard for alpha-beta
+    by the textbook's rule when ``convention`` (a :func:`convention_box`) says so."""
+    strict = task.marks and not equal_values.isChecked()
+    return task is Task.ALPHABETA and not strict and bool(convention.currentData()), strict
 
 
 def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
@@ -286,15 +295,11 @@ class NewExerciseDialog(QDialog):
 
     def fail_hard(self) -> bool:
         """True when the exercise grades fail-hard alpha-beta (only alpha-beta has it)."""
-        return (
-            self.chosen_task() is Task.ALPHABETA
-            and not self.strict()
-            and bool(self.convention.currentData())
-        )
+        return graded_rule(self.chosen_task(), self.convention, self.equal_values)[0]
 
     def strict(self) -> bool:
         """True when the exercise grades the strict pruning rule (only a task that prunes)."""
-        return self.chosen_task().marks and not self.equal_values.isChecked()
+        return graded_rule(self.chosen_task(), self.convention, self.equal_values)[1]
 
     def set_fail_hard(self, on: bool) -> None:
         """Choose alpha-beta's convention."""

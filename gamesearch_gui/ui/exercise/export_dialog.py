@@ -39,7 +39,7 @@ from gamesearch_gui.core.exercises.exercise import (
     exercise_set,
 )
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
-from gamesearch_gui.ui.exercise.dialogs import convention_box, new_seed
+from gamesearch_gui.ui.exercise.dialogs import convention_box, graded_rule, new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
 from gamesearch_gui.ui.threads import ThreadDialog
 from gamesearch_gui.ui.widgets import connect_plain, equal_values_box
@@ -275,15 +275,11 @@ class ExportSetDialog(ThreadDialog):
 
     def fail_hard(self) -> bool:
         """True when the set grades fail-hard alpha-beta."""
-        return (
-            self.task() is Task.ALPHABETA
-            and not self.strict()
-            and bool(self.convention_combo.currentData())
-        )
+        return graded_rule(self.task(), self.convention_combo, self.equal_values)[0]
 
     def strict(self) -> bool:
         """True when the set grades the strict pruning rule (only a task that prunes)."""
-        return self.task().marks and not self.equal_values.isChecked()
+        return graded_rule(self.task(), self.convention_combo, self.equal_values)[1]
 
     def _task_chosen(self) -> None:
         self.convention_combo.setEnabled(self.task() is Task.ALPHABETA and not self.strict())
