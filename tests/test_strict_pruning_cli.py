@@ -122,3 +122,10 @@ def test_a_textbook_alphabeta_differs_under_the_strict_rule(
 def test_check_search_refuses_the_rule_for_minimax(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-search", "x.py", "--algorithm", "minimax", "--strict-pruning"]) == 2
     assert "--strict-pruning is a rule of alpha-beta" in capsys.readouterr().err
+
+
+def test_solve_game_file_takes_the_rule_into_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent / "core" / "game_files" / "figure_5_2_aima.py"
+    answer = solve_json(capsys, "--game-file", str(path), "--strict-pruning")
+    assert answer["strict_pruning"] is True
+    assert (answer["value"], answer["best_move"]) == (3, "a1")
