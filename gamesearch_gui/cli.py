@@ -251,6 +251,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     solve.add_argument(
+        "--strict-pruning",
+        action="store_true",
+        help=(
+            "cut only when v > beta at MAX and v < alpha at MIN, as UC Berkeley CS188 does "
+            "(default: also on equal values, v >= beta and v <= alpha, as in Russell & "
+            "Norvig); with alphabeta, star1 or paranoid; the root's value and best move "
+            "are the same, and more leaves may be evaluated"
+        ),
+    )
+    solve.add_argument(
         "--depth",
         type=_depth,
         metavar="N",
@@ -382,6 +392,12 @@ def _add_check_search(commands: Any) -> None:
         "--algorithm",
         choices=["minimax", "alphabeta"],
         help="which search the function is (default: told by its name)",
+    )
+    check.add_argument(
+        "--strict-pruning",
+        action="store_true",
+        help="check alpha-beta by the strict rule, cut only when v > beta or v < alpha, as "
+        "UC Berkeley CS188 does (default: the textbook's, which cuts on equal values too)",
     )
     check.add_argument(
         "--lesson", metavar="NAME", help="check a bundled 'find the bug' lesson instead of PATH"
@@ -604,7 +620,6 @@ def _solve_tree(args: argparse.Namespace) -> int:
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
     pruned: list[str] = []
-    watcher = RootValueWatcher()
     recording = SearchRecording(game) if args.shape else None
 
     reached: set[tuple[int, ...]] = set()
@@ -626,6 +641,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 visited.append(path_text(leaf))
 
     settings = search_settings(args, tree.has_chance, tree.player_count, asked)
+    watcher = RootValueWatcher(strict=settings.strict_pruning)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
@@ -844,6 +860,8 @@ def _check_search(args: argparse.Namespace) -> int:
             _write(sys.stdout, f"{lesson.key}: {lesson.title}")
             _write(sys.stdout, f"  {lesson.resource()}")
         return 0
+    if args.strict_pruning and args.algorithm == "minimax":
+        raise GameError("--strict-pruning is a rule of alpha-beta, and --algorithm here is minimax")
     if (not args.paths) == (args.lesson is None):
         raise GameError(
             "give your file PATH (or several, or a folder of them), or --lesson NAME "
@@ -886,6 +904,7 @@ def _check_options(args: argparse.Namespace, trees: Any) -> dict[str, Any]:
         "time_limit": cpu_seconds(args, DEFAULT_CPU_SECONDS),
         "containment": containment(args),
         "not_contained": _noted("check-search"),
+        "strict": args.strict_pruning,
     }
 
 
@@ -949,7 +968,7 @@ def _grade(args: argparse.Namespace, trees: Any) -> int:
 def _print_check(checked: Any, path: str) -> None:
     """A ``check-search`` report for a person: one line a tree, then the count."""
     out = sys.stdout
-    words = checked.kind.words
+    words = checked.words
     _write(out, printable(f"{checked.function} in {path}, checked as {words}:"))
     for check in checked.checks:
         if check.difference is None:

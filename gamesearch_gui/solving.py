@@ -41,6 +41,7 @@ MCTS_OPTIONS: Final = ("iterations", "seed", "exploration", "playout")
 SEARCH_OPTIONS: Final = (
     "algorithm",
     "fail_hard",
+    "strict_pruning",
     "depth",
     "eval",
     "ordering",
@@ -93,6 +94,18 @@ def search_settings(
         raise GameError(
             f"--fail-hard is a variant of alpha-beta, and {chosen} here is {algorithm.value}"
         )
+    strict = bool(getattr(args, "strict_pruning", False))
+    if strict and not algorithm.prunes:
+        chosen = "the default" if args.algorithm is None else "--algorithm"
+        raise GameError(
+            f"--strict-pruning is a rule of the searches that prune (alphabeta, star1, "
+            f"paranoid), and {chosen} here is {algorithm.value}"
+        )
+    if strict and args.fail_hard:
+        raise GameError(
+            "--strict-pruning is fail-soft: fail-hard's α or β would read as an exact value "
+            "under it; give one of --strict-pruning and --fail-hard"
+        )
     depth = base.depth if args.depth is None else None if args.depth == TO_THE_END else args.depth
     evaluation = base.evaluation if args.eval is None else args.eval
     ordering = base.ordering if args.ordering is None else Ordering(args.ordering)
@@ -126,6 +139,7 @@ def search_settings(
     return SearchSettings(
         algorithm=algorithm,
         fail_hard=args.fail_hard,
+        strict_pruning=strict,
         depth=depth,
         evaluation=evaluation,
         ordering=ordering,
@@ -191,7 +205,11 @@ def game_answer(
     of alpha-beta's convention the search used ("" for another algorithm); ``shape``
     records the search to add the tree's shape."""
     # Only a chance root needs the events for its root values; a listener slows a search.
-    watcher = RootValueWatcher() if game.to_move(state) is Player.CHANCE else None
+    watcher = (
+        RootValueWatcher(strict=settings.strict_pruning)
+        if game.to_move(state) is Player.CHANCE
+        else None
+    )
     recording = SearchRecording(game) if shape else None
     result = search(game, state, settings, listener=fan_out(watcher, recording))
     if recording is not None:
@@ -275,7 +293,10 @@ def add_findings(
     result: SearchResult,
     recording: SearchRecording | None,
 ) -> None:
-    """Add what the value guarantees (when it does), and the shape when it was recorded."""
+    """Add the strict pruning rule when it was used, what the value guarantees (when it
+    does), and the shape when it was recorded."""
+    if result.settings.strict_pruning:
+        answer["strict_pruning"] = True
     said = guarantee(game, result)
     if said is not None:
         answer["guarantee"] = said

@@ -24,7 +24,9 @@ class RootValueWatcher(SearchObserver):
     """Keeps the values the root's children return, from the last finished iteration
     (iterative deepening uses only those), else from the one search there was."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, strict: bool = False) -> None:
+        #: CS188's strict pruning rule: a value on its window's edge is exact.
+        self.strict = strict
         self._root: int | None = None
         #: Each root child's move (or outcome) and the window it was entered with.
         self._children: dict[int, tuple[object, float, float]] = {}
@@ -67,7 +69,9 @@ class RootValueWatcher(SearchObserver):
         child = self._children.get(node_id)
         if child is not None:
             move, entry_alpha, entry_beta = child
-            self._current.append((move, value, root_bound(value, entry_alpha, entry_beta)))
+            self._current.append(
+                (move, value, root_bound(value, entry_alpha, entry_beta, strict=self.strict))
+            )
 
     def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
         """A game of n players: a root child's vector is kept."""

@@ -59,8 +59,10 @@ def _check_search_load(path: str, function: str | None, *, cancel: CancelToken) 
     return student_function(path, function)[0]
 
 
-def _check_search_expected(trees: list[Any], kind: str, *, cancel: CancelToken) -> Any:
-    return [expected(tree, SearchKind(kind)) for tree in trees]
+def _check_search_expected(
+    trees: list[Any], kind: str, strict: bool = False, *, cancel: CancelToken
+) -> Any:
+    return [expected(tree, SearchKind(kind), strict=strict) for tree in trees]
 
 
 def _check_search_run(path: str, function: str, tree: Any, *, cancel: CancelToken) -> Any:

@@ -100,6 +100,7 @@ def grade(
     containment: sandbox.Containment = sandbox.DEFAULT,
     on_file: Callable[[Graded], None] | None = None,
     not_contained: Callable[[str], None] | None = None,
+    strict: bool = False,
 ) -> list[Graded]:
     """Check every file of ``paths`` (see :func:`student_files`) as ``check-search``
     does, each in a contained process of its own; ``on_file`` is told of each verdict
@@ -115,6 +116,7 @@ def grade(
                 time_limit=time_limit,
                 containment=containment,
                 not_contained=not_contained,
+                strict=strict,
             )
             verdict = Graded(path, report)
         except StudentFileError as error:

@@ -108,6 +108,12 @@ class CheckReport:
     kind: SearchKind
     checks: tuple[TreeCheck, ...]
     skipped: tuple[tuple[str, str], ...]
+    strict: bool = False  #: checked against alpha-beta by the strict rule (CS188's)
+
+    @property
+    def words(self) -> str:
+        """What the code was checked as: "minimax", "alpha-beta (strict rule)"."""
+        return f"{self.kind.words}{' (strict rule)' if self.strict else ''}"
 
     @property
     def agrees(self) -> bool:
@@ -116,7 +122,11 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         """``check-search --json``'s object."""
-        return {"function": self.function, "trees": [c.to_json() for c in self.checks]}
+        answer: dict[str, Any] = {"function": self.function}
+        if self.strict:
+            answer["strict_pruning"] = True
+        answer["trees"] = [c.to_json() for c in self.checks]
+        return answer
 
 
 def search_kind(function: str, asked: str | None) -> SearchKind:
@@ -201,13 +211,16 @@ def check_search(
     cancelled: Callable[[], bool] | None = None,
     containment: sandbox.Containment = sandbox.DEFAULT,
     not_contained: Callable[[str], None] | None = None,
+    strict: bool = False,
 ) -> CheckReport:
     """Check the student's ``function`` in the file ``path`` on ``trees`` (default:
     :func:`default_trees`). StudentFileError when the file cannot be checked at all;
     ``on_tree`` is told of each tree as it is done. ``cancelled`` (asked from time to
     time, on the calling thread) stops the check with CheckCancelled once it says so.
     The code runs contained (``containment``: its limits besides CPU time);
-    ``not_contained`` is told what of that could not be put in place here, if any."""
+    ``not_contained`` is told what of that could not be put in place here, if any.
+    ``strict``: alpha-beta is checked by the strict rule (cut only when v > β or v < α,
+    as CS188 does), not the textbook's."""
     chosen = list(default_trees() if trees is None else trees)
     skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t)) is not None)
     checked = [t for t in chosen if skip_reason(t) is None]
@@ -225,8 +238,13 @@ def check_search(
         if not_contained is not None and engine.not_contained:
             not_contained(engine.not_contained)
         kind = search_kind(name, algorithm)
+        if strict and kind is not SearchKind.ALPHABETA:
+            raise StudentFileError(
+                f"--strict-pruning is a rule of alpha-beta, and {name} is checked as "
+                f"{kind.words}, which prunes nothing"
+            )
         wanted: list[Expected] = engine.call(
-            EXPECTED_LIMIT, "check_search_expected", checked, kind.value
+            EXPECTED_LIMIT, "check_search_expected", checked, kind.value, strict
         )
         checks = []
         for tree, want in zip(checked, wanted, strict=True):
@@ -236,7 +254,7 @@ def check_search(
             checks.append(check)
             if on_tree is not None:
                 on_tree(check)
-        return CheckReport(name, kind, tuple(checks), skipped)
+        return CheckReport(name, kind, tuple(checks), skipped, strict)
     finally:
         engine.close()
 

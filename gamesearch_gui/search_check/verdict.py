@@ -2,9 +2,11 @@
 
 The reference is the app's search of the same kind, in drawn order: minimax evaluates
 every leaf, left to right; alpha-beta (fail-soft and fail-hard examine the same leaves)
-exactly the textbook's. The decision is compared by value: the app reports the first of
-several equally good moves (DESIGN.md, "Ties"), and a student's code that returns another
-of them is not wrong, so it agrees (with a note saying so).
+exactly the textbook's, or under the strict rule (``strict``: cut only when v > β or
+v < α, as UC Berkeley CS188 does) exactly CS188's. The decision is compared by value:
+the app reports the first of several equally good moves (DESIGN.md, "Ties"), and a
+student's code that returns another of them is not wrong, so it agrees (with a note
+saying so).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.narration.words import cut_sign
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.events import (
     ChildrenPruned,
@@ -90,10 +93,18 @@ class Expected:
     move_values: tuple[float, ...]
     windows: dict[Path, tuple[float, float]] = field(default_factory=dict)
     cuts: tuple[Cut, ...] = ()
+    #: Alpha-beta by the strict rule (CS188's): a cut only past β or α.
+    strict: bool = False
+
+    @property
+    def words(self) -> str:
+        """The search in a sentence: "alpha-beta", "alpha-beta (strict rule)"."""
+        return f"{self.kind.words}{' (strict rule)' if self.strict else ''}"
 
 
-def expected(tree: CustomTree, kind: SearchKind) -> Expected:
-    """Search ``tree`` as the app does (``kind``), and each root move exactly (minimax)."""
+def expected(tree: CustomTree, kind: SearchKind, *, strict: bool = False) -> Expected:
+    """Search ``tree`` as the app does (``kind``; alpha-beta by the strict rule if
+    ``strict``), and each root move exactly (minimax)."""
     game = TreeGame(tree)
     paths: dict[int, Path] = {}
     windows: dict[Path, tuple[float, float]] = {}
@@ -112,7 +123,8 @@ def expected(tree: CustomTree, kind: SearchKind) -> Expected:
             pruned = tuple((*at, as_index(move)) for move in event.moves)
             cuts.append(Cut(at, event.value, event.alpha, event.beta, pruned))
 
-    result = search(game, tree.root, SearchSettings(algorithm=_ALGORITHM[kind]), listener=listen)
+    settings = SearchSettings(algorithm=_ALGORITHM[kind], strict_pruning=strict)
+    result = search(game, tree.root, settings, listener=listen)
     exact = search(game, tree.root, SearchSettings(algorithm=Algorithm.MINIMAX))
     by_move = {root.move: root.value for root in exact.root_moves}
     assert result.best_move is not None  # a tree with a move to decide (skip_reason)
@@ -123,6 +135,7 @@ def expected(tree: CustomTree, kind: SearchKind) -> Expected:
         tuple(by_move[m] for m in range(len(tree.root.children))),
         {path: windows[path] for path in leaves},
         tuple(cuts),
+        strict,
     )
 
 
@@ -184,12 +197,14 @@ def _leaf(tree: CustomTree, path: Path) -> str:
     return f"leaf {path_text(path)} (value {format_number(value if value is not None else 0)})"
 
 
-def _cut_text(tree: CustomTree, cut: Cut) -> str:
+def _cut_text(tree: CustomTree, cut: Cut, strict: bool) -> str:
     node = tree.node_at(cut.path)
-    if node.type is NodeType.MIN:
-        test = f"value {format_number(cut.value)} ≤ α {format_number(cut.alpha)}"
+    low = node.type is NodeType.MIN
+    sign = cut_sign(above=not low, strict=strict)
+    if low:
+        test = f"value {format_number(cut.value)} {sign} α {format_number(cut.alpha)}"
     else:
-        test = f"value {format_number(cut.value)} ≥ β {format_number(cut.beta)}"
+        test = f"value {format_number(cut.value)} {sign} β {format_number(cut.beta)}"
     return f"at {node_name(tree, cut.path)}, {test} cut it off"
 
 
@@ -208,7 +223,7 @@ def _skipped(tree: CustomTree, want: Expected, missed: Path) -> Difference:
     alpha, beta = want.windows[missed]
     return Difference(
         missed,
-        f"{said}, which alpha-beta examines: it reaches that leaf with α "
+        f"{said}, which {want.words} examines: it reaches that leaf with α "
         f"{format_number(alpha)}, β {format_number(beta)}, and nothing before it cuts it off",
     )
 
@@ -227,7 +242,8 @@ def _leaf_difference(
         cut = _pruned_by(want, got)
         if cut is not None:
             return Difference(
-                got, f"{said}, which {want.kind.words} never examines: {_cut_text(tree, cut)}"
+                got,
+                f"{said}, which {want.words} never examines: {_cut_text(tree, cut, want.strict)}",
             )
         if wanted is not None and wanted not in visited:
             return _skipped(tree, want, wanted)

@@ -236,6 +236,7 @@ def fit_search(game: Game[Any, Any], name: str | None, search: SearchSettings) -
         depth=depth,
         time_budget=budget,
         fail_hard=search.fail_hard and algorithm is Algorithm.ALPHABETA,
+        strict_pruning=search.strict_pruning and algorithm.prunes,
         quiescence=quiescence,
         iterations=None,
         exploration=DEFAULT_EXPLORATION,
@@ -274,6 +275,7 @@ def fit_vector_search(
         shallow_pruning=search.shallow_pruning
         and algorithm is Algorithm.MAXN
         and game.utility_sum() is not None,
+        strict_pruning=search.strict_pruning and algorithm.prunes,
         transposition_table=search.transposition_table,
     )
 
@@ -291,6 +293,7 @@ def search_to_dict(search: SearchSettings) -> dict[str, Any]:
         "transposition_table": int(search.transposition_table),
         "time_budget": 0.0 if search.time_budget is None else search.time_budget,
         "fail_hard": int(search.fail_hard),
+        "strict_pruning": int(search.strict_pruning),
         "quiescence": int(search.quiescence),
         "iterations": 0 if search.iterations is None else search.iterations,
         "exploration": search.exploration,
@@ -317,6 +320,10 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
                 float(values.get("exploration", DEFAULT_EXPLORATION)),
                 int(values.get("seed", 0) or 0),
             )
+        fail_hard = algorithm is Algorithm.ALPHABETA and str(values.get("fail_hard", "0")) not in (
+            "0",
+            "false",
+        )
         return SearchSettings(
             algorithm=algorithm,
             depth=int(clamp(depth, DEPTH_RANGE)) if depth > 0 else None,
@@ -324,8 +331,11 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
             ordering=Ordering(values.get("ordering", fallback.ordering.value)),
             transposition_table=str(values.get("transposition_table", "1")) not in ("0", "false"),
             time_budget=clamp(budget, TIME_BUDGET_RANGE) if budget > 0 else None,
-            fail_hard=algorithm is Algorithm.ALPHABETA
-            and str(values.get("fail_hard", "0")) not in ("0", "false"),
+            fail_hard=fail_hard,
+            # Fail-soft by nature: fail-hard, when both were stored, wins.
+            strict_pruning=algorithm.prunes
+            and not fail_hard
+            and str(values.get("strict_pruning", "0")) not in ("0", "false"),
             quiescence=str(values.get("quiescence", "0")) not in ("0", "false")
             and (depth > 0 or budget > 0),
             shallow_pruning=algorithm is Algorithm.MAXN

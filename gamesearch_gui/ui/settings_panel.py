@@ -49,7 +49,7 @@ from gamesearch_gui.ui.settings_words import (
     QUIESCENCE_TIP,
     search_note,
 )
-from gamesearch_gui.ui.widgets import fail_hard_box
+from gamesearch_gui.ui.widgets import equal_values_box, fail_hard_box
 
 #: The game box's entry for a user's game file (the built-in games' are their names).
 FILE_ITEM = "<file>"
@@ -121,6 +121,7 @@ class SettingsPanel(QWidget):
         """The boxes of the depth-limited searches: algorithm, depth, evaluation, ordering."""
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
+        self.equal_values = equal_values_box()
         self.full_depth = QCheckBox("Search to the end of the game")
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(*DEPTH_RANGE)
@@ -183,6 +184,7 @@ class SettingsPanel(QWidget):
         rows: tuple[tuple[str, QWidget], ...] = (
             ("Algorithm", self.algorithm_box),
             ("", self.fail_hard),
+            ("", self.equal_values),
             ("", self.shallow_box),
             ("Depth limit", self.depth_spin),
             ("", self.full_depth),
@@ -235,6 +237,7 @@ class SettingsPanel(QWidget):
             self.tt_box,
             self.timed,
             self.fail_hard,
+            self.equal_values,
             self.shallow_box,
         ):
             check.toggled.connect(self._search_edited)
@@ -353,7 +356,11 @@ class SettingsPanel(QWidget):
                 self.algorithm_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
         self.fail_hard.setChecked(search.fail_hard)
-        self.fail_hard.setEnabled(search.algorithm is Algorithm.ALPHABETA)
+        self.fail_hard.setEnabled(
+            search.algorithm is Algorithm.ALPHABETA and not search.strict_pruning
+        )
+        self.equal_values.setChecked(not search.strict_pruning)
+        self.equal_values.setEnabled(search.algorithm.prunes)
         self._constant_sum = game.utility_sum() is not None
         self.shallow_box.setChecked(search.shallow_pruning)
         self.shallow_box.setEnabled(search.algorithm is Algorithm.MAXN and self._constant_sum)
@@ -431,6 +438,7 @@ class SettingsPanel(QWidget):
         if algorithm is Algorithm.MCTS:
             self._set_search(self._mcts_edited())
             return
+        strict = self._strict_edited(algorithm)
         if algorithm.handles_players:
             shallow = algorithm is Algorithm.MAXN and self._constant_sum
             self.shallow_box.setEnabled(shallow)
@@ -440,17 +448,19 @@ class SettingsPanel(QWidget):
                     depth=depth,
                     evaluation=self.evaluation_box.currentData(),
                     shallow_pruning=shallow and self.shallow_box.isChecked(),
+                    strict_pruning=strict,
                     transposition_table=self.tt_box.isChecked(),
                 )
             )
             return
         alphabeta = algorithm is Algorithm.ALPHABETA
-        self.fail_hard.setEnabled(alphabeta)
-        if not alphabeta:  # not left ticked beside a search it does not apply to
+        self.fail_hard.setEnabled(alphabeta and not strict)
+        if not alphabeta or strict:  # not left ticked beside a search it does not apply to
             _check_quietly(self.fail_hard, False)
         search = SearchSettings(
             algorithm=algorithm,
-            fail_hard=alphabeta and self.fail_hard.isChecked(),
+            fail_hard=alphabeta and not strict and self.fail_hard.isChecked(),
+            strict_pruning=strict,
             depth=depth,
             evaluation=self.evaluation_box.currentData(),
             ordering=self.ordering_box.currentData(),
@@ -459,6 +469,14 @@ class SettingsPanel(QWidget):
             quiescence=self.quiescence_box.isEnabled() and self.quiescence_box.isChecked(),
         )
         self._set_search(search)
+
+    def _strict_edited(self, algorithm: Algorithm) -> bool:
+        """Whether the strict pruning rule is chosen: the box unchecked under a search
+        that prunes (it is off, and the box shows the default, under the others)."""
+        self.equal_values.setEnabled(algorithm.prunes)
+        if not algorithm.prunes:
+            _check_quietly(self.equal_values, True)
+        return algorithm.prunes and not self.equal_values.isChecked()
 
     def _mcts_edited(self) -> SearchSettings:
         """MCTS's settings as the panel shows them; a time limit of its own when the
@@ -496,6 +514,7 @@ class SettingsPanel(QWidget):
         searches' (MCTS plays every playout to the end of the game)."""
         mcts = algorithm is Algorithm.MCTS
         vectors = algorithm.handles_players
+        self._ai_form.setRowVisible(self.equal_values, not mcts)
         mcts_rows: tuple[QWidget, ...] = (
             self.iterations_spin,
             self.exploration_spin,

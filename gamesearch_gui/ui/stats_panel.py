@@ -51,6 +51,8 @@ def describe_settings(settings: SearchSettings, *, named: bool = True) -> str:
         return ", ".join(parts)
     if settings.fail_hard:
         parts.append("fail-hard")
+    if settings.strict_pruning:
+        parts.append("strict pruning")
     parts.append("to the end" if settings.depth is None else f"depth {settings.depth}")
     if settings.ordering is not Ordering.NONE:
         parts.append(f"ordering: {settings.ordering.title.lower()}")

@@ -72,6 +72,20 @@ def fail_hard_box() -> QCheckBox:
     return box
 
 
+def equal_values_box() -> QCheckBox:
+    """The choice of the pruning rule (checked: the textbook's, the default), the same in
+    Play and in the tree editor."""
+    box = QCheckBox("Prune on equal values")
+    box.setChecked(True)
+    box.setToolTip(
+        "For the searches that prune. Checked: cut when v ≥ β at MAX and v ≤ α at MIN, as "
+        "Russell & Norvig do. Unchecked: the strict rule of UC Berkeley CS188, cut only when "
+        "v > β or v < α. The root's value and best move are the same; the strict rule may "
+        "search more. It is fail-soft, so it turns fail-hard off."
+    )
+    return box
+
+
 #: A part of a :func:`column`: a widget or a layout, or one with the stretch it takes.
 ColumnPart = QWidget | QLayout | tuple[QWidget | QLayout, int]
 

@@ -44,6 +44,7 @@ from gamesearch_gui.core.trees.tree import (
     path_text,
     rebuild,
 )
+from tests.core.leaves import leaves_and_cuts
 from tests.core.tree_strategies import player_trees, trees
 from tests.properties import examples
 
@@ -92,23 +93,6 @@ def as_paranoid(tree: CustomTree) -> CustomTree:
         return TreeNode(kind, (), value, evaluation, node.probability, node.label, node.move)
 
     return CustomTree(tree.name, rebuild(tree.root, change=change))
-
-
-def leaves_and_cuts(game: TreeGame, settings: SearchSettings) -> tuple[list[str], list[str]]:
-    """The leaves a search valued and the children it pruned, as paths, in order."""
-    recorder = EventRecorder()
-    search(game, game.tree.root, settings, listener=recorder)
-    paths: dict[int, tuple[int, ...]] = {}
-    leaves: list[str] = []
-    pruned: list[str] = []
-    for event in recorder.events:
-        if isinstance(event, NodeEntered):
-            paths[event.node_id] = event.state.path
-            if event.kind is NodeKind.TERMINAL:
-                leaves.append(path_text(event.state.path))
-        elif isinstance(event, ChildrenPruned):
-            pruned.extend(path_text((*paths[event.node_id], m)) for m in event.moves)
-    return leaves, pruned
 
 
 # The textbook's Figure 5.4 -------------------------------------------------------------

@@ -296,9 +296,10 @@ def test_star1_words_agree_in_number() -> None:
         "even if its remaining 2 outcomes give the highest value a leaf can have, its value "
         "is at most 5 (Star1's bound), and 5 ≤ α = 6, so they are pruned",
         "even if each of its outcomes gives the highest value a leaf can have, its value is "
-        "at most 10 (Star1's bound), and 10 ≤ α = 10, so all its 2 outcomes are pruned",
+        "at most 10 (Star1's bound), and 10 ≤ α = 10, so all its 2 outcomes are pruned "
+        "(equal values prune)",
         "even if its outcome gives the highest value a leaf can have, its value is at most 10 "
-        "(Star1's bound), and 10 ≤ α = 10, so its outcome is pruned",
+        "(Star1's bound), and 10 ≤ α = 10, so its outcome is pruned (equal values prune)",
     ]
 
 

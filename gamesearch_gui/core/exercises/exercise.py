@@ -145,20 +145,33 @@ class Task(enum.Enum):
 #: How each convention of alpha-beta is said on a sheet and in a title.
 FAIL_SOFT_RULE = "fail-soft: a node returns its own value, even outside its α–β window"
 FAIL_HARD_RULE = "fail-hard: a node returns α or β at a cutoff, and never a value outside α–β"
+#: How the strict pruning rule (CS188's) is said on a sheet.
+STRICT_RULE = (
+    "Cut only when a value passes β (at MAX) or α (at MIN): a value equal to it does not cut"
+)
 
 
-def task_title(task: Task, *, fail_hard: bool = False) -> str:
-    """The task's name, with alpha-beta's convention: "Alpha-beta pruning (fail-hard)"."""
+def task_title(task: Task, *, fail_hard: bool = False, strict: bool = False) -> str:
+    """The task's name, with alpha-beta's convention and the pruning rule: "Alpha-beta
+    pruning (fail-hard)", "Alpha-beta pruning (fail-soft, strict rule)"."""
+    named = []
     if task is Task.ALPHABETA:
-        return f"{task.title} ({'fail-hard' if fail_hard else 'fail-soft'})"
-    return task.title
+        named.append("fail-hard" if fail_hard else "fail-soft")
+    if strict:
+        named.append("strict rule")
+    return f"{task.title} ({', '.join(named)})" if named else task.title
 
 
 def instructions(
-    task: Task, *, fail_hard: bool = False, bounds: tuple[float, float] | None = None
+    task: Task,
+    *,
+    fail_hard: bool = False,
+    bounds: tuple[float, float] | None = None,
+    strict: bool = False,
 ) -> str:
-    """What to do, as an exercise sheet says it: the task, alpha-beta's convention, and
-    for Star1 the bounds every value lies within."""
+    """What to do, as an exercise sheet says it: the task, alpha-beta's convention, for
+    Star1 the bounds every value lies within, and the strict pruning rule if chosen."""
+    rule_said = f" {STRICT_RULE} (the strict rule)." if strict else ""
     if task is Task.MINIMAX:
         return "Write the minimax value of every MAX and MIN node."
     if task is Task.ALPHABETA:
@@ -166,7 +179,7 @@ def instructions(
         return (
             f"Run alpha-beta, children from left to right. Write the value each MAX and "
             f"MIN node returns ({rule}), and its alpha and beta when it is left; cross out "
-            f"every branch that is never searched."
+            f"every branch that is never searched.{rule_said}"
         )
     if task is Task.STAR1:
         within = (
@@ -177,7 +190,7 @@ def instructions(
         return (
             f"Run Star1 (alpha-beta with chance-node pruning), children from left to right: "
             f"{within}. A chance node stops as soon as those bounds put its value outside "
-            f"its window. Cross out every branch that is never searched."
+            f"its window. Cross out every branch that is never searched.{rule_said}"
         )
     return (
         "Write the expectiminimax value of every MAX, MIN and chance node "
@@ -225,16 +238,22 @@ class Exercise:
     #: Alpha-beta's convention: a node returns alpha or beta at a cutoff (fail-hard), or
     #: its own value (fail-soft, the default). Only an alpha-beta exercise has it.
     fail_hard: bool = False
+    #: The strict pruning rule (CS188's: a cut only past β or α, not at it); only the
+    #: tasks that prune have it, and it grades by it.
+    strict: bool = False
 
     @property
     def settings(self) -> SearchSettings:
         """The search whose events make the key."""
-        return SearchSettings(algorithm=self.task.algorithm, fail_hard=self.fail_hard)
+        return SearchSettings(
+            algorithm=self.task.algorithm, fail_hard=self.fail_hard, strict_pruning=self.strict
+        )
 
     @property
     def task_title(self) -> str:
-        """The task's name, with the convention it grades: "Alpha-beta pruning (fail-hard)"."""
-        return task_title(self.task, fail_hard=self.fail_hard)
+        """The task's name, with the convention and the rule it grades: "Alpha-beta
+        pruning (fail-hard)", "Alpha-beta pruning (fail-soft, strict rule)"."""
+        return task_title(self.task, fail_hard=self.fail_hard, strict=self.strict)
 
     @property
     def game(self) -> ExerciseGame:
@@ -245,7 +264,7 @@ class Exercise:
     def instructions(self) -> str:
         """What to do, as the page and the sheet say it."""
         bounds = self.tree.bounds() if self.task is Task.STAR1 else None
-        return instructions(self.task, fail_hard=self.fail_hard, bounds=bounds)
+        return instructions(self.task, fail_hard=self.fail_hard, bounds=bounds, strict=self.strict)
 
 
 class ExerciseGame(TreeGame):
@@ -389,10 +408,19 @@ def make_exercise(
     source: str = "",
     seed: str | None = None,
     fail_hard: bool = False,
+    strict: bool = False,
 ) -> Exercise:
-    """An exercise on ``tree``; ExerciseError when the tree does not suit the task."""
+    """An exercise on ``tree``; ExerciseError when the tree does not suit the task.
+    ``strict``: graded by the strict pruning rule (only for the tasks that prune)."""
     if fail_hard and task is not Task.ALPHABETA:
         raise ExerciseError(f"fail-hard is a convention of alpha-beta, not of {task.title}")
+    if strict and not task.marks:
+        raise ExerciseError(
+            f"the strict rule is a rule of pruning, and a {task.title.lower()} exercise "
+            "prunes nothing"
+        )
+    if strict and fail_hard:
+        raise ExerciseError("the strict rule is fail-soft: choose it or fail-hard, not both")
     if tree.root.type is NodeType.LEAF:
         raise ExerciseError("the tree is a single leaf: there is nothing to work out")
     players = players_problem(tree)
@@ -420,7 +448,7 @@ def make_exercise(
         check_tree(tree)  # the file format's rules: probabilities that sum to 1, ...
     except TreeFileError as error:
         raise ExerciseError(str(error)) from None
-    return Exercise(exercise_tree(tree), task, title or tree.name, source, seed, fail_hard)
+    return Exercise(exercise_tree(tree), task, title or tree.name, source, seed, fail_hard, strict)
 
 
 def random_exercise(
@@ -430,6 +458,7 @@ def random_exercise(
     *,
     title: str | None = None,
     fail_hard: bool = False,
+    strict: bool = False,
 ) -> Exercise:
     """A random exercise: the same difficulty, task and seed give the same exercise.
 
@@ -479,17 +508,31 @@ def random_exercise(
         source=f"random tree ({shape}), seed {seed_text}",
         seed=seed_text,
         fail_hard=fail_hard,
+        strict=strict,
     )
 
 
 def exercise_set(
-    seed: int | str, count: int, difficulty: Difficulty, task: Task, *, fail_hard: bool = False
+    seed: int | str,
+    count: int,
+    difficulty: Difficulty,
+    task: Task,
+    *,
+    fail_hard: bool = False,
+    strict: bool = False,
 ) -> list[Exercise]:
     """``count`` random exercises from one seed: the same arguments give the same set."""
     if not 1 <= count <= 200:
         raise ExerciseError(f"a set has 1 to 200 exercises, not {count}")
     return [
-        random_exercise(difficulty, task, f"{seed}-{i}", title=f"Exercise {i}", fail_hard=fail_hard)
+        random_exercise(
+            difficulty,
+            task,
+            f"{seed}-{i}",
+            title=f"Exercise {i}",
+            fail_hard=fail_hard,
+            strict=strict,
+        )
         for i in range(1, count + 1)
     ]
 
@@ -643,7 +686,7 @@ def solve_exercise(exercise: Exercise) -> AnswerKey:
     :meth:`AnswerKey.from_recording` with the recording instead.
     """
     game = exercise.game
-    recording = SearchRecording(game, node_cap=None)
+    recording = SearchRecording(game, node_cap=None, strict=exercise.settings.strict_pruning)
     result = search(game, game.initial_state(), exercise.settings, listener=recording)
     recording.finish(result)
     return AnswerKey.from_recording(exercise, recording)

@@ -48,6 +48,8 @@ class HistoryEntry:
     tree: Mapping[str, object]  #: the exercise's tree in the file format (unchecked)
     #: Alpha-beta's convention; an entry written before there was a choice is fail-soft.
     fail_hard: bool = False
+    #: The strict pruning rule; an entry written before there was a choice is without it.
+    strict: bool = False
 
     @property
     def task_title(self) -> str:
@@ -57,14 +59,15 @@ class HistoryEntry:
             task = Task(self.task)
         except ValueError:
             return self.task
-        return task_title(task, fail_hard=self.fail_hard)
+        return task_title(task, fail_hard=self.fail_hard, strict=self.strict)
 
     def exercise(self) -> Exercise:
         """The exercise again (TreeFileError or ValueError if the entry is damaged)."""
         tree = load_tree(json.dumps(self.tree), self.title)
         task = Task(self.task)
         fail_hard = self.fail_hard and task is Task.ALPHABETA
-        return Exercise(tree, task, self.title, self.source, fail_hard=fail_hard)
+        strict = self.strict and task.marks and not fail_hard
+        return Exercise(tree, task, self.title, self.source, fail_hard=fail_hard, strict=strict)
 
 
 def entry_for(exercise: Exercise, score: int, earned: int, total: int, hints: int) -> HistoryEntry:
@@ -80,6 +83,7 @@ def entry_for(exercise: Exercise, score: int, earned: int, total: int, hints: in
         hints,
         tree_to_dict(exercise.tree),
         exercise.fail_hard,
+        exercise.strict,
     )
 
 
@@ -184,6 +188,7 @@ def _entry(item: object, i: int) -> HistoryEntry:
             _count(item.get("hints", 0), "hints"),
             tree,
             _flag(item.get("fail_hard", False), "fail_hard"),
+            _flag(item.get("strict", False), "strict"),
         )
     except (TypeError, ValueError, OverflowError) as error:
         raise ValueError(f"entry {i + 1} is damaged ({_excerpt(error)})") from None

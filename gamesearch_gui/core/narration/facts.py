@@ -21,7 +21,15 @@ from gamesearch_gui.core.narration.steps import (
     describe_step,
     fail_hard_return,
 )
-from gamesearch_gui.core.narration.words import VALUATION_WORDS, cap, extreme, kind_noun, kind_rule
+from gamesearch_gui.core.narration.words import (
+    VALUATION_WORDS,
+    cap,
+    cut_sign,
+    extreme,
+    kind_noun,
+    kind_rule,
+    past,
+)
 from gamesearch_gui.core.numbers import format_bounded, format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
@@ -144,7 +152,9 @@ def node_bound(recording: SearchRecording, n: int) -> str:
         return "exact"
     if VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
         return "exact"
-    return root_bound(recording.value[n], recording.alpha_in[n], recording.beta_in[n]).value
+    return root_bound(
+        recording.value[n], recording.alpha_in[n], recording.beta_in[n], strict=recording.strict
+    ).value
 
 
 def shown_value(recording: SearchRecording, n: int, *, sep: str = " ") -> str:
@@ -163,14 +173,16 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     bound = node_bound(recording, n)
     if bound == "exact":
         return ""
-    shown = format_number(recording.value[n])
+    shown, strict = format_number(recording.value[n]), recording.strict
     if bound == "upper":
+        edge = format_number(recording.alpha_in[n])
         return (
-            f"at most {shown}: {shown} ≤ α = {format_number(recording.alpha_in[n])}, and MAX "
+            f"at most {shown}: {past(shown, 'α', edge, above=False, strict=strict)}, and MAX "
             "already has at least α elsewhere, so the exact value does not matter"
         )
+    edge = format_number(recording.beta_in[n])
     return (
-        f"at least {shown}: {shown} ≥ β = {format_number(recording.beta_in[n])}, and MIN "
+        f"at least {shown}: {past(shown, 'β', edge, above=True, strict=strict)}, and MIN "
         "already has at most β elsewhere, so the exact value does not matter"
     )
 
@@ -256,14 +268,13 @@ def cutoff_lines(recording: SearchRecording, cut: Cutoff) -> list[str]:
     if recording.players and not recording.paranoid:
         # Max^n's shallow cut: the parent's mover can get at most β here, and has α.
         reason = f"≤ {format_number(cut.beta)} here, has {format_number(cut.alpha)}"
-    elif kind is NodeKind.MAX:
-        reason = f"v {value} ≥ β {format_number(cut.beta)}"
-    elif kind is NodeKind.MIN:
-        reason = f"v {value} ≤ α {format_number(cut.alpha)}"
-    elif cut.value >= cut.beta:
-        reason = f"bound {value} ≥ β {format_number(cut.beta)}"
     else:
-        reason = f"bound {value} ≤ α {format_number(cut.alpha)}"
+        # "v 5 ≥ β 5" (the textbook's rule), "v 6 > β 5" (the strict rule); a Star1 cut's
+        # value is a bound.
+        above = kind is NodeKind.MAX if kind is not NodeKind.CHANCE else cut.value > cut.alpha
+        edge = f"{'β' if above else 'α'} {format_number(cut.beta if above else cut.alpha)}"
+        sign = cut_sign(above=above, strict=recording.strict)
+        reason = f"{'bound' if kind is NodeKind.CHANCE else 'v'} {value} {sign} {edge}"
     return [f"{len(cut.moves)} pruned", reason]
 
 

@@ -101,10 +101,10 @@ def _value_rule(key: AnswerKey, answer: Answer, node: NodeKey, name: str) -> str
     largest = node.type is NodeType.MAX
     rule = f"{cap(name)} takes the {extreme(largest)} child value"
     if node.pruned:
+        when = _edge_words(key, above=largest)[0] + _strict_note(key)
         rule = (
             f"{cap(name)} takes the {extreme(largest)} value of the "
-            f"children it searched, and cuts as soon as that value "
-            f"{'reaches β' if largest else 'falls to α'}"
+            f"children it searched, and cuts as soon as that value {when}"
         )
     if key.exercise.task is Task.ALPHABETA:
         if key.exercise.fail_hard and node.value in (node.alpha_in, node.beta_in):
@@ -128,24 +128,44 @@ def _window_rule(node: NodeKey, name: str, field_: Field) -> str:
     return f"{cap(name)} never changes {symbol} (it keeps the {symbol} it was given)"
 
 
+def _edge_words(key: AnswerKey, *, above: bool) -> tuple[str, str]:
+    """When a value cuts at beta (``above``) or at alpha, and when it has not yet, by the
+    exercise's rule: "reaches β" and "has not reached β", or under the strict rule
+    "passes β" and "has not passed β"."""
+    if key.exercise.strict:
+        if above:
+            return "passes β", "has not passed β"
+        return "falls below α", "has not fallen below α"
+    if above:
+        return "reaches β", "has not reached β"
+    return "falls to α", "has not fallen to α"
+
+
+def _strict_note(key: AnswerKey) -> str:
+    """What a reason about a cut adds under the strict rule."""
+    return " (strict rule: an equal value does not cut)" if key.exercise.strict else ""
+
+
 def cut_reason(key: AnswerKey, top: Path) -> str:
     """Why the branch at ``top`` is never searched: the cutoff of the node above it."""
     tree = key.exercise.tree
     parent = key.nodes[top[:-1]]
     what = "is never evaluated" if tree.node_at(top).children == () else "is never searched"
     parent_name = node_name(tree, parent.path)
-    if parent.type is NodeType.MAX:
-        why = f"{parent_name} cuts as soon as its value reaches β"
-    elif parent.type is NodeType.MIN:
-        why = f"{parent_name} cuts as soon as its value falls to α"
+    if parent.type in (NodeType.MAX, NodeType.MIN):
+        when = _edge_words(key, above=parent.type is NodeType.MAX)[0]
+        why = f"{parent_name} cuts as soon as its value {when}"
     else:
         lo, hi = tree.bounds()
         why = (
             f"{parent_name} stops as soon as its value, with every child still unseen at "
-            f"{format_number(lo)}, reaches β, or with every one at {format_number(hi)}, "
-            "falls to α"
+            f"{format_number(lo)}, {_edge_words(key, above=True)[0]}, or with every one at "
+            f"{format_number(hi)}, {_edge_words(key, above=False)[0]}"
         )
-    return f"{cap(node_name(tree, top))} {what}: {why}, so the rest of its children are cut"
+    return (
+        f"{cap(node_name(tree, top))} {what}: {why}, so the rest of its children are cut"
+        f"{_strict_note(key)}"
+    )
 
 
 def searched_reason(key: AnswerKey, path: Path) -> str:
@@ -160,13 +180,12 @@ def searched_reason(key: AnswerKey, path: Path) -> str:
     what = "is evaluated" if tree.node_at(path).type is NodeType.LEAF else "is searched"
     parent = tree.node_at(path[:-1])
     parent_name = node_name(tree, path[:-1])
-    if parent.type is NodeType.MAX:
-        why = f"{parent_name} has not reached β when it comes to it"
-    elif parent.type is NodeType.MIN:
-        why = f"{parent_name} has not fallen to α when it comes to it"
+    if parent.type in (NodeType.MAX, NodeType.MIN):
+        not_yet = _edge_words(key, above=parent.type is NodeType.MAX)[1]
+        why = f"{parent_name} {not_yet} when it comes to it"
     else:
         why = f"the bounds of {parent_name} still overlap its window when it comes to it"
-    return f"{cap(name)} {what}: {why}, so nothing is cut yet"
+    return f"{cap(name)} {what}: {why}, so nothing is cut yet{_strict_note(key)}"
 
 
 def extra_reason(key: AnswerKey, path: Path, field_: Field) -> str:
@@ -199,7 +218,7 @@ def key_bound(key: AnswerKey, path: Path) -> str:
     node = key.nodes[path]
     if node.type is NodeType.LEAF:
         return "exact"
-    return root_bound(node.value, node.alpha_in, node.beta_in).value
+    return root_bound(node.value, node.alpha_in, node.beta_in, strict=key.exercise.strict).value
 
 
 def bounds_line(key: AnswerKey) -> str:

@@ -12,7 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gamesearch_gui.core.narration.words import cap, extreme, rest_pruned
+from gamesearch_gui.core.narration.words import (
+    cap,
+    cut_sign,
+    extreme,
+    outside,
+    past,
+    rest_pruned,
+    rule_note,
+)
 from gamesearch_gui.core.numbers import format_number, format_probability
 from gamesearch_gui.core.recording.depth_first import (
     ENTERED,
@@ -72,6 +80,11 @@ def _entered(recording: SearchRecording, n: int) -> str:
     if not math.isnan(recording.probability[n]):
         chance = f" (probability {format_probability(recording.probability[n])})"
     entered = f", entered{with_window}" if with_window else ""
+    alpha = recording.alpha_in[n]
+    if with_window and recording.strict and alpha == recording.beta_in[n] and math.isfinite(alpha):
+        # Only the strict rule comes here: α met β on an equal value above, where the
+        # textbook's rule cuts.
+        entered += " (α = β: pruning on equal values would skip it; the strict rule searches on)"
     return f"Move {recording.move_text(n)}{chance} leads to {recording.name(n)}{entered}"
 
 
@@ -163,14 +176,17 @@ def _vector_cutoff(recording: SearchRecording, cut: Cutoff) -> str:
     me = players[recording.root_player(n)]
     value = format_number(cut.value)
     if recording.paranoid:
+        strict = recording.strict
         if recording.node_kind(n) is NodeKind.MAX:
             return (
-                f"{name}: {me} gets {value} here, ≥ β = {format_number(cut.beta)}, more "
-                f"than the others let {me} have elsewhere, so {rest}"
+                f"{name}: {me} gets {value} here, {cut_sign(above=True, strict=strict)} β = "
+                f"{format_number(cut.beta)}, more than the others let {me} have elsewhere, "
+                f"so {rest}{rule_note(cut.value, cut.beta, strict=strict)}"
             )
         return (
-            f"{name}: the others hold {me} to {value} here, ≤ α = "
-            f"{format_number(cut.alpha)}, what {me} has elsewhere, so {rest}"
+            f"{name}: the others hold {me} to {value} here, "
+            f"{cut_sign(above=False, strict=strict)} α = {format_number(cut.alpha)}, what "
+            f"{me} has elsewhere, so {rest}{rule_note(cut.value, cut.alpha, strict=strict)}"
         )
     parent = recording.parent[n]
     above = recording.mover(parent) if parent != NONE else None
@@ -194,22 +210,20 @@ def _cutoff(recording: SearchRecording, cut: Cutoff) -> str:
     value = format_number(cut.value)
     kind = recording.node_kind(n)
     name = cap(recording.name(n))
-    if kind is NodeKind.MAX:
+    strict = recording.strict
+    if kind in (NodeKind.MAX, NodeKind.MIN):
         rest = rest_pruned(count, "child", "children")
-        return f"{name}: value {value} ≥ β = {format_number(cut.beta)}, so {rest}"
-    if kind is NodeKind.MIN:
-        rest = rest_pruned(count, "child", "children")
-        return f"{name}: value {value} ≤ α = {format_number(cut.alpha)}, so {rest}"
+        above = kind is NodeKind.MAX
+        edge = cut.beta if above else cut.alpha
+        shown = past(value, "β" if above else "α", format_number(edge), above=above, strict=strict)
+        return f"{name}: value {shown}, so {rest}{rule_note(cut.value, edge, strict=strict)}"
     # Star1: the value is a bound, the outcomes not searched taken at the extreme
     # value a leaf can have (all of them, when none was searched).
     low = cut.value <= cut.alpha
     most = "highest" if low else "lowest"
+    edge = cut.alpha if low else cut.beta
     bound = f"its value is {'at most' if low else 'at least'} {value} (Star1's bound), and "
-    bound += (
-        f"{value} ≤ α = {format_number(cut.alpha)}"
-        if low
-        else f"{value} ≥ β = {format_number(cut.beta)}"
-    )
+    bound += past(value, "α" if low else "β", format_number(edge), above=not low, strict=strict)
     first = recording.first_child[n]
     if first == NONE or recording.entered_at[first] > cut.seq:
         which = "its outcome gives" if count == 1 else "each of its outcomes gives"
@@ -221,7 +235,11 @@ def _cutoff(recording: SearchRecording, cut: Cutoff) -> str:
             else f"its remaining {count:,} outcomes give"
         )
         skipped = "it is" if count == 1 else "they are"
-    return f"{name}: even if {which} the {most} value a leaf can have, {bound}, so {skipped} pruned"
+    note = rule_note(cut.value, edge, strict=strict)
+    return (
+        f"{name}: even if {which} the {most} value a leaf can have, {bound}, so {skipped} "
+        f"pruned{note}"
+    )
 
 
 def _chance_value(recording: SearchRecording, n: int) -> str:
@@ -235,16 +253,21 @@ def _chance_value(recording: SearchRecording, n: int) -> str:
         alpha, beta, v = recording.alpha_in[n], recording.beta_in[n], recording.value[n]
         if recording.players:  # the paranoid search averages exactly, whatever its window
             return words
-        if v <= alpha and not math.isinf(alpha):
-            words += f" (a bound: at most {value} ≤ α = {format_number(alpha)})"
-        elif v >= beta and not math.isinf(beta):
-            words += f" (a bound: at least {value} ≥ β = {format_number(beta)})"
+        strict = recording.strict
+        where = outside(v, alpha, beta, strict=strict)
+        if where < 0 and not math.isinf(alpha):
+            shown = past(value, "α", format_number(alpha), above=False, strict=strict)
+            words += f" (a bound: at most {shown})"
+        elif where > 0 and not math.isinf(beta):
+            shown = past(value, "β", format_number(beta), above=True, strict=strict)
+            words += f" (a bound: at least {shown})"
         return words
     cut = recording.cutoff(cut_index)
+    strict = recording.strict
     if cut.value <= cut.alpha:
-        side = f"at most {value} ≤ α = {format_number(cut.alpha)}"
+        side = f"at most {past(value, 'α', format_number(cut.alpha), above=False, strict=strict)}"
     else:
-        side = f"at least {value} ≥ β = {format_number(cut.beta)}"
+        side = f"at least {past(value, 'β', format_number(cut.beta), above=True, strict=strict)}"
     return (
         f"{name} returns {value}, Star1's bound, not an average: its value is {side}, "
         "so the exact average does not matter"

@@ -18,11 +18,15 @@ __all__ = [
     "KIND_RULES",
     "VALUATION_WORDS",
     "cap",
+    "cut_sign",
     "extreme",
     "kind_noun",
     "kind_rule",
+    "outside",
+    "past",
     "player_node",
     "rest_pruned",
+    "rule_note",
     "type_noun",
 ]
 
@@ -90,3 +94,43 @@ def rest_pruned(count: int, one: str, many: str) -> str:
     if count == 1:
         return f"its remaining {one} is pruned"
     return f"its remaining {counted(count, one, many)} are pruned"
+
+
+#: How each rule names itself after a cut it made on an equal value, or any cut of the
+#: strict rule's: the textbook's v >= beta, CS188's v > beta.
+EQUAL_RULE: Final = "equal values prune"
+STRICT_RULE: Final = "strict rule"
+
+
+def cut_sign(*, above: bool, strict: bool) -> str:
+    """The comparison that cuts at beta (``above``) or at alpha: "≥" or "≤" for the
+    textbook's rule, ">" or "<" for the strict rule."""
+    if strict:
+        return ">" if above else "<"
+    return "≥" if above else "≤"
+
+
+def past(value: str, edge: str, edge_value: str, *, above: bool, strict: bool) -> str:
+    """A value against the window's edge that cut, as the steps write it: "5 ≥ β = 5"
+    (the textbook's rule), "6 > β = 5" (the strict rule); ``value`` already formatted."""
+    return f"{value} {cut_sign(above=above, strict=strict)} {edge} = {edge_value}"
+
+
+def outside(value: float, alpha: float, beta: float, *, strict: bool) -> int:
+    """Where a fail-soft ``value`` lies against its window, by the pruning rule: -1 at
+    or below alpha (only below, under the strict rule), 1 at or above beta (only above),
+    0 inside (where the value is exact)."""
+    if value < alpha or (value == alpha and not strict):
+        return -1
+    if value > beta or (value == beta and not strict):
+        return 1
+    return 0
+
+
+def rule_note(value: float, edge: float, *, strict: bool) -> str:
+    """What a cut adds to say which rule made it: " (strict rule)" for every cut of the
+    strict rule, " (equal values prune)" where the textbook's cut on an equal value (a
+    cut the strict rule would not make); "" where both rules cut."""
+    if strict:
+        return f" ({STRICT_RULE})"
+    return f" ({EQUAL_RULE})" if value == edge else ""

@@ -285,6 +285,7 @@ class SearchRecording(SearchObserver):
         depth_limit: int | None = None,
         native: bool | None = None,
         fail_hard: bool = False,
+        strict: bool = False,
         paranoid: bool = False,
         evaluation: str | None = None,
     ):
@@ -292,6 +293,9 @@ class SearchRecording(SearchObserver):
         :data:`NATIVE_WRITER` says; True where it is not built is an error).
         ``fail_hard``: the search is fail-hard alpha-beta (``SearchSettings.fail_hard``),
         so the words say which nodes returned alpha or beta instead of their own best.
+        ``strict``: the search cut only past the window's edge (``SearchSettings.
+        strict_pruning``, CS188's rule), so the words say ">" where they say "≥" for the
+        textbook's rule, and a value on the edge is exact.
         ``paranoid``: the search of a game of n players is the paranoid one (else max^n),
         so the words say that the others play against the root player. ``evaluation``: the
         evaluation the search names (``SearchSettings.evaluation``; None: the game's
@@ -301,6 +305,7 @@ class SearchRecording(SearchObserver):
         self.game = game
         self.node_cap = node_cap
         self.fail_hard = fail_hard
+        self.strict = strict
         self.paranoid = paranoid
         self.evaluation = evaluation
         #: The depth limit of a search that does not deepen (None: to the end, or not

@@ -511,6 +511,7 @@ def new_recording(
         node_cap=node_cap,
         depth_limit=settings.depth,
         fail_hard=settings.fail_hard,
+        strict=settings.strict_pruning,
         paranoid=settings.algorithm is Algorithm.PARANOID,
         evaluation=settings.evaluation,
     )

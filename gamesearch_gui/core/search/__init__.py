@@ -250,6 +250,7 @@ def _vectors(
             state,
             paranoid=settings.algorithm is Algorithm.PARANOID,
             shallow=settings.shallow_pruning,
+            strict=settings.strict_pruning,
             depth=depth,
             evaluate=game.cutoff_vector_evaluations()[name] if name else None,
             observer=obs,

@@ -90,13 +90,15 @@ def exact_cut(
     edge: float,
     *,
     high: bool,
+    strict: bool = False,
 ) -> bool:
     """Whether a Star1 cut holds in exact arithmetic on the numbers as written.
 
     After the children valued ``seen``, the node's value is at most (``high``: the
     children to come are worth at most ``bound``) or at least (they are worth at least
     ``bound``) ``sum(p * v) + rest * bound``, the probabilities normalized exactly. The
-    cut holds when that is at most ``edge`` (alpha) or at least ``edge`` (beta).
+    cut holds when that is at most ``edge`` (alpha) or at least ``edge`` (beta); under
+    the strict rule (``strict``), when it is below alpha or above beta.
     """
     given = [_decimal(p) for _, p in outcomes]
     whole = sum(given, Fraction(0))
@@ -105,4 +107,6 @@ def exact_cut(
         sum((p * _decimal(v) for p, v in zip(given, seen, strict=False)), Fraction(0))
         + sum(given[n:], Fraction(0)) * _decimal(bound)
     ) / whole
+    if strict:
+        return limit < _decimal(edge) if high else limit > _decimal(edge)
     return limit <= _decimal(edge) if high else limit >= _decimal(edge)

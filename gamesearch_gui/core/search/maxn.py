@@ -140,6 +140,7 @@ def search_vectors(
     *,
     paranoid: bool,
     shallow: bool = False,
+    strict: bool = False,
     depth: int | None = None,
     evaluate: VectorEvaluation[S] | None = None,
     observer: SearchObserver | None = None,
@@ -148,12 +149,14 @@ def search_vectors(
 ) -> VectorOutcome[A, R]:
     """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
     search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``; with
-    a transposition table of at most ``table_size`` entries when it is above 0.
+    a transposition table of at most ``table_size`` entries when it is above 0. ``strict``:
+    the paranoid search cuts only past its window's edge (CS188's rule), not at it.
 
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
     """
     run = _VectorSearch(game, root, depth, evaluate, observer, stop or _never, table_size)
+    run.strict = strict
     total = game.utility_sum() if shallow and not paranoid else None
     if paranoid:
         run.value = run.paranoid
@@ -212,6 +215,7 @@ class _VectorSearch(Generic[S, A, R]):
         self.nodes = self.leaves = self.cutoffs = self.deepest = self.tt_hits = 0
         self.root_moves: list[VectorRootMove[A]] = []
         self.total = self.floor = 0.0  # shallow pruning's constant sum and lowest utility
+        self.strict = False  # the paranoid search's cut: only past the window (CS188's rule)
         # (key, plies left or None) -> the vector, how exact it is, and the line from there.
         self.table: dict[Slot, tuple[Vector, int, tuple[A, ...]]] = {}
         self.table_size = table_size
@@ -339,11 +343,13 @@ class _VectorSearch(Generic[S, A, R]):
                 game.result(state, action), nid, action, None, ply + 1, a, b
             )
             if ply == 0:
-                self.root_moves.append(VectorRootMove(action, got, a < got[me] < b))
+                self.root_moves.append(VectorRootMove(action, got, self.inside(got[me], a, b)))
             if best is None or better(got[me], best[me], maximizing):
                 best, best_move, line = got, action, (action, *rest)
             share = best[me]
-            if (share >= b) if maximizing else (share <= a):  # past the window: a cut
+            edge = b if maximizing else a
+            # Past the window (or at its edge, but for the strict rule): a cut.
+            if (share > b if maximizing else share < a) or (share == edge and not self.strict):
                 if k + 1 < len(moves):
                     self.cut(nid, moves[k + 1 :], share, a, b)
                 break
@@ -356,6 +362,13 @@ class _VectorSearch(Generic[S, A, R]):
         # The window as it stands on leaving, as alpha-beta tells it.
         self.told(nid, best, who, Valuation.BACKED_UP, a, b, best_move)
         return best, line, True
+
+    def inside(self, share: float, alpha: float, beta: float) -> bool:
+        """Whether the root player's ``share`` is exact in the window: strictly inside
+        it, or on its edge under the strict rule (where only a value past the edge cuts)."""
+        if self.strict:
+            return alpha <= share <= beta
+        return alpha < share < beta
 
     # -- what every node does around them ----------------------------------------------
 
@@ -501,10 +514,11 @@ class _VectorSearch(Generic[S, A, R]):
         if entry is None:
             return None
         stored, flag, line = entry
+        share = stored[self.me]
         if not (
             flag == TT_EXACT
-            or (flag == TT_LOWER and stored[self.me] >= beta)
-            or (flag == TT_UPPER and stored[self.me] <= alpha)
+            or (flag == TT_LOWER and share >= beta and not self.inside(share, alpha, beta))
+            or (flag == TT_UPPER and share <= alpha and not self.inside(share, alpha, beta))
         ):
             return None
         self.tt_hits += 1
@@ -523,7 +537,10 @@ class _VectorSearch(Generic[S, A, R]):
         it failed low (``<= alpha``), at least that when it failed high (``>= beta``)."""
         assert slot is not None
         share = vector[self.me]
-        flag = TT_UPPER if share <= alpha else TT_LOWER if share >= beta else TT_EXACT
+        if self.inside(share, alpha, beta):
+            flag = TT_EXACT
+        else:
+            flag = TT_UPPER if share <= alpha else TT_LOWER
         self._keep(slot, vector, flag, line)
 
     def _keep(self, slot: Slot, vector: Vector, flag: int, line: tuple[A, ...]) -> None:

@@ -21,6 +21,7 @@ Each feature a search does not use is one attribute test per node (``self.use_tt
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Generic, cast
 
@@ -64,7 +65,9 @@ class Recursion(Generic[S, A]):
     """One iteration: the whole tree searched to one depth, from one root."""
 
     __slots__ = (
+        "above",
         "actions",
+        "below",
         "chances",
         "check_at",
         "cutoffs",
@@ -106,6 +109,7 @@ class Recursion(Generic[S, A]):
         "run",
         "stand_pat",
         "star1",
+        "strict",
         "suffixes",
         "terminal_value",
         "to_move",
@@ -180,6 +184,12 @@ class Recursion(Generic[S, A]):
         self.star1 = settings.algorithm is Algorithm.STAR1
         self.low, self.high = run.game.utility_bounds() if self.star1 else (-INF, INF)
         self.fail_hard = settings.fail_hard
+        # The strict rule (CS188's): only a value past the window's edge cuts. ``above``
+        # says whether a value cuts at beta, ``below`` at alpha: v >= beta and v <= alpha
+        # for the textbook's rule, v > beta and v < alpha for the strict one.
+        self.strict = settings.strict_pruning
+        self.above: Callable[[float, float], bool] = operator.gt if self.strict else operator.ge
+        self.below: Callable[[float, float], bool] = operator.lt if self.strict else operator.le
         self.exact_root = settings.exact_root_values
         self.use_tt = settings.transposition_table
         self.tt = run.tt
@@ -276,8 +286,10 @@ class Recursion(Generic[S, A]):
             if self.finishing:
                 value = self._finish(key, ply, value, best_move, alpha, beta)
         if self.use_tt and (len(self.tt) < TABLE_LIMIT or key in self.tt):
-            # The value and what it is given the window: exact, or a bound.
-            flag = TT_UPPER if value <= alpha else TT_LOWER if value >= beta else TT_EXACT
+            # The value and what it is given the window: exact, or a bound (under the
+            # strict rule a value on the window's edge is exact).
+            below, above = self.below, self.above
+            flag = TT_UPPER if below(value, alpha) else TT_LOWER if above(value, beta) else TT_EXACT
             self.tt[key] = (self.depth_limit - ply if self.limited else -1, value, flag, best_move)
         if self.emit:
             self.valued(nid, value, _BACKED_UP, low, high, best_move)
@@ -310,7 +322,11 @@ class Recursion(Generic[S, A]):
             # window's edge that settles it.
             standing = self.evaluate(state)
             self.used_evaluation = True
-            if standing >= beta if self.to_move(state) is _MAX else standing <= alpha:
+            if (
+                self.above(standing, beta)
+                if self.to_move(state) is _MAX
+                else self.below(standing, alpha)
+            ):
                 forced = ()
         if forced and ply == self.quiet_top:
             self.quiet_from = self.next_id  # a quiescence search starts here
@@ -326,8 +342,8 @@ class Recursion(Generic[S, A]):
         flag = entry[2]
         if not (
             flag == TT_EXACT
-            or (flag == TT_LOWER and value >= beta)
-            or (flag == TT_UPPER and value <= alpha)
+            or (flag == TT_LOWER and self.above(value, beta))
+            or (flag == TT_UPPER and self.below(value, alpha))
         ):
             return None
         self.tt_hits += 1
@@ -373,6 +389,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
+        above = self.above
         if standing is None:
             value = -INF
             best_move: A | None = moves[0]
@@ -428,7 +445,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value >= beta:
+                if above(value, beta):  # v >= beta (the strict rule: v > beta)
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -452,6 +469,7 @@ class Recursion(Generic[S, A]):
         pvs, prune, emit, result, terminal_value, evaluate = self.loop
         node = Recursion.node  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
+        below = self.below
         if standing is None:
             value = INF
             best_move: A | None = moves[0]
@@ -507,7 +525,7 @@ class Recursion(Generic[S, A]):
             ):
                 value, best_move, pvs[ply] = child_value, move, (move, pvs[child_ply])
             if prune:
-                if value <= alpha:
+                if below(value, alpha):  # v <= alpha (the strict rule: v < alpha)
                     if i + 1 < count:
                         self._cut(nid, moves, i, value, alpha, beta)
                     break
@@ -543,7 +561,7 @@ class Recursion(Generic[S, A]):
 
     def _root_move(self, move: A, value: float, alpha: float, beta: float) -> None:
         """A root move valued: what its value says, given the window it was searched in."""
-        bound = root_bound(value, alpha, beta) if self.prune else Bound.EXACT
+        bound = root_bound(value, alpha, beta, strict=self.strict) if self.prune else Bound.EXACT
         self.root_moves.append(RootMove(move, value, bound))
         # A move to play: the time budget holds from here even in the first iteration
         # (chess's quiescence under minimax can take minutes to finish depth 1).
@@ -564,7 +582,7 @@ class Recursion(Generic[S, A]):
         Star1 when pruning: every value lies in [low, high], so after some outcomes the
         average is bounded, and a bound outside (alpha, beta) cuts the rest."""
         outcomes = self.chances(state)
-        if self.star1 and (self.low >= beta or self.high <= alpha):
+        if self.star1 and self._outside(self.low, self.high, alpha, beta):
             # Every value lies in [low, high]: the window excludes them all.
             value = self.low if self.low >= beta else self.high
             self._cut_outcomes(nid, outcomes, -1, value, alpha, beta)
@@ -677,17 +695,23 @@ class Recursion(Generic[S, A]):
         beta), else None. Outside its window, a child's value is only a bound: so is
         ours. Near the window's edge, exact arithmetic decides (the textbook's numbers)."""
         child_alpha, child_beta, alpha_edge, beta_edge = window
-        if value >= child_beta:
-            return max(total + rest * self.low, beta)
-        if value <= child_alpha:
+        if self._outside(value, value, child_alpha, child_beta):
+            if value >= child_beta:
+                return max(total + rest * self.low, beta)
             return min(total + rest * self.high, alpha)
         near_beta = beta != INF and value >= beta_edge
         near_alpha = alpha != -INF and value <= alpha_edge
         if not (near_alpha or near_beta):
             return None
         self.exact_checks += 1
-        if near_beta and exact_cut(outcomes, seen, self.low, beta, high=False):
+        strict = self.strict
+        if near_beta and exact_cut(outcomes, seen, self.low, beta, high=False, strict=strict):
             return max(total + rest * self.low, beta)
-        if near_alpha and exact_cut(outcomes, seen, self.high, alpha, high=True):
+        if near_alpha and exact_cut(outcomes, seen, self.high, alpha, high=True, strict=strict):
             return min(total + rest * self.high, alpha)
         return None
+
+    def _outside(self, low: float, high: float, alpha: float, beta: float) -> bool:
+        """Whether values known to lie in [low, high] settle a chance node outside the
+        window: at or past its edge, or only past it under the strict rule."""
+        return self.above(low, beta) or self.below(high, alpha)

@@ -114,6 +114,12 @@ class SearchSettings:
     the lecture pseudo-code that returns alpha or beta does. The root's value, its best
     move and every cutoff are the same as fail-soft's (R&N Figure 5.7); the values inner
     nodes return are not.
+    ``strict_pruning`` (the searches that prune) cuts only past the window's edge: at MAX
+    when v > beta, at MIN when v < alpha, as UC Berkeley CS188 writes alpha-beta; off (the
+    default) a value equal to the edge cuts too, as the textbook's v >= beta, v <= alpha.
+    The root's value and best move are the same under both; the strict rule searches
+    every node the other does, and sometimes more. It is fail-soft: fail-hard's edge
+    values would be read as exact under it.
     ``quiescence`` keeps searching past the depth limit where the position is not quiet,
     along the game's noisy moves only (:meth:`Game.noisy_actions`), at most
     ``QUIESCENCE_PLIES`` plies further; it needs a depth limit (or deepening) to extend.
@@ -140,6 +146,7 @@ class SearchSettings:
     node_cap: int | None = None
     exact_root_values: bool = False
     fail_hard: bool = False
+    strict_pruning: bool = False
     quiescence: bool = False
     iterations: int | None = None
     exploration: float = DEFAULT_EXPLORATION
@@ -166,11 +173,27 @@ class SearchSettings:
             raise SettingsError(
                 f"fail-hard is a variant of alpha-beta, not of {self.algorithm.value}"
             )
+        self._check_strict()
         self._check_mcts()
         self._check_players()
         if self.quiescence and self.depth is None and not self.iterative:
             raise SettingsError(
                 "quiescence search goes on past a depth limit: give a depth limit too"
+            )
+
+    def _check_strict(self) -> None:
+        """The strict rule belongs to the searches that prune, fail-soft."""
+        if not self.strict_pruning:
+            return
+        if not self.algorithm.prunes:
+            raise SettingsError(
+                f"strict pruning is a rule of the searches that prune (alphabeta, star1, "
+                f"paranoid): {self.algorithm.value} prunes nothing"
+            )
+        if self.fail_hard:
+            raise SettingsError(
+                "strict pruning is fail-soft: fail-hard returns α or β, which the strict "
+                "rule would read as an exact value; choose one of the two"
             )
 
     def _check_mcts(self) -> None:
@@ -242,10 +265,23 @@ class SearchSettings:
     @property
     def convention(self) -> str:
         """Which values alpha-beta returns, as people name it: "fail-hard" (alpha or
-        beta) or "fail-soft" (the node's own best); "" for the other algorithms."""
-        if self.algorithm is not Algorithm.ALPHABETA:
+        beta) or "fail-soft" (the node's own best), followed by ", strict rule" under the
+        strict pruning rule (which Star1 and paranoid name alone); "" otherwise."""
+        named = []
+        if self.algorithm is Algorithm.ALPHABETA:
+            named.append("fail-hard" if self.fail_hard else "fail-soft")
+        if self.strict_pruning:
+            named.append("strict rule")
+        return ", ".join(named)
+
+    @property
+    def pruning_rule(self) -> str:
+        """Which values cut, as people name the rule: "strict" (only past beta or alpha,
+        CS188) or "equal values" (at beta or alpha too, the textbook's); "" for the
+        searches that do not prune."""
+        if not self.algorithm.prunes:
             return ""
-        return "fail-hard" if self.fail_hard else "fail-soft"
+        return "strict" if self.strict_pruning else "equal values"
 
 
 def default_settings(spec: GameSpec) -> SearchSettings:

@@ -2,11 +2,11 @@
 
 A search runs these when none of the other features is on: two players and no chance,
 nobody listening to its events, no transposition table, no quiescence, no fail-hard
-values, no previous-best ordering, no exact root values, and no earlier iteration to
-follow. They are the figures' recursions with what a real search must also keep: a
-cutoff with an evaluation (the textbook's H-MINIMAX, section 5.3), the node counts,
-the principal variation, every root move's value, and a look at the clock, the cancel
-flag and the node cap every few hundred nodes. The full recursion
+values, no strict pruning rule, no previous-best ordering, no exact root values, and no
+earlier iteration to follow. They are the figures' recursions with what a real search
+must also keep: a cutoff with an evaluation (the textbook's H-MINIMAX, section 5.3), the
+node counts, the principal variation, every root move's value, and a look at the clock,
+the cancel flag and the node cap every few hundred nodes. The full recursion
 (:mod:`.recursion`) searches the same tree in the same order and gives the same
 values, moves and counts; a test holds the two to that.
 
@@ -58,6 +58,7 @@ def applies(settings: SearchSettings, game: Game[S, A], root: S, following: bool
         and not settings.transposition_table
         and not settings.quiescence
         and not settings.fail_hard
+        and not settings.strict_pruning
         and not settings.exact_root_values
         and settings.ordering is not Ordering.PREVIOUS_BEST
     )
@@ -234,12 +235,13 @@ def alphabeta(
     return found, cast("tuple[A, ...]", unlink(pvs[0]))
 
 
-def root_bound(value: float, alpha: float, beta: float) -> Bound:
+def root_bound(value: float, alpha: float, beta: float, *, strict: bool = False) -> Bound:
     """What a root move's value says, given the (alpha, beta) window it was searched with:
-    at most the true value at or below alpha, at least it at or above beta."""
-    if value <= alpha:
+    at most the true value at or below alpha, at least it at or above beta. Under the
+    strict rule (``strict``) a value on the window's edge is exact: only one past it cut."""
+    if value < alpha or (value == alpha and not strict):
         return Bound.UPPER
-    if value >= beta:
+    if value > beta or (value == beta and not strict):
         return Bound.LOWER
     return Bound.EXACT
 

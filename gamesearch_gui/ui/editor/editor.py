@@ -209,6 +209,7 @@ class TreeEditor(QWidget):
         self.algorithm = self.solver.algorithm
         self.depth_box = self.solver.depth_box
         self.fail_hard = self.solver.fail_hard
+        self.equal_values = self.solver.equal_values
         self.ordering = self.solver.ordering
         self.solve_button = self.solver.solve_button
         self.back_button = self.solver.back_button

@@ -38,7 +38,7 @@ from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.widgets import connect_plain, fail_hard_box
+from gamesearch_gui.ui.widgets import connect_plain, equal_values_box, fail_hard_box
 from gamesearch_gui.ui.worker import SearchController, SearchRequest
 
 #: The algorithm box's entry for max^n with shallow pruning (its data).
@@ -75,6 +75,8 @@ class TreeSolver(QObject):
             "the leaves)"
         )
         self.fail_hard = fail_hard_box()
+        self.equal_values = equal_values_box()
+        self.equal_values.toggled.connect(self._rule_changed)
         self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
         self.ordering = QCheckBox("Order children by eval")
         self.ordering.setToolTip("Search each node's most promising child first (by eval)")
@@ -94,7 +96,13 @@ class TreeSolver(QObject):
         self.result_label.hide()
         row = QHBoxLayout()
         row.addWidget(QLabel("Solve with"))
-        for widget in (self.algorithm, self.fail_hard, self.depth_box, self.ordering):
+        for widget in (
+            self.algorithm,
+            self.fail_hard,
+            self.equal_values,
+            self.depth_box,
+            self.ordering,
+        ):
             row.addWidget(widget)
         row.addWidget(self.solve_button)
         row.addWidget(self.back_button)
@@ -118,12 +126,14 @@ class TreeSolver(QObject):
         ordering = Ordering.STATIC if self.ordering.isChecked() else Ordering.NONE
         if algorithm.handles_players:
             ordering = Ordering.NONE
-        fail_hard = algorithm is Algorithm.ALPHABETA and self.fail_hard.isChecked()
+        strict = algorithm.prunes and not self.equal_values.isChecked()
+        fail_hard = algorithm is Algorithm.ALPHABETA and not strict and self.fail_hard.isChecked()
         return SearchSettings(
             algorithm=algorithm,
             depth=depth,
             ordering=ordering,
             fail_hard=fail_hard,
+            strict_pruning=strict,
             shallow_pruning=shallow,
         )
 
@@ -193,10 +203,21 @@ class TreeSolver(QObject):
         )
 
     def _algorithm_changed(self, _index: int) -> None:
-        alphabeta = self.algorithm.currentData() is Algorithm.ALPHABETA
-        self.fail_hard.setEnabled(alphabeta)
+        algorithm = self.algorithm.currentData()
+        prunes = isinstance(algorithm, Algorithm) and algorithm.prunes
+        self.equal_values.setEnabled(prunes)
+        self._rule_changed()
         # Max^n and the paranoid search take no move ordering.
         self.ordering.setEnabled(not self.tree.players)
+
+    def _rule_changed(self) -> None:
+        """Fail-hard applies to alpha-beta by the textbook's rule only (the strict rule is
+        fail-soft): unticked and greyed out otherwise."""
+        alphabeta = self.algorithm.currentData() is Algorithm.ALPHABETA
+        strict = not self.equal_values.isChecked()
+        self.fail_hard.setEnabled(alphabeta and not strict)
+        if strict:
+            self.fail_hard.setChecked(False)
 
     # -- the search ---------------------------------------------------------------------
 
@@ -271,9 +292,11 @@ class TreeSolver(QObject):
         best = "—" if result.best_move is None else clip(move_names(root, [result.best_move])[0])
         stats = result.stats
         convention = result.settings.convention
+        if result.settings.algorithm is Algorithm.ALPHABETA:
+            convention = f"alpha-beta, {convention}"
         return (
             f"<b>Value {value}</b>"
-            + (f" (alpha-beta, {convention})" if convention else "")
+            + (f" ({convention})" if convention else "")
             + f" · best move {best} · line {' → '.join(pv) or '—'} · "
             f"{stats.nodes} nodes, {stats.leaves} leaves"
             + (f", {stats.exact_checks} exact" if stats.exact_checks else "")

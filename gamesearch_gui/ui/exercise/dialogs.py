@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -46,7 +47,7 @@ from gamesearch_gui.core.trees.file import TreeFileError, load_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.paths import TREE_SUFFIX
 from gamesearch_gui.ui.jobs import JobRunner
-from gamesearch_gui.ui.widgets import connect_plain, error_label
+from gamesearch_gui.ui.widgets import connect_plain, equal_values_box, error_label
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
 
@@ -71,12 +72,13 @@ def file_exercise(
     check: Callable[[], None] | None = None,
     *,
     fail_hard: bool = False,
+    strict: bool = False,
 ) -> Exercise:
     """An exercise on the tree in the file at ``path``; TreeFileError, OSError or
     ExerciseError say why not. ``check`` may stop the reading (see ``load_tree_file``)."""
     tree = load_tree_file(path, check=check)
     source = f"the file {os.path.basename(path)}"
-    return make_exercise(tree, task, source=source, fail_hard=fail_hard)
+    return make_exercise(tree, task, source=source, fail_hard=fail_hard, strict=strict)
 
 
 def convention_box() -> QComboBox:
@@ -89,6 +91,14 @@ def convention_box() -> QComboBox:
         "What a MAX or MIN node returns in an alpha-beta exercise: the graded convention"
     )
     return box
+
+
+def graded_rule(task: Task, convention: QComboBox, equal_values: QCheckBox) -> tuple[bool, bool]:
+    """(fail-hard, strict) as an exercise's choices give them: the strict pruning rule for
+    a task that prunes with *Prune on equal values* unchecked, and fail-hard for alpha-beta
+    by the textbook's rule when ``convention`` (a :func:`convention_box`) says so."""
+    strict = task.marks and not equal_values.isChecked()
+    return task is Task.ALPHABETA and not strict and bool(convention.currentData()), strict
 
 
 def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
@@ -141,6 +151,7 @@ class NewExerciseDialog(QDialog):
             button.toggled.connect(self._update)
         self.task.currentIndexChanged.connect(self._task_chosen)
         self.convention.currentIndexChanged.connect(self._update)
+        self.equal_values.toggled.connect(self._update)
         self.file_edit.textChanged.connect(self._update)
         self._presetting = False
         self._preset("Medium")
@@ -213,6 +224,7 @@ class NewExerciseDialog(QDialog):
             self.task.addItem(task.title, task)
         self.task.setCurrentIndex(1)
         self.convention = convention_box()
+        self.equal_values = equal_values_box()
         self.task_help = QLabel()
         self.task_help.setWordWrap(True)
         self.error = error_label("exerciseError")
@@ -250,6 +262,7 @@ class NewExerciseDialog(QDialog):
         task_form = QFormLayout()
         task_form.addRow("<b>Task</b>", self.task)
         task_form.addRow("A node returns", self.convention)
+        task_form.addRow("", self.equal_values)
         layout.addLayout(task_form)
         layout.addWidget(self.task_help)
         layout.addWidget(self.error)
@@ -282,7 +295,11 @@ class NewExerciseDialog(QDialog):
 
     def fail_hard(self) -> bool:
         """True when the exercise grades fail-hard alpha-beta (only alpha-beta has it)."""
-        return self.chosen_task() is Task.ALPHABETA and bool(self.convention.currentData())
+        return graded_rule(self.chosen_task(), self.convention, self.equal_values)[0]
+
+    def strict(self) -> bool:
+        """True when the exercise grades the strict pruning rule (only a task that prunes)."""
+        return graded_rule(self.chosen_task(), self.convention, self.equal_values)[1]
 
     def set_fail_hard(self, on: bool) -> None:
         """Choose alpha-beta's convention."""
@@ -349,9 +366,11 @@ class NewExerciseDialog(QDialog):
         ):
             self.set_task(Task.EXPECTIMINIMAX)
         task = self.chosen_task()
-        self.convention.setEnabled(task is Task.ALPHABETA and not self._reading)
+        strict = self.strict()
+        self.convention.setEnabled(task is Task.ALPHABETA and not strict and not self._reading)
+        self.equal_values.setEnabled(task.marks and not self._reading)
         bounds = difficulty.values if source == RANDOM and task is Task.STAR1 else None
-        text = instructions(task, fail_hard=self.fail_hard(), bounds=bounds)
+        text = instructions(task, fail_hard=self.fail_hard(), bounds=bounds, strict=strict)
         self.task_help.setText(f"<i>{html.escape(text, quote=False)}</i>")
         self.error.hide()
         # A drawn tree of players: said as soon as it is chosen, not only at Start.
@@ -381,17 +400,19 @@ class NewExerciseDialog(QDialog):
     def exercise(self) -> Exercise:
         """The chosen exercise; ExerciseError (or TreeFileError, OSError) says what is wrong."""
         source, task, fail_hard = self.source(), self.chosen_task(), self.fail_hard()
+        strict = self.strict()
         if source == RANDOM:
             seed = self.seed.text().strip()
             if not seed:
                 raise ExerciseError("type a seed (any word or number), or press New seed")
-            return random_exercise(self.difficulty_chosen(), task, seed, fail_hard=fail_hard)
+            difficulty = self.difficulty_chosen()
+            return random_exercise(difficulty, task, seed, fail_hard=fail_hard, strict=strict)
         if source == DRAWN:
             assert self.drawn_tree is not None
             tree = self.drawn_tree()
             drawn = "the tree drawn in Draw a tree"
-            return make_exercise(tree, task, source=drawn, fail_hard=fail_hard)
-        return file_exercise(self._file_path(), task, fail_hard=fail_hard)
+            return make_exercise(tree, task, source=drawn, fail_hard=fail_hard, strict=strict)
+        return file_exercise(self._file_path(), task, fail_hard=fail_hard, strict=strict)
 
     def _file_path(self) -> str:
         path = self.file_edit.text().strip()
@@ -408,7 +429,9 @@ class NewExerciseDialog(QDialog):
             return
         try:
             if self.source() == FILE:
-                self._read_file(self._file_path(), self.chosen_task(), self.fail_hard())
+                self._read_file(
+                    self._file_path(), self.chosen_task(), self.fail_hard(), self.strict()
+                )
                 return
             self.result_exercise = self.exercise()
         except (ExerciseError, TreeFileError, OSError) as error:
@@ -423,10 +446,12 @@ class NewExerciseDialog(QDialog):
             self.loader.shutdown()
         super().done(result)
 
-    def _read_file(self, path: str, task: Task, fail_hard: bool) -> None:
+    def _read_file(self, path: str, task: Task, fail_hard: bool, strict: bool) -> None:
         self.error.hide()
         self._set_reading(f"Opening {os.path.basename(path)}…")
-        self.loader.start(lambda job: file_exercise(path, task, job.check, fail_hard=fail_hard))
+        self.loader.start(
+            lambda job: file_exercise(path, task, job.check, fail_hard=fail_hard, strict=strict)
+        )
 
     def _set_reading(self, text: str) -> None:
         """Show that a file is being read (``text``), or that none is ("")."""
@@ -438,6 +463,7 @@ class NewExerciseDialog(QDialog):
         self.ok_button.setEnabled(not self._reading)
         for widget in (self.random_box, self.file_box, self.task, self.convention):
             widget.setEnabled(not self._reading)
+        self.equal_values.setEnabled(not self._reading and self.chosen_task().marks)
         if not self._reading:
             self._update()
 

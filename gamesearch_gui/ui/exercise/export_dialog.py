@@ -39,10 +39,10 @@ from gamesearch_gui.core.exercises.exercise import (
     exercise_set,
 )
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
-from gamesearch_gui.ui.exercise.dialogs import convention_box, new_seed
+from gamesearch_gui.ui.exercise.dialogs import convention_box, graded_rule, new_seed
 from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
 from gamesearch_gui.ui.threads import ThreadDialog
-from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import connect_plain, equal_values_box
 from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The most exercises one export makes.
@@ -69,6 +69,7 @@ class ExportThread(QThread):
         parent: QWidget | None = None,
         *,
         fail_hard: bool = False,
+        strict: bool = False,
     ) -> None:
         super().__init__(parent)
         self.run_id = run
@@ -77,6 +78,7 @@ class ExportThread(QThread):
         self.difficulty = difficulty
         self.task = task
         self.fail_hard = fail_hard
+        self.strict = strict
         self.engine = EngineClient("gamesearch-export")
 
     def stop(self) -> None:
@@ -86,7 +88,12 @@ class ExportThread(QThread):
     def run(self) -> None:
         try:
             exercises = exercise_set(
-                self.seed, self.count, self.difficulty, self.task, fail_hard=self.fail_hard
+                self.seed,
+                self.count,
+                self.difficulty,
+                self.task,
+                fail_hard=self.fail_hard,
+                strict=self.strict,
             )
             pairs: list[tuple[Exercise, AnswerKey]] = []
             for number, exercise in enumerate(exercises, 1):
@@ -138,6 +145,8 @@ class ExportSetDialog(ThreadDialog):
         form.addRow("", self._chance_row())
         self.convention_combo = convention_box()
         form.addRow("A node returns:", self.convention_combo)
+        self.equal_values = equal_values_box()
+        form.addRow("", self.equal_values)
         form.addRow("File:", self._file_row())
         self.files_note = QLabel()
         self.files_note.setWordWrap(True)
@@ -148,6 +157,7 @@ class ExportSetDialog(ThreadDialog):
         self.depth_spin.valueChanged.connect(self._shape_edited)
         self.children_spin.valueChanged.connect(self._shape_edited)
         self.task_combo.currentIndexChanged.connect(self._task_chosen)
+        self.equal_values.toggled.connect(self._task_chosen)
         self.file_edit.textChanged.connect(self._show_file_names)
         self.difficulty_combo.setCurrentText("Medium")
         self._preset_chosen("Medium")
@@ -265,10 +275,15 @@ class ExportSetDialog(ThreadDialog):
 
     def fail_hard(self) -> bool:
         """True when the set grades fail-hard alpha-beta."""
-        return self.task() is Task.ALPHABETA and bool(self.convention_combo.currentData())
+        return graded_rule(self.task(), self.convention_combo, self.equal_values)[0]
+
+    def strict(self) -> bool:
+        """True when the set grades the strict pruning rule (only a task that prunes)."""
+        return graded_rule(self.task(), self.convention_combo, self.equal_values)[1]
 
     def _task_chosen(self) -> None:
-        self.convention_combo.setEnabled(self.task() is Task.ALPHABETA)
+        self.convention_combo.setEnabled(self.task() is Task.ALPHABETA and not self.strict())
+        self.equal_values.setEnabled(self.task().marks)
         chance = self.task().chance
         self.chance_spin.setMaximum(max(1, self.depth_spin.value() - 1))
         self.chance_spin.setEnabled(chance and self.depth_spin.value() > 1)
@@ -311,6 +326,7 @@ class ExportSetDialog(ThreadDialog):
             self.task(),
             os.path.expanduser(self.file_edit.text().strip()),
             fail_hard=self.fail_hard(),
+            strict=self.strict(),
         )
 
     # -- the work
@@ -329,6 +345,7 @@ class ExportSetDialog(ThreadDialog):
         base: str,
         *,
         fail_hard: bool = False,
+        strict: bool = False,
     ) -> None:
         """Make the set from ``seed`` on a thread, then write the sheet and key files for
         ``base`` (see export.export_paths); ``exported`` or ``failed`` says how it went."""
@@ -350,7 +367,9 @@ class ExportSetDialog(ThreadDialog):
         self._pending = (base, f"{stem} · seed {seed}")
         self.status.setText(f"Making {count} exercise{'s' if count != 1 else ''}…")
         self.export_button.setEnabled(False)
-        thread = ExportThread(self._run, seed, count, difficulty, task, self, fail_hard=fail_hard)
+        thread = ExportThread(
+            self._run, seed, count, difficulty, task, self, fail_hard=fail_hard, strict=strict
+        )
         thread.done.connect(self._made)
         thread.failed.connect(self._made_not)
         self._thread = thread

@@ -49,6 +49,8 @@ __all__ = ["NODE_TAB", "STEPS_TAB", "TreePage"]
 EMPTY_TEXT: Final = "The AI's search tree appears here while it thinks."
 #: What the title adds for a fail-hard search.
 FAIL_HARD_NOTE: Final = "alpha-beta, fail-hard"
+#: The title's note on a search by the strict pruning rule: no cut on an equal value.
+STRICT_NOTE: Final = "strict rule (CS188)"
 #: Most updates a second of the event log while it follows a running search.
 LOG_UPDATES_PER_S: Final = 10
 _EXPLANATION_STYLE: Final = (
@@ -267,8 +269,10 @@ class TreePage(QWidget):
         self.mcts_recording = None
         self.mcts.set_recording(None)
         self.recording = recording
-        # Fail-hard: the values drawn are not the usual (fail-soft) ones.
-        self.search_title.show(title, FAIL_HARD_NOTE if recording.fail_hard else "")
+        # Fail-hard: the values drawn are not the usual (fail-soft) ones; the strict rule:
+        # the cuts are not the textbook's.
+        note = FAIL_HARD_NOTE if recording.fail_hard else STRICT_NOTE if recording.strict else ""
+        self.search_title.show(title, note)
         self.stack.setCurrentWidget(self.splitter)
         self.explanation.show()
         self._set_enabled(True)
