@@ -62,6 +62,11 @@ class Mark(enum.Enum):
     BLUNDER = "blunder"
 
     @property
+    def plural(self) -> str:
+        """The mark's name for several: "inaccuracies", "mistakes", "blunders"."""
+        return "inaccuracies" if self is Mark.INACCURACY else f"{self.value}s"
+
+    @property
     def symbol(self) -> str:
         """The sign chess annotators use: ?! an inaccuracy, ? a mistake, ?? a blunder."""
         return {"": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
@@ -109,7 +114,9 @@ def review_settings(
 
     ``fallback`` is the game's default search, used where ``asked`` is MCTS's. The review
     searches to a fixed depth (a time budget would give each position a different depth),
-    with no node cap, and every root move with the full window.
+    never shallower than ``fallback``'s (a review that sees no further than a weak AI
+    cannot show it its mistakes), with no node cap, and every root move with the full
+    window.
     """
     notes = []
     settings = asked
@@ -122,11 +129,21 @@ def review_settings(
         )
     depth = settings.depth
     if settings.time_budget is not None:
+        # The budget stopped the AI's deepening early; without it, no deeper than the
+        # game's own depth (Connect Four to 30 plies would take hours).
         if depth is None:
             depth = fallback.depth or FALLBACK_DEPTH
+        elif fallback.depth is not None:
+            depth = min(depth, fallback.depth)
         notes.append(
             f"no time budget: every position is searched to depth {depth}, so that every "
             "value is comparable"
+        )
+    if depth is not None and (fallback.depth is None or depth < fallback.depth):
+        depth = fallback.depth
+        notes.append(
+            f"to {'the end' if depth is None else f'depth {depth}'}, the game's own search, "
+            f"not the AI's depth {settings.depth}: the review sees further than the AI did"
         )
     if settings.algorithm.handles_players:
         raise ReviewError(
@@ -268,11 +285,17 @@ class GameReview:
 
     def summary(self, player: Player) -> SideSummary:
         """What ``player`` (MAX or MIN)'s moves cost, and how many of each mark."""
-        losses = [p.loss for p in self.positions if p.mover is player and p.loss is not None]
-        marks = [p.mark for p in self.positions if p.mover is player and p.loss is not None]
-        counts = tuple((mark, marks.count(mark)) for mark in MARKS)
-        average = sum(losses) / len(losses) if losses else 0.0
-        return SideSummary(player, len(losses), average, counts)
+        return summarise(self.positions, player)
+
+
+def summarise(positions: Sequence[PositionReview], player: Player) -> SideSummary:
+    """What ``player`` (MAX or MIN)'s moves among ``positions`` cost, and how many of
+    each mark (a review under way is summarised as far as it got)."""
+    losses = [p.loss for p in positions if p.mover is player and p.loss is not None]
+    marks = [p.mark for p in positions if p.mover is player and p.loss is not None]
+    counts = tuple((mark, marks.count(mark)) for mark in MARKS)
+    average = sum(losses) / len(losses) if losses else 0.0
+    return SideSummary(player, len(losses), average, counts)
 
 
 def replay(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[Any]:

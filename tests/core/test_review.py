@@ -143,3 +143,15 @@ def test_a_cancelled_review_says_so() -> None:
     cancel.cancel()
     with pytest.raises(ReviewCancelled):
         review_game(game, game.initial_state(), [0], SearchSettings(), cancel=cancel)
+
+
+def test_a_shallow_ai_is_reviewed_at_the_games_own_depth() -> None:
+    game = ConnectFour()
+    fallback = default_settings(find_game("connect4"))
+    settings, note = review_settings(game, SearchSettings(depth=2), fallback)
+    assert settings.depth == fallback.depth and "AI's depth 2" in note
+    deeper, note = review_settings(game, SearchSettings(depth=9), fallback)
+    assert deeper.depth == 9 and note == ""
+    tictactoe = TicTacToe()
+    to_the_end, _ = review_settings(tictactoe, SearchSettings(depth=2), SearchSettings())
+    assert to_the_end.depth is None
