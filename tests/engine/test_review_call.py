@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 
@@ -11,18 +10,8 @@ from gamesearch_gui.core.games import ConnectFour, TicTacToe
 from gamesearch_gui.core.review import Mark, review_position
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine.client import CallFailed, EngineClient
-from tests.processes import process_alive
 
 _ids = itertools.count(1)
-
-
-@pytest.fixture
-def engine() -> Iterator[EngineClient]:
-    client = EngineClient()
-    yield client
-    pid = client.pid
-    client.close()
-    assert pid is None or not process_alive(pid)
 
 
 def test_a_position_judged_in_the_engine_is_judged_as_here(engine: EngineClient) -> None:

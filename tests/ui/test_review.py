@@ -72,12 +72,19 @@ def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
     )
 
 
-def test_review_after_a_lost_game_marks_the_blunder_and_shows_the_better_line(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def lost(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ReviewDialog:
+    """The review of a lost Connect Four game, every position reviewed."""
     lose_at_connect_four(qtbot, window)
     dialog = open_review(qtbot, window, monkeypatch)
     finished(qtbot, dialog)
+    return dialog
+
+
+def test_review_after_a_lost_game_marks_the_blunder_and_shows_the_better_line(
+    qtbot: QtBot, window: MainWindow, lost: ReviewDialog
+) -> None:
+    dialog = lost
     plies = window.match.plies
     assert dialog.complete and len(dialog.positions) == len(plies) + 1
     assert "Reviewed all" in dialog.status.text()
@@ -102,11 +109,9 @@ def test_review_after_a_lost_game_marks_the_blunder_and_shows_the_better_line(
 
 
 def test_the_graph_exports_as_png_and_svg(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    lost: ReviewDialog, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    lose_at_connect_four(qtbot, window)
-    dialog = open_review(qtbot, window, monkeypatch)
-    finished(qtbot, dialog)
+    dialog = lost
     names = iter([str(tmp_path / "graph"), str(tmp_path / "graph.svg")])
     monkeypatch.setattr(dialog, "_save_file_name", lambda caption, kind: next(names))
     dialog.png_button.click()
@@ -118,11 +123,9 @@ def test_the_graph_exports_as_png_and_svg(
 
 
 def test_cancel_keeps_what_was_reviewed_and_closing_ends_the_engine(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, lost: ReviewDialog
 ) -> None:
-    lose_at_connect_four(qtbot, window)
-    dialog = open_review(qtbot, window, monkeypatch)
-    finished(qtbot, dialog)
+    dialog = lost
     dialog.row.depth_spin.setValue(12)  # far too deep to finish soon
     dialog.row.again.click()
     assert dialog.running and not dialog.positions

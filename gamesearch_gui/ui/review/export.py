@@ -3,14 +3,12 @@ uses (:func:`~.graph.paint_graph`), so the files show the numbers the window sho
 
 from __future__ import annotations
 
-import errno
 from typing import Final
 
-from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from gamesearch_gui.core.files import WriteError, staged
+from gamesearch_gui.ui.picture_files import svg_painter, write_png
 from gamesearch_gui.ui.review.graph import GraphData, paint_graph
 
 #: The size of an exported graph, in pixels (a slide's width, a third of its height).
@@ -26,30 +24,13 @@ def export_png(data: GraphData, path: str, font: QFont | None = None) -> None:
         paint_graph(painter, QRectF(image.rect()), data, font or QFont())
     finally:
         painter.end()
-    with staged(path) as temp:
-        writer = QImageWriter(temp, b"png")
-        if not writer.write(image):
-            raise WriteError(errno.EIO, writer.errorString() or "the image was not written", path)
+    write_png(image, path)
 
 
 def export_svg(data: GraphData, path: str, font: QFont | None = None) -> None:
-    """Write the graph as an SVG file (its text stays text); WriteError.
-
-    QSvgGenerator fails silently, so the drawing goes to a staged file that replaces
-    ``path`` only once it is whole."""
-    with staged(path) as temp:
-        generator = QSvgGenerator()
-        generator.setFileName(temp)
-        generator.setSize(EXPORT_SIZE)
-        generator.setViewBox(QRectF(QPointF(0, 0), EXPORT_SIZE.toSizeF()))
-        generator.setTitle("Game review")
-        generator.setDescription("The value of each position of a game, by gamesearch-gui")
-        painter = QPainter()
-        if not painter.begin(generator):
-            raise WriteError(errno.EIO, "the file could not be opened", path)
-        try:
-            paint_graph(
-                painter, QRectF(QPointF(0, 0), EXPORT_SIZE.toSizeF()), data, font or QFont()
-            )
-        finally:
-            painter.end()
+    """Write the graph as an SVG file (its text stays text); WriteError."""
+    description = "The value of each position of a game, by gamesearch-gui"
+    with svg_painter(path, EXPORT_SIZE, "Game review", description) as painter:
+        paint_graph(
+            painter, QRectF(0, 0, EXPORT_SIZE.width(), EXPORT_SIZE.height()), data, font or QFont()
+        )
