@@ -17,6 +17,7 @@ from typing import Any, Final
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
 from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.review import PositionReview, ReviewError, review_position
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.usergame.game_check import CheckReport, check_game
 from gamesearch_gui.core.usergame.indexed import (
@@ -46,6 +47,13 @@ def _compare(tree: Any, *, cancel: CancelToken) -> Any:
 
 def _compare_mcts(game: Any, state: Any, mcts: Any, alphabeta: Any, *, cancel: CancelToken) -> Any:
     return compare_mcts(game, state, mcts, alphabeta, cancel=cancel)
+
+
+def _review_position(
+    game: Any, state: Any, played: Any, settings: Any, *, cancel: CancelToken
+) -> PositionReview:
+    """One position of Game > Review game: searched, and the move played there judged."""
+    return review_position(game, state, played, settings, cancel=cancel)
 
 
 def _solve_exercise(exercise: Exercise, *, cancel: CancelToken) -> Any:
@@ -125,6 +133,7 @@ def _check_game(
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
+    "review_position": Call(_review_position, (ReviewError, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
     "check_search_load": Call(_check_search_load, (StudentFileError,)),
     "check_search_expected": Call(_check_search_expected, (GameError,)),

@@ -223,6 +223,10 @@ COMMANDS: tuple[Command, ...] = (
             (Place("game", 3),), "act_compare_mcts",
             tip="Both searches on this position: the move each chooses, MCTS's estimates "
             "beside alpha-beta's values"),
+    Command("game.review", _W, "Re&view game…", "review_game", PLAY,
+            (Place("game", 3, 1),), "act_review",
+            tip="Search every position of the game: a graph of its value, each costly move "
+            "marked, the better move and its line"),
     Command("app.quit", _W, "&Quit", "close", ALL_MODES,
             (Place("game", 9), Place("play.file", 9), Place("trees.file", 9)), "act_quit",
             shortcut=_KEYS.Quit),

@@ -39,6 +39,7 @@ from gamesearch_gui.ui.how_to_play import about_text
 from gamesearch_gui.ui.play.history import headline
 from gamesearch_gui.ui.play.mode import PlayMode
 from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.review.dialog import open_review
 from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.widgets import PageStack
 from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION, DockLayout
@@ -185,6 +186,7 @@ class MainWindow(QMainWindow):
     act_move_now: QAction
     act_pause: QAction
     act_compare_mcts: QAction
+    act_review: QAction
     act_quit: QAction
     act_open_game_file: QAction
     act_new_game_file: QAction
@@ -223,6 +225,7 @@ class MainWindow(QMainWindow):
             self.act_move_now,
             self.act_pause,
             self.act_compare_mcts,
+            self.act_review,
         ]
         fill_menu_bar(self, self.action_owners)
         for key, action in self.trees.example_actions.items():
@@ -275,6 +278,20 @@ class MainWindow(QMainWindow):
 
     compare_mcts = _Of("play")
     set_show_values = _Of("play")
+
+    def review_game(self) -> None:
+        """Game > Review game: the moves played so far, reviewed in a dialog of its own."""
+        session = self.session
+        why = open_review(
+            session.game,
+            session.match,
+            session.names(),
+            session.config.search,
+            file_game=session.user_game is not None,
+            parent=self,
+        )
+        if why:
+            self.statusBar().showMessage(why, 6000)
 
     def reset_layout(self) -> None:
         """Put the panels back where they started (shown in Play mode, as this mode wants
@@ -360,6 +377,7 @@ class MainWindow(QMainWindow):
         self.act_pause.setEnabled(not all(self.config.seated()))
         self.act_new.setEnabled(True)
         self.act_compare_mcts.setEnabled(True)
+        self.act_review.setEnabled(match.can_undo)  # a move has been played
         if self.mode != "play":
             for action in self.game_actions:
                 action.setEnabled(False)

@@ -7,7 +7,6 @@ import contextlib
 import itertools
 import os
 import signal
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,15 +23,6 @@ from tests.core.test_recording import assert_same_columns
 from tests.processes import process_alive
 
 _ids = itertools.count(1)
-
-
-@pytest.fixture
-def engine() -> Iterator[EngineClient]:
-    client = EngineClient()
-    yield client
-    pid = client.pid
-    client.close()
-    assert pid is None or not process_alive(pid)
 
 
 def run(

@@ -609,6 +609,18 @@ class Answers:
             )
         dialog.reject()
 
+    def _fill_ReviewDialog(self, dialog: Any) -> None:
+        if self.policy == "accept" and self.wait_until is not None:
+            dialog.show()  # as exec() would: the review starts when it shows
+            self.wait_until(lambda: not dialog.running, 60_000)
+            dialog.select(len(dialog.positions) - 1)  # the last position reviewed
+        elif self.policy == "random" and self.rng.random() < 0.3:
+            dialog.show()  # the review starts; the person looks, cancels, closes
+            dialog.select(self.rng.randrange(len(dialog.states)))
+            dialog.tabs.setCurrentIndex(self.rng.randrange(dialog.tabs.count()))
+            dialog.cancel()
+        dialog.reject()
+
     def _fill_ExportSetDialog(self, dialog: Any) -> None:
         if self.policy == "random":
             self._random_fill(dialog)

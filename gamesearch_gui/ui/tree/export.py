@@ -15,17 +15,15 @@ export a region of it instead (the part in view, fitted by :func:`legible_region
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
-from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter, QTransform
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from gamesearch_gui.core.files import WriteError, staged
+from gamesearch_gui.ui.picture_files import svg_painter, write_png
 from gamesearch_gui.ui.tree.folds import Folds
 from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
@@ -187,26 +185,16 @@ def export_svg(
     """Write the tree (or ``region`` of it) as an SVG file (text stays text: it can be
     edited). IllegibleExport when it is too big to read, before anything is written.
 
-    QSvgGenerator fails silently (it only warns "Painter not active"), so the drawing
-    goes to a staged file that replaces ``path`` only once it is whole. WriteError.
+    A staged file replaces ``path`` only once it is whole (:func:`svg_painter`).
+    WriteError.
     """
     font = font or QFont()
     sx, sy = legible_scales(item, region)
     size = export_size(item, sx, sy, font, region)
-    with staged(path) as temp:
-        generator = QSvgGenerator()
-        generator.setFileName(temp)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
-        generator.setTitle("Search tree")
-        generator.setDescription("A game-search tree exported by gamesearch-gui")
-        painter = QPainter()
-        if not painter.begin(generator):
-            raise WriteError(errno.EIO, "the file could not be opened", path)
-        try:
-            render_tree(painter, item, sx, sy, font, region)
-        finally:
-            painter.end()
+    with svg_painter(
+        path, size, "Search tree", "A game-search tree exported by gamesearch-gui"
+    ) as painter:
+        render_tree(painter, item, sx, sy, font, region)
 
 
 def tree_image(item: TreeItem, font: QFont | None = None, region: QRectF | None = None) -> QImage:
@@ -229,11 +217,7 @@ def export_png(
 ) -> None:
     """Write the tree (or ``region`` of it) as a PNG file; IllegibleExport when too big
     to read, WriteError when it cannot be written."""
-    image = tree_image(item, font, region)
-    with staged(path) as temp:
-        writer = QImageWriter(temp, b"png")
-        if not writer.write(image):
-            raise WriteError(errno.EIO, writer.errorString() or "the image was not written", path)
+    write_png(tree_image(item, font, region), path)
 
 
 #: How a tree is written: ``export_svg`` or ``export_png``.

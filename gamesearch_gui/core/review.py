@@ -1,0 +1,355 @@
+"""A game reviewed move by move: each position's value, its best move and line, what the
+move played cost the side that made it, and a mark for the costly ones.
+
+Every position before a move is searched once, with ``exact_root_values`` (each root move
+gets the full window, so the value of every move is exact, not a bound): the search's
+value is the position's value, its best move and principal variation the better line,
+and the played move's value is read from the same search. The loss is best minus played
+from the mover's point of view, so it is never negative and is 0 for a best move (ties
+included). A chance position (a die to roll) is valued, and nobody is charged for it.
+
+Values are from the first player's (MAX's) point of view and lie on the game's scale,
+its utility bounds (:func:`review_scale`): a forced win is the top of the scale, a forced
+loss the bottom, and a value beyond it (chess's mate, against evaluations in pawns) is
+drawn and counted at the edge. A loss is marked by its share of the scale's width:
+:data:`THRESHOLDS` (docs/play.md states them).
+
+Games of chance are reviewed with expectiminimax (their values are expected values;
+Star1 gives the same, but cuts some moves' values to bounds); MCTS's values are win
+rates estimated from random playouts, different from run to run and no move's exact
+value, so a review of MCTS settings searches with alpha-beta instead, and says so.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.root_values import root_values
+from gamesearch_gui.core.search import (
+    Algorithm,
+    CancelToken,
+    SearchSettings,
+    StopReason,
+    search,
+)
+
+#: The scale's top for games whose utilities dwarf their evaluations: chess's mate is
+#: 100,000 against evaluations in pawns, so ten pawns is the top of its scale.
+SCALE_TOPS: Final[dict[str, float]] = {"chess": 10.0}
+#: The depth a review searches to when the settings it was given have none it can use
+#: (MCTS's, or a time budget with no depth, in a game with no default depth).
+FALLBACK_DEPTH: Final = 4
+
+
+class ReviewError(GameError):
+    """A game that cannot be reviewed (more than two players, no move played)."""
+
+
+class ReviewCancelled(GameError):
+    """The review was cancelled before it ended."""
+
+
+class Mark(enum.Enum):
+    """How costly a move was, by its loss's share of the scale (:data:`THRESHOLDS`)."""
+
+    NONE = ""
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def plural(self) -> str:
+        """The mark's name for several: "inaccuracies", "mistakes", "blunders"."""
+        return "inaccuracies" if self is Mark.INACCURACY else f"{self.value}s"
+
+    @property
+    def symbol(self) -> str:
+        """The sign chess annotators use: ?! an inaccuracy, ? a mistake, ?? a blunder."""
+        return {"": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
+
+
+#: The least loss, as a share of the scale's width (top minus bottom), that earns each
+#: mark; the largest mark reached is the move's. Tic-tac-toe's scale is -1 to 1 (width
+#: 2): a missed win (1 to 0) loses half the width, a blunder.
+THRESHOLDS: Final[tuple[tuple[Mark, float], ...]] = (
+    (Mark.BLUNDER, 0.20),
+    (Mark.MISTAKE, 0.10),
+    (Mark.INACCURACY, 0.05),
+)
+MARKS: Final = (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
+
+
+def mark_of(loss: float, scale: tuple[float, float]) -> Mark:
+    """The mark a move that lost ``loss`` earns on ``scale``."""
+    width = scale[1] - scale[0]
+    for mark, share in THRESHOLDS:
+        if loss >= share * width - 1e-12:
+            return mark
+    return Mark.NONE
+
+
+def review_scale(game: Game[Any, Any]) -> tuple[float, float]:
+    """The bottom and top of ``game``'s scale: its utility bounds, or plus and minus
+    :data:`SCALE_TOPS`'s figure for a game whose utilities dwarf its evaluations."""
+    top = SCALE_TOPS.get(getattr(game, "name", ""))
+    if top is not None:
+        return (-top, top)
+    return game.utility_bounds()
+
+
+def clamp(value: float, scale: tuple[float, float]) -> float:
+    """``value`` kept within ``scale`` (a forced win beyond it is drawn at the top)."""
+    return min(max(value, scale[0]), scale[1])
+
+
+def review_settings(
+    game: Game[Any, Any], asked: SearchSettings, fallback: SearchSettings
+) -> tuple[SearchSettings, str]:
+    """The settings a review searches every position with, from the ``asked`` ones (the
+    AI's), and a note that says what was changed and why ("" for nothing worth saying).
+
+    ``fallback`` is the game's default search, used where ``asked`` is MCTS's. The review
+    searches to a fixed depth (a time budget would give each position a different depth),
+    never shallower than ``fallback``'s (a review that sees no further than a weak AI
+    cannot show it its mistakes), with no node cap, and every root move with the full
+    window.
+    """
+    notes = []
+    settings = asked
+    if asked.algorithm is Algorithm.MCTS:
+        settings = fallback
+        notes.append(
+            "MCTS's values are win rates estimated from random playouts: they change from "
+            "run to run and are no move's exact value, so the review searches with "
+            f"{'expectiminimax' if game.has_chance else 'alpha-beta'} instead"
+        )
+    depth = settings.depth
+    if settings.time_budget is not None:
+        # The budget stopped the AI's deepening early; without it, no deeper than the
+        # game's own depth (Connect Four to 30 plies would take hours).
+        if depth is None:
+            depth = fallback.depth or FALLBACK_DEPTH
+        elif fallback.depth is not None:
+            depth = min(depth, fallback.depth)
+        notes.append(
+            f"no time budget: every position is searched to depth {depth}, so that every "
+            "value is comparable"
+        )
+    if depth is not None and (fallback.depth is None or depth < fallback.depth):
+        depth = fallback.depth
+        notes.append(
+            f"to {'the end' if depth is None else f'depth {depth}'}, the game's own search, "
+            f"not the AI's depth {settings.depth}: the review sees further than the AI did"
+        )
+    if settings.algorithm.handles_players:
+        raise ReviewError(
+            f"{game.title} has {len(game.players)} players: a review is for two players"
+        )
+    if game.has_chance:
+        algorithm = Algorithm.EXPECTIMINIMAX
+        if settings.algorithm is Algorithm.STAR1:
+            notes.append("expectiminimax, not Star1: the same values, and every move's value exact")
+    else:
+        algorithm = settings.algorithm
+    reviewed = SearchSettings(
+        algorithm,
+        depth=depth,
+        evaluation=settings.evaluation,
+        ordering=settings.ordering,
+        transposition_table=settings.transposition_table,
+        exact_root_values=True,
+        quiescence=settings.quiescence,
+    )
+    return reviewed, "; ".join(notes)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionReview:
+    """One position of the game, before its move: its value, the best move and line, and
+    the move played with its value and loss (None at a chance position or at the end)."""
+
+    mover: Player
+    value: float  #: the position's value, MAX's view, as the search found it
+    best_text: str  #: "" at a chance position or at the end
+    line: tuple[str, ...]  #: the principal variation, as move texts from here
+    best_move: Any
+    played_move: Any
+    played_text: str
+    played_value: float | None
+    loss: float | None  #: best minus played, the mover's view; never negative
+    mark: Mark
+    nodes: int
+
+    @property
+    def decided(self) -> bool:
+        """True when a player (not chance) chose the move played here."""
+        return self.loss is not None
+
+
+def review_position(
+    game: Game[Any, Any],
+    state: Any,
+    played: Any,
+    settings: SearchSettings,
+    *,
+    cancel: CancelToken | None = None,
+) -> PositionReview:
+    """Search ``state`` with ``settings`` (made by :func:`review_settings`) and judge the
+    move ``played`` there (None: the position the game ended in, or where it stands).
+
+    ReviewCancelled when ``cancel`` stops the search."""
+    scale = review_scale(game)
+    if game.is_terminal(state):
+        value = game.utility(state)
+        return PositionReview(Player.MAX, value, "", (), None, None, "", None, None, Mark.NONE, 0)
+    result = search(game, state, settings, cancel=cancel)
+    if result.stop_reason is StopReason.CANCELLED:
+        raise ReviewCancelled("the review was cancelled")
+    assert result.value is not None  # a finished search of a live position has one
+    mover = game.to_move(state)
+    played_text = "" if played is None else game.move_text(state, played)
+    if mover is Player.CHANCE or played is None:
+        return PositionReview(
+            mover, result.value, "", (), None, played, played_text, None, None, Mark.NONE,
+            result.stats.nodes,
+        )  # fmt: skip
+    values = dict(zip(_moves(game, state), root_values(game, state, result), strict=True))
+    played_value = values.get(played)
+    if played_value is None:
+        raise ReviewError(f"{played_text} is not a legal move at {game.position_name(state)}")
+    best, got = clamp(result.value, scale), clamp(played_value, scale)
+    loss = max(0.0, best - got if mover is Player.MAX else got - best)
+    return PositionReview(
+        mover,
+        result.value,
+        game.move_text(state, result.best_move),
+        line_texts(game, state, result.principal_variation),
+        result.best_move,
+        played,
+        played_text,
+        played_value,
+        loss,
+        mark_of(loss, scale),
+        result.stats.nodes,
+    )
+
+
+def _moves(game: Game[Any, Any], state: Any) -> list[Any]:
+    return list(game.actions(state))
+
+
+def line_texts(game: Game[Any, Any], state: Any, line: Sequence[Any]) -> tuple[str, ...]:
+    """A line of moves from ``state`` in the game's notation (it stops at a chance
+    position or the end, where the search's line stops too)."""
+    texts = []
+    for move in line:
+        if game.is_terminal(state) or game.to_move(state) is Player.CHANCE:
+            break
+        texts.append(game.move_text(state, move))
+        state = game.result(state, move)
+    return tuple(texts)
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side's moves: how many, their average loss, and how many earned each mark."""
+
+    player: Player
+    moves: int
+    average_loss: float
+    counts: tuple[tuple[Mark, int], ...]  #: for each of :data:`MARKS`
+
+    def count(self, mark: Mark) -> int:
+        """How many of the side's moves earned ``mark``."""
+        return dict(self.counts).get(mark, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """The review of a game: its settings, and a :class:`PositionReview` for every
+    position from the start to the last (the last has no move played, unless the
+    review was cancelled before it)."""
+
+    settings: SearchSettings
+    note: str
+    scale: tuple[float, float]
+    positions: tuple[PositionReview, ...]
+
+    def graph_values(self) -> list[float]:
+        """Each position's value on the scale (a forced win at its top), start first."""
+        return [clamp(position.value, self.scale) for position in self.positions]
+
+    def summary(self, player: Player) -> SideSummary:
+        """What ``player`` (MAX or MIN)'s moves cost, and how many of each mark."""
+        return summarise(self.positions, player)
+
+
+def summarise(positions: Sequence[PositionReview], player: Player) -> SideSummary:
+    """What ``player`` (MAX or MIN)'s moves among ``positions`` cost, and how many of
+    each mark (a review under way is summarised as far as it got)."""
+    losses = [p.loss for p in positions if p.mover is player and p.loss is not None]
+    marks = [p.mark for p in positions if p.mover is player and p.loss is not None]
+    counts = tuple((mark, marks.count(mark)) for mark in MARKS)
+    average = sum(losses) / len(losses) if losses else 0.0
+    return SideSummary(player, len(losses), average, counts)
+
+
+def replay(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[Any]:
+    """The positions of a game: ``start``, then the one after each move in turn.
+
+    ReviewError naming the move when one is not legal where it is played."""
+    states = [start]
+    for number, move in enumerate(moves, 1):
+        state = states[-1]
+        if game.is_terminal(state):
+            raise ReviewError(f"move {number} is played after the game ended")
+        legal = (
+            [outcome for outcome, _ in game.chances(state)]
+            if game.to_move(state) is Player.CHANCE
+            else list(game.actions(state))
+        )
+        if move not in legal:
+            raise ReviewError(f"move {number} ({move!r}) is not legal where it is played")
+        states.append(game.result(state, move))
+    return states
+
+
+def review_game(
+    game: Game[Any, Any],
+    start: Any,
+    moves: Sequence[Any],
+    settings: SearchSettings,
+    *,
+    note: str = "",
+    cancel: CancelToken | None = None,
+    reviewed: Callable[[int, PositionReview], None] | None = None,
+) -> GameReview:
+    """Review the game of ``moves`` from ``start``, every position searched with
+    ``settings`` (made by :func:`review_settings`, whose ``note`` it keeps).
+
+    ``reviewed(i, position)`` is called as each position is done. ReviewError for a game
+    of more than two players, no moves, or a move that is not legal; ReviewCancelled."""
+    check_reviewable(game, moves)
+    states = replay(game, start, moves)
+    positions = []
+    for i, state in enumerate(states):
+        played = moves[i] if i < len(moves) else None
+        position = review_position(game, state, played, settings, cancel=cancel)
+        positions.append(position)
+        if reviewed is not None:
+            reviewed(i, position)
+    return GameReview(settings, note, review_scale(game), tuple(positions))
+
+
+def check_reviewable(game: Game[Any, Any], moves: Sequence[Any]) -> None:
+    """ReviewError, in words, for a game a review cannot judge."""
+    if len(game.players) != 2:
+        raise ReviewError(
+            f"{game.title} has {len(game.players)} players: a review is for two players"
+        )
+    if not moves:
+        raise ReviewError("no move has been played yet: there is nothing to review")

@@ -1,0 +1,31 @@
+"""The review's summary: for each side, its moves, their average loss and how many of
+each mark, as a small table."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.review import MARKS, PositionReview, summarise
+from gamesearch_gui.ui.stats_panel import format_value
+
+
+def summary_html(positions: Sequence[PositionReview], names: Sequence[str]) -> str:
+    """A row per side: moves judged, average loss, then a count per mark."""
+    head = "".join(
+        f"<th align='right'>&nbsp;{text}&nbsp;</th>"
+        for text in (
+            "Moves",
+            "Average loss",
+            *(f"{m.plural.capitalize()} {m.symbol}" for m in MARKS),
+        )
+    )
+    rows = [f"<tr><th></th>{head}</tr>"]
+    for player, name in ((Player.MAX, names[0]), (Player.MIN, names[1])):
+        side = summarise(positions, player)
+        cells = [str(side.moves), format_value(round(side.average_loss, 3))]
+        cells += [str(side.count(mark)) for mark in MARKS]
+        row = "".join(f"<td align='right'>&nbsp;{c}&nbsp;</td>" for c in cells)
+        rows.append(f"<tr><th align='left'>{html.escape(name)}</th>{row}</tr>")
+    return f"<table cellspacing='0'>{''.join(rows)}</table>"

@@ -1,0 +1,157 @@
+"""Game review (core/review.py): hand-made games whose mistakes are known."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games.registry import find_game
+from gamesearch_gui.core.review import (
+    Mark,
+    ReviewCancelled,
+    ReviewError,
+    mark_of,
+    review_game,
+    review_scale,
+    review_settings,
+)
+from gamesearch_gui.core.search import (
+    Algorithm,
+    CancelToken,
+    SearchSettings,
+    default_settings,
+)
+
+# X takes 1 and 2 (cells 0 and 1), O takes 4 and 5 (cells 3 and 4); X misses the win at
+# 3 and plays 9; O wins at 6. Cells are written 1..9.
+MISSED_WIN = [0, 3, 1, 4, 8, 5]
+
+
+def _tictactoe_review() -> object:
+    game = TicTacToe()
+    settings, note = review_settings(game, SearchSettings(), SearchSettings())
+    return review_game(game, game.initial_state(), MISSED_WIN, settings, note=note)
+
+
+def test_a_missed_win_is_a_blunder_with_the_winning_move_as_the_better_one() -> None:
+    review = _tictactoe_review()
+    missed = review.positions[4]
+    assert missed.mover is Player.MAX and missed.played_text == "9"
+    assert missed.value == 1 and missed.played_value == -1
+    assert missed.loss == 2 and missed.mark is Mark.BLUNDER
+    assert missed.best_text == "3" and missed.line == ("3",)
+
+
+def test_best_moves_cost_nothing_and_the_summary_counts_each_side() -> None:
+    review = _tictactoe_review()
+    first = review.positions[0]
+    assert first.loss == 0 and first.mark is Mark.NONE and first.value == 0
+    # O's 4 beside X's corner loses a drawn game: from 0 to +1 for X.
+    assert review.positions[1].loss == 1 and review.positions[1].mark is Mark.BLUNDER
+    assert review.graph_values() == [0, 0, 1, 1, 1, -1, -1]
+    x, o = review.summary(Player.MAX), review.summary(Player.MIN)
+    assert (x.moves, x.count(Mark.BLUNDER), x.average_loss) == (3, 1, pytest.approx(2 / 3))
+    assert (o.moves, o.count(Mark.BLUNDER), o.count(Mark.MISTAKE)) == (3, 1, 0)
+    last = review.positions[-1]
+    assert last.loss is None and not last.decided and last.value == -1
+
+
+def test_marks_are_shares_of_the_scale() -> None:
+    scale = (-1.0, 1.0)  # width 2
+    assert mark_of(0.09, scale) is Mark.NONE
+    assert mark_of(0.1, scale) is Mark.INACCURACY
+    assert mark_of(0.2, scale) is Mark.MISTAKE
+    assert mark_of(0.39, scale) is Mark.MISTAKE
+    assert mark_of(0.4, scale) is Mark.BLUNDER
+
+
+def test_the_scale_is_the_games_utility_bounds_but_chess_tops_at_ten_pawns() -> None:
+    assert review_scale(TicTacToe()) == (-1, 1)
+    assert review_scale(ConnectFour()) == ConnectFour().utility_bounds()
+    assert review_scale(find_game("chess").make()) == (-10, 10)
+
+
+def test_pig_is_reviewed_with_expectiminimax_and_chance_is_charged_to_nobody() -> None:
+    game = Pig()
+    spec = find_game("pig")
+    settings, note = review_settings(game, default_settings(spec), default_settings(spec))
+    assert settings.algorithm is Algorithm.EXPECTIMINIMAX and "Star1" in note
+    settings = SearchSettings(Algorithm.EXPECTIMINIMAX, depth=2, exact_root_values=True)
+    state = game.initial_state()
+    moves = []
+    for _ in range(6):  # roll, whatever the die says
+        if game.to_move(state) is Player.CHANCE:
+            move = game.chances(state)[3][0]
+        else:
+            move = next(a for a in game.actions(state) if game.move_text(state, a) == "roll")
+        moves.append(move)
+        state = game.result(state, move)
+    review = review_game(game, game.initial_state(), moves, settings)
+    chances = [p for p in review.positions if p.mover is Player.CHANCE]
+    decisions = [p for p in review.positions if p.decided]
+    assert chances and all(p.loss is None and p.mark is Mark.NONE for p in chances)
+    assert decisions and all(p.loss is not None and p.loss >= 0 for p in decisions)
+    assert review.summary(Player.MAX).moves + review.summary(Player.MIN).moves == len(decisions)
+    assert all(-1 <= v <= 1 for v in review.graph_values())
+
+
+def test_mcts_settings_are_reviewed_with_alpha_beta_and_the_note_says_why() -> None:
+    game = ConnectFour()
+    fallback = default_settings(find_game("connect4"))
+    mcts = SearchSettings(Algorithm.MCTS, iterations=200)
+    settings, note = review_settings(game, mcts, fallback)
+    assert settings.algorithm is Algorithm.ALPHABETA and settings.depth == fallback.depth
+    assert "MCTS" in note and "win rates" in note and "alpha-beta" in note
+
+
+def test_a_time_budget_becomes_a_fixed_depth() -> None:
+    game = ConnectFour()
+    asked = SearchSettings(depth=None, time_budget=1.0)
+    settings, note = review_settings(game, asked, SearchSettings(depth=5))
+    assert settings.time_budget is None and settings.depth == 5 and "depth 5" in note
+    assert settings.exact_root_values
+
+
+def test_a_connect_four_blunder_is_found_at_a_small_depth() -> None:
+    # Red (MAX) has three in the bottom row (columns 1-3) with 4 open; Yellow plays 7
+    # instead of blocking, and Red wins at 4.
+    game = ConnectFour()
+    moves = [0, 0, 1, 1, 2, 6, 3]
+    settings = SearchSettings(depth=3, exact_root_values=True)
+    review = review_game(game, game.initial_state(), moves, settings)
+    lapse = review.positions[5]
+    assert lapse.mover is Player.MIN and lapse.played_text == "7"
+    assert lapse.mark is Mark.BLUNDER and lapse.best_text == "4"
+    assert review.graph_values()[-1] == review.scale[1]  # Red's win: the top
+
+
+def test_a_game_a_review_cannot_judge_is_refused_in_words() -> None:
+    nim = find_game("nim3").make()
+    with pytest.raises(ReviewError, match="3 players"):
+        review_game(nim, nim.initial_state(), [1], SearchSettings())
+    game = TicTacToe()
+    with pytest.raises(ReviewError, match="no move"):
+        review_game(game, game.initial_state(), [], SearchSettings())
+    with pytest.raises(ReviewError, match="move 2"):
+        review_game(game, game.initial_state(), [0, 0], SearchSettings())
+
+
+def test_a_cancelled_review_says_so() -> None:
+    game = TicTacToe()
+    cancel = CancelToken()
+    cancel.cancel()
+    with pytest.raises(ReviewCancelled):
+        review_game(game, game.initial_state(), [0], SearchSettings(), cancel=cancel)
+
+
+def test_a_shallow_ai_is_reviewed_at_the_games_own_depth() -> None:
+    game = ConnectFour()
+    fallback = default_settings(find_game("connect4"))
+    settings, note = review_settings(game, SearchSettings(depth=2), fallback)
+    assert settings.depth == fallback.depth and "AI's depth 2" in note
+    deeper, note = review_settings(game, SearchSettings(depth=9), fallback)
+    assert deeper.depth == 9 and note == ""
+    tictactoe = TicTacToe()
+    to_the_end, _ = review_settings(tictactoe, SearchSettings(depth=2), SearchSettings())
+    assert to_the_end.depth is None

@@ -1,0 +1,176 @@
+"""Game > Review game: after a lost Connect Four game the review marks the blunder, shows
+the better move and its line, goes to a position from the graph, exports its graph, and
+Cancel keeps what was reviewed; nothing is left running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.review import Mark
+from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.review.dialog import ReviewDialog
+from gamesearch_gui.ui.review.export import EXPORT_SIZE
+from tests.processes import process_alive
+from tests.ui.test_main_window import (
+    AI_TIMEOUT_MS,
+    click_move,
+    store,
+    wait_for_person_or_end,
+    window,
+)
+
+__all__ = ["store", "window"]  # the fixtures, shared with test_main_window
+
+#: Red's moves: the AI (Yellow, alpha-beta to depth 3) builds a row along the bottom,
+#: and Red's 7 at move 5 leaves it open.
+RED = [0, 0, 6, 1, 6, 0]
+SHALLOW = SearchSettings(Algorithm.ALPHABETA, depth=3, ordering=Ordering.STATIC)
+
+
+def lose_at_connect_four(qtbot: QtBot, window: MainWindow) -> None:
+    """Play Red's moves by clicks against the AI until the game is over (Yellow wins)."""
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST, search=SHALLOW))
+    for move in RED:
+        wait_for_person_or_end(qtbot, window)
+        if window.match.is_over:
+            break
+        click_move(qtbot, window, move)
+    wait_for_person_or_end(qtbot, window)
+    assert window.match.is_over and window.game.terminal_value(window.match.state) < 0
+
+
+def open_review(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ReviewDialog:
+    """Trigger Game > Review game; the dialog it opens, shown, kept to look at."""
+    opened: list[ReviewDialog] = []
+
+    def run(dialog: ReviewDialog) -> int:
+        opened.append(dialog)
+        dialog.show()  # as exec() does: the review starts when it shows
+        qtbot.addWidget(dialog)
+        return 0
+
+    monkeypatch.setattr(ReviewDialog, "exec", run)
+    monkeypatch.setattr(ReviewDialog, "deleteLater", lambda self: None)
+    assert window.act_review.isEnabled()
+    window.act_review.trigger()
+    assert opened, window.statusBar().currentMessage()
+    return opened[0]
+
+
+def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
+    qtbot.waitUntil(
+        lambda: dialog.thread_ is not None and not dialog.running, timeout=AI_TIMEOUT_MS
+    )
+
+
+@pytest.fixture
+def lost(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ReviewDialog:
+    """The review of a lost Connect Four game, every position reviewed."""
+    lose_at_connect_four(qtbot, window)
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    return dialog
+
+
+def test_review_after_a_lost_game_marks_the_blunder_and_shows_the_better_line(
+    qtbot: QtBot, window: MainWindow, lost: ReviewDialog
+) -> None:
+    dialog = lost
+    plies = window.match.plies
+    assert dialog.complete and len(dialog.positions) == len(plies) + 1
+    assert "Reviewed all" in dialog.status.text()
+    # The game's own depth (7), not the AI's 3, and the note says so.
+    assert dialog.settings.depth == 7 and "AI's depth 3" in dialog.note.text()
+    blunders = [i for i, p in enumerate(dialog.positions) if p.mark is Mark.BLUNDER]
+    assert blunders, [p.mark for p in dialog.positions]
+    worst = blunders[0]
+    assert dialog.positions[worst].mover is Player.MAX  # Red lost it
+    row = [dialog.table.item(worst, c).text() for c in range(dialog.table.columnCount())]
+    assert row[1] == "Red" and row[5] == "blunder ??" and row[6] == "3"
+    assert row[7].startswith("3 ")  # the better move's line starts with it
+    assert "Red" in dialog.summary.text() and "Blunders" in dialog.summary.text()
+    # A click on the point after the blunder goes to that position: its board too.
+    point = dialog.graph.point_at(worst)
+    qtbot.mouseClick(dialog.graph, Qt.MouseButton.LeftButton, pos=point.toPoint())
+    assert dialog.selected == worst
+    board = dialog.view.board
+    assert board is not None and board.state == dialog.states[worst]
+    assert board.hint == ConnectFour().parse_move(dialog.states[worst], "3")
+    assert "Better: <b>3</b>" in dialog.view.words.text()
+
+
+def test_the_graph_exports_as_png_and_svg(
+    lost: ReviewDialog, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    dialog = lost
+    names = iter([str(tmp_path / "graph"), str(tmp_path / "graph.svg")])
+    monkeypatch.setattr(dialog, "_save_file_name", lambda caption, kind: next(names))
+    dialog.png_button.click()
+    dialog.svg_button.click()
+    image = QImage(str(tmp_path / "graph.png"))
+    assert image.width() == EXPORT_SIZE.width() and image.height() == EXPORT_SIZE.height()
+    svg = (tmp_path / "graph.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg and "Red wins" in svg and "Yellow wins" in svg
+
+
+def test_cancel_keeps_what_was_reviewed_and_closing_ends_the_engine(
+    qtbot: QtBot, lost: ReviewDialog
+) -> None:
+    dialog = lost
+    dialog.row.depth_spin.setValue(12)  # far too deep to finish soon
+    dialog.row.again.click()
+    assert dialog.running and not dialog.positions
+    qtbot.waitUntil(lambda: dialog.thread_ is not None and dialog.thread_.engine.alive)
+    pid = dialog.thread_.engine.pid
+    dialog.cancel_button.click()
+    finished(qtbot, dialog)
+    assert not dialog.complete and "Cancelled after" in dialog.status.text()
+    assert dialog.settings.depth == 12
+    dialog.reject()
+    assert pid is not None and not process_alive(pid)
+
+
+def test_review_is_offered_only_once_a_move_is_played_and_refused_for_three_players(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS, search=SHALLOW))
+    assert not window.act_review.isEnabled()
+    window.new_game(PlayConfig(game="nim3", humans=(True, True, True)))
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, window.match.legal()[0])
+    assert window.act_review.isEnabled()
+    window.act_review.trigger()
+    assert "3 players" in window.statusBar().currentMessage()
+
+
+def test_the_search_tree_tab_grows_the_chosen_positions_search(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.TWO_HUMANS, search=SearchSettings()))
+    for move in (0, 3, 1, 4):  # X threatens 3; O threatens 6
+        wait_for_person_or_end(qtbot, window)
+        click_move(qtbot, window, move)
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    assert dialog.tree.recording is None  # searched only once its tab is shown
+    dialog.select(4)
+    dialog.tabs.setCurrentWidget(dialog.tree)
+    qtbot.waitUntil(
+        lambda: dialog.tree.recording is not None and dialog.tree.searches.request is None,
+        timeout=AI_TIMEOUT_MS,
+    )
+    recording = dialog.tree.recording
+    assert recording.state(0) == dialog.states[4] and recording.node_count > 1
+    engine = dialog.tree.search_controller.engine
+    pid = engine.pid
+    dialog.reject()
+    assert pid is not None and not process_alive(pid)
