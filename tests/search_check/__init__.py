@@ -26,3 +26,26 @@ def write_correct_alphabeta(folder: Path) -> Path:
     path = folder / "aima_alphabeta.py"
     path.write_text(source.replace(SLIP, FIX), encoding="utf-8")
     return path
+
+
+#: The one wrong pair of lines of the chance-average lesson, and their fix.
+AVERAGE_SLIP = (
+    "total += value(game.outcome(res_state, chance))",
+    "return total / len(chances)",
+)
+AVERAGE_FIX = (
+    "total += game.probability(chance) * value(game.outcome(res_state, chance))",
+    "return total",
+)
+
+
+def write_correct_expect_minmax(folder: Path) -> Path:
+    """A correct expect_minmax in aima-python's style, written in ``folder``: the
+    chance-average lesson with each outcome weighted by its probability."""
+    source = Path(lesson_path("chance-average")).read_text(encoding="utf-8")
+    for slip, fix in zip(AVERAGE_SLIP, AVERAGE_FIX, strict=True):
+        assert source.count(slip) == 1
+        source = source.replace(slip, fix)
+    path = folder / "aima_expect_minmax.py"
+    path.write_text(source, encoding="utf-8")
+    return path

@@ -45,12 +45,13 @@ from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 #: What the file dialog shows.
 PYTHON_FILTER: Final = "Python files (*.py);;All files (*)"
 #: The function choice that looks for aima-python's names.
-DEFAULT_FUNCTION: Final = "(look for minimax_decision or alpha_beta_search)"
+DEFAULT_FUNCTION: Final = "(look for minimax_decision, alpha_beta_search or expect_minmax)"
 #: The "check as" choices: (shown, the runner's algorithm).
 KINDS: Final = (
     ("Tell from the function's name", None),
     ("Minimax", "minimax"),
     ("Alpha-beta", "alphabeta"),
+    ("Expectiminimax (trees with chance nodes)", "expectiminimax"),
 )
 #: Longest file read to list its functions.
 OUTLINE_CHARS: Final = 1_000_000
@@ -97,7 +98,9 @@ class CheckSetupDialog(QDialog):
         """The code to check: the student's file, or a find-the-bug lesson."""
         self.own = QRadioButton("My file:")
         self.file_edit = QLineEdit(path)
-        self.file_edit.setPlaceholderText("a Python file with your minimax or alpha-beta")
+        self.file_edit.setPlaceholderText(
+            "a Python file with your minimax, alpha-beta or expectiminimax"
+        )
         self.file_edit.setMinimumWidth(360)
         self.file_edit.editingFinished.connect(self._file_changed)
         self.browse = QPushButton("Browse…")
