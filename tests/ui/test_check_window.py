@@ -383,6 +383,12 @@ def test_a_tree_with_chance_nodes_is_offered_and_a_huge_one_is_not(qtbot: QtBot)
     assert dialog.kind_combo.currentText().startswith("Expectiminimax")
     assert dialog.request().trees == (tree,)
     assert dialog.request().algorithm == "expectiminimax"
+    assert dialog.all_trees.text().startswith("The examples with chance nodes and 50 random")
+    dialog.kind_combo.setCurrentIndex(2)  # alpha-beta: the plain set
+    assert dialog.all_trees.text().startswith("Figure 5.2, every example and 50 random trees")
+    dialog.lesson_radio.setChecked(True)
+    dialog.lesson_combo.setCurrentIndex(dialog.lesson_combo.findData("chance-average"))
+    assert "random chance trees" in dialog.all_trees.text()
     big = random_tree(15, (2, 2), values=(-9, 9), seed=1)  # 2**16 - 1 nodes: too many
     assert big.node_count > EDITOR_TREE_NODES
     assert "a check draws at most" in str(editor_tree_problem(big))
