@@ -919,7 +919,7 @@ def _print_check(checked: Any, path: str) -> None:
     """A ``check-search`` report for a person: one line a tree, then the count."""
     out = sys.stdout
     words = checked.kind.words
-    _write(out, printable(f"{checked.function} in {path}, checked as {words}:"))
+    _write(out, printable(f"{checked.function} in {path}, checked as {checked.checked_as}:"))
     for check in checked.checks:
         if check.difference is None:
             _write(out, printable(f"  agrees   {check.name}"))

@@ -77,9 +77,10 @@ def state_text(state: object) -> str:
     return repr(state)[:80]
 
 
-class AimaTreeGame:
-    """aima-python's Game interface over ``tree``; ``evaluated`` lists the paths of the
-    leaves ``utility`` was asked for, in order."""
+class TreeCalls:
+    """What every game over ``tree`` that a student's code calls shares: states checked
+    and looked up, calls counted, and ``evaluated``, the paths of the leaves whose values
+    were asked for, in order."""
 
     def __init__(self, tree: CustomTree) -> None:
         self.tree = tree
@@ -89,7 +90,7 @@ class AimaTreeGame:
         self._most_calls = max(CALLS_AT_LEAST, CALLS_PER_NODE * tree.node_count)
 
     def __repr__(self) -> str:
-        return f"AimaTreeGame({self.tree.name!r})"
+        return f"{type(self).__name__}({self.tree.name!r})"
 
     def _count_call(self) -> None:
         self._calls += 1
@@ -127,6 +128,22 @@ class AimaTreeGame:
                 raise MisuseError(f"{asked}() was given {state!r}, which is not a node of the tree")
             node = node.children[i]
         return node
+
+    def _evaluate(self, state: Path, asked: str) -> Number:
+        """The value of the leaf ``state``, as drawn; the leaf counts as evaluated."""
+        node = self._node(state, asked)
+        if node.value is None:
+            raise MisuseError(
+                f"{asked}() was asked about {state_text(state)}, which is not a leaf "
+                "(check terminal_test first, and search to the end: no depth cutoff)"
+            )
+        self.evaluated.append(tuple(state))  # a plain path: it crosses to the caller
+        return node.value
+
+
+class AimaTreeGame(TreeCalls):
+    """aima-python's Game interface over ``tree``; a leaf counts as evaluated each time
+    ``utility`` is asked about it."""
 
     def actions(self, state: Path) -> list[int]:
         """The moves at ``state``: its children's indices (none at a leaf)."""
@@ -203,19 +220,14 @@ class AimaTreeGame:
 
     def utility(self, state: Path, player: str) -> Number:
         """The leaf's value for ``player``; the leaf counts as evaluated."""
-        node = self._node(state, "utility")
-        if node.value is None:
-            raise MisuseError(
-                f"utility() was asked about {state_text(state)}, which is not a leaf "
-                "(check terminal_test first, and search to the end: no depth cutoff)"
-            )
         if player not in (MAX, MIN):
+            self._node(state, "utility")  # a state that is not one is said first
             raise MisuseError(
                 f"utility() was given the player {player!r}: ask for 'MAX' or 'MIN', "
                 "as to_move() names them"
             )
-        self.evaluated.append(tuple(state))  # a plain path: it crosses to the caller
-        return node.value if player == MAX else -node.value
+        value = self._evaluate(state, "utility")
+        return value if player == MAX else -value
 
     def display(self, state: Path) -> None:
         """Print the node, as aima's games print a board."""

@@ -26,6 +26,7 @@ from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.search_check.own_tree import OWN
 from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
 from gamesearch_gui.search_check.verdict import (
     Expected,
@@ -151,6 +152,13 @@ class CheckReport:
     def agrees(self) -> bool:
         """True when the code agrees on every tree checked."""
         return all(check.agrees for check in self.checks)
+
+    @property
+    def checked_as(self) -> str:
+        """The search the code was checked as, and in which game interface when it is
+        this app's own: "alpha-beta", "expectiminimax, in this app's protocol"."""
+        own = any(check.protocol == OWN for check in self.checks)
+        return f"{self.kind.words}, in this app's protocol" if own else self.kind.words
 
     def to_json(self) -> dict[str, Any]:
         """``check-search --json``'s object."""

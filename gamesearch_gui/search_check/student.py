@@ -23,6 +23,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.trees.tree import CustomTree, Path
 from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
+from gamesearch_gui.search_check.own_tree import AIMA, OWN, OwnTreeGame, uses_own_protocol
 
 #: The functions looked for when none is named, with the search each is checked as
 #: (aima-python's names, ``minmax_decision`` its newer spelling; and the name of the
@@ -51,7 +52,8 @@ class StudentRun:
     ``visited``: the leaves it evaluated, in order (as far as it got); ``decision``: the
     root move it returned, None when it returned no move (``returned`` says what it
     did return); ``error``: why it failed, for the student, or None; ``value``: the
-    root's value, when the code returned ``(value, move)``.
+    root's value, when the code returned ``(value, move)``; ``protocol``: the game's
+    interface it was given (``aima``, or ``own``: this app's).
     """
 
     visited: tuple[Path, ...]
@@ -59,6 +61,7 @@ class StudentRun:
     returned: str
     error: str | None = None
     value: float | None = None
+    protocol: str = AIMA
 
 
 def _line(error: BaseException, filename: str) -> int | None:
@@ -153,12 +156,14 @@ def student_function(path: str, name: str | None) -> tuple[str, Callable[..., An
 
 
 def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -> StudentRun:
-    """Call ``function(game.initial, game)`` on ``tree`` as an instrumented game.
+    """Call ``function(game.initial, game)`` on ``tree`` as an instrumented game: in
+    aima-python's interface, or this app's protocol when the function's file imports it.
 
     Whatever the code does (raises, recurses without end, returns nonsense) comes back as
     a StudentRun; only an endless loop does not come back, which is the runner's part.
     """
-    game = AimaTreeGame(tree)
+    own = uses_own_protocol(function)
+    game = OwnTreeGame(tree) if own else AimaTreeGame(tree)
     error: str | None = None
     returned: Any = None
     try:
@@ -184,7 +189,7 @@ def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -
         said = f"a {type(returned).__name__}"
     if len(said) > RETURNED_LIMIT:
         said = said[: RETURNED_LIMIT - 1] + "…"
-    return StudentRun(tuple(game.evaluated), decision, said, error, value)
+    return StudentRun(tuple(game.evaluated), decision, said, error, value, OWN if own else AIMA)
 
 
 def _is_move(returned: object, moves: int) -> bool:

@@ -187,7 +187,8 @@ class TreeCheck:
     that is not a difference (another of several best moves); ``tree`` is the tree;
     ``pruned``: the subtrees the app's search cuts off (the top of each), for the window
     to draw; ``value``: the root's value the code returned (None when it returned a move
-    alone), ``expected_value`` the app's."""
+    alone), ``expected_value`` the app's; ``protocol``: the game's interface the code was
+    given (``aima``, or ``own``: this app's)."""
 
     name: str
     tree: CustomTree
@@ -201,6 +202,7 @@ class TreeCheck:
     pruned: tuple[Path, ...] = ()
     value: float | None = None
     expected_value: float | None = None
+    protocol: str = "aima"
 
     @property
     def agrees(self) -> bool:
@@ -367,4 +369,5 @@ def compare_run(name: str, tree: CustomTree, want: Expected, run: StudentRun) ->
         tuple(top for cut in want.cuts for top in cut.pruned),
         run.value,
         best,
+        run.protocol,
     )

@@ -95,6 +95,31 @@ def expectiminimax(state, game):
 """
 
 
+#: An expectiminimax in this app's own protocol (gamesearch_gui.api), returning
+#: (value, move); CHANCE_TEST is how it tells a chance node.
+OWN_PROTOCOL = """\
+from gamesearch_gui.api import Player
+
+
+def expectiminimax(state, game):
+    def value(s):
+        v = game.terminal_value(s)
+        if v is not None:
+            return v
+        mover = game.to_move(s)
+        if CHANCE_TEST:
+            return sum(p * value(game.result(s, o)) for o, p in game.chances(s))
+        values = [value(game.result(s, a)) for a in game.actions(s)]
+        return max(values) if mover is Player.MAX else min(values)
+
+    moves = game.actions(state)
+    values = [value(game.result(state, a)) for a in moves]
+    pick = max if game.to_move(state) is Player.MAX else min
+    best = pick(range(len(moves)), key=values.__getitem__)
+    return values[best], moves[best]
+"""
+
+
 @pytest.fixture(scope="module")
 def correct(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A correct expect_minmax in aima-python's style (the lesson, fixed)."""
@@ -278,3 +303,36 @@ def test_the_lesson_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "chance-average: expect_minmax averages a chance node's outcomes" in out
     assert "chance_average.py" in out
+
+
+def test_an_expectiminimax_in_the_app_s_own_protocol_is_checked_in_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    right = write(tmp_path, "own.py", OWN_PROTOCOL.replace("CHANCE_TEST", "mover is Player.CHANCE"))
+    status = main(["check-search", str(right)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "checked as expectiminimax, in this app's protocol:" in out
+    assert f"{len(default_trees(CHANCE))} of {len(default_trees(CHANCE))} trees agree" in out
+    report = check_search(str(right), trees=[load_tree_file(TWO_GAMBLES)])
+    (check,) = report.checks
+    assert check.protocol == "own" and check.value == check.expected_value
+    # The same code, but a chance node's outcomes asked for as moves: said in words.
+    wrong = write(tmp_path, "own_wrong.py", OWN_PROTOCOL.replace("CHANCE_TEST", "False"))
+    status, answer = check_json(capsys, str(wrong), "--trees", str(TWO_GAMBLES))
+    assert status == 1
+    (tree,) = answer["trees"]  # type: ignore[misc]
+    assert tree["first_difference"].startswith(
+        "your code misused the game: actions() was asked about node 0 (0,), a chance node: "
+        "ask chances(state)"
+    )
+
+
+def test_a_file_is_given_the_app_s_protocol_only_when_it_imports_it() -> None:
+    from gamesearch_gui.search_check.own_tree import uses_own_protocol
+
+    scope: dict[str, object] = {}
+    exec("def f(state, game):\n    return 0\n", scope)
+    assert not uses_own_protocol(scope["f"])  # type: ignore[arg-type]
+    exec("import gamesearch_gui.api as api\ndef f(state, game):\n    return 0\n", scope)
+    assert uses_own_protocol(scope["f"])  # type: ignore[arg-type]

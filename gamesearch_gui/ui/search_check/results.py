@@ -355,7 +355,7 @@ class CheckResultsWindow(QDialog):
             return
         self.report = report
         self.heading.setText(
-            f"{report.function} in {self._where()}, checked as {report.kind.words}"
+            f"{report.function} in {self._where()}, checked as {report.checked_as}"
         )
         self.legend.setText(legend_html(report.kind))
         for name, why in report.skipped:
