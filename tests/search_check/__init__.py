@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
+from gamesearch_gui.cli import main
 from gamesearch_gui.search_check.runner import lesson
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The one wrong line of the alpha-min lesson, and its fix.
 SLIP = "alpha = min(alpha, v)"
 FIX = "alpha = max(alpha, v)"
+
+
+def check_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
+    """``check-search ARGS --json``: its exit status and its JSON object."""
+    status = main(["check-search", *args, "--json"])
+    return status, json.loads(capsys.readouterr().out)
 
 
 def lesson_path(key: str) -> str:

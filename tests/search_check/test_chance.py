@@ -8,7 +8,6 @@ should choose is worked out here on its own, from the tree.
 
 from __future__ import annotations
 
-import json
 import statistics
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from gamesearch_gui.core.trees.tree import NodeType, TreeNode
 from gamesearch_gui.search_check.aima_tree import CERTAIN, AimaTreeGame, MisuseError
 from gamesearch_gui.search_check.runner import check_search, default_trees, lesson
 from gamesearch_gui.search_check.verdict import SearchKind, expected, skip_reason
-from tests.search_check import lesson_path, write_correct_expect_minmax
+from tests.search_check import check_json, lesson_path, write_correct_expect_minmax
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO_GAMBLES = ROOT / "resources" / "trees" / "two-gambles.gtree.json"
@@ -124,11 +123,6 @@ def expectiminimax(state, game):
 def correct(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A correct expect_minmax in aima-python's style (the lesson, fixed)."""
     return write_correct_expect_minmax(tmp_path_factory.mktemp("correct"))
-
-
-def check_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
-    status = main(["check-search", *args, "--json"])
-    return status, json.loads(capsys.readouterr().out)
 
 
 def write(folder: Path, name: str, text: str) -> Path:
