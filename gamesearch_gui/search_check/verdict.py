@@ -252,8 +252,10 @@ def _pruned_by(want: Expected, leaf: Path) -> Cut | None:
 
 def _skipped(tree: CustomTree, want: Expected, missed: Path) -> Difference:
     said = f"your code never evaluated {_leaf(tree, missed)}"
-    if want.kind is SearchKind.MINIMAX:
-        return Difference(missed, f"{said}, and minimax evaluates every leaf, in drawn order")
+    if want.kind is not SearchKind.ALPHABETA:
+        return Difference(
+            missed, f"{said}, and {want.kind.words} evaluates every leaf, in drawn order"
+        )
     alpha, beta = want.windows[missed]
     return Difference(
         missed,

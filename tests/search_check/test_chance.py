@@ -330,3 +330,21 @@ def test_a_file_is_given_the_app_s_protocol_only_when_it_imports_it() -> None:
     assert not uses_own_protocol(scope["f"])  # type: ignore[arg-type]
     exec("import gamesearch_gui.api as api\ndef f(state, game):\n    return 0\n", scope)
     assert uses_own_protocol(scope["f"])  # type: ignore[arg-type]
+
+
+def test_a_leaf_an_expectiminimax_never_evaluates_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each gamble valued by its likeliest outcome alone: the other is never evaluated."""
+    likeliest = OWN_PROTOCOL.replace(
+        "return sum(p * value(game.result(s, o)) for o, p in game.chances(s))",
+        "return value(game.result(s, max(game.chances(s), key=lambda c: c[1])[0]))",
+    ).replace("CHANCE_TEST", "mover is Player.CHANCE")
+    path = write(tmp_path, "likeliest.py", likeliest)
+    status, answer = check_json(capsys, str(path), "--trees", str(TWO_GAMBLES))
+    assert status == 1
+    (tree,) = answer["trees"]  # type: ignore[misc]
+    assert tree["first_difference"] == (
+        "your code never evaluated leaf 0.1.0 (value 3), "
+        "and expectiminimax evaluates every leaf, in drawn order"
+    )
