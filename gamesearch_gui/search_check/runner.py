@@ -112,27 +112,19 @@ def default_trees(kind: SearchKind | None = None) -> list[CustomTree]:
     for i in range(1, RANDOM_TREES + 1):
         seed = rng.randrange(2**32)
         depth = rng.randint(2, 4)
+        levels: set[int] = set()
         if chance:
-            levels: set[int] = set()
             for level in range(1, depth):  # never two chance levels in a row, as in a game
                 if level - 1 not in levels and rng.random() < CHANCE_LEVELS:
                     levels.add(level)
-            trees.append(
-                random_tree(
-                    depth,
-                    values=(-9, 9),
-                    chance_layers=levels or {rng.randrange(1, depth)},
-                    seed=seed,
-                    name=f"Random chance tree {i} (depth {depth}, seed {seed})",
-                )
-            )
-            continue
+            levels = levels or {rng.randrange(1, depth)}
         trees.append(
             random_tree(
                 depth,
                 values=(-9, 9),
+                chance_layers=levels,
                 seed=seed,
-                name=f"Random tree {i} (depth {depth}, seed {seed})",
+                name=f"Random {'chance ' if chance else ''}tree {i} (depth {depth}, seed {seed})",
             )
         )
     return trees
