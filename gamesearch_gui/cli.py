@@ -364,10 +364,11 @@ def _add_check_search(commands: Any) -> None:
     """The ``check-search`` command's options (DESIGN.md, "Command line")."""
     check = commands.add_parser(
         "check-search",
-        help="check your own minimax or alpha-beta against the app's, leaf by leaf",
+        help="check your own minimax, alpha-beta or expectiminimax against the app's, leaf by leaf",
         description=(
-            "Load a Python file that defines minimax_decision(state, game) or "
-            "alpha_beta_search(state, game) in aima-python's style (or the function "
+            "Load a Python file that defines minimax_decision(state, game), "
+            "alpha_beta_search(state, game) or expect_minmax(state, game) in "
+            "aima-python's style (or the function "
             "--function names), run it on game trees, and compare the leaves it evaluates, "
             "in order, and its decision with the app's own search. Exit status: 0 all "
             "agree, 1 some differ, 2 bad input."
@@ -386,11 +387,12 @@ def _add_check_search(commands: Any) -> None:
         nargs="+",
         metavar="FILE",
         help="check on these tree files or nested lists (default: Figure 5.2, the examples "
-        "library and 50 random trees from a fixed seed)",
+        "library and 50 random trees from a fixed seed; for expectiminimax, the examples "
+        "and 50 random trees with chance nodes)",
     )
     check.add_argument(
         "--algorithm",
-        choices=["minimax", "alphabeta"],
+        choices=["minimax", "alphabeta", "expectiminimax"],
         help="which search the function is (default: told by its name)",
     )
     check.add_argument(
@@ -969,7 +971,7 @@ def _print_check(checked: Any, path: str) -> None:
     """A ``check-search`` report for a person: one line a tree, then the count."""
     out = sys.stdout
     words = checked.words
-    _write(out, printable(f"{checked.function} in {path}, checked as {words}:"))
+    _write(out, printable(f"{checked.function} in {path}, checked as {checked.checked_as}:"))
     for check in checked.checks:
         if check.difference is None:
             _write(out, printable(f"  agrees   {check.name}"))

@@ -14,7 +14,7 @@ from typing import Final
 from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
 
 #: Words in a function's name that say it is a search.
-SEARCH_WORDS: Final = ("minimax", "minmax", "alpha", "search", "decision")
+SEARCH_WORDS: Final = ("minimax", "minmax", "alpha", "expect", "search", "decision")
 
 
 def _called_as_search(function: ast.FunctionDef) -> bool:

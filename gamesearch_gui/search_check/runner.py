@@ -26,6 +26,7 @@ from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
+from gamesearch_gui.search_check.own_tree import OWN
 from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
 from gamesearch_gui.search_check.verdict import (
     Expected,
@@ -40,17 +41,26 @@ DEFAULT_TIME_LIMIT: Final = DEFAULT_CPU_SECONDS
 #: The random trees of the default set: how many, and the seed they come from.
 RANDOM_TREES: Final = 50
 RANDOM_SEED: Final = 2024
+#: How likely each level below the root of a random tree for expectiminimax is chance.
+CHANCE_LEVELS: Final = 0.5
 #: CPU seconds the app's own searches of every tree may use (they take milliseconds).
 EXPECTED_LIMIT: Final = 120.0
 
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """A "find the bug" lesson: a bundled student file with a known published bug."""
+    """A "find the bug" lesson: a bundled student file with a known bug (``function``:
+    the function it defines)."""
 
     key: str
     title: str
     filename: str
+    function: str = "alpha_beta_search"
+
+    @property
+    def kind(self) -> SearchKind:
+        """The search the lesson's function is checked as."""
+        return search_kind(self.function, None)
 
     def resource(self) -> Traversable:
         """The lesson's bundled file."""
@@ -68,6 +78,12 @@ LESSONS: Final = (
         "the root searches every move with a fresh (−∞, +∞) window (aima-python issue #34)",
         "fresh_root_window.py",
     ),
+    Lesson(
+        "chance-average",
+        "expect_minmax averages a chance node's outcomes without their probabilities",
+        "chance_average.py",
+        "expect_minmax",
+    ),
 )
 
 
@@ -80,20 +96,35 @@ def lesson(key: str) -> Lesson:
     raise StudentFileError(f"no lesson {key!r} (known: {known})")
 
 
-def default_trees() -> list[CustomTree]:
-    """Figure 5.2 and the rest of the examples library, then ``RANDOM_TREES`` random
-    trees from ``RANDOM_SEED`` (depth 2 to 4, 2 to 3 children, leaves -9 to 9)."""
-    trees = [example.tree() for example in EXAMPLES]
+def default_trees(kind: SearchKind | None = None) -> list[CustomTree]:
+    """The trees a search of ``kind`` is checked on by default.
+
+    Minimax and alpha-beta (and ``kind`` None): Figure 5.2 and the rest of the examples
+    library, then ``RANDOM_TREES`` random trees from ``RANDOM_SEED`` (depth 2 to 4, 2 to
+    3 children, leaves -9 to 9). Expectiminimax: the examples with chance nodes, then
+    ``RANDOM_TREES`` random trees with chance nodes from the same seed (depth 2 to 4,
+    each level below the root a chance level with probability one half, at least one,
+    never two in a row: dice thrown between moves, as aima-python's games throw them).
+    """
+    chance = kind is SearchKind.EXPECTIMINIMAX
+    trees = [t for t in (example.tree() for example in EXAMPLES) if t.has_chance or not chance]
     rng = random.Random(RANDOM_SEED)
     for i in range(1, RANDOM_TREES + 1):
         seed = rng.randrange(2**32)
         depth = rng.randint(2, 4)
+        levels: set[int] = set()
+        if chance:
+            for level in range(1, depth):  # never two chance levels in a row, as in a game
+                if level - 1 not in levels and rng.random() < CHANCE_LEVELS:
+                    levels.add(level)
+            levels = levels or {rng.randrange(1, depth)}
         trees.append(
             random_tree(
                 depth,
                 values=(-9, 9),
+                chance_layers=levels,
                 seed=seed,
-                name=f"Random tree {i} (depth {depth}, seed {seed})",
+                name=f"Random {'chance ' if chance else ''}tree {i} (depth {depth}, seed {seed})",
             )
         )
     return trees
@@ -120,6 +151,13 @@ class CheckReport:
         """True when the code agrees on every tree checked."""
         return all(check.agrees for check in self.checks)
 
+    @property
+    def checked_as(self) -> str:
+        """The search the code was checked as, and in which game interface when it is
+        this app's own: "alpha-beta", "expectiminimax, in this app's protocol"."""
+        own = any(check.protocol == OWN for check in self.checks)
+        return f"{self.words}, in this app's protocol" if own else self.words
+
     def to_json(self) -> dict[str, Any]:
         """``check-search --json``'s object."""
         answer: dict[str, Any] = {"function": self.function}
@@ -138,11 +176,14 @@ def search_kind(function: str, asked: str | None) -> SearchKind:
     lowered = function.lower()
     if "alpha" in lowered:
         return SearchKind.ALPHABETA
+    if "expect" in lowered:
+        return SearchKind.EXPECTIMINIMAX
     if "minimax" in lowered or "minmax" in lowered:
         return SearchKind.MINIMAX
     raise StudentFileError(
-        f"cannot tell from its name whether {function!r} is minimax or alpha-beta: "
-        "say which with --algorithm minimax or --algorithm alphabeta"
+        f"cannot tell from its name whether {function!r} is minimax, alpha-beta or "
+        "expectiminimax: say which with --algorithm minimax, --algorithm alphabeta or "
+        "--algorithm expectiminimax"
     )
 
 
@@ -214,16 +255,14 @@ def check_search(
     strict: bool = False,
 ) -> CheckReport:
     """Check the student's ``function`` in the file ``path`` on ``trees`` (default:
-    :func:`default_trees`). StudentFileError when the file cannot be checked at all;
+    :func:`default_trees` for its kind of search). StudentFileError when the file cannot
+    be checked at all, or when none of ``trees`` can be checked with its kind of search;
     ``on_tree`` is told of each tree as it is done. ``cancelled`` (asked from time to
     time, on the calling thread) stops the check with CheckCancelled once it says so.
     The code runs contained (``containment``: its limits besides CPU time);
     ``not_contained`` is told what of that could not be put in place here, if any.
     ``strict``: alpha-beta is checked by the strict rule (cut only when v > β or v < α,
     as CS188 does), not the textbook's."""
-    chosen = list(default_trees() if trees is None else trees)
-    skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t)) is not None)
-    checked = [t for t in chosen if skip_reason(t) is None]
     engine = _Engine(cancelled, containment)
     try:
         try:
@@ -243,6 +282,12 @@ def check_search(
                 f"--strict-pruning is a rule of alpha-beta, and {name} is checked as "
                 f"{kind.words}, which prunes nothing"
             )
+        chosen = list(default_trees(kind) if trees is None else trees)
+        skipped = tuple((t.name, why) for t in chosen if (why := skip_reason(t, kind)) is not None)
+        checked = [t for t in chosen if skip_reason(t, kind) is None]
+        if not checked:
+            reasons = "; ".join(f"{name}: {why}" for name, why in skipped)
+            raise StudentFileError(f"none of the trees can be checked as {kind.words} ({reasons})")
         wanted: list[Expected] = engine.call(
             EXPECTED_LIMIT, "check_search_expected", checked, kind.value, strict
         )

@@ -10,6 +10,7 @@ the command's own output (JSON, say) stays readable.
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import sys
 import traceback
@@ -22,14 +23,18 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.trees.tree import CustomTree, Path
 from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
+from gamesearch_gui.search_check.own_tree import AIMA, OWN, OwnTreeGame, uses_own_protocol
 
 #: The functions looked for when none is named, with the search each is checked as
-#: (aima-python's names; ``minmax_decision`` is its newer spelling).
+#: (aima-python's names, ``minmax_decision`` its newer spelling; and the name of the
+#: algorithm itself, ``expectiminimax``, as courses write it).
 KNOWN_FUNCTIONS: Final = {
     "minimax_decision": "minimax",
     "minmax_decision": "minimax",
     "alpha_beta_search": "alphabeta",
     "alphabeta_search": "alphabeta",
+    "expect_minmax": "expectiminimax",
+    "expectiminimax": "expectiminimax",
 }
 #: Longest text kept of what the code returned.
 RETURNED_LIMIT: Final = 80
@@ -46,13 +51,17 @@ class StudentRun:
 
     ``visited``: the leaves it evaluated, in order (as far as it got); ``decision``: the
     root move it returned, None when it returned no move (``returned`` says what it
-    did return); ``error``: why it failed, for the student, or None.
+    did return); ``error``: why it failed, for the student, or None; ``value``: the
+    root's value, when the code returned ``(value, move)``; ``protocol``: the game's
+    interface it was given (``aima``, or ``own``: this app's).
     """
 
     visited: tuple[Path, ...]
     decision: int | None
     returned: str
     error: str | None = None
+    value: float | None = None
+    protocol: str = AIMA
 
 
 def _line(error: BaseException, filename: str) -> int | None:
@@ -147,12 +156,14 @@ def student_function(path: str, name: str | None) -> tuple[str, Callable[..., An
 
 
 def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -> StudentRun:
-    """Call ``function(game.initial, game)`` on ``tree`` as an instrumented game.
+    """Call ``function(game.initial, game)`` on ``tree`` as an instrumented game: in
+    aima-python's interface, or this app's protocol when the function's file imports it.
 
     Whatever the code does (raises, recurses without end, returns nonsense) comes back as
     a StudentRun; only an endless loop does not come back, which is the runner's part.
     """
-    game = AimaTreeGame(tree)
+    own = uses_own_protocol(function)
+    game = OwnTreeGame(tree) if own else AimaTreeGame(tree)
     error: str | None = None
     returned: Any = None
     try:
@@ -168,14 +179,36 @@ def run_student(function: Callable[..., Any], filename: str, tree: CustomTree) -
         )
     except BaseException as raised:  # the student's code: anything can come out
         error = f"your code raised {raised_text(raised)}{_where(raised, filename)}"
-    decision = None
-    moves = len(tree.root.children)
-    if isinstance(returned, int) and not isinstance(returned, bool) and 0 <= returned < moves:
-        decision = returned
+    try:
+        decision, value = _move_and_value(returned, len(tree.root.children))
+    except BaseException:  # a student's tuple whose indexing fails
+        decision, value = None, None
     try:
         said = repr(returned)
     except BaseException:  # a student's class whose __repr__ fails
         said = f"a {type(returned).__name__}"
     if len(said) > RETURNED_LIMIT:
         said = said[: RETURNED_LIMIT - 1] + "…"
-    return StudentRun(tuple(game.evaluated), decision, said, error)
+    return StudentRun(tuple(game.evaluated), decision, said, error, value, OWN if own else AIMA)
+
+
+def _is_move(returned: object, moves: int) -> bool:
+    return isinstance(returned, int) and not isinstance(returned, bool) and 0 <= returned < moves
+
+
+def _move_and_value(returned: object, moves: int) -> tuple[int | None, float | None]:
+    """The root move ``returned`` names (None when none), and the root's value when it is
+    a ``(value, move)`` pair of a finite number and a move."""
+    if _is_move(returned, moves):
+        assert isinstance(returned, int)
+        return returned, None
+    if isinstance(returned, tuple) and len(returned) == 2 and _is_move(returned[1], moves):
+        number = returned[0]
+        if isinstance(number, int | float) and not isinstance(number, bool):
+            try:
+                value = float(number)
+            except (OverflowError, ValueError):  # an int too large for a float
+                return None, None
+            if math.isfinite(value):
+                return returned[1], value
+    return None, None

@@ -140,7 +140,7 @@ def test_the_lessons_and_the_template_pass_while_the_machine_is_busy(
     limit of 0.2 s, which the lessons' and the template's code is far within."""
     nim = tmp_path / "nim.py"
     with busy_loops() as spinning:
-        for lesson in ("alpha-min", "fresh-root-window"):
+        for lesson in ("alpha-min", "fresh-root-window", "chance-average"):
             result = run(
                 onefile, "check-search", "--lesson", lesson, "--time-limit", "0.2", "--json"
             )

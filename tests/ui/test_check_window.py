@@ -223,6 +223,32 @@ def test_the_alpha_min_lesson_differs_where_a_min_node_should_cut(
     assert leaf in results.canvas.item.visited and leaf not in results.canvas.item.expected
 
 
+def test_the_chance_average_lesson_shows_the_wrong_decision_and_how_values_are_made(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.search_check.lesson_actions["chance-average"].trigger()
+    results = window.search_check.results
+    assert results is not None
+    wait_done(qtbot, results)
+    rows = row_texts(results)
+    assert rows[0] == "✓ Chance: values 2, 3 and 1, 4"  # equal plain averages: a1 first
+    assert len([r for r in rows if "Random chance tree" in r]) == RANDOM_TREES
+    assert not [r for r in rows if "Figure 5.2" in r]  # no chance nodes: not in this set
+    shown = results.selected
+    assert shown is not None and shown is next(c for c in results.checks if not c.agrees)
+    assert shown.difference is not None and shown.difference.path == ()  # the decision
+    want = expected(shown.tree, SearchKind.EXPECTIMINIMAX)
+    assert f"Differs</b> on {shown.name}: your code chose move" in results.verdict.text()
+    assert f"the best is {want.decision} (worth" in results.verdict.text()
+    assert "×" in results.verdict.text()  # each outcome's probability times its value
+    assert "expectiminimax chooses move" in results.decision.text()
+    assert "The root is worth" in results.decision.text()
+    assert "cuts off" not in results.legend.text()  # expectiminimax cuts nothing
+    assert results.canvas.item.check is shown and not results.canvas.item.cut
+    assert "return total / len(chances)" in results.code.toPlainText()
+    assert "checked as expectiminimax" in results.heading.text()
+
+
 def test_an_endless_loop_is_reported_within_the_limit_and_the_window_answers(
     qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
 ) -> None:
@@ -347,12 +373,22 @@ def test_the_setup_dialog_offers_the_file_s_searches(qtbot: QtBot, tmp_path: Pat
     assert dialog.result() == 0 and "There is no file" in dialog.problem.text()
 
 
-def test_a_tree_with_chance_nodes_is_not_offered(qtbot: QtBot) -> None:
-    dialog = CheckSetupDialog(example("chance-small").tree())
+def test_a_tree_with_chance_nodes_is_offered_and_a_huge_one_is_not(qtbot: QtBot) -> None:
+    tree = example("chance-small").tree()
+    dialog = CheckSetupDialog(tree)
     qtbot.addWidget(dialog)
-    assert not dialog.editor_tree.isEnabled()
-    assert "chance nodes" in dialog.editor_tree.toolTip()
-    assert dialog.all_trees.isChecked()
+    assert dialog.editor_tree.isEnabled()  # expectiminimax is checked on it
+    dialog.editor_tree.setChecked(True)
+    dialog.kind_combo.setCurrentIndex(3)
+    assert dialog.kind_combo.currentText().startswith("Expectiminimax")
+    assert dialog.request().trees == (tree,)
+    assert dialog.request().algorithm == "expectiminimax"
+    assert dialog.all_trees.text().startswith("The examples with chance nodes and 50 random")
+    dialog.kind_combo.setCurrentIndex(2)  # alpha-beta: the plain set
+    assert dialog.all_trees.text().startswith("Figure 5.2, every example and 50 random trees")
+    dialog.lesson_radio.setChecked(True)
+    dialog.lesson_combo.setCurrentIndex(dialog.lesson_combo.findData("chance-average"))
+    assert "random chance trees" in dialog.all_trees.text()
     big = random_tree(15, (2, 2), values=(-9, 9), seed=1)  # 2**16 - 1 nodes: too many
     assert big.node_count > EDITOR_TREE_NODES
     assert "a check draws at most" in str(editor_tree_problem(big))
@@ -367,4 +403,5 @@ def test_the_menus_hold_the_check_commands(window: MainWindow) -> None:
     assert [a.text() for a in lessons.actions() if isinstance(a, QAction)] == [
         lesson("alpha-min").title,
         lesson("fresh-root-window").title,
+        lesson("chance-average").title,
     ]

@@ -37,8 +37,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.search_check.runner import CheckReport, default_trees
+from gamesearch_gui.search_check.runner import CheckReport, default_trees, search_kind
+from gamesearch_gui.search_check.student import StudentFileError
 from gamesearch_gui.search_check.verdict import SearchKind, TreeCheck, skip_reason
 from gamesearch_gui.ui.search_check.thread import CheckRequest, CheckThread
 from gamesearch_gui.ui.search_check.view import LEGEND_COLOURS, CheckCanvas
@@ -58,6 +60,11 @@ def legend_html(kind: SearchKind | None) -> str:
     """What each mark on the tree means."""
     words = "the app's search" if kind is None else kind.words
     c = LEGEND_COLOURS
+    cuts = (
+        ""  # expectiminimax cuts nothing off
+        if kind is SearchKind.EXPECTIMINIMAX
+        else f"<b style='color:#c2185b'>//</b> a branch {words} cuts off &nbsp;·&nbsp; "
+    )
     return (
         f"<span style='color:white;background:{c['visited']}'>&nbsp;1&nbsp;</span> "
         "the leaves your code evaluated, in its order "
@@ -65,8 +72,7 @@ def legend_html(kind: SearchKind | None) -> str:
         f"where {words} does not) &nbsp;·&nbsp; "
         f"<span style='color:{c['expected']}'><b>◯ 1</b></span> the leaves {words} "
         "evaluates, in its order (the number under the leaf) &nbsp;·&nbsp; "
-        f"<b style='color:#c2185b'>//</b> a branch {words} cuts off &nbsp;·&nbsp; "
-        f"<b style='color:{c['difference']}'>◯</b> the first difference "
+        f"{cuts}<b style='color:{c['difference']}'>◯</b> the first difference "
         "(dashed: a leaf your code never evaluated)"
     )
 
@@ -213,9 +219,7 @@ class CheckResultsWindow(QDialog):
         self.summary.setText("")
         self.tabs.setCurrentIndex(0)
         self._show_code()
-        trees = request.trees if request.trees is not None else tuple(default_trees())
-        self._total = sum(skip_reason(t) is None for t in trees)
-        self.progress.setRange(0, max(self._total, 1))
+        self._count_trees(self._kind_told())
         self.progress.setValue(0)
         self.progress.show()
         self.cancel_button.show()
@@ -278,6 +282,27 @@ class CheckResultsWindow(QDialog):
         self._retire()
         super().done(result)
 
+    def _kind_told(self) -> SearchKind | None:
+        """The kind of search the request names (its algorithm, its function's name or
+        its lesson's), or None until the file is loaded."""
+        request = self.request
+        if request.algorithm is not None:
+            return SearchKind(request.algorithm)
+        if request.function is None and request.lesson is not None:
+            return request.lesson.kind
+        name = request.function
+        try:
+            return None if name is None else search_kind(name, None)
+        except StudentFileError:
+            return None
+
+    def _count_trees(self, kind: SearchKind | None) -> None:
+        """How many trees the check goes through, for the progress bar."""
+        request = self.request
+        trees = request.trees if request.trees is not None else tuple(default_trees(kind))
+        self._total = sum(skip_reason(t, kind) is None for t in trees)
+        self.progress.setRange(0, max(self._total, 1))
+
     def _tick(self) -> None:
         seconds = int(time.monotonic() - self._started)
         done = len(self.checks)
@@ -286,7 +311,7 @@ class CheckResultsWindow(QDialog):
 
     def _source_text(self) -> str:
         request = self.request
-        what = request.function or "minimax_decision or alpha_beta_search"
+        what = request.function or "minimax_decision, alpha_beta_search or expect_minmax"
         where = request.lesson.filename if request.lesson is not None else request.path
         return f"{what} in {where}"
 
@@ -313,6 +338,8 @@ class CheckResultsWindow(QDialog):
         if run_id != self._run_id:
             return
         self.checks.append(check)
+        if len(self.checks) == 1:  # now the kind of search is known, and so its trees
+            self._count_trees(check.kind)
         mark = "✓" if check.agrees else "✗"
         item = QListWidgetItem(f"{mark} {clip(check.name)}")
         item.setToolTip(check.name)
@@ -328,7 +355,7 @@ class CheckResultsWindow(QDialog):
             return
         self.report = report
         self.heading.setText(
-            f"{report.function} in {self._where()}, checked as {report.kind.words}"
+            f"{report.function} in {self._where()}, checked as {report.checked_as}"
         )
         self.legend.setText(legend_html(report.kind))
         for name, why in report.skipped:
@@ -339,7 +366,7 @@ class CheckResultsWindow(QDialog):
         differ = sum(not c.agrees for c in report.checks)
         total = len(report.checks)
         if not total:
-            self._say_problem("none of the trees can be checked (they have chance nodes)")
+            self._say_problem("none of the trees can be checked")
         elif differ:
             self.summary.setText(
                 f"Differs from the app's {report.kind.words} on {differ} of {total} "
@@ -438,6 +465,11 @@ class CheckResultsWindow(QDialog):
             f"Leaves: your code evaluated {len(check.visited)}, {words} evaluates "
             f"{len(check.expected)}."
         )
+        if check.expected_value is not None:
+            decision += f" The root is worth {format_number(check.expected_value)}"
+            if check.value is not None:
+                decision += f"; your code gave it {format_number(check.value)}"
+            decision += "."
         if check.note is not None:
             decision += f" ({check.note}.)"
         self.decision.setText(decision)

@@ -45,13 +45,23 @@ from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
 #: What the file dialog shows.
 PYTHON_FILTER: Final = "Python files (*.py);;All files (*)"
 #: The function choice that looks for aima-python's names.
-DEFAULT_FUNCTION: Final = "(look for minimax_decision or alpha_beta_search)"
+DEFAULT_FUNCTION: Final = "(look for minimax_decision, alpha_beta_search or expect_minmax)"
 #: The "check as" choices: (shown, the runner's algorithm).
 KINDS: Final = (
     ("Tell from the function's name", None),
     ("Minimax", "minimax"),
     ("Alpha-beta", "alphabeta"),
+    ("Expectiminimax (trees with chance nodes)", "expectiminimax"),
 )
+#: The default set of trees, as said for each kind of search (None: told by the name).
+_PLAIN_TREES: Final = f"Figure 5.2, every example and {RANDOM_TREES} random trees"
+_CHANCE_TREES: Final = f"the examples with chance nodes and {RANDOM_TREES} random chance trees"
+DEFAULT_TREES: Final = {
+    None: f"{_PLAIN_TREES}; for expectiminimax {_CHANCE_TREES} (as check-search)",
+    "minimax": f"{_PLAIN_TREES} (as check-search)",
+    "alphabeta": f"{_PLAIN_TREES} (as check-search)",
+    "expectiminimax": f"{_CHANCE_TREES[0].upper()}{_CHANCE_TREES[1:]} (as check-search)",
+}
 #: Longest file read to list its functions.
 OUTLINE_CHARS: Final = 1_000_000
 #: The biggest tree in the editor offered for a check: the results draw it at once, and
@@ -97,7 +107,9 @@ class CheckSetupDialog(QDialog):
         """The code to check: the student's file, or a find-the-bug lesson."""
         self.own = QRadioButton("My file:")
         self.file_edit = QLineEdit(path)
-        self.file_edit.setPlaceholderText("a Python file with your minimax or alpha-beta")
+        self.file_edit.setPlaceholderText(
+            "a Python file with your minimax, alpha-beta or expectiminimax"
+        )
         self.file_edit.setMinimumWidth(360)
         self.file_edit.editingFinished.connect(self._file_changed)
         self.browse = QPushButton("Browse…")
@@ -111,6 +123,7 @@ class CheckSetupDialog(QDialog):
         sources.addButton(self.lesson_radio)
         self.own.setChecked(True)
         self.own.toggled.connect(self._update)
+        self.lesson_combo.currentIndexChanged.connect(self._update)
 
     def _make_choices(self, tree: CustomTree | None) -> None:
         """The function to call, what to check it as, the trees, and the time per tree."""
@@ -123,9 +136,8 @@ class CheckSetupDialog(QDialog):
         self.kind_combo = QComboBox()
         for shown, algorithm in KINDS:
             self.kind_combo.addItem(shown, algorithm)
-        self.all_trees = QRadioButton(
-            f"Figure 5.2, every example and {RANDOM_TREES} random trees (as check-search)"
-        )
+        self.all_trees = QRadioButton()
+        self.kind_combo.currentIndexChanged.connect(self._update)
         self.editor_tree = QRadioButton()
         trees = QButtonGroup(self)
         trees.addButton(self.all_trees)
@@ -217,6 +229,9 @@ class CheckSetupDialog(QDialog):
         self.function_combo.setEnabled(own)
         self.kind_combo.setEnabled(own)
         self.lesson_combo.setEnabled(not own)
+        lesson = self.lesson()
+        kind = lesson.kind.value if lesson is not None else self.kind_combo.currentData()
+        self.all_trees.setText(DEFAULT_TREES.get(kind, DEFAULT_TREES[None]))
 
     def lesson(self) -> Lesson | None:
         """The lesson chosen, or None for the person's own file."""
