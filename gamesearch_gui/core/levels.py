@@ -39,11 +39,11 @@ class Level:
 
 
 LEVELS: Final = (
-    Level("beginner", "Beginner", "looks one or two moves ahead and often slips"),
-    Level("casual", "Casual", "looks a little further, and slips now and then"),
+    Level("beginner", "Beginner", "a shallow search that often slips"),
+    Level("casual", "Casual", "a little deeper, and slips now and then"),
     Level("club", "Club", "a fair search that slips rarely"),
-    Level("strong", "Strong", "the game's usual search, no slips"),
-    Level("perfect", "Perfect", "the game's strongest practical search, no slips"),
+    Level("strong", "Strong", "a deep search, no slips"),
+    Level("perfect", "Perfect", "the strongest practical search, no slips"),
 )
 #: The level ids, weakest first.
 LEVEL_IDS: Final = tuple(level.id for level in LEVELS)
@@ -299,3 +299,40 @@ def level_move(
     for the side to move (under max^n a root value is the mover's own share)."""
     maximizing = result.values is not None or game.to_move(state) is not Player.MIN
     return slip_choice(seed, ply, level.slip, result.root_moves, result.best_move, maximizing)
+
+
+def roll_random(seed: int, ply: int) -> random.Random:
+    """The random numbers of the die roll at ``ply`` of a game played at a level with
+    ``seed``: with them a game of chance replays too."""
+    return random.Random(f"gamesearch-roll:{seed}:{ply}")
+
+
+def level_for(game: Game[Any, Any], name: str | None, level_id: str) -> GameLevel | None:
+    """The level ``level_id`` of ``game``: the built-in game called ``name``, or a user's
+    game file (``name`` None; only a two-player one has levels). None for
+    :data:`CUSTOM`, an unknown id, or a game with no levels."""
+    if name is None and len(game.players) != 2:
+        return None
+    levels = game_levels(name, game.has_chance)
+    return levels.find(level_id) if levels is not None else None
+
+
+def describe(level: GameLevel) -> str:
+    """What ``level`` searches, in words: "alpha-beta to depth 2 (open_lines), slips on
+    25% of moves" (the picker's tips and the docs' table say the same)."""
+    search = level.search
+    parts = [search.algorithm.title.split(" (")[0].lower()]
+    if search.depth is None:
+        parts.append("to the end of the game")
+    elif search.time_budget is not None:
+        parts.append(f"deepening up to depth {search.depth} for {search.time_budget:g} s")
+    else:
+        parts.append(f"to depth {search.depth}")
+    text = " ".join(parts)
+    if search.evaluation is not None:
+        text += f" ({search.evaluation})"
+    if search.quiescence:
+        text += ", quiescence"
+    if level.slip:
+        text += f", slips on {level.slip:.0%} of moves"
+    return text

@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import GameOption, game_specs
+from gamesearch_gui.core.levels import CUSTOM, game_levels, level_for
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.ui.level_picker import LevelPicker
 from gamesearch_gui.ui.play_config import (
     DEFAULT_ITERATIONS,
     DEPTH_RANGE,
@@ -119,6 +121,7 @@ class SettingsPanel(QWidget):
 
     def _make_search_boxes(self) -> None:
         """The boxes of the depth-limited searches: algorithm, depth, evaluation, ordering."""
+        self.level = LevelPicker(self)  # Custom, or Beginner to Perfect
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
         self.full_depth = QCheckBox("Search to the end of the game")
@@ -140,6 +143,7 @@ class SettingsPanel(QWidget):
         for box in (
             self.game_box,
             self.seats_box,
+            self.level.box,
             self.algorithm_box,
             self.evaluation_box,
             self.ordering_box,
@@ -180,6 +184,7 @@ class SettingsPanel(QWidget):
         ai_column = QVBoxLayout(ai_group)  # the form, then the note under it
         ai_form = QFormLayout()
         ai_column.addLayout(ai_form)
+        self.level.add_rows(ai_form)
         rows: tuple[tuple[str, QWidget], ...] = (
             ("Algorithm", self.algorithm_box),
             ("", self.fail_hard),
@@ -225,6 +230,7 @@ class SettingsPanel(QWidget):
                 box.currentIndexChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
+        self.level.picked.connect(self._level_picked)
         for spin in (self.depth_spin, self.iterations_spin, self.seed_spin):
             spin.valueChanged.connect(self._search_edited)
         self.exploration_spin.valueChanged.connect(self._search_edited)
@@ -280,6 +286,7 @@ class SettingsPanel(QWidget):
                 spin.setValue(config.option(option))
                 label.setVisible(name == config.game)
                 spin.setVisible(name == config.game)
+            self.level.show(config.level, config.level_seed, game_levels(config.game))
             self._show_search(
                 game, config.search, spec.searchable_to_end, spec.default_search.depth
             )
@@ -300,7 +307,6 @@ class SettingsPanel(QWidget):
         try:
             self._forget_file_item()
             self._file_game = game
-            self._file_search = fit_search(game, None, file_game_search(game))
             self.game_box.addItem(f"{title} (your file)", FILE_ITEM)
             self.game_box.setCurrentIndex(self.game_box.count() - 1)
             self._show_seats(sides, self._config.seats)
@@ -311,9 +317,19 @@ class SettingsPanel(QWidget):
             for _, _, label, spin in self._options:
                 label.setVisible(False)
                 spin.setVisible(False)
-            self._show_search(game, self._file_search, True, None)
+            self._show_file_level(game, file_game_search(game))
         finally:
             self._updating = False
+
+    def _show_file_level(self, game: Game[Any, Any], search: SearchSettings) -> None:
+        """Show the user's game file searched with ``search``, or at a level with its
+        search (a game of more than two players has none: Custom)."""
+        found = level_for(game, None, self._config.level)
+        self._file_search = fit_search(game, None, found.search if found else search)
+        self._config = replace(self._config, level=found.level.id if found else CUSTOM)
+        levels = game_levels(None, game.has_chance) if len(game.players) == 2 else None
+        self.level.show(self._config.level, self._config.level_seed, levels)
+        self._show_search(game, self._file_search, True, None)
 
     def _forget_file_item(self) -> None:
         index = self.game_box.findData(FILE_ITEM)
@@ -429,7 +445,8 @@ class SettingsPanel(QWidget):
         algorithm = self.algorithm_box.currentData()
         self._show_rows(algorithm)
         if algorithm is Algorithm.MCTS:
-            self._set_search(self._mcts_edited())
+            spins = (self.iterations_spin, self.exploration_spin, self.seed_spin)
+            self._set_search(read_mcts(*spins, self.timed, self.time_budget))
             return
         if algorithm.handles_players:
             shallow = algorithm is Algorithm.MAXN and self._constant_sum
@@ -460,23 +477,24 @@ class SettingsPanel(QWidget):
         )
         self._set_search(search)
 
-    def _mcts_edited(self) -> SearchSettings:
-        """MCTS's settings as the panel shows them; a time limit of its own when the
-        iterations say "no limit" and none was set."""
-        if not self.iterations_spin.value() and not self.timed.isChecked():
-            _check_quietly(self.timed, True)
-            self.time_budget.setEnabled(True)
-        exploration = self.exploration_spin.value()
-        if exploration == round(DEFAULT_EXPLORATION, self.exploration_spin.decimals()):
-            exploration = DEFAULT_EXPLORATION  # the box shows √2 as 1.41: keep √2 itself
-        return mcts_search(
-            self.iterations_spin.value() or None,
-            self.time_budget.value() if self.timed.isChecked() else None,
-            exploration,
-            self.seed_spin.value(),
-        )
+    def _level_picked(self) -> None:
+        """A level or its seed was chosen: the level's search, shown (Custom keeps the
+        search as it is, free to change)."""
+        config = replace(self._config, level=self.level.level, level_seed=self.level.seed)
+        if self._file_game is None:
+            self.set_config(config.with_level(config.level))
+        else:
+            self._config, self._updating = config, True
+            try:
+                self._show_file_level(self._file_game, self._file_search or self.config.search)
+            finally:
+                self._updating = False
+        self.searchChanged.emit(self.config)
 
     def _set_search(self, search: SearchSettings) -> None:
+        """A setting changed by hand: the search as shown, at no level (Custom)."""
+        self._config = replace(self._config, level=CUSTOM)
+        self.level.show(CUSTOM, self._config.level_seed, self.level.levels)
         if self._file_game is not None:
             search = fit_search(self._file_game, None, search)
             if search.time_budget is not None and not self.timed.isChecked():
@@ -534,7 +552,8 @@ class SettingsPanel(QWidget):
         )
 
     def _explain(self) -> None:
-        self.note.setText(search_note(self.config.search, self._file_game is not None))
+        search = search_note(self.config.search, self._file_game is not None)
+        self.note.setText(self.level.note() + search)
 
 
 def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
@@ -565,6 +584,29 @@ def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
         "The random numbers' seed: the same seed plays the same moves in the same position"
     )
     return iterations, exploration, seed
+
+
+def read_mcts(
+    iterations: QSpinBox,
+    exploration: QDoubleSpinBox,
+    seed: QSpinBox,
+    timed: QCheckBox,
+    budget: QDoubleSpinBox,
+) -> SearchSettings:
+    """MCTS's settings as the panel's boxes show them; a time limit of its own when the
+    iterations say "no limit" and none was set."""
+    if not iterations.value() and not timed.isChecked():
+        _check_quietly(timed, True)
+        budget.setEnabled(True)
+    constant = exploration.value()
+    if constant == round(DEFAULT_EXPLORATION, exploration.decimals()):
+        constant = DEFAULT_EXPLORATION  # the box shows √2 as 1.41: keep √2 itself
+    return mcts_search(
+        iterations.value() or None,
+        budget.value() if timed.isChecked() else None,
+        constant,
+        seed.value(),
+    )
 
 
 def _check_quietly(box: QCheckBox, checked: bool) -> None:

@@ -3,16 +3,20 @@ and keeps its rate, and levels whose order shows on the board."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from gamesearch_gui.core.games import BUILT_IN, make_game
+from gamesearch_gui.core.games import BUILT_IN, find_game, make_game
 from gamesearch_gui.core.games.pig import Pig
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.levels import (
+    FILE_GAME_LEVELS,
     GAME_LEVELS,
     LEVEL_IDS,
     LEVELS,
     GameLevel,
+    describe,
     game_levels,
     level_move,
     level_title,
@@ -162,3 +166,16 @@ def test_a_seeded_game_between_levels_replays_move_for_move():
 
     assert moves(2) == moves(2)
     assert moves(2) != moves(3)
+
+
+def test_the_guide_tables_every_level_as_the_data_says_and_each_perfects_worth():
+    page = (Path(__file__).parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    rows = [(find_game(name).title, levels) for name, levels in GAME_LEVELS.items()]
+    rows += [("your game file", FILE_GAME_LEVELS[False])]
+    rows += [("your game file, with chance", FILE_GAME_LEVELS[True])]
+    for title, levels in rows:
+        for level in levels.levels:
+            row = f"| {title} | {level.level.title} | {describe(level)} |"
+            assert row in page, row
+    for name, levels in GAME_LEVELS.items():
+        assert f"- **{find_game(name).title}:** {levels.perfect}." in page, name
