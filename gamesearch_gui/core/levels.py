@@ -26,6 +26,9 @@ from gamesearch_gui.core.search import Algorithm, Ordering, RootMove, SearchResu
 
 #: The level that is none: the search settings as the person set them.
 CUSTOM: Final = "custom"
+#: How long Strong and Perfect deepen a move in a user's game file (the window's own
+#: limit for a game file's search with no depth limit).
+FILE_SECONDS: Final = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,14 +168,14 @@ GAME_LEVELS: Final[dict[str, GameLevels]] = {
         (
             SearchSettings(
                 Algorithm.STAR1,
-                depth=8,
+                depth=10,
                 evaluation="win_chance",
                 ordering=Ordering.STATIC,
                 transposition_table=True,
             ),
             0.0,
         ),
-        perfect="not perfect: a turn can go on for ever, so the search stops at depth 8 "
+        perfect="not perfect: a turn can go on for ever, so the search stops at depth 10 "
         "and estimates the chance of winning there",
     ),
     "chess": _levels(
@@ -203,23 +206,20 @@ GAME_LEVELS: Final[dict[str, GameLevels]] = {
 
 
 def _file_levels(chance: bool) -> GameLevels:
-    """The levels of a user's game file, whose size nobody has said: depths, and for
-    Perfect the search to the end, held to the file's 2 seconds a move."""
-    if chance:
-        rows = tuple(
-            (SearchSettings(Algorithm.EXPECTIMINIMAX, depth=depth), slip)
-            for depth, slip in ((1, 0.3), (2, 0.15), (3, 0.05), (5, 0.0))
-        )
-        best = SearchSettings(Algorithm.EXPECTIMINIMAX, depth=8)
-    else:
-        rows = tuple(
-            (_slipping(depth, None) if slip else _ab(depth, None), slip)
-            for depth, slip in ((1, 0.3), (2, 0.15), (3, 0.05), (5, 0.0))
-        )
-        best = _ab(None, None)
+    """The levels of a user's game file, whose size nobody has said: small depths for
+    the levels that slip, and for Strong and Perfect deepening for :data:`FILE_SECONDS`
+    a move (as every search of a game file without a depth limit does), Strong to depth
+    5, Perfect to the end of the game if it gets there."""
+    algorithm = Algorithm.EXPECTIMINIMAX if chance else Algorithm.ALPHABETA
+    exact = algorithm is Algorithm.ALPHABETA
+    rows = [
+        (SearchSettings(algorithm, depth=depth, exact_root_values=exact), slip)
+        for depth, slip in ((1, 0.3), (2, 0.15), (3, 0.05))
+    ]
+    for depth in (5, None):
+        rows.append((SearchSettings(algorithm, depth=depth, time_budget=FILE_SECONDS), 0.0))
     return _levels(
         *rows,
-        (best, 0.0),
         perfect="perfect only where the file's game is searched to its end within its time",
     )
 
@@ -322,10 +322,11 @@ def describe(level: GameLevel) -> str:
     25% of moves" (the picker's tips and the docs' table say the same)."""
     search = level.search
     parts = [search.algorithm.title.split(" (")[0].lower()]
-    if search.depth is None:
+    if search.time_budget is not None:
+        limit = "the end" if search.depth is None else f"depth {search.depth}"
+        parts.append(f"deepening up to {limit} for {search.time_budget:g} s")
+    elif search.depth is None:
         parts.append("to the end of the game")
-    elif search.time_budget is not None:
-        parts.append(f"deepening up to depth {search.depth} for {search.time_budget:g} s")
     else:
         parts.append(f"to depth {search.depth}")
     text = " ".join(parts)

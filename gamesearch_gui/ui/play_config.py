@@ -14,7 +14,7 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
-from gamesearch_gui.core.levels import CUSTOM, game_levels
+from gamesearch_gui.core.levels import CUSTOM, FILE_SECONDS, game_levels
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, default_settings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 
@@ -51,7 +51,7 @@ EXPLORATION_RANGE = (0.0, 10.0)
 SEED_RANGE = (0, 2**31 - 1)
 #: The time limit of every search of a user's game file that has no depth limit: nobody
 #: has said how big the game is, and a search to its end might never finish.
-FILE_GAME_SECONDS = 2.0
+FILE_GAME_SECONDS = FILE_SECONDS
 
 
 def clamp(value: float, bounds: tuple[float, float]) -> float:

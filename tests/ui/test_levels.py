@@ -12,13 +12,15 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import make_game
-from gamesearch_gui.core.levels import CUSTOM, GAME_LEVELS, level_move
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.games.tictactoe import TicTacToe
+from gamesearch_gui.core.levels import CUSTOM, FILE_GAME_LEVELS, GAME_LEVELS, level_move
 from gamesearch_gui.core.search import search
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play.saved_config import load_config
 from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.play_config import SEED_RANGE, PlayConfig, Seats
+from gamesearch_gui.ui.play_config import SEED_RANGE, PlayConfig, Seats, fit_search
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 
 AI_TIMEOUT_MS = 60_000
@@ -170,3 +172,22 @@ def test_the_session_plays_a_levels_slips_as_the_core_draws_them(qtbot: QtBot):
         session.halt()
         session.controller.shutdown()
         session.deleteLater()
+
+
+def test_a_game_file_of_two_players_has_levels_and_one_of_three_only_custom(
+    qtbot: QtBot, panel: SettingsPanel
+):
+    game = TicTacToe()
+    panel.show_file_game(game, "My game", ("X", "O"))
+    with qtbot.waitSignal(panel.searchChanged) as changed:
+        panel.level.choose("beginner")
+    beginner = FILE_GAME_LEVELS[False].find("beginner")
+    assert changed.args[0].level == "beginner"
+    assert changed.args[0].search == fit_search(game, None, beginner.search)
+    assert panel.depth_spin.value() == 1
+    panel.show_file_game(ThreePlayerNim(), "Nim", ("A", "B", "C"))
+    assert panel.config.level == CUSTOM
+    assert panel.level.chosen() is None
+    panel.level.choose("club")  # greyed out: a person cannot pick it; if picked, no level
+    assert panel.config.level == CUSTOM
+    assert panel.config.search.algorithm.handles_players
