@@ -26,7 +26,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
+from gamesearch_gui.core.levels import CUSTOM, LEVEL_IDS, LEVELS, level_title
 from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.ui.level_picker import CUSTOM_TIP
 
 Key = str | QKeySequence.StandardKey
 _KEYS = QKeySequence.StandardKey
@@ -157,6 +159,8 @@ BARS: tuple[Bar, ...] = (
         place=Place("trees.file", 0, 2), dynamic=True),
     Bar("check.lessons", "Find-the-&bug lessons", Owner.SEARCH_CHECK, "lessons_menu",
         PLAY + TREES, dynamic=True, tips_visible=True),
+    Bar("game.level", "AI &level", Owner.WINDOW, "level_menu", PLAY, place=Place("game", 3, 1),
+        tips_visible=True),
     Bar("trees.node", "&Node", Owner.TREES, "node_menu", TREES, place=Place("trees.edit", 2)),
     Bar("editor.kind", "&Kind", Owner.EDITOR, "kind_menu", TREES,
         place=Place("trees.node", 0, 4), dynamic=True),
@@ -199,6 +203,28 @@ def _kind(kind: NodeType, text: str, key: str, order: int, shown: str) -> Comman
     )
 
 
+def _level(level: str, order: int) -> Command:
+    """Game > AI level's entry for ``level`` (the settings' Level box, chosen as by hand)."""
+    blurb = next((f"{lv.title}: {lv.blurb}" for lv in LEVELS if lv.id == level), CUSTOM_TIP)
+    return Command(
+        f"game.level.{level}",
+        _W,
+        level_title(level),
+        "play.settings_panel.level.choose",
+        PLAY,
+        (Place("game.level", 0 if level == CUSTOM else 1, order),),
+        f"act_level_{level}",
+        args=(level,),
+        tip=blurb,
+        checkable=True,
+        checked=level == CUSTOM,
+        group="levels",
+    )
+
+
+#: Game > AI level's choices: Custom, then the levels from the weakest.
+LEVEL_CHOICES = (CUSTOM, *LEVEL_IDS)
+
 COMMANDS: tuple[Command, ...] = (
     # -- Play: the game ----------------------------------------------------------------
     Command("game.new", _W, "&New game", "new_game", PLAY,
@@ -227,6 +253,7 @@ COMMANDS: tuple[Command, ...] = (
             (Place("game", 3, 1),), "act_review",
             tip="Search every position of the game: a graph of its value, each costly move "
             "marked, the better move and its line"),
+    *(_level(level, order) for order, level in enumerate(LEVEL_CHOICES)),
     Command("app.quit", _W, "&Quit", "close", ALL_MODES,
             (Place("game", 9), Place("play.file", 9), Place("trees.file", 9)), "act_quit",
             shortcut=_KEYS.Quit),

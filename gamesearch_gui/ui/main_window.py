@@ -31,6 +31,7 @@ from gamesearch_gui.ui.actions import (
     build_actions,
     fill_menu_bar,
     fill_toolbar,
+    make_menu,
 )
 from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
@@ -179,6 +180,7 @@ class MainWindow(QMainWindow):
     game_menu: QMenu
     view_menu: QMenu
     help_menu: QMenu
+    level_menu: QMenu
     act_new: QAction
     act_undo: QAction
     act_redo: QAction
@@ -204,6 +206,9 @@ class MainWindow(QMainWindow):
         self.search_check = SearchCheck(self, self.store, lambda: self.editor.tree)
         self.help_desk = HelpDesk(self, self.store)
         build_actions(Owner.WINDOW, self)
+        self.level_menu = make_menu("game.level", self)
+        self.settings_panel.level.shown.connect(self._check_level)
+        self._check_level(self.settings_panel.level.level)
         #: The parts whose commands the window shows, by the name the list knows them by.
         self.action_owners: dict[Owner, object] = {
             Owner.WINDOW: self,
@@ -240,6 +245,10 @@ class MainWindow(QMainWindow):
         ):
             self.addToolBar(fill_toolbar(toolbar, bar_id, self.action_owners))
         self._default_layout = self.saveState(LAYOUT_VERSION)
+
+    def _check_level(self, level: str) -> None:
+        """Game > AI level checks the level the settings show."""
+        self.declared_actions[f"game.level.{level}"].setChecked(True)
 
     # -- the game ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamesearch_gui.core.game import Game, GameError
 from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
+from gamesearch_gui.core.levels import CUSTOM, FILE_SECONDS, game_levels
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, default_settings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
 
@@ -50,7 +51,7 @@ EXPLORATION_RANGE = (0.0, 10.0)
 SEED_RANGE = (0, 2**31 - 1)
 #: The time limit of every search of a user's game file that has no depth limit: nobody
 #: has said how big the game is, and a search to its end might never finish.
-FILE_GAME_SECONDS = 2.0
+FILE_GAME_SECONDS = FILE_SECONDS
 
 
 def clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -81,6 +82,10 @@ class PlayConfig:
     #: Game options by key (``pig_target``), of any game; a missing one is its default.
     options: Mapping[str, int] = field(default_factory=dict)
     search: SearchSettings = field(default_factory=lambda: default_search(default_game()))
+    #: The AI's strength level (``core/levels.py``): CUSTOM, or one whose search ``search``
+    #: is; ``level_seed`` seeds its slips (and, at a level, the die), so a game replays.
+    level: str = CUSTOM
+    level_seed: int = 0
 
     @property
     def spec(self) -> GameSpec:
@@ -113,8 +118,19 @@ class PlayConfig:
         return tuple(self.is_human(seat) for seat in range(self.seat_count))
 
     def with_game(self, game: str, search: SearchSettings | None = None) -> PlayConfig:
-        """The same seats with another game (and its own search settings)."""
-        return replace(self, game=game, search=search or default_search(game))
+        """The same seats and level with another game (and its own search settings, or
+        the level's)."""
+        changed = replace(self, game=game, search=search or default_search(game))
+        return changed.with_level(self.level)
+
+    def with_level(self, level: str) -> PlayConfig:
+        """The same setup at ``level``: its search for this game; CUSTOM (the search
+        kept) where the game has no such level."""
+        levels = game_levels(self.game)
+        found = levels.find(level) if levels is not None else None
+        if found is None:
+            return replace(self, level=CUSTOM)
+        return replace(self, level=level, search=found.search)
 
 
 def algorithms_for(game: Game[Any, Any]) -> tuple[Algorithm, ...]:

@@ -26,8 +26,10 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QByteArray, QSettings
 
 from gamesearch_gui.core.games import GameOption, game_names
+from gamesearch_gui.core.levels import CUSTOM, LEVEL_IDS
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.play_config import (
+    SEED_RANGE,
     Seats,
     default_game,
     default_search,
@@ -179,6 +181,10 @@ PLAY_SEATS = member("play/seats", Seats.HUMAN_FIRST)
 PLAY_HUMANS: Setting[tuple[bool, ...]] = Setting(
     "play/humans", (), seats_letters, lambda seated: "".join("P" if h else "A" for h in seated)
 )
+#: The AI's strength level (Settings > Level, Game > AI level), the same in every game,
+#: and the seed of its slips.
+PLAY_LEVEL = choice("play/level", CUSTOM, lambda: (CUSTOM, *LEVEL_IDS))
+PLAY_LEVEL_SEED = whole("play/level_seed", 0, *SEED_RANGE)
 #: Draw a tree: File > Open recent (its folder is where tree file dialogs start).
 RECENT_TREES = paths("editor/recent_files", MAX_RECENT)
 #: The student's search file last checked (File > Check my search code…).

@@ -6,6 +6,7 @@ searches takes effect at the AI's next move. Each game keeps its own search sett
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -25,8 +26,10 @@ from PySide6.QtWidgets import (
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import GameOption, game_specs
+from gamesearch_gui.core.levels import CUSTOM, game_levels, level_for
 from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.ui.level_picker import LevelPicker
 from gamesearch_gui.ui.play_config import (
     DEFAULT_ITERATIONS,
     DEPTH_RANGE,
@@ -119,6 +122,7 @@ class SettingsPanel(QWidget):
 
     def _make_search_boxes(self) -> None:
         """The boxes of the depth-limited searches: algorithm, depth, evaluation, ordering."""
+        self.level = LevelPicker(self)  # Custom, or Beginner to Perfect
         self.algorithm_box = QComboBox()
         self.fail_hard = fail_hard_box()
         self.equal_values = equal_values_box()
@@ -141,6 +145,7 @@ class SettingsPanel(QWidget):
         for box in (
             self.game_box,
             self.seats_box,
+            self.level.box,
             self.algorithm_box,
             self.evaluation_box,
             self.ordering_box,
@@ -181,6 +186,7 @@ class SettingsPanel(QWidget):
         ai_column = QVBoxLayout(ai_group)  # the form, then the note under it
         ai_form = QFormLayout()
         ai_column.addLayout(ai_form)
+        self.level.add_rows(ai_form)
         rows: tuple[tuple[str, QWidget], ...] = (
             ("Algorithm", self.algorithm_box),
             ("", self.fail_hard),
@@ -227,6 +233,7 @@ class SettingsPanel(QWidget):
                 box.currentIndexChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
+        self.level.picked.connect(self._level_picked)
         for spin in (self.depth_spin, self.iterations_spin, self.seed_spin):
             spin.valueChanged.connect(self._search_edited)
         self.exploration_spin.valueChanged.connect(self._search_edited)
@@ -283,6 +290,7 @@ class SettingsPanel(QWidget):
                 spin.setValue(config.option(option))
                 label.setVisible(name == config.game)
                 spin.setVisible(name == config.game)
+            self.level.show(config.level, config.level_seed, game_levels(config.game))
             self._show_search(
                 game, config.search, spec.searchable_to_end, spec.default_search.depth
             )
@@ -303,7 +311,6 @@ class SettingsPanel(QWidget):
         try:
             self._forget_file_item()
             self._file_game = game
-            self._file_search = fit_search(game, None, file_game_search(game))
             self.game_box.addItem(f"{title} (your file)", FILE_ITEM)
             self.game_box.setCurrentIndex(self.game_box.count() - 1)
             self._show_seats(sides, self._config.seats)
@@ -314,9 +321,19 @@ class SettingsPanel(QWidget):
             for _, _, label, spin in self._options:
                 label.setVisible(False)
                 spin.setVisible(False)
-            self._show_search(game, self._file_search, True, None)
+            self._show_file_level(game, file_game_search(game))
         finally:
             self._updating = False
+
+    def _show_file_level(self, game: Game[Any, Any], search: SearchSettings) -> None:
+        """Show the user's game file searched with ``search``, or at a level with its
+        search (a game of more than two players has none: Custom)."""
+        found = level_for(game, None, self._config.level)
+        self._file_search = fit_search(game, None, found.search if found else search)
+        self._config = replace(self._config, level=found.level.id if found else CUSTOM)
+        levels = game_levels(None, game.has_chance) if len(game.players) == 2 else None
+        self.level.show(self._config.level, self._config.level_seed, levels)
+        self._show_search(game, self._file_search, True, None)
 
     def _forget_file_item(self) -> None:
         index = self.game_box.findData(FILE_ITEM)
@@ -347,13 +364,8 @@ class SettingsPanel(QWidget):
     ) -> None:
         """Show ``search`` for ``game``; ``small`` when a search to its end may be asked
         for, ``default_depth`` the depth the spin box offers when ``search`` has none."""
-        self.algorithm_box.clear()
-        for algorithm in algorithms_for(game):
-            self.algorithm_box.addItem(algorithm.title, algorithm)
-            tip = ALGORITHM_TIPS.get(algorithm)
-            if tip:
-                index = self.algorithm_box.count() - 1
-                self.algorithm_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        choices = algorithms_for(game)
+        _fill(self.algorithm_box, ((a.title, a, ALGORITHM_TIPS.get(a)) for a in choices))
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
         self.fail_hard.setChecked(search.fail_hard)
         self.fail_hard.setEnabled(
@@ -369,15 +381,10 @@ class SettingsPanel(QWidget):
         self.depth_spin.setValue(search.depth or default_depth or 9)
         self.depth_spin.setEnabled(not self.full_depth.isChecked())
         self.quiescence_box.setChecked(search.quiescence)
-        self.evaluation_box.clear()
         vectors = len(game.players) != 2
         evaluations = game.cutoff_vector_evaluations() if vectors else game.cutoff_evaluations()
-        for name in evaluations:
-            self.evaluation_box.addItem(EVALUATION_TITLES.get(name, name), name)
-            tip = EVALUATION_TIPS.get(name)
-            if tip:
-                index = self.evaluation_box.count() - 1
-                self.evaluation_box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        titled = ((EVALUATION_TITLES.get(n, n), n, EVALUATION_TIPS.get(n)) for n in evaluations)
+        _fill(self.evaluation_box, titled)
         own = game.vector_evaluations() if vectors else game.evaluations()
         chosen = search.evaluation or next(iter(own), None)
         self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
@@ -436,9 +443,10 @@ class SettingsPanel(QWidget):
         algorithm = self.algorithm_box.currentData()
         self._show_rows(algorithm)
         if algorithm is Algorithm.MCTS:
-            self._set_search(self._mcts_edited())
+            spins = (self.iterations_spin, self.exploration_spin, self.seed_spin)
+            self._set_search(read_mcts(*spins, self.timed, self.time_budget))
             return
-        strict = self._strict_edited(algorithm)
+        strict = read_strict(self.equal_values, algorithm)
         if algorithm.handles_players:
             shallow = algorithm is Algorithm.MAXN and self._constant_sum
             self.shallow_box.setEnabled(shallow)
@@ -459,7 +467,7 @@ class SettingsPanel(QWidget):
             _check_quietly(self.fail_hard, False)
         search = SearchSettings(
             algorithm=algorithm,
-            fail_hard=alphabeta and not strict and self.fail_hard.isChecked(),
+            fail_hard=self.fail_hard.isChecked(),  # unticked above where it does not apply
             strict_pruning=strict,
             depth=depth,
             evaluation=self.evaluation_box.currentData(),
@@ -470,31 +478,24 @@ class SettingsPanel(QWidget):
         )
         self._set_search(search)
 
-    def _strict_edited(self, algorithm: Algorithm) -> bool:
-        """Whether the strict pruning rule is chosen: the box unchecked under a search
-        that prunes (it is off, and the box shows the default, under the others)."""
-        self.equal_values.setEnabled(algorithm.prunes)
-        if not algorithm.prunes:
-            _check_quietly(self.equal_values, True)
-        return algorithm.prunes and not self.equal_values.isChecked()
-
-    def _mcts_edited(self) -> SearchSettings:
-        """MCTS's settings as the panel shows them; a time limit of its own when the
-        iterations say "no limit" and none was set."""
-        if not self.iterations_spin.value() and not self.timed.isChecked():
-            _check_quietly(self.timed, True)
-            self.time_budget.setEnabled(True)
-        exploration = self.exploration_spin.value()
-        if exploration == round(DEFAULT_EXPLORATION, self.exploration_spin.decimals()):
-            exploration = DEFAULT_EXPLORATION  # the box shows √2 as 1.41: keep √2 itself
-        return mcts_search(
-            self.iterations_spin.value() or None,
-            self.time_budget.value() if self.timed.isChecked() else None,
-            exploration,
-            self.seed_spin.value(),
-        )
+    def _level_picked(self) -> None:
+        """A level or its seed was chosen: the level's search, shown (Custom keeps the
+        search as it is, free to change)."""
+        config = replace(self._config, level=self.level.level, level_seed=self.level.seed)
+        if self._file_game is None:
+            self.set_config(config.with_level(config.level))
+        else:
+            self._config, self._updating = config, True
+            try:
+                self._show_file_level(self._file_game, self._file_search or self.config.search)
+            finally:
+                self._updating = False
+        self.searchChanged.emit(self.config)
 
     def _set_search(self, search: SearchSettings) -> None:
+        """A setting changed by hand: the search as shown, at no level (Custom)."""
+        self._config = replace(self._config, level=CUSTOM)
+        self.level.show(CUSTOM, self._config.level_seed, self.level.levels)
         if self._file_game is not None:
             search = fit_search(self._file_game, None, search)
             if search.time_budget is not None and not self.timed.isChecked():
@@ -553,7 +554,8 @@ class SettingsPanel(QWidget):
         )
 
     def _explain(self) -> None:
-        self.note.setText(search_note(self.config.search, self._file_game is not None))
+        search = search_note(self.config.search, self._file_game is not None)
+        self.note.setText(self.level.note() + search)
 
 
 def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
@@ -584,6 +586,48 @@ def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
         "The random numbers' seed: the same seed plays the same moves in the same position"
     )
     return iterations, exploration, seed
+
+
+def _fill(box: QComboBox, choices: Iterable[tuple[str, object, str | None]]) -> None:
+    """Fill ``box`` anew with ``choices``: each its title, its data and its tooltip (or
+    None for a title that says enough)."""
+    box.clear()
+    for title, data, tip in choices:
+        box.addItem(title, data)
+        if tip:
+            box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+
+
+def read_strict(equal_values: QCheckBox, algorithm: Algorithm) -> bool:
+    """Whether the strict pruning rule is chosen: "prune on equal values" unchecked under
+    a search that prunes (under the others the rule is off, and the box shows the default)."""
+    equal_values.setEnabled(algorithm.prunes)
+    if not algorithm.prunes:
+        _check_quietly(equal_values, True)
+    return algorithm.prunes and not equal_values.isChecked()
+
+
+def read_mcts(
+    iterations: QSpinBox,
+    exploration: QDoubleSpinBox,
+    seed: QSpinBox,
+    timed: QCheckBox,
+    budget: QDoubleSpinBox,
+) -> SearchSettings:
+    """MCTS's settings as the panel's boxes show them; a time limit of its own when the
+    iterations say "no limit" and none was set."""
+    if not iterations.value() and not timed.isChecked():
+        _check_quietly(timed, True)
+        budget.setEnabled(True)
+    constant = exploration.value()
+    if constant == round(DEFAULT_EXPLORATION, exploration.decimals()):
+        constant = DEFAULT_EXPLORATION  # the box shows √2 as 1.41: keep √2 itself
+    return mcts_search(
+        iterations.value() or None,
+        budget.value() if timed.isChecked() else None,
+        constant,
+        seed.value(),
+    )
 
 
 def _check_quietly(box: QCheckBox, checked: bool) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from gamesearch_gui.core.game import Game, GameError, Player
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
+from gamesearch_gui.core.levels import GameLevel, level_for, level_move, roll_random
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import Bound, SearchResult, SearchSettings
@@ -266,7 +267,11 @@ class PlaySession(QObject):
             outcomes = self.game.chances(self.match.state)
             faces = [o for o, _ in outcomes]
             weights = [p for _, p in outcomes]
-            self._play(self.rng.choices(faces, weights)[0])
+            # At a level the die is seeded too, so the same seed replays the game.
+            rng = self.rng
+            if self.level() is not None:
+                rng = roll_random(self.config.level_seed, len(self.match.plies) + 1)
+            self._play(rng.choices(faces, weights)[0])
 
     # -- searching ---------------------------------------------------------------------
 
@@ -344,6 +349,8 @@ class PlaySession(QObject):
                     "Stopped before any move was fully searched: playing the first move tried",
                     5000,
                 )
+            else:
+                move = self._level_move(request.state, result, move)
             number = len(self.match.plies) + 1
             self.move_searches[number] = result
             waited = (time.perf_counter() - self._turn_started) * 1000
@@ -354,6 +361,28 @@ class PlaySession(QObject):
             self._analysis_state = request.state
             self._show_analysis()
         self.changed.emit()
+
+    def level(self) -> GameLevel | None:
+        """The AI's strength level in this game, if one is chosen (None: Custom)."""
+        name = None if self.user_game is not None else self.config.game
+        return level_for(self.game, name, self.config.level)
+
+    def _level_move(self, state: Any, result: SearchResult, best: Any) -> Any:
+        """The move the level plays: ``best``, or at a level that slips, now and then
+        another, drawn from the level's seed and the ply (said in the status bar)."""
+        level = self.level()
+        if level is None or not level.slip:
+            return best
+        seed, ply = self.config.level_seed, len(self.match.plies) + 1
+        choice = level_move(self.game, state, result, level, seed, ply)
+        if choice.slipped:
+            played, meant = (self.game.move_text(state, m) for m in (choice.move, best))
+            self.message.emit(
+                f"{level.level.title} slipped: played {played}, not its best {meant} "
+                f"(seed {seed}, move {ply})",
+                6000,
+            )
+        return choice.move
 
     def _show_analysis(self) -> None:
         result = self.analysis
