@@ -53,6 +53,7 @@ from gamesearch_gui.core.search import (
 )
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
+from gamesearch_gui.core.share.html import replay_recording, write_replay_page
 from gamesearch_gui.core.trees.file import printable, show
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
@@ -333,6 +334,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"with --game-file: a line of play longer than N plies is an error, so a game "
         f"that never ends stops with a message (default: {DEFAULT_PLY_LIMIT})",
     )
+    solve.add_argument(
+        "--html",
+        metavar="OUT",
+        help="also write the search's replay to OUT: one web page, the tree stepped through "
+        "event by event with the window's words, that any browser opens from disk "
+        "(depth-first searches: not with --algorithm mcts or --game-file)",
+    )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     add_limit_options(solve, _seconds, GAME_FILE_SECONDS, "in the whole search (with --game-file)")
     _add_check_search(commands)
@@ -585,7 +593,10 @@ def _solve_tree(args: argparse.Namespace) -> int:
     visited: list[str] = []
     pruned: list[str] = []
     watcher = RootValueWatcher()
-    recording = SearchRecording(game) if args.shape else None
+    settings = search_settings(args, tree.has_chance, tree.player_count)
+    recording = replay_recording(game, settings) if args.html else None
+    if recording is None and args.shape:
+        recording = SearchRecording(game)
 
     reached: set[tuple[int, ...]] = set()
 
@@ -605,10 +616,11 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
-    settings = search_settings(args, tree.has_chance, tree.player_count)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
+        if args.html:
+            write_replay_page(args.html, recording, tree.name, _source(args.file))
     line = [
         path_text(result.principal_variation[: i + 1])
         for i in range(len(result.principal_variation))
@@ -623,7 +635,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         **root_answers(game, tree.root, result, watcher),
         "stats": stats(result),
     }
-    add_findings(answer, game, result, recording)
+    add_findings(answer, game, result, recording if args.shape else None)
     words = {
         "best_move": "-"
         if result.best_move is None
@@ -639,9 +651,19 @@ def _solve_game(args: argparse.Namespace) -> int:
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
-    answer, convention = game_answer(game, state, settings, shape=args.shape)
+    recording = replay_recording(game, settings) if args.html else None
+    answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
+    if recording is not None:
+        write_replay_page(args.html, recording, game.title)
     _print(args, answer, title=game.title, convention=convention)
     return 0
+
+
+def _source(file: str) -> str:
+    """The name of the file a tree came from, as a page names it ("" for none)."""
+    if file == "-" or not os.path.lexists(file):
+        return ""
+    return os.path.basename(file)
 
 
 def _solve_game_file(args: argparse.Namespace) -> int:
@@ -650,6 +672,11 @@ def _solve_game_file(args: argparse.Namespace) -> int:
     prints goes to standard error, so that standard output holds the answer alone."""
     from gamesearch_gui.core.usergame import split_game_spec
 
+    if args.html:
+        raise GameError(
+            "--html is not available with --game-file: the game's code runs in a process "
+            "of its own, which keeps no recording"
+        )
     if args.file is not None or args.game is not None or args.position is not None:
         raise GameError(
             "--game-file searches from the file's initial state: give no tree FILE, "
