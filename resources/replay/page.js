@@ -129,11 +129,13 @@
     const onLine = new Set(line(now));
     const items = [];
     const place = new Map();
+    // Two slots apart: room for a fold's count under it.
     let slot = 0;
+    const next = () => { slot += 2; return slot - 2; };
     function mark(parent, nodes, depth) {
       let count = 0;
       for (const c of nodes) count += subtreeSize(now, c);
-      const item = { mark: parent, count: count, x: slot++, depth: depth };
+      const item = { mark: parent, count: count, x: next(), depth: depth };
       items.push(item);
       return item;
     }
@@ -147,7 +149,7 @@
         for (const c of kids) placed.push(visit(c, false));
         const cut = cutoffOf(now, n);
         if (cut !== NONE) {
-          const stub = { stub: cut, parent: n, x: slot++, depth: item.depth + 1 };
+          const stub = { stub: cut, parent: n, x: next(), depth: item.depth + 1 };
           items.push(stub);
           placed.push(stub);
         }
@@ -159,12 +161,12 @@
       } else if (kids.length) {
         placed.push(mark(n, kids, item.depth + 1));
       }
-      item.x = placed.length ? (placed[0].x + placed[placed.length - 1].x) / 2 : slot++;
+      item.x = placed.length ? (placed[0].x + placed[placed.length - 1].x) / 2 : next();
       return item;
     }
     for (const r of roots(now)) {
       visit(r, true);
-      slot += 2;
+      slot += 4;
     }
     return { items: items, place: place };
   }
@@ -520,7 +522,9 @@
     legend();
     wireView();
     wireControls();
-    go(data.eventCount);
+    // A link may open the page at an event: page.html#event=13.
+    const asked = /(?:^#|&)event=(\d+)/.exec(window.location.hash);
+    go(asked ? Number(asked[1]) : data.eventCount);
   }
 
   start();
