@@ -22,6 +22,8 @@
   // A first view folds a tree that would not fit at zoom 1 (as the window's does) past
   // this many nodes; the whole tree may be drawn up to MAX_DRAWN nodes.
   const SMALL_TREE_NODES = 60, MAX_DRAWN = 4000;
+  // The most characters of a node's label written beside it.
+  const LABEL_SHOWN = 6;
   const LEGEND = [
     ["max", "MAX"], ["min", "MIN"], ["chance", "chance"], ["terminal", "game over"],
     ["eval", "evaluated (E)"], ["open", "being searched"], ["tt", "TT: from the table"],
@@ -230,7 +232,10 @@
         below += 10;
       }
     }
-    if (N.label[n] !== NONE && T[N.label[n]]) text(T[N.label[n]], x - R * 1.3, y - R * 0.6, "name", layer);
+    // A node's own label up and to its left, cut short where it would reach its
+    // neighbours (the details pane names it whole).
+    const label = N.label[n] !== NONE ? T[N.label[n]] : "";
+    if (label) text(label.length > LABEL_SHOWN ? `${label.slice(0, LABEL_SHOWN - 1)}…` : label, x - R * 1.3, y - R * 0.6, "name", layer);
   }
 
   function render() {
@@ -251,9 +256,11 @@
         if (from) {
           const onBest = best.has(item.n) && best.has(parent);
           el("line", { x1: px(from), y1: py(from), x2: x, y2: y, class: onBest ? "edge best" : "edge" }, edges);
-          let move = N.move[item.n] !== NONE ? T[N.move[item.n]] : "";
-          if (N.probability[item.n] !== NONE) move += ` (${T[N.probability[item.n]]})`;
-          if (move) text(move, px(from) * 0.4 + x * 0.6, py(from) * 0.4 + y * 0.6, "move", labels);
+          // The move on the edge, and a chance outcome's probability under it.
+          const mx = px(from) * 0.4 + x * 0.6, my = py(from) * 0.4 + y * 0.6;
+          const move = N.move[item.n] !== NONE ? T[N.move[item.n]] : "";
+          if (move) text(move, mx, my, "move", labels);
+          if (N.probability[item.n] !== NONE) text(T[N.probability[item.n]], mx, my + 10, "move", labels);
         }
         drawNode(now, item, nodes);
       } else if (item.stub !== undefined && from) {
@@ -289,7 +296,7 @@
   function fit() {
     const b = state.bounds, box = $("tree").getBoundingClientRect();
     if (!b || !box.width) return applyView();
-    const s = Math.min(1.5, box.width / (b.x1 - b.x0), box.height / (b.y1 - b.y0));
+    const s = Math.min(2, box.width / (b.x1 - b.x0), box.height / (b.y1 - b.y0));
     state.view = { s: s, x: (box.width - (b.x1 + b.x0) * s) / 2, y: 8 - b.y0 * s };
     applyView();
   }
