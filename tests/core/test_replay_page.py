@@ -16,13 +16,7 @@ from gamesearch_gui.core.share.html import embedded_json, replay_page, write_rep
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.replay_page import read_page, recorded_words
-
-FIGURE_5_2 = """{"format": "gamesearch-tree", "version": 1, "name": "Figure 5.2",
- "root": {"type": "max", "label": "A", "children": [
-   {"type": "min", "label": "B", "move": "a1",
-    "children": [{"value": 3}, {"value": 12}, {"value": 8}]},
-   {"type": "min", "label": "C", "children": [{"value": 2}, {"value": 4}, {"value": 6}]},
-   {"type": "min", "label": "D", "children": [{"value": 14}, {"value": 5}, {"value": 2}]}]}}"""
+from tests.test_cli import FIGURE_5_2
 
 #: A label and a name that would run as script if the page wrote them as markup.
 HOSTILE = "</script><script>document.title='pwned'</script><!--"
