@@ -134,3 +134,20 @@ def test_a_big_search_holds_the_details_of_its_first_view(
     # The first two in search order, the root's children, the best line's.
     assert detailed == {0, 1, 5, 7} | {2, 3, 4}
     assert set(map(int, data["titles"])) == detailed
+
+
+def test_a_search_still_being_written_shows_only_what_was_published() -> None:
+    recording = recorded()  # finished, but only its first 12 events are published
+    data = read_page(replay_page(recording, "Figure 5.2", events=12)).data
+    now = Moment(recording, 12)
+    assert data["eventCount"] == 12 and data["finished"] is False
+    assert "still running" in data["status"] and "first 12 events" in data["status"]
+    assert data["nodeCount"] == now.limit == len(data["nodes"]["parent"])
+    assert data["words"] == recorded_words(recording)[:13]
+    # Nothing from after event 12: no value, child or cutoff the search had not made.
+    assert data["cutoffs"]["node"] == []
+    texts = data["texts"]
+    values = [texts[i] if i >= 0 else None for i in data["nodes"]["value"]]
+    assert values == [None, "3", "3", "12", "8", None, "2"]
+    assert all(c < now.limit for c in data["nodes"]["firstChild"] + data["nodes"]["nextSibling"])
+    assert data["bestLine"] == []

@@ -68,9 +68,12 @@ def page_html(data: dict[str, Any]) -> str:
     return _SLOT.sub(lambda match: parts[match.group(1)], _part("page.html"))
 
 
-def replay_page(recording: SearchRecording, title: str, source: str = "") -> str:
-    """The page replaying ``recording``, named ``title``, from the file ``source``."""
-    return page_html(replay_data(recording, title, source))
+def replay_page(
+    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+) -> str:
+    """The page replaying ``recording``, named ``title``, from the file ``source``: its
+    first ``events`` events (all by default)."""
+    return page_html(replay_data(recording, title, source, events))
 
 
 def replay_recording(game: Game[Any, Any], settings: SearchSettings) -> SearchRecording:
@@ -87,8 +90,12 @@ def replay_recording(game: Game[Any, Any], settings: SearchSettings) -> SearchRe
 
 
 def write_replay_page(
-    path: str | os.PathLike[str], recording: SearchRecording, title: str, source: str = ""
+    path: str | os.PathLike[str],
+    recording: SearchRecording,
+    title: str,
+    source: str = "",
+    events: int | None = None,
 ) -> None:
-    """Write the page replaying ``recording`` to ``path``, whole or not at all (OSError
-    says why not)."""
-    write_text(path, replay_page(recording, title, source))
+    """Write the page replaying ``recording`` (its first ``events`` events, all by
+    default) to ``path``, whole or not at all (OSError says why not)."""
+    write_text(path, replay_page(recording, title, source, events))

@@ -44,17 +44,19 @@ class _Texts:
         return index
 
 
-def status_text(recording: SearchRecording) -> str:
-    """What the page says about a search that is not whole ("" for a finished one within
-    the node cap): still running, failed, or cut by the node cap."""
+def status_text(end: Moment) -> str:
+    """What the page of the search up to ``end`` says about a search that is not whole
+    ("" for a finished one within the node cap): still running, failed, or cut by the
+    node cap."""
+    recording = end.recording
     said = []
-    if recording.result is None:
+    if recording.result is None or end.k < recording.event_count:
         if recording.failure:
             said.append(f"This search failed: {recording.failure}.")
         else:
             said.append(
                 "This search was still running when the page was written: it shows the "
-                f"first {recording.event_count:,} events only, and no answer."
+                f"first {end.k:,} events only, and no answer."
             )
     if recording.capped:
         cap = recording.node_cap or recording.node_count
@@ -65,30 +67,28 @@ def status_text(recording: SearchRecording) -> str:
     return " ".join(said)
 
 
-def _shows_window(recording: SearchRecording) -> bool:
+def _shows_window(end: Moment) -> bool:
     """Whether α and β are written under the nodes: where the algorithm prunes (minimax
-    never narrows the window), as the window's tree decides once a search is over."""
+    never narrows the window), as the window's tree decides once a search is over; while
+    it runs, once some node's window is not (−∞, +∞)."""
+    recording = end.recording
     settings = getattr(recording.result, "settings", None)
     algorithm = getattr(settings, "algorithm", None)
     if algorithm is not None:
         return bool(algorithm.prunes)
-    return any(a != -math.inf for a in recording.alpha_in) or any(
-        b != math.inf for b in recording.beta_in
+    return any(a != -math.inf for a in recording.alpha_in[: end.limit]) or any(
+        b != math.inf for b in recording.beta_in[: end.limit]
     )
 
 
-def _detailed(recording: SearchRecording) -> list[int]:
+def _detailed(end: Moment) -> list[int]:
     """The nodes whose details the page holds (see ``DETAILED_NODES``)."""
-    count = recording.node_count
-    if count <= DETAILED_NODES:
-        return list(range(count))
-    end = Moment(recording, recording.event_count)
+    if end.limit <= DETAILED_NODES:
+        return list(range(end.limit))
     chosen = set(range(DETAILED_NODES // 2))
-    for root in end.roots():
-        chosen.add(root)
-        chosen.update(end.children(root))
-    chosen.update(recording.principal_variation())
-    for n in list(recording.principal_variation()):
+    line = end.principal_variation()
+    for n in [*end.roots(), *line]:
+        chosen.add(n)
         chosen.update(end.children(n))
     return sorted(chosen)
 
@@ -98,12 +98,11 @@ def _column(column: Sequence[int], count: int) -> list[int]:
     return list(column[:count])
 
 
-def _node_columns(recording: SearchRecording, texts: _Texts) -> dict[str, list[Any]]:
+def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
     """The per-node columns the page draws with: texts as indices into ``texts``, and
-    the moments a node was entered and valued (one past the last event for never)."""
-    count = recording.node_count
-    events = recording.event_count
-    end = Moment(recording, events)
+    the moments a node was entered and valued (one past the page's last event for
+    never, or not by then)."""
+    recording, count, events = end.recording, end.limit, end.k
 
     def moment(seq: int) -> int:
         # An event that never happened is later than every moment the page shows.
@@ -113,15 +112,17 @@ def _node_columns(recording: SearchRecording, texts: _Texts) -> dict[str, list[A
         "parent": _column(recording.parent, count),
         "depth": _column(recording.depth, count),
         "kind": _column(recording.kind, count),
-        "how": _column(recording.how, count),
+        "how": [h if end.is_valued(n) else -1 for n, h in enumerate(recording.how[:count])],
         "entered": [moment(s) for s in recording.entered_at[:count]],
         "valued": [moment(s) for s in recording.valued_at[:count]],
         "firstSlot": _column(recording.first_slot, count),
-        "lastSlot": _column(recording.last_slot, count),
-        "x": [-1 if math.isnan(x) else x for x in recording.x_final[:count]],
-        "firstChild": _column(recording.first_child, count),
-        "nextSibling": _column(recording.next_sibling, count),
-        "cutoff": _column(recording.cutoff_of, count),
+        "x": [x if end.is_valued(n) else -1 for n, x in enumerate(recording.x_final[:count])],
+        "firstChild": [c if c < count else NONE for c in recording.first_child[:count]],
+        "nextSibling": [c if c < count else NONE for c in recording.next_sibling[:count]],
+        "cutoff": [
+            c if c != NONE and recording.cut_seq[c] < events else NONE
+            for c in recording.cutoff_of[:count]
+        ],
         "value": [texts(recording.value_text(n)) if end.is_valued(n) else -1 for n in range(count)],
         "alphaIn": [texts(format_number(a)) for a in recording.alpha_in[:count]],
         "betaIn": [texts(format_number(b)) for b in recording.beta_in[:count]],
@@ -136,23 +137,25 @@ def _node_columns(recording: SearchRecording, texts: _Texts) -> dict[str, list[A
     }
 
 
-def _cutoff_columns(recording: SearchRecording, texts: _Texts) -> dict[str, list[Any]]:
-    """The per-cutoff columns: its node, event, stub's slot, and its two lines."""
+def _cutoff_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
+    """The per-cutoff columns (those that happened by ``end``): node, event, stub's
+    slot, and its two lines."""
+    recording = end.recording
+    cuts = [i for i in range(len(recording.cut_node)) if recording.cut_seq[i] < end.k]
     return {
-        "node": list(recording.cut_node),
-        "seq": list(recording.cut_seq),
-        "slot": list(recording.cut_slot),
+        "node": [recording.cut_node[i] for i in cuts],
+        "seq": [recording.cut_seq[i] for i in cuts],
+        "slot": [recording.cut_slot[i] for i in cuts],
         "lines": [
-            [texts(line) for line in cutoff_lines(recording, recording.cutoff(i))]
-            for i in range(len(recording.cut_node))
+            [texts(line) for line in cutoff_lines(recording, recording.cutoff(i))] for i in cuts
         ],
     }
 
 
-def _details(recording: SearchRecording, texts: _Texts) -> dict[str, dict[str, Any]]:
+def _details(end: Moment, texts: _Texts) -> dict[str, dict[str, Any]]:
     """Each detailed node's title and its details pane's rows as the search left them."""
-    events = recording.event_count
-    nodes = _detailed(recording)
+    recording, events = end.recording, end.k
+    nodes = _detailed(end)
     return {
         "titles": {str(n): texts(node_title(recording, n)) for n in nodes},
         "details": {
@@ -162,28 +165,31 @@ def _details(recording: SearchRecording, texts: _Texts) -> dict[str, dict[str, A
     }
 
 
-def replay_data(recording: SearchRecording, title: str, source: str = "") -> dict[str, Any]:
+def replay_data(
+    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+) -> dict[str, Any]:
     """Everything the replay page shows of ``recording``, as JSON-ready data. ``title``
-    names the search ("Figure 5.2, alpha-beta"); ``source``, the file it came from."""
+    names the search ("Figure 5.2, alpha-beta"); ``source``, the file it came from;
+    ``events``, how many of its events to show (all of them by default; a search still
+    being recorded, only those its writer has published)."""
     texts = _Texts()
-    events = recording.event_count
-    finished = recording.result is not None
+    end = Moment(recording, recording.event_count if events is None else events)
+    finished = recording.result is not None and end.k >= recording.event_count
     return {
         "title": title,
         "source": source,
-        "status": status_text(recording),
+        "status": status_text(end),
         "finished": finished,
-        "showWindow": _shows_window(recording),
-        "nodeCount": recording.node_count,
-        "eventCount": events,
-        "nodes": _node_columns(recording, texts),
-        "cutoffs": _cutoff_columns(recording, texts),
-        "roots": [it.root for it in recording.iterations if it.root != NONE],
-        "current": [Moment(recording, k).current() for k in range(events + 1)],
-        "bestLine": Moment(recording, events).principal_variation(),
-        "words": [
-            step_line(recording, k, starting=False, over=finished) for k in range(events + 1)
-        ],
-        **_details(recording, texts),
+        "showWindow": _shows_window(end),
+        "nodeCount": end.limit,
+        "eventCount": end.k,
+        "slots": end.slots,
+        "nodes": _node_columns(end, texts),
+        "cutoffs": _cutoff_columns(end, texts),
+        "roots": end.roots(),
+        "current": [Moment(recording, k).current() for k in range(end.k + 1)],
+        "bestLine": end.principal_variation(),
+        "words": [step_line(recording, k, starting=False, over=finished) for k in range(end.k + 1)],
+        **_details(end, texts),
         "texts": texts.table,
     }
