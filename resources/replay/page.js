@@ -515,10 +515,8 @@
       $("status").hidden = false;
     }
     const box = $("tree").getBoundingClientRect();
-    let slots = 0;
-    for (const n of data.roots) slots = Math.max(slots, N.lastSlot[n] + 1);
     // The window's first view: whole when small or when it fits at zoom 1, else folded.
-    const fits = data.nodeCount <= SMALL_TREE_NODES || (slots + 2) * SLOT_W <= box.width;
+    const fits = data.nodeCount <= SMALL_TREE_NODES || (data.slots + 2) * SLOT_W <= box.width;
     state.folded = !fits || data.nodeCount > MAX_DRAWN;
     const whole = $("whole");
     whole.checked = !state.folded;
