@@ -48,12 +48,12 @@ from gamesearch_gui.core.search import (
     MAX_SEARCH_DEPTH,
     Algorithm,
     Ordering,
+    SearchSettings,
     default_settings,
     search,
 )
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.share.html import replay_recording, write_replay_page
 from gamesearch_gui.core.trees.file import printable, show
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
@@ -593,10 +593,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
     visited: list[str] = []
     pruned: list[str] = []
     watcher = RootValueWatcher()
-    settings = search_settings(args, tree.has_chance, tree.player_count)
-    recording = replay_recording(game, settings) if args.html else None
-    if recording is None and args.shape:
-        recording = SearchRecording(game)
+    recording = _recorder(args, game, search_settings(args, tree.has_chance, tree.player_count))
 
     reached: set[tuple[int, ...]] = set()
 
@@ -616,11 +613,12 @@ def _solve_tree(args: argparse.Namespace) -> int:
                 reached.add(leaf)
                 visited.append(path_text(leaf))
 
+    settings = search_settings(args, tree.has_chance, tree.player_count)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
         if args.html:
-            write_replay_page(args.html, recording, tree.name, _source(args.file))
+            _write_page(args.html, recording, tree.name, _source(args.file))
     line = [
         path_text(result.principal_variation[: i + 1])
         for i in range(len(result.principal_variation))
@@ -651,12 +649,31 @@ def _solve_game(args: argparse.Namespace) -> int:
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
-    recording = replay_recording(game, settings) if args.html else None
+    recording = _recorder(args, game, settings) if args.html else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
     if recording is not None:
-        write_replay_page(args.html, recording, game.title)
+        _write_page(args.html, recording, game.title)
     _print(args, answer, title=game.title, convention=convention)
     return 0
+
+
+def _recorder(
+    args: argparse.Namespace, game: Game[Any, Any], settings: SearchSettings
+) -> SearchRecording | None:
+    """The recording a search keeps: for --html (its replay page, recorded as the window
+    records that search), else for --shape; None for neither."""
+    if args.html:
+        from gamesearch_gui.core.share.html import replay_recording
+
+        return replay_recording(game, settings)
+    return SearchRecording(game) if args.shape else None
+
+
+def _write_page(path: str, recording: SearchRecording, title: str, source: str = "") -> None:
+    """--html: the search's replay page, written to ``path``."""
+    from gamesearch_gui.core.share.html import write_replay_page
+
+    write_replay_page(path, recording, title, source)
 
 
 def _source(file: str) -> str:
