@@ -23,7 +23,10 @@ CONTENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Using the app",
         ("play.md", "tree-view.md", "strategy.md", "editor.md", "exercises.md"),
     ),
-    ("Search, your code, the games", ("search.md", "tree-files.md", "your-code.md", "games.md")),
+    (
+        "Search, your code, the games",
+        ("search.md", "tree-files.md", "sharing.md", "your-code.md", "games.md"),
+    ),
     ("Building and measuring", ("architecture.md", "packaging.md", "benchmarks.md")),
 )
 OTHER_GROUP = "More"
