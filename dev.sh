@@ -9,8 +9,8 @@
 #   ./dev.sh setup            only set up (the test dependencies)
 #
 # On Debian and Ubuntu it installs the system packages it needs with apt-get (through
-# sudo when not root): python3-venv, the libraries Qt's wheels load, and a C compiler
-# and Python's headers for the native recording writer.
+# sudo when not root): python3-venv, the libraries Qt's wheels load, a C compiler and
+# Python's headers for the native recording writer, and (for test) headless Chromium.
 # PYTHON=/path/to/python3.X picks the interpreter that creates .venv (3.11 or newer).
 set -euo pipefail
 
@@ -26,6 +26,9 @@ QT_XCB_DEBS=(
   libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xfixes0 libxcb-xinerama0
   libx11-xcb1
 )
+
+# The headless browser the replay page's tests drive (tests/ui/test_replay_browser.py).
+BROWSER_DEBS=(chromium chromium-driver)
 
 # What building the native recording writer (setup.py) needs besides Python's headers.
 BUILD_DEBS=(gcc libc6-dev)
@@ -165,7 +168,7 @@ case $command in
     exec "$VENV/bin/gamesearch-gui" "$@"
     ;;
   test)
-    setup test "${QT_RUNTIME_DEBS[@]}"
+    setup test "${QT_RUNTIME_DEBS[@]}" "${BROWSER_DEBS[@]}"
     QT_QPA_PLATFORM=offscreen exec "$VENV/bin/python" -m pytest "$@"
     ;;
   lint)

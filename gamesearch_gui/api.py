@@ -13,6 +13,11 @@ view, or None while play goes on) or both ``is_terminal(state)`` and
 cutoffs), ``key(state)`` (a hashable key, when states are not hashable themselves),
 ``move_text(state, action)``, ``board_text(state)`` (the position drawn as text),
 ``utility_bounds()``, ``chances(state)`` with ``has_chance = True`` for dice.
+
+For a notebook: ``solve(tree, algorithm=...)`` (a tree file, an example's key such as
+"figure-5-2", or a nested list) and ``solve_game(name, position, ...)`` search and record,
+and answer a :class:`Replay` that Jupyter shows as the interactive replay of the search
+(docs/sharing.md); ``load(tree)`` makes the tree alone.
 """
 
 from gamesearch_gui.core.game import (
@@ -25,6 +30,7 @@ from gamesearch_gui.core.game import (
     Player,
     outcome_by_sign,
 )
+from gamesearch_gui.notebook import Replay, load, solve, solve_game
 
 __all__ = [
     "NO_EVALUATION",
@@ -34,5 +40,9 @@ __all__ = [
     "IllegalMoveError",
     "Outcome",
     "Player",
+    "Replay",
+    "load",
     "outcome_by_sign",
+    "solve",
+    "solve_game",
 ]

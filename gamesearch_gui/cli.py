@@ -353,6 +353,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"with --game-file: a line of play longer than N plies is an error, so a game "
         f"that never ends stops with a message (default: {DEFAULT_PLY_LIMIT})",
     )
+    solve.add_argument(
+        "--html",
+        metavar="OUT",
+        help="also write the search's replay to OUT: one web page, the tree stepped through "
+        "event by event with the window's words, that any browser opens from disk "
+        "(depth-first searches: not with --algorithm mcts or --game-file)",
+    )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     add_limit_options(solve, _seconds, GAME_FILE_SECONDS, "in the whole search (with --game-file)")
     _add_check_search(commands)
@@ -622,7 +629,6 @@ def _solve_tree(args: argparse.Namespace) -> int:
     paths: dict[int, tuple[int, ...]] = {}
     visited: list[str] = []
     pruned: list[str] = []
-    recording = SearchRecording(game) if args.shape else None
 
     reached: set[tuple[int, ...]] = set()
 
@@ -644,9 +650,12 @@ def _solve_tree(args: argparse.Namespace) -> int:
 
     settings = search_settings(args, tree.has_chance, tree.player_count, asked)
     watcher = RootValueWatcher(strict=settings.strict_pruning)
+    recording = _recorder(args, game, settings)
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
+        if args.html:
+            _write_page(args.html, recording, tree.name, _source(args.file))
     line = [
         path_text(result.principal_variation[: i + 1])
         for i in range(len(result.principal_variation))
@@ -661,7 +670,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
         **root_answers(game, tree.root, result, watcher),
         "stats": stats(result),
     }
-    add_findings(answer, game, result, recording)
+    add_findings(answer, game, result, recording if args.shape else None)
     words = {
         "best_move": "-"
         if result.best_move is None
@@ -678,9 +687,38 @@ def _solve_game(args: argparse.Namespace) -> int:
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
-    answer, convention = game_answer(game, state, settings, shape=args.shape)
+    recording = _recorder(args, game, settings) if args.html else None
+    answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
+    if recording is not None:
+        _write_page(args.html, recording, game.title)
     _print(args, answer, title=game.title, convention=convention)
     return 0
+
+
+def _recorder(
+    args: argparse.Namespace, game: Game[Any, Any], settings: SearchSettings
+) -> SearchRecording | None:
+    """The recording a search keeps: for --html (its replay page, recorded as the window
+    records that search), else for --shape; None for neither."""
+    if args.html:
+        from gamesearch_gui.core.share.html import replay_recording
+
+        return replay_recording(game, settings)
+    return SearchRecording(game) if args.shape else None
+
+
+def _write_page(path: str, recording: SearchRecording, title: str, source: str = "") -> None:
+    """--html: the search's replay page, written to ``path``."""
+    from gamesearch_gui.core.share.html import write_replay_page
+
+    write_replay_page(path, recording, title, source)
+
+
+def _source(file: str) -> str:
+    """The name of the file a tree came from, as a page names it ("" for none)."""
+    if file == "-" or not os.path.lexists(file):
+        return ""
+    return os.path.basename(file)
 
 
 def _solve_game_file(args: argparse.Namespace) -> int:
@@ -689,6 +727,11 @@ def _solve_game_file(args: argparse.Namespace) -> int:
     prints goes to standard error, so that standard output holds the answer alone."""
     from gamesearch_gui.core.usergame import split_game_spec
 
+    if args.html:
+        raise GameError(
+            "--html is not available with --game-file: the game's code runs in a process "
+            "of its own, which keeps no recording"
+        )
     if args.file is not None or args.game is not None or args.position is not None:
         raise GameError(
             "--game-file searches from the file's initial state: give no tree FILE, "

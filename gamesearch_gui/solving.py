@@ -199,18 +199,25 @@ def _unsaid(defaults: SearchSettings | None, algorithm: Algorithm) -> _Unsaid:
 
 
 def game_answer(
-    game: Game[Any, Any], state: Any, settings: SearchSettings, *, shape: bool = False
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    *,
+    shape: bool = False,
+    recording: SearchRecording | None = None,
 ) -> tuple[dict[str, Any], str]:
     """Search ``game`` from ``state``: ``solve``'s answer (its JSON object) and the name
     of alpha-beta's convention the search used ("" for another algorithm); ``shape``
-    records the search to add the tree's shape."""
+    records the search to add the tree's shape; ``recording``, if given, records it
+    (for the replay page) and is finished with the result."""
     # Only a chance root needs the events for its root values; a listener slows a search.
     watcher = (
         RootValueWatcher(strict=settings.strict_pruning)
         if game.to_move(state) is Player.CHANCE
         else None
     )
-    recording = SearchRecording(game) if shape else None
+    if recording is None and shape:
+        recording = SearchRecording(game)
     result = search(game, state, settings, listener=fan_out(watcher, recording))
     if recording is not None:
         recording.finish(result)
@@ -228,7 +235,7 @@ def game_answer(
         **root_answers(game, state, result, watcher),
         "stats": stats(result),
     }
-    add_findings(answer, game, result, recording)
+    add_findings(answer, game, result, recording if shape else None)
     if game.to_move(state) is Player.CHANCE:
         answer["note"] = "a die is rolled here: there is no move to choose"
     return answer, result.settings.convention

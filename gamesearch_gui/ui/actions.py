@@ -186,6 +186,10 @@ LISTED: tuple[Listed, ...] = (
 )
 
 _W, _T, _E, _X = Owner.WINDOW, Owner.TREES, Owner.EDITOR, Owner.EXERCISE
+_EXPORT_PAGE_TIP = (
+    "Write the search's replay as one web page: the tree step by step with the same "
+    "words, for a course page or a student without the app (any browser opens it)"
+)
 
 
 def _kind(kind: NodeType, text: str, key: str, order: int, shown: str) -> Command:
@@ -267,6 +271,13 @@ COMMANDS: tuple[Command, ...] = (
             (Place("play.file", 1, 0), Place("trees.file", 3, 0)), "act_check",
             tip="Compare your minimax or alpha-beta (aima-python's style) with the app's, "
             "leaf by leaf"),
+    # The replay as a web page, from the search tree of the mode's tree page.
+    Command("play.export_page", _W, "Export replay as &web page…",
+            "tree_panel.exporter.export_page", PLAY, (Place("play.file", 2, 0),),
+            "act_export_page", tip=_EXPORT_PAGE_TIP),
+    Command("trees.export_page", _W, "Export replay as &web page…",
+            "editor.solution_panel.exporter.export_page", TREES, (Place("trees.file", 2, 2),),
+            "act_export_solved_page", tip=_EXPORT_PAGE_TIP),
     # -- View --------------------------------------------------------------------------
     Command("mode.play", _W, "&Play a game", "set_mode", ALL_MODES,
             (Place("view", 0, 0), Place("toolbar.mode", 0, 0)), "act_mode_play",

@@ -25,7 +25,14 @@ CONTENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "Search, your code, the games",
-        ("state-machine.md", "search.md", "tree-files.md", "your-code.md", "games.md"),
+        (
+            "state-machine.md",
+            "search.md",
+            "tree-files.md",
+            "sharing.md",
+            "your-code.md",
+            "games.md",
+        ),
     ),
     ("Building and measuring", ("architecture.md", "packaging.md", "benchmarks.md")),
 )

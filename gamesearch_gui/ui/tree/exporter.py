@@ -1,14 +1,17 @@
 """Exporting the tree from its page: ask where, write the picture, and when the whole
-tree is too big to read, ask whether to write the part in view instead."""
+tree is too big to read, ask whether to write the part in view instead; or write the
+search's replay as one web page (core/share/html.py), from the recording the page holds
+(no search runs for it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Slot
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.share.html import write_replay_page
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
 
@@ -17,10 +20,21 @@ class TreeExporter(QObject):
     """Exports ``canvas``'s tree, asking the person over ``page`` (its dialogs are
     methods tests replace: a box is modal)."""
 
-    def __init__(self, canvas: TreeCanvas, page: QWidget) -> None:
+    def __init__(
+        self,
+        canvas: TreeCanvas,
+        page: QWidget,
+        title: Callable[[], str] = lambda: "",
+        published: Callable[[], int | None] = lambda: None,
+    ) -> None:
+        """``title``: what the page shows is called; ``published``: how many events of
+        its recording may be read (None: all; a search still running publishes them as
+        it goes, and the rest is being written)."""
         super().__init__(page)
         self._canvas = canvas
         self._page = page
+        self._title = title
+        self._published = published
 
     @Slot()
     def export_svg(self) -> None:
@@ -35,6 +49,31 @@ class TreeExporter(QObject):
         name = self._save_file_name("Export the search tree as PNG", "PNG images (*.png)")
         if name:
             self._export(self._canvas.export_png, _with_suffix(name, ".png"))
+
+    @Slot()
+    def export_page(self) -> None:
+        """Ask where, then write the search's replay as one web page."""
+        recording = self._canvas.recording
+        if recording is None:
+            self._warn(
+                "No replay to export",
+                "There is no search tree here to export. The web page replays a "
+                "minimax-family search (minimax, alpha-beta, expectiminimax, Star1, max^n); "
+                "Monte Carlo tree search's replay stays in the app.",
+            )
+            return
+        name = self._save_file_name("Export the replay as a web page", "Web pages (*.html)")
+        if not name:
+            return
+        path = _with_suffix(name, ".html")
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            title = self._title() or "Search tree"
+            write_replay_page(path, recording, title, events=self._published())
+        except OSError as error:
+            self._warn("Could not export the replay", describe(error, path))
+        finally:
+            QApplication.restoreOverrideCursor()
 
     def _export(self, write: Callable[..., None], path: str) -> None:
         """Write the whole tree to ``path``; one too big to read is exported as the part
@@ -69,7 +108,8 @@ class TreeExporter(QObject):
 
     def _save_file_name(self, caption: str, filter: str) -> str | None:
         """The file a person chose to save to, None if cancelled (tests replace this)."""
-        name, _ = QFileDialog.getSaveFileName(self._page, caption, "search-tree", filter)
+        start = "search-replay" if filter.startswith("Web") else "search-tree"
+        name, _ = QFileDialog.getSaveFileName(self._page, caption, start, filter)
         return name or None
 
     def _warn(self, title: str, text: str) -> None:

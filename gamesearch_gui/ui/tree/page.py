@@ -191,9 +191,12 @@ class TreePage(QWidget):
         self.export_button = bar.export_button
         self.act_side, self.act_strategy = bar.act_side, bar.act_strategy
         self.act_whole.toggled.connect(self._whole_toggled)
-        self.exporter = TreeExporter(self.canvas, self)
+        self.exporter = TreeExporter(
+            self.canvas, self, lambda: self.title, lambda: self.controller.published
+        )
         connect_plain(self.act_export_svg.triggered, self.exporter.export_svg)
         connect_plain(self.act_export_png.triggered, self.exporter.export_png)
+        connect_plain(bar.act_export_page.triggered, self.exporter.export_page)
 
     def _tree_column(self) -> QWidget:
         """The notes over the tree, and the toolbar beside it."""

@@ -75,11 +75,17 @@ class TreeViewBar(QToolBar):
         self.act_export_svg.setToolTip("Save the whole tree as an SVG drawing")
         self.act_export_png = QAction("PNG…", owner)
         self.act_export_png.setToolTip("Save the whole tree as a PNG image")
+        self.act_export_page = QAction("Web page (replay)…", owner)
+        self.act_export_page.setToolTip(
+            "Save the search's replay as one web page that any browser opens from disk"
+        )
         self.act_copy = QAction("Copy view", owner)
         self.act_copy.setToolTip("Copy what the view shows to the clipboard, as an image")
         connect_plain(self.act_copy.triggered, canvas.copy_to_clipboard)
         self.export_menu = QMenu("Export", owner)
-        self.export_menu.addActions([self.act_export_svg, self.act_export_png, self.act_copy])
+        self.export_menu.addActions(
+            [self.act_export_svg, self.act_export_png, self.act_export_page, self.act_copy]
+        )
         self.export_button = QToolButton()
         self.export_button.setText("Export")
         self.export_button.setToolTip("Save or copy the tree")

@@ -1,0 +1,195 @@
+"""A recorded depth-first search as plain data for the replay page: its tree in columns,
+and every step's words computed here, by the narration the window reads.
+
+The page (:mod:`.html`) redraws the tree at any moment from these columns as
+:class:`~gamesearch_gui.core.recording.moment.Moment` does, and shows the words it is
+given: the step line of every moment (``step_line``, the window's), each node's details
+as the search left them (``node_rows``, the details pane's) and each cutoff's two lines
+(``cutoff_lines``, the tree's). So the page and the window say the same words by
+construction. Texts are kept once, in a table the columns index. No Qt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+from gamesearch_gui.core.narration.facts import cutoff_lines, node_rows, node_title
+from gamesearch_gui.core.narration.line import step_line
+from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.moment import Moment
+
+__all__ = ["DETAILED_NODES", "replay_data", "status_text"]
+
+#: Most nodes whose details are written into the page (each a few rows of words): a
+#: bigger search has details for its first view's nodes (the roots, their children and
+#: the best line) and for the first nodes in search order.
+DETAILED_NODES: Final = 20_000
+
+
+class _Texts:
+    """A table of distinct texts: each column holds an index into it."""
+
+    def __init__(self) -> None:
+        self.table: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        index = self._index.get(text)
+        if index is None:
+            index = self._index[text] = len(self.table)
+            self.table.append(text)
+        return index
+
+
+def status_text(end: Moment) -> str:
+    """What the page of the search up to ``end`` says about a search that is not whole
+    ("" for a finished one within the node cap): still running, failed, or cut by the
+    node cap."""
+    recording = end.recording
+    said = []
+    if recording.result is None or end.k < recording.event_count:
+        if recording.failure:
+            said.append(f"This search failed: {recording.failure}.")
+        else:
+            said.append(
+                "This search was still running when the page was written: it shows the "
+                f"first {end.k:,} events only, and no answer."
+            )
+    if recording.capped:
+        cap = recording.node_cap or recording.node_count
+        said.append(
+            f"The search went past the node cap: the page shows its first {cap:,} nodes; "
+            f"{recording.dropped_nodes:,} more were searched but not kept."
+        )
+    return " ".join(said)
+
+
+def _shows_window(end: Moment) -> bool:
+    """Whether α and β are written under the nodes: where the algorithm prunes (minimax
+    never narrows the window), as the window's tree decides once a search is over; while
+    it runs, once some node's window is not (−∞, +∞)."""
+    recording = end.recording
+    settings = getattr(recording.result, "settings", None)
+    algorithm = getattr(settings, "algorithm", None)
+    if algorithm is not None:
+        return bool(algorithm.prunes)
+    return any(a != -math.inf for a in recording.alpha_in[: end.limit]) or any(
+        b != math.inf for b in recording.beta_in[: end.limit]
+    )
+
+
+def _detailed(end: Moment) -> list[int]:
+    """The nodes whose details the page holds (see ``DETAILED_NODES``)."""
+    if end.limit <= DETAILED_NODES:
+        return list(range(end.limit))
+    chosen = set(range(DETAILED_NODES // 2))
+    line = end.principal_variation()
+    for n in [*end.roots(), *line]:
+        chosen.add(n)
+        chosen.update(end.children(n))
+    return sorted(chosen)
+
+
+def _column(column: Sequence[int], count: int) -> list[int]:
+    """A per-node column's first ``count`` items (some columns are grown ahead)."""
+    return list(column[:count])
+
+
+def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
+    """The per-node columns the page draws with: texts as indices into ``texts``, and
+    the moments a node was entered and valued (one past the page's last event for
+    never, or not by then)."""
+    recording, count, events = end.recording, end.limit, end.k
+
+    def moment(seq: int) -> int:
+        # An event that never happened is later than every moment the page shows.
+        return seq if seq < events else events + 1
+
+    return {
+        "parent": _column(recording.parent, count),
+        "depth": _column(recording.depth, count),
+        "kind": _column(recording.kind, count),
+        "how": [h if end.is_valued(n) else -1 for n, h in enumerate(recording.how[:count])],
+        "entered": [moment(s) for s in recording.entered_at[:count]],
+        "valued": [moment(s) for s in recording.valued_at[:count]],
+        "firstSlot": _column(recording.first_slot, count),
+        "x": [x if end.is_valued(n) else -1 for n, x in enumerate(recording.x_final[:count])],
+        "firstChild": [c if c < count else NONE for c in recording.first_child[:count]],
+        "nextSibling": [c if c < count else NONE for c in recording.next_sibling[:count]],
+        "cutoff": [
+            c if c != NONE and recording.cut_seq[c] < events else NONE
+            for c in recording.cutoff_of[:count]
+        ],
+        "value": [texts(recording.value_text(n)) if end.is_valued(n) else -1 for n in range(count)],
+        "alphaIn": [texts(format_number(a)) for a in recording.alpha_in[:count]],
+        "betaIn": [texts(format_number(b)) for b in recording.beta_in[:count]],
+        "alphaOut": [texts(format_number(a)) for a in recording.alpha_out[:count]],
+        "betaOut": [texts(format_number(b)) for b in recording.beta_out[:count]],
+        "move": [texts(recording.move_text(n)) for n in range(count)],
+        "label": [texts(str(getattr(recording.state(n), "label", "") or "")) for n in range(count)],
+        "probability": [
+            -1 if math.isnan(p) else texts(format_probability(p))
+            for p in recording.probability[:count]
+        ],
+    }
+
+
+def _cutoff_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
+    """The per-cutoff columns (those that happened by ``end``): node, event, stub's
+    slot, and its two lines."""
+    recording = end.recording
+    cuts = [i for i in range(len(recording.cut_node)) if recording.cut_seq[i] < end.k]
+    return {
+        "node": [recording.cut_node[i] for i in cuts],
+        "seq": [recording.cut_seq[i] for i in cuts],
+        "slot": [recording.cut_slot[i] for i in cuts],
+        "lines": [
+            [texts(line) for line in cutoff_lines(recording, recording.cutoff(i))] for i in cuts
+        ],
+    }
+
+
+def _details(end: Moment, texts: _Texts) -> dict[str, dict[str, Any]]:
+    """Each detailed node's title and its details pane's rows as the search left them."""
+    recording, events = end.recording, end.k
+    nodes = _detailed(end)
+    return {
+        "titles": {str(n): texts(node_title(recording, n)) for n in nodes},
+        "details": {
+            str(n): [[texts(a), texts(b)] for a, b in node_rows(recording, n, events, events)]
+            for n in nodes
+        },
+    }
+
+
+def replay_data(
+    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+) -> dict[str, Any]:
+    """Everything the replay page shows of ``recording``, as JSON-ready data. ``title``
+    names the search ("Figure 5.2, alpha-beta"); ``source``, the file it came from;
+    ``events``, how many of its events to show (all of them by default; a search still
+    being recorded, only those its writer has published)."""
+    texts = _Texts()
+    end = Moment(recording, recording.event_count if events is None else events)
+    finished = recording.result is not None and end.k >= recording.event_count
+    return {
+        "title": title,
+        "source": source,
+        "status": status_text(end),
+        "finished": finished,
+        "showWindow": _shows_window(end),
+        "nodeCount": end.limit,
+        "eventCount": end.k,
+        "slots": end.slots,
+        "nodes": _node_columns(end, texts),
+        "cutoffs": _cutoff_columns(end, texts),
+        "roots": end.roots(),
+        "current": [Moment(recording, k).current() for k in range(end.k + 1)],
+        "bestLine": end.principal_variation(),
+        "words": [step_line(recording, k, starting=False, over=finished) for k in range(end.k + 1)],
+        **_details(end, texts),
+        "texts": texts.table,
+    }

@@ -1,0 +1,131 @@
+"""Export > Web page and File > Export replay as web page: the search the tree page holds,
+written as the replay page (no search runs for it); its colours and legend the window's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui.actions import COMMANDS, declared_action
+from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.palette import MAX_COLOUR, MIN_COLOUR
+from gamesearch_gui.ui.tree import style
+from gamesearch_gui.ui.tree.page import TreePage
+from gamesearch_gui.ui.tree.strips import LEGEND_ITEMS
+from tests.replay_page import read_page, recorded_words
+from tests.ui.test_tree_panel import figure_recording
+
+SOLVE_MS = 30_000
+OPEN_MS = 10_000
+
+
+def test_the_tree_pages_export_writes_the_replay_of_its_search(
+    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recording = figure_recording()
+    panel.show_recording(recording, live=False, title="Figure 5.2: alpha-beta")
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "fig"))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
+    panel.view_bar.act_export_page.trigger()
+    page = read_page((tmp_path / "fig.html").read_text(encoding="utf-8"))
+    assert page.title == "Figure 5.2: alpha-beta"
+    assert page.data["words"] == recorded_words(recording)
+
+
+def test_with_no_search_shown_it_says_so_and_writes_nothing(
+    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warned: list[str] = []
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "x"))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warned.append(title))
+    panel.view_bar.act_export_page.trigger()
+    assert warned == ["No replay to export"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_that_cannot_be_written_is_said_in_one_box(
+    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel.show_recording(figure_recording(), live=False)
+    target = tmp_path / "missing" / "fig.html"
+    warned: list[tuple[str, str]] = []
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(target))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warned.append((title, text)))
+    panel.view_bar.act_export_page.trigger()
+    ((title, text),) = warned
+    assert title == "Could not export the replay" and "missing" in text
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    made = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(made)
+    made.editor._ask_unsaved = lambda: "discard"  # type: ignore[method-assign]
+    made.show()
+    yield made
+    made.close()
+
+
+def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.set_mode("trees")
+    editor = window.editor
+    with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
+        assert editor.open_file(str(resource_files() / "trees" / "figure-5-2.gtree.json"))
+    with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
+        editor.act_solve.trigger()
+    exporter = editor.solution_panel.exporter
+    monkeypatch.setattr(exporter, "_save_file_name", lambda *_: str(tmp_path / "solved.html"))
+    monkeypatch.setattr(exporter, "_warn", lambda title, text: pytest.fail(text))
+    (spec,) = [c for c in COMMANDS if c.id == "trees.export_page"]
+    action = declared_action(window.action_owners, spec)
+    assert action is not None and action.isEnabled()
+    assert action.text() == "Export replay as &web page…"
+    action.trigger()
+    data = read_page((tmp_path / "solved.html").read_text(encoding="utf-8")).data
+    recording = editor.solution_panel.recording
+    assert recording is not None
+    assert data["words"] == recorded_words(recording)
+    assert data["nodeCount"] == 11 and data["finished"] is True
+
+
+def test_the_pages_colours_and_legend_are_the_windows() -> None:
+    css = (resource_files() / "replay" / "page.css").read_text(encoding="utf-8")
+    colours = dict(re.findall(r"--([a-z-]+): (#[0-9a-f]{6});", css))
+    assert colours["max"] == MAX_COLOUR.name()
+    assert colours["min"] == MIN_COLOUR.name()
+    assert colours["chance"] == style.CHANCE_COLOUR.name()
+    assert colours["leaf-fill"] == style.LEAF_FILL.name()
+    assert colours["leaf-edge"] == style.LEAF_EDGE.name()
+    assert colours["pv"] == style.PV_COLOUR.name()
+    assert colours["current"] == style.CURRENT_COLOUR.name()
+    assert colours["cut"] == style.CUT_COLOUR.name()
+    script = (resource_files() / "replay" / "page.js").read_text(encoding="utf-8")
+    legend = re.search(r"const LEGEND = \[(.*?)\];", script, re.DOTALL)
+    assert legend is not None
+    pairs = re.findall(r'\["([a-z]+)", "([^"]+)"\]', legend.group(1))
+    # Every entry but "tried first" (the page draws no iterations' edges).
+    assert pairs == [item for item in LEGEND_ITEMS if item[0] != "tried"]
+
+
+def test_a_search_still_running_is_exported_as_far_as_it_was_published(
+    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recording = figure_recording()
+    panel.show_recording(recording, live=True, title="running")
+    panel.set_published(9)
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "run"))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
+    panel.view_bar.act_export_page.trigger()
+    data = read_page((tmp_path / "run.html").read_text(encoding="utf-8")).data
+    assert data["eventCount"] == 9
+    assert "still running" in data["status"]
+    assert data["words"] == recorded_words(recording)[:10]
