@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
+from gamesearch_gui.core.decisions import Decisions, decisions
 from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
@@ -46,6 +47,11 @@ def _compare(tree: Any, *, cancel: CancelToken) -> Any:
 
 def _compare_mcts(game: Any, state: Any, mcts: Any, alphabeta: Any, *, cancel: CancelToken) -> Any:
     return compare_mcts(game, state, mcts, alphabeta, cancel=cancel)
+
+
+def _transform_decisions(tree: Any, formula: str, *, cancel: CancelToken) -> Decisions:
+    """Minimax's and expectiminimax's decisions before and after ``formula``."""
+    return decisions(tree, formula, cancel=cancel)
 
 
 def _solve_exercise(exercise: Exercise, *, cancel: CancelToken) -> Any:
@@ -123,6 +129,7 @@ def _check_game(
 CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
+    "transform_decisions": Call(_transform_decisions, (ComparisonCancelled, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
     "check_search_load": Call(_check_search_load, (StudentFileError,)),
     "check_search_expected": Call(_check_search_expected, (GameError,)),
