@@ -156,7 +156,7 @@ EXAMPLES: tuple[Example, ...] = (
         caption=(
             "With chance the size of values matters, not only their order: here the first "
             "gamble is worth 2.1 against 1.3 (compare the scaled example, or try your own "
-            "transformation: Edit > Transform values…)."
+            "transformation: Tree > Transform values…)."
         ),
         algorithm=Algorithm.EXPECTIMINIMAX,
         depth=None,
@@ -171,7 +171,7 @@ EXAMPLES: tuple[Example, ...] = (
         caption=(
             "The same values in the same order but different sizes: now the second gamble "
             "wins, 40.9 against 21. Without chance only the order of values matters "
-            "(Edit > Transform values… tries any order-preserving transformation)."
+            "(Tree > Transform values… tries any order-preserving transformation)."
         ),
         algorithm=Algorithm.EXPECTIMINIMAX,
         depth=None,
@@ -185,7 +185,7 @@ EXAMPLES: tuple[Example, ...] = (
         title="Chance: a steady and a risky gamble",
         caption=(
             "Expectiminimax takes the steady gamble, 3 against 2.5. Transform the values by "
-            "x² (Edit > Transform values…): every value keeps its order, yet the risky "
+            "x² (Tree > Transform values…): every value keeps its order, yet the risky "
             "gamble now wins, 12.5 against 10, while the worst case still picks the steady one."
         ),
         algorithm=Algorithm.EXPECTIMINIMAX,

@@ -44,6 +44,7 @@ __all__ = [
     "parse_formula",
     "transform_tree",
     "tree_values",
+    "value_images",
 ]
 
 #: The longest formula read.
@@ -260,11 +261,29 @@ def check_order(formula: Formula, mapping: dict[float, Number]) -> None:
         if same_value(fa, fb):
             change = f"merges {pair} (both → {format_number(fa)})"
         else:
-            images = f"{format_number(a)} → {format_number(fa)}, {format_number(b)} → {format_number(fb)}"
-            change = f"reverses {pair} ({images})"
+            images = (f"{format_number(v)} → {format_number(fv)}" for v, fv in ((a, fa), (b, fb)))
+            change = f"reverses {pair} ({', '.join(images)})"
         raise TransformError(
             f"{formula.text} is not order-preserving on this tree's values: it {change}"
         )
+
+
+def _checked_mapping(tree: CustomTree, formula: Formula) -> dict[float, Number]:
+    """Each of the tree's values and its image, once ``formula`` is known to fit them."""
+    if tree.players:
+        raise TransformError(
+            "Transform values works on trees of MAX, MIN and chance nodes; this tree has "
+            f"{len(tree.players)} players, each leaf a vector of values"
+        )
+    mapping = _mapping(formula, tree_values(tree))
+    check_order(formula, mapping)
+    return mapping
+
+
+def value_images(tree: CustomTree, formula: Formula) -> list[tuple[float, Number]]:
+    """Each distinct value of ``tree`` (lowest first) and its image under ``formula``;
+    TransformError, as :func:`transform_tree` says it, when the formula does not fit."""
+    return sorted(_checked_mapping(tree, formula).items())
 
 
 def transform_tree(tree: CustomTree, formula: Formula | str) -> CustomTree:
@@ -274,15 +293,9 @@ def transform_tree(tree: CustomTree, formula: Formula | str) -> CustomTree:
     is malformed, undefined or overflows at one of its values, or is not
     order-preserving on them.
     """
-    if tree.players:
-        raise TransformError(
-            "Transform values works on trees of MAX, MIN and chance nodes; this tree has "
-            f"{len(tree.players)} players, each leaf a vector of values"
-        )
     if isinstance(formula, str):
         formula = parse_formula(formula)
-    mapping = _mapping(formula, tree_values(tree))
-    check_order(formula, mapping)
+    mapping = _checked_mapping(tree, formula)
 
     def change(node: TreeNode) -> TreeNode:
         value = node.value
