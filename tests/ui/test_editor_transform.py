@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import NodeType, same_tree
+from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, same_tree
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.transform import TreeTransform
 from gamesearch_gui.ui.editor.transform_dialog import TransformDialog, linear_formula
@@ -226,3 +226,28 @@ def test_the_linear_choice_writes_its_formula() -> None:
     assert linear_formula(2, 1) == "2*x + 1"
     assert linear_formula(0.5, -3) == "0.5*x - 3"
     assert linear_formula(1, 0) == "x"
+
+
+def test_a_tree_the_engine_cannot_solve_says_why_under_the_table(
+    qtbot: QtBot, window: MainWindow, answer: list[Answer]
+) -> None:
+    """Drawn probabilities that do not sum to 1: the transformation itself is fine, the
+    decisions are not, and the dialog says so in words from the engine."""
+    window.act_mode_trees.trigger()
+    chance = TreeNode(
+        NodeType.CHANCE,
+        (TreeNode(NodeType.LEAF, (), 1, None, 0.5), TreeNode(NodeType.LEAF, (), 2, None, 0.4)),
+    )
+    tree = CustomTree("broken", TreeNode(NodeType.MAX, (chance, TreeNode(NodeType.LEAF, (), 0))))
+    window.editor.open_tree(tree)
+
+    def broken(dialog: TransformDialog) -> None:
+        qtbot.waitUntil(lambda: "Cannot" in dialog.status.text(), timeout=ENGINE_MS)
+        assert dialog.status.text().startswith("Cannot compare the decisions: ")
+        assert "probabilit" in dialog.status.text()
+        assert dialog.decisions is None and not dialog.table.isVisible()
+        dialog.apply_button.click()  # the values can still be transformed
+
+    answer.append(broken)
+    window.editor.act_transform.trigger()
+    assert [n.value for n in window.editor.tree.nodes() if n.type is NodeType.LEAF] == [3, 5, 1]

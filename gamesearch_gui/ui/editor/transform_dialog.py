@@ -323,7 +323,7 @@ class TransformDialog(ThreadDialog):
 
     @Slot(object)
     def _answered(self, decisions: Decisions) -> None:
-        if self.sender() is not self.thread_:
+        if self.thread_ is None or self.sender() is not self.thread_:
             return  # asked before a formula typed since
         self.decisions = decisions
         self.status.setText("")
@@ -332,7 +332,7 @@ class TransformDialog(ThreadDialog):
 
     @Slot(str)
     def _failed(self, message: str) -> None:
-        if self.sender() is not self.thread_:
+        if self.thread_ is None or self.sender() is not self.thread_:
             return
         self.status.setText(f"Cannot compare the decisions: {message}")
 
