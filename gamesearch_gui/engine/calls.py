@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
+from gamesearch_gui.core.decisions import Decisions, decisions
 from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.review import PositionReview, ReviewError, review_position
@@ -54,6 +55,11 @@ def _review_position(
 ) -> PositionReview:
     """One position of Game > Review game: searched, and the move played there judged."""
     return review_position(game, state, played, settings, cancel=cancel)
+
+
+def _transform_decisions(tree: Any, formula: str, *, cancel: CancelToken) -> Decisions:
+    """Minimax's and expectiminimax's decisions before and after ``formula``."""
+    return decisions(tree, formula, cancel=cancel)
 
 
 def _solve_exercise(exercise: Exercise, *, cancel: CancelToken) -> Any:
@@ -134,6 +140,7 @@ CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
     "review_position": Call(_review_position, (ReviewError, GameError)),
+    "transform_decisions": Call(_transform_decisions, (ComparisonCancelled, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
     "check_search_load": Call(_check_search_load, (StudentFileError,)),
     "check_search_expected": Call(_check_search_expected, (GameError,)),

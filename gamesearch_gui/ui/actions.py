@@ -150,6 +150,7 @@ BARS: tuple[Bar, ...] = (
     Bar("play.file", "&File", Owner.WINDOW, "play_file_menu", PLAY),
     Bar("trees.file", "&File", Owner.TREES, "file_menu", TREES),
     Bar("trees.edit", "&Edit", Owner.TREES, "edit_menu", TREES),
+    Bar("trees.tree", "&Tree", Owner.TREES, "tree_menu", TREES),
     Bar("exercise", "E&xercise", Owner.EXERCISE, "menu", EXERCISE),
     Bar("game", "&Game", Owner.WINDOW, "game_menu", PLAY),
     Bar("view", "&View", Owner.WINDOW, "view_menu", ALL_MODES),
@@ -409,6 +410,15 @@ COMMANDS: tuple[Command, ...] = (
     Command("editor.solve", _E, "Solve", "solve", TREES,
             (Place("trees.edit", 3), Place("toolbar.tree", 0, 5)), "act_solve",
             shortcut="Ctrl+R", tip="Solve the tree with the chosen search"),
+    # -- Draw a tree: the Tree menu (issue 28: try a transformation) --------------------
+    Command("editor.transform", _E, "&Transform values…", "transform_values", TREES,
+            (Place("trees.tree", 0, 0),), "act_transform",
+            tip="Make every leaf value x f(x) (a·x + b, x², eˣ or a formula you type) and "
+            "see minimax's and expectiminimax's decisions before and after"),
+    Command("editor.flip_exercise", _E, "Exercise: does the decision &flip?…",
+            "flip_exercise", TREES, (Place("trees.tree", 0, 1),), "act_flip_exercise",
+            tip="Predict whether x² changes expectiminimax's choice between two gambles, "
+            "then see it: graded"),
     # -- Practise by hand ---------------------------------------------------------------
     Command("exercise.new", _X, "&New exercise…", "new_exercise", EXERCISE,
             (Place("exercise", 0, 0), Place("toolbar.exercise", 0, 0)), "act_new",

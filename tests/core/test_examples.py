@@ -66,7 +66,7 @@ def test_the_library_lists_every_file_once_in_order() -> None:
     bundled = sorted(t.name for t in examples_folder().iterdir() if t.name.endswith(TREE_SUFFIX))
     assert bundled == on_disk
     assert len({e.key for e in ALL_EXAMPLES}) == len(ALL_EXAMPLES)
-    assert len(EXAMPLES) == 10  # the eight, the chance example twice, quiescence
+    assert len(EXAMPLES) == 11  # the eight, the chance example thrice, quiescence
 
 
 def test_example_by_key() -> None:

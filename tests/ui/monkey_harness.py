@@ -578,6 +578,20 @@ class Answers:
             self.wait_until(lambda: bool(dialog.rows) or "Cannot" in dialog.status.text(), 60_000)
         dialog.reject()
 
+    def _fill_TransformDialog(self, dialog: Any) -> None:
+        if self.policy == "random":
+            self._random_fill(dialog)
+        elif self.wait_until is not None and dialog.formula is not None:
+            # x² or the exercise's formula: the decisions come from the engine when it
+            # shows; a prediction is checked once they are in; then Apply.
+            dialog.show()
+            self.wait_until(
+                lambda: dialog.decisions is not None or "Cannot" in dialog.status.text(), 60_000
+            )
+            dialog.yes.setChecked(True)
+            dialog.check_button.click()
+        self._finish(dialog)
+
     def _fill_CheckSetupDialog(self, dialog: Any) -> None:
         if self.policy == "random":
             self._random_fill(dialog)

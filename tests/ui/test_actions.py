@@ -99,7 +99,7 @@ def test_every_menu_and_tool_bar_holds_exactly_what_the_list_declares(
             continue
         assert shown_entries(widget.actions()) == expected_entries(window, spec.id), spec.id
         checked += 1
-    assert checked == 13  # seven menus of the menu bar, Node, AI level, four tool bars
+    assert checked == 14  # eight menus of the menu bar, Node, AI level, four tool bars
     # The window's tool bars, in the declared order.
     bars = [b.objectName() for b in window.findChildren(QToolBar) if b.objectName()]
     assert [b.object_name for b in BARS if b.toolbar] == [n for n in bars if n in {

@@ -155,7 +155,8 @@ EXAMPLES: tuple[Example, ...] = (
         title="Chance: values 2, 3 and 1, 4",
         caption=(
             "With chance the size of values matters, not only their order: here the first "
-            "gamble is worth 2.1 against 1.3 (compare the scaled example)."
+            "gamble is worth 2.1 against 1.3 (compare the scaled example, or try your own "
+            "transformation: Tree > Transform values…)."
         ),
         algorithm=Algorithm.EXPECTIMINIMAX,
         depth=None,
@@ -169,7 +170,8 @@ EXAMPLES: tuple[Example, ...] = (
         title="Chance: values 20, 30 and 1, 400",
         caption=(
             "The same values in the same order but different sizes: now the second gamble "
-            "wins, 40.9 against 21. Without chance only the order of values matters."
+            "wins, 40.9 against 21. Without chance only the order of values matters "
+            "(Tree > Transform values… tries any order-preserving transformation)."
         ),
         algorithm=Algorithm.EXPECTIMINIMAX,
         depth=None,
@@ -177,6 +179,21 @@ EXAMPLES: tuple[Example, ...] = (
         expected_best_move=1,
         expected_pruned=None,
         filename="06b-chance-scaled.gtree.json",
+    ),
+    Example(
+        key="chance-flip",
+        title="Chance: a steady and a risky gamble",
+        caption=(
+            "Expectiminimax takes the steady gamble, 3 against 2.5. Transform the values by "
+            "x² (Tree > Transform values…): every value keeps its order, yet the risky "
+            "gamble now wins, 12.5 against 10, while the worst case still picks the steady one."
+        ),
+        algorithm=Algorithm.EXPECTIMINIMAX,
+        depth=None,
+        expected_value=3,
+        expected_best_move=0,
+        expected_pruned=None,
+        filename="06c-chance-flip.gtree.json",
     ),
     Example(
         key="pennies-7",

@@ -14,7 +14,8 @@ module of its own, do the work:
 - :mod:`.clipboard` (:class:`TreeClipboard`): copy and paste the tree;
 - :mod:`.files` (:class:`TreeFiles`): open, save, recent files, the recovery file;
 - :mod:`.solving` (:class:`TreeSolver`): the Solve row, the search, and its result,
-  shown in a :class:`TreePage` in the drawing's place until the next edit.
+  shown in a :class:`TreePage` in the drawing's place until the next edit;
+- :mod:`.transform` (:class:`TreeTransform`): Tree > Transform values and its exercise.
 
 The rooms see the editor through :class:`EditorHost` (:mod:`.host`), the part of it they
 use. The editor keeps the public names the window, the menus and the tests use, handing
@@ -61,6 +62,7 @@ from gamesearch_gui.ui.editor.players import PlayersForm
 from gamesearch_gui.ui.editor.prompts import NodePrompts
 from gamesearch_gui.ui.editor.properties import PropertiesForm, probability_problem
 from gamesearch_gui.ui.editor.solving import SHALLOW, TreeSolver
+from gamesearch_gui.ui.editor.transform import TreeTransform
 from gamesearch_gui.ui.tree.editable import EditorCanvas
 from gamesearch_gui.ui.widgets import PageStack, column, make_action
 from gamesearch_gui.ui.worker import SearchController
@@ -125,6 +127,7 @@ class TreeEditor(QWidget):
         self.clipboard = TreeClipboard(self, self.edits)
         self.solver = TreeSolver(self, self.controller, self)
         self.solver.solved.connect(self.solved)
+        self.transform = TreeTransform(self, self)
         self.solution_panel = self.solver.solution_panel
         self.searches = self.solver.searches
         self.stack = PageStack()
@@ -177,6 +180,8 @@ class TreeEditor(QWidget):
         self.open_recovery = files.open_recovery
         self.solve = solver.solve
         self.show_drawing = solver.show_drawing
+        self.transform_values = self.transform.transform_values
+        self.flip_exercise = self.transform.flip_exercise
 
     def _make_forms(self) -> None:
         """The side panel's forms (node, players, bounds) and the labels around the drawing."""
@@ -255,6 +260,8 @@ class TreeEditor(QWidget):
     act_paste: QAction
     act_bounds: QAction
     act_solve: QAction
+    act_transform: QAction
+    act_flip_exercise: QAction
 
     def _make_actions(self) -> None:
         made = build_actions(Owner.EDITOR, self)

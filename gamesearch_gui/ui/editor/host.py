@@ -68,6 +68,7 @@ class EditorHost(Protocol):
     step_player: Callable[..., None]
     set_label: Callable[..., None]
     set_move: Callable[..., None]
+    open_tree: Callable[..., bool]
     remove_recovery: Callable[[], None]
     show_drawing: Callable[[], None]
     solve: Callable[[], None]

@@ -1,4 +1,4 @@
-"""The main window's Trees mode: the editor's File and Edit menus, examples, recent files.
+"""The main window's Trees mode: the editor's File, Edit and Tree menus, examples, recent files.
 
 ``TreesMode`` builds the actions and menus the window shows while a tree is drawn; the
 window switches them on and off with :meth:`set_active`, so that no two enabled actions
@@ -71,6 +71,7 @@ class TreesMode(QObject):
         self.node_menu = fill_menu(make_menu("trees.node", window), "trees.node", owners)
         self.file_menu = fill_menu(make_menu("trees.file", window), "trees.file", owners)
         self.edit_menu = fill_menu(make_menu("trees.edit", window), "trees.edit", owners)
+        self.tree_menu = fill_menu(make_menu("trees.tree", window), "trees.tree", owners)
         self.toolbar = fill_toolbar(QToolBar(bar("toolbar.tree").title), "toolbar.tree", owners)
         self.mode_actions = [
             self.act_new,
@@ -84,6 +85,8 @@ class TreesMode(QObject):
             editor.act_copy_nested,
             editor.act_bounds,
             editor.act_solve,
+            editor.act_transform,
+            editor.act_flip_exercise,
         ]
         #: Off while a file opens: they would act on the tree it is about to replace.
         self.loading_actions = [
@@ -95,6 +98,8 @@ class TreesMode(QObject):
             editor.act_copy_json,
             editor.act_copy_nested,
             editor.act_bounds,
+            editor.act_transform,
+            editor.act_flip_exercise,
         ]
         self.active = False
         self._update_undo()
@@ -107,6 +112,7 @@ class TreesMode(QObject):
             action.setEnabled(on)
         self.file_menu.menuAction().setVisible(on)
         self.edit_menu.menuAction().setVisible(on)
+        self.tree_menu.menuAction().setVisible(on)
         self.toolbar.setVisible(on)
         self._loading_changed(self.editor.loading)
 
