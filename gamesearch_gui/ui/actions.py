@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 from gamesearch_gui.core.levels import CUSTOM, LEVEL_IDS, LEVELS, level_title
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.ui.level_picker import CUSTOM_TIP
+from gamesearch_gui.ui.settings_words import EQUAL_VALUES_TIP
 
 Key = str | QKeySequence.StandardKey
 _KEYS = QKeySequence.StandardKey
@@ -160,7 +161,7 @@ BARS: tuple[Bar, ...] = (
         place=Place("trees.file", 0, 2), dynamic=True),
     Bar("check.lessons", "Find-the-&bug lessons", Owner.SEARCH_CHECK, "lessons_menu",
         PLAY + TREES, dynamic=True, tips_visible=True),
-    Bar("game.level", "AI &level", Owner.WINDOW, "level_menu", PLAY, place=Place("game", 3, 1),
+    Bar("game.level", "AI &level", Owner.WINDOW, "level_menu", PLAY, place=Place("game", 3, 2),
         tips_visible=True),
     Bar("trees.node", "&Node", Owner.TREES, "node_menu", TREES, place=Place("trees.edit", 2)),
     Bar("editor.kind", "&Kind", Owner.EDITOR, "kind_menu", TREES,
@@ -254,11 +255,18 @@ COMMANDS: tuple[Command, ...] = (
             (Place("game", 3),), "act_compare_mcts",
             tip="Both searches on this position: the move each chooses, MCTS's estimates "
             "beside alpha-beta's values"),
+    Command("game.load_moves", _W, "&Load moves…", "load_moves", PLAY,
+            (Place("game", 3, 1),), "act_load_moves",
+            tip="Play a game written as its moves (as the Moves list writes them) onto the "
+            "board, to review it or play on"),
     Command("game.review", _W, "Re&view game…", "review_game", PLAY,
             (Place("game", 3, 1),), "act_review",
             tip="Search every position of the game: a graph of its value, each costly move "
             "marked, the better move and its line"),
     *(_level(level, order) for order, level in enumerate(LEVEL_CHOICES)),
+    Command("game.equal_values", _W, "Prune on &equal values",
+            "play.settings_panel.set_equal_values", PLAY, (Place("game", 3, 3),),
+            "act_equal_values", checkable=True, checked=True, toggle=True, tip=EQUAL_VALUES_TIP),
     Command("app.quit", _W, "&Quit", "close", ALL_MODES,
             (Place("game", 9), Place("play.file", 9), Place("trees.file", 9)), "act_quit",
             shortcut=_KEYS.Quit),

@@ -18,9 +18,11 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
 )
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
 
 from gamesearch_gui import __version__
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.move_list import parse_moves
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.actions import (
@@ -189,6 +191,8 @@ class MainWindow(QMainWindow):
     act_pause: QAction
     act_compare_mcts: QAction
     act_review: QAction
+    act_equal_values: QAction
+    act_load_moves: QAction
     act_quit: QAction
     act_open_game_file: QAction
     act_new_game_file: QAction
@@ -209,6 +213,8 @@ class MainWindow(QMainWindow):
         self.level_menu = make_menu("game.level", self)
         self.settings_panel.level.shown.connect(self._check_level)
         self._check_level(self.settings_panel.level.level)
+        self.settings_panel.searchChanged.connect(self._show_pruning_rule)
+        self._show_pruning_rule()
         #: The parts whose commands the window shows, by the name the list knows them by.
         self.action_owners: dict[Owner, object] = {
             Owner.WINDOW: self,
@@ -249,6 +255,13 @@ class MainWindow(QMainWindow):
     def _check_level(self, level: str) -> None:
         """Game > AI level checks the level the settings show."""
         self.declared_actions[f"game.level.{level}"].setChecked(True)
+
+    def _show_pruning_rule(self) -> None:
+        """Game > Prune on equal values shows the settings' box: its rule, and whether
+        the search chosen prunes at all."""
+        box = self.settings_panel.equal_values
+        self.act_equal_values.setChecked(box.isChecked())
+        self.act_equal_values.setEnabled(box.isEnabled())  # (the Game menu is Play's alone)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -301,6 +314,35 @@ class MainWindow(QMainWindow):
         )
         if why:
             self.statusBar().showMessage(why, 6000)
+
+    def load_moves(self) -> None:
+        """Game > Load moves: a game written as its moves, played onto the board from the
+        start (the AI paused), to review it or to play on from there."""
+        if self.session.user_game is not None:  # its rules are its code's, in the engine
+            self.statusBar().showMessage("Load moves is for the built-in games", 6000)
+            return
+        game = self.session.game
+        written = ", ".join(ply.text for ply in self.match.plies)
+        text, ok = QInputDialog.getMultiLineText(
+            self,
+            "Load moves",
+            f"The moves of a game of {game.title} from the start, as the Moves list writes "
+            "them, separated by commas or spaces:",
+            written,
+        )
+        if not ok:
+            return
+        try:
+            moves = parse_moves(game, text)
+        except GameError as error:
+            QMessageBox.warning(self, "Load moves", f"Cannot play these moves: {error}")
+            return
+        self.new_game(start=False)
+        self.session.replay(moves)
+        self.statusBar().showMessage(
+            f"Played {len(moves)} moves; the AI is paused (Game > Pause AI lets it play on)",
+            8000,
+        )
 
     def reset_layout(self) -> None:
         """Put the panels back where they started (shown in Play mode, as this mode wants

@@ -492,6 +492,11 @@ class SettingsPanel(QWidget):
                 self._updating = False
         self.searchChanged.emit(self.config)
 
+    def set_equal_values(self, checked: bool) -> None:
+        """Prune on equal values (the textbook's rule), or by the strict rule, as if the
+        box were clicked (Game > Prune on equal values)."""
+        self.equal_values.setChecked(checked)
+
     def _set_search(self, search: SearchSettings) -> None:
         """A setting changed by hand: the search as shown, at no level (Custom)."""
         self._config = replace(self._config, level=CUSTOM)

@@ -6,6 +6,13 @@ from __future__ import annotations
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm, SearchSettings
 
+#: What "Prune on equal values" chooses (the settings' box and Game's menu entry).
+EQUAL_VALUES_TIP = (
+    "For the searches that prune. Checked: cut when v ≥ β at MAX and v ≤ α at MIN, as "
+    "Russell & Norvig do. Unchecked: the strict rule of UC Berkeley CS188, cut only when "
+    "v > β or v < α. The root's value and best move are the same; the strict rule may "
+    "search more. It is fail-soft, so it turns fail-hard off."
+)
 #: What the quiescence box does, where it applies.
 QUIESCENCE_TIP = (
     "Past the depth limit, keep following the moves that would change the evaluation at "

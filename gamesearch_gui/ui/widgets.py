@@ -10,6 +10,8 @@ from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInst
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QLabel, QLayout, QStackedWidget, QVBoxLayout, QWidget
 
+from gamesearch_gui.ui.settings_words import EQUAL_VALUES_TIP
+
 #: The colour of text that says something is wrong.
 ERROR_COLOUR = "#c62828"
 
@@ -77,12 +79,7 @@ def equal_values_box() -> QCheckBox:
     Play and in the tree editor."""
     box = QCheckBox("Prune on equal values")
     box.setChecked(True)
-    box.setToolTip(
-        "For the searches that prune. Checked: cut when v ≥ β at MAX and v ≤ α at MIN, as "
-        "Russell & Norvig do. Unchecked: the strict rule of UC Berkeley CS188, cut only when "
-        "v > β or v < α. The root's value and best move are the same; the strict rule may "
-        "search more. It is fail-soft, so it turns fail-hard off."
-    )
+    box.setToolTip(EQUAL_VALUES_TIP)
     return box
 
 

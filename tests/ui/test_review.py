@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
@@ -174,3 +175,29 @@ def test_the_search_tree_tab_grows_the_chosen_positions_search(
     pid = engine.pid
     dialog.reject()
     assert pid is not None and not process_alive(pid)
+
+
+def test_a_game_loaded_from_its_moves_is_played_out_paused_and_reviewed(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Game > Load moves plays a game written as the Moves list writes it onto the board
+    (the AI paused), and Game > Review game finds its blunder; a bad list is refused in
+    a line that names the move, and the game on the board stays."""
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST, search=SHALLOW))
+    wait_for_person_or_end(qtbot, window)
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    written = iter(["1, 4, 1, 9, 7", "1, 4, 1, 5, 7, 3, 2, 6"])
+    monkeypatch.setattr(
+        QInputDialog, "getMultiLineText", lambda *args, **kwargs: (next(written), True)
+    )
+    window.act_load_moves.trigger()
+    assert warnings and "move 4 ('9'" in warnings[0]
+    assert not window.match.plies  # nothing played, the game as it was
+    window.act_load_moves.trigger()
+    assert [ply.text for ply in window.match.plies] == ["1", "4", "1", "5", "7", "3", "2", "6"]
+    assert window.match.is_over and window.paused
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    marks = [p.mark for p in dialog.positions]
+    assert marks[4] is Mark.BLUNDER, marks  # Red's 7, as in the game lost by clicks

@@ -83,6 +83,24 @@ def test_the_settings_panel_offers_the_rule_and_the_ai_searches_by_it(
     assert not box.isEnabled() and not window.config.search.strict_pruning
 
 
+def test_the_game_menu_chooses_the_rule_and_shows_the_settings_choice(
+    window: MainWindow,
+) -> None:
+    window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS))
+    action = window.act_equal_values
+    assert action in window.game_menu.actions()
+    assert action.isEnabled() and action.isChecked()
+    action.trigger()  # Game > Prune on equal values, unticked: CS188's strict rule
+    assert window.config.search.strict_pruning
+    assert not window.settings_panel.equal_values.isChecked()
+    window.settings_panel.equal_values.setChecked(True)  # and back, from the settings
+    assert action.isChecked() and not window.config.search.strict_pruning
+    # A search that prunes nothing has no rule to choose.
+    panel = window.settings_panel
+    panel.algorithm_box.setCurrentIndex(panel.algorithm_box.findData(Algorithm.MINIMAX))
+    assert not action.isEnabled()
+
+
 def test_the_rule_is_remembered(qtbot: QtBot, store: QSettings) -> None:
     first = MainWindow(store)
     qtbot.addWidget(first)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -449,6 +450,15 @@ class PlaySession(QObject):
         self.kept.forget_after(len(self.match.plies))
         self.shelf.jumped()
         self.advance()
+
+    def replay(self, moves: Sequence[Any]) -> None:
+        """Play ``moves`` on from here as a record (Game > Load moves): the AI is paused
+        first, so it plays on only when it is let (Pause AI)."""
+        self.halt()
+        self.set_paused(True)
+        for move in moves:
+            self.match.play(move)
+        self._after_jump()
 
     def hint(self) -> None:
         """Ask the AI for the person's best move (``hintFound`` says it)."""
