@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree, NodeType
 from gamesearch_gui.search_check.runner import RANDOM_TREES, lesson
@@ -405,3 +406,26 @@ def test_the_menus_hold_the_check_commands(window: MainWindow) -> None:
         lesson("fresh-root-window").title,
         lesson("chance-average").title,
     ]
+
+
+def test_the_strict_rule_is_offered_for_alpha_beta_and_the_check_goes_by_it(
+    qtbot: QtBot, window: MainWindow, asked: list[CheckRequest], tmp_path: Path
+) -> None:
+    """A CS188 student checks their alpha-beta by their course's rule: unticking "Prune
+    on equal values" checks by the strict rule, so the textbook's alpha-beta, which cuts
+    the tied leaf, differs there."""
+    dialog = CheckSetupDialog(None)
+    qtbot.addWidget(dialog)
+    box = dialog.equal_values
+    assert box.isEnabled() and box.isChecked() and not dialog.request().strict
+    box.setChecked(False)
+    assert dialog.request().strict
+    dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("minimax"))
+    assert not box.isEnabled() and not dialog.request().strict  # minimax prunes nothing
+    tied = load_tree("[[10], [10, 0]]", "Tied root")
+    path = write_correct_alphabeta(tmp_path)
+    request = CheckRequest(str(path), trees=(tied,), strict=True)
+    results = check_through_the_menu(window, asked, request)
+    wait_done(qtbot, results)
+    assert row_texts(results) == ["✗ Tied root"]
+    assert "strict rule" in results.heading.text()

@@ -40,7 +40,7 @@ from gamesearch_gui.search_check.runner import (
 from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
 from gamesearch_gui.search_check.verdict import skip_reason
 from gamesearch_gui.ui.search_check.thread import CheckRequest
-from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
+from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain, equal_values_box
 
 #: What the file dialog shows.
 PYTHON_FILTER: Final = "Python files (*.py);;All files (*)"
@@ -136,6 +136,7 @@ class CheckSetupDialog(QDialog):
         self.kind_combo = QComboBox()
         for shown, algorithm in KINDS:
             self.kind_combo.addItem(shown, algorithm)
+        self.equal_values = equal_values_box()  # alpha-beta's rule: the textbook's or CS188's
         self.all_trees = QRadioButton()
         self.kind_combo.currentIndexChanged.connect(self._update)
         self.editor_tree = QRadioButton()
@@ -173,6 +174,7 @@ class CheckSetupDialog(QDialog):
         form = QFormLayout()
         form.addRow("Function:", self.function_combo)
         form.addRow("Check it as:", self.kind_combo)
+        form.addRow("", self.equal_values)
         tree_box = QVBoxLayout()
         tree_box.addWidget(self.all_trees)
         tree_box.addWidget(self.editor_tree)
@@ -232,6 +234,8 @@ class CheckSetupDialog(QDialog):
         lesson = self.lesson()
         kind = lesson.kind.value if lesson is not None else self.kind_combo.currentData()
         self.all_trees.setText(DEFAULT_TREES.get(kind, DEFAULT_TREES[None]))
+        # The rule is alpha-beta's: offered where the code may be checked as alpha-beta.
+        self.equal_values.setEnabled(kind in (None, "alphabeta"))
 
     def lesson(self) -> Lesson | None:
         """The lesson chosen, or None for the person's own file."""
@@ -247,8 +251,9 @@ class CheckSetupDialog(QDialog):
             trees = (self.tree,)
         limit = float(self.limit.value())
         lesson = self.lesson()
+        strict = self.equal_values.isEnabled() and not self.equal_values.isChecked()
         if lesson is not None:
-            return CheckRequest(lesson=lesson, trees=trees, time_limit=limit)
+            return CheckRequest(lesson=lesson, trees=trees, time_limit=limit, strict=strict)
         function = self.function_combo.currentText().strip()
         return CheckRequest(
             path=self.file_edit.text().strip(),
@@ -256,6 +261,7 @@ class CheckSetupDialog(QDialog):
             algorithm=self.kind_combo.currentData(),
             trees=trees,
             time_limit=limit,
+            strict=strict,
         )
 
     def accept(self) -> None:

@@ -42,6 +42,8 @@ class CheckRequest:
     algorithm: str | None = None
     trees: tuple[CustomTree, ...] | None = None
     time_limit: float = DEFAULT_TIME_LIMIT
+    #: Alpha-beta checked by CS188's strict rule (cut only when v > β or v < α).
+    strict: bool = False
 
     @property
     def source(self) -> str | Traversable:
@@ -98,6 +100,7 @@ class CheckThread(QThread):
                     algorithm=request.algorithm,
                     trees=None if request.trees is None else list(request.trees),
                     time_limit=request.time_limit,
+                    strict=request.strict,
                     on_tree=self._tree_done,
                     cancelled=self.isInterruptionRequested,
                 )
