@@ -87,7 +87,7 @@ def _state_name(game: Game[Any, Any], state: Any) -> str:
     if isinstance(game, TreeGame) and isinstance(state, TreeNode):
         moves = [clip(move) for move in move_names(game.tree.root, state.path)]
         if state.type is NodeType.PLAYER and state.player is not None:
-            kind = player_node(game.players[state.player])
+            kind = player_node(clip(game.players[state.player]))
         else:
             kind = type_noun(state.type)
         return node_name(kind, state.label, moves)
@@ -102,7 +102,7 @@ def _player_names(game: Game[Any, Any]) -> tuple[str, ...]:
     """The players as the formalism names them: MAX and MIN, with the game's own names
     for its sides where it has them ("MAX (X)"); a game of n players's own names."""
     if len(game.players) != 2:
-        return tuple(game.players)
+        return tuple(clip(name) for name in game.players)  # a name may be a page long
     try:
         sides = find_game(game.name).side_names
     except GameError:  # a drawn tree, a user's game: MAX and MIN are their names
