@@ -23,7 +23,7 @@ from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import SearchResult, default_settings, search
 from gamesearch_gui.core.share.html import replay_page, replay_recording, write_replay_page
 from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, example
-from gamesearch_gui.core.trees.file import load_tree, load_tree_file
+from gamesearch_gui.core.trees.file import load_tree, read_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
 from gamesearch_gui.solving import SEARCH_OPTIONS, search_settings
 
@@ -81,8 +81,9 @@ class Replay:
 
 def load(tree: TreeLike) -> CustomTree:
     """A tree from what a notebook has at hand: a tree already made; the key of one of the
-    app's examples ("figure-5-2"); a file in one of the app's formats; a nested list
-    (``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``), or its text."""
+    app's examples ("figure-5-2"); a file in one of the app's formats, or a UC Berkeley
+    CS188 GraphGameTree ``.test`` case; a nested list (``[[3, 12, 8], [2, 4, 6],
+    [14, 5, 2]]``), or its text."""
     if isinstance(tree, CustomTree):
         return tree
     if isinstance(tree, str) and tree in {e.key for e in ALL_EXAMPLES}:
@@ -90,7 +91,7 @@ def load(tree: TreeLike) -> CustomTree:
     if isinstance(tree, str) and tree.lstrip().startswith(("[", "{")):
         return load_tree(tree, name="nested list")
     if isinstance(tree, str | os.PathLike):
-        return load_tree_file(os.fspath(tree))
+        return read_tree_file(tree).tree
     if isinstance(tree, Sequence):
         return load_tree(json.dumps(list(tree)), name="nested list")
     raise TypeError(f"not a tree: {type(tree).__name__} (give a file, an example or a list)")

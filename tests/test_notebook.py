@@ -45,6 +45,17 @@ def test_solve_a_nested_list_as_the_issue_writes_it() -> None:
     assert api.solve("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]").value == 3
 
 
+def test_solve_a_cs188_case_that_its_autograder_runs() -> None:
+    """The tied root of CS188's q3, loaded from its .test file: the textbook's rule prunes
+    leaf C, the course's strict rule evaluates it."""
+    case = Path(__file__).resolve().parent / "core" / "cs188" / "q3" / "6-tied-root.test"
+    assert api.load(case).name == "6-tied-root"
+    textbook = api.solve(case, algorithm="alphabeta")
+    strict = api.solve(case, algorithm="alphabeta", strict_pruning=True)
+    assert textbook.value == strict.value == 10
+    assert textbook.recording.cutoffs and not strict.recording.cutoffs
+
+
 def test_solve_a_chance_tree_with_star1_and_a_game_position(tmp_path: Path) -> None:
     star1 = api.solve("chance-small", algorithm="star1")
     assert star1.recording.event_count > 0
