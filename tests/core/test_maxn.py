@@ -168,7 +168,7 @@ def test_a_watcher_of_two_player_searches_keeps_working() -> None:
     game = TreeGame(figure_5_4())
     watcher = RootValueWatcher()
     result = search(game, game.tree.root, MAXN, listener=watcher)
-    assert watcher.values() == [(0, 1), (1, 1)]
+    assert [(move, value) for move, value, _ in watcher.children()] == [(0, 1), (1, 1)]
     assert root_vectors(game, game.tree.root, result) == [(1, 2, 6), (1, 5, 2)]
 
 

@@ -72,7 +72,8 @@ def test_paranoid_words_say_the_others_play_against_the_root_player() -> None:
     (cut,) = recording.cutoffs
     words = describe_step(recording, cut.seq)
     assert words.startswith("B's node after 1: the others hold A to 1 here, ≤ α = 1")
-    assert words.endswith("its remaining child is pruned")
+    # The cut is on an equal value (1 ≤ α = 1): the textbook's rule, and the words say so.
+    assert words.endswith("its remaining child is pruned (equal values prune)")
 
 
 def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
