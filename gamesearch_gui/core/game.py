@@ -103,6 +103,15 @@ class Game(ABC, Generic[S, A]):
         """Outcomes and their probabilities at a CHANCE state (they sum to 1)."""
         raise GameError(f"{self.title} has no chance nodes")
 
+    def moves_or_outcomes(self, state: S) -> list[A]:
+        """What may happen at ``state``: its legal moves, or at a CHANCE state its
+        outcomes, in order; none at a terminal state."""
+        if self.is_terminal(state):
+            return []
+        if self.to_move(state) is Player.CHANCE:
+            return [outcome for outcome, _ in self.chances(state)]
+        return list(self.actions(state))
+
     @abstractmethod
     def result(self, state: S, action: A) -> S:
         """The state after ``action`` (or chance outcome) at ``state``. Trusts its caller."""

@@ -60,12 +60,7 @@ class Match(Generic[S, A]):
 
     def legal(self) -> list[A]:
         """The moves (or chance outcomes) possible now."""
-        state = self.state
-        if self.game.is_terminal(state):
-            return []
-        if self.game.to_move(state) is Player.CHANCE:
-            return [outcome for outcome, _ in self.game.chances(state)]
-        return list(self.game.actions(state))
+        return self.game.moves_or_outcomes(self.state)
 
     def play(self, move: A) -> Ply[S, A]:
         """Make ``move`` now; IllegalMoveError if it is not legal. Clears the redo list."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game, GameError
 
 #: The most words one move is written with ("rolled 3" has two).
 WORDS_PER_MOVE: Final = 3
@@ -67,10 +67,6 @@ def _read_move(game: Game[Any, Any], state: Any, words: list[str]) -> tuple[Any,
 
 def _legal(game: Game[Any, Any], state: Any) -> str:
     """What may be played at ``state``, as the refusal lists it."""
-    if game.to_move(state) is Player.CHANCE:
-        options = [outcome for outcome, _ in game.chances(state)]
-    else:
-        options = list(game.actions(state))
-    texts = [game.move_text(state, option) for option in options]
+    texts = [game.move_text(state, option) for option in game.moves_or_outcomes(state)]
     more = f" and {len(texts) - LISTED} more" if len(texts) > LISTED else ""
     return f"legal: {', '.join(texts[:LISTED])}{more}"

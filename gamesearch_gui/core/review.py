@@ -307,12 +307,7 @@ def replay(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[Any]:
         state = states[-1]
         if game.is_terminal(state):
             raise ReviewError(f"move {number} is played after the game ended")
-        legal = (
-            [outcome for outcome, _ in game.chances(state)]
-            if game.to_move(state) is Player.CHANCE
-            else list(game.actions(state))
-        )
-        if move not in legal:
+        if move not in game.moves_or_outcomes(state):
             raise ReviewError(f"move {number} ({move!r}) is not legal where it is played")
         states.append(game.result(state, move))
     return states

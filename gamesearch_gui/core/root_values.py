@@ -188,8 +188,4 @@ def root_win_rates(game: Game[S, A], state: S, result: SearchResult) -> list[flo
 
 def _root_moves(game: Game[S, A], state: S) -> list[A]:
     """The children of ``state`` in move (or outcome) order; none at a terminal state."""
-    if game.is_terminal(state):
-        return []
-    if game.to_move(state) is Player.CHANCE:
-        return [outcome for outcome, _ in game.chances(state)]
-    return list(game.actions(state))
+    return game.moves_or_outcomes(state)
