@@ -16,7 +16,6 @@ from gamesearch_gui.core.narration.words import (
     cap,
     cut_sign,
     extreme,
-    outside,
     past,
     rest_pruned,
     rule_note,
@@ -33,6 +32,8 @@ from gamesearch_gui.core.recording.depth_first import (
 )
 from gamesearch_gui.core.recording.events import NodeKind, Valuation
 from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.search.results import Bound
+from gamesearch_gui.core.search.textbook import root_bound
 
 __all__ = [
     "best_move_words",
@@ -254,11 +255,11 @@ def _chance_value(recording: SearchRecording, n: int) -> str:
         if recording.players:  # the paranoid search averages exactly, whatever its window
             return words
         strict = recording.strict
-        where = outside(v, alpha, beta, strict=strict)
-        if where < 0 and not math.isinf(alpha):
+        bound = root_bound(v, alpha, beta, strict=strict)
+        if bound is Bound.UPPER and not math.isinf(alpha):
             shown = past(value, "α", format_number(alpha), above=False, strict=strict)
             words += f" (a bound: at most {shown})"
-        elif where > 0 and not math.isinf(beta):
+        elif bound is Bound.LOWER and not math.isinf(beta):
             shown = past(value, "β", format_number(beta), above=True, strict=strict)
             words += f" (a bound: at least {shown})"
         return words

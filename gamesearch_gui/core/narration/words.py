@@ -22,7 +22,6 @@ __all__ = [
     "extreme",
     "kind_noun",
     "kind_rule",
-    "outside",
     "past",
     "player_node",
     "rest_pruned",
@@ -114,17 +113,6 @@ def past(value: str, edge: str, edge_value: str, *, above: bool, strict: bool) -
     """A value against the window's edge that cut, as the steps write it: "5 ≥ β = 5"
     (the textbook's rule), "6 > β = 5" (the strict rule); ``value`` already formatted."""
     return f"{value} {cut_sign(above=above, strict=strict)} {edge} = {edge_value}"
-
-
-def outside(value: float, alpha: float, beta: float, *, strict: bool) -> int:
-    """Where a fail-soft ``value`` lies against its window, by the pruning rule: -1 at
-    or below alpha (only below, under the strict rule), 1 at or above beta (only above),
-    0 inside (where the value is exact)."""
-    if value < alpha or (value == alpha and not strict):
-        return -1
-    if value > beta or (value == beta and not strict):
-        return 1
-    return 0
 
 
 def rule_note(value: float, edge: float, *, strict: bool) -> str:
