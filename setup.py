@@ -5,7 +5,8 @@
 compiler, no Python headers), the install goes on and the recording is written in Python.
 """
 
-from setuptools import Extension, setup
+from setuptools import Extension
+from setuptools import setup
 
 setup(
     ext_modules=[

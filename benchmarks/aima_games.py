@@ -47,18 +47,18 @@ from collections.abc import Callable
 from typing import Any
 
 from aima3.games import ConnectFour as OwnConnectFour
-from aima3.games import Game, GameState, alphabeta_cutoff_search
+from aima3.games import Game
+from aima3.games import GameState
+from aima3.games import alphabeta_cutoff_search
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.connect4 import (
-    CELLS,
-    HEIGHT,
-    WIDTH,
-    C4State,
-    Column,
-    ConnectFour,
-    open_lines,
-)
+from gamesearch_gui.core.games.connect4 import CELLS
+from gamesearch_gui.core.games.connect4 import HEIGHT
+from gamesearch_gui.core.games.connect4 import WIDTH
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import Column
+from gamesearch_gui.core.games.connect4 import ConnectFour
+from gamesearch_gui.core.games.connect4 import open_lines
 
 __all__ = [
     "AimaConnectFour",

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 
 __all__ = ["BareResult", "alphabeta"]
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 
 __all__ = ["BareUctResult", "uct"]
 

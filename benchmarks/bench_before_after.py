@@ -55,7 +55,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_search import connect4_positions, fmt_int, load_average, table
+from benchmarks.bench_search import connect4_positions
+from benchmarks.bench_search import fmt_int
+from benchmarks.bench_search import load_average
+from benchmarks.bench_search import table
 
 ROOT = Path(__file__).resolve().parent.parent
 

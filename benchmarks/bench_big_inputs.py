@@ -41,7 +41,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 PYTHON = sys.executable
@@ -176,7 +177,9 @@ def window_main(path: str) -> None:
     """In this process: open ``path`` in the editor, solve it, click every node and
     replay every event (the --window mode the name case runs)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])

@@ -37,18 +37,25 @@ import gc
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from benchmarks.bare_alphabeta import alphabeta
 from benchmarks.bare_uct import uct
-from benchmarks.bench_search import load_average, table
+from benchmarks.bench_search import load_average
+from benchmarks.bench_search import table
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 #: The seed of both MCTS searches.
 SEED: Final = 7

@@ -37,16 +37,26 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QSettings
+from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from benchmarks.bench_gui_stall import Heartbeat, percentile
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings, search
+from benchmarks.bench_gui_stall import Heartbeat
+from benchmarks.bench_gui_stall import percentile
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.engine.client import EngineClient
-from gamesearch_gui.engine.protocol import FINISHED, Record, Report
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import Record
+from gamesearch_gui.engine.protocol import Report
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 
 _ids = itertools.count(1)
 

@@ -52,22 +52,23 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.bare_alphabeta import alphabeta
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import (
-    CancelToken,
-    SearchSettings,
-    StopReason,
-    depth_first,
-    recursion,
-    search,
-    textbook,
-)
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import depth_first
+from gamesearch_gui.core.search import recursion
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.search import textbook
 
 
 class _DropEmits(ast.NodeTransformer):

@@ -19,22 +19,24 @@ from collections.abc import Callable
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication
 
-from gamesearch_gui.core.exercises.exercise import (
-    DIFFICULTIES,
-    MAX_EXERCISE_NODES,
-    Exercise,
-    Task,
-    exercise_set,
-    make_exercise,
-    random_exercise,
-    solve_exercise,
-)
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import MAX_EXERCISE_NODES
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.exercises.grade import grade
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.ui.exercise.export import export_exercises, export_paths, render_page
+from gamesearch_gui.ui.exercise.export import export_exercises
+from gamesearch_gui.ui.exercise.export import export_paths
+from gamesearch_gui.ui.exercise.export import render_page
 
 
 def best_ms(work: Callable[[], object], runs: int) -> float:

@@ -37,12 +37,19 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
+from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
 
 TICK_MS = 5
 

@@ -25,8 +25,12 @@ import os
 import statistics
 import time
 
-from gamesearch_gui.core.games.nim3 import MAX_PILE, ThreePlayerNim
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
+from gamesearch_gui.core.games.nim3 import MAX_PILE
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 SEARCHES = {
     "maxn": SearchSettings(Algorithm.MAXN),

@@ -48,21 +48,23 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.bare_uct import uct
-from gamesearch_gui.core.game import Game, Player
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.recording.events import SearchEvent, SearchObserver
-from gamesearch_gui.core.search import (
-    Algorithm,
-    CancelToken,
-    Ordering,
-    SearchResult,
-    SearchSettings,
-    search,
-)
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.mcts import Playout
 
 

@@ -52,15 +52,23 @@ import statistics
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
 from benchmarks.bare_alphabeta import alphabeta
-from benchmarks.bench_aima import Run, aima, options
-from benchmarks.bench_search import connect4_positions, fmt_int, load_average, table
-from gamesearch_gui.core.games.connect4 import C4State, ConnectFour, open_lines
+from benchmarks.bench_aima import Run
+from benchmarks.bench_aima import aima
+from benchmarks.bench_aima import options
+from benchmarks.bench_search import connect4_positions
+from benchmarks.bench_search import fmt_int
+from benchmarks.bench_search import load_average
+from benchmarks.bench_search import table
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import ConnectFour
+from gamesearch_gui.core.games.connect4 import open_lines
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import SearchObserver
 
@@ -68,7 +76,9 @@ try:
     from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
 except ImportError:  # a checkout from before the native writer
     NATIVE_WRITER = None
-from gamesearch_gui.core.search import Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 BARE = "bare"
 NOOP = "no-op observer"

@@ -40,30 +40,35 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
 from benchmarks.bare_alphabeta import alphabeta
-from gamesearch_gui.core.game import Game, Player
-from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import Ordering, SearchSettings, search
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 try:
     import easyAI
-    from easyAI import Negamax, TranspositionTable
+    from easyAI import Negamax
+    from easyAI import TranspositionTable
 
-    from benchmarks.easyai_games import (
-        EXAMPLES_MISSING,
-        EasyConnectFour,
-        EasyPennies,
-        EasyTicTacToe,
-        example_connect_four,
-        example_nodes,
-        example_tictactoe,
-        flat_scoring,
-    )
+    from benchmarks.easyai_games import EXAMPLES_MISSING
+    from benchmarks.easyai_games import EasyConnectFour
+    from benchmarks.easyai_games import EasyPennies
+    from benchmarks.easyai_games import EasyTicTacToe
+    from benchmarks.easyai_games import example_connect_four
+    from benchmarks.easyai_games import example_nodes
+    from benchmarks.easyai_games import example_tictactoe
+    from benchmarks.easyai_games import flat_scoring
 except ImportError:  # pragma: no cover - told to the user in main()
     easyAI = None
 

@@ -19,10 +19,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.shape import PositionCounter, tree_shape
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.shape import PositionCounter
+from gamesearch_gui.core.shape import tree_shape
 from gamesearch_gui.core.strategy import max_strategy
 
 

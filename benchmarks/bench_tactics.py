@@ -48,12 +48,22 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from importlib import metadata
 
-from benchmarks.bench_search import fmt_int, load_average, table
-from benchmarks.tactics_engines import ENGINES, Answer, run, window_options, window_settings
-from benchmarks.tactics_suite import SUITE, Tactic, choose, read_suite
+from benchmarks.bench_search import fmt_int
+from benchmarks.bench_search import load_average
+from benchmarks.bench_search import table
+from benchmarks.tactics_engines import ENGINES
+from benchmarks.tactics_engines import Answer
+from benchmarks.tactics_engines import run
+from benchmarks.tactics_engines import window_options
+from benchmarks.tactics_engines import window_settings
+from benchmarks.tactics_suite import SUITE
+from benchmarks.tactics_suite import Tactic
+from benchmarks.tactics_suite import choose
+from benchmarks.tactics_suite import read_suite
 
 #: Three middlegames every engine author knows, from the Chess Programming Wiki's
 #: "Perft Results" page: position 2 (Kiwipete, Peter McKenzie), position 5 and

@@ -14,10 +14,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication
 
-from benchmarks.bench_tree_view import VIEW, paints
+from benchmarks.bench_tree_view import VIEW
+from benchmarks.bench_tree_view import paints
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 
 

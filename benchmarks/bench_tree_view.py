@@ -32,13 +32,22 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QPointF, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
+from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.ui.tree.canvas import MAX_ZOOM, TreeCanvas
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.ui.tree.canvas import MAX_ZOOM
+from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
 from gamesearch_gui.ui.tree.minimap import TreeMinimap
 

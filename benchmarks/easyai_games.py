@@ -41,7 +41,8 @@ not be loaded, or is None.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from easyAI import TwoPlayerGame

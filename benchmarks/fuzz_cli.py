@@ -37,11 +37,14 @@ import tempfile
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from gamesearch_gui.cli import MESSAGE_LIMIT, main
+from gamesearch_gui.cli import MESSAGE_LIMIT
+from gamesearch_gui.cli import main
 
 TREES = Path(__file__).resolve().parent.parent / "resources" / "trees"
 #: The file every case is written to: its default tree name, "stdin", is the one

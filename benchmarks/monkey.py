@@ -35,19 +35,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from gamesearch_gui.ui.main_window import MainWindow
-from tests.ui.monkey_harness import (
-    Answers,
-    FaultLog,
-    Monkey,
-    MonkeyStats,
-    checkout_files,
-    child_processes,
-    children_before_a_run,
-    close_window,
-    open_window,
-    patch_dialogs,
-    prepare_folder,
-)
+from tests.ui.monkey_harness import Answers
+from tests.ui.monkey_harness import FaultLog
+from tests.ui.monkey_harness import Monkey
+from tests.ui.monkey_harness import MonkeyStats
+from tests.ui.monkey_harness import checkout_files
+from tests.ui.monkey_harness import child_processes
+from tests.ui.monkey_harness import children_before_a_run
+from tests.ui.monkey_harness import close_window
+from tests.ui.monkey_harness import open_window
+from tests.ui.monkey_harness import patch_dialogs
+from tests.ui.monkey_harness import prepare_folder
 
 
 def wait_until(predicate: Callable[[], bool], timeout_ms: int) -> bool:

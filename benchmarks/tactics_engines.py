@@ -39,7 +39,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,8 @@ import chess
 
 from gamesearch_gui import cli
 from gamesearch_gui.core.games.registry import find_game
-from gamesearch_gui.core.search import SearchSettings, default_settings
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
 
 ENGINES = ("ours", "sunfish")
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,17 +20,18 @@ and answer a :class:`Replay` that Jupyter shows as the interactive replay of the
 (docs/sharing.md); ``load(tree)`` makes the tree alone.
 """
 
-from gamesearch_gui.core.game import (
-    NO_EVALUATION,
-    Evaluation,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    outcome_by_sign,
-)
-from gamesearch_gui.notebook import Replay, load, solve, solve_game
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.notebook import Replay
+from gamesearch_gui.notebook import load
+from gamesearch_gui.notebook import solve
+from gamesearch_gui.notebook import solve_game
 
 __all__ = [
     "NO_EVALUATION",

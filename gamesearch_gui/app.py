@@ -15,15 +15,24 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
-from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMessageBox
 
 from gamesearch_gui import __version__
 from gamesearch_gui.core.game import Player
@@ -212,10 +221,13 @@ def _smoke_test(app: QApplication) -> int:
 
     Settings go to a temporary file, so a smoke test never changes the user's own.
     """
-    from gamesearch_gui.core.games import find_game, game_names
+    from gamesearch_gui.core.games import find_game
+    from gamesearch_gui.core.games import game_names
     from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
     from gamesearch_gui.ui.main_window import MainWindow
-    from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+    from gamesearch_gui.ui.play_config import PlayConfig
+    from gamesearch_gui.ui.play_config import Seats
+    from gamesearch_gui.ui.play_config import default_search
 
     with tempfile.TemporaryDirectory() as folder:
         store = QSettings(os.path.join(folder, "smoke.ini"), QSettings.Format.IniFormat)
@@ -270,8 +282,11 @@ def _smoke_test(app: QApplication) -> int:
 def _smoke_exercise(app: QApplication, window: Any, folder: str) -> str:
     """Grade a perfect answer in Exercise mode and export its sheet and key (PDF and SVG):
     what a frozen build could miss (the printing and SVG modules). "" when it worked."""
-    from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
-    from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+    from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+    from gamesearch_gui.core.exercises.exercise import Task
+    from gamesearch_gui.core.exercises.exercise import random_exercise
+    from gamesearch_gui.ui.exercise.export import export_exercises
+    from gamesearch_gui.ui.exercise.export import export_paths
 
     window.set_mode("exercise")
     page = window.exercises

@@ -16,60 +16,67 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import NoReturn
+from typing import TextIO
 
-from gamesearch_gui.cli_limits import (
-    GAME_FILE_SECONDS,
-    add_limit_options,
-    containment,
-    cpu_seconds,
-    limits_given,
-    run_contained,
-)
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import GameSpec, all_options, find_game, game_names, game_specs
-from gamesearch_gui.core.numbers import format_bounded, format_number
-from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, SearchRecording
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    NodeEntered,
-    NodeExpanded,
-    NodeValued,
-    PlayoutFinished,
-    SearchEvent,
-    Valuation,
-    fan_out,
-)
-from gamesearch_gui.core.root_values import (
-    RootValueWatcher,
-)
-from gamesearch_gui.core.search import (
-    MAX_SEARCH_DEPTH,
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    default_settings,
-    search,
-)
+from gamesearch_gui.cli_limits import GAME_FILE_SECONDS
+from gamesearch_gui.cli_limits import add_limit_options
+from gamesearch_gui.cli_limits import containment
+from gamesearch_gui.cli_limits import cpu_seconds
+from gamesearch_gui.cli_limits import limits_given
+from gamesearch_gui.cli_limits import run_contained
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import GameSpec
+from gamesearch_gui.core.games import all_options
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.core.numbers import format_bounded
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeExpanded
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import PlayoutFinished
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.recording.events import fan_out
+from gamesearch_gui.core.root_values import RootValueWatcher
+from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
-from gamesearch_gui.core.trees.file import TreeSource, printable, show
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, MAX_PLY_LIMIT
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
+from gamesearch_gui.core.search.mcts import Playout
+from gamesearch_gui.core.trees.file import TreeSource
+from gamesearch_gui.core.trees.file import printable
+from gamesearch_gui.core.trees.file import show
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import MAX_PLY_LIMIT
 from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
-from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
+from gamesearch_gui.core.usergame.templates import TEMPLATES
+from gamesearch_gui.core.usergame.templates import write_template
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
-from gamesearch_gui.solving import (
-    SEARCH_OPTIONS,
-    TO_THE_END,
-    add_findings,
-    game_answer,
-    json_value,
-    root_answers,
-    search_settings,
-    settings_flags,
-    stats,
-)
+from gamesearch_gui.solving import SEARCH_OPTIONS
+from gamesearch_gui.solving import TO_THE_END
+from gamesearch_gui.solving import add_findings
+from gamesearch_gui.solving import game_answer
+from gamesearch_gui.solving import json_value
+from gamesearch_gui.solving import root_answers
+from gamesearch_gui.solving import search_settings
+from gamesearch_gui.solving import settings_flags
+from gamesearch_gui.solving import stats
 
 if TYPE_CHECKING:
     from gamesearch_gui.core.trees.tree import CustomTree
@@ -597,7 +604,9 @@ def tree_source_argument(text: str) -> TreeSource:
     CS188's ``.test`` files too), or, when no file has that name and it starts with "[",
     the nested list it is ('[[3,12,8],[2,4,6]]'). GameError says what is wrong with a
     list; OSError what is wrong with a file."""
-    from gamesearch_gui.core.trees.file import TreeFileError, load_tree, read_tree_file
+    from gamesearch_gui.core.trees.file import TreeFileError
+    from gamesearch_gui.core.trees.file import load_tree
+    from gamesearch_gui.core.trees.file import read_tree_file
 
     if not text.lstrip().startswith("[") or os.path.lexists(text):
         return read_tree_file(text)
@@ -610,10 +619,15 @@ def tree_source_argument(text: str) -> TreeSource:
 
 
 def _solve_tree(args: argparse.Namespace) -> int:
-    from gamesearch_gui.core.trees.tree import TreeGame, as_index, as_node, move_names, path_text
+    from gamesearch_gui.core.trees.tree import TreeGame
+    from gamesearch_gui.core.trees.tree import as_index
+    from gamesearch_gui.core.trees.tree import as_node
+    from gamesearch_gui.core.trees.tree import move_names
+    from gamesearch_gui.core.trees.tree import path_text
 
     _game_options(args, None)
-    from gamesearch_gui.core.trees.file import read_tree_bytes, read_tree_source
+    from gamesearch_gui.core.trees.file import read_tree_bytes
+    from gamesearch_gui.core.trees.file import read_tree_source
 
     if args.file == "-":
         stdin = sys.stdin.buffer if sys.stdin is not None else None
@@ -968,7 +982,9 @@ def _noted(command: str) -> Callable[[str], None]:
 def _grade(args: argparse.Namespace, trees: Any) -> int:
     """``check-search`` over several files (or a folder): a line for each file as it is
     checked, then the count; under ``--json`` one object with an entry for each."""
-    from gamesearch_gui.search_check.grading import REFUSED, grade, student_files
+    from gamesearch_gui.search_check.grading import REFUSED
+    from gamesearch_gui.search_check.grading import grade
+    from gamesearch_gui.search_check.grading import student_files
 
     files = student_files(args.paths)
     width = min(max(len(path) for path in files), 40)

@@ -14,7 +14,8 @@ import argparse
 import contextlib
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.engine import sandbox
@@ -135,7 +136,9 @@ def run_contained(
     about ``subject`` ("the game's code"), when it failed or ended its process; ``note``
     is told what of the containment this system could not put in place, if anything."""
     # Here, not at the top: a command that runs no user code need not load the engine.
-    from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+    from gamesearch_gui.engine.client import CallFailed
+    from gamesearch_gui.engine.client import EngineClient
+    from gamesearch_gui.engine.client import EngineError
 
     client = EngineClient(f"gamesearch-{args.command}", containment(args), sandbox.TO_STDERR)
     try:

@@ -15,17 +15,26 @@ import json
 import os
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import SearchResult, default_settings, search
-from gamesearch_gui.core.share.html import replay_page, replay_recording, write_replay_page
-from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, example
-from gamesearch_gui.core.trees.file import load_tree, read_tree_file
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
-from gamesearch_gui.solving import SEARCH_OPTIONS, search_settings
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.share.html import replay_page
+from gamesearch_gui.core.share.html import replay_recording
+from gamesearch_gui.core.share.html import write_replay_page
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import read_tree_file
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.solving import SEARCH_OPTIONS
+from gamesearch_gui.solving import search_settings
 
 __all__ = ["Replay", "load", "solve", "solve_game"]
 

@@ -10,30 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import json_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import fan_out
-from gamesearch_gui.core.root_values import (
-    RootValueWatcher,
-    root_bounds,
-    root_values,
-    root_vectors,
-    root_visits,
-    root_win_rates,
-)
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Ordering,
-    SearchResult,
-    SearchSettings,
-    search,
-)
-from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
-from gamesearch_gui.core.shape import distinct_positions, tree_shape
+from gamesearch_gui.core.root_values import RootValueWatcher
+from gamesearch_gui.core.root_values import root_bounds
+from gamesearch_gui.core.root_values import root_values
+from gamesearch_gui.core.root_values import root_vectors
+from gamesearch_gui.core.root_values import root_visits
+from gamesearch_gui.core.root_values import root_win_rates
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import Playout
+from gamesearch_gui.core.shape import distinct_positions
+from gamesearch_gui.core.shape import tree_shape
 
 #: The options that only Monte Carlo tree search takes, by their ``args`` names.
 MCTS_OPTIONS: Final = ("iterations", "seed", "exploration", "playout")

@@ -46,8 +46,12 @@ ICNS_TYPES = (
 
 def render_png(svg: bytes, size: int) -> bytes:
     """The SVG drawn on a transparent ``size`` x ``size`` square, as PNG data."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
-    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtCore import QBuffer
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtCore import QIODevice
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage
+    from PySide6.QtGui import QPainter
     from PySide6.QtSvg import QSvgRenderer
 
     renderer = QSvgRenderer(QByteArray(svg))

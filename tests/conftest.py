@@ -14,13 +14,16 @@ import signal
 import sys
 import time
 import weakref
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable
+from collections.abc import Generator
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings
 
 from tests.processes import children
 
@@ -235,7 +238,8 @@ def _own_top_level_widgets() -> list[Any]:
 
 
 def _flush_deferred_deletes() -> None:
-    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtCore import QEvent
 
     if QCoreApplication.instance() is not None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

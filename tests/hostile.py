@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Final
 
 from gamesearch_gui.core.usergame.templates import template_text
-from tests.search_check import FIX, SLIP, lesson_path
+from tests.search_check import FIX
+from tests.search_check import SLIP
+from tests.search_check import lesson_path
 
 #: The command line's limits in these tests: a fraction of the defaults.
 LIMITS: Final = (

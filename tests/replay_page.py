@@ -5,7 +5,8 @@ window's export and the notebook's)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from html.parser import HTMLParser
 from typing import Any
 

@@ -28,7 +28,9 @@ from gamesearch_gui.engine import heartbeat
 from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.search_check.runner import LESSONS, default_trees, lesson
+from gamesearch_gui.search_check.runner import LESSONS
+from gamesearch_gui.search_check.runner import default_trees
+from gamesearch_gui.search_check.runner import lesson
 from gamesearch_gui.search_check.verdict import skip_reason
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.game_files import GameFileEngine

@@ -13,10 +13,17 @@ import pytest
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import NodeType
-from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError
-from gamesearch_gui.search_check.runner import LESSONS, check_search, default_trees
-from gamesearch_gui.search_check.verdict import SearchKind, expected, skip_reason
-from tests.search_check import check_json, lesson_path, write_correct_alphabeta
+from gamesearch_gui.search_check.aima_tree import AimaTreeGame
+from gamesearch_gui.search_check.aima_tree import MisuseError
+from gamesearch_gui.search_check.runner import LESSONS
+from gamesearch_gui.search_check.runner import check_search
+from gamesearch_gui.search_check.runner import default_trees
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import expected
+from gamesearch_gui.search_check.verdict import skip_reason
+from tests.search_check import check_json
+from tests.search_check import lesson_path
+from tests.search_check import write_correct_alphabeta
 
 FIXTURES = Path(__file__).parent / "search_check"
 MINIMAX = FIXTURES / "aima_minimax.py"

@@ -11,14 +11,16 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 import pytest
 
 from benchmarks import fuzz_cli
-from gamesearch_gui import cli, solving
+from gamesearch_gui import cli
+from gamesearch_gui import solving
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
 from gamesearch_gui.core.trees import file as treefile

@@ -11,16 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.cli import build_parser, main
-from gamesearch_gui.core.games import GameSpec, find_game, game_specs
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    default_settings,
-    search,
-)
-from gamesearch_gui.solving import search_settings, settings_flags
+from gamesearch_gui.cli import build_parser
+from gamesearch_gui.cli import main
+from gamesearch_gui.core.games import GameSpec
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.solving import search_settings
+from gamesearch_gui.solving import settings_flags
 
 ROOT = Path(__file__).resolve().parents[1]
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -10,12 +10,15 @@ import pytest
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import SearchSettings, search
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_replay_page import HOSTILE
-from tests.replay_page import read_page, recorded_words
-from tests.test_cli import FIGURE_5_2, run_cli
+from tests.replay_page import read_page
+from tests.replay_page import recorded_words
+from tests.test_cli import FIGURE_5_2
+from tests.test_cli import run_cli
 
 
 def test_solve_writes_the_replay_page_of_a_tree(tmp_path: Path) -> None:

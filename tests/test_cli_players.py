@@ -7,7 +7,8 @@ from importlib.resources import as_file
 
 import pytest
 
-from gamesearch_gui.cli import EXIT_BAD_INPUT, main
+from gamesearch_gui.cli import EXIT_BAD_INPUT
+from gamesearch_gui.cli import main
 from gamesearch_gui.core.trees.examples import example
 
 

@@ -9,20 +9,19 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
+from urllib.parse import urlsplit
 
 import pytest
 
-from gamesearch_gui.ui.help.pages import (
-    CONTENTS,
-    EXTERNAL_SCHEMES,
-    anchor,
-    anchors,
-    guide_pages,
-    headings,
-    link_targets,
-    resolve,
-)
+from gamesearch_gui.ui.help.pages import CONTENTS
+from gamesearch_gui.ui.help.pages import EXTERNAL_SCHEMES
+from gamesearch_gui.ui.help.pages import anchor
+from gamesearch_gui.ui.help.pages import anchors
+from gamesearch_gui.ui.help.pages import guide_pages
+from gamesearch_gui.ui.help.pages import headings
+from gamesearch_gui.ui.help.pages import link_targets
+from gamesearch_gui.ui.help.pages import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted((ROOT / "docs").glob("*.md"))

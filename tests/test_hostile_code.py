@@ -16,15 +16,13 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.paths import resource_files
-from tests.hostile import (
-    CASES,
-    LIMITS,
-    Hostile,
-    app,
-    as_a_shell_would,
-    correct_alphabeta,
-    huge_utility_game,
-)
+from tests.hostile import CASES
+from tests.hostile import LIMITS
+from tests.hostile import Hostile
+from tests.hostile import app
+from tests.hostile import as_a_shell_would
+from tests.hostile import correct_alphabeta
+from tests.hostile import huge_utility_game
 
 FIGURE = str(resource_files() / "trees" / "figure-5-2.gtree.json")
 LESSON = resource_files() / "lessons" / "fresh_root_window.py"

@@ -16,7 +16,8 @@ import pytest
 
 from gamesearch_gui import api
 from gamesearch_gui.core.game import GameError
-from tests.replay_page import read_page, recorded_words
+from tests.replay_page import read_page
+from tests.replay_page import recorded_words
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "sharing-example.ipynb"
 

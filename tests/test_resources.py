@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamesearch_gui.paths import TREE_SUFFIX, resource_files, sample_trees
+from gamesearch_gui.paths import TREE_SUFFIX
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.paths import sample_trees
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,7 +11,8 @@ together.
 
 from __future__ import annotations
 
-from tests.test_layers import import_graph, within
+from tests.test_layers import import_graph
+from tests.test_layers import within
 
 UI = "gamesearch_gui.ui"
 #: One folder per thing a person does.

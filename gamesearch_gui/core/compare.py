@@ -29,32 +29,35 @@ is a bound). The numbers are those ``solve --json`` gives for each search.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 
-from gamesearch_gui.core.game import A, Game, GameError, Player, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.recording.events import ChildrenPruned
-from gamesearch_gui.core.root_values import root_values, root_visits, root_win_rates
-from gamesearch_gui.core.search import (
-    Algorithm,
-    CancelToken,
-    SearchResult,
-    SearchSettings,
-    StopReason,
-    search,
-)
+from gamesearch_gui.core.root_values import root_values
+from gamesearch_gui.core.root_values import root_visits
+from gamesearch_gui.core.root_values import root_win_rates
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.mcts import win_rate
 from gamesearch_gui.core.trees.file import check_tree
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    Path,
-    TreeGame,
-    TreeNode,
-    gc_paused,
-    iter_nodes,
-    rebuild,
-)
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import gc_paused
+from gamesearch_gui.core.trees.tree import iter_nodes
+from gamesearch_gui.core.trees.tree import rebuild
 
 __all__ = [
     "CompareError",

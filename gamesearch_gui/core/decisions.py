@@ -21,16 +21,19 @@ from dataclasses import dataclass
 
 from gamesearch_gui.core.compare import ComparisonCancelled
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.search import Algorithm, CancelToken, SearchSettings, StopReason, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import check_tree
-from gamesearch_gui.core.trees.transform import parse_formula, transform_tree
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    TreeGame,
-    TreeNode,
-    rebuild,
-)
+from gamesearch_gui.core.trees.transform import parse_formula
+from gamesearch_gui.core.trees.transform import transform_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import rebuild
 
 __all__ = ["Decision", "Decisions", "SearchDecisions", "decisions", "root_moves", "worst_case"]
 

@@ -8,9 +8,16 @@ and a click on a tree node can show that position on a board.
 from __future__ import annotations
 
 import enum
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import ClassVar, Final, Generic, TypeVar
+from abc import ABC
+from abc import abstractmethod
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import ClassVar
+from typing import Final
+from typing import Generic
+from typing import TypeVar
 
 S = TypeVar("S")
 A = TypeVar("A")

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamesearch_gui.core.game import A, Game, Outcome, S
-from gamesearch_gui.core.search import Algorithm, SearchResult
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import S
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
 
 __all__ = ["GUARANTEES", "guarantee"]
 

@@ -19,10 +19,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import A, Game, Player, S
-from gamesearch_gui.core.search import Algorithm, Ordering, RootMove, SearchResult, SearchSettings
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import RootMove
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
 
 #: The level that is none: the search settings as the person set them.
 CUSTOM: Final = "custom"

@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic
 
-from gamesearch_gui.core.game import A, Game, IllegalMoveError, Player, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,11 @@ legal is refused in one line that names it, its number and what was legal there.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
 
 #: The most words one move is written with ("rolled 3" has two).
 WORDS_PER_MOVE: Final = 3

@@ -23,19 +23,21 @@ value, so a review of MCTS settings searches with alpha-beta instead, and says s
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.root_values import root_values
-from gamesearch_gui.core.search import (
-    Algorithm,
-    CancelToken,
-    SearchSettings,
-    StopReason,
-    search,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
 
 #: The scale's top for games whose utilities dwarf their evaluations: chess's mate is
 #: 100,000 against evaluations in pawns, so ten pawns is the top of its scale.

@@ -13,9 +13,16 @@ what a value outside the window its child was searched with says about the true 
 
 from __future__ import annotations
 
-from gamesearch_gui.core.game import A, Game, Player, S
-from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
-from gamesearch_gui.core.search import Algorithm, Bound, SearchResult
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.search.mcts import win_rate
 from gamesearch_gui.core.search.textbook import root_bound
 

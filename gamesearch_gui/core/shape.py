@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import eq, ne
+from itertools import compress
+from itertools import repeat
+from operator import eq
+from operator import ne
 from typing import Final
 
-from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import VALUATIONS
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import Valuation
 
 __all__ = ["DepthRow", "PositionCounter", "TreeShape", "distinct_positions", "tree_shape"]

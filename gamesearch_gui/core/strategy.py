@@ -28,8 +28,10 @@ import math
 from dataclasses import dataclass
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.recording.moment import Moment
 
 __all__ = ["Gap", "Strategy", "max_strategy"]

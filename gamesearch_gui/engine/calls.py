@@ -12,26 +12,39 @@ import argparse
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare, compare_mcts
-from gamesearch_gui.core.decisions import Decisions, decisions
-from gamesearch_gui.core.exercises.exercise import Exercise, ExerciseError, solve_exercise
+from gamesearch_gui.core.compare import CompareError
+from gamesearch_gui.core.compare import ComparisonCancelled
+from gamesearch_gui.core.compare import compare
+from gamesearch_gui.core.compare import compare_mcts
+from gamesearch_gui.core.decisions import Decisions
+from gamesearch_gui.core.decisions import decisions
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.review import PositionReview, ReviewError, review_position
+from gamesearch_gui.core.review import PositionReview
+from gamesearch_gui.core.review import ReviewError
+from gamesearch_gui.core.review import review_position
 from gamesearch_gui.core.search import CancelToken
-from gamesearch_gui.core.usergame.game_check import CheckReport, check_game
-from gamesearch_gui.core.usergame.indexed import (
-    GameInfo,
-    PositionInfo,
-    game_info,
-    open_indexed,
-    position_info,
-)
+from gamesearch_gui.core.usergame.game_check import CheckReport
+from gamesearch_gui.core.usergame.game_check import check_game
+from gamesearch_gui.core.usergame.indexed import GameInfo
+from gamesearch_gui.core.usergame.indexed import PositionInfo
+from gamesearch_gui.core.usergame.indexed import game_info
+from gamesearch_gui.core.usergame.indexed import open_indexed
+from gamesearch_gui.core.usergame.indexed import position_info
 from gamesearch_gui.core.usergame.loader import load_game
-from gamesearch_gui.search_check.student import StudentFileError, run_student, student_function
-from gamesearch_gui.search_check.verdict import SearchKind, expected
-from gamesearch_gui.solving import SolvedFile, game_answer, search_settings
+from gamesearch_gui.search_check.student import StudentFileError
+from gamesearch_gui.search_check.student import run_student
+from gamesearch_gui.search_check.student import student_function
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import expected
+from gamesearch_gui.solving import SolvedFile
+from gamesearch_gui.solving import game_answer
+from gamesearch_gui.solving import search_settings
 
 
 @dataclass(frozen=True, slots=True)

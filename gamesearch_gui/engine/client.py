@@ -27,34 +27,43 @@ import multiprocessing
 import pickle
 import time
 import weakref
-from collections.abc import Callable, Iterator
-from typing import Any, Final
+from collections.abc import Callable
+from collections.abc import Iterator
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine import sandbox
-from gamesearch_gui.engine.endings import Ending, ending, limit_hit
-from gamesearch_gui.engine.failure import Fault, FaultKind, death
-from gamesearch_gui.engine.heartbeat import BEAT_FIELDS, Watchdog, is_stopped
-from gamesearch_gui.engine.limits import CLOCK_FIELDS, READY_CEILING, Clock, LimitWatch
+from gamesearch_gui.engine.endings import Ending
+from gamesearch_gui.engine.endings import ending
+from gamesearch_gui.engine.endings import limit_hit
+from gamesearch_gui.engine.failure import Fault
+from gamesearch_gui.engine.failure import FaultKind
+from gamesearch_gui.engine.failure import death
+from gamesearch_gui.engine.heartbeat import BEAT_FIELDS
+from gamesearch_gui.engine.heartbeat import Watchdog
+from gamesearch_gui.engine.heartbeat import is_stopped
+from gamesearch_gui.engine.limits import CLOCK_FIELDS
+from gamesearch_gui.engine.limits import READY_CEILING
+from gamesearch_gui.engine.limits import Clock
+from gamesearch_gui.engine.limits import LimitWatch
 from gamesearch_gui.engine.process import serve
-from gamesearch_gui.engine.protocol import (
-    CALL,
-    FAILED,
-    FINISHED,
-    PROGRESS,
-    QUIT,
-    SEARCH,
-    Job,
-    Record,
-    Report,
-    decode,
-    dumps,
-    encode,
-    loads,
-    split_frames,
-)
+from gamesearch_gui.engine.protocol import CALL
+from gamesearch_gui.engine.protocol import FAILED
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import PROGRESS
+from gamesearch_gui.engine.protocol import QUIT
+from gamesearch_gui.engine.protocol import SEARCH
+from gamesearch_gui.engine.protocol import Job
+from gamesearch_gui.engine.protocol import Record
+from gamesearch_gui.engine.protocol import Report
+from gamesearch_gui.engine.protocol import decode
+from gamesearch_gui.engine.protocol import dumps
+from gamesearch_gui.engine.protocol import encode
+from gamesearch_gui.engine.protocol import loads
+from gamesearch_gui.engine.protocol import split_frames
 
 #: How long closing waits for the process to end by itself, then after terminate().
 CLOSE_WAIT: Final = 1.0

@@ -15,7 +15,9 @@ import signal
 from dataclasses import dataclass
 
 from gamesearch_gui.engine.limits import LimitHit
-from gamesearch_gui.engine.sandbox import FILES_EXIT, Containment, LastWords
+from gamesearch_gui.engine.sandbox import FILES_EXIT
+from gamesearch_gui.engine.sandbox import Containment
+from gamesearch_gui.engine.sandbox import LastWords
 
 
 @dataclass(frozen=True, slots=True)

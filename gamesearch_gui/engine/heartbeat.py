@@ -67,7 +67,8 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
+from typing import Protocol
 
 try:
     import fcntl
@@ -75,7 +76,8 @@ try:
 except ImportError:  # Windows: its pipes are not asked (see unread_bytes)
     fcntl = termios = None  # type: ignore[assignment]
 
-from gamesearch_gui.engine.failure import Fault, FaultKind
+from gamesearch_gui.engine.failure import Fault
+from gamesearch_gui.engine.failure import FaultKind
 
 #: Seconds between two beats of the engine's heartbeat.
 BEAT_INTERVAL: Final = 0.25

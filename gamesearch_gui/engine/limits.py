@@ -29,9 +29,11 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
+from typing import Protocol
 
 #: CPU seconds a user's code may use in one call unless told otherwise.
 DEFAULT_CPU_SECONDS: Final = 5.0

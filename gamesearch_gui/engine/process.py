@@ -18,38 +18,45 @@ import signal
 import sys
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
+from collections import deque
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
 from gamesearch_gui.core.recording.events import EventRecorder
 from gamesearch_gui.core.recording.mcts import new_recording
-from gamesearch_gui.core.search import CancelToken, SearchProgress, search
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import search
 from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.calls import CALLS
-from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT, SEARCH_OUT_OF_MEMORY
-from gamesearch_gui.engine.heartbeat import Beats, SharedNumber, start_heartbeat
-from gamesearch_gui.engine.limits import Clock, CpuMeter
-from gamesearch_gui.engine.protocol import (
-    CALL,
-    FAILED,
-    FINISHED,
-    PROGRESS,
-    QUIT,
-    REPORT_INTERVAL,
-    SEARCH,
-    Job,
-    Record,
-    Report,
-    decode,
-    dumps_framed,
-    encode,
-    join_frames,
-    loads,
-)
+from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT
+from gamesearch_gui.engine.failure import SEARCH_OUT_OF_MEMORY
+from gamesearch_gui.engine.heartbeat import Beats
+from gamesearch_gui.engine.heartbeat import SharedNumber
+from gamesearch_gui.engine.heartbeat import start_heartbeat
+from gamesearch_gui.engine.limits import Clock
+from gamesearch_gui.engine.limits import CpuMeter
+from gamesearch_gui.engine.protocol import CALL
+from gamesearch_gui.engine.protocol import FAILED
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import PROGRESS
+from gamesearch_gui.engine.protocol import QUIT
+from gamesearch_gui.engine.protocol import REPORT_INTERVAL
+from gamesearch_gui.engine.protocol import SEARCH
+from gamesearch_gui.engine.protocol import Job
+from gamesearch_gui.engine.protocol import Record
+from gamesearch_gui.engine.protocol import Report
+from gamesearch_gui.engine.protocol import decode
+from gamesearch_gui.engine.protocol import dumps_framed
+from gamesearch_gui.engine.protocol import encode
+from gamesearch_gui.engine.protocol import join_frames
+from gamesearch_gui.engine.protocol import loads
 
 #: Games kept by token, newest last (a window rarely plays more than a few at once).
 GAMES_KEPT: Final = 8

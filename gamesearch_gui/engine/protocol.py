@@ -47,14 +47,18 @@ import pickle
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.recording.depth_first import RecordingChunk
 from gamesearch_gui.core.recording.events import SearchEvent
 from gamesearch_gui.core.recording.mcts import MctsChunk
-from gamesearch_gui.core.search import SearchProgress, SearchResult, SearchSettings
-from gamesearch_gui.core.trees.tree import TreeGame, TreeNode
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
 from gamesearch_gui.engine import unpickling
 
 #: Seconds between two reports of a running search (about 30 a second).

@@ -14,11 +14,20 @@ states come back as the same tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Evaluation, Game, GameError, Player
-from gamesearch_gui.core.usergame.indexed import GameInfo, PositionInfo, open_indexed
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.usergame.indexed import GameInfo
+from gamesearch_gui.core.usergame.indexed import PositionInfo
+from gamesearch_gui.core.usergame.indexed import open_indexed
 
 #: Positions whose answers are kept (a tree view asks about many).
 POSITIONS_KEPT: Final = 20_000

@@ -31,10 +31,14 @@ import sys
 import sysconfig
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from types import FrameType
-from typing import Any, Final, NoReturn, Protocol
+from typing import Any
+from typing import Final
+from typing import NoReturn
+from typing import Protocol
 
 from gamesearch_gui.engine import seccomp
 

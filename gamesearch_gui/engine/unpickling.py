@@ -15,7 +15,8 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 #: Modules whose classes (types only, never functions) a message may hold.
 MODULE_PREFIXES: Final = (

@@ -32,7 +32,12 @@ from __future__ import annotations
 from typing import Final
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, TreeNode, path_text
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import path_text
 
 MAX: Final = "MAX"
 MIN: Final = "MIN"

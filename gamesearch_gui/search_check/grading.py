@@ -10,14 +10,17 @@ others, or the process that grades them.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine import sandbox
-from gamesearch_gui.search_check.runner import CheckReport, check_search
+from gamesearch_gui.search_check.runner import CheckReport
+from gamesearch_gui.search_check.runner import check_search
 from gamesearch_gui.search_check.student import StudentFileError
 
 AGREES: Final = "agrees"

@@ -18,12 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui import api
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.trees.tree import NodeType, Number, Path
-from gamesearch_gui.search_check.aima_tree import CHANCE, MAX, MisuseError, TreeCalls, state_text
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.search_check.aima_tree import CHANCE
+from gamesearch_gui.search_check.aima_tree import MAX
+from gamesearch_gui.search_check.aima_tree import MisuseError
+from gamesearch_gui.search_check.aima_tree import TreeCalls
+from gamesearch_gui.search_check.aima_tree import state_text
 
 #: The names the check says each protocol by.
 AIMA: Final = "aima"

@@ -14,27 +14,31 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.trees.examples import EXAMPLES
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine import sandbox
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.search_check.own_tree import OWN
-from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS, StudentFileError, StudentRun
-from gamesearch_gui.search_check.verdict import (
-    Expected,
-    SearchKind,
-    TreeCheck,
-    compare_run,
-    skip_reason,
-)
+from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
+from gamesearch_gui.search_check.student import StudentFileError
+from gamesearch_gui.search_check.student import StudentRun
+from gamesearch_gui.search_check.verdict import Expected
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import TreeCheck
+from gamesearch_gui.search_check.verdict import compare_run
+from gamesearch_gui.search_check.verdict import skip_reason
 
 #: CPU seconds the student's code may use on one tree (and to load).
 DEFAULT_TIME_LIMIT: Final = DEFAULT_CPU_SECONDS

@@ -17,13 +17,20 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.raised import raised_text
-from gamesearch_gui.core.trees.tree import CustomTree, Path
-from gamesearch_gui.search_check.aima_tree import AimaTreeGame, MisuseError, TooManyCalls
-from gamesearch_gui.search_check.own_tree import AIMA, OWN, OwnTreeGame, uses_own_protocol
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.search_check.aima_tree import AimaTreeGame
+from gamesearch_gui.search_check.aima_tree import MisuseError
+from gamesearch_gui.search_check.aima_tree import TooManyCalls
+from gamesearch_gui.search_check.own_tree import AIMA
+from gamesearch_gui.search_check.own_tree import OWN
+from gamesearch_gui.search_check.own_tree import OwnTreeGame
+from gamesearch_gui.search_check.own_tree import uses_own_protocol
 
 #: The functions looked for when none is named, with the search each is checked as
 #: (aima-python's names, ``minmax_decision`` its newer spelling; and the name of the

@@ -14,30 +14,30 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.narration.words import cut_sign
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    NodeEntered,
-    NodeValued,
-    SearchEvent,
-    Valuation,
-)
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    Path,
-    TreeGame,
-    as_index,
-    as_node,
-    move_names,
-    path_text,
-)
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import as_index
+from gamesearch_gui.core.trees.tree import as_node
+from gamesearch_gui.core.trees.tree import move_names
+from gamesearch_gui.core.trees.tree import path_text
 from gamesearch_gui.search_check.student import StudentRun
 
 

@@ -17,16 +17,25 @@ or, for a ``toggle``, with the action's new checked state.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QActionGroup
+from PySide6.QtGui import QIcon
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QToolBar
 
-from gamesearch_gui.core.levels import CUSTOM, LEVEL_IDS, LEVELS, level_title
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import LEVEL_IDS
+from gamesearch_gui.core.levels import LEVELS
+from gamesearch_gui.core.levels import level_title
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.ui.level_picker import CUSTOM_TIP
 from gamesearch_gui.ui.settings_words import EQUAL_VALUES_TIP

@@ -13,23 +13,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import (
-    QDialogButtonBox,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.compare import MctsComparison, MoveComparison
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.compare import MctsComparison
+from gamesearch_gui.core.compare import MoveComparison
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.stats_panel import describe_settings, format_value
+from gamesearch_gui.ui.stats_panel import describe_settings
+from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.threads import ComparisonDialog
 
 #: The background of the move MCTS chose where alpha-beta knows a better one.

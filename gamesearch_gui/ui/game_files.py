@@ -17,25 +17,35 @@ with a window that says so and has a Stop button of its own.
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import Any, Final
+from concurrent.futures import Future
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import wait
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QApplication,
-    QFileDialog,
-    QInputDialog,
-    QProgressDialog,
-    QWidget,
-)
+from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QProgressDialog
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT, split_game_spec
-from gamesearch_gui.core.usergame.templates import TEMPLATES, write_template
+from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame import split_game_spec
+from gamesearch_gui.core.usergame.templates import TEMPLATES
+from gamesearch_gui.core.usergame.templates import write_template
 from gamesearch_gui.engine import sandbox
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
-from gamesearch_gui.engine.remote_game import RemoteGame, Waiting
+from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.engine.remote_game import Waiting
 
 #: CPU seconds the game's code may use to answer one question about it.
 CALL_SECONDS: Final = DEFAULT_CPU_SECONDS

@@ -23,10 +23,14 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.engine.protocol import REPORT_INTERVAL

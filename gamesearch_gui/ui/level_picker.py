@@ -7,11 +7,19 @@ it; the panel shows Custom again when a person changes a setting by hand.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QSpinBox
 
-from gamesearch_gui.core.levels import CUSTOM, LEVELS, GameLevel, GameLevels, describe
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import LEVELS
+from gamesearch_gui.core.levels import GameLevel
+from gamesearch_gui.core.levels import GameLevels
+from gamesearch_gui.core.levels import describe
 from gamesearch_gui.ui.play_config import SEED_RANGE
 
 #: The tip of Custom, the level that is none.

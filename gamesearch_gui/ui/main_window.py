@@ -11,31 +11,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Slot
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QDragEnterEvent,
-    QDropEvent,
-)
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QDragEnterEvent
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui import __version__
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.move_list import parse_moves
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.actions import (
-    MODE_COMMANDS,
-    Mode,
-    Owner,
-    bar,
-    build_actions,
-    fill_menu_bar,
-    fill_toolbar,
-    make_menu,
-)
-from gamesearch_gui.ui.editor.trees_mode import TreesMode, default_recovery_path
+from gamesearch_gui.ui.actions import MODE_COMMANDS
+from gamesearch_gui.ui.actions import Mode
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import bar
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import fill_menu_bar
+from gamesearch_gui.ui.actions import fill_toolbar
+from gamesearch_gui.ui.actions import make_menu
+from gamesearch_gui.ui.editor.trees_mode import TreesMode
+from gamesearch_gui.ui.editor.trees_mode import default_recovery_path
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.help.desk import HelpDesk
 from gamesearch_gui.ui.how_to_play import about_text
@@ -45,7 +49,8 @@ from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.review.dialog import open_review
 from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.widgets import PageStack
-from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION, DockLayout
+from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION
+from gamesearch_gui.ui.window.dock_layout import DockLayout
 from gamesearch_gui.ui.window.opening import Opening
 
 WINDOW_TITLE = "gamesearch-gui"

@@ -32,8 +32,14 @@ import math
 from collections.abc import Mapping
 from typing import TypeVar
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player

@@ -7,11 +7,16 @@ import errno
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QImage, QImageWriter, QPainter
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QImageWriter
+from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 
-from gamesearch_gui.core.files import WriteError, staged
+from gamesearch_gui.core.files import WriteError
+from gamesearch_gui.core.files import staged
 
 
 @contextmanager

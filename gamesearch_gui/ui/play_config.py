@@ -9,14 +9,27 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import GameOption, GameSpec, find_game, game_names
-from gamesearch_gui.core.levels import CUSTOM, FILE_SECONDS, game_levels
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, default_settings
-from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import GameOption
+from gamesearch_gui.core.games import GameSpec
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import FILE_SECONDS
+from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
+from gamesearch_gui.core.search.mcts import Playout
 
 
 class Seats(enum.Enum):

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.mcts import new_recording
-from gamesearch_gui.core.search import SearchResult, SearchSettings
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
 
 
 class RecordedSearch(QObject):

@@ -19,23 +19,26 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QSettings
 
-from gamesearch_gui.core.games import GameOption, game_names
-from gamesearch_gui.core.levels import CUSTOM, LEVEL_IDS
+from gamesearch_gui.core.games import GameOption
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import LEVEL_IDS
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.ui.play_config import (
-    SEED_RANGE,
-    Seats,
-    default_game,
-    default_search,
-    search_from_dict,
-    search_to_dict,
-)
+from gamesearch_gui.ui.play_config import SEED_RANGE
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_game
+from gamesearch_gui.ui.play_config import default_search
+from gamesearch_gui.ui.play_config import search_from_dict
+from gamesearch_gui.ui.play_config import search_to_dict
 
 T = TypeVar("T")
 E = TypeVar("E", bound=enum.Enum)

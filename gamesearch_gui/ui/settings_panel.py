@@ -10,49 +10,50 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDoubleSpinBox
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QGroupBox
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import GameOption, game_specs
-from gamesearch_gui.core.levels import CUSTOM, game_levels, level_for
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.games import GameOption
+from gamesearch_gui.core.games import game_specs
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.levels import level_for
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.ui.level_picker import LevelPicker
-from gamesearch_gui.ui.play_config import (
-    DEFAULT_ITERATIONS,
-    DEPTH_RANGE,
-    EXPLORATION_RANGE,
-    ITERATIONS_RANGE,
-    SEED_RANGE,
-    TIME_BUDGET_RANGE,
-    PlayConfig,
-    Seats,
-    algorithms_for,
-    file_game_search,
-    fit_search,
-    mcts_search,
-    quiescence_fits,
-)
-from gamesearch_gui.ui.settings_words import (
-    ALGORITHM_TIPS,
-    EVALUATION_TIPS,
-    EVALUATION_TITLES,
-    QUIESCENCE_TIP,
-    search_note,
-)
-from gamesearch_gui.ui.widgets import equal_values_box, fail_hard_box
+from gamesearch_gui.ui.play_config import DEFAULT_ITERATIONS
+from gamesearch_gui.ui.play_config import DEPTH_RANGE
+from gamesearch_gui.ui.play_config import EXPLORATION_RANGE
+from gamesearch_gui.ui.play_config import ITERATIONS_RANGE
+from gamesearch_gui.ui.play_config import SEED_RANGE
+from gamesearch_gui.ui.play_config import TIME_BUDGET_RANGE
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import algorithms_for
+from gamesearch_gui.ui.play_config import file_game_search
+from gamesearch_gui.ui.play_config import fit_search
+from gamesearch_gui.ui.play_config import mcts_search
+from gamesearch_gui.ui.play_config import quiescence_fits
+from gamesearch_gui.ui.settings_words import ALGORITHM_TIPS
+from gamesearch_gui.ui.settings_words import EVALUATION_TIPS
+from gamesearch_gui.ui.settings_words import EVALUATION_TITLES
+from gamesearch_gui.ui.settings_words import QUIESCENCE_TIP
+from gamesearch_gui.ui.settings_words import search_note
+from gamesearch_gui.ui.widgets import equal_values_box
+from gamesearch_gui.ui.widgets import fail_hard_box
 
 #: The game box's entry for a user's game file (the built-in games' are their names).
 FILE_ITEM = "<file>"

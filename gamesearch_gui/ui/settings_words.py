@@ -4,7 +4,8 @@ and the note that explains the AI's search in a sentence or two."""
 from __future__ import annotations
 
 from gamesearch_gui.core.game import NO_EVALUATION
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 
 #: What "Prune on equal values" chooses (the settings' box and Game's menu entry).
 EQUAL_VALUES_TIP = (

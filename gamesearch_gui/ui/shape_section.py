@@ -12,22 +12,23 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.shape import PositionCounter, TreeShape, tree_shape
+from gamesearch_gui.core.shape import PositionCounter
+from gamesearch_gui.core.shape import TreeShape
+from gamesearch_gui.core.shape import tree_shape
 
 #: Nodes counted for distinct positions between two paints (a few milliseconds).
 COUNT_PIECE: Final = 20_000

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame
+from PySide6.QtWidgets import QGridLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Ordering,
-    SearchProgress,
-    SearchResult,
-    SearchSettings,
-    StopReason,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.shape_section import ShapeSection
 from gamesearch_gui.ui.throttle import RateLimiter

@@ -13,11 +13,21 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QToolTip, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QToolTip
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.text import ELLIPSIS, clip
+from gamesearch_gui.core.text import ELLIPSIS
+from gamesearch_gui.core.text import clip
 
 #: Widest a tooltip line is drawn (pixels): wider ones are cut.
 TOOLTIP_PX: Final = 640

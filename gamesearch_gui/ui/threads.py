@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDialog, QLabel, QWidget
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.ui.worker import stop_engine_thread
 
 

@@ -14,7 +14,9 @@ import math
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
 

@@ -6,9 +6,19 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, SignalInstance
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QLabel, QLayout, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSize
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLayout
+from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.settings_words import EQUAL_VALUES_TIP
 

@@ -19,16 +19,27 @@ from __future__ import annotations
 import itertools
 import logging
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.recording.mcts import AnyRecording, apply_chunk
-from gamesearch_gui.core.search import CancelToken, SearchResult, SearchSettings
-from gamesearch_gui.engine.client import EngineClient, EngineError
-from gamesearch_gui.engine.protocol import FAILED, FINISHED, Record, Report
+from gamesearch_gui.core.recording.mcts import AnyRecording
+from gamesearch_gui.core.recording.mcts import apply_chunk
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.engine.protocol import FAILED
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import Record
+from gamesearch_gui.engine.protocol import Report
 from gamesearch_gui.ui.purpose import Purpose
 
 #: How long closing waits for a thread before it ends the engine process outright.

@@ -9,7 +9,8 @@ whoever takes the last match wins. Try it:
 docs/your-code.md ("Your own game") explains each method.
 """
 
-from gamesearch_gui.api import Game, Player
+from gamesearch_gui.api import Game
+from gamesearch_gui.api import Player
 
 
 class Nim(Game):

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 
-from gamesearch_gui.core.game import Evaluation, Game, Player, VectorEvaluation
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import VectorEvaluation
 
 State = tuple[int, int, int]  # ply, x, who moves (0 MAX, 1 MIN, 2 chance)
 

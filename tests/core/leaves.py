@@ -3,14 +3,14 @@ pruned, as paths, in order (the tests' view of ``solve``'s visited_leaves and pr
 
 from __future__ import annotations
 
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    EventRecorder,
-    NodeEntered,
-    NodeKind,
-)
-from gamesearch_gui.core.search import SearchSettings, search
-from gamesearch_gui.core.trees.tree import TreeGame, path_text
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import path_text
 
 
 def leaves_and_cuts(game: TreeGame, settings: SearchSettings) -> tuple[list[str], list[str]]:

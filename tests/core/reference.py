@@ -6,7 +6,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 
 TOLERANCE = 1e-9
 

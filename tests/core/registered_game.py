@@ -11,7 +11,11 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import ClassVar
 
-from gamesearch_gui.core.games import GameOption, GameSpec, pennies, register, unregister
+from gamesearch_gui.core.games import GameOption
+from gamesearch_gui.core.games import GameSpec
+from gamesearch_gui.core.games import pennies
+from gamesearch_gui.core.games import register
+from gamesearch_gui.core.games import unregister
 from gamesearch_gui.core.games.pennies import Pennies
 
 

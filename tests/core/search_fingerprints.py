@@ -24,12 +24,16 @@ import dataclasses
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.chess import Chess
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.pennies import Pennies
@@ -37,17 +41,17 @@ from gamesearch_gui.core.narration.mcts import describe_event
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.events import EventRecorder
-from gamesearch_gui.core.recording.mcts import MctsRecording, new_recording
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Ordering,
-    SearchResult,
-    SearchSettings,
-    search,
-)
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.core.recording.mcts import new_recording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 
 FILE: Final = Path(__file__).with_suffix(".json")
 #: How many seeded random trees of each kind.

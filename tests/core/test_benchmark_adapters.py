@@ -9,19 +9,22 @@ import pytest
 
 pytest.importorskip("easyAI")
 
-from easyAI import Negamax, TranspositionTable
+from easyAI import Negamax
+from easyAI import TranspositionTable
 
-from benchmarks.easyai_games import (
-    EasyConnectFour,
-    EasyPennies,
-    EasyTicTacToe,
-    example_nodes,
-    flat_scoring,
-    unbonus,
-)
-from gamesearch_gui.core.game import Game, Player
-from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import SearchSettings, search
+from benchmarks.easyai_games import EasyConnectFour
+from benchmarks.easyai_games import EasyPennies
+from benchmarks.easyai_games import EasyTicTacToe
+from benchmarks.easyai_games import example_nodes
+from benchmarks.easyai_games import flat_scoring
+from benchmarks.easyai_games import unbonus
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 GAMES: list[tuple[Game[Any, Any], Any]] = [
     (TicTacToe(), EasyTicTacToe),
@@ -131,7 +134,8 @@ def test_unbonus_cancels_easyais_quick_win_bonus_exactly(depth_left: int) -> Non
 
 
 def _example(game: Game[Any, Any], state: Any, counted: bool = True) -> Any:
-    from benchmarks.easyai_games import example_connect_four, example_tictactoe
+    from benchmarks.easyai_games import example_connect_four
+    from benchmarks.easyai_games import example_tictactoe
 
     make = example_tictactoe if game.name == "tictactoe" else example_connect_four
     return make(state, counted=counted)

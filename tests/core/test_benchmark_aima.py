@@ -11,19 +11,23 @@ pytest.importorskip("aima3")
 from hypothesis import given
 from hypothesis import strategies as st
 
-from benchmarks.aima_games import (
-    OwnConnectFour,
-    own_column,
-    own_eval_fn,
-    own_game,
-    own_open_lines,
-    own_search,
-    own_state,
-)
+from benchmarks.aima_games import OwnConnectFour
+from benchmarks.aima_games import own_column
+from benchmarks.aima_games import own_eval_fn
+from benchmarks.aima_games import own_game
+from benchmarks.aima_games import own_open_lines
+from benchmarks.aima_games import own_search
+from benchmarks.aima_games import own_state
 from benchmarks.bench_search import connect4_positions
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.connect4 import CELLS, HEIGHT, C4State, ConnectFour, open_lines
-from gamesearch_gui.core.search import Ordering, SearchSettings, search
+from gamesearch_gui.core.games.connect4 import CELLS
+from gamesearch_gui.core.games.connect4 import HEIGHT
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import ConnectFour
+from gamesearch_gui.core.games.connect4 import open_lines
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from tests.core.test_connect4_eval import play
 from tests.properties import examples
 

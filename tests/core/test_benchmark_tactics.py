@@ -9,23 +9,20 @@ import chess
 import pytest
 
 from benchmarks.bench_tactics import MIDDLEGAMES
-from benchmarks.tactics_engines import (
-    ENGINES,
-    ours_arguments,
-    run,
-    window_options,
-    window_settings,
-)
-from benchmarks.tactics_suite import (
-    SUITE,
-    Tactic,
-    choose,
-    every_defence_loses,
-    mates_within,
-    mating_moves,
-    read_suite,
-)
-from gamesearch_gui.core.search import Ordering, SearchSettings
+from benchmarks.tactics_engines import ENGINES
+from benchmarks.tactics_engines import ours_arguments
+from benchmarks.tactics_engines import run
+from benchmarks.tactics_engines import window_options
+from benchmarks.tactics_engines import window_settings
+from benchmarks.tactics_suite import SUITE
+from benchmarks.tactics_suite import Tactic
+from benchmarks.tactics_suite import choose
+from benchmarks.tactics_suite import every_defence_loses
+from benchmarks.tactics_suite import mates_within
+from benchmarks.tactics_suite import mating_moves
+from benchmarks.tactics_suite import read_suite
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 
 TACTICS = read_suite()
 MATES = [t for t in TACTICS if t.mate_in is not None]

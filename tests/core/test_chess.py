@@ -11,16 +11,19 @@ import chess.polyglot
 import pytest
 
 from gamesearch_gui.cli import main as cli_main
-from gamesearch_gui.core.game import IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games import find_game, make_game
-from gamesearch_gui.core.games.chess import MATE, Chess, ChessState
-from gamesearch_gui.core.search import (
-    QUIESCENCE_PLIES,
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    search,
-)
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import make_game
+from gamesearch_gui.core.games.chess import MATE
+from gamesearch_gui.core.games.chess import Chess
+from gamesearch_gui.core.games.chess import ChessState
+from gamesearch_gui.core.search import QUIESCENCE_PLIES
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 GAME = Chess()
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 
 import chess
 import chess.polyglot
@@ -15,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.games.chess import Chess, ChessState
+from gamesearch_gui.core.games.chess import Chess
+from gamesearch_gui.core.games.chess import ChessState
 from tests.properties import examples
 
 GAME = Chess()

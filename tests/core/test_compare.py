@@ -9,20 +9,23 @@ import pytest
 from hypothesis import given
 
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.compare import (
-    CompareError,
-    ComparisonCancelled,
-    compare,
-    knuth_moore_bound,
-    reorder,
-    true_values,
-)
-from gamesearch_gui.core.search import Algorithm, CancelToken
+from gamesearch_gui.core.compare import CompareError
+from gamesearch_gui.core.compare import ComparisonCancelled
+from gamesearch_gui.core.compare import compare
+from gamesearch_gui.core.compare import knuth_moore_bound
+from gamesearch_gui.core.compare import reorder
+from gamesearch_gui.core.compare import true_values
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.trees.edit import add_child
 from gamesearch_gui.core.trees.examples import EXAMPLES
-from gamesearch_gui.core.trees.file import build_tree, save_tree_file
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import save_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, same_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

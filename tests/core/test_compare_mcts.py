@@ -9,11 +9,18 @@ from typing import Any
 import pytest
 
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.compare import CompareError, ComparisonCancelled, compare_mcts
+from gamesearch_gui.core.compare import CompareError
+from gamesearch_gui.core.compare import ComparisonCancelled
+from gamesearch_gui.core.compare import compare_mcts
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
-from gamesearch_gui.core.search import Algorithm, CancelToken, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 
 
 def solve(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

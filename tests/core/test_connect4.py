@@ -7,8 +7,12 @@ from collections.abc import Hashable
 
 import pytest
 
-from gamesearch_gui.core.game import GameError, IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games.connect4 import C4State, ConnectFour
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import ConnectFour
 
 # A full board on which nobody ever made four in a row.
 FULL_BOARD_DRAW = "225344533673453576212645522737771141641166"

@@ -14,16 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.games.connect4 import (
-    CELLS,
-    HEIGHT,
-    WIDTH,
-    WINDOWS,
-    C4State,
-    ConnectFour,
-    centre,
-    open_lines,
-)
+from gamesearch_gui.core.games.connect4 import CELLS
+from gamesearch_gui.core.games.connect4 import HEIGHT
+from gamesearch_gui.core.games.connect4 import WIDTH
+from gamesearch_gui.core.games.connect4 import WINDOWS
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import ConnectFour
+from gamesearch_gui.core.games.connect4 import centre
+from gamesearch_gui.core.games.connect4 import open_lines
 from tests.properties import examples
 
 GAME = ConnectFour()

@@ -15,15 +15,19 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.recording.events import NodeEntered, SearchEvent
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.file import (
-    LineError,
-    TreeFileError,
-    read_tree_file,
-    read_tree_source,
-)
-from gamesearch_gui.core.trees.tree import NodeType, TreeGame, TreeNode, as_node
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.file import LineError
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import read_tree_file
+from gamesearch_gui.core.trees.file import read_tree_source
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import as_node
 
 CASES = Path(__file__).parent / "cs188"
 ALL_CASES = sorted(CASES.glob("q*/*.test"))

@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 
 from gamesearch_gui.core.compare import ComparisonCancelled
-from gamesearch_gui.core.decisions import decisions, root_moves, worst_case
+from gamesearch_gui.core.decisions import decisions
+from gamesearch_gui.core.decisions import root_moves
+from gamesearch_gui.core.decisions import worst_case
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.transform import TransformError
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
 
 
 def test_the_flip_example_flips_expectiminimax_under_x_squared_and_not_the_worst_case() -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from gamesearch_gui.core.games.tictactoe import TicTacToe
-from gamesearch_gui.core.recording.events import SearchEvent, fan_out
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.events import fan_out
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 
 
 def test_fan_out_tells_each_listener_every_event_in_order() -> None:

@@ -12,18 +12,25 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.cli import main
-from gamesearch_gui.core.recording.events import ChildrenPruned, NodeEntered
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
-from gamesearch_gui.core.trees.examples import (
-    ALL_EXAMPLES,
-    EXAMPLES,
-    Example,
-    example,
-    examples_folder,
-    pennies_tree,
-)
-from gamesearch_gui.core.trees.file import check_tree, load_tree_file
-from gamesearch_gui.core.trees.tree import NodeType, TreeGame, TreeNode, path_text, same_tree
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.examples import Example
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.examples import examples_folder
+from gamesearch_gui.core.trees.examples import pennies_tree
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import same_tree
 from gamesearch_gui.paths import TREE_SUFFIX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,7 +209,8 @@ def test_the_horizon_example_has_evals_on_every_inner_node() -> None:
 
 def test_the_quiescence_companion_is_the_tree_quiescence_searches() -> None:
     from gamesearch_gui.core.games import TicTacToe
-    from gamesearch_gui.core.trees.examples import QUIESCENCE_POSITION, quiescence_tree
+    from gamesearch_gui.core.trees.examples import QUIESCENCE_POSITION
+    from gamesearch_gui.core.trees.examples import quiescence_tree
 
     tree = example("horizon-quiescence").tree()
     assert same_tree(tree, quiescence_tree())

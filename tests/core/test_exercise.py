@@ -10,49 +10,45 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.exercises.exercise import (
-    CUSTOM,
-    DIFFICULTIES,
-    MAX_EXERCISE_NODES,
-    MAX_RANDOM_LEAVES,
-    Answer,
-    AnswerKey,
-    Difficulty,
-    Exercise,
-    ExerciseError,
-    Field,
-    Task,
-    difficulty_name,
-    exercise_set,
-    exercise_tree,
-    give_hint,
-    hint_node,
-    make_exercise,
-    parse_entry,
-    random_exercise,
-    search_order,
-    solve_exercise,
-)
-from gamesearch_gui.core.exercises.grade import Mark, grade, node_name
+from gamesearch_gui.core.exercises.exercise import CUSTOM
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import MAX_EXERCISE_NODES
+from gamesearch_gui.core.exercises.exercise import MAX_RANDOM_LEAVES
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import difficulty_name
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.core.exercises.exercise import exercise_tree
+from gamesearch_gui.core.exercises.exercise import give_hint
+from gamesearch_gui.core.exercises.exercise import hint_node
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import parse_entry
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import search_order
+from gamesearch_gui.core.exercises.exercise import solve_exercise
+from gamesearch_gui.core.exercises.grade import Mark
+from gamesearch_gui.core.exercises.grade import grade
+from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.recording.depth_first import format_number
-from gamesearch_gui.core.trees.examples import (
-    EXAMPLES,
-    PLAYER_EXAMPLES,
-    Example,
-    example,
-    pennies_tree,
-)
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.examples import PLAYER_EXAMPLES
+from gamesearch_gui.core.trees.examples import Example
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.examples import pennies_tree
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    Path,
-    TreeNode,
-    inner,
-    leaf,
-    path_text,
-    same_tree,
-)
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import inner
+from gamesearch_gui.core.trees.tree import leaf
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

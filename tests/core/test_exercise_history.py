@@ -12,22 +12,18 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.exercises import history as exercise_history
-from gamesearch_gui.core.exercises.exercise import (
-    Difficulty,
-    Exercise,
-    Task,
-    make_exercise,
-    random_exercise,
-    solve_exercise,
-)
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.exercises.grade import grade
-from gamesearch_gui.core.exercises.history import (
-    FORMAT,
-    MAX_ENTRIES,
-    ExerciseHistory,
-    HistoryEntry,
-    entry_for,
-)
+from gamesearch_gui.core.exercises.history import FORMAT
+from gamesearch_gui.core.exercises.history import MAX_ENTRIES
+from gamesearch_gui.core.exercises.history import ExerciseHistory
+from gamesearch_gui.core.exercises.history import HistoryEntry
+from gamesearch_gui.core.exercises.history import entry_for
 from gamesearch_gui.core.files import reason
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import same_tree

@@ -7,18 +7,17 @@ import pathlib
 
 import pytest
 
-from gamesearch_gui.core.exercises.exercise import (
-    Difficulty,
-    ExerciseError,
-    Field,
-    Task,
-    exercise_set,
-    make_exercise,
-    random_exercise,
-    solve_exercise,
-)
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.exercises.grade import grade
-from gamesearch_gui.core.exercises.history import ExerciseHistory, entry_for
+from gamesearch_gui.core.exercises.history import ExerciseHistory
+from gamesearch_gui.core.exercises.history import entry_for
 from gamesearch_gui.core.trees.file import load_tree
 
 #: CS188's q3/6-tied-root shape: A (MAX) has B (MIN, over 10) and C (MIN, over 10 and 0).

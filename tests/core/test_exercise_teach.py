@@ -15,26 +15,31 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.exercises.exercise import (
-    Answer,
-    AnswerKey,
-    Difficulty,
-    ExerciseError,
-    Field,
-    Task,
-    exercise_set,
-    give_hint,
-    make_exercise,
-    random_exercise,
-    solve_exercise,
-)
-from gamesearch_gui.core.exercises.grade import Grade, Mark, grade
-from gamesearch_gui.core.exercises.history import ExerciseHistory, entry_for
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.core.exercises.exercise import give_hint
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
+from gamesearch_gui.core.exercises.grade import Grade
+from gamesearch_gui.core.exercises.grade import Mark
+from gamesearch_gui.core.exercises.grade import grade
+from gamesearch_gui.core.exercises.history import ExerciseHistory
+from gamesearch_gui.core.exercises.history import entry_for
 from gamesearch_gui.core.narration.reasons import bounds_line
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, rebuild, same_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import rebuild
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.properties import examples
 
 INF = math.inf

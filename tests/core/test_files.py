@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core import files
-from gamesearch_gui.core.files import (
-    STEM_CHARS,
-    WriteError,
-    describe,
-    file_stem,
-    reason,
-    staged,
-    write_bytes,
-    write_text,
-)
+from gamesearch_gui.core.files import STEM_CHARS
+from gamesearch_gui.core.files import WriteError
+from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.files import file_stem
+from gamesearch_gui.core.files import reason
+from gamesearch_gui.core.files import staged
+from gamesearch_gui.core.files import write_bytes
+from gamesearch_gui.core.files import write_text
 from tests.umask import umask
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from gamesearch_gui.core.decisions import decisions
-from gamesearch_gui.core.exercises.flip import FLIP_EXERCISE, grade_flip
+from gamesearch_gui.core.exercises.flip import FLIP_EXERCISE
+from gamesearch_gui.core.exercises.flip import grade_flip
 from gamesearch_gui.core.trees.examples import example
 
 

@@ -6,8 +6,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games import game_names, make_game
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.games import make_game
 
 
 class Countdown(Game[int, int]):

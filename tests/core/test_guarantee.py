@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 from gamesearch_gui.core.game import Outcome
-from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.guarantee import guarantee
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 

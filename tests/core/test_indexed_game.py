@@ -7,8 +7,12 @@ import pickle
 from pathlib import Path
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.usergame.indexed import game_info, open_indexed, position_info
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.usergame.indexed import game_info
+from gamesearch_gui.core.usergame.indexed import open_indexed
+from gamesearch_gui.core.usergame.indexed import position_info
 from gamesearch_gui.paths import resource_files
 
 GAME_FILES = Path(__file__).parent / "game_files"

@@ -7,29 +7,27 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.core.games import BUILT_IN, find_game, make_game
+from gamesearch_gui.core.games import BUILT_IN
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import make_game
 from gamesearch_gui.core.games.pig import Pig
 from gamesearch_gui.core.games.tictactoe import TicTacToe
-from gamesearch_gui.core.levels import (
-    FILE_GAME_LEVELS,
-    GAME_LEVELS,
-    LEVEL_IDS,
-    LEVELS,
-    GameLevel,
-    describe,
-    game_levels,
-    level_move,
-    level_title,
-    slip_choice,
-)
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    RootMove,
-    SearchSettings,
-    check_settings,
-    search,
-)
+from gamesearch_gui.core.levels import FILE_GAME_LEVELS
+from gamesearch_gui.core.levels import GAME_LEVELS
+from gamesearch_gui.core.levels import LEVEL_IDS
+from gamesearch_gui.core.levels import LEVELS
+from gamesearch_gui.core.levels import GameLevel
+from gamesearch_gui.core.levels import describe
+from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.levels import level_move
+from gamesearch_gui.core.levels import level_title
+from gamesearch_gui.core.levels import slip_choice
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import RootMove
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import check_settings
+from gamesearch_gui.core.search import search
 
 
 def _moves(*values: float) -> tuple[RootMove, ...]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gamesearch_gui.core.game import IllegalMoveError, Player
-from gamesearch_gui.core.games import Pig, TicTacToe
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.match import Match
 
 

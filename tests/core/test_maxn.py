@@ -3,49 +3,50 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.narration.steps import describe_choice
 from gamesearch_gui.core.numbers import better
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    EventRecorder,
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    NodeValues,
-)
-from gamesearch_gui.core.root_values import RootValueWatcher, root_vectors
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    CancelToken,
-    Ordering,
-    SearchProgress,
-    SearchSettings,
-    SettingsError,
-    StopReason,
-    search,
-)
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import NodeValues
+from gamesearch_gui.core.root_values import RootValueWatcher
+from gamesearch_gui.core.root_values import root_vectors
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.core.trees.examples import PLAYER_EXAMPLES, example
-from gamesearch_gui.core.trees.file import build_tree, tree_from_dict
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    TreeGame,
-    TreeNode,
-    path_text,
-    rebuild,
-)
+from gamesearch_gui.core.trees.examples import PLAYER_EXAMPLES
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import tree_from_dict
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import rebuild
 from tests.core.leaves import leaves_and_cuts
-from tests.core.tree_strategies import player_trees, trees
+from tests.core.tree_strategies import player_trees
+from tests.core.tree_strategies import trees
 from tests.properties import examples
 
 MAXN = SearchSettings(Algorithm.MAXN)

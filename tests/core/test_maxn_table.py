@@ -10,11 +10,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games.nim3 import MAX_PILE, MAX_TAKE, PLAYERS, ThreePlayerNim
+from gamesearch_gui.core.games.nim3 import MAX_PILE
+from gamesearch_gui.core.games.nim3 import MAX_TAKE
+from gamesearch_gui.core.games.nim3 import PLAYERS
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.recording.events import EventRecorder, NodeValued, NodeValues, Valuation
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import NodeValues
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from tests.core.dag_game import PlayersDagGame
 from tests.core.test_nim3 import brute
 from tests.properties import examples

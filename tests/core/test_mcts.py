@@ -6,7 +6,8 @@ import math
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -14,34 +15,38 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import NO_EVALUATION, Game, GameError, Player
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.connect4 import urgent_column
 from gamesearch_gui.core.games.tictactoe import urgent_cell
-from gamesearch_gui.core.recording.events import (
-    BackPropagated,
-    EventRecorder,
-    MctsIterationStarted,
-    NodeExpanded,
-    NodeKind,
-    NodeSelected,
-    PlayoutFinished,
-    SearchEvent,
-    SearchObserver,
-)
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    CancelToken,
-    Ordering,
-    SearchProgress,
-    SearchResult,
-    SearchSettings,
-    SettingsError,
-    StopReason,
-    search,
-)
-from gamesearch_gui.core.search.mcts import MAX_ITERATIONS, Playout, _below, win_rate
+from gamesearch_gui.core.recording.events import BackPropagated
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import MctsIterationStarted
+from gamesearch_gui.core.recording.events import NodeExpanded
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import NodeSelected
+from gamesearch_gui.core.recording.events import PlayoutFinished
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
+from gamesearch_gui.core.search.mcts import Playout
+from gamesearch_gui.core.search.mcts import _below
+from gamesearch_gui.core.search.mcts import win_rate
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.tree_strategies import trees

@@ -13,22 +13,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.narration.mcts import describe, describe_event
-from gamesearch_gui.core.recording.events import (
-    BackPropagated,
-    EventStream,
-    NodeExpanded,
-    NodeSelected,
-    SearchEvent,
-)
-from gamesearch_gui.core.recording.mcts import (
-    BACKPROPAGATED,
-    MctsMoment,
-    MctsRecording,
-    iteration_step,
-)
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings, search
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.narration.mcts import describe
+from gamesearch_gui.core.narration.mcts import describe_event
+from gamesearch_gui.core.recording.events import BackPropagated
+from gamesearch_gui.core.recording.events import EventStream
+from gamesearch_gui.core.recording.events import NodeExpanded
+from gamesearch_gui.core.recording.events import NodeSelected
+from gamesearch_gui.core.recording.events import SearchEvent
+from gamesearch_gui.core.recording.mcts import BACKPROPAGATED
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.core.recording.mcts import iteration_step
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.properties import examples

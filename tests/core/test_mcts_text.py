@@ -8,17 +8,16 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.narration.mcts import (
-    deeper_text,
-    mean_text,
-    playout_text,
-    q_per_n_text,
-    result_text,
-    ucb_sum_text,
-    visits_text,
-)
+from gamesearch_gui.core.narration.mcts import deeper_text
+from gamesearch_gui.core.narration.mcts import mean_text
+from gamesearch_gui.core.narration.mcts import playout_text
+from gamesearch_gui.core.narration.mcts import q_per_n_text
+from gamesearch_gui.core.narration.mcts import result_text
+from gamesearch_gui.core.narration.mcts import ucb_sum_text
+from gamesearch_gui.core.narration.mcts import visits_text
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_mcts_recording import record

@@ -7,11 +7,19 @@ from typing import Any
 
 import pytest
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.recording.depth_first import ITERATION_GAP, NONE, SearchRecording
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.depth_first import ITERATION_GAP
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind
-from gamesearch_gui.core.recording.moment import Depths, Moment
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.recording.moment import Depths
+from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_recording import record

@@ -10,10 +10,13 @@ import pytest
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.window_reference import reference_windows
 
 INF = math.inf

@@ -6,9 +6,13 @@ import random
 
 import pytest
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe, game_specs
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.games import game_specs
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.move_list import MoveListError, parse_moves
+from gamesearch_gui.core.move_list import MoveListError
+from gamesearch_gui.core.move_list import parse_moves
 
 
 @pytest.mark.parametrize("spec", game_specs(), ids=[spec.name for spec in game_specs()])

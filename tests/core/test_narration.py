@@ -10,18 +10,20 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.exercises.grade import node_name as reason_name
-from gamesearch_gui.core.narration.facts import kind_text, node_title
-from gamesearch_gui.core.narration.line import START_TEXT, STARTING_TEXT, step_line
+from gamesearch_gui.core.narration.facts import kind_text
+from gamesearch_gui.core.narration.facts import node_title
+from gamesearch_gui.core.narration.line import START_TEXT
+from gamesearch_gui.core.narration.line import STARTING_TEXT
+from gamesearch_gui.core.narration.line import step_line
 from gamesearch_gui.core.narration.steps import describe_step
-from gamesearch_gui.core.narration.words import (
-    KIND_NOUNS,
-    KIND_RULES,
-    VALUATION_WORDS,
-    kind_noun,
-    kind_rule,
-    type_noun,
-)
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.narration.words import KIND_NOUNS
+from gamesearch_gui.core.narration.words import KIND_RULES
+from gamesearch_gui.core.narration.words import VALUATION_WORDS
+from gamesearch_gui.core.narration.words import kind_noun
+from gamesearch_gui.core.narration.words import kind_rule
+from gamesearch_gui.core.narration.words import type_noun
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.trees.tree import NodeType
 from tests.core.test_recording import figure_5_2
 

@@ -6,15 +6,15 @@ import functools
 
 import pytest
 
-from gamesearch_gui.core.game import IllegalMoveError, PositionError
-from gamesearch_gui.core.games.nim3 import SPEC, ThreePlayerNim
-from gamesearch_gui.core.search import (
-    Algorithm,
-    SearchSettings,
-    SettingsError,
-    default_settings,
-    search,
-)
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.nim3 import SPEC
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
 
 
 @functools.cache

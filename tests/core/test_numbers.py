@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
 
 MINUS = "\u2212"
 

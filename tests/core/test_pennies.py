@@ -9,15 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import GameError, IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games.pennies import (
-    MAX_STACKS,
-    MAX_TOTAL,
-    Pennies,
-    PenniesState,
-    length_parity,
-    splittable_parity,
-)
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.pennies import MAX_STACKS
+from gamesearch_gui.core.games.pennies import MAX_TOTAL
+from gamesearch_gui.core.games.pennies import Pennies
+from gamesearch_gui.core.games.pennies import PenniesState
+from gamesearch_gui.core.games.pennies import length_parity
+from gamesearch_gui.core.games.pennies import splittable_parity
 
 # Full game trees (every node, and the finished games among them), counted by two
 # independent walks below: one through the game's own moves, one over raw stack lists.

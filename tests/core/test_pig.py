@@ -10,16 +10,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import Evaluation, GameError, IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games.pig import (
-    DECIDING,
-    HOLD,
-    ROLL,
-    ROLLING,
-    Pig,
-    PigAction,
-    PigState,
-)
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.pig import DECIDING
+from gamesearch_gui.core.games.pig import HOLD
+from gamesearch_gui.core.games.pig import ROLL
+from gamesearch_gui.core.games.pig import ROLLING
+from gamesearch_gui.core.games.pig import Pig
+from gamesearch_gui.core.games.pig import PigAction
+from gamesearch_gui.core.games.pig import PigState
 
 
 def expectiminimax(game: Pig, state: PigState, depth: int, evaluate: Evaluation[PigState]) -> float:

@@ -6,17 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.game import NO_EVALUATION, GameError
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
-from gamesearch_gui.core.recording.events import NodeValued, Valuation
-from gamesearch_gui.core.search import (
-    QUIESCENCE_PLIES,
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    SettingsError,
-    search,
-)
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search import QUIESCENCE_PLIES
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.properties import examples

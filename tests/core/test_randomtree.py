@@ -6,17 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.file import check_tree, dump_tree, load_tree
-from gamesearch_gui.core.trees.random_tree import closing_probabilities, random_tree
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    MAX_NODES,
-    CustomTree,
-    NodeType,
-    TreeGame,
-    same_tree,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.random_tree import closing_probabilities
+from gamesearch_gui.core.trees.random_tree import random_tree
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import MAX_NODES
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.properties import examples
 
 

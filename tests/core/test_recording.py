@@ -13,22 +13,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording import depth_first as recording_module
-from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NEVER, NONE, SearchRecording
-from gamesearch_gui.core.recording.events import (
-    EventRecorder,
-    EventStream,
-    NodeEntered,
-    NodeKind,
-    SearchObserver,
-    Valuation,
-)
+from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
+from gamesearch_gui.core.recording.depth_first import NEVER
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import EventStream
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.paths import resource_files
 from tests.core.tree_strategies import trees
 from tests.properties import examples

@@ -9,14 +9,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.narration.steps import describe_step
-from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import build_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, TreeNode, path_text
-from tests.core.test_maxn import reference_maxn, shallow_cut_tree
-from tests.core.test_recording import NO_NATIVE, _both_writers, assert_same_columns
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import path_text
+from tests.core.test_maxn import reference_maxn
+from tests.core.test_maxn import shallow_cut_tree
+from tests.core.test_recording import NO_NATIVE
+from tests.core.test_recording import _both_writers
+from tests.core.test_recording import assert_same_columns
 from tests.core.tree_strategies import player_trees
 from tests.properties import examples
 

@@ -10,15 +10,15 @@ import pytest
 
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games import (
-    BUILT_IN,
-    GameOption,
-    UnknownGameError,
-    find_game,
-    game_names,
-    make_game,
-)
-from tests.core.registered_game import SPEC, Stacks, registered
+from gamesearch_gui.core.games import BUILT_IN
+from gamesearch_gui.core.games import GameOption
+from gamesearch_gui.core.games import UnknownGameError
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.games import make_game
+from tests.core.registered_game import SPEC
+from tests.core.registered_game import Stacks
+from tests.core.registered_game import registered
 
 
 def test_built_in_games_are_found_by_name_in_menu_order() -> None:

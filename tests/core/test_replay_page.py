@@ -10,12 +10,17 @@ import pytest
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.share import replay
-from gamesearch_gui.core.share.html import embedded_json, replay_page, write_replay_page
+from gamesearch_gui.core.share.html import embedded_json
+from gamesearch_gui.core.share.html import replay_page
+from gamesearch_gui.core.share.html import write_replay_page
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from tests.replay_page import read_page, recorded_words
+from tests.replay_page import read_page
+from tests.replay_page import recorded_words
 from tests.test_cli import FIGURE_5_2
 
 #: A label and a name that would run as script if the page wrote them as markup.

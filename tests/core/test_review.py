@@ -5,23 +5,21 @@ from __future__ import annotations
 import pytest
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.registry import find_game
-from gamesearch_gui.core.review import (
-    Mark,
-    ReviewCancelled,
-    ReviewError,
-    mark_of,
-    review_game,
-    review_scale,
-    review_settings,
-)
-from gamesearch_gui.core.search import (
-    Algorithm,
-    CancelToken,
-    SearchSettings,
-    default_settings,
-)
+from gamesearch_gui.core.review import Mark
+from gamesearch_gui.core.review import ReviewCancelled
+from gamesearch_gui.core.review import ReviewError
+from gamesearch_gui.core.review import mark_of
+from gamesearch_gui.core.review import review_game
+from gamesearch_gui.core.review import review_scale
+from gamesearch_gui.core.review import review_settings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
 
 # X takes 1 and 2 (cells 0 and 1), O takes 4 and 5 (cells 3 and 4); X misses the win at
 # 3 and plays 9; O wins at 6. Cells are written 1..9.

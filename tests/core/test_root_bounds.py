@@ -12,11 +12,19 @@ from hypothesis import strategies as st
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_bounded
 from gamesearch_gui.core.recording.events import fan_out
-from gamesearch_gui.core.root_values import RootValueWatcher, root_bounds, root_values
-from gamesearch_gui.core.search import Algorithm, Bound, Ordering, SearchSettings, search
+from gamesearch_gui.core.root_values import RootValueWatcher
+from gamesearch_gui.core.root_values import root_bounds
+from gamesearch_gui.core.root_values import root_values
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
-from tests.core.reference import close, reference_value
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
+from tests.core.reference import close
+from tests.core.reference import reference_value
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -7,32 +7,34 @@ import threading
 import pytest
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.games import ConnectFour, Pennies, Pig, TicTacToe
-from gamesearch_gui.core.recording.events import (
-    ChildrenPruned,
-    EventRecorder,
-    IterationFinished,
-    IterationStarted,
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    Valuation,
-)
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    CancelToken,
-    Ordering,
-    SearchProgress,
-    SearchSettings,
-    SettingsError,
-    StopReason,
-    ValueOverflowError,
-    search,
-)
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.recording.events import EventRecorder
+from gamesearch_gui.core.recording.events import IterationFinished
+from gamesearch_gui.core.recording.events import IterationStarted
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import CancelToken
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import ValueOverflowError
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import TreeGame, path_text
-from tests.core.reference import assert_optimal, close, root_values
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import path_text
+from tests.core.reference import assert_optimal
+from tests.core.reference import close
+from tests.core.reference import root_values
 
 FIGURE_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 

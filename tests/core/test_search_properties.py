@@ -12,26 +12,29 @@ import os
 from collections.abc import Iterable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.numbers import same_value
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    Ordering,
-    SearchResult,
-    SearchSettings,
-    ValueOverflowError,
-    chance,
-    search,
-    suffix_sums,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import ValueOverflowError
+from gamesearch_gui.core.search import chance
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.search import suffix_sums
 from gamesearch_gui.core.trees.file import tree_from_dict
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.dag_game import DagGame
-from tests.core.reference import assert_optimal, close, reference_value
-from tests.core.tree_strategies import edge_trees, trees
+from tests.core.reference import assert_optimal
+from tests.core.reference import close
+from tests.core.reference import reference_value
+from tests.core.tree_strategies import edge_trees
+from tests.core.tree_strategies import trees
 from tests.properties import examples
 
 THOROUGH = examples(1000)

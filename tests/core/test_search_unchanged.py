@@ -16,14 +16,12 @@ from typing import Any
 import pytest
 
 from gamesearch_gui.core.search import search
-from tests.core.search_fingerprints import (
-    FILE,
-    _digest,
-    _result,
-    all_cases,
-    fingerprint,
-    fingerprints,
-)
+from tests.core.search_fingerprints import FILE
+from tests.core.search_fingerprints import _digest
+from tests.core.search_fingerprints import _result
+from tests.core.search_fingerprints import all_cases
+from tests.core.search_fingerprints import fingerprint
+from tests.core.search_fingerprints import fingerprints
 
 
 @pytest.fixture(scope="module")

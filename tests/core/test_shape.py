@@ -4,10 +4,14 @@ how many different positions the nodes stand for."""
 from __future__ import annotations
 
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
-from gamesearch_gui.core.shape import PositionCounter, distinct_positions, tree_shape
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.shape import PositionCounter
+from gamesearch_gui.core.shape import distinct_positions
+from gamesearch_gui.core.shape import tree_shape
 from gamesearch_gui.core.trees.tree import TreeGame
-from tests.core.test_recording import figure_5_2, record
+from tests.core.test_recording import figure_5_2
+from tests.core.test_recording import record
 
 
 def test_figure_5_2_with_minimax_has_1_3_9_nodes_by_depth() -> None:

@@ -11,11 +11,14 @@ from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings
-from gamesearch_gui.core.strategy import Gap, max_strategy
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.strategy import Gap
+from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from tests.core.test_recording import figure_5_2, record
+from tests.core.test_recording import figure_5_2
+from tests.core.test_recording import record
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -16,19 +16,20 @@ from gamesearch_gui.core.narration.facts import bound_text
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import new_recording
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Bound,
-    Ordering,
-    SearchSettings,
-    SettingsError,
-    search,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import SettingsError
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.leaves import leaves_and_cuts
-from tests.core.reference import assert_optimal, reference_value
-from tests.core.tree_strategies import player_trees, trees
+from tests.core.reference import assert_optimal
+from tests.core.reference import reference_value
+from tests.core.tree_strategies import player_trees
+from tests.core.tree_strategies import trees
 from tests.properties import examples
 
 EQUAL = SearchSettings(Algorithm.ALPHABETA)

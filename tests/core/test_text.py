@@ -5,10 +5,15 @@ from __future__ import annotations
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS, clip
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.text import ELLIPSIS
+from gamesearch_gui.core.text import LABEL_CHARS
+from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.file import build_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 
 LONG = "abcdefghij" * 10_000  # 100,000 characters
 

@@ -15,16 +15,18 @@ from typing import Any
 
 import pytest
 
-from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.events import EventRecorder
-from gamesearch_gui.core.search import (
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    search,
-    textbook,
-)
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.search import textbook
 
 
 @pytest.fixture

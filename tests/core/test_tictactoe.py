@@ -8,8 +8,13 @@ from collections import Counter
 
 import pytest
 
-from gamesearch_gui.core.game import GameError, IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.games.tictactoe import LINES, TicTacToe, TTTState
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.tictactoe import LINES
+from gamesearch_gui.core.games.tictactoe import TicTacToe
+from gamesearch_gui.core.games.tictactoe import TTTState
 
 
 @pytest.fixture(scope="module")

@@ -8,17 +8,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.transform import (
-    MAX_FORMULA_CHARS,
-    TransformError,
-    parse_formula,
-    transform_tree,
-    tree_values,
-)
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame
+from gamesearch_gui.core.trees.transform import MAX_FORMULA_CHARS
+from gamesearch_gui.core.trees.transform import TransformError
+from gamesearch_gui.core.trees.transform import parse_formula
+from gamesearch_gui.core.trees.transform import transform_tree
+from gamesearch_gui.core.trees.transform import tree_values
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

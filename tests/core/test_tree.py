@@ -8,19 +8,22 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from gamesearch_gui.core.game import IllegalMoveError, Player, PositionError
-from gamesearch_gui.core.trees.file import build_tree, check_tree, load_tree, load_tree_file
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    MissingEvalError,
-    NodeType,
-    TreeGame,
-    TreeNode,
-    inner,
-    leaf,
-    path_text,
-    same_tree,
-)
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import MissingEvalError
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import inner
+from gamesearch_gui.core.trees.tree import leaf
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

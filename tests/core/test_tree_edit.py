@@ -10,36 +10,37 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.edit import (
-    EditError,
-    add_child,
-    delete_subtree,
-    insert_sibling,
-    leaf_paths,
-    make_uniform,
-    neighbour,
-    new_leaf_value,
-    new_tree,
-    next_leaf,
-    probability_problems,
-    set_eval,
-    set_kind,
-    set_label,
-    set_move,
-    set_name,
-    set_probability,
-    set_value,
-    set_value_bounds,
-)
-from gamesearch_gui.core.trees.file import (
-    TreeFileError,
-    build_tree,
-    check_tree,
-    dump_tree,
-    load_tree,
-)
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.edit import EditError
+from gamesearch_gui.core.trees.edit import add_child
+from gamesearch_gui.core.trees.edit import delete_subtree
+from gamesearch_gui.core.trees.edit import insert_sibling
+from gamesearch_gui.core.trees.edit import leaf_paths
+from gamesearch_gui.core.trees.edit import make_uniform
+from gamesearch_gui.core.trees.edit import neighbour
+from gamesearch_gui.core.trees.edit import new_leaf_value
+from gamesearch_gui.core.trees.edit import new_tree
+from gamesearch_gui.core.trees.edit import next_leaf
+from gamesearch_gui.core.trees.edit import probability_problems
+from gamesearch_gui.core.trees.edit import set_eval
+from gamesearch_gui.core.trees.edit import set_kind
+from gamesearch_gui.core.trees.edit import set_label
+from gamesearch_gui.core.trees.edit import set_move
+from gamesearch_gui.core.trees.edit import set_name
+from gamesearch_gui.core.trees.edit import set_probability
+from gamesearch_gui.core.trees.edit import set_value
+from gamesearch_gui.core.trees.edit import set_value_bounds
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

@@ -5,12 +5,19 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.edit import EditError
 from gamesearch_gui.core.trees.examples import example
-from gamesearch_gui.core.trees.file import check_tree, dump_tree, load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import player_trees
 from tests.properties import examples
 

@@ -18,31 +18,27 @@ from hypothesis import strategies as st
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees import file as treefile
-from gamesearch_gui.core.trees.file import (
-    CHECK_EVERY,
-    TreeFileError,
-    build_tree,
-    check_tree,
-    default_tree_name,
-    dump_tree,
-    load_tree,
-    load_tree_file,
-    save_tree_file,
-    tree_from_dict,
-    tree_from_json,
-    tree_from_nested,
-    tree_to_dict,
-    tree_to_nested,
-)
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    CustomTree,
-    NodeType,
-    TreeNode,
-    inner,
-    leaf,
-    same_tree,
-)
+from gamesearch_gui.core.trees.file import CHECK_EVERY
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.file import default_tree_name
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.file import save_tree_file
+from gamesearch_gui.core.trees.file import tree_from_dict
+from gamesearch_gui.core.trees.file import tree_from_json
+from gamesearch_gui.core.trees.file import tree_from_nested
+from gamesearch_gui.core.trees.file import tree_to_dict
+from gamesearch_gui.core.trees.file import tree_to_nested
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import inner
+from gamesearch_gui.core.trees.tree import leaf
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import trees
 from tests.properties import examples
 

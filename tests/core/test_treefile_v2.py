@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamesearch_gui.core.trees.file import (
-    TreeFileError,
-    dump_tree,
-    load_tree,
-    tree_to_dict,
-)
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, same_tree
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import tree_to_dict
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import same_tree
 from tests.core.tree_strategies import player_trees
 from tests.properties import examples
 

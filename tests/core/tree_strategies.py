@@ -11,7 +11,9 @@ import itertools
 from hypothesis import strategies as st
 
 from gamesearch_gui.core.trees.random_tree import closing_probabilities
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
 
 
 def trees(

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import math
 
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, TreeNode
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
 
 #: Each event's windows: by node path, the (α, β) of every node entered so far.
 Windows = dict[Path, tuple[float, float]]

@@ -11,14 +11,24 @@ from typing import Any
 
 import pytest
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.engine.client import EngineClient, EngineError
-from gamesearch_gui.engine.protocol import FAILED, FINISHED, PROGRESS, Record, Report
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.engine.protocol import FAILED
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import PROGRESS
+from gamesearch_gui.engine.protocol import Record
+from gamesearch_gui.engine.protocol import Report
 from tests.core.test_recording import assert_same_columns
 from tests.processes import process_alive
 
@@ -201,7 +211,8 @@ def test_a_call_runs_in_the_engine_and_its_errors_read_as_sentences(
 ) -> None:
     from gamesearch_gui.core.compare import compare
     from gamesearch_gui.core.trees.examples import example
-    from gamesearch_gui.core.trees.tree import CustomTree, leaf
+    from gamesearch_gui.core.trees.tree import CustomTree
+    from gamesearch_gui.core.trees.tree import leaf
     from gamesearch_gui.engine.client import CallFailed
 
     tree = example("figure-5-2").tree()

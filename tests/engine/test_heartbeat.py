@@ -13,21 +13,31 @@ import resource
 import signal
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine import heartbeat
-from gamesearch_gui.engine.client import EngineClient, EngineError
-from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT, Fault, FaultKind, death
-from gamesearch_gui.engine.heartbeat import Judge, Patience, Sample
-from gamesearch_gui.engine.protocol import FINISHED, PROGRESS
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.engine.failure import OUT_OF_MEMORY_EXIT
+from gamesearch_gui.engine.failure import Fault
+from gamesearch_gui.engine.failure import FaultKind
+from gamesearch_gui.engine.failure import death
+from gamesearch_gui.engine.heartbeat import Judge
+from gamesearch_gui.engine.heartbeat import Patience
+from gamesearch_gui.engine.heartbeat import Sample
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import PROGRESS
 from tests.busy import busy_loops
-from tests.engine.stuck_games import Deadlocked, Spinning
+from tests.engine.stuck_games import Deadlocked
+from tests.engine.stuck_games import Spinning
 from tests.processes import process_alive
 
 _ids = itertools.count(1)

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.engine.client import EngineClient, LimitExceeded
-from gamesearch_gui.engine.limits import NO_CPU_TIMER_ENV, WALL_FACTOR, LimitHit
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import LimitExceeded
+from gamesearch_gui.engine.limits import NO_CPU_TIMER_ENV
+from gamesearch_gui.engine.limits import WALL_FACTOR
+from gamesearch_gui.engine.limits import LimitHit
 from tests.processes import process_alive
 
 _ids = itertools.count(1)

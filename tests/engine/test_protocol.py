@@ -8,17 +8,17 @@ import pytest
 
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.engine import protocol
-from gamesearch_gui.engine.protocol import (
-    Report,
-    dumps_framed,
-    join_frames,
-    loads,
-    split_frames,
-)
+from gamesearch_gui.engine.protocol import Report
+from gamesearch_gui.engine.protocol import dumps_framed
+from gamesearch_gui.engine.protocol import join_frames
+from gamesearch_gui.engine.protocol import loads
+from gamesearch_gui.engine.protocol import split_frames
 from tests.core.test_recording import assert_same_columns
 
 

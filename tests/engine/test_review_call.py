@@ -6,10 +6,13 @@ import itertools
 
 import pytest
 
-from gamesearch_gui.core.games import ConnectFour, TicTacToe
-from gamesearch_gui.core.review import Mark, review_position
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.review import Mark
+from gamesearch_gui.core.review import review_position
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.engine.client import CallFailed, EngineClient
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
 
 _ids = itertools.count(1)
 

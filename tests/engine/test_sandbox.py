@@ -18,19 +18,22 @@ from pathlib import Path
 
 import pytest
 
-from gamesearch_gui.engine import seccomp, unpickling
-from gamesearch_gui.engine.client import EngineClient, EngineError
+from gamesearch_gui.engine import seccomp
+from gamesearch_gui.engine import unpickling
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.engine.endings import ending
 from gamesearch_gui.engine.limits import LimitHit
-from gamesearch_gui.engine.protocol import FINISHED, Report, decode, encode
-from gamesearch_gui.engine.sandbox import (
-    DEFAULT,
-    FILES_EXIT,
-    WORDS_BYTES,
-    Containment,
-    LastWords,
-    OutputTap,
-)
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import Report
+from gamesearch_gui.engine.protocol import decode
+from gamesearch_gui.engine.protocol import encode
+from gamesearch_gui.engine.sandbox import DEFAULT
+from gamesearch_gui.engine.sandbox import FILES_EXIT
+from gamesearch_gui.engine.sandbox import WORDS_BYTES
+from gamesearch_gui.engine.sandbox import Containment
+from gamesearch_gui.engine.sandbox import LastWords
+from gamesearch_gui.engine.sandbox import OutputTap
 from tests.processes import process_alive
 
 _ids = itertools.count(1)
@@ -173,12 +176,10 @@ def test_a_message_is_read_only_as_what_answers_are_made_of() -> None:
 def test_a_whole_recording_crosses_with_its_bound_columns() -> None:
     # An exercise's answer key holds its search's recording, whose columns' append
     # methods are kept bound (pickled as getattr of each column).
-    from gamesearch_gui.core.exercises.exercise import (
-        DIFFICULTIES,
-        Task,
-        exercise_set,
-        solve_exercise,
-    )
+    from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+    from gamesearch_gui.core.exercises.exercise import Task
+    from gamesearch_gui.core.exercises.exercise import exercise_set
+    from gamesearch_gui.core.exercises.exercise import solve_exercise
 
     exercise = exercise_set("cross", 1, DIFFICULTIES["Easy"], Task.ALPHABETA)[0]
     key = solve_exercise(exercise)

@@ -20,7 +20,9 @@ import gamesearch_gui
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
 from tests.busy import busy_loops
-from tests.hostile import CASES, LIMITS, as_a_shell_would
+from tests.hostile import CASES
+from tests.hostile import LIMITS
+from tests.hostile import as_a_shell_would
 
 HOSTILE = {case.key: case for case in CASES}
 

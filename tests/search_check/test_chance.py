@@ -16,11 +16,20 @@ import pytest
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree_file
-from gamesearch_gui.core.trees.tree import NodeType, TreeNode
-from gamesearch_gui.search_check.aima_tree import CERTAIN, AimaTreeGame, MisuseError
-from gamesearch_gui.search_check.runner import check_search, default_trees, lesson
-from gamesearch_gui.search_check.verdict import SearchKind, expected, skip_reason
-from tests.search_check import check_json, lesson_path, write_correct_expect_minmax
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.search_check.aima_tree import CERTAIN
+from gamesearch_gui.search_check.aima_tree import AimaTreeGame
+from gamesearch_gui.search_check.aima_tree import MisuseError
+from gamesearch_gui.search_check.runner import check_search
+from gamesearch_gui.search_check.runner import default_trees
+from gamesearch_gui.search_check.runner import lesson
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import expected
+from gamesearch_gui.search_check.verdict import skip_reason
+from tests.search_check import check_json
+from tests.search_check import lesson_path
+from tests.search_check import write_correct_expect_minmax
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO_GAMBLES = ROOT / "resources" / "trees" / "two-gambles.gtree.json"

@@ -30,48 +30,49 @@ import time
 import traceback
 import types
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from multiprocessing import resource_tracker
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import (
-    QCoreApplication,
-    QEvent,
-    QMessageLogContext,
-    QObject,
-    QPoint,
-    QSettings,
-    Qt,
-    QTimer,
-    QtMsgType,
-    qInstallMessageHandler,
-)
-from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QMessageLogContext
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import QtMsgType
+from PySide6.QtCore import qInstallMessageHandler
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractSpinBox,
-    QApplication,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDoubleSpinBox,
-    QFileDialog,
-    QInputDialog,
-    QLineEdit,
-    QMenu,
-    QMessageBox,
-    QRadioButton,
-    QSlider,
-    QSpinBox,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractSpinBox
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDoubleSpinBox
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QRadioButton
+from PySide6.QtWidgets import QSlider
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.search import Algorithm

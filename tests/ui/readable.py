@@ -14,23 +14,26 @@ import re
 from collections.abc import Iterable
 
 from PySide6 import QtGui
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QFontMetrics, QTextDocument, QTextOption
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractItemView,
-    QAbstractScrollArea,
-    QAbstractSpinBox,
-    QComboBox,
-    QLabel,
-    QPushButton,
-    QStyle,
-    QStyleOptionButton,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QRect
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QTextOption
+from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractScrollArea
+from PySide6.QtWidgets import QAbstractSpinBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QStyle
+from PySide6.QtWidgets import QStyleOptionButton
+from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.ui.text import ElidedLabel, tooltip
+from gamesearch_gui.ui.text import ElidedLabel
+from gamesearch_gui.ui.text import tooltip
 
 #: Pixels a text may overrun its room by (rounding, a font's overhang).
 SLACK = 2

@@ -13,8 +13,10 @@ checked against floors, so the sweep cannot quietly trigger nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
@@ -23,35 +25,44 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidgetAction
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QWidgetAction
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import Field, Task, make_exercise
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.actions import COMMANDS, Mode, declared_action
+from gamesearch_gui.ui.actions import COMMANDS
+from gamesearch_gui.ui.actions import Mode
+from gamesearch_gui.ui.actions import declared_action
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
-from tests.ui.monkey_harness import (
-    Answers,
-    FaultLog,
-    Waiter,
-    action_name,
-    checkout_files,
-    child_processes,
-    close_window,
-    idle,
-    open_window,
-    patch_dialogs,
-    prepare_folder,
-    qtbot_waiter,
-    settle,
-    watch_searches,
-    window_actions,
-)
-from tests.ui.test_main_window import click_move, wait_for_person_or_end
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from tests.ui.monkey_harness import Answers
+from tests.ui.monkey_harness import FaultLog
+from tests.ui.monkey_harness import Waiter
+from tests.ui.monkey_harness import action_name
+from tests.ui.monkey_harness import checkout_files
+from tests.ui.monkey_harness import child_processes
+from tests.ui.monkey_harness import close_window
+from tests.ui.monkey_harness import idle
+from tests.ui.monkey_harness import open_window
+from tests.ui.monkey_harness import patch_dialogs
+from tests.ui.monkey_harness import prepare_folder
+from tests.ui.monkey_harness import qtbot_waiter
+from tests.ui.monkey_harness import settle
+from tests.ui.monkey_harness import watch_searches
+from tests.ui.monkey_harness import window_actions
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import wait_for_person_or_end
 
 pytestmark = pytest.mark.qt_no_exception_capture
 

@@ -4,27 +4,28 @@ Keyboard shortcuts are made from it, and no two commands of one mode share a key
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QToolBar
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.ui import actions
-from gamesearch_gui.ui.actions import (
-    BARS,
-    COMMANDS,
-    LISTED,
-    SUBMENU_PLACES,
-    Bar,
-    Command,
-    Mode,
-    command,
-)
+from gamesearch_gui.ui.actions import BARS
+from gamesearch_gui.ui.actions import COMMANDS
+from gamesearch_gui.ui.actions import LISTED
+from gamesearch_gui.ui.actions import SUBMENU_PLACES
+from gamesearch_gui.ui.actions import Bar
+from gamesearch_gui.ui.actions import Command
+from gamesearch_gui.ui.actions import Mode
+from gamesearch_gui.ui.actions import command
 from gamesearch_gui.ui.help.desk import SHORTCUTS_PAGE
 from gamesearch_gui.ui.main_window import MainWindow
 

@@ -9,20 +9,28 @@ from pathlib import Path
 
 import chess
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.chess import Chess, ChessState
+from gamesearch_gui.core.games.chess import Chess
+from gamesearch_gui.core.games.chess import ChessState
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.boards.chess_board import ChessBoard
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
 from gamesearch_gui.ui.tree.details import NodeDetails
 from tests.core.test_chess import mate_in_one
-from tests.ui.test_main_window import click_move, wait_for_person_or_end
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import wait_for_person_or_end
 
 GAME = Chess()
 #: White mates in two whatever Black does: 1. Ra6, then bxa6 b7# or Bc7/Be5... Rxa7#.

@@ -6,8 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPalette
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -17,7 +22,8 @@ from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
 from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
-from gamesearch_gui.ui.palette import best_moves, side_colour
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import side_colour
 
 SIZES = [(240, 240), (560, 330)]
 

@@ -8,25 +8,30 @@ import math
 import random
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games.nim3 import MAX_PILE, ThreePlayerNim
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.games.nim3 import MAX_PILE
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.boards.nim3_board import Nim3Board
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import seat_colour
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from tests.core.test_nim3 import brute
-from tests.ui.test_main_window import (
-    AI_TIMEOUT_MS,
-    click_move,
-    store,
-    wait_for_person_or_end,
-    window,
-)
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import wait_for_person_or_end
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

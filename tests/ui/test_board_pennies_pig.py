@@ -7,14 +7,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.game import IllegalMoveError, Player
-from gamesearch_gui.core.games.pennies import Pennies, PenniesState
-from gamesearch_gui.core.games.pig import HOLD, ROLL, Pig, PigState
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games.pennies import Pennies
+from gamesearch_gui.core.games.pennies import PenniesState
+from gamesearch_gui.core.games.pig import HOLD
+from gamesearch_gui.core.games.pig import ROLL
+from gamesearch_gui.core.games.pig import Pig
+from gamesearch_gui.core.games.pig import PigState
 from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
 from gamesearch_gui.ui.boards.pig_board import PigBoard
 

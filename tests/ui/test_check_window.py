@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
@@ -22,20 +23,22 @@ from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType
-from gamesearch_gui.search_check.runner import RANDOM_TREES, lesson
-from gamesearch_gui.search_check.verdict import SearchKind, expected
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.search_check.runner import RANDOM_TREES
+from gamesearch_gui.search_check.runner import lesson
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import expected
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.search_check.results import CheckResultsWindow
-from gamesearch_gui.ui.search_check.setup import (
-    DEFAULT_FUNCTION,
-    EDITOR_TREE_NODES,
-    CheckSetupDialog,
-    editor_tree_problem,
-)
+from gamesearch_gui.ui.search_check.setup import DEFAULT_FUNCTION
+from gamesearch_gui.ui.search_check.setup import EDITOR_TREE_NODES
+from gamesearch_gui.ui.search_check.setup import CheckSetupDialog
+from gamesearch_gui.ui.search_check.setup import editor_tree_problem
 from gamesearch_gui.ui.search_check.thread import CheckRequest
-from gamesearch_gui.ui.search_check.view import DIFFERENCE_COLOUR, VISITED_COLOUR
+from gamesearch_gui.ui.search_check.view import DIFFERENCE_COLOUR
+from gamesearch_gui.ui.search_check.view import VISITED_COLOUR
 from tests.search_check import write_correct_alphabeta
 from tests.ui import test_main_window
 

@@ -12,13 +12,21 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import compare_mcts
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
-from gamesearch_gui.ui.compare_mcts_dialog import DISAGREE, MctsCompareDialog, percent
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.compare_mcts_dialog import DISAGREE
+from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
+from gamesearch_gui.ui.compare_mcts_dialog import percent
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, compare_searches
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import compare_searches
 from gamesearch_gui.ui.stats_panel import format_value
 from tests.processes import process_alive
-from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, store, window
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

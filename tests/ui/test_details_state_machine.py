@@ -11,7 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.details import NodeDetails

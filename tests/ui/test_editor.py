@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -15,10 +20,16 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui import cli
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, EXAMPLES, Example
-from gamesearch_gui.core.trees.file import dump_tree, load_tree, load_tree_file
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.examples import Example
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import NodeType, path_text, same_tree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import same_tree
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog

@@ -9,12 +9,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.file import load_tree, load_tree_file
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import load_tree_file
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.editor.editor import TreeEditor
 
 SOLVE_MS = 30_000

@@ -11,10 +11,13 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.trees.examples import EXAMPLES, example
-from gamesearch_gui.core.trees.file import dump_tree, load_tree_file
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import NodeType, same_tree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import same_tree
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
 

@@ -17,7 +17,10 @@ from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.files import OPEN_FILE_FILTER
 from gamesearch_gui.ui.main_window import MainWindow
 from tests.ui import test_editor as shared
-from tests.ui.test_editor import OPEN_MS, SOLVE_MS, dropped, open_and_wait
+from tests.ui.test_editor import OPEN_MS
+from tests.ui.test_editor import SOLVE_MS
+from tests.ui.test_editor import dropped
+from tests.ui.test_editor import open_and_wait
 
 # The editor's fixtures, shared with its other tests.
 controller, store, warnings, editor = (

@@ -14,7 +14,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, inner, leaf
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import inner
+from gamesearch_gui.core.trees.tree import leaf
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 

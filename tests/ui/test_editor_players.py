@@ -10,19 +10,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.narration.facts import shown_value
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.core.trees.examples import example, examples_folder
+from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.examples import examples_folder
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, same_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import same_tree
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui.editor.editor import SHALLOW, TreeEditor
+from gamesearch_gui.ui.editor.editor import SHALLOW
+from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS

@@ -3,7 +3,8 @@ and after from the engine process, side by side; the exercise "does the decision
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,14 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, same_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import same_tree
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.transform import TreeTransform
-from gamesearch_gui.ui.editor.transform_dialog import TransformDialog, linear_formula
+from gamesearch_gui.ui.editor.transform_dialog import TransformDialog
+from gamesearch_gui.ui.editor.transform_dialog import linear_formula
 from gamesearch_gui.ui.main_window import MainWindow
 
 #: How long the engine may take to start and solve a small tree twice on a busy machine.

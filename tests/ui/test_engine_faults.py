@@ -20,20 +20,25 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.games import TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.engine import heartbeat
 from gamesearch_gui.engine.client import EngineClient
-from gamesearch_gui.engine.failure import Fault, FaultKind
+from gamesearch_gui.engine.failure import Fault
+from gamesearch_gui.engine.failure import FaultKind
 from gamesearch_gui.engine.heartbeat import Patience
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
@@ -48,9 +53,13 @@ from gamesearch_gui.ui.search_check.thread import CheckRequest
 from gamesearch_gui.ui.threads import ComparisonDialog
 from tests.processes import process_alive
 from tests.search_check import write_correct_alphabeta
-from tests.ui import test_check_window, test_editor, test_exercise_page, test_main_window
+from tests.ui import test_check_window
+from tests.ui import test_editor
+from tests.ui import test_exercise_page
+from tests.ui import test_main_window
 from tests.ui.test_game_file_window import LOOPING
-from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
 
 # The pages' own fixtures.
 store = test_main_window.store

@@ -10,34 +10,33 @@ from pathlib import Path
 import pypdf
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import (
-    DIFFICULTIES,
-    MAX_RANDOM_LEAVES,
-    AnswerKey,
-    Difficulty,
-    Exercise,
-    Task,
-    exercise_set,
-    make_exercise,
-    solve_exercise,
-)
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import MAX_RANDOM_LEAVES
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.ui.exercise.export import (
-    A4,
-    MIN_VALUE_PT,
-    ExportError,
-    export_exercises,
-    export_paths,
-    page_size,
-    page_title,
-    render_page,
-    value_points,
-)
-from gamesearch_gui.ui.exercise.export_dialog import CUSTOM, ExportSetDialog
+from gamesearch_gui.ui.exercise.export import A4
+from gamesearch_gui.ui.exercise.export import MIN_VALUE_PT
+from gamesearch_gui.ui.exercise.export import ExportError
+from gamesearch_gui.ui.exercise.export import export_exercises
+from gamesearch_gui.ui.exercise.export import export_paths
+from gamesearch_gui.ui.exercise.export import page_size
+from gamesearch_gui.ui.exercise.export import page_title
+from gamesearch_gui.ui.exercise.export import render_page
+from gamesearch_gui.ui.exercise.export import value_points
+from gamesearch_gui.ui.exercise.export_dialog import CUSTOM
+from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
 from gamesearch_gui.ui.exercise.view import BLANK
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -3,39 +3,45 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import (
-    Difficulty,
-    Field,
-    Task,
-    make_exercise,
-    random_exercise,
-    solve_exercise,
-)
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.exercises.history import ExerciseHistory
 from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import format_number
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import save_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, rebuild
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import rebuild
 from gamesearch_gui.ui.editor.editor import TreeEditor
-from gamesearch_gui.ui.exercise.dialogs import DRAWN, FILE, RANDOM, NewExerciseDialog
+from gamesearch_gui.ui.exercise.dialogs import DRAWN
+from gamesearch_gui.ui.exercise.dialogs import FILE
+from gamesearch_gui.ui.exercise.dialogs import RANDOM
+from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.exercise.page_export import SheetExport
-from gamesearch_gui.ui.exercise.view import (
-    HINTED_COLOUR,
-    RIGHT_COLOUR,
-    WRONG_COLOUR,
-    ExerciseCanvas,
-)
+from gamesearch_gui.ui.exercise.view import HINTED_COLOUR
+from gamesearch_gui.ui.exercise.view import RIGHT_COLOUR
+from gamesearch_gui.ui.exercise.view import WRONG_COLOUR
+from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.main_window import MainWindow
 
 KEY_MS = 10_000

@@ -17,13 +17,18 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.narration.facts import shown_value
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
+from gamesearch_gui.ui.tree.item import READABLE_PX
+from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.placement import overlap
 

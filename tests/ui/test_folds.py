@@ -16,20 +16,32 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.exercise.page import ExercisePage
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import EXPORT_ZOOM
-from gamesearch_gui.ui.tree.folds import HIDE, LINE, SHOW, Folds, Layout, layout
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
-from gamesearch_gui.ui.tree.item import READABLE_PX, Frame
+from gamesearch_gui.ui.tree.folds import HIDE
+from gamesearch_gui.ui.tree.folds import LINE
+from gamesearch_gui.ui.tree.folds import SHOW
+from gamesearch_gui.ui.tree.folds import Folds
+from gamesearch_gui.ui.tree.folds import Layout
+from gamesearch_gui.ui.tree.folds import layout
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import SLOT_W
+from gamesearch_gui.ui.tree.item import READABLE_PX
+from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.placement import overlap
 from tests.ui.test_tree_canvas import _paint as painted

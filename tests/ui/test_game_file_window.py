@@ -13,18 +13,25 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import NO_EVALUATION
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS, Seats, fit_search
+from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.window import opening
-from tests.test_game_file_cli import ENDLESS, MUTATING, UNKEYABLE
+from tests.test_game_file_cli import ENDLESS
+from tests.test_game_file_cli import MUTATING
+from tests.test_game_file_cli import UNKEYABLE
 from tests.ui import test_main_window
-from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, wait_for_person_or_end
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import wait_for_person_or_end
 
 NIM = str(resource_files() / "templates" / "nim.py")
 AIMA_TICTACTOE = str(Path(__file__).parents[1] / "core" / "game_files" / "aima_tictactoe.py")

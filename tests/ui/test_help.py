@@ -11,25 +11,43 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QUrl
-from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDialog, QMenu
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import Task
-from gamesearch_gui.core.games import find_game, game_names
-from gamesearch_gui.core.search import ALGORITHM_TITLES, Algorithm
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.search import ALGORITHM_TITLES
+from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.factory import board_class
-from gamesearch_gui.ui.help.desk import MODE_PAGES, SHORTCUTS_PAGE, WELCOME_RATE
-from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
-from gamesearch_gui.ui.help.pages import guide_pages, link_targets, plain, resolve
+from gamesearch_gui.ui.help.desk import MODE_PAGES
+from gamesearch_gui.ui.help.desk import SHORTCUTS_PAGE
+from gamesearch_gui.ui.help.desk import WELCOME_RATE
+from gamesearch_gui.ui.help.guide import GeneratedPage
+from gamesearch_gui.ui.help.guide import UserGuide
+from gamesearch_gui.ui.help.pages import guide_pages
+from gamesearch_gui.ui.help.pages import link_targets
+from gamesearch_gui.ui.help.pages import plain
+from gamesearch_gui.ui.help.pages import resolve
 from gamesearch_gui.ui.help.shortcuts import action_text
 from gamesearch_gui.ui.help.welcome import WelcomeDialog
-from gamesearch_gui.ui.how_to_play import ALGORITHM_WORDS, how_to_play
+from gamesearch_gui.ui.how_to_play import ALGORITHM_WORDS
+from gamesearch_gui.ui.how_to_play import how_to_play
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import algorithms_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_MS = 60_000

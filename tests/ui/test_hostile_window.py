@@ -15,15 +15,20 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.engine.sandbox import MB, Containment
+from gamesearch_gui.engine.sandbox import MB
+from gamesearch_gui.engine.sandbox import Containment
 from gamesearch_gui.ui import game_files
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.search_check.thread import CheckRequest
-from tests.hostile import CASES, Hostile
-from tests.ui import test_check_window, test_main_window
-from tests.ui.test_check_window import check_through_the_menu, figure, wait_done
+from tests.hostile import CASES
+from tests.hostile import Hostile
+from tests.ui import test_check_window
+from tests.ui import test_main_window
+from tests.ui.test_check_window import check_through_the_menu
+from tests.ui.test_check_window import figure
+from tests.ui.test_check_window import wait_done
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 
 store = test_main_window.store

@@ -14,13 +14,19 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.games import make_game
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.tictactoe import TicTacToe
-from gamesearch_gui.core.levels import CUSTOM, FILE_GAME_LEVELS, GAME_LEVELS, level_move
+from gamesearch_gui.core.levels import CUSTOM
+from gamesearch_gui.core.levels import FILE_GAME_LEVELS
+from gamesearch_gui.core.levels import GAME_LEVELS
+from gamesearch_gui.core.levels import level_move
 from gamesearch_gui.core.search import search
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play.saved_config import load_config
 from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.play_config import SEED_RANGE, PlayConfig, Seats, fit_search
+from gamesearch_gui.ui.play_config import SEED_RANGE
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 
 AI_TIMEOUT_MS = 60_000

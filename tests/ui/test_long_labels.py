@@ -11,19 +11,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRectF, QSettings, Qt
-from PySide6.QtGui import QFontMetricsF, QImage, QPainter
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QToolTip
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import Task, make_exercise
-from gamesearch_gui.core.text import ELLIPSIS, LABEL_CHARS
-from gamesearch_gui.core.trees.file import build_tree, tree_from_dict
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.text import ELLIPSIS
+from gamesearch_gui.core.text import LABEL_CHARS
+from gamesearch_gui.core.trees.file import build_tree
+from gamesearch_gui.core.trees.file import tree_from_dict
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.editor.editor import TreeEditor
-from gamesearch_gui.ui.exercise.export import page_title, render_page
+from gamesearch_gui.ui.exercise.export import page_title
+from gamesearch_gui.ui.exercise.export import render_page
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.text import TOOLTIP_PX, ElidedLabel, breakable, elide
+from gamesearch_gui.ui.text import TOOLTIP_PX
+from gamesearch_gui.ui.text import ElidedLabel
+from gamesearch_gui.ui.text import breakable
+from gamesearch_gui.ui.text import elide
 from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX
 
 LONG = "abcdefghij" * 10_000  # 100,000 characters, no space to wrap at

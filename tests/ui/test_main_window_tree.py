@@ -7,14 +7,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play.kept_searches import ANALYSIS, MOVE
+from gamesearch_gui.ui.play.kept_searches import ANALYSIS
+from gamesearch_gui.ui.play.kept_searches import MOVE
 from gamesearch_gui.ui.play.session import KEPT_NODES
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 
 TIMEOUT_MS = 180_000
 

@@ -8,12 +8,15 @@ from typing import NamedTuple
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.recording.mcts import MctsRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.mcts.canvas import MctsCanvas
 from gamesearch_gui.ui.mcts.geometry import NODE
 from gamesearch_gui.ui.tree.geometry import KIND_MIN

@@ -6,18 +6,25 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.mcts.canvas import MctsCanvas
 from gamesearch_gui.ui.mcts.layout import lay_out
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
-from gamesearch_gui.ui.tree.style import CURRENT_COLOUR, VALUE_PX
-from tests.ui.test_main_window import AI_TIMEOUT_MS, store, window
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
+from gamesearch_gui.ui.tree.style import VALUE_PX
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

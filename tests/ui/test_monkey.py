@@ -17,21 +17,19 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.ui.main_window import MainWindow
-from tests.ui.monkey_harness import (
-    STEP_WEIGHTS,
-    Answers,
-    FaultLog,
-    Monkey,
-    checkout_files,
-    child_processes,
-    children_before_a_run,
-    close_window,
-    open_window,
-    patch_dialogs,
-    prepare_folder,
-    qtbot_waiter,
-    settle,
-)
+from tests.ui.monkey_harness import STEP_WEIGHTS
+from tests.ui.monkey_harness import Answers
+from tests.ui.monkey_harness import FaultLog
+from tests.ui.monkey_harness import Monkey
+from tests.ui.monkey_harness import checkout_files
+from tests.ui.monkey_harness import child_processes
+from tests.ui.monkey_harness import children_before_a_run
+from tests.ui.monkey_harness import close_window
+from tests.ui.monkey_harness import open_window
+from tests.ui.monkey_harness import patch_dialogs
+from tests.ui.monkey_harness import prepare_folder
+from tests.ui.monkey_harness import qtbot_waiter
+from tests.ui.monkey_harness import settle
 
 SEED = 2024
 #: About 60 s of steps on the machine of docs/benchmarks.md ("Monkey runs").

@@ -7,15 +7,20 @@ import time
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QObject, qWarning
+from PySide6.QtCore import QObject
+from PySide6.QtCore import qWarning
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, mcts_search
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import mcts_search
 from tests.ui import monkey_harness
-from tests.ui.monkey_harness import FaultLog, Heartbeat
-from tests.ui.test_main_window import store, window
+from tests.ui.monkey_harness import FaultLog
+from tests.ui.monkey_harness import Heartbeat
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

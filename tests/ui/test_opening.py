@@ -9,23 +9,29 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.trees import file as treefile
-from gamesearch_gui.core.trees.file import TreeFileError, dump_tree, load_tree, save_tree_file
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import save_tree_file
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.ui.editor import loading
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.exercise import dialogs
-from gamesearch_gui.ui.exercise.dialogs import FILE, NewExerciseDialog
+from gamesearch_gui.ui.exercise.dialogs import FILE
+from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.main_window import MainWindow
 

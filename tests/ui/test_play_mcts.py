@@ -7,20 +7,24 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import (
-    DEFAULT_ITERATIONS,
-    PlayConfig,
-    Seats,
-    default_search,
-    search_from_dict,
-    search_to_dict,
-)
+from gamesearch_gui.ui.play_config import DEFAULT_ITERATIONS
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
+from gamesearch_gui.ui.play_config import search_from_dict
+from gamesearch_gui.ui.play_config import search_to_dict
 from gamesearch_gui.ui.settings_panel import SettingsPanel
-from tests.ui.test_main_window import AI_TIMEOUT_MS, click_move, store, window
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

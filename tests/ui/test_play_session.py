@@ -4,7 +4,8 @@ and Pause AI, driven through the session alone, the AI searching in its engine p
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.ui.play import session as session_module
 from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.purpose import Purpose
-from tests.core.reference import assert_optimal, root_values
+from tests.core.reference import assert_optimal
+from tests.core.reference import root_values
 
 AI_TIMEOUT_MS = 60_000
 

@@ -16,16 +16,24 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import Difficulty, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import random_exercise
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search, mcts_search
-from gamesearch_gui.ui.tree.page import NODE_TAB, STEPS_TAB, TreePage
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
+from gamesearch_gui.ui.play_config import mcts_search
+from gamesearch_gui.ui.tree.page import NODE_TAB
+from gamesearch_gui.ui.tree.page import STEPS_TAB
+from gamesearch_gui.ui.tree.page import TreePage
 from tests.ui.readable import cut_texts
 
 AI_MS = 120_000

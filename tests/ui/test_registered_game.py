@@ -18,7 +18,10 @@ from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.boards.pennies_board import PenniesBoard
 from gamesearch_gui.ui.main_window import MainWindow
-from tests.core.registered_game import RULES, SPEC, Stacks, registered
+from tests.core.registered_game import RULES
+from tests.core.registered_game import SPEC
+from tests.core.registered_game import Stacks
+from tests.core.registered_game import registered
 
 
 @pytest.fixture

@@ -15,7 +15,9 @@ import pytest
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.share.html import write_replay_page
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame

@@ -12,13 +12,16 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.paths import resource_files
-from gamesearch_gui.ui.actions import COMMANDS, declared_action
+from gamesearch_gui.ui.actions import COMMANDS
+from gamesearch_gui.ui.actions import declared_action
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.palette import MAX_COLOUR, MIN_COLOUR
+from gamesearch_gui.ui.palette import MAX_COLOUR
+from gamesearch_gui.ui.palette import MIN_COLOUR
 from gamesearch_gui.ui.tree import style
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.strips import LEGEND_ITEMS
-from tests.replay_page import read_page, recorded_words
+from tests.replay_page import read_page
+from tests.replay_page import recorded_words
 from tests.ui.test_tree_panel import figure_recording
 
 SOLVE_MS = 30_000

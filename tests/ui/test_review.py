@@ -9,25 +9,27 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QInputDialog, QMessageBox
+from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.review import Mark
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.review.dialog import ReviewDialog
 from gamesearch_gui.ui.review.export import EXPORT_SIZE
 from tests.processes import process_alive
-from tests.ui.test_main_window import (
-    AI_TIMEOUT_MS,
-    click_move,
-    store,
-    wait_for_person_or_end,
-    window,
-)
+from tests.ui.test_main_window import AI_TIMEOUT_MS
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import store
+from tests.ui.test_main_window import wait_for_person_or_end
+from tests.ui.test_main_window import window
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QSettings
 
 from gamesearch_gui.core.games import all_options
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.play_config import Seats, default_game, default_search
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_game
+from gamesearch_gui.ui.play_config import default_search
 from tests.test_layers import PACKAGE
 
 

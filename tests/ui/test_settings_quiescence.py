@@ -6,15 +6,16 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import NO_EVALUATION
-from gamesearch_gui.core.games import ConnectFour, Pennies, TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
-from gamesearch_gui.ui.play_config import (
-    PlayConfig,
-    default_search,
-    fit_search,
-    search_from_dict,
-    search_to_dict,
-)
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import default_search
+from gamesearch_gui.ui.play_config import fit_search
+from gamesearch_gui.ui.play_config import search_from_dict
+from gamesearch_gui.ui.play_config import search_to_dict
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 
 

@@ -11,11 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QThread
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QThread
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui import app
-from gamesearch_gui.app import EXIT_WHEN_SHOWN_ENV, display_problem, run_app
+from gamesearch_gui.app import EXIT_WHEN_SHOWN_ENV
+from gamesearch_gui.app import display_problem
+from gamesearch_gui.app import run_app
 from gamesearch_gui.core.exercises.history import FORMAT
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play.session import PlaySession

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games import Pennies, TicTacToe
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.games import Pennies
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.shape_section import NOT_RECORDED_TEXT
 from gamesearch_gui.ui.stats_panel import StatsPanel
-from tests.core.test_recording import figure_5_2, record
+from tests.core.test_recording import figure_5_2
+from tests.core.test_recording import record
 
 
 def shown_panel(qtbot: QtBot) -> StatsPanel:

@@ -9,7 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import Task
@@ -18,9 +19,12 @@ from gamesearch_gui.core.recording.depth_first import PRUNED
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.ui.editor.editor import TreeEditor
-from gamesearch_gui.ui.exercise.dialogs import DRAWN, NewExerciseDialog
+from gamesearch_gui.ui.exercise.dialogs import DRAWN
+from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
 from gamesearch_gui.ui.main_window import MainWindow
-from gamesearch_gui.ui.play_config import PlayConfig, Seats, default_search
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import default_search
 from gamesearch_gui.ui.worker import SearchController
 
 AI_TIMEOUT_MS = 60_000

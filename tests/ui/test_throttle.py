@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.search import SearchProgress, SearchSettings
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.stats_panel import StatsPanel
 from gamesearch_gui.ui.throttle import RateLimiter
 

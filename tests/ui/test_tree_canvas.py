@@ -10,18 +10,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QMouseEvent, QWheelEvent
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM, MAX_ZOOM
+from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
+from gamesearch_gui.ui.tree.camera import MAX_ZOOM
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Frame

@@ -12,8 +12,11 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.canvas import TreeCanvas

@@ -13,21 +13,29 @@ import pytest
 from PySide6.QtGui import QTransform
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import Task, make_exercise
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import make_exercise
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.examples import EXAMPLES, example
+from gamesearch_gui.core.trees.examples import EXAMPLES
+from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeGame, rebuild
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import rebuild
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
 from gamesearch_gui.ui.tree.item import Frame
 from gamesearch_gui.ui.tree.placement import overlap
 from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT

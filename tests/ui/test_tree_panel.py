@@ -7,18 +7,23 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.narration.line import START_TEXT
 from gamesearch_gui.core.narration.steps import describe_step
-from gamesearch_gui.core.recording.depth_first import PRUNED, SearchRecording
+from gamesearch_gui.core.recording.depth_first import PRUNED
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.file import load_tree
 from gamesearch_gui.core.trees.tree import TreeGame
-from gamesearch_gui.ui.tree.page import EMPTY_TEXT, TreePage
+from gamesearch_gui.ui.tree.page import EMPTY_TEXT
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.replay import RATES
 
 #: Russell & Norvig's Figure 5.2, with the labels of the book.

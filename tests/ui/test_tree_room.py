@@ -10,24 +10,33 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.exercises.exercise import Difficulty, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import random_exercise
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.tree.camera import LEGIBLE_ZOOM
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import READABLE_PX
-from gamesearch_gui.ui.tree.page import STEPS_TAB, TreePage
-from gamesearch_gui.ui.window.dock_layout import BOARD_HEIGHT, TREE_SHARE
+from gamesearch_gui.ui.tree.page import STEPS_TAB
+from gamesearch_gui.ui.tree.page import TreePage
+from gamesearch_gui.ui.window.dock_layout import BOARD_HEIGHT
+from gamesearch_gui.ui.window.dock_layout import TREE_SHARE
 from tests.ui.test_tree_panel import figure_recording
 
 WIDTH, HEIGHT = 1366, 768

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.search import Algorithm, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.tree.notes import STRATEGY_WAIT_TEXT
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.tree.strips import LEGEND_H, STRATEGY_ITEM, legend_rows
-from tests.ui.test_tree_panel import figure_recording, tictactoe_recording
+from gamesearch_gui.ui.tree.strips import LEGEND_H
+from gamesearch_gui.ui.tree.strips import STRATEGY_ITEM
+from gamesearch_gui.ui.tree.strips import legend_rows
+from tests.ui.test_tree_panel import figure_recording
+from tests.ui.test_tree_panel import tictactoe_recording
 
 
 def drawn(qtbot: QtBot, panel: TreePage) -> list[tuple[int, int]]:

@@ -11,13 +11,20 @@ import pytest
 from gamesearch_gui.core.narration.facts import window_history
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import ENTERED, NONE, SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
+from gamesearch_gui.core.recording.depth_first import ENTERED
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.random_tree import random_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
-from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import KIND_CHANCE
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
 from tests.core.window_reference import reference_windows
 
 #: What the step words say a node was entered with.

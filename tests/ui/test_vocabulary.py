@@ -12,10 +12,14 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchSettings, search
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel

@@ -7,10 +7,16 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from gamesearch_gui.core.games import ConnectFour, Pig, TicTacToe
-from gamesearch_gui.core.recording.events import NodeEntered, NodeValued
-from gamesearch_gui.core.search import Algorithm, SearchSettings, StopReason
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import Pig
+from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
 
 DEEP = SearchSettings(depth=14)  # hours of search: only a cancel ends it
 

@@ -18,7 +18,9 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui import worker
-from gamesearch_gui.ui.worker import SearchController, SearchRequest, stop_engine_thread
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
+from gamesearch_gui.ui.worker import stop_engine_thread
 
 
 class _Engine:

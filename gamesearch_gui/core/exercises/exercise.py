@@ -20,23 +20,26 @@ import enum
 import math
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
-from gamesearch_gui.core.search import Algorithm, SearchSettings, search
-from gamesearch_gui.core.trees.file import TreeFileError, check_tree
-from gamesearch_gui.core.trees.tree import (
-    CustomTree,
-    NodeType,
-    Path,
-    TreeGame,
-    TreeNode,
-    as_index,
-    path_text,
-    rebuild,
-)
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import check_tree
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import as_index
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import rebuild
 
 __all__ = [
     "CUSTOM",

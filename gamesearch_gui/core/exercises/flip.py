@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamesearch_gui.core.decisions import Decisions, SearchDecisions
+from gamesearch_gui.core.decisions import Decisions
+from gamesearch_gui.core.decisions import SearchDecisions
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import CustomTree

@@ -11,22 +11,18 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from gamesearch_gui.core.exercises.exercise import (
-    Answer,
-    AnswerKey,
-    Field,
-    Task,
-    is_right,
-    search_order,
-)
-from gamesearch_gui.core.narration.reasons import (
-    cut_reason,
-    empty_reason,
-    entry_reason,
-    extra_reason,
-    node_name,
-    searched_reason,
-)
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import is_right
+from gamesearch_gui.core.exercises.exercise import search_order
+from gamesearch_gui.core.narration.reasons import cut_reason
+from gamesearch_gui.core.narration.reasons import empty_reason
+from gamesearch_gui.core.narration.reasons import entry_reason
+from gamesearch_gui.core.narration.reasons import extra_reason
+from gamesearch_gui.core.narration.reasons import node_name
+from gamesearch_gui.core.narration.reasons import searched_reason
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.trees.tree import Path
 

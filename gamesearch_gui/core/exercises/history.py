@@ -16,12 +16,17 @@ import math
 import os
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
+from dataclasses import dataclass
 from typing import NoReturn
 
-from gamesearch_gui.core.exercises.exercise import Exercise, Task, task_title
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import task_title
 from gamesearch_gui.core.files import write_text
-from gamesearch_gui.core.trees.file import json_kind, load_tree, tree_to_dict
+from gamesearch_gui.core.trees.file import json_kind
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import tree_to_dict
 
 #: Entries kept; past this, each new check drops the oldest (and the window says so).
 MAX_ENTRIES = 2000

@@ -10,22 +10,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.games import chess, connect4, nim3, pennies, pig, tictactoe
+from gamesearch_gui.core.games import chess
+from gamesearch_gui.core.games import connect4
+from gamesearch_gui.core.games import nim3
+from gamesearch_gui.core.games import pennies
+from gamesearch_gui.core.games import pig
+from gamesearch_gui.core.games import tictactoe
 from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.pennies import Pennies
 from gamesearch_gui.core.games.pig import Pig
-from gamesearch_gui.core.games.registry import (
-    DefaultSearch,
-    GameOption,
-    GameSpec,
-    UnknownGameError,
-    all_options,
-    find_game,
-    game_names,
-    game_specs,
-    register,
-    unregister,
-)
+from gamesearch_gui.core.games.registry import DefaultSearch
+from gamesearch_gui.core.games.registry import GameOption
+from gamesearch_gui.core.games.registry import GameSpec
+from gamesearch_gui.core.games.registry import UnknownGameError
+from gamesearch_gui.core.games.registry import all_options
+from gamesearch_gui.core.games.registry import find_game
+from gamesearch_gui.core.games.registry import game_names
+from gamesearch_gui.core.games.registry import game_specs
+from gamesearch_gui.core.games.registry import register
+from gamesearch_gui.core.games.registry import unregister
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 
 __all__ = [

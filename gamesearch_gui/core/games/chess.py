@@ -34,23 +34,28 @@ counted as if it were to move). :meth:`Chess.evaluation_terms` spells each out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import ClassVar, Final, TypeAlias
+from typing import ClassVar
+from typing import Final
+from typing import TypeAlias
 
 import chess
 import chess.polyglot
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    PositionError,
-    outcome_by_sign,
-)
-from gamesearch_gui.core.games.registry import DefaultSearch, GameSpec
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.core.games.registry import DefaultSearch
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: A chess move (from-square, to-square, promotion piece).
 Move: TypeAlias = chess.Move

@@ -36,21 +36,23 @@ refuses a move into a full column and a move after the game was already won.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    PositionError,
-    outcome_by_sign,
-)
-from gamesearch_gui.core.games.registry import DefaultSearch, GameSpec
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.core.games.registry import DefaultSearch
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: ``(mover_bits, mask, plies)``: the stones of the player to move, every stone, and
 #: how many stones there are, in the layout the module docstring describes.

@@ -15,17 +15,19 @@ Position notation: the pile, then optionally who is to move (A when left out):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar, TypeAlias
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import ClassVar
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Game,
-    IllegalMoveError,
-    Player,
-    PositionError,
-    VectorEvaluation,
-)
-from gamesearch_gui.core.games.registry import DefaultSearch, GameOption, GameSpec
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import VectorEvaluation
+from gamesearch_gui.core.games.registry import DefaultSearch
+from gamesearch_gui.core.games.registry import GameOption
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: The counters left and the index of the player to move (0, 1 or 2).
 NimState: TypeAlias = tuple[int, int]

@@ -22,22 +22,23 @@ Position notation: the stack sizes separated by commas, in any order, then optio
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from operator import itemgetter
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    PositionError,
-    outcome_by_sign,
-)
-from gamesearch_gui.core.games.registry import GameOption, GameSpec
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.core.games.registry import GameOption
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: Stack sizes, sorted descending, and the player to move (0 = MAX, 1 = MIN).
 PenniesState: TypeAlias = tuple[tuple[int, ...], int]

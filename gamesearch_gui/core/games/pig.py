@@ -23,19 +23,23 @@ game ``max 21 min 7 max won``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import ClassVar, Final, Literal, TypeAlias
+from typing import ClassVar
+from typing import Final
+from typing import Literal
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Player,
-    PositionError,
-)
-from gamesearch_gui.core.games.registry import DefaultSearch, GameOption, GameSpec
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.games.registry import DefaultSearch
+from gamesearch_gui.core.games.registry import GameOption
+from gamesearch_gui.core.games.registry import GameSpec
 
 #: (score_max, score_min, turn_total, player (0 = MAX, 1 = MIN), phase).
 PigState: TypeAlias = tuple[int, int, int, int, int]

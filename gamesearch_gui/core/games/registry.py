@@ -15,11 +15,14 @@ with :func:`unregister`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import Game, GameError
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
 
 #: How long an AI move stays "in progress" at least, in milliseconds, unless a game
 #: says otherwise, so a person can follow the game.

@@ -24,19 +24,20 @@ positions that cannot arise in play.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    PositionError,
-    outcome_by_sign,
-)
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import outcome_by_sign
 from gamesearch_gui.core.games.registry import GameSpec
 
 #: ``(x_bits, o_bits)``: bit ``i`` of each mask is set when that side holds cell ``i``.

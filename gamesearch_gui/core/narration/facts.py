@@ -15,28 +15,31 @@ import math
 from collections.abc import Callable
 from typing import Final
 
-from gamesearch_gui.core.narration.steps import (
-    best_move_words,
-    choice_words,
-    describe_step,
-    fail_hard_return,
-)
-from gamesearch_gui.core.narration.words import (
-    VALUATION_WORDS,
-    cap,
-    cut_sign,
-    extreme,
-    kind_noun,
-    kind_rule,
-    past,
-)
-from gamesearch_gui.core.numbers import format_bounded, format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, VALUATIONS, Cutoff, SearchRecording
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.narration.steps import best_move_words
+from gamesearch_gui.core.narration.steps import choice_words
+from gamesearch_gui.core.narration.steps import describe_step
+from gamesearch_gui.core.narration.steps import fail_hard_return
+from gamesearch_gui.core.narration.words import VALUATION_WORDS
+from gamesearch_gui.core.narration.words import cap
+from gamesearch_gui.core.narration.words import cut_sign
+from gamesearch_gui.core.narration.words import extreme
+from gamesearch_gui.core.narration.words import kind_noun
+from gamesearch_gui.core.narration.words import kind_rule
+from gamesearch_gui.core.narration.words import past
+from gamesearch_gui.core.numbers import format_bounded
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import VALUATIONS
+from gamesearch_gui.core.recording.depth_first import Cutoff
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search.textbook import root_bound
-from gamesearch_gui.core.text import LABEL_CHARS, clip
+from gamesearch_gui.core.text import LABEL_CHARS
+from gamesearch_gui.core.text import clip
 
 __all__ = [
     "LINE_CHARS",

@@ -13,7 +13,8 @@ from typing import Final
 from gamesearch_gui.core.narration.facts import principal_variation_text
 from gamesearch_gui.core.narration.mcts import describe_event
 from gamesearch_gui.core.narration.steps import describe_step
-from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording
+from gamesearch_gui.core.recording.mcts import MctsRecording
 
 __all__ = ["STARTING_TEXT", "START_TEXT", "step_line"]
 

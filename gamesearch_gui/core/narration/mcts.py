@@ -11,10 +11,12 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.events import NodeKind
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
 from gamesearch_gui.core.search.mcts import Playout
 
 __all__ = [

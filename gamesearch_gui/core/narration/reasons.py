@@ -9,20 +9,24 @@ them; the grader (:mod:`gamesearch_gui.core.exercises.grade`) decides the marks.
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercises.exercise import (
-    Answer,
-    AnswerKey,
-    Field,
-    NodeKey,
-    Task,
-    is_right,
-)
-from gamesearch_gui.core.narration.words import cap, extreme, type_noun
-from gamesearch_gui.core.numbers import format_bounded, format_number
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import NodeKey
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import is_right
+from gamesearch_gui.core.narration.words import cap
+from gamesearch_gui.core.narration.words import extreme
+from gamesearch_gui.core.narration.words import type_noun
+from gamesearch_gui.core.numbers import format_bounded
+from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.text import node_name as name_node
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, move_names
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import move_names
 
 __all__ = [
     "bounds_line",

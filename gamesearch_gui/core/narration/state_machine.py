@@ -13,15 +13,25 @@ can read the formalism off any node of any tree.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.game import START_POSITION, Game, GameError, Player
+from gamesearch_gui.core.game import START_POSITION
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.registry import find_game
-from gamesearch_gui.core.narration.words import player_node, type_noun
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.narration.words import player_node
+from gamesearch_gui.core.narration.words import type_noun
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.text import clip, node_name
-from gamesearch_gui.core.trees.tree import NodeType, TreeGame, TreeNode, move_names
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import node_name
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import move_names
 
 __all__ = ["RESULTS_SHOWN", "STATE_MACHINE_HEADING", "state_machine_rows"]
 

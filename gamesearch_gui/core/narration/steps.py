@@ -12,25 +12,23 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gamesearch_gui.core.narration.words import (
-    cap,
-    cut_sign,
-    extreme,
-    past,
-    rest_pruned,
-    rule_note,
-)
-from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import (
-    ENTERED,
-    ITERATION_FINISHED,
-    ITERATION_STARTED,
-    NONE,
-    PRUNED,
-    Cutoff,
-    SearchRecording,
-)
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.narration.words import cap
+from gamesearch_gui.core.narration.words import cut_sign
+from gamesearch_gui.core.narration.words import extreme
+from gamesearch_gui.core.narration.words import past
+from gamesearch_gui.core.narration.words import rest_pruned
+from gamesearch_gui.core.narration.words import rule_note
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
+from gamesearch_gui.core.recording.depth_first import ENTERED
+from gamesearch_gui.core.recording.depth_first import ITERATION_FINISHED
+from gamesearch_gui.core.recording.depth_first import ITERATION_STARTED
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import PRUNED
+from gamesearch_gui.core.recording.depth_first import Cutoff
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.results import Bound
 from gamesearch_gui.core.search.textbook import root_bound

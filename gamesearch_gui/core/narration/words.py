@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.text import counted
 from gamesearch_gui.core.trees.tree import NodeType
 

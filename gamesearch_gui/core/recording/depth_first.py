@@ -33,16 +33,25 @@ import dataclasses
 import math
 import os
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, overload
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
+from typing import TypeAlias
+from typing import overload
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.narration.words import kind_noun, player_node
+from gamesearch_gui.core.narration.words import kind_noun
+from gamesearch_gui.core.narration.words import player_node
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.search.maxn import vector_text
-from gamesearch_gui.core.text import clip, node_name
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import node_name
 
 if TYPE_CHECKING:
     from gamesearch_gui.core._recwriter import Writer

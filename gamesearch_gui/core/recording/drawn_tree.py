@@ -17,14 +17,17 @@ import math
 from collections.abc import Callable
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.recording.events import (
-    NodeEntered,
-    NodeKind,
-    NodeValued,
-    NodeValues,
-    Valuation,
-)
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, TreeGame, TreeNode, gc_paused
+from gamesearch_gui.core.recording.events import NodeEntered
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import NodeValued
+from gamesearch_gui.core.recording.events import NodeValues
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import gc_paused
 
 _KIND = {
     NodeType.MAX: NodeKind.MAX,

@@ -10,10 +10,12 @@ values that hold only immutable data, so a worker thread may hand them to the GU
 from __future__ import annotations
 
 import enum
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
+from typing import TypeVar
 
 
 class NodeKind(enum.Enum):

@@ -28,27 +28,33 @@ from __future__ import annotations
 
 import math
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.narration.words import kind_noun
-from gamesearch_gui.core.recording.depth_first import (
-    DEFAULT_NODE_CAP,
-    KINDS,
-    NONE,
-    Column,
-    RecordingChunk,
-    SearchRecording,
-    path_of,
-    replay_moves,
-)
-from gamesearch_gui.core.recording.events import ChildStats, NodeKind, SearchObserver
-from gamesearch_gui.core.search import Algorithm, SearchResult, SearchSettings
-from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, Playout
-from gamesearch_gui.core.text import clip, node_name
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
+from gamesearch_gui.core.recording.depth_first import KINDS
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import Column
+from gamesearch_gui.core.recording.depth_first import RecordingChunk
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.depth_first import path_of
+from gamesearch_gui.core.recording.depth_first import replay_moves
+from gamesearch_gui.core.recording.events import ChildStats
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import Playout
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import node_name
 
 __all__ = [
     "BACKPROPAGATED",

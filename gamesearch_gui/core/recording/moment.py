@@ -16,18 +16,17 @@ is still being written (a live search, another thread appending) may be read at 
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
+from bisect import bisect_right
 from collections.abc import Iterator
 
-from gamesearch_gui.core.recording.depth_first import (
-    ENTERED,
-    KINDS,
-    NONE,
-    PRUNED,
-    VALUED,
-    Cutoff,
-    SearchRecording,
-)
+from gamesearch_gui.core.recording.depth_first import ENTERED
+from gamesearch_gui.core.recording.depth_first import KINDS
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import PRUNED
+from gamesearch_gui.core.recording.depth_first import VALUED
+from gamesearch_gui.core.recording.depth_first import Cutoff
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind
 
 __all__ = ["Depths", "Moment"]

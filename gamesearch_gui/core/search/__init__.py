@@ -34,38 +34,39 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.recording.events import Listener, SearchObserver, observer
+from gamesearch_gui.core.recording.events import Listener
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import observer
 from gamesearch_gui.core.search.chance import suffix_sums
 from gamesearch_gui.core.search.depth_first import DepthFirst
 from gamesearch_gui.core.search.maxn import search_vectors
-from gamesearch_gui.core.search.mcts import mean_reward, uct
-from gamesearch_gui.core.search.recursion import QUIESCENCE_PLIES, TABLE_LIMIT
-from gamesearch_gui.core.search.results import (
-    Bound,
-    CancelToken,
-    IterationSummary,
-    ProgressCallback,
-    RootMove,
-    SearchProgress,
-    SearchResult,
-    SearchStats,
-    StopReason,
-    ValueOverflowError,
-)
-from gamesearch_gui.core.search.settings import (
-    ALGORITHM_TITLES,
-    MAX_SEARCH_DEPTH,
-    ORDERING_TITLES,
-    Algorithm,
-    Ordering,
-    SearchSettings,
-    SettingsError,
-    check_settings,
-    default_settings,
-)
+from gamesearch_gui.core.search.mcts import mean_reward
+from gamesearch_gui.core.search.mcts import uct
+from gamesearch_gui.core.search.recursion import QUIESCENCE_PLIES
+from gamesearch_gui.core.search.recursion import TABLE_LIMIT
+from gamesearch_gui.core.search.results import Bound
+from gamesearch_gui.core.search.results import CancelToken
+from gamesearch_gui.core.search.results import IterationSummary
+from gamesearch_gui.core.search.results import ProgressCallback
+from gamesearch_gui.core.search.results import RootMove
+from gamesearch_gui.core.search.results import SearchProgress
+from gamesearch_gui.core.search.results import SearchResult
+from gamesearch_gui.core.search.results import SearchStats
+from gamesearch_gui.core.search.results import StopReason
+from gamesearch_gui.core.search.results import ValueOverflowError
+from gamesearch_gui.core.search.settings import ALGORITHM_TITLES
+from gamesearch_gui.core.search.settings import MAX_SEARCH_DEPTH
+from gamesearch_gui.core.search.settings import ORDERING_TITLES
+from gamesearch_gui.core.search.settings import Algorithm
+from gamesearch_gui.core.search.settings import Ordering
+from gamesearch_gui.core.search.settings import SearchSettings
+from gamesearch_gui.core.search.settings import SettingsError
+from gamesearch_gui.core.search.settings import check_settings
+from gamesearch_gui.core.search.settings import default_settings
 
 __all__ = [
     "ALGORITHM_TITLES",

@@ -13,27 +13,34 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Hashable, Sequence
-from typing import Final, Generic
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Sequence
+from typing import Final
+from typing import Generic
 
 import gamesearch_gui.core.search.textbook as textbook
-from gamesearch_gui.core.game import A, Game, Player, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import better
-from gamesearch_gui.core.recording.events import Listener, SearchObserver, observer
+from gamesearch_gui.core.recording.events import Listener
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import observer
 from gamesearch_gui.core.search.recursion import Recursion
-from gamesearch_gui.core.search.results import (
-    Bound,
-    CancelToken,
-    IterationSummary,
-    ProgressCallback,
-    RootMove,
-    SearchProgress,
-    SearchResult,
-    SearchStats,
-    Stopped,
-    StopReason,
-)
-from gamesearch_gui.core.search.settings import Ordering, SearchSettings
+from gamesearch_gui.core.search.results import Bound
+from gamesearch_gui.core.search.results import CancelToken
+from gamesearch_gui.core.search.results import IterationSummary
+from gamesearch_gui.core.search.results import ProgressCallback
+from gamesearch_gui.core.search.results import RootMove
+from gamesearch_gui.core.search.results import SearchProgress
+from gamesearch_gui.core.search.results import SearchResult
+from gamesearch_gui.core.search.results import SearchStats
+from gamesearch_gui.core.search.results import Stopped
+from gamesearch_gui.core.search.results import StopReason
+from gamesearch_gui.core.search.settings import Ordering
+from gamesearch_gui.core.search.settings import SearchSettings
 from gamesearch_gui.core.search.table import TT_EXACT
 
 INF: Final = math.inf

@@ -60,14 +60,26 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final
+from typing import Generic
+from typing import TypeVar
 
-from gamesearch_gui.core.game import Game, GameError, Player, VectorEvaluation
-from gamesearch_gui.core.numbers import better, format_number
-from gamesearch_gui.core.recording.events import NodeKind, SearchObserver, Valuation
-from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import VectorEvaluation
+from gamesearch_gui.core.numbers import better
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search.table import TT_EXACT
+from gamesearch_gui.core.search.table import TT_LOWER
+from gamesearch_gui.core.search.table import TT_UPPER
 
 S = TypeVar("S")  #: a state of the game
 A = TypeVar("A")  #: a move (or a chance outcome) of the game

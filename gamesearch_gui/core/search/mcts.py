@@ -38,13 +38,23 @@ import enum
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Final, Generic, NamedTuple, TypeVar
+from typing import Final
+from typing import Generic
+from typing import NamedTuple
+from typing import TypeVar
 
-from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.recording.events import ChildStats, NodeKind, SearchObserver
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.recording.events import ChildStats
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import SearchObserver
 
 #: The exploration constant C of UCB1 when none is given: sqrt(2), Auer et al.'s.
 DEFAULT_EXPLORATION: Final = math.sqrt(2)

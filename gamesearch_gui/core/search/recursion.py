@@ -22,25 +22,39 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Hashable, Sequence
-from typing import Final, Generic, cast
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Sequence
+from typing import Final
+from typing import Generic
+from typing import cast
 
-from gamesearch_gui.core.game import A, Player, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
-from gamesearch_gui.core.search.chance import ROUNDING, SNAP, exact_cut, shares, snap
-from gamesearch_gui.core.search.results import Bound, RootMove, ValueOverflowError
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
+from gamesearch_gui.core.search.chance import ROUNDING
+from gamesearch_gui.core.search.chance import SNAP
+from gamesearch_gui.core.search.chance import exact_cut
+from gamesearch_gui.core.search.chance import shares
+from gamesearch_gui.core.search.chance import snap
+from gamesearch_gui.core.search.results import Bound
+from gamesearch_gui.core.search.results import RootMove
+from gamesearch_gui.core.search.results import ValueOverflowError
 from gamesearch_gui.core.search.run import SearchRun
-from gamesearch_gui.core.search.settings import Algorithm, Ordering
-from gamesearch_gui.core.search.table import TT_EXACT, TT_LOWER, TT_UPPER
-from gamesearch_gui.core.search.textbook import (
-    CHECK_EVERY,
-    NO_LIMIT,
-    Linked,
-    no_cutoff,
-    root_bound,
-    unlink,
-)
+from gamesearch_gui.core.search.settings import Algorithm
+from gamesearch_gui.core.search.settings import Ordering
+from gamesearch_gui.core.search.table import TT_EXACT
+from gamesearch_gui.core.search.table import TT_LOWER
+from gamesearch_gui.core.search.table import TT_UPPER
+from gamesearch_gui.core.search.textbook import CHECK_EVERY
+from gamesearch_gui.core.search.textbook import NO_LIMIT
+from gamesearch_gui.core.search.textbook import Linked
+from gamesearch_gui.core.search.textbook import no_cutoff
+from gamesearch_gui.core.search.textbook import root_bound
+from gamesearch_gui.core.search.textbook import unlink
 
 INF: Final = math.inf
 #: Entries kept at most in the transposition table and the best-move memory.

@@ -9,10 +9,13 @@ imports the driver that runs them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
+from collections.abc import Hashable
 from typing import Protocol
 
-from gamesearch_gui.core.game import A, Game, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.recording.events import SearchObserver
 from gamesearch_gui.core.search.settings import SearchSettings
 

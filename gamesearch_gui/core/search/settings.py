@@ -11,11 +11,19 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from gamesearch_gui.core.game import NO_EVALUATION, A, Game, GameError, S
+from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.search.maxn import vector_problem
-from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION, MAX_ITERATIONS, Playout, check_uct
+from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
+from gamesearch_gui.core.search.mcts import Playout
+from gamesearch_gui.core.search.mcts import check_uct
 
 if TYPE_CHECKING:
     from gamesearch_gui.core.games.registry import GameSpec

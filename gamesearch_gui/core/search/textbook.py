@@ -19,14 +19,25 @@ are the figure's are marked ``# 5.3`` or ``# 5.7``; the rest is bookkeeping.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Final, Generic, cast
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Final
+from typing import Generic
+from typing import cast
 
-from gamesearch_gui.core.game import A, Evaluation, Game, GameError, Player, S
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import TIE_TOLERANCE
-from gamesearch_gui.core.search.results import Bound, RootMove
+from gamesearch_gui.core.search.results import Bound
+from gamesearch_gui.core.search.results import RootMove
 from gamesearch_gui.core.search.run import SearchRun
-from gamesearch_gui.core.search.settings import Algorithm, Ordering, SearchSettings
+from gamesearch_gui.core.search.settings import Algorithm
+from gamesearch_gui.core.search.settings import Ordering
+from gamesearch_gui.core.search.settings import SearchSettings
 
 INF: Final = math.inf
 #: How many nodes pass between two looks at the clock, the cancel flag and the node cap.

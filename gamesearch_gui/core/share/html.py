@@ -16,11 +16,14 @@ import html
 import json
 import os
 import re
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from gamesearch_gui.core.files import write_text
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP, SearchRecording
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.share.replay import replay_data

@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from gamesearch_gui.core.narration.facts import cutoff_lines, node_rows, node_title
+from gamesearch_gui.core.narration.facts import cutoff_lines
+from gamesearch_gui.core.narration.facts import node_rows
+from gamesearch_gui.core.narration.facts import node_title
 from gamesearch_gui.core.narration.line import step_line
-from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 
 __all__ = ["DETAILED_NODES", "replay_data", "status_text"]

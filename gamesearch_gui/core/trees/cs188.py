@@ -29,22 +29,21 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Final
 
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import tidy
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    MAX_NODES,
-    CustomTree,
-    NodeType,
-    Number,
-    TreeNode,
-    inner,
-    leaf,
-)
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import MAX_NODES
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import inner
+from gamesearch_gui.core.trees.tree import leaf
 
 __all__ = ["AGENTS", "FIELDS", "Cs188Case", "Cs188Error", "looks_like_test", "read_test"]
 

@@ -38,20 +38,20 @@ import sys
 from collections.abc import Sequence
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.trees.file import PROBABILITY_TOLERANCE, show, text_problem
+from gamesearch_gui.core.trees.file import PROBABILITY_TOLERANCE
+from gamesearch_gui.core.trees.file import show
+from gamesearch_gui.core.trees.file import text_problem
 from gamesearch_gui.core.trees.random_tree import closing_probabilities
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    MAX_NODES,
-    CustomTree,
-    NodeType,
-    Number,
-    Path,
-    TreeNode,
-    leaf,
-    path_text,
-    rebuild,
-)
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import MAX_NODES
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import leaf
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.core.trees.tree import rebuild
 
 __all__ = [
     "DIRECTIONS",

@@ -17,12 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 
-from gamesearch_gui.core.game import A, Game, Player, S
-from gamesearch_gui.core.games.pennies import Pennies, PenniesState
+from gamesearch_gui.core.game import A
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import S
+from gamesearch_gui.core.games.pennies import Pennies
+from gamesearch_gui.core.games.pennies import PenniesState
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.trees.file import load_tree
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, TreeNode, gc_paused
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import gc_paused
 from gamesearch_gui.paths import resource_files
 
 __all__ = [

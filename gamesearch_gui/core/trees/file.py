@@ -22,26 +22,34 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path as FilePath
-from typing import BinaryIO, Required, TypeAlias, TypedDict, TypeGuard
+from typing import BinaryIO
+from typing import Required
+from typing import TypeAlias
+from typing import TypedDict
+from typing import TypeGuard
 
-from gamesearch_gui.core.files import escape_char, printable, write_text
+from gamesearch_gui.core.files import escape_char
+from gamesearch_gui.core.files import printable
+from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.trees.cs188 import Cs188Error, looks_like_test, read_test
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    MAX_NODES,
-    CustomTree,
-    NodeType,
-    Number,
-    Path,
-    TreeNode,
-    gc_paused,
-    iter_nodes,
-    path_text,
-)
+from gamesearch_gui.core.trees.cs188 import Cs188Error
+from gamesearch_gui.core.trees.cs188 import looks_like_test
+from gamesearch_gui.core.trees.cs188 import read_test
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import MAX_NODES
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import gc_paused
+from gamesearch_gui.core.trees.tree import iter_nodes
+from gamesearch_gui.core.trees.tree import path_text
 
 __all__ = [
     "DEFAULT_NAME",

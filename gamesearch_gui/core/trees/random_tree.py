@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Sequence
 
-from gamesearch_gui.core.trees.tree import (
-    MAX_DEPTH,
-    MAX_NODES,
-    CustomTree,
-    NodeType,
-    Number,
-    Path,
-    TreeNode,
-    gc_paused,
-)
+from gamesearch_gui.core.trees.tree import MAX_DEPTH
+from gamesearch_gui.core.trees.tree import MAX_NODES
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import gc_paused
 
 #: The most players a random tree may have: one letter each, A to Z.
 MAX_PLAYERS = 26

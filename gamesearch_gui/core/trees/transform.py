@@ -23,14 +23,21 @@ import ast
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.numbers import format_number, same_value, tidy
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import same_value
+from gamesearch_gui.core.numbers import tidy
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, TreeNode, rebuild
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import TreeNode
+from gamesearch_gui.core.trees.tree import rebuild
 
 __all__ = [
     "FUNCTIONS",

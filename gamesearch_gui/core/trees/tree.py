@@ -11,21 +11,24 @@ from __future__ import annotations
 import contextlib
 import enum
 import gc
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar, TypeAlias
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import ClassVar
+from typing import TypeAlias
 
-from gamesearch_gui.core.game import (
-    Evaluation,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Outcome,
-    Player,
-    PositionError,
-    VectorEvaluation,
-    outcome_by_sign,
-)
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import VectorEvaluation
+from gamesearch_gui.core.game import outcome_by_sign
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import counted
 

@@ -15,8 +15,10 @@ import io
 from typing import Final
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, UserGame
-from gamesearch_gui.core.usergame.guard import UserCodeError, UserFile
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import UserGame
+from gamesearch_gui.core.usergame.guard import UserCodeError
+from gamesearch_gui.core.usergame.guard import UserFile
 
 #: The methods an aima-style game must have; ``initial`` is an attribute.
 AIMA_METHODS: Final = ("actions", "result", "utility", "terminal_test", "to_move")

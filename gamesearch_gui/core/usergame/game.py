@@ -15,17 +15,23 @@ hashable.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import ClassVar, Final, NamedTuple
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import ClassVar
+from typing import Final
+from typing import NamedTuple
 
-from gamesearch_gui.core.game import Evaluation, Game, Player
-from gamesearch_gui.core.usergame.freeze import FreezeError, freeze
-from gamesearch_gui.core.usergame.guard import (
-    EndlessGameError,
-    UserCodeError,
-    UserFile,
-    described,
-)
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.usergame.freeze import FreezeError
+from gamesearch_gui.core.usergame.freeze import freeze
+from gamesearch_gui.core.usergame.guard import EndlessGameError
+from gamesearch_gui.core.usergame.guard import UserCodeError
+from gamesearch_gui.core.usergame.guard import UserFile
+from gamesearch_gui.core.usergame.guard import described
 
 #: Plies a line of play may last, by default, before the game is declared endless.
 DEFAULT_PLY_LIMIT: Final = 200

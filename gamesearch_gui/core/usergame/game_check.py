@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.game import GameError, Player
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.usergame.freeze import freeze
-from gamesearch_gui.core.usergame.game import Position, UserGame
+from gamesearch_gui.core.usergame.game import Position
+from gamesearch_gui.core.usergame.game import UserGame
 from gamesearch_gui.core.usergame.guard import EndlessGameError
 
 #: Playouts a check plays unless told otherwise.

@@ -14,12 +14,20 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.game import Evaluation, Game, Outcome, Player
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, Position, UserGame
+from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import Position
+from gamesearch_gui.core.usergame.game import UserGame
 from gamesearch_gui.core.usergame.loader import load_game
 
 #: Loaded games an engine process keeps, newest last.

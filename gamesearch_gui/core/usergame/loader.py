@@ -20,15 +20,19 @@ import itertools
 import os
 import sys
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
 from gamesearch_gui.core.files import reason
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.usergame.aima import AIMA_METHODS, AimaGame
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, UserGame
-from gamesearch_gui.core.usergame.guard import UserCodeError, UserFile
+from gamesearch_gui.core.usergame.aima import AIMA_METHODS
+from gamesearch_gui.core.usergame.aima import AimaGame
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import UserGame
+from gamesearch_gui.core.usergame.guard import UserCodeError
+from gamesearch_gui.core.usergame.guard import UserFile
 from gamesearch_gui.core.usergame.own import OwnProtocolGame
 
 #: Largest game file read, in bytes: a game is a page or two of code.

@@ -4,11 +4,18 @@ called through the guard."""
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
+from collections.abc import Sequence
 
-from gamesearch_gui.core.game import Game, GameError, Outcome, Player
-from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT, Position, UserGame
-from gamesearch_gui.core.usergame.guard import UserFile, described
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Outcome
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
+from gamesearch_gui.core.usergame.game import Position
+from gamesearch_gui.core.usergame.game import UserGame
+from gamesearch_gui.core.usergame.guard import UserFile
+from gamesearch_gui.core.usergame.guard import described
 
 #: How far the probabilities at a chance state may sum from 1.
 PROBABILITY_TOLERANCE = 1e-9

@@ -7,7 +7,8 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from gamesearch_gui.core.files import printable, write_text
+from gamesearch_gui.core.files import printable
+from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.paths import resource_files
 

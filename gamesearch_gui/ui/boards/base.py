@@ -7,14 +7,25 @@ move (or not), then calls ``set_state`` with the new position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 
 #: How the rest of the app names the players: the first player is MAX.
 PLAYER_NAMES = ("First player (MAX)", "Second player (MIN)")

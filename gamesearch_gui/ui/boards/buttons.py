@@ -6,16 +6,28 @@ the best in bold, the hinted one outlined, and the row placed along the board's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game, IllegalMoveError
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget, is_menu_key, place_buttons
-from gamesearch_gui.ui.palette import BOARD_DECIMALS, best_moves, draw_hint
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import is_menu_key
+from gamesearch_gui.ui.boards.base import place_buttons
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import draw_hint
 
 
 class ButtonBoard(BoardWidget):

@@ -10,37 +10,40 @@ rule that ended it (checkmate, stalemate, or which draw).
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
+from typing import cast
 
 import chess
 import chess.svg
-from PySide6.QtCore import QByteArray, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-    QRadialGradient,
-)
+from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
+from PySide6.QtGui import QRadialGradient
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.chess import Chess, ChessState
+from gamesearch_gui.core.games.chess import Chess
+from gamesearch_gui.core.games.chess import ChessState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import BoardWidget, centred_square
-from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
-    MIN_TEXT_PIXELS,
-    best_moves,
-    draw_banner,
-    draw_hint,
-    draw_value_label,
-    scaled_font,
-)
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import centred_square
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import draw_hint
+from gamesearch_gui.ui.palette import draw_value_label
+from gamesearch_gui.ui.palette import scaled_font
 
 LIGHT: Final = QColor("#f0d9b5")
 DARK: Final = QColor("#b58863")

@@ -6,42 +6,43 @@ front of them, so a falling disc shows through the holes it passes.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
-from PySide6.QtCore import (
-    QEasingCurve,
-    QEvent,
-    QPoint,
-    QPointF,
-    QRectF,
-    Qt,
-    QVariantAnimation,
-)
-from PySide6.QtGui import (
-    QColor,
-    QFocusEvent,
-    QKeyEvent,
-    QLinearGradient,
-    QMouseEvent,
-    QPainter,
-    QPainterPath,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QEasingCurve
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QVariantAnimation
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QLinearGradient
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.connect4 import HEIGHT, WIDTH, C4State, Column, ConnectFour
+from gamesearch_gui.core.games.connect4 import HEIGHT
+from gamesearch_gui.core.games.connect4 import WIDTH
+from gamesearch_gui.core.games.connect4 import C4State
+from gamesearch_gui.core.games.connect4 import Column
+from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import PLAY_KEYS, BoardWidget, digit_keys
-from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
-    best_moves,
-    draw_banner,
-    draw_hint,
-    draw_value_label,
-)
+from gamesearch_gui.ui.boards.base import PLAY_KEYS
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import digit_keys
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import draw_hint
+from gamesearch_gui.ui.palette import draw_value_label
 
 #: The first player's discs (MAX).
 RED = QColor("#e0393e")

@@ -10,8 +10,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.games import GameSpec, UnknownGameError, find_game
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.games import GameSpec
+from gamesearch_gui.core.games import UnknownGameError
+from gamesearch_gui.core.games import find_game
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 

@@ -10,34 +10,37 @@ the Take buttons, the keys 1, 2 and 3, or a click on one of the last three count
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QFontMetricsF,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.games.nim3 import MAX_TAKE, ThreePlayerNim
+from gamesearch_gui.core.games.nim3 import MAX_TAKE
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.boards.buttons import ButtonBoard
-from gamesearch_gui.ui.palette import (
-    begin_board,
-    draw_banner,
-    elided,
-    mix,
-    scaled_font,
-    seat_colour,
-)
+from gamesearch_gui.ui.palette import begin_board
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import elided
+from gamesearch_gui.ui.palette import mix
+from gamesearch_gui.ui.palette import scaled_font
+from gamesearch_gui.ui.palette import seat_colour
 
 #: Counters in one row of the pile, at most.
 ROW_COUNTERS = 10

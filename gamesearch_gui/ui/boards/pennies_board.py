@@ -10,30 +10,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QFontMetricsF,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-)
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import IllegalMoveError, Player
-from gamesearch_gui.core.games.pennies import Pennies, PenniesMove
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games.pennies import Pennies
+from gamesearch_gui.core.games.pennies import PenniesMove
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.boards.pennies_layout import (
-    PenniesLayout,
-    labels_fit,
-    lay_out,
-    marker_font_px,
-)
+from gamesearch_gui.ui.boards.pennies_layout import PenniesLayout
+from gamesearch_gui.ui.boards.pennies_layout import labels_fit
+from gamesearch_gui.ui.boards.pennies_layout import lay_out
+from gamesearch_gui.ui.boards.pennies_layout import marker_font_px
 from gamesearch_gui.ui.boards.pennies_painter import PenniesPainter
-from gamesearch_gui.ui.palette import BOARD_DECIMALS, scaled_font, side_colour
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import scaled_font
+from gamesearch_gui.ui.palette import side_colour
 
 
 class PenniesBoard(BoardWidget):

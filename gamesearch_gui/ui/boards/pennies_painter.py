@@ -3,33 +3,39 @@ markers with their labels, the values and hint of a search, the header and foote
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QLinearGradient
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 
-from gamesearch_gui.core.game import Game, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.pennies import PenniesMove
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import PLAYER_NAMES
-from gamesearch_gui.ui.boards.pennies_layout import (
-    PenniesLayout,
-    labels_fit,
-    lift,
-    marker_font_px,
-)
-from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
-    HINT_COLOUR,
-    best_moves,
-    draw_banner,
-    draw_last_move_marker,
-    draw_value_label,
-    elided,
-    mix,
-    scaled_font,
-    side_colour,
-)
+from gamesearch_gui.ui.boards.pennies_layout import PenniesLayout
+from gamesearch_gui.ui.boards.pennies_layout import labels_fit
+from gamesearch_gui.ui.boards.pennies_layout import lift
+from gamesearch_gui.ui.boards.pennies_layout import marker_font_px
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import HINT_COLOUR
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import draw_last_move_marker
+from gamesearch_gui.ui.palette import draw_value_label
+from gamesearch_gui.ui.palette import elided
+from gamesearch_gui.ui.palette import mix
+from gamesearch_gui.ui.palette import scaled_font
+from gamesearch_gui.ui.palette import side_colour
 
 
 class PenniesView(Protocol):

@@ -10,32 +10,36 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import (
-    QColor,
-    QFontMetricsF,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.pig import DECIDING, HOLD, ROLL, ROLLING, Pig
+from gamesearch_gui.core.games.pig import DECIDING
+from gamesearch_gui.core.games.pig import HOLD
+from gamesearch_gui.core.games.pig import ROLL
+from gamesearch_gui.core.games.pig import ROLLING
+from gamesearch_gui.core.games.pig import Pig
 from gamesearch_gui.ui.boards.base import PLAYER_NAMES
 from gamesearch_gui.ui.boards.buttons import ButtonBoard
-from gamesearch_gui.ui.palette import (
-    begin_board,
-    draw_banner,
-    elided,
-    is_dark,
-    mix,
-    scaled_font,
-    side_colour,
-)
+from gamesearch_gui.ui.palette import begin_board
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import elided
+from gamesearch_gui.ui.palette import is_dark
+from gamesearch_gui.ui.palette import mix
+from gamesearch_gui.ui.palette import scaled_font
+from gamesearch_gui.ui.palette import side_colour
 
 #: The tumble: this many random faces, this far apart (about 300 ms in all).
 TUMBLE_FRAMES = 6

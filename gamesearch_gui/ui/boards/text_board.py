@@ -11,13 +11,21 @@ with a Stop button that ends the code; :meth:`TextBoard.refresh` shows the answe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game, IllegalMoveError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import IllegalMoveError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.stats_panel import format_value

@@ -4,31 +4,36 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QFocusEvent,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.tictactoe import Cell, TicTacToe, TTTState
+from gamesearch_gui.core.games.tictactoe import Cell
+from gamesearch_gui.core.games.tictactoe import TicTacToe
+from gamesearch_gui.core.games.tictactoe import TTTState
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.ui.boards.base import PLAY_KEYS, BoardWidget, centred_square, digit_keys
-from gamesearch_gui.ui.palette import (
-    BOARD_DECIMALS,
-    best_moves,
-    draw_banner,
-    draw_hint,
-    draw_last_move_marker,
-    draw_value_label,
-    side_colour,
-)
+from gamesearch_gui.ui.boards.base import PLAY_KEYS
+from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import centred_square
+from gamesearch_gui.ui.boards.base import digit_keys
+from gamesearch_gui.ui.palette import BOARD_DECIMALS
+from gamesearch_gui.ui.palette import best_moves
+from gamesearch_gui.ui.palette import draw_banner
+from gamesearch_gui.ui.palette import draw_hint
+from gamesearch_gui.ui.palette import draw_last_move_marker
+from gamesearch_gui.ui.palette import draw_value_label
+from gamesearch_gui.ui.palette import side_colour
 
 _NAMES = {Player.MAX: "X", Player.MIN: "O"}
 

@@ -12,20 +12,21 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGroupBox
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.trees.tree import CustomTree, Number
-from gamesearch_gui.ui.editor.properties import number_text, parse_number, warning_label
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.ui.editor.properties import number_text
+from gamesearch_gui.ui.editor.properties import parse_number
+from gamesearch_gui.ui.editor.properties import warning_label
 
 #: Nodes named one by one in the warning; the rest are counted.
 SHOWN_PROBLEMS = 5

@@ -12,7 +12,10 @@ import json
 from PySide6.QtGui import QGuiApplication
 
 from gamesearch_gui.core.game import GameError
-from gamesearch_gui.core.trees.file import TreeFileError, dump_tree, load_tree, tree_to_nested
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import dump_tree
+from gamesearch_gui.core.trees.file import load_tree
+from gamesearch_gui.core.trees.file import tree_to_nested
 from gamesearch_gui.ui.editor.edits import TreeEdits
 from gamesearch_gui.ui.editor.host import EditorHost
 

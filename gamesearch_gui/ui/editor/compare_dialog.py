@@ -9,21 +9,26 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import (
-    QDialogButtonBox,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.compare import ComparisonRow, knuth_moore_bound
+from gamesearch_gui.core.compare import ComparisonRow
+from gamesearch_gui.core.compare import knuth_moore_bound
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.tree import CustomTree, move_names
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import move_names
 from gamesearch_gui.ui.threads import ComparisonDialog
 
 #: The counts shown, as (attribute, heading, bar colour).

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoStack
 
-from gamesearch_gui.core.trees.tree import CustomTree, Path
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import Path
 
 
 class TreeEdit(QUndoCommand):

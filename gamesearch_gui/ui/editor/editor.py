@@ -30,41 +30,54 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal, Slot
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QInputDialog,
-    QLabel,
-    QMessageBox,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.files import file_stem
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.search import Algorithm, SearchResult
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
-from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
-from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS, DRAWING_PLAYERS_KEYS
-from gamesearch_gui.ui.editor.bounds import BoundsForm, bounds_problem
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import make_menu
+from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS
+from gamesearch_gui.ui.canvas_keys import DRAWING_PLAYERS_KEYS
+from gamesearch_gui.ui.editor.bounds import BoundsForm
+from gamesearch_gui.ui.editor.bounds import bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
-from gamesearch_gui.ui.editor.files import FILE_FILTER, OPEN_FILE_FILTER, TreeFiles
+from gamesearch_gui.ui.editor.files import FILE_FILTER
+from gamesearch_gui.ui.editor.files import OPEN_FILE_FILTER
+from gamesearch_gui.ui.editor.files import TreeFiles
 from gamesearch_gui.ui.editor.keys import CanvasKeys
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.node_actions import NodeActions
 from gamesearch_gui.ui.editor.players import PlayersForm
 from gamesearch_gui.ui.editor.prompts import NodePrompts
-from gamesearch_gui.ui.editor.properties import PropertiesForm, probability_problem
-from gamesearch_gui.ui.editor.solving import SHALLOW, TreeSolver
+from gamesearch_gui.ui.editor.properties import PropertiesForm
+from gamesearch_gui.ui.editor.properties import probability_problem
+from gamesearch_gui.ui.editor.solving import SHALLOW
+from gamesearch_gui.ui.editor.solving import TreeSolver
 from gamesearch_gui.ui.editor.transform import TreeTransform
 from gamesearch_gui.ui.tree.editable import EditorCanvas
-from gamesearch_gui.ui.widgets import PageStack, column, make_action
+from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.widgets import column
+from gamesearch_gui.ui.widgets import make_action
 from gamesearch_gui.ui.worker import SearchController
 
 #: Names other modules and the tests import from here, where they used to live.

@@ -14,9 +14,14 @@ from collections.abc import Callable
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path, path_text
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import path_text
 from gamesearch_gui.ui.editor.host import EditorHost
-from gamesearch_gui.ui.editor.properties import parse_number, parse_probability, parse_vector
+from gamesearch_gui.ui.editor.properties import parse_number
+from gamesearch_gui.ui.editor.properties import parse_probability
+from gamesearch_gui.ui.editor.properties import parse_vector
 
 
 class TreeEdits:

@@ -16,22 +16,27 @@ import os
 import traceback
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 
-from gamesearch_gui.core.files import describe, write_text
+from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.file import (
-    DEFAULT_NAME,
-    LineError,
-    TreeFileError,
-    default_tree_name,
-    dump_tree,
-)
+from gamesearch_gui.core.trees.file import DEFAULT_NAME
+from gamesearch_gui.core.trees.file import LineError
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import default_tree_name
+from gamesearch_gui.core.trees.file import dump_tree
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.editor.host import EditorHost
-from gamesearch_gui.ui.editor.loading import LoadingPage, OpenedTree, read_tree
+from gamesearch_gui.ui.editor.loading import LoadingPage
+from gamesearch_gui.ui.editor.loading import OpenedTree
+from gamesearch_gui.ui.editor.loading import read_tree
 from gamesearch_gui.ui.jobs import JobRunner
 
 #: What the Save dialogs offer.

@@ -11,14 +11,17 @@ editor (the package has no import cycle), and it says in one place what they sha
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.players import PlayersForm

@@ -14,7 +14,8 @@ from PySide6.QtGui import QKeyEvent
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.text import names_text
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.tree import NodeType, Path
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.editor.edits import TreeEdits
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.prompts import edit_text

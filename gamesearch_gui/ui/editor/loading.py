@@ -12,14 +12,20 @@ import gc
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QProgressBar
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.file import read_tree_file
-from gamesearch_gui.core.trees.tree import CustomTree, Path, gc_paused
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import gc_paused
 from gamesearch_gui.ui.jobs import Job
 from gamesearch_gui.ui.text import ElidedLabel
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.ui.editor.edits import TreeEdits

@@ -12,8 +12,10 @@ import math
 from collections.abc import Callable
 
 from gamesearch_gui.core.text import names_text
-from gamesearch_gui.core.trees.tree import NodeType, Number
-from gamesearch_gui.ui.editor.bounds import bounds_text, parse_bounds
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.ui.editor.bounds import bounds_text
+from gamesearch_gui.ui.editor.bounds import parse_bounds
 from gamesearch_gui.ui.editor.edits import TreeEdits
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.properties import vector_edit_text

@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Signal, SignalInstance
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtCore import SignalInstance
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.text import clip, player_letters
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.core.trees.edit import probability_problems
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Number, Path, path_text
-from gamesearch_gui.ui.text import ElidedLabel, keep_whole
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.core.trees.tree import path_text
+from gamesearch_gui.ui.text import ElidedLabel
+from gamesearch_gui.ui.text import keep_whole
 
 #: How the editor's warnings look (wrong probabilities, values outside the bounds).
 WARNING_STYLE = (

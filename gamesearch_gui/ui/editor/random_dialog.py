@@ -6,16 +6,14 @@ red under the fields: the dialog never closes on a setting the generator refuses
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree

@@ -13,33 +13,42 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QSpinBox,
-)
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QSpinBox
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.search import Algorithm, Ordering, SearchResult, SearchSettings
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import Ordering
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
-from gamesearch_gui.core.trees.tree import CustomTree, TreeGame, move_names
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import TreeGame
+from gamesearch_gui.core.trees.tree import move_names
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.purpose import Purpose
-from gamesearch_gui.ui.recorded_search import RecordedSearch, show_node_labels
+from gamesearch_gui.ui.recorded_search import RecordedSearch
+from gamesearch_gui.ui.recorded_search import show_node_labels
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.widgets import connect_plain, equal_values_box, fail_hard_box
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
+from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import equal_values_box
+from gamesearch_gui.ui.widgets import fail_hard_box
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
 
 #: The algorithm box's entry for max^n with shallow pruning (its data).
 SHALLOW = "maxn-shallow"

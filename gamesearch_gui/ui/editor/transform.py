@@ -12,7 +12,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercises.flip import FLIP_EXERCISE
-from gamesearch_gui.core.text import clip, names_text
+from gamesearch_gui.core.text import clip
+from gamesearch_gui.core.text import names_text
 from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.editor.transform_dialog import TransformDialog
 

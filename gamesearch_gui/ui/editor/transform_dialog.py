@@ -14,45 +14,51 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QTimer, Slot
-from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QButtonGroup,
-    QCheckBox,
-    QComboBox,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QRadioButton,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QBrush
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QButtonGroup
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDoubleSpinBox
+from PySide6.QtWidgets import QGridLayout
+from PySide6.QtWidgets import QGroupBox
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QRadioButton
+from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.decisions import Decision, Decisions
-from gamesearch_gui.core.exercises.flip import FlipExercise, flip_question, grade_flip
+from gamesearch_gui.core.decisions import Decision
+from gamesearch_gui.core.decisions import Decisions
+from gamesearch_gui.core.exercises.flip import FlipExercise
+from gamesearch_gui.core.exercises.flip import flip_question
+from gamesearch_gui.core.exercises.flip import grade_flip
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.transform import (
-    MAX_FORMULA_CHARS,
-    PRESETS,
-    Formula,
-    TransformError,
-    parse_formula,
-    transform_tree,
-    value_images,
-)
+from gamesearch_gui.core.trees.transform import MAX_FORMULA_CHARS
+from gamesearch_gui.core.trees.transform import PRESETS
+from gamesearch_gui.core.trees.transform import Formula
+from gamesearch_gui.core.trees.transform import TransformError
+from gamesearch_gui.core.trees.transform import parse_formula
+from gamesearch_gui.core.trees.transform import transform_tree
+from gamesearch_gui.core.trees.transform import value_images
 from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.ui.threads import CompareThread, ThreadDialog
-from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain, error_label
+from gamesearch_gui.ui.threads import CompareThread
+from gamesearch_gui.ui.threads import ThreadDialog
+from gamesearch_gui.ui.widgets import ERROR_COLOUR
+from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import error_label
 
 #: The choice of "a·x + b" and of a formula typed, beside the presets.
 LINEAR, TYPED = "linear", "typed"

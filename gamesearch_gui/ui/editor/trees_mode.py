@@ -10,13 +10,22 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QToolBar
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QToolBar
 
 from gamesearch_gui.core.text import names_text
-from gamesearch_gui.core.trees.examples import ALL_EXAMPLES, Example
-from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
+from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
+from gamesearch_gui.core.trees.examples import Example
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import bar
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import fill_menu
+from gamesearch_gui.ui.actions import fill_toolbar
+from gamesearch_gui.ui.actions import make_menu
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog

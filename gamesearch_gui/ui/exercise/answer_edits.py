@@ -8,10 +8,15 @@ The page draws the answer again on ``changed``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoStack
 
-from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, parse_entry
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import parse_entry
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.trees.tree import Path
 

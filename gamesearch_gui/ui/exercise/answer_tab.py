@@ -9,27 +9,34 @@ as the canvas's clicks and keys do.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QListWidget
+from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
-from gamesearch_gui.core.exercises.grade import Grade, Mark, node_name
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.grade import Grade
+from gamesearch_gui.core.exercises.grade import Mark
+from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.trees.tree import NodeType, Path
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS
 from gamesearch_gui.ui.exercise.view import grade_colours
 from gamesearch_gui.ui.text import breakable

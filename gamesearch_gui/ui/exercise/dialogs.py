@@ -9,45 +9,44 @@ import traceback
 from collections.abc import Callable
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QProgressBar,
-    QPushButton,
-    QRadioButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QButtonGroup
+from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QGroupBox
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QProgressBar
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QRadioButton
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import (
-    CUSTOM,
-    DIFFICULTIES,
-    Difficulty,
-    Exercise,
-    ExerciseError,
-    PlayersTreeError,
-    Task,
-    difficulty_name,
-    instructions,
-    make_exercise,
-    players_problem,
-    random_exercise,
-)
-from gamesearch_gui.core.trees.file import TreeFileError, load_tree_file
+from gamesearch_gui.core.exercises.exercise import CUSTOM
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import PlayersTreeError
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import difficulty_name
+from gamesearch_gui.core.exercises.exercise import instructions
+from gamesearch_gui.core.exercises.exercise import make_exercise
+from gamesearch_gui.core.exercises.exercise import players_problem
+from gamesearch_gui.core.exercises.exercise import random_exercise
+from gamesearch_gui.core.trees.file import TreeFileError
+from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.paths import TREE_SUFFIX
 from gamesearch_gui.ui.jobs import JobRunner
-from gamesearch_gui.ui.widgets import connect_plain, equal_values_box, error_label
+from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import equal_values_box
+from gamesearch_gui.ui.widgets import error_label
 
 RANDOM, DRAWN, FILE = "random", "drawn", "file"
 

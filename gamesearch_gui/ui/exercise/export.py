@@ -27,36 +27,48 @@ from collections.abc import Sequence
 from pathlib import Path as FilePath
 from typing import Final
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QPageLayout,
-    QPageSize,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QTransform,
-)
+from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import QSizeF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QPageLayout
+from PySide6.QtGui import QPageSize
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPen
+from PySide6.QtGui import QTransform
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.exercises.grade import node_name
-from gamesearch_gui.core.files import WriteError, check_writable, staged
+from gamesearch_gui.core.files import WriteError
+from gamesearch_gui.core.files import check_writable
+from gamesearch_gui.core.files import staged
 from gamesearch_gui.core.narration.reasons import bounds_line
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.depth_first import KINDS
+from gamesearch_gui.core.recording.depth_first import VALUATIONS
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.exercise.view import BLANK, ExerciseItem
+from gamesearch_gui.ui.exercise.view import BLANK
+from gamesearch_gui.ui.exercise.view import ExerciseItem
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Drawn
 from gamesearch_gui.ui.tree.model import TreeModel
 from gamesearch_gui.ui.tree.shapes import add_node_shape
-from gamesearch_gui.ui.tree.style import KIND_COLOUR, VALUE_PX, TreeColours
+from gamesearch_gui.ui.tree.style import KIND_COLOUR
+from gamesearch_gui.ui.tree.style import VALUE_PX
+from gamesearch_gui.ui.tree.style import TreeColours
 
 __all__ = [
     "MAX_TREE_ZOOM",

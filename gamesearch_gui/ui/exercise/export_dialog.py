@@ -12,37 +12,41 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialogButtonBox,
-    QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import (
-    CUSTOM,
-    DIFFICULTIES,
-    AnswerKey,
-    Difficulty,
-    Exercise,
-    ExerciseError,
-    Task,
-    difficulty_name,
-    exercise_set,
-)
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
-from gamesearch_gui.ui.exercise.dialogs import convention_box, graded_rule, new_seed
-from gamesearch_gui.ui.exercise.export import export_exercises, export_paths
+from gamesearch_gui.core.exercises.exercise import CUSTOM
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Difficulty
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import ExerciseError
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import difficulty_name
+from gamesearch_gui.core.exercises.exercise import exercise_set
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
+from gamesearch_gui.ui.exercise.dialogs import convention_box
+from gamesearch_gui.ui.exercise.dialogs import graded_rule
+from gamesearch_gui.ui.exercise.dialogs import new_seed
+from gamesearch_gui.ui.exercise.export import export_exercises
+from gamesearch_gui.ui.exercise.export import export_paths
 from gamesearch_gui.ui.threads import ThreadDialog
-from gamesearch_gui.ui.widgets import connect_plain, equal_values_box
+from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The most exercises one export makes.

@@ -8,21 +8,22 @@ attempt at an exercise, what to say when the file cannot be written, and the lis
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QTreeWidget
+from PySide6.QtWidgets import QTreeWidgetItem
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.exercises.grade import Grade
-from gamesearch_gui.core.exercises.history import MAX_ENTRIES, ExerciseHistory, entry_for
+from gamesearch_gui.core.exercises.history import MAX_ENTRIES
+from gamesearch_gui.core.exercises.history import ExerciseHistory
+from gamesearch_gui.core.exercises.history import entry_for
 from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.file import TreeFileError

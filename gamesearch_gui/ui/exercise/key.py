@@ -8,14 +8,18 @@ replay is the solution.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
 
-from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise, ExerciseError
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import ExerciseError
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
 
 
 class KeySearch(QObject):

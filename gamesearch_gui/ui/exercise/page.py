@@ -17,47 +17,63 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QFont
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMessageBox,
-    QPushButton,
-    QSplitter,
-    QTabWidget,
-    QToolBar,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import (
-    Answer,
-    AnswerKey,
-    Exercise,
-    Field,
-    give_hint,
-    give_up,
-)
-from gamesearch_gui.core.exercises.grade import Grade, grade
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import give_hint
+from gamesearch_gui.core.exercises.exercise import give_up
+from gamesearch_gui.core.exercises.grade import Grade
+from gamesearch_gui.core.exercises.grade import grade
 from gamesearch_gui.core.exercises.history import ExerciseHistory
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.core.trees.tree import CustomTree, NodeType, Path
+from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.actions import Owner, bar, build_actions, fill_menu, fill_toolbar, make_menu
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import bar
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import fill_menu
+from gamesearch_gui.ui.actions import fill_toolbar
+from gamesearch_gui.ui.actions import make_menu
 from gamesearch_gui.ui.exercise.answer_edits import AnswerEdits
-from gamesearch_gui.ui.exercise.answer_tab import AnswerTab, NodeForm
+from gamesearch_gui.ui.exercise.answer_tab import AnswerTab
+from gamesearch_gui.ui.exercise.answer_tab import NodeForm
 from gamesearch_gui.ui.exercise.dialogs import NewExerciseDialog
-from gamesearch_gui.ui.exercise.history import Attempts, HistoryTab
+from gamesearch_gui.ui.exercise.history import Attempts
+from gamesearch_gui.ui.exercise.history import HistoryTab
 from gamesearch_gui.ui.exercise.key import KeySearch
 from gamesearch_gui.ui.exercise.page_export import SheetExport
-from gamesearch_gui.ui.exercise.solution import show_key, solution_panel, solution_words
-from gamesearch_gui.ui.exercise.texts import WELCOME, hint_text, keys_help
+from gamesearch_gui.ui.exercise.solution import show_key
+from gamesearch_gui.ui.exercise.solution import solution_panel
+from gamesearch_gui.ui.exercise.solution import solution_words
+from gamesearch_gui.ui.exercise.texts import WELCOME
+from gamesearch_gui.ui.exercise.texts import hint_text
+from gamesearch_gui.ui.exercise.texts import keys_help
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.jobs import JobRunner
 from gamesearch_gui.ui.text import ElidedLabel
-from gamesearch_gui.ui.widgets import PageStack, beside_settings, connect_plain
+from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.widgets import beside_settings
+from gamesearch_gui.ui.widgets import connect_plain
 
 HISTORY_NAME = "exercise-history.json"
 

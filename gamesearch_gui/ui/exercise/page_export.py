@@ -6,10 +6,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import AnswerKey, Exercise
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.files import file_stem
 
 
@@ -38,7 +41,8 @@ class SheetExport(QObject):
 
     def export_one(self, exercise: Exercise, key: AnswerKey) -> list[str]:
         """Write ``exercise``'s sheet and answer key (PDF or SVG, by the name chosen)."""
-        from gamesearch_gui.ui.exercise.export import ExportError, export_one
+        from gamesearch_gui.ui.exercise.export import ExportError
+        from gamesearch_gui.ui.exercise.export import export_one
 
         base = self._save_file_name("Export sheet and key", f"{file_stem(exercise.title)}.pdf")
         if not base:

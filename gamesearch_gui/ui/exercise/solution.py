@@ -3,7 +3,8 @@ of the student's tree, and what the page says over it at each moment."""
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercises.exercise import AnswerKey, Task
+from gamesearch_gui.core.exercises.exercise import AnswerKey
+from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.ui.recorded_search import show_node_labels
 from gamesearch_gui.ui.tree.page import TreePage
 

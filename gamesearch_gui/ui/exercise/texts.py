@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.exercises.grade import node_name
 from gamesearch_gui.core.trees.tree import Path
-from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS, CROSS_OUT_KEYS, VALUES_KEYS
+from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS
+from gamesearch_gui.ui.canvas_keys import CROSS_OUT_KEYS
+from gamesearch_gui.ui.canvas_keys import VALUES_KEYS
 from gamesearch_gui.ui.text import breakable
 
 

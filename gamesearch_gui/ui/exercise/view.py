@@ -16,21 +16,37 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import Answer, Exercise, Field, Task
-from gamesearch_gui.core.exercises.grade import Mark, Verdict, node_name
-from gamesearch_gui.core.numbers import format_number, format_probability
+from gamesearch_gui.core.exercises.exercise import Answer
+from gamesearch_gui.core.exercises.exercise import Exercise
+from gamesearch_gui.core.exercises.exercise import Field
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.grade import Mark
+from gamesearch_gui.core.exercises.grade import Verdict
+from gamesearch_gui.core.exercises.grade import node_name
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.drawn_tree import Drawing
-from gamesearch_gui.core.trees.tree import NodeType, Path
+from gamesearch_gui.core.trees.tree import NodeType
+from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem, show_drawing
-from gamesearch_gui.ui.tree.editable import NUMBER_START, EditorCanvas
+from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem
+from gamesearch_gui.ui.tree.drawn_item import show_drawing
+from gamesearch_gui.ui.tree.editable import NUMBER_START
+from gamesearch_gui.ui.tree.editable import EditorCanvas
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
 from gamesearch_gui.ui.tree.geometry import NODE_R
-from gamesearch_gui.ui.tree.item import CanvasText, Drawn
+from gamesearch_gui.ui.tree.item import CanvasText
+from gamesearch_gui.ui.tree.item import Drawn
 from gamesearch_gui.ui.tree.placement import WINDOW
 from gamesearch_gui.ui.tree.style import LABEL_PX
 

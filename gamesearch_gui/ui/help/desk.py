@@ -10,38 +10,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings
-from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QMainWindow
 
-from gamesearch_gui.core.exercises.exercise import DIFFICULTIES, Task, random_exercise
+from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
+from gamesearch_gui.core.exercises.exercise import Task
+from gamesearch_gui.core.exercises.exercise import random_exercise
 from gamesearch_gui.core.games import game_specs
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.actions import (
-    ALL_MODES,
-    MODE_COMMANDS,
-    Mode,
-    Owner,
-    bar,
-    build_actions,
-    menu_bar_ids,
-)
+from gamesearch_gui.ui.actions import ALL_MODES
+from gamesearch_gui.ui.actions import MODE_COMMANDS
+from gamesearch_gui.ui.actions import Mode
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import bar
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import menu_bar_ids
 from gamesearch_gui.ui.boards.factory import board_class
-from gamesearch_gui.ui.canvas_keys import (
-    ALPHABETA_KEYS,
-    DRAWING_KEYS,
-    DRAWING_PLAYERS_KEYS,
-    TREE_VIEW_KEYS,
-)
-from gamesearch_gui.ui.help.guide import GeneratedPage, UserGuide
-from gamesearch_gui.ui.help.shortcuts import (
-    Section,
-    action_text,
-    declared_rows,
-    plain,
-    shortcut_rows,
-    shortcuts_html,
-)
+from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS
+from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS
+from gamesearch_gui.ui.canvas_keys import DRAWING_PLAYERS_KEYS
+from gamesearch_gui.ui.canvas_keys import TREE_VIEW_KEYS
+from gamesearch_gui.ui.help.guide import GeneratedPage
+from gamesearch_gui.ui.help.guide import UserGuide
+from gamesearch_gui.ui.help.shortcuts import Section
+from gamesearch_gui.ui.help.shortcuts import action_text
+from gamesearch_gui.ui.help.shortcuts import declared_rows
+from gamesearch_gui.ui.help.shortcuts import plain
+from gamesearch_gui.ui.help.shortcuts import shortcut_rows
+from gamesearch_gui.ui.help.shortcuts import shortcuts_html
 from gamesearch_gui.ui.help.welcome import WelcomeDialog
 from gamesearch_gui.ui.tree.replay import RATES
 

@@ -12,43 +12,48 @@ file of the repository that the app does not carry says so. Pages the app makes 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, QUrl
-from PySide6.QtGui import (
-    QColor,
-    QDesktopServices,
-    QFont,
-    QGuiApplication,
-    QImage,
-    QKeySequence,
-    QShortcut,
-    QTextCharFormat,
-    QTextCursor,
-    QTextDocument,
-)
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QSplitter,
-    QTextBrowser,
-    QTextEdit,
-    QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QShortcut
+from PySide6.QtGui import QTextCharFormat
+from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QListWidget
+from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QTextEdit
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QTreeWidget
+from PySide6.QtWidgets import QTreeWidgetItem
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.paths import guide_files
-from gamesearch_gui.ui.help.pages import Page, anchors, guide_pages, resolve
+from gamesearch_gui.ui.help.pages import Page
+from gamesearch_gui.ui.help.pages import anchors
+from gamesearch_gui.ui.help.pages import guide_pages
+from gamesearch_gui.ui.help.pages import resolve
 from gamesearch_gui.ui.text import ElidedLabel
-from gamesearch_gui.ui.widgets import column, connect_plain
+from gamesearch_gui.ui.widgets import column
+from gamesearch_gui.ui.widgets import connect_plain
 
 WINDOW_TITLE = "User guide — gamesearch-gui"
 #: The most matches listed for one search (the page still marks all of its own).

@@ -13,12 +13,19 @@ its ``KEYS``).
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QShortcut
 
-from gamesearch_gui.ui.actions import Bar, Command, Owners, declared_action, entries
+from gamesearch_gui.ui.actions import Bar
+from gamesearch_gui.ui.actions import Command
+from gamesearch_gui.ui.actions import Owners
+from gamesearch_gui.ui.actions import declared_action
+from gamesearch_gui.ui.actions import entries
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence
-from PySide6.QtWidgets import (
-    QCommandLinkButton,
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QCommandLinkButton
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 #: The setting that says the welcome was seen (and closed).
 

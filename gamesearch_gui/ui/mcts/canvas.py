@@ -13,19 +13,40 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRect
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
-from gamesearch_gui.ui.mcts.fit import Room, fitted
-from gamesearch_gui.ui.mcts.geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point, Sizes
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.ui.mcts.fit import Room
+from gamesearch_gui.ui.mcts.fit import fitted
+from gamesearch_gui.ui.mcts.geometry import NODE
+from gamesearch_gui.ui.mcts.geometry import PLAYOUT_MIN
+from gamesearch_gui.ui.mcts.geometry import TEXT_PX
+from gamesearch_gui.ui.mcts.geometry import MctsScene
+from gamesearch_gui.ui.mcts.geometry import Point
+from gamesearch_gui.ui.mcts.geometry import Sizes
 from gamesearch_gui.ui.mcts.glide import Glide
-from gamesearch_gui.ui.mcts.labels import Label, MctsLabels
-from gamesearch_gui.ui.mcts.layout import MAX_SHOWN, MctsLayout
-from gamesearch_gui.ui.mcts.painter import MctsPainter, note_text
+from gamesearch_gui.ui.mcts.labels import Label
+from gamesearch_gui.ui.mcts.labels import MctsLabels
+from gamesearch_gui.ui.mcts.layout import MAX_SHOWN
+from gamesearch_gui.ui.mcts.layout import MctsLayout
+from gamesearch_gui.ui.mcts.painter import MctsPainter
+from gamesearch_gui.ui.mcts.painter import note_text
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.style import Inks, TextCache, TreeColours
+from gamesearch_gui.ui.tree.style import Inks
+from gamesearch_gui.ui.tree.style import TextCache
+from gamesearch_gui.ui.tree.style import TreeColours
 
 #: Most layouts a second while the moment runs on (live or playing).
 RELAYOUTS_PER_S: Final = 4

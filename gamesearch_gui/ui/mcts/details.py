@@ -12,14 +12,19 @@ import html
 from typing import Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.narration.facts import move_path, node_title
+from gamesearch_gui.core.narration.facts import move_path
+from gamesearch_gui.core.narration.facts import node_title
 from gamesearch_gui.core.narration.mcts import node_facts
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.text import breakable
-from gamesearch_gui.ui.tree.details import is_tree, node_board
+from gamesearch_gui.ui.tree.details import is_tree
+from gamesearch_gui.ui.tree.details import node_board
 
 #: What the details say before a node is chosen.
 NO_NODE_TEXT: Final = "Click a node in the tree to see its N, Q, Q/N and UCB."

@@ -7,13 +7,19 @@ nodes stays fluid: at most ``MAX_SHOWN`` nodes are laid out, however big the can
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
+from typing import NamedTuple
 
 from gamesearch_gui.core.narration.mcts import visits_text
 from gamesearch_gui.core.recording.mcts import MctsMoment
-from gamesearch_gui.ui.mcts.geometry import GAP, NODE, MctsScene, Sizes
+from gamesearch_gui.ui.mcts.geometry import GAP
+from gamesearch_gui.ui.mcts.geometry import NODE
+from gamesearch_gui.ui.mcts.geometry import MctsScene
+from gamesearch_gui.ui.mcts.geometry import Sizes
 from gamesearch_gui.ui.mcts.labels import MctsLabels
-from gamesearch_gui.ui.mcts.layout import MAX_SHOWN, MctsLayout, lay_out
+from gamesearch_gui.ui.mcts.layout import MAX_SHOWN
+from gamesearch_gui.ui.mcts.layout import MctsLayout
+from gamesearch_gui.ui.mcts.layout import lay_out
 
 #: The levels spread to fill the height, up to this many times their least height.
 MAX_SPREAD: Final = 2.0

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gamesearch_gui.core.recording.mcts import MctsMoment, MctsRecording
+from gamesearch_gui.core.recording.mcts import MctsMoment
+from gamesearch_gui.core.recording.mcts import MctsRecording
 from gamesearch_gui.ui.mcts.layout import MctsLayout
 from gamesearch_gui.ui.tree.style import VALUE_PX
 

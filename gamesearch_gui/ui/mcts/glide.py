@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import QElapsedTimer, QTimer
+from PySide6.QtCore import QElapsedTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.mcts.geometry import Point

@@ -12,19 +12,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
-from gamesearch_gui.core.narration.mcts import (
-    deeper_text,
-    playout_text,
-    q_per_n_text,
-    ucb_sum_text,
-    visits_text,
-)
-from gamesearch_gui.ui.mcts.geometry import NODE, PLAYOUT_MIN, TEXT_PX, MctsScene, Point
-from gamesearch_gui.ui.tree.geometry import KIND_MAX, KIND_MIN
-from gamesearch_gui.ui.tree.style import Inks, TextCache
+from gamesearch_gui.core.narration.mcts import deeper_text
+from gamesearch_gui.core.narration.mcts import playout_text
+from gamesearch_gui.core.narration.mcts import q_per_n_text
+from gamesearch_gui.core.narration.mcts import ucb_sum_text
+from gamesearch_gui.core.narration.mcts import visits_text
+from gamesearch_gui.ui.mcts.geometry import NODE
+from gamesearch_gui.ui.mcts.geometry import PLAYOUT_MIN
+from gamesearch_gui.ui.mcts.geometry import TEXT_PX
+from gamesearch_gui.ui.mcts.geometry import MctsScene
+from gamesearch_gui.ui.mcts.geometry import Point
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
+from gamesearch_gui.ui.tree.style import Inks
+from gamesearch_gui.ui.tree.style import TextCache
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,11 @@ animates the rest, so nothing jumps. No Qt here.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, cast
+from dataclasses import dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
+from typing import Final
+from typing import cast
 
 from gamesearch_gui.core.recording.mcts import MctsMoment
 

@@ -10,24 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QSplitter,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.recording.mcts import MctsRecording, iteration_step
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.core.recording.mcts import iteration_step
 from gamesearch_gui.ui.mcts.canvas import MctsCanvas
 from gamesearch_gui.ui.mcts.details import MctsDetails
 from gamesearch_gui.ui.tree.replay import ReplayController
-from gamesearch_gui.ui.widgets import column, connect_plain
+from gamesearch_gui.ui.widgets import column
+from gamesearch_gui.ui.widgets import connect_plain
 
 
 class MctsPage(QWidget):

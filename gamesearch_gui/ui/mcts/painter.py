@@ -16,11 +16,19 @@ import itertools
 import math
 from typing import Final
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter, QPainterPath
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
 
-from gamesearch_gui.ui.mcts.geometry import NODE, TEXT_PX, MctsScene, Point
-from gamesearch_gui.ui.mcts.labels import Label, MctsLabels
+from gamesearch_gui.ui.mcts.geometry import NODE
+from gamesearch_gui.ui.mcts.geometry import TEXT_PX
+from gamesearch_gui.ui.mcts.geometry import MctsScene
+from gamesearch_gui.ui.mcts.geometry import Point
+from gamesearch_gui.ui.mcts.labels import Label
+from gamesearch_gui.ui.mcts.labels import MctsLabels
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import HOW_BACKED_UP
 from gamesearch_gui.ui.tree.shapes import add_node_shape

@@ -4,7 +4,8 @@ says whose turn it is or who won; both read the play session."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem
+from PySide6.QtWidgets import QListWidget
+from PySide6.QtWidgets import QListWidgetItem
 
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.play.session import PlaySession

@@ -7,23 +7,35 @@ place, adds the menus and switches between the modes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal, Slot
-from PySide6.QtWidgets import QDockWidget, QListWidgetItem, QMainWindow, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.compare_mcts_dialog import MctsCompareDialog
-from gamesearch_gui.ui.how_to_play import how_to_play, how_to_play_file
+from gamesearch_gui.ui.how_to_play import how_to_play
+from gamesearch_gui.ui.how_to_play import how_to_play_file
 from gamesearch_gui.ui.play.history import MoveHistory
 from gamesearch_gui.ui.play.kept_searches import Key
 from gamesearch_gui.ui.play.page import PlayPage
 from gamesearch_gui.ui.play.progress_line import ProgressLine
-from gamesearch_gui.ui.play.saved_config import load_config, save_config
+from gamesearch_gui.ui.play.saved_config import load_config
+from gamesearch_gui.ui.play.saved_config import save_config
 from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.play.shelf import TREE_EMPTY, DockShelf
-from gamesearch_gui.ui.play_config import PlayConfig, algorithms_for, compare_searches
+from gamesearch_gui.ui.play.shelf import TREE_EMPTY
+from gamesearch_gui.ui.play.shelf import DockShelf
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import algorithms_for
+from gamesearch_gui.ui.play_config import compare_searches
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.settings_panel import SettingsPanel
 from gamesearch_gui.ui.stats_panel import StatsPanel

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
-from gamesearch_gui.core.search import Algorithm, SearchProgress, SearchResult
-from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S, iterations_text
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchProgress
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.ui.stats_panel import PROGRESS_UPDATES_PER_S
+from gamesearch_gui.ui.stats_panel import iterations_text
 from gamesearch_gui.ui.throttle import RateLimiter
 
 

@@ -13,23 +13,38 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
 
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.registry import DEFAULT_PACE_MS
-from gamesearch_gui.core.levels import GameLevel, level_for, level_move, roll_random
+from gamesearch_gui.core.levels import GameLevel
+from gamesearch_gui.core.levels import level_for
+from gamesearch_gui.core.levels import level_move
+from gamesearch_gui.core.levels import roll_random
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.recording.mcts import AnyRecording
-from gamesearch_gui.core.search import Bound, SearchResult, SearchSettings
+from gamesearch_gui.core.search import Bound
+from gamesearch_gui.core.search import SearchResult
+from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine.remote_game import RemoteGame
-from gamesearch_gui.ui.play.kept_searches import KeptSearches, Key
-from gamesearch_gui.ui.play_config import PlayConfig, analysis_settings, fit_search
+from gamesearch_gui.ui.play.kept_searches import KeptSearches
+from gamesearch_gui.ui.play.kept_searches import Key
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import analysis_settings
+from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.stats_panel import format_value
-from gamesearch_gui.ui.worker import SearchController, SearchRequest
+from gamesearch_gui.ui.worker import SearchController
+from gamesearch_gui.ui.worker import SearchRequest
 
 #: Nodes kept in the recorded trees of past AI moves, all together (about 180 MB).
 KEPT_NODES = 1_000_000

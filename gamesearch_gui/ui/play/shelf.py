@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamesearch_gui.core.recording.mcts import AnyRecording
-from gamesearch_gui.ui.play.kept_searches import KeptSearches, Key
+from gamesearch_gui.ui.play.kept_searches import KeptSearches
+from gamesearch_gui.ui.play.kept_searches import Key
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.tree.page import TreePage
 

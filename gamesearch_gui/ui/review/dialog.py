@@ -9,49 +9,54 @@ was reviewed, and closing the dialog stops the search, its thread and its proces
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QDialogButtonBox,
-    QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QMessageBox,
-    QProgressBar,
-    QPushButton,
-    QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QProgressBar
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidgetItem
+from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.files import describe
-from gamesearch_gui.core.game import Game, GameError, Player
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.registry import find_game
 from gamesearch_gui.core.match import Match
-from gamesearch_gui.core.review import (
-    PositionReview,
-    check_reviewable,
-    clamp,
-    replay,
-    review_scale,
-    review_settings,
-)
-from gamesearch_gui.core.search import SearchSettings, default_settings
+from gamesearch_gui.core.review import PositionReview
+from gamesearch_gui.core.review import check_reviewable
+from gamesearch_gui.core.review import clamp
+from gamesearch_gui.core.review import replay
+from gamesearch_gui.core.review import review_scale
+from gamesearch_gui.core.review import review_settings
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.ui.review.export import export_png, export_svg
-from gamesearch_gui.ui.review.graph import MARK_COLOURS, GraphData, ValueGraph
+from gamesearch_gui.ui.review.export import export_png
+from gamesearch_gui.ui.review.export import export_svg
+from gamesearch_gui.ui.review.graph import MARK_COLOURS
+from gamesearch_gui.ui.review.graph import GraphData
+from gamesearch_gui.ui.review.graph import ValueGraph
 from gamesearch_gui.ui.review.position_tree import PositionTree
-from gamesearch_gui.ui.review.position_view import PositionView, mark_text
+from gamesearch_gui.ui.review.position_view import PositionView
+from gamesearch_gui.ui.review.position_view import mark_text
 from gamesearch_gui.ui.review.settings_row import SettingsRow
 from gamesearch_gui.ui.review.summary import summary_html
 from gamesearch_gui.ui.review.thread import ReviewThread
-from gamesearch_gui.ui.stats_panel import describe_settings, format_value
+from gamesearch_gui.ui.stats_panel import describe_settings
+from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.threads import ThreadDialog
 
 COLUMNS: Final = ("#", "By", "Played", "Value before", "Loss", "Mark", "Better move", "Its line")

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
 
-from gamesearch_gui.ui.picture_files import svg_painter, write_png
-from gamesearch_gui.ui.review.graph import GraphData, paint_graph
+from gamesearch_gui.ui.picture_files import svg_painter
+from gamesearch_gui.ui.picture_files import write_png
+from gamesearch_gui.ui.review.graph import GraphData
+from gamesearch_gui.ui.review.graph import paint_graph
 
 #: The size of an exported graph, in pixels (a slide's width, a third of its height).
 EXPORT_SIZE: Final = QSize(1200, 400)

@@ -9,10 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game, GameError, Player
-from gamesearch_gui.core.review import Mark, PositionReview
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.review import Mark
+from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.stats_panel import format_value

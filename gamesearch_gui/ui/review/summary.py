@@ -7,7 +7,9 @@ import html
 from collections.abc import Sequence
 
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.review import MARKS, PositionReview, summarise
+from gamesearch_gui.core.review import MARKS
+from gamesearch_gui.core.review import PositionReview
+from gamesearch_gui.core.review import summarise
 from gamesearch_gui.ui.stats_panel import format_value
 
 

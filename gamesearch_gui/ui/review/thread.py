@@ -9,12 +9,15 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.engine.client import CallFailed, EngineClient, EngineError
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.ui.worker import stop_engine_thread
 
 

@@ -10,14 +10,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.search_check.runner import LESSONS, Lesson
+from gamesearch_gui.search_check.runner import LESSONS
+from gamesearch_gui.search_check.runner import Lesson
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.actions import Owner, build_actions, make_menu
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import build_actions
+from gamesearch_gui.ui.actions import make_menu
 from gamesearch_gui.ui.search_check.results import CheckResultsWindow
 from gamesearch_gui.ui.search_check.setup import CheckSetupDialog
 from gamesearch_gui.ui.search_check.thread import CheckRequest

@@ -13,38 +13,42 @@ import re
 import time
 from typing import Final
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import (
-    QCloseEvent,
-    QColor,
-    QFont,
-    QFontDatabase,
-    QGuiApplication,
-    QTextCursor,
-)
-from PySide6.QtWidgets import (
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QListWidget
+from PySide6.QtWidgets import QListWidgetItem
+from PySide6.QtWidgets import QPlainTextEdit
+from PySide6.QtWidgets import QProgressBar
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.text import clip
-from gamesearch_gui.search_check.runner import CheckReport, default_trees, search_kind
+from gamesearch_gui.search_check.runner import CheckReport
+from gamesearch_gui.search_check.runner import default_trees
+from gamesearch_gui.search_check.runner import search_kind
 from gamesearch_gui.search_check.student import StudentFileError
-from gamesearch_gui.search_check.verdict import SearchKind, TreeCheck, skip_reason
-from gamesearch_gui.ui.search_check.thread import CheckRequest, CheckThread
-from gamesearch_gui.ui.search_check.view import LEGEND_COLOURS, CheckCanvas
-from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain
+from gamesearch_gui.search_check.verdict import SearchKind
+from gamesearch_gui.search_check.verdict import TreeCheck
+from gamesearch_gui.search_check.verdict import skip_reason
+from gamesearch_gui.ui.search_check.thread import CheckRequest
+from gamesearch_gui.ui.search_check.thread import CheckThread
+from gamesearch_gui.ui.search_check.view import LEGEND_COLOURS
+from gamesearch_gui.ui.search_check.view import CheckCanvas
+from gamesearch_gui.ui.widgets import ERROR_COLOUR
+from gamesearch_gui.ui.widgets import connect_plain
 
 #: The window's first size at most, and the share of the screen it takes at most.
 DEFAULT_SIZE: Final = (1400, 900)

@@ -10,37 +10,35 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QRadioButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QButtonGroup
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDoubleSpinBox
+from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFormLayout
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QRadioButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine.limits import WALL_FACTOR
 from gamesearch_gui.search_check.outline import search_functions
-from gamesearch_gui.search_check.runner import (
-    DEFAULT_TIME_LIMIT,
-    LESSONS,
-    RANDOM_TREES,
-    Lesson,
-)
+from gamesearch_gui.search_check.runner import DEFAULT_TIME_LIMIT
+from gamesearch_gui.search_check.runner import LESSONS
+from gamesearch_gui.search_check.runner import RANDOM_TREES
+from gamesearch_gui.search_check.runner import Lesson
 from gamesearch_gui.search_check.student import KNOWN_FUNCTIONS
 from gamesearch_gui.search_check.verdict import skip_reason
 from gamesearch_gui.ui.search_check.thread import CheckRequest
-from gamesearch_gui.ui.widgets import ERROR_COLOUR, connect_plain, equal_values_box
+from gamesearch_gui.ui.widgets import ERROR_COLOUR
+from gamesearch_gui.ui.widgets import connect_plain
+from gamesearch_gui.ui.widgets import equal_values_box
 
 #: What the file dialog shows.
 PYTHON_FILTER: Final = "Python files (*.py);;All files (*)"

@@ -15,17 +15,16 @@ from dataclasses import dataclass
 from importlib.resources import as_file
 from importlib.resources.abc import Traversable
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import QThread
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.engine.client import EngineError
-from gamesearch_gui.search_check.runner import (
-    DEFAULT_TIME_LIMIT,
-    CheckCancelled,
-    Lesson,
-    check_search,
-)
+from gamesearch_gui.search_check.runner import DEFAULT_TIME_LIMIT
+from gamesearch_gui.search_check.runner import CheckCancelled
+from gamesearch_gui.search_check.runner import Lesson
+from gamesearch_gui.search_check.runner import check_search
 from gamesearch_gui.search_check.student import StudentFileError
 from gamesearch_gui.search_check.verdict import TreeCheck
 

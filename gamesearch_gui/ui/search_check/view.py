@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
@@ -23,9 +25,11 @@ from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.search_check.verdict import TreeCheck
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
-from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem, show_drawing
+from gamesearch_gui.ui.tree.drawn_item import DrawnTreeItem
+from gamesearch_gui.ui.tree.drawn_item import show_drawing
 from gamesearch_gui.ui.tree.fitted import FittedCanvas
-from gamesearch_gui.ui.tree.item import CanvasText, Drawn
+from gamesearch_gui.ui.tree.item import CanvasText
+from gamesearch_gui.ui.tree.item import Drawn
 from gamesearch_gui.ui.tree.placement import MARK
 
 #: The student's visits, the app's leaves and the first difference (one colour each, on

@@ -23,13 +23,23 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Signal
-from PySide6.QtGui import QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRect
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.ui.tree.folds import Mark
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, NODE_R, SLOT_W, tree_rect
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import NODE_R
+from gamesearch_gui.ui.tree.geometry import SLOT_W
+from gamesearch_gui.ui.tree.geometry import tree_rect
 from gamesearch_gui.ui.tree.item import TreeItem
 
 #: Largest zoom (horizontal scale).

@@ -26,29 +26,37 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QContextMenuEvent,
-    QGuiApplication,
-    QKeyEvent,
-    QMouseEvent,
-    QPalette,
-    QResizeEvent,
-    QWheelEvent,
-)
-from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree import export
-from gamesearch_gui.ui.tree.camera import ZOOM_STEP, TreeCamera
+from gamesearch_gui.ui.tree.camera import ZOOM_STEP
+from gamesearch_gui.ui.tree.camera import TreeCamera
 from gamesearch_gui.ui.tree.folding import FoldControl
 from gamesearch_gui.ui.tree.follow import Follower
-from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, SLOT_W
+from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.model import TreeModel
 from gamesearch_gui.ui.tree.mouse import CanvasMouse
 from gamesearch_gui.ui.tree.signpost import Signposts
-from gamesearch_gui.ui.tree.strips import CanvasStrips, recording_legend
+from gamesearch_gui.ui.tree.strips import CanvasStrips
+from gamesearch_gui.ui.tree.strips import recording_legend
 from gamesearch_gui.ui.tree.style import TreeColours
 
 #: Fewest milliseconds between two repaints of what a new moment changed.

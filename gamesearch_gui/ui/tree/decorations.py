@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPen
 
 #: A stroke on screen: x1, y1, x2, y2.
 Stroke = tuple[float, float, float, float]

@@ -12,26 +12,34 @@ and :mod:`~gamesearch_gui.core.narration.state_machine`'s; this pane lays them o
 from __future__ import annotations
 
 import html
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtWidgets import (
-    QBoxLayout,
-    QFrame,
-    QGridLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QBoxLayout
+from PySide6.QtWidgets import QFrame
+from PySide6.QtWidgets import QGridLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.game import Game, GameError
-from gamesearch_gui.core.narration.facts import node_rows, node_title, window_history
-from gamesearch_gui.core.narration.state_machine import STATE_MACHINE_HEADING, state_machine_rows
+from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.narration.facts import node_rows
+from gamesearch_gui.core.narration.facts import node_title
+from gamesearch_gui.core.narration.facts import window_history
+from gamesearch_gui.core.narration.state_machine import STATE_MACHINE_HEADING
+from gamesearch_gui.core.narration.state_machine import state_machine_rows
 from gamesearch_gui.core.numbers import format_number
-from gamesearch_gui.core.recording.depth_first import NEVER, NONE, SearchRecording
+from gamesearch_gui.core.recording.depth_first import NEVER
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import SearchResult

@@ -12,13 +12,16 @@ across a branch.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPen
 
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.decorations import draw_cut
-from gamesearch_gui.ui.tree.item import Drawn, TreeItem
+from gamesearch_gui.ui.tree.item import Drawn
+from gamesearch_gui.ui.tree.item import TreeItem
 
 #: Below this half size (device pixels) a node is too small to carry marks.
 MARKS_MIN_R = 2.5

@@ -11,27 +11,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import (
-    QAbstractListModel,
-    QItemSelectionModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-    Slot,
-)
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtCore import QAbstractListModel
+from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QPersistentModelIndex
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QBrush
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.narration.steps import describe_step
-from gamesearch_gui.core.recording.depth_first import (
-    ITERATION_FINISHED,
-    ITERATION_STARTED,
-    PRUNED,
-    SearchRecording,
-)
+from gamesearch_gui.core.recording.depth_first import ITERATION_FINISHED
+from gamesearch_gui.core.recording.depth_first import ITERATION_STARTED
+from gamesearch_gui.core.recording.depth_first import PRUNED
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.throttle import RateLimiter
 

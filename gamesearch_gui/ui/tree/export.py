@@ -15,27 +15,34 @@ export a region of it instead (the part in view, fitted by :func:`legible_region
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Final
 
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTransform
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from gamesearch_gui.ui.picture_files import svg_painter, write_png
+from gamesearch_gui.ui.picture_files import svg_painter
+from gamesearch_gui.ui.picture_files import write_png
 from gamesearch_gui.ui.tree.folds import Folds
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, SLOT_W
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import TreeItem
-from gamesearch_gui.ui.tree.strips import (
-    HEADER_H,
-    LEGEND_H,
-    draw_iteration_labels,
-    draw_legend,
-    legend_rows,
-    recording_legend,
-)
-from gamesearch_gui.ui.tree.style import TreeColours, labels_shown
+from gamesearch_gui.ui.tree.strips import HEADER_H
+from gamesearch_gui.ui.tree.strips import LEGEND_H
+from gamesearch_gui.ui.tree.strips import draw_iteration_labels
+from gamesearch_gui.ui.tree.strips import draw_legend
+from gamesearch_gui.ui.tree.strips import legend_rows
+from gamesearch_gui.ui.tree.strips import recording_legend
+from gamesearch_gui.ui.tree.style import TreeColours
+from gamesearch_gui.ui.tree.style import labels_shown
 
 #: Zoom of an export when the tree is small enough: every label is drawn.
 EXPORT_ZOOM: Final = 1.5

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMenu
 
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.ui.tree.folds import HIDE, MAX_SHOWN, SHOW
+from gamesearch_gui.ui.tree.folds import HIDE
+from gamesearch_gui.ui.tree.folds import MAX_SHOWN
+from gamesearch_gui.ui.tree.folds import SHOW
 
 if TYPE_CHECKING:
     from gamesearch_gui.ui.tree.host import CanvasHost

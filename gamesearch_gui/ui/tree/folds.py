@@ -40,12 +40,15 @@ nodes it draws.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import pairwise
 from typing import Final
 
-from gamesearch_gui.core.recording.depth_first import ITERATION_GAP, NONE
+from gamesearch_gui.core.recording.depth_first import ITERATION_GAP
+from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.moment import Moment
 
 #: How a node shows its children: all of them, only its child on the line (the others

@@ -9,9 +9,15 @@ gliding there in ``SCROLL_MS``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QObject, QPointF, QVariantAnimation
+from PySide6.QtCore import QAbstractAnimation
+from PySide6.QtCore import QEasingCurve
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QVariantAnimation
 
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.ui.throttle import RateLimiter

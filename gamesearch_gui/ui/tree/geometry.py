@@ -12,8 +12,10 @@ from typing import Final
 
 from PySide6.QtCore import QRectF
 
-from gamesearch_gui.core.recording.depth_first import KINDS, VALUATIONS
-from gamesearch_gui.core.recording.events import NodeKind, Valuation
+from gamesearch_gui.core.recording.depth_first import KINDS
+from gamesearch_gui.core.recording.depth_first import VALUATIONS
+from gamesearch_gui.core.recording.events import NodeKind
+from gamesearch_gui.core.recording.events import Valuation
 
 #: Width of one slot (one leaf) at zoom 1, in scene units (pixels at 1:1).
 SLOT_W: Final = 40.0

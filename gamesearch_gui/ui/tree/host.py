@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QRect, QRectF, SignalInstance
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QRect
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QPolygonF
-from PySide6.QtWidgets import QScrollBar, QWidget
+from PySide6.QtWidgets import QScrollBar
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.tree.folds import Mark
 from gamesearch_gui.ui.tree.item import TreeItem

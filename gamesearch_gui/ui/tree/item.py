@@ -47,27 +47,41 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Final
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, tree_rect
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import tree_rect
 from gamesearch_gui.ui.tree.model import TreeModel
 from gamesearch_gui.ui.tree.painter.edge_labels import EdgeLabels
-from gamesearch_gui.ui.tree.painter.edges import (
-    draw_best_line,
-    draw_edges,
-    draw_silhouettes,
-    draw_strategy,
-    draw_stubs,
-)
-from gamesearch_gui.ui.tree.painter.frame import CanvasText, Drawn, Frame, PointOf, plan_frame
-from gamesearch_gui.ui.tree.painter.marks import draw_folds, draw_rings
+from gamesearch_gui.ui.tree.painter.edges import draw_best_line
+from gamesearch_gui.ui.tree.painter.edges import draw_edges
+from gamesearch_gui.ui.tree.painter.edges import draw_silhouettes
+from gamesearch_gui.ui.tree.painter.edges import draw_strategy
+from gamesearch_gui.ui.tree.painter.edges import draw_stubs
+from gamesearch_gui.ui.tree.painter.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.frame import Drawn
+from gamesearch_gui.ui.tree.painter.frame import Frame
+from gamesearch_gui.ui.tree.painter.frame import PointOf
+from gamesearch_gui.ui.tree.painter.frame import plan_frame
+from gamesearch_gui.ui.tree.painter.marks import draw_folds
+from gamesearch_gui.ui.tree.painter.marks import draw_rings
 from gamesearch_gui.ui.tree.painter.nodes import draw_nodes
-from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX, Sheet
-from gamesearch_gui.ui.tree.painter.texts import draw_texts, place_texts
-from gamesearch_gui.ui.tree.style import Inks, TextCache, TreeColours
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX
+from gamesearch_gui.ui.tree.painter.sheet import Sheet
+from gamesearch_gui.ui.tree.painter.texts import draw_texts
+from gamesearch_gui.ui.tree.painter.texts import place_texts
+from gamesearch_gui.ui.tree.style import Inks
+from gamesearch_gui.ui.tree.style import TextCache
+from gamesearch_gui.ui.tree.style import TreeColours
 
 #: What a subclass's ``decorate`` and the tests read, where they always found it.
 __all__ = ["READABLE_PX", "CanvasText", "Drawn", "Frame", "PointOf", "TreeItem"]

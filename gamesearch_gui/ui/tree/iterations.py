@@ -3,9 +3,14 @@ the key to the dashed "tried first" edges (shown only when there are iterations)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QComboBox, QLabel
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPen
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QLabel
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.ui.palette import HINT_COLOUR

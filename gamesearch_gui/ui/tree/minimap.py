@@ -10,21 +10,25 @@ up when shown). Moving the view only repaints the outline over the cached pictur
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import (
-    QColor,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-    QPixmap,
-    QResizeEvent,
-    QTransform,
-)
-from PySide6.QtWidgets import QSizePolicy, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
+from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.canvas import TreeCanvas

@@ -15,10 +15,17 @@ import math
 from dataclasses import dataclass
 
 from gamesearch_gui.core.narration import facts
-from gamesearch_gui.core.numbers import format_number, format_probability
-from gamesearch_gui.core.recording.depth_first import NONE, Cutoff, SearchRecording
-from gamesearch_gui.core.recording.moment import Depths, Moment
-from gamesearch_gui.ui.tree.folds import Folds, Layout, Mark, layout
+from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_probability
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import Cutoff
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.moment import Depths
+from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.ui.tree.folds import Folds
+from gamesearch_gui.ui.tree.folds import Layout
+from gamesearch_gui.ui.tree.folds import Mark
+from gamesearch_gui.ui.tree.folds import layout
 
 
 @dataclass(frozen=True)

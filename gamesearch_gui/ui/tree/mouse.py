@@ -13,9 +13,11 @@ import math
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QToolTip
 
 from gamesearch_gui.ui.text import tooltip
 from gamesearch_gui.ui.tree.folds import Mark

@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.strategy import Strategy, max_strategy
+from gamesearch_gui.core.strategy import Strategy
+from gamesearch_gui.core.strategy import max_strategy
 
 _BANNER_STYLE: Final = (
     "QLabel#capBanner { background: #fff3cd; color: #5c4400; border: 1px solid #e8cf7a;"

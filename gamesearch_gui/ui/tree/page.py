@@ -13,32 +13,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import QSettings, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QSizePolicy,
-    QStackedWidget,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QShortcut
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.narration.line import step_line
-from gamesearch_gui.core.recording.depth_first import NONE, SearchRecording
-from gamesearch_gui.core.recording.mcts import AnyRecording, MctsRecording
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.recording.mcts import AnyRecording
+from gamesearch_gui.core.recording.mcts import MctsRecording
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.ui.actions import Owner, build_actions
+from gamesearch_gui.ui.actions import Owner
+from gamesearch_gui.ui.actions import build_actions
 from gamesearch_gui.ui.mcts.page import MctsPage
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.exporter import TreeExporter
 from gamesearch_gui.ui.tree.iterations import IterationChooser
-from gamesearch_gui.ui.tree.notes import cap_banner, show_cap, show_strategy, strategy_note
-from gamesearch_gui.ui.tree.replay import ReplayBar, ReplayController
-from gamesearch_gui.ui.tree.side import NODE_TAB, STEPS_TAB, TreeSide, TreeSplit
+from gamesearch_gui.ui.tree.notes import cap_banner
+from gamesearch_gui.ui.tree.notes import show_cap
+from gamesearch_gui.ui.tree.notes import show_strategy
+from gamesearch_gui.ui.tree.notes import strategy_note
+from gamesearch_gui.ui.tree.replay import ReplayBar
+from gamesearch_gui.ui.tree.replay import ReplayController
+from gamesearch_gui.ui.tree.side import NODE_TAB
+from gamesearch_gui.ui.tree.side import STEPS_TAB
+from gamesearch_gui.ui.tree.side import TreeSide
+from gamesearch_gui.ui.tree.side import TreeSplit
 from gamesearch_gui.ui.tree.title import SearchTitle
 from gamesearch_gui.ui.tree.view_bar import TreeViewBar
 from gamesearch_gui.ui.widgets import connect_plain

@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QSizePolicy,
-    QSlider,
-    QStyle,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtCore import QElapsedTimer
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QSizePolicy
+from PySide6.QtWidgets import QSlider
+from PySide6.QtWidgets import QStyle
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.throttle import RateLimiter
 from gamesearch_gui.ui.widgets import connect_plain

@@ -13,7 +13,10 @@ from typing import Final
 
 from PySide6.QtGui import QPainterPath
 
-from gamesearch_gui.ui.tree.geometry import HOW_EVALUATION, KIND_CHANCE, KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import HOW_EVALUATION
+from gamesearch_gui.ui.tree.geometry import KIND_CHANCE
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
 
 #: Shapes beyond the recording's kinds, for the players of a game of n players: a
 #: triangle pointing left, and one pointing right.

@@ -6,19 +6,20 @@ between the tree and that side, whose width, tab and visibility are remembered.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QValidator
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QSpinBox,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.ui import saved

@@ -16,21 +16,27 @@ changed; the two widgets only draw and report clicks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QPoint
+from PySide6.QtCore import QRect
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame
+from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QVBoxLayout
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, NODE_R, SLOT_W
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import NODE_R
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 
 if TYPE_CHECKING:
     from gamesearch_gui.ui.tree.host import CanvasHost

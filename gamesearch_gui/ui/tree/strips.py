@@ -11,48 +11,52 @@ into Python (see :mod:`.canvas`), so it repaints through the shared ``RateLimite
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
 
-from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPaintEvent,
-    QPalette,
-    QPen,
-    QTransform,
-)
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QPointF
+from PySide6.QtCore import QRect
+from PySide6.QtCore import QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.text import player_letters
-from gamesearch_gui.ui.palette import HINT_COLOUR, MAX_COLOUR, seat_colour
+from gamesearch_gui.ui.palette import HINT_COLOUR
+from gamesearch_gui.ui.palette import MAX_COLOUR
+from gamesearch_gui.ui.palette import seat_colour
 from gamesearch_gui.ui.throttle import RateLimiter
-from gamesearch_gui.ui.tree.geometry import (
-    HOW_BACKED_UP,
-    HOW_EVALUATION,
-    KIND_CHANCE,
-    KIND_LEAF,
-    KIND_MAX,
-    KIND_MIN,
-    OPEN,
-    SLOT_W,
-)
+from gamesearch_gui.ui.tree.geometry import HOW_BACKED_UP
+from gamesearch_gui.ui.tree.geometry import HOW_EVALUATION
+from gamesearch_gui.ui.tree.geometry import KIND_CHANCE
+from gamesearch_gui.ui.tree.geometry import KIND_LEAF
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
+from gamesearch_gui.ui.tree.geometry import OPEN
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.model import IterationLabel
-from gamesearch_gui.ui.tree.shapes import add_node_shape, player_shape
-from gamesearch_gui.ui.tree.style import (
-    CURRENT_COLOUR,
-    CUT_COLOUR,
-    KIND_COLOUR,
-    LEAF_FILL,
-    PV_COLOUR,
-    STRATEGY_COLOUR,
-    tint,
-)
+from gamesearch_gui.ui.tree.shapes import add_node_shape
+from gamesearch_gui.ui.tree.shapes import player_shape
+from gamesearch_gui.ui.tree.style import CURRENT_COLOUR
+from gamesearch_gui.ui.tree.style import CUT_COLOUR
+from gamesearch_gui.ui.tree.style import KIND_COLOUR
+from gamesearch_gui.ui.tree.style import LEAF_FILL
+from gamesearch_gui.ui.tree.style import PV_COLOUR
+from gamesearch_gui.ui.tree.style import STRATEGY_COLOUR
+from gamesearch_gui.ui.tree.style import tint
 
 #: Height of the iteration header above the tree and of the legend below it (pixels).
 HEADER_H: Final = 22

@@ -12,19 +12,24 @@ from dataclasses import dataclass
 from typing import Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette, QPen
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPen
 
-from gamesearch_gui.ui.palette import (
-    HINT_COLOUR,
-    MAX_COLOUR,
-    MIN_COLOUR,
-    MIN_TEXT_PIXELS,
-    SEAT_COLOURS,
-    is_dark,
-    seat_colour,
-)
+from gamesearch_gui.ui.palette import HINT_COLOUR
+from gamesearch_gui.ui.palette import MAX_COLOUR
+from gamesearch_gui.ui.palette import MIN_COLOUR
+from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
+from gamesearch_gui.ui.palette import SEAT_COLOURS
+from gamesearch_gui.ui.palette import is_dark
+from gamesearch_gui.ui.palette import seat_colour
 from gamesearch_gui.ui.text import elide
-from gamesearch_gui.ui.tree.geometry import KIND_CHANCE, KIND_LEAF, KIND_MAX, KIND_MIN
+from gamesearch_gui.ui.tree.geometry import KIND_CHANCE
+from gamesearch_gui.ui.tree.geometry import KIND_LEAF
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
 
 #: Text sizes at zoom 1 (scene units): a node's value, and the small labels.
 VALUE_PX: Final = 11.0

@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.ui.text import ElidedLabel, tooltip
+from gamesearch_gui.ui.text import ElidedLabel
+from gamesearch_gui.ui.text import tooltip
 
 #: What the list of searches is, in its tooltip.
 SEARCH_LIST_TIP: Final = (

@@ -11,7 +11,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.widgets import connect_plain

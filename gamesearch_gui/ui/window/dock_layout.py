@@ -7,9 +7,17 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSize
+from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.ui import saved
 

@@ -9,15 +9,20 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QDragEnterEvent
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import TEST_SUFFIX
 from gamesearch_gui.ui.editor.trees_mode import TreesMode
-from gamesearch_gui.ui.game_files import GameFileEngine, ask_game_file, ask_template, new_template
+from gamesearch_gui.ui.game_files import GameFileEngine
+from gamesearch_gui.ui.game_files import ask_game_file
+from gamesearch_gui.ui.game_files import ask_template
+from gamesearch_gui.ui.game_files import new_template
 
 
 class Opening(QObject):

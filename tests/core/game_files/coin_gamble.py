@@ -5,7 +5,8 @@ choose between paying 2 and paying 1; tails (0.4) costs MAX 1. Gambling is worth
 0.6 * 1 + 0.4 * (-1) = 0.2 to MAX, more than playing safe.
 """
 
-from gamesearch_gui.api import Game, Player
+from gamesearch_gui.api import Game
+from gamesearch_gui.api import Player
 
 
 class CoinGamble(Game):

@@ -15,8 +15,10 @@ from typing import Final
 from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.ui.tree.painter.frame import CanvasText
-from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS, Sheet
-from gamesearch_gui.ui.tree.placement import MOVE, WINDOW
+from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS
+from gamesearch_gui.ui.tree.painter.sheet import Sheet
+from gamesearch_gui.ui.tree.placement import MOVE
+from gamesearch_gui.ui.tree.placement import WINDOW
 
 #: Where along an edge (from the parent, 0, to the child, 1) its label goes: the first
 #: place with room.

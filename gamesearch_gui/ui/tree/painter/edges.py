@@ -13,12 +13,16 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 
-from gamesearch_gui.core.recording.depth_first import NONE, Cutoff
-from gamesearch_gui.ui.tree.decorations import Stroke, cut_strokes, direction
+from gamesearch_gui.core.recording.depth_first import NONE
+from gamesearch_gui.core.recording.depth_first import Cutoff
+from gamesearch_gui.ui.tree.decorations import Stroke
+from gamesearch_gui.ui.tree.decorations import cut_strokes
+from gamesearch_gui.ui.tree.decorations import direction
 from gamesearch_gui.ui.tree.geometry import DOT_PX
 from gamesearch_gui.ui.tree.painter.frame import CanvasText
 from gamesearch_gui.ui.tree.painter.sheet import Sheet
-from gamesearch_gui.ui.tree.placement import MARK, WINDOW
+from gamesearch_gui.ui.tree.placement import MARK
+from gamesearch_gui.ui.tree.placement import WINDOW
 
 #: Proposes the label of the edge from ``parent`` to ``child`` (its ends on screen: x1,
 #: y1, x2, y2) at ``px`` pixels; with ``above`` (the child's half size), straight above

@@ -11,7 +11,8 @@ proposes; :class:`Drawn` what a paint hands ``TreeItem.decorate``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import NamedTuple
 
 from PySide6.QtCore import QRectF
@@ -19,10 +20,17 @@ from PySide6.QtGui import QColor
 
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.moment import Moment
-from gamesearch_gui.ui.tree.folds import HIDE, Layout, Mark
-from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX, LEVEL_H, SILHOUETTE_PX, SLOT_W
+from gamesearch_gui.ui.tree.folds import HIDE
+from gamesearch_gui.ui.tree.folds import Layout
+from gamesearch_gui.ui.tree.folds import Mark
+from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import SILHOUETTE_PX
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.model import TreeModel
-from gamesearch_gui.ui.tree.placement import WINDOW, Box, PlacedText
+from gamesearch_gui.ui.tree.placement import WINDOW
+from gamesearch_gui.ui.tree.placement import Box
+from gamesearch_gui.ui.tree.placement import PlacedText
 
 #: Node ``n``'s centre in device pixels.
 PointOf = Callable[[int], tuple[float, float]]

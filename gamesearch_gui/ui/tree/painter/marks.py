@@ -14,7 +14,8 @@ from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import MARK_LEVEL
 from gamesearch_gui.ui.tree.painter.frame import CanvasText
-from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX, Sheet
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX
+from gamesearch_gui.ui.tree.painter.sheet import Sheet
 from gamesearch_gui.ui.tree.placement import MARK
 from gamesearch_gui.ui.tree.style import LABEL_PX
 

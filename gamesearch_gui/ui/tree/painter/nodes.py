@@ -12,30 +12,40 @@ import math
 from typing import Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QPainter
 
-from gamesearch_gui.core.narration.facts import node_bound, shown_value
+from gamesearch_gui.core.narration.facts import node_bound
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import Layout
-from gamesearch_gui.ui.tree.geometry import (
-    DOT_PX,
-    HOW_EVALUATION,
-    HOW_TABLE,
-    KIND_LEAF,
-    KIND_MAX,
-    KIND_MIN,
-    LABEL_REACH_PX,
-    OPEN,
-)
+from gamesearch_gui.ui.tree.geometry import DOT_PX
+from gamesearch_gui.ui.tree.geometry import HOW_EVALUATION
+from gamesearch_gui.ui.tree.geometry import HOW_TABLE
+from gamesearch_gui.ui.tree.geometry import KIND_LEAF
+from gamesearch_gui.ui.tree.geometry import KIND_MAX
+from gamesearch_gui.ui.tree.geometry import KIND_MIN
+from gamesearch_gui.ui.tree.geometry import LABEL_REACH_PX
+from gamesearch_gui.ui.tree.geometry import OPEN
 from gamesearch_gui.ui.tree.painter.frame import CanvasText
-from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS, READABLE_PX, Sheet
-from gamesearch_gui.ui.tree.placement import MARK, NAME, VALUE, WINDOW
-from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT, SHAPE_RIGHT, add_node_shape, player_shape
-from gamesearch_gui.ui.tree.style import LABEL_PX, VALUE_PX, Inks
+from gamesearch_gui.ui.tree.painter.sheet import MIN_ELIDED_CHARS
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX
+from gamesearch_gui.ui.tree.painter.sheet import Sheet
+from gamesearch_gui.ui.tree.placement import MARK
+from gamesearch_gui.ui.tree.placement import NAME
+from gamesearch_gui.ui.tree.placement import VALUE
+from gamesearch_gui.ui.tree.placement import WINDOW
+from gamesearch_gui.ui.tree.shapes import SHAPE_LEFT
+from gamesearch_gui.ui.tree.shapes import SHAPE_RIGHT
+from gamesearch_gui.ui.tree.shapes import add_node_shape
+from gamesearch_gui.ui.tree.shapes import player_shape
+from gamesearch_gui.ui.tree.style import LABEL_PX
+from gamesearch_gui.ui.tree.style import VALUE_PX
+from gamesearch_gui.ui.tree.style import Inks
 
 #: A value is shrunk to fit in its shape down to this share of its size, no further.
 VALUE_SHRINK: Final = 0.75

@@ -10,19 +10,29 @@ can wait for the GIL (see :mod:`..style`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Final
 
-from PySide6.QtGui import QPainter, QPainterPath, QTransform
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QTransform
 
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import Layout
-from gamesearch_gui.ui.tree.geometry import LEVEL_H, NODE_R, SLOT_W
+from gamesearch_gui.ui.tree.geometry import LEVEL_H
+from gamesearch_gui.ui.tree.geometry import NODE_R
+from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.model import TreeModel
-from gamesearch_gui.ui.tree.painter.frame import CanvasText, Frame, PointOf
-from gamesearch_gui.ui.tree.style import LABEL_PX, Inks, TextCache, labels_shown
+from gamesearch_gui.ui.tree.painter.frame import CanvasText
+from gamesearch_gui.ui.tree.painter.frame import Frame
+from gamesearch_gui.ui.tree.painter.frame import PointOf
+from gamesearch_gui.ui.tree.style import LABEL_PX
+from gamesearch_gui.ui.tree.style import Inks
+from gamesearch_gui.ui.tree.style import TextCache
+from gamesearch_gui.ui.tree.style import labels_shown
 
 #: The size (pixels) a vector of a game of n players, a value, a fold's count or a
 #: folded view's move is written at where the zoom would make it smaller: a fitted tree

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QPainter
 
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.geometry import DOT_PX
 from gamesearch_gui.ui.tree.painter.frame import CanvasText
-from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX, Sheet
-from gamesearch_gui.ui.tree.placement import PlacedText, Placer
+from gamesearch_gui.ui.tree.painter.sheet import READABLE_PX
+from gamesearch_gui.ui.tree.painter.sheet import Sheet
+from gamesearch_gui.ui.tree.placement import PlacedText
+from gamesearch_gui.ui.tree.placement import Placer
 from gamesearch_gui.ui.tree.style import TextCache
 
 #: Room kept clear beside a text, as a share of its size (each side; about a space
