@@ -995,7 +995,8 @@ def _grade(args: argparse.Namespace, trees: Any) -> int:
             return
         name = verdict.path if len(verdict.path) <= width else "…" + verdict.path[-width + 1 :]
         if verdict.status == REFUSED:
-            line = f"{name:<{width}}  REFUSED  {verdict.refused}"
+            # The refusal is folded to one line, not the columns before it.
+            line = f"{name:<{width}}  REFUSED  {_one_line(verdict.refused)}"
         else:
             report = verdict.report
             count = f"{verdict.agreeing}/{len(report.checks)} trees"
@@ -1003,7 +1004,7 @@ def _grade(args: argparse.Namespace, trees: Any) -> int:
             line = f"{name:<{width}}  {word}  {report.function}, {count}"
             if verdict.first_difference is not None:
                 line += f"; first: {verdict.first_difference}"
-        _write(out, _one_line(line) if verdict.status == REFUSED else printable(line))
+        _write(out, printable(line))
         out.flush()
 
     graded = grade(files, on_file=said, **_check_options(args, trees))

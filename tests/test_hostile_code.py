@@ -166,6 +166,10 @@ def test_a_file_that_cannot_be_checked_is_refused_and_the_run_goes_on(tmp_path: 
     )
     assert "agrees" in lines[2]
     assert lines[3] == "3 files: 1 agree, 0 differ, 2 could not be checked."
+    # One table: every verdict word starts in the same column, refusals too.
+    words = ("REFUSED", "REFUSED", "agrees")
+    columns = {line.index(word) for line, word in zip(lines[:3], words, strict=True)}
+    assert len(columns) == 1
 
 
 def test_a_folder_without_python_files_is_bad_input(tmp_path: Path) -> None:
