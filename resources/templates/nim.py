@@ -9,8 +9,7 @@ whoever takes the last match wins. Try it:
 docs/your-code.md ("Your own game") explains each method.
 """
 
-from gamesearch_gui.api import Game
-from gamesearch_gui.api import Player
+from gamesearch_gui.api import Game, Player
 
 
 class Nim(Game):
