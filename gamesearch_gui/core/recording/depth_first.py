@@ -476,21 +476,6 @@ class SearchRecording(SearchObserver):
         self.ev_ref.append(ref)
         self.ev_type.append(kind)  # last: the event is complete before it counts
 
-    def entered(
-        self,
-        node_id: int,
-        parent_id: int | None,
-        move: object,
-        depth: int,
-        kind: NodeKind,
-        alpha: float,
-        beta: float,
-        state: object,
-        probability: float | None,
-    ) -> None:
-        """The search entered a node (the search's observer: no event object)."""
-        self._enter(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
-
     def _enter(
         self,
         node_id: int,
@@ -585,9 +570,23 @@ class SearchRecording(SearchObserver):
         self.x_final[n] = float(slot)
         self.last_slot[n] = slot
         self.slot_seq.append(seq + 1)
-        self.value[n] = value  # type: ignore[assignment]
+        self._store_value(n, value, how, alpha, beta, seq + 1)  # type: ignore[arg-type]
+
+    #: A node entered (the search's observer: no event object).
+    entered = _enter
+    #: A leaf entered and valued (the search's observer), in one call.
+    leaf = _enter
+
+    def _store_value(
+        self, n: int, value: float, how: Valuation, alpha: float, beta: float, seq: int
+    ) -> None:
+        """Node ``n`` valued by the event at ``seq``: its value, how it got it, the window
+        on leaving, and the event (``_recwriter.c``'s store_value, code for code)."""
+        self.value[n] = value
         self.how[n] = (
-            0
+            3
+            if how is _V_BACKED_UP
+            else 0
             if how is _V_TERMINAL
             else 1
             if how is _V_EVALUATION
@@ -597,12 +596,9 @@ class SearchRecording(SearchObserver):
         )
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
-        self.valued_at[n] = seq + 1
-        add_ev_ref(n)
-        add_ev_type(VALUED)
-
-    #: A leaf entered and valued (the search's observer), in one call.
-    leaf = _enter
+        self.valued_at[n] = seq
+        self.ev_ref.append(n)
+        self.ev_type.append(VALUED)
 
     def _drop(
         self, node_id: int, value: float | None, how: Valuation | None, alpha: float, beta: float
@@ -649,11 +645,8 @@ class SearchRecording(SearchObserver):
         best_move: object = None,
     ) -> None:
         """The search left a node with its value (the search's observer)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if not 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n == NONE:
             return
         first = self.first_child[n]
         cut = self.cutoff_of[n]
@@ -670,21 +663,7 @@ class SearchRecording(SearchObserver):
             x_final[n] = (left + right) / 2
             self.last_slot[n] = len(self.slot_seq) - 1
             self.best_child[n] = self._best_child(n, best_move)
-        self.value[n] = value
-        self.how[n] = (
-            3
-            if how is _V_BACKED_UP
-            else 0
-            if how is _V_TERMINAL
-            else 1
-            if how is _V_EVALUATION
-            else 2
-        )
-        self.alpha_out[n] = alpha
-        self.beta_out[n] = beta
-        self.valued_at[n] = seq
-        self.ev_ref.append(n)
-        self.ev_type.append(VALUED)
+        self._store_value(n, value, how, alpha, beta, seq)
 
     valued = _valued
 
@@ -707,11 +686,8 @@ class SearchRecording(SearchObserver):
         self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if not 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n == NONE:
             return
         seq = len(self.ev_type)
         slot = len(self.slot_seq)
@@ -734,13 +710,17 @@ class SearchRecording(SearchObserver):
     def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
         """A node's whole vector, told just before it is valued (the search's observer;
         games of n players only). Who decided there is the node's mover (:meth:`mover`)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n != NONE:
             self.vectors[n] = tuple(values)
             self._unsent_vectors.append(n)
+
+    def _kept(self, node_id: int) -> int:
+        """``node_id``'s index among the nodes kept; NONE for one not kept (past the cap,
+        or not of this search), which valued(), pruned() and node_values() pass over."""
+        offset = self._id_offset
+        n = NONE if offset is None else node_id - offset
+        return n if 0 <= n < len(self.parent) else NONE
 
     def _take_slot(self) -> None:
         self.slot_seq.append(len(self.ev_type))
