@@ -34,6 +34,7 @@ import math
 import os
 from array import array
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -118,21 +119,28 @@ def path_of(parent: Sequence[int], n: int) -> list[int]:
     return nodes[::-1]
 
 
-def replay_moves(
+def replay_state(
     game: Game[Any, Any],
-    root_state: object,
+    root_states: Mapping[int, object],
     moves: Sequence[object],
-    nodes: Sequence[int],
+    parent: Sequence[int],
+    n: int,
     cache: dict[int, object],
 ) -> object:
-    """The position at the last of ``nodes`` (a path from the root): ``root_state`` with
-    each node's move played, kept in ``cache`` (emptied past 50,000 positions)."""
-    state = root_state
+    """The position at node ``n`` of a recording (its ``moves`` and ``parent`` columns):
+    the state at the root of its path (``root_states``, by the root's index) with each
+    node's move played. Taken from ``cache`` when it is there, else kept in it (emptied
+    past 50,000 positions)."""
+    cached = cache.get(n)
+    if cached is not None:
+        return cached
+    nodes = path_of(parent, n)
+    state = root_states[nodes[0]]
     for node in nodes[1:]:
         state = game.result(state, moves[node])
     if len(cache) > 50_000:
         cache.clear()
-    cache[nodes[-1]] = state
+    cache[n] = state
     return state
 
 
@@ -873,11 +881,7 @@ class SearchRecording(SearchObserver):
 
     def state(self, n: int) -> object:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
-        cached = self._states.get(n)
-        if cached is not None:
-            return cached
-        nodes = self.path(n)
-        return replay_moves(self.game, self.root_states[nodes[0]], self.moves, nodes, self._states)
+        return replay_state(self.game, self.root_states, self.moves, self.parent, n, self._states)
 
     def move_text(self, n: int) -> str:
         """The move into node ``n`` in the game's notation ("" at a root), cut to
