@@ -15,6 +15,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 from typing import ClassVar
 from typing import Final
@@ -248,8 +249,20 @@ OBSERVER_METHODS: Final[dict[type[SearchEvent], str]] = {
     PlayoutFinished: "playout",
     BackPropagated: "backpropagated",
 }
-#: Each event class's field names, in order.
-_FIELDS: Final = {kind: tuple(f.name for f in fields(kind)) for kind in OBSERVER_METHODS}
+
+
+def _arguments(kind: type[SearchEvent]) -> Callable[[Any], tuple[Any, ...]]:
+    """What reads a ``kind``'s fields, in order, as one tuple (attrgetter: one C call)."""
+    names = [f.name for f in fields(kind)]
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
+        one = attrgetter(names[0])
+        return lambda event: (one(event),)
+    return attrgetter(*names)
+
+
+#: Each event class's observer method and the reader of its fields, for
+#: ``SearchObserver.__call__``.
+_DISPATCH: Final = {kind: (name, _arguments(kind)) for kind, name in OBSERVER_METHODS.items()}
 
 
 def fan_out(*listeners: Listener | None) -> Listener | None:
@@ -389,8 +402,8 @@ class SearchObserver(ABC):
 
     def __call__(self, event: SearchEvent) -> None:
         """Take one event object (for events made elsewhere: tests, a replay)."""
-        kind = type(event)
-        getattr(self, OBSERVER_METHODS[kind])(*(getattr(event, name) for name in _FIELDS[kind]))
+        name, arguments = _DISPATCH[type(event)]
+        getattr(self, name)(*arguments(event))
 
 
 def _told_as(kind: type[SearchEvent]) -> Callable[..., None]:
