@@ -120,23 +120,12 @@ def search_settings(
             raise GameError(
                 "--shape counts the tree of a depth-first search, not of --algorithm mcts"
             )
-        return SearchSettings(
-            algorithm=algorithm,
-            depth=depth,
-            evaluation=evaluation,
-            ordering=ordering,
-            transposition_table=table,
-            quiescence=quiescence,
-            time_budget=args.time,
-            iterations=args.iterations,
-            seed=args.seed or 0,
-            exploration=DEFAULT_EXPLORATION if args.exploration is None else args.exploration,
-            playout=Playout(args.playout or Playout.RANDOM.value),
-        )
-    if given:
+    elif given:
         verb = "belongs" if len(given) == 1 else "belong"
         raise GameError(f"{' and '.join(given)} {verb} to --algorithm mcts, not {algorithm.value}")
     shallow = getattr(args, "shallow_pruning", None)
+    # One call for every algorithm: the options an algorithm does not take are off here
+    # (refused above), and SearchSettings refuses the rest (--shallow-pruning but max^n).
     return SearchSettings(
         algorithm=algorithm,
         fail_hard=args.fail_hard,
@@ -148,6 +137,10 @@ def search_settings(
         time_budget=args.time,
         quiescence=quiescence,
         shallow_pruning=base.shallow_pruning if shallow is None else shallow,
+        iterations=args.iterations,
+        seed=args.seed or 0,
+        exploration=DEFAULT_EXPLORATION if args.exploration is None else args.exploration,
+        playout=Playout(args.playout or Playout.RANDOM.value),
     )
 
 

@@ -522,6 +522,11 @@ def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFi
         ),
         (["solve", "-", "--algorithm", "mcts", "--iterations", "0"], "[1]", "at least 1"),
         (
+            ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--shallow-pruning"],
+            "[1]",
+            "shallow pruning belongs to maxn, not to mcts",
+        ),
+        (
             ["solve", "-", "--algorithm", "mcts", "--iterations", "9", "--fail-hard"],
             "[1]",
             "--fail-hard is a variant of alpha-beta, and --algorithm here is mcts",

@@ -152,6 +152,16 @@ counted(Column *c)
     Py_SET_SIZE(c->obj, c->size);
 }
 
+/* One event: what it refers to, then its type (SearchRecording._log); room reserved. */
+static inline void
+log_event(Column *c, signed char type, long long ref)
+{
+    ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = ref;
+    counted(&c[C_EV_REF]);
+    ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = type;
+    counted(&c[C_EV_TYPE]);
+}
+
 /* -- the recording's state ---------------------------------------------------------- */
 
 static int
@@ -260,6 +270,46 @@ as_ll(PyObject *o, long long *out)
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
+/* Node n valued by the event at seq (SearchRecording._store_value): its value, how it
+ * got it (code 0 to 3, as SearchRecording.how: the valuations in their order, anything
+ * else the last), the window on leaving, and the event; room reserved. */
+static inline void
+store_value(Writer *w, long long n, double value, PyObject *how, double alpha, double beta,
+            long long seq)
+{
+    F64(w, C_VALUE)[n] = value;
+    I8(w, C_HOW)[n] = how == w->valuations[3] ? 3
+                      : how == w->valuations[0] ? 0
+                      : how == w->valuations[1] ? 1
+                      : how == w->valuations[2] ? 2
+                                                : 3;
+    F64(w, C_ALPHA_OUT)[n] = alpha;
+    F64(w, C_BETA_OUT)[n] = beta;
+    I64(w, C_VALUED_AT)[n] = seq;
+    log_event(w->col, VALUED, n);
+}
+
+/* What kept_with_room gives for a node the recording does not keep (past the cap, or
+ * not of this search: valued and pruned then do nothing), and when memory ran out. */
+#define NOT_KEPT (-1)
+#define NO_ROOM (-2)
+
+/* The index of node node_id among those kept, with room reserved for one more event on a
+ * slot of its own (valued and pruned); NOT_KEPT, or NO_ROOM with an error set. */
+static inline long long
+kept_with_room(Writer *w, long long node_id)
+{
+    if (!w->has_offset)
+        return NOT_KEPT;
+    long long n = node_id - w->offset;
+    if (n < 0 || n >= w->col[C_PARENT].size)
+        return NOT_KEPT;
+    if (reserve(&w->col[C_SLOT_SEQ], 'q', 1) < 0 || reserve(&w->col[C_EV_TYPE], 'b', 1) < 0 ||
+        reserve(&w->col[C_EV_REF], 'q', 1) < 0)
+        return NO_ROOM;
+    return n;
+}
+
 /* -- the observer's calls ----------------------------------------------------------- */
 
 /* entered(node_id, parent_id, move, depth, kind, alpha, beta, state, probability) and
@@ -340,30 +390,15 @@ enter(Writer *w, PyObject *const *args, size_t nargsf, PyObject *kwnames, int is
     ((long long *)c[C_FIRST_SLOT].data)[n] = slot;
     for (int i = C_PARENT; i <= C_FIRST_SLOT; i++)
         counted(&c[i]);
-    ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = ENTERED;
-    counted(&c[C_EV_TYPE]);
-    ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
-    counted(&c[C_EV_REF]);
+    log_event(c, ENTERED, n);
     if (!is_leaf)
         Py_RETURN_NONE;
     /* A leaf, valued at seq + 1 as valued() records it: on a slot of its own. */
-    PyObject *how = args[10];
     F64(w, C_X_FINAL)[n] = (double)slot;
     I64(w, C_LAST_SLOT)[n] = slot;
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq + 1;
     counted(&c[C_SLOT_SEQ]);
-    F64(w, C_VALUE)[n] = value;
-    I8(w, C_HOW)[n] = how == w->valuations[0] ? 0
-                      : how == w->valuations[1] ? 1
-                      : how == w->valuations[2] ? 2
-                                                : 3;
-    F64(w, C_ALPHA_OUT)[n] = alpha;
-    F64(w, C_BETA_OUT)[n] = beta;
-    I64(w, C_VALUED_AT)[n] = seq + 1;
-    ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = VALUED;
-    counted(&c[C_EV_TYPE]);
-    ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
-    counted(&c[C_EV_REF]);
+    store_value(w, n, value, args[10], alpha, beta, seq + 1);
     Py_RETURN_NONE;
 
 slow:
@@ -431,14 +466,9 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         as_ll(args[0], &node_id) < 0 || as_double(args[1], &value) < 0 ||
         as_double(args[3], &alpha) < 0 || as_double(args[4], &beta) < 0)
         goto slow;
-    if (!w->has_offset)
-        Py_RETURN_NONE;
-    long long n = node_id - w->offset;
-    if (n < 0 || n >= w->col[C_PARENT].size)
-        Py_RETURN_NONE;
-    if (reserve(&w->col[C_SLOT_SEQ], 'q', 1) < 0 || reserve(&w->col[C_EV_TYPE], 'b', 1) < 0 ||
-        reserve(&w->col[C_EV_REF], 'q', 1) < 0)
-        return NULL;
+    long long n = kept_with_room(w, node_id);
+    if (n < 0)
+        return n == NOT_KEPT ? Py_NewRef(Py_None) : NULL;
     long long first = I64(w, C_FIRST_CHILD)[n], cut = I64(w, C_CUTOFF_OF)[n];
     Column *c = w->col;
     long long seq = c[C_EV_TYPE].size;
@@ -466,19 +496,7 @@ Writer_valued(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         I64(w, C_LAST_SLOT)[n] = c[C_SLOT_SEQ].size - 1;
         I64(w, C_BEST_CHILD)[n] = best;
     }
-    PyObject *how = args[2];
-    F64(w, C_VALUE)[n] = value;
-    I8(w, C_HOW)[n] = how == w->valuations[3] ? 3
-                      : how == w->valuations[0] ? 0
-                      : how == w->valuations[1] ? 1
-                                                : 2;
-    F64(w, C_ALPHA_OUT)[n] = alpha;
-    F64(w, C_BETA_OUT)[n] = beta;
-    I64(w, C_VALUED_AT)[n] = seq;
-    ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = VALUED;
-    counted(&c[C_EV_TYPE]);
-    ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = n;
-    counted(&c[C_EV_REF]);
+    store_value(w, n, value, args[2], alpha, beta, seq);
     Py_RETURN_NONE;
 
 slow:
@@ -502,14 +520,9 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             return NULL;
         return fallback(w, w->pruned_py, args, nargsf, kwnames);
     }
-    if (!w->has_offset)
-        Py_RETURN_NONE;
-    long long n = node_id - w->offset;
-    if (n < 0 || n >= w->col[C_PARENT].size)
-        Py_RETURN_NONE;
-    if (reserve(&w->col[C_SLOT_SEQ], 'q', 1) < 0 || reserve(&w->col[C_EV_TYPE], 'b', 1) < 0 ||
-        reserve(&w->col[C_EV_REF], 'q', 1) < 0)
-        return NULL;
+    long long n = kept_with_room(w, node_id);
+    if (n < 0)
+        return n == NOT_KEPT ? Py_NewRef(Py_None) : NULL;
     for (int i = C_CUT_NODE; i <= C_CUT_MOVES_END; i++) {
         if (reserve(&w->col[i], COLUMNS[i].typecode, 1) < 0)
             return NULL;
@@ -532,54 +545,44 @@ Writer_pruned(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     ((long long *)c[C_SLOT_SEQ].data)[c[C_SLOT_SEQ].size] = seq;  /* the stub's slot */
     counted(&c[C_SLOT_SEQ]);
     I64(w, C_CUTOFF_OF)[n] = ref;
-    ((signed char *)c[C_EV_TYPE].data)[c[C_EV_TYPE].size] = PRUNED;
-    counted(&c[C_EV_TYPE]);
-    ((long long *)c[C_EV_REF].data)[c[C_EV_REF].size] = ref;
-    counted(&c[C_EV_REF]);
+    log_event(c, PRUNED, ref);
     Py_RETURN_NONE;
 }
 
 /* -- the type ----------------------------------------------------------------------- */
 
+/* Every reference the writer holds, said once for traverse and clear: DO(field) each. */
+#define FOR_EACH_REFERENCE(w, DO)                   \
+    do {                                            \
+        DO((w)->rec);                               \
+        DO((w)->dict);                              \
+        for (int i_ = 0; i_ < 4; i_++) {            \
+            DO((w)->kinds[i_]);                     \
+            DO((w)->valuations[i_]);                \
+        }                                           \
+        DO((w)->enter_py);                          \
+        DO((w)->valued_py);                         \
+        DO((w)->pruned_py);                         \
+        DO((w)->moves);                             \
+        DO((w)->tried_first);                       \
+        DO((w)->cut_moves);                         \
+        DO((w)->line);                              \
+        for (int i_ = 0; i_ < N_COLUMNS; i_++)      \
+            DO((w)->col[i_].obj);                   \
+    } while (0)
+
 static int
 Writer_traverse(Writer *w, visitproc visit, void *arg)
 {
-    Py_VISIT(w->rec);
-    Py_VISIT(w->dict);
-    for (int i = 0; i < 4; i++) {
-        Py_VISIT(w->kinds[i]);
-        Py_VISIT(w->valuations[i]);
-    }
-    Py_VISIT(w->enter_py);
-    Py_VISIT(w->valued_py);
-    Py_VISIT(w->pruned_py);
-    Py_VISIT(w->moves);
-    Py_VISIT(w->tried_first);
-    Py_VISIT(w->cut_moves);
-    Py_VISIT(w->line);
-    for (int i = 0; i < N_COLUMNS; i++)
-        Py_VISIT(w->col[i].obj);
+    FOR_EACH_REFERENCE(w, Py_VISIT);
     return 0;
 }
 
 static int
 Writer_clear(Writer *w)
 {
-    Py_CLEAR(w->rec);
-    Py_CLEAR(w->dict);
-    for (int i = 0; i < 4; i++) {
-        Py_CLEAR(w->kinds[i]);
-        Py_CLEAR(w->valuations[i]);
-    }
-    Py_CLEAR(w->enter_py);
-    Py_CLEAR(w->valued_py);
-    Py_CLEAR(w->pruned_py);
-    Py_CLEAR(w->moves);
-    Py_CLEAR(w->tried_first);
-    Py_CLEAR(w->cut_moves);
-    Py_CLEAR(w->line);
+    FOR_EACH_REFERENCE(w, Py_CLEAR);
     for (int i = 0; i < N_COLUMNS; i++) {
-        Py_CLEAR(w->col[i].obj);
         w->col[i].data = NULL;
         w->col[i].size = w->col[i].cap = 0;
     }

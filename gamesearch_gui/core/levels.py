@@ -114,11 +114,17 @@ def _levels(*rows: tuple[SearchSettings, float], perfect: str) -> GameLevels:
 
 
 def _ab(
-    depth: int | None, evaluation: str | None, *, exact: bool = False, **more: Any
+    depth: int | None,
+    evaluation: str | None,
+    *,
+    exact: bool = False,
+    algorithm: Algorithm = Algorithm.ALPHABETA,
+    **more: Any,
 ) -> SearchSettings:
-    """Alpha-beta, strong moves first, with a table (and exact root values to slip with)."""
+    """Alpha-beta (or Star1, its chance-node form), strong moves first, with a table (and
+    exact root values to slip with)."""
     return SearchSettings(
-        Algorithm.ALPHABETA,
+        algorithm,
         depth=depth,
         evaluation=evaluation,
         ordering=Ordering.STATIC,
@@ -163,26 +169,8 @@ GAME_LEVELS: Final[dict[str, GameLevels]] = {
         (SearchSettings(Algorithm.EXPECTIMINIMAX, depth=1, evaluation="score_difference"), 0.3),
         (SearchSettings(Algorithm.EXPECTIMINIMAX, depth=2, evaluation="win_chance"), 0.15),
         (SearchSettings(Algorithm.EXPECTIMINIMAX, depth=4, evaluation="win_chance"), 0.05),
-        (
-            SearchSettings(
-                Algorithm.STAR1,
-                depth=6,
-                evaluation="win_chance",
-                ordering=Ordering.STATIC,
-                transposition_table=True,
-            ),
-            0.0,
-        ),
-        (
-            SearchSettings(
-                Algorithm.STAR1,
-                depth=10,
-                evaluation="win_chance",
-                ordering=Ordering.STATIC,
-                transposition_table=True,
-            ),
-            0.0,
-        ),
+        (_ab(6, "win_chance", algorithm=Algorithm.STAR1), 0.0),
+        (_ab(10, "win_chance", algorithm=Algorithm.STAR1), 0.0),
         perfect="not perfect: a turn can go on for ever, so the search stops at depth 10 "
         "and estimates the chance of winning there",
     ),

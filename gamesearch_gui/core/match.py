@@ -97,19 +97,11 @@ class Match(Generic[S, A]):
 
     def undo(self) -> Ply[S, A]:
         """Take back the latest move."""
-        if not self._plies:
-            raise IndexError("there is no move to undo")
-        ply = self._plies.pop()
-        self._undone.append(ply)
-        return ply
+        return _shift(self._plies, self._undone, "undo")
 
     def redo(self) -> Ply[S, A]:
         """Make again the move taken back last."""
-        if not self._undone:
-            raise IndexError("there is no move to redo")
-        ply = self._undone.pop()
-        self._plies.append(ply)
-        return ply
+        return _shift(self._undone, self._plies, "redo")
 
     def undo_to(self, keep: int) -> None:
         """Take back moves until ``keep`` of them are left."""
@@ -126,3 +118,13 @@ class Match(Generic[S, A]):
         if value < 0:
             return f"{names[Player.MIN]} wins"
         return "Draw"
+
+
+def _shift(source: list[Ply[S, A]], target: list[Ply[S, A]], verb: str) -> Ply[S, A]:
+    """Move the last ply of ``source`` onto ``target`` (undo and redo, each the other's
+    mirror); IndexError naming ``verb`` when there is none."""
+    if not source:
+        raise IndexError(f"there is no move to {verb}")
+    ply = source.pop()
+    target.append(ply)
+    return ply

@@ -34,6 +34,7 @@ import math
 import os
 from array import array
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -118,21 +119,28 @@ def path_of(parent: Sequence[int], n: int) -> list[int]:
     return nodes[::-1]
 
 
-def replay_moves(
+def replay_state(
     game: Game[Any, Any],
-    root_state: object,
+    root_states: Mapping[int, object],
     moves: Sequence[object],
-    nodes: Sequence[int],
+    parent: Sequence[int],
+    n: int,
     cache: dict[int, object],
 ) -> object:
-    """The position at the last of ``nodes`` (a path from the root): ``root_state`` with
-    each node's move played, kept in ``cache`` (emptied past 50,000 positions)."""
-    state = root_state
+    """The position at node ``n`` of a recording (its ``moves`` and ``parent`` columns):
+    the state at the root of its path (``root_states``, by the root's index) with each
+    node's move played. Taken from ``cache`` when it is there, else kept in it (emptied
+    past 50,000 positions)."""
+    cached = cache.get(n)
+    if cached is not None:
+        return cached
+    nodes = path_of(parent, n)
+    state = root_states[nodes[0]]
     for node in nodes[1:]:
         state = game.result(state, moves[node])
     if len(cache) > 50_000:
         cache.clear()
-    cache[nodes[-1]] = state
+    cache[n] = state
     return state
 
 
@@ -476,21 +484,6 @@ class SearchRecording(SearchObserver):
         self.ev_ref.append(ref)
         self.ev_type.append(kind)  # last: the event is complete before it counts
 
-    def entered(
-        self,
-        node_id: int,
-        parent_id: int | None,
-        move: object,
-        depth: int,
-        kind: NodeKind,
-        alpha: float,
-        beta: float,
-        state: object,
-        probability: float | None,
-    ) -> None:
-        """The search entered a node (the search's observer: no event object)."""
-        self._enter(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
-
     def _enter(
         self,
         node_id: int,
@@ -585,9 +578,23 @@ class SearchRecording(SearchObserver):
         self.x_final[n] = float(slot)
         self.last_slot[n] = slot
         self.slot_seq.append(seq + 1)
-        self.value[n] = value  # type: ignore[assignment]
+        self._store_value(n, value, how, alpha, beta, seq + 1)  # type: ignore[arg-type]
+
+    #: A node entered (the search's observer: no event object).
+    entered = _enter
+    #: A leaf entered and valued (the search's observer), in one call.
+    leaf = _enter
+
+    def _store_value(
+        self, n: int, value: float, how: Valuation, alpha: float, beta: float, seq: int
+    ) -> None:
+        """Node ``n`` valued by the event at ``seq``: its value, how it got it, the window
+        on leaving, and the event (``_recwriter.c``'s store_value, code for code)."""
+        self.value[n] = value
         self.how[n] = (
-            0
+            3
+            if how is _V_BACKED_UP
+            else 0
             if how is _V_TERMINAL
             else 1
             if how is _V_EVALUATION
@@ -597,12 +604,9 @@ class SearchRecording(SearchObserver):
         )
         self.alpha_out[n] = alpha
         self.beta_out[n] = beta
-        self.valued_at[n] = seq + 1
-        add_ev_ref(n)
-        add_ev_type(VALUED)
-
-    #: A leaf entered and valued (the search's observer), in one call.
-    leaf = _enter
+        self.valued_at[n] = seq
+        self.ev_ref.append(n)
+        self.ev_type.append(VALUED)
 
     def _drop(
         self, node_id: int, value: float | None, how: Valuation | None, alpha: float, beta: float
@@ -649,11 +653,8 @@ class SearchRecording(SearchObserver):
         best_move: object = None,
     ) -> None:
         """The search left a node with its value (the search's observer)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if not 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n == NONE:
             return
         first = self.first_child[n]
         cut = self.cutoff_of[n]
@@ -670,21 +671,7 @@ class SearchRecording(SearchObserver):
             x_final[n] = (left + right) / 2
             self.last_slot[n] = len(self.slot_seq) - 1
             self.best_child[n] = self._best_child(n, best_move)
-        self.value[n] = value
-        self.how[n] = (
-            3
-            if how is _V_BACKED_UP
-            else 0
-            if how is _V_TERMINAL
-            else 1
-            if how is _V_EVALUATION
-            else 2
-        )
-        self.alpha_out[n] = alpha
-        self.beta_out[n] = beta
-        self.valued_at[n] = seq
-        self.ev_ref.append(n)
-        self.ev_type.append(VALUED)
+        self._store_value(n, value, how, alpha, beta, seq)
 
     valued = _valued
 
@@ -707,11 +694,8 @@ class SearchRecording(SearchObserver):
         self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
     ) -> None:
         """A cutoff skipped ``moves`` (the search's observer)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if not 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n == NONE:
             return
         seq = len(self.ev_type)
         slot = len(self.slot_seq)
@@ -734,13 +718,17 @@ class SearchRecording(SearchObserver):
     def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
         """A node's whole vector, told just before it is valued (the search's observer;
         games of n players only). Who decided there is the node's mover (:meth:`mover`)."""
-        offset = self._id_offset
-        if offset is None:
-            return
-        n = node_id - offset
-        if 0 <= n < len(self.parent):
+        n = self._kept(node_id)
+        if n != NONE:
             self.vectors[n] = tuple(values)
             self._unsent_vectors.append(n)
+
+    def _kept(self, node_id: int) -> int:
+        """``node_id``'s index among the nodes kept; NONE for one not kept (past the cap,
+        or not of this search), which valued(), pruned() and node_values() pass over."""
+        offset = self._id_offset
+        n = NONE if offset is None else node_id - offset
+        return n if 0 <= n < len(self.parent) else NONE
 
     def _take_slot(self) -> None:
         self.slot_seq.append(len(self.ev_type))
@@ -893,11 +881,7 @@ class SearchRecording(SearchObserver):
 
     def state(self, n: int) -> object:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
-        cached = self._states.get(n)
-        if cached is not None:
-            return cached
-        nodes = self.path(n)
-        return replay_moves(self.game, self.root_states[nodes[0]], self.moves, nodes, self._states)
+        return replay_state(self.game, self.root_states, self.moves, self.parent, n, self._states)
 
     def move_text(self, n: int) -> str:
         """The move into node ``n`` in the game's notation ("" at a root), cut to

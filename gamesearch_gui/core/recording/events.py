@@ -14,7 +14,11 @@ from abc import ABC
 from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any
 from typing import ClassVar
+from typing import Final
 from typing import TypeVar
 
 
@@ -229,6 +233,37 @@ Listener = Callable[[SearchEvent], None]
 #: One class of :data:`SearchEvent` (what :meth:`EventRecorder.of_type` picks out).
 E = TypeVar("E", bound=SearchEvent)
 
+#: Each event's class and the :class:`SearchObserver` method that tells it: the
+#: method's arguments are the event's fields, in order (one table for both ways, from
+#: the method to the event in :class:`EventStream`, back in ``SearchObserver.__call__``).
+OBSERVER_METHODS: Final[dict[type[SearchEvent], str]] = {
+    NodeEntered: "entered",
+    NodeValued: "valued",
+    ChildrenPruned: "pruned",
+    NodeValues: "node_values",
+    IterationStarted: "iteration_started",
+    IterationFinished: "iteration_finished",
+    MctsIterationStarted: "mcts_iteration",
+    NodeSelected: "selected",
+    NodeExpanded: "expanded",
+    PlayoutFinished: "playout",
+    BackPropagated: "backpropagated",
+}
+
+
+def _arguments(kind: type[SearchEvent]) -> Callable[[Any], tuple[Any, ...]]:
+    """What reads a ``kind``'s fields, in order, as one tuple (attrgetter: one C call)."""
+    names = [f.name for f in fields(kind)]
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
+        one = attrgetter(names[0])
+        return lambda event: (one(event),)
+    return attrgetter(*names)
+
+
+#: Each event class's observer method and the reader of its fields, for
+#: ``SearchObserver.__call__``.
+_DISPATCH: Final = {kind: (name, _arguments(kind)) for kind, name in OBSERVER_METHODS.items()}
+
 
 def fan_out(*listeners: Listener | None) -> Listener | None:
     """One listener that tells each of ``listeners`` (the Nones left out) every event in
@@ -367,124 +402,39 @@ class SearchObserver(ABC):
 
     def __call__(self, event: SearchEvent) -> None:
         """Take one event object (for events made elsewhere: tests, a replay)."""
-        if isinstance(event, NodeEntered):
-            self.entered(
-                event.node_id,
-                event.parent_id,
-                event.move,
-                event.depth,
-                event.kind,
-                event.alpha,
-                event.beta,
-                event.state,
-                event.probability,
-            )
-        elif isinstance(event, NodeValued):
-            self.valued(
-                event.node_id, event.value, event.how, event.alpha, event.beta, event.best_move
-            )
-        elif isinstance(event, ChildrenPruned):
-            self.pruned(event.node_id, event.moves, event.value, event.alpha, event.beta)
-        elif isinstance(event, NodeValues):
-            self.node_values(event.node_id, event.values, event.player)
-        elif isinstance(event, IterationStarted):
-            self.iteration_started(event.depth)
-        elif isinstance(event, IterationFinished):
-            self.iteration_finished(
-                event.depth, event.completed, event.value, event.best_move, event.nodes
-            )
-        elif isinstance(event, MctsIterationStarted):
-            self.mcts_iteration(event.iteration)
-        elif isinstance(event, NodeSelected):
-            self.selected(event.node_id, event.child_id, event.children)
-        elif isinstance(event, NodeExpanded):
-            self.expanded(
-                event.node_id,
-                event.parent_id,
-                event.move,
-                event.depth,
-                event.kind,
-                event.state,
-                event.probability,
-            )
-        elif isinstance(event, PlayoutFinished):
-            self.playout(event.node_id, event.moves, event.reward)
-        else:
-            self.backpropagated(event.node_ids, event.reward)
+        name, arguments = _DISPATCH[type(event)]
+        getattr(self, name)(*arguments(event))
+
+
+def _told_as(kind: type[SearchEvent]) -> Callable[..., None]:
+    """An :class:`EventStream` method: its arguments become a ``kind`` for the listener."""
+
+    def tell(self: EventStream, *args: Any, **kwargs: Any) -> None:
+        self.listener(kind(*args, **kwargs))
+
+    tell.__name__ = tell.__qualname__ = OBSERVER_METHODS[kind]
+    tell.__doc__ = f":class:`{kind.__name__}`, made and handed to the listener."
+    return tell
 
 
 class EventStream(SearchObserver):
-    """A :data:`Listener` as an observer: each call becomes an event object for it."""
+    """A :data:`Listener` as an observer: each call becomes an event object for it (the
+    event of :data:`OBSERVER_METHODS`, the call's arguments its fields)."""
 
     def __init__(self, listener: Listener) -> None:
         self.listener = listener
 
-    def entered(
-        self,
-        node_id: int,
-        parent_id: int | None,
-        move: object,
-        depth: int,
-        kind: NodeKind,
-        alpha: float,
-        beta: float,
-        state: object,
-        probability: float | None,
-    ) -> None:
-        self.listener(
-            NodeEntered(node_id, parent_id, move, depth, kind, alpha, beta, state, probability)
-        )
-
-    def valued(
-        self,
-        node_id: int,
-        value: float,
-        how: Valuation,
-        alpha: float,
-        beta: float,
-        best_move: object = None,
-    ) -> None:
-        self.listener(NodeValued(node_id, value, how, alpha, beta, best_move))
-
-    def pruned(
-        self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
-    ) -> None:
-        self.listener(ChildrenPruned(node_id, moves, value, alpha, beta))
-
-    def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
-        self.listener(NodeValues(node_id, values, player))
-
-    def iteration_started(self, depth: int) -> None:
-        self.listener(IterationStarted(depth))
-
-    def iteration_finished(
-        self, depth: int, completed: bool, value: float | None, best_move: object, nodes: int
-    ) -> None:
-        self.listener(IterationFinished(depth, completed, value, best_move, nodes))
-
-    def mcts_iteration(self, iteration: int) -> None:
-        self.listener(MctsIterationStarted(iteration))
-
-    def selected(self, node_id: int, child_id: int, children: tuple[ChildStats, ...]) -> None:
-        self.listener(NodeSelected(node_id, child_id, children))
-
-    def expanded(
-        self,
-        node_id: int,
-        parent_id: int | None,
-        move: object,
-        depth: int,
-        kind: NodeKind,
-        state: object,
-        probability: float | None,
-    ) -> None:
-        self.listener(NodeExpanded(node_id, parent_id, move, depth, kind, state, probability))
-
-    def playout(self, node_id: int, moves: tuple[object, ...], reward: float) -> None:
-        self.listener(PlayoutFinished(node_id, moves, reward))
-
-    def backpropagated(self, node_ids: tuple[int, ...], reward: float) -> None:
-        self.listener(BackPropagated(node_ids, reward))
+    entered = _told_as(NodeEntered)
+    valued = _told_as(NodeValued)
+    pruned = _told_as(ChildrenPruned)
+    node_values = _told_as(NodeValues)
+    iteration_started = _told_as(IterationStarted)
+    iteration_finished = _told_as(IterationFinished)
+    mcts_iteration = _told_as(MctsIterationStarted)
+    selected = _told_as(NodeSelected)
+    expanded = _told_as(NodeExpanded)
+    playout = _told_as(PlayoutFinished)
+    backpropagated = _told_as(BackPropagated)
 
 
 def observer(listener: Listener | SearchObserver | None) -> SearchObserver | None:

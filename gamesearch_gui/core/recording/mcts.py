@@ -44,7 +44,7 @@ from gamesearch_gui.core.recording.depth_first import Column
 from gamesearch_gui.core.recording.depth_first import RecordingChunk
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.depth_first import path_of
-from gamesearch_gui.core.recording.depth_first import replay_moves
+from gamesearch_gui.core.recording.depth_first import replay_state
 from gamesearch_gui.core.recording.events import ChildStats
 from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.events import SearchObserver
@@ -316,10 +316,10 @@ class MctsRecording(SearchObserver):
 
     def state(self, n: int) -> object:
         """The position at node ``n``, rebuilt from its moves (and kept a while)."""
-        cached = self._states.get(n)
-        if cached is not None:
-            return cached
-        return replay_moves(self.game, self.root_state, self.moves, self.path(n), self._states)
+        # The search has one root, node 0.
+        return replay_state(
+            self.game, {0: self.root_state}, self.moves, self.parent, n, self._states
+        )
 
     def move_text(self, n: int) -> str:
         """The move into node ``n`` in the game's notation ("" at the root)."""
