@@ -21,6 +21,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QWidget
 
@@ -168,6 +170,15 @@ class BoardWidget(QWidget):
         else:
             return False
         return True
+
+    def _begin_painting(self) -> QPainter:
+        """A painter on the board, with smooth lines and text, over the window's colour:
+        how a drawn board's ``paintEvent`` starts (it ends the painter)."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
+        return painter
 
     def _drop_choice(self) -> None:
         """Let go of a choice under way (a chosen piece, a selected stack): boards that

@@ -305,10 +305,7 @@ class ChessBoard(BoardWidget):
         palette = self.palette()
         board = self._board_rect()
         size = board.width() / 8
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if size < 4:
             painter.end()
             return

@@ -225,10 +225,7 @@ class ConnectFourBoard(BoardWidget):
         palette = self.palette()
         frame = self._frame_rect()
         size = frame.width() / WIDTH
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if size < 4:
             painter.end()
             return

@@ -148,10 +148,7 @@ class TicTacToeBoard(BoardWidget):
         game = cast(TicTacToe, self.game)
         board = self._board_rect()
         palette = self.palette()
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if board.width() < 9:
             painter.end()
             return
