@@ -78,6 +78,24 @@ def centred_square(area: QRectF, margin_share: float, least_margin: float) -> QR
     return rect
 
 
+def grid_square(board: QRectF, cells: int, row: int, column: int) -> QRectF:
+    """The square at ``row`` and ``column`` (from the top left) of ``board``, a square cut
+    into ``cells`` by ``cells``."""
+    size = board.width() / cells
+    return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+
+
+def grid_square_at(board: QRectF, cells: int, pos: QPointF) -> tuple[int, int] | None:
+    """The ``(row, column)`` of the square of ``board`` (cut as ``grid_square`` cuts it)
+    under ``pos``; None off the board, or when the board has no size."""
+    if board.isEmpty() or not board.contains(pos):
+        return None
+    size = board.width() / cells
+    column = min(cells - 1, int((pos.x() - board.left()) / size))
+    row = min(cells - 1, int((pos.y() - board.top()) / size))
+    return row, column
+
+
 class BoardWidget(QWidget):
     """Base class of the custom-drawn boards; one subclass per game."""
 

@@ -27,6 +27,8 @@ from gamesearch_gui.ui.boards.base import PLAY_KEYS
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.base import centred_square
 from gamesearch_gui.ui.boards.base import digit_keys
+from gamesearch_gui.ui.boards.base import grid_square
+from gamesearch_gui.ui.boards.base import grid_square_at
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
 from gamesearch_gui.ui.palette import best_moves
 from gamesearch_gui.ui.palette import draw_banner
@@ -77,18 +79,14 @@ class TicTacToeBoard(BoardWidget):
         return centred_square(QRectF(self.rect()), 0.05, 4.0)
 
     def _cell_rect(self, cell: Cell) -> QRectF:
-        board = self._board_rect()
-        size = board.width() / 3
         row, column = divmod(cell, 3)
-        return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+        return grid_square(self._board_rect(), 3, row, column)
 
     def _target_at(self, pos: QPointF) -> Cell | None:
-        board = self._board_rect()
-        if board.isEmpty() or not board.contains(pos):
+        found = grid_square_at(self._board_rect(), 3, pos)
+        if found is None:
             return None
-        size = board.width() / 3
-        column = min(2, int((pos.x() - board.left()) / size))
-        row = min(2, int((pos.y() - board.top()) / size))
+        row, column = found
         return row * 3 + column
 
     # -- input ------------------------------------------------------------------------------
