@@ -108,6 +108,8 @@ class BoardWidget(QWidget):
     MINIMUM_SIZE: ClassVar[tuple[int, int] | None] = None
     #: What a screen reader calls the board; "" for the game's title and " board".
     ACCESSIBLE_NAME: ClassVar[str] = ""
+    #: Why a target a click or a key chose (``_choose``) is no legal move now.
+    NOT_LEGAL: ClassVar[str] = "That is not a legal move here"
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)
@@ -206,11 +208,19 @@ class BoardWidget(QWidget):
 
     def _target_at(self, pos: QPointF) -> Any:
         """The move a click at ``pos`` would choose (None: nothing there). Boards that play
-        a move per click (a cell, a column) define it, and ``_choose``."""
+        a move per click (a cell, a column) define it, and say why one is refused
+        (``NOT_LEGAL``)."""
         return None
 
     def _choose(self, target: Any) -> None:
-        """Play ``target`` if it may be played now, else say why (``refused``)."""
+        """Play ``target`` if it may be played now, else say why (``refused``): a legal
+        move is chosen (``moveChosen``); any other is refused with ``NOT_LEGAL``."""
+        if self._cannot_play():
+            return
+        if target not in self.game.actions(self.state):
+            self.refused.emit(self.NOT_LEGAL)
+        else:
+            self.moveChosen.emit(target)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         target = self._target_at(event.position())

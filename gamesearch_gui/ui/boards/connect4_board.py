@@ -73,6 +73,7 @@ class ConnectFourBoard(BoardWidget):
     SIZE_HINT = (420, 410)
     MINIMUM_SIZE = (140, 136)
 
+    NOT_LEGAL = "That column is full"
     KEYS = "1 to 7 drop in a column; Left and Right move a cursor, Enter or Space drops"
 
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
@@ -162,16 +163,6 @@ class ConnectFourBoard(BoardWidget):
         return min(WIDTH - 1, int((pos.x() - frame.left()) / (frame.width() / WIDTH)))
 
     # -- input ------------------------------------------------------------------------------
-
-    def _choose(self, column: Column) -> None:
-        """Emit ``moveChosen(column)``, or ``refused`` with the reason it cannot be played."""
-        state = cast(C4State, self.state)
-        if self._cannot_play():
-            return
-        if column not in self.game.actions(state):
-            self.refused.emit("That column is full")
-        else:
-            self.moveChosen.emit(column)
 
     def _set_hover(self, column: Column | None) -> None:
         if column != self._hover:

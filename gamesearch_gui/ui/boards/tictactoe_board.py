@@ -54,6 +54,7 @@ class TicTacToeBoard(BoardWidget):
     SIZE_HINT = (360, 360)
     MINIMUM_SIZE = (96, 96)
 
+    NOT_LEGAL = "That cell is taken"
     KEYS = (
         "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
         "Space plays it"
@@ -90,16 +91,6 @@ class TicTacToeBoard(BoardWidget):
         return row * 3 + column
 
     # -- input ------------------------------------------------------------------------------
-
-    def _choose(self, cell: Cell) -> None:
-        """Emit ``moveChosen(cell)``, or ``refused`` with the reason it cannot be played."""
-        state = cast(TTTState, self.state)
-        if self._cannot_play():
-            return
-        if cell not in self.game.actions(state):
-            self.refused.emit("That cell is taken")
-        else:
-            self.moveChosen.emit(cell)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         hover = self._target_at(event.position())
