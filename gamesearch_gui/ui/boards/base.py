@@ -110,6 +110,8 @@ class BoardWidget(QWidget):
     ACCESSIBLE_NAME: ClassVar[str] = ""
     #: Why a target a click or a key chose (``_choose``) is no legal move now.
     NOT_LEGAL: ClassVar[str] = "That is not a legal move here"
+    #: Keys that play a move at once, each to its move (``digit_keys``: 1 to 9 a cell).
+    MOVE_KEYS: ClassVar[Mapping[Any, Any]] = {}
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)
@@ -241,6 +243,22 @@ class BoardWidget(QWidget):
         if pressed == self._target_at(event.position()):
             self._choose(pressed)
         event.accept()
+
+    # -- keys that play moves
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in self.MOVE_KEYS:
+            self._choose(self.MOVE_KEYS[key])
+        elif not self._cursor_key(key):
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _cursor_key(self, key: int) -> bool:
+        """Move the board's keyboard cursor, or play the move under it, for ``key``; False
+        for a key the board does not take. Boards with a cursor define it."""
+        return False
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
         """The clicks (widget, position in it) that play ``move``: for tests and demos."""

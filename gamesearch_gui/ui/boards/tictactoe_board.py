@@ -10,7 +10,6 @@ from PySide6.QtCore import QPointF
 from PySide6.QtCore import QRectF
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtGui import QPainter
 from PySide6.QtGui import QPaintEvent
@@ -39,7 +38,6 @@ from gamesearch_gui.ui.palette import side_colour
 
 _NAMES = {Player.MAX: "X", Player.MIN: "O"}
 
-_DIGIT_KEYS: dict[int, Cell] = digit_keys(9)
 _ARROWS: dict[int, tuple[int, int]] = {
     Qt.Key.Key_Left: (0, -1),
     Qt.Key.Key_Right: (0, 1),
@@ -55,6 +53,7 @@ class TicTacToeBoard(BoardWidget):
     MINIMUM_SIZE = (96, 96)
 
     NOT_LEGAL = "That cell is taken"
+    MOVE_KEYS = digit_keys(9)
     KEYS = (
         "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
         "Space plays it"
@@ -106,11 +105,10 @@ class TicTacToeBoard(BoardWidget):
             self.update()
         super().leaveEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in _DIGIT_KEYS:
-            self._choose(_DIGIT_KEYS[key])
-        elif key in _ARROWS:
+    def _cursor_key(self, key: int) -> bool:
+        """Arrows move the cursor (the first press shows it where it is); Enter or Space
+        plays its cell."""
+        if key in _ARROWS:
             d_row, d_column = _ARROWS[key]
             row, column = divmod(self._cursor, 3)
             if self._cursor_shown:
@@ -121,9 +119,8 @@ class TicTacToeBoard(BoardWidget):
         elif key in PLAY_KEYS and self._cursor_shown:
             self._choose(self._cursor)
         else:
-            super().keyPressEvent(event)
-            return
-        event.accept()
+            return False
+        return True
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._cursor_shown = False
