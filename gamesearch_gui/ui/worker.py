@@ -287,18 +287,21 @@ class SearchController(QObject):
         if self._is_current(request_id):
             self.recorded.emit(count)
 
+    def _end_current(self) -> SearchRequest | None:
+        """The current search, over: forgotten, and the controller says it is idle."""
+        request, self._current = self._current, None
+        self._worker.wanted = 0
+        self.busyChanged.emit(False)
+        return request
+
     @Slot(int, object)
     def _on_finished(self, request_id: int, result: SearchResult) -> None:
         if self._is_current(request_id):
-            request, self._current = self._current, None
-            self._worker.wanted = 0
-            self.busyChanged.emit(False)
+            request = self._end_current()
             self.finished.emit(request, result)
 
     @Slot(int, str)
     def _on_failed(self, request_id: int, message: str) -> None:
         if self._is_current(request_id):
-            request, self._current = self._current, None
-            self._worker.wanted = 0
-            self.busyChanged.emit(False)
+            request = self._end_current()
             self.failed.emit(request, message)
