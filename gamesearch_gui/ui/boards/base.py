@@ -3,6 +3,11 @@
 A board draws one immutable game state and turns a person's clicks into legal moves.
 It never changes the state itself: it emits ``moveChosen`` and the window applies the
 move (or not), then calls ``set_state`` with the new position.
+
+A board played a cell or a column at a time gives ``_target_at`` (the move under a
+point), ``NOT_LEGAL`` (why a target is refused), ``MOVE_KEYS`` (keys that play a move,
+``digit_keys``) and ``_cursor_key`` (its keyboard cursor); the base turns clicks and
+keys into moves. ``grid_square`` and ``grid_square_at`` cut a square board into cells.
 """
 
 from __future__ import annotations
