@@ -647,29 +647,28 @@ def make_menu(bar_id: str, parent: QObject | None) -> QMenu:
     return menu
 
 
-def fill_menu(menu: QMenu, bar_id: str, owners: Owners) -> QMenu:
-    """Make the declared entries of ``bar_id`` (those of ``owners``) ``menu``'s entries."""
-    menu.clear()
+def _fill(target: QMenu | QToolBar, bar_id: str, owners: Owners) -> None:
+    """Make the resolved entries of ``bar_id`` ``target``'s (a tool bar takes no submenus)."""
+    target.clear()
     for item in resolve(owners, bar_id):
         if item is None:
-            menu.addSeparator()
-        elif isinstance(item, QMenu):
-            menu.addMenu(item)
-        else:
-            menu.addAction(item)
+            target.addSeparator()
+        elif isinstance(item, QAction):
+            target.addAction(item)
+        elif isinstance(target, QMenu):
+            target.addMenu(item)
+
+
+def fill_menu(menu: QMenu, bar_id: str, owners: Owners) -> QMenu:
+    """Make the declared entries of ``bar_id`` (those of ``owners``) ``menu``'s entries."""
+    _fill(menu, bar_id, owners)
     return menu
 
 
 def fill_toolbar(toolbar: QToolBar, bar_id: str, owners: Owners) -> QToolBar:
     """Make the declared buttons of ``bar_id`` ``toolbar``'s, and name it as declared."""
-    spec = bar(bar_id)
-    toolbar.setObjectName(spec.object_name)
-    toolbar.clear()
-    for item in resolve(owners, bar_id):
-        if item is None:
-            toolbar.addSeparator()
-        elif isinstance(item, QAction):
-            toolbar.addAction(item)
+    toolbar.setObjectName(bar(bar_id).object_name)
+    _fill(toolbar, bar_id, owners)
     return toolbar
 
 

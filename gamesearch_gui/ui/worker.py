@@ -164,21 +164,18 @@ def stop_engine_thread(
     if request_id is not None:
         engine.cancel(request_id)
     name = thread.objectName() or type(thread).__name__
-    stopped = thread.wait(SHUTDOWN_WAIT_MS)
+
+    def waited(ms: int, level: int, since: str) -> bool:
+        """Wait ``ms`` for the thread: True when it stopped, else logged at ``level``."""
+        if thread.wait(ms):
+            return True
+        log.log(level, "%s did not stop within %g s of %s", name, ms / 1000, since)
+        return False
+
+    stopped = waited(SHUTDOWN_WAIT_MS, logging.WARNING, "its cancel: ending its engine process")
     if not stopped:
-        log.warning(
-            "%s did not stop within %g s of its cancel: ending its engine process",
-            name,
-            SHUTDOWN_WAIT_MS / 1000,
-        )
         engine.kill()
-        stopped = thread.wait(KILLED_WAIT_MS)
-        if not stopped:
-            log.error(
-                "%s did not stop within %g s of its engine process's end",
-                name,
-                KILLED_WAIT_MS / 1000,
-            )
+        stopped = waited(KILLED_WAIT_MS, logging.ERROR, "its engine process's end")
     engine.close()
     return stopped
 
@@ -287,18 +284,21 @@ class SearchController(QObject):
         if self._is_current(request_id):
             self.recorded.emit(count)
 
+    def _end_current(self) -> SearchRequest | None:
+        """The current search, over: forgotten, and the controller says it is idle."""
+        request, self._current = self._current, None
+        self._worker.wanted = 0
+        self.busyChanged.emit(False)
+        return request
+
     @Slot(int, object)
     def _on_finished(self, request_id: int, result: SearchResult) -> None:
         if self._is_current(request_id):
-            request, self._current = self._current, None
-            self._worker.wanted = 0
-            self.busyChanged.emit(False)
+            request = self._end_current()
             self.finished.emit(request, result)
 
     @Slot(int, str)
     def _on_failed(self, request_id: int, message: str) -> None:
         if self._is_current(request_id):
-            request, self._current = self._current, None
-            self._worker.wanted = 0
-            self.busyChanged.emit(False)
+            request = self._end_current()
             self.failed.emit(request, message)

@@ -3,6 +3,11 @@
 A board draws one immutable game state and turns a person's clicks into legal moves.
 It never changes the state itself: it emits ``moveChosen`` and the window applies the
 move (or not), then calls ``set_state`` with the new position.
+
+A board played a cell or a column at a time gives ``_target_at`` (the move under a
+point), ``NOT_LEGAL`` (why a target is refused), ``MOVE_KEYS`` (keys that play a move,
+``digit_keys``) and ``_cursor_key`` (its keyboard cursor); the base turns clicks and
+keys into moves. ``grid_square`` and ``grid_square_at`` cut a square board into cells.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QWidget
 
@@ -76,6 +83,24 @@ def centred_square(area: QRectF, margin_share: float, least_margin: float) -> QR
     return rect
 
 
+def grid_square(board: QRectF, cells: int, row: int, column: int) -> QRectF:
+    """The square at ``row`` and ``column`` (from the top left) of ``board``, a square cut
+    into ``cells`` by ``cells``."""
+    size = board.width() / cells
+    return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+
+
+def grid_square_at(board: QRectF, cells: int, pos: QPointF) -> tuple[int, int] | None:
+    """The ``(row, column)`` of the square of ``board`` (cut as ``grid_square`` cuts it)
+    under ``pos``; None off the board, or when the board has no size."""
+    if board.isEmpty() or not board.contains(pos):
+        return None
+    size = board.width() / cells
+    column = min(cells - 1, int((pos.x() - board.left()) / size))
+    row = min(cells - 1, int((pos.y() - board.top()) / size))
+    return row, column
+
+
 class BoardWidget(QWidget):
     """Base class of the custom-drawn boards; one subclass per game."""
 
@@ -88,6 +113,10 @@ class BoardWidget(QWidget):
     MINIMUM_SIZE: ClassVar[tuple[int, int] | None] = None
     #: What a screen reader calls the board; "" for the game's title and " board".
     ACCESSIBLE_NAME: ClassVar[str] = ""
+    #: Why a target a click or a key chose (``_choose``) is no legal move now.
+    NOT_LEGAL: ClassVar[str] = "That is not a legal move here"
+    #: Keys that play a move at once, each to its move (``digit_keys``: 1 to 9 a cell).
+    MOVE_KEYS: ClassVar[Mapping[Any, Any]] = {}
 
     #: A person chose this legal move (an action of the game, never a chance outcome).
     moveChosen = Signal(object)
@@ -169,6 +198,15 @@ class BoardWidget(QWidget):
             return False
         return True
 
+    def _begin_painting(self) -> QPainter:
+        """A painter on the board, with smooth lines and text, over the window's colour:
+        how a drawn board's ``paintEvent`` starts (it ends the painter)."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
+        return painter
+
     def _drop_choice(self) -> None:
         """Let go of a choice under way (a chosen piece, a selected stack): boards that
         choose a move in more than one click define it."""
@@ -177,11 +215,19 @@ class BoardWidget(QWidget):
 
     def _target_at(self, pos: QPointF) -> Any:
         """The move a click at ``pos`` would choose (None: nothing there). Boards that play
-        a move per click (a cell, a column) define it, and ``_choose``."""
+        a move per click (a cell, a column) define it, and say why one is refused
+        (``NOT_LEGAL``)."""
         return None
 
     def _choose(self, target: Any) -> None:
-        """Play ``target`` if it may be played now, else say why (``refused``)."""
+        """Play ``target`` if it may be played now, else say why (``refused``): a legal
+        move is chosen (``moveChosen``); any other is refused with ``NOT_LEGAL``."""
+        if self._cannot_play():
+            return
+        if target not in self.game.actions(self.state):
+            self.refused.emit(self.NOT_LEGAL)
+        else:
+            self.moveChosen.emit(target)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         target = self._target_at(event.position())
@@ -202,6 +248,22 @@ class BoardWidget(QWidget):
         if pressed == self._target_at(event.position()):
             self._choose(pressed)
         event.accept()
+
+    # -- keys that play moves
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in self.MOVE_KEYS:
+            self._choose(self.MOVE_KEYS[key])
+        elif not self._cursor_key(key):
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _cursor_key(self, key: int) -> bool:
+        """Move the board's keyboard cursor, or play the move under it, for ``key``; False
+        for a key the board does not take. Boards with a cursor define it."""
+        return False
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:
         """The clicks (widget, position in it) that play ``move``: for tests and demos."""

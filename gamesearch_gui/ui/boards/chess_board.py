@@ -37,6 +37,8 @@ from gamesearch_gui.core.games.chess import ChessState
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.base import centred_square
+from gamesearch_gui.ui.boards.base import grid_square
+from gamesearch_gui.ui.boards.base import grid_square_at
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.palette import best_moves
@@ -125,19 +127,15 @@ class ChessBoard(BoardWidget):
         return centred_square(QRectF(self.rect()), 0.045, 3.0)
 
     def _square_rect(self, square: chess.Square) -> QRectF:
-        board = self._board_rect()
-        size = board.width() / 8
         file, rank = chess.square_file(square), chess.square_rank(square)
         column, row = (7 - file, rank) if self.flipped else (file, 7 - rank)
-        return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+        return grid_square(self._board_rect(), 8, row, column)
 
     def _square_at(self, pos: QPointF) -> chess.Square | None:
-        board = self._board_rect()
-        if board.isEmpty() or not board.contains(pos):
+        found = grid_square_at(self._board_rect(), 8, pos)
+        if found is None:
             return None
-        size = board.width() / 8
-        column = min(7, int((pos.x() - board.left()) / size))
-        row = min(7, int((pos.y() - board.top()) / size))
+        row, column = found
         file, rank = (7 - column, row) if self.flipped else (column, 7 - row)
         return chess.square(file, rank)
 
@@ -305,10 +303,7 @@ class ChessBoard(BoardWidget):
         palette = self.palette()
         board = self._board_rect()
         size = board.width() / 8
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if size < 4:
             painter.end()
             return

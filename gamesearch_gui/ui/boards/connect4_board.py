@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtCore import QVariantAnimation
 from PySide6.QtGui import QColor
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QLinearGradient
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtGui import QPainter
@@ -64,8 +63,6 @@ _HOLE = 0.39
 # A disc is a little wider than its hole, so the frame's edge hides the disc's.
 _DISC = 0.42
 
-_DIGIT_KEYS: dict[int, Column] = digit_keys(WIDTH)
-
 
 class ConnectFourBoard(BoardWidget):
     """Connect Four: click or hover a column and click, press 1..7, or Left/Right and Enter."""
@@ -73,6 +70,8 @@ class ConnectFourBoard(BoardWidget):
     SIZE_HINT = (420, 410)
     MINIMUM_SIZE = (140, 136)
 
+    NOT_LEGAL = "That column is full"
+    MOVE_KEYS = digit_keys(WIDTH)
     KEYS = "1 to 7 drop in a column; Left and Right move a cursor, Enter or Space drops"
 
     def __init__(self, game: ConnectFour | None = None, parent: QWidget | None = None) -> None:
@@ -163,16 +162,6 @@ class ConnectFourBoard(BoardWidget):
 
     # -- input ------------------------------------------------------------------------------
 
-    def _choose(self, column: Column) -> None:
-        """Emit ``moveChosen(column)``, or ``refused`` with the reason it cannot be played."""
-        state = cast(C4State, self.state)
-        if self._cannot_play():
-            return
-        if column not in self.game.actions(state):
-            self.refused.emit("That column is full")
-        else:
-            self.moveChosen.emit(column)
-
     def _set_hover(self, column: Column | None) -> None:
         if column != self._hover:
             self._hover = column
@@ -191,11 +180,9 @@ class ConnectFourBoard(BoardWidget):
             self._set_hover(None)
         super().focusOutEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in _DIGIT_KEYS:
-            self._choose(_DIGIT_KEYS[key])
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+    def _cursor_key(self, key: int) -> bool:
+        """Left and Right move the cursor, the column lit; Enter or Space drops in it."""
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             step = -1 if key == Qt.Key.Key_Left else 1
             start = WIDTH // 2 if self._hover is None else self._hover + step
             self._set_hover(min(WIDTH - 1, max(0, start)))
@@ -206,9 +193,8 @@ class ConnectFourBoard(BoardWidget):
             else:
                 self._choose(self._hover)
         else:
-            super().keyPressEvent(event)
-            return
-        event.accept()
+            return False
+        return True
 
     # -- painting ---------------------------------------------------------------------------
 
@@ -225,10 +211,7 @@ class ConnectFourBoard(BoardWidget):
         palette = self.palette()
         frame = self._frame_rect()
         size = frame.width() / WIDTH
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if size < 4:
             painter.end()
             return

@@ -18,9 +18,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtGui import QPainter
 from PySide6.QtGui import QPaintEvent
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import IllegalMoveError
@@ -165,10 +163,7 @@ class PenniesBoard(BoardWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         self._painter.paint(painter, self._layout())
         painter.end()
 

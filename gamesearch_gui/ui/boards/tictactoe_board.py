@@ -10,7 +10,6 @@ from PySide6.QtCore import QPointF
 from PySide6.QtCore import QRectF
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtGui import QPainter
 from PySide6.QtGui import QPaintEvent
@@ -27,6 +26,8 @@ from gamesearch_gui.ui.boards.base import PLAY_KEYS
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.base import centred_square
 from gamesearch_gui.ui.boards.base import digit_keys
+from gamesearch_gui.ui.boards.base import grid_square
+from gamesearch_gui.ui.boards.base import grid_square_at
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
 from gamesearch_gui.ui.palette import best_moves
 from gamesearch_gui.ui.palette import draw_banner
@@ -37,7 +38,6 @@ from gamesearch_gui.ui.palette import side_colour
 
 _NAMES = {Player.MAX: "X", Player.MIN: "O"}
 
-_DIGIT_KEYS: dict[int, Cell] = digit_keys(9)
 _ARROWS: dict[int, tuple[int, int]] = {
     Qt.Key.Key_Left: (0, -1),
     Qt.Key.Key_Right: (0, 1),
@@ -52,6 +52,8 @@ class TicTacToeBoard(BoardWidget):
     SIZE_HINT = (360, 360)
     MINIMUM_SIZE = (96, 96)
 
+    NOT_LEGAL = "That cell is taken"
+    MOVE_KEYS = digit_keys(9)
     KEYS = (
         "1 to 9 play a cell (row by row from the top left); arrows move a cursor, Enter or "
         "Space plays it"
@@ -77,31 +79,17 @@ class TicTacToeBoard(BoardWidget):
         return centred_square(QRectF(self.rect()), 0.05, 4.0)
 
     def _cell_rect(self, cell: Cell) -> QRectF:
-        board = self._board_rect()
-        size = board.width() / 3
         row, column = divmod(cell, 3)
-        return QRectF(board.left() + column * size, board.top() + row * size, size, size)
+        return grid_square(self._board_rect(), 3, row, column)
 
     def _target_at(self, pos: QPointF) -> Cell | None:
-        board = self._board_rect()
-        if board.isEmpty() or not board.contains(pos):
+        found = grid_square_at(self._board_rect(), 3, pos)
+        if found is None:
             return None
-        size = board.width() / 3
-        column = min(2, int((pos.x() - board.left()) / size))
-        row = min(2, int((pos.y() - board.top()) / size))
+        row, column = found
         return row * 3 + column
 
     # -- input ------------------------------------------------------------------------------
-
-    def _choose(self, cell: Cell) -> None:
-        """Emit ``moveChosen(cell)``, or ``refused`` with the reason it cannot be played."""
-        state = cast(TTTState, self.state)
-        if self._cannot_play():
-            return
-        if cell not in self.game.actions(state):
-            self.refused.emit("That cell is taken")
-        else:
-            self.moveChosen.emit(cell)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         hover = self._target_at(event.position())
@@ -117,11 +105,10 @@ class TicTacToeBoard(BoardWidget):
             self.update()
         super().leaveEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in _DIGIT_KEYS:
-            self._choose(_DIGIT_KEYS[key])
-        elif key in _ARROWS:
+    def _cursor_key(self, key: int) -> bool:
+        """Arrows move the cursor (the first press shows it where it is); Enter or Space
+        plays its cell."""
+        if key in _ARROWS:
             d_row, d_column = _ARROWS[key]
             row, column = divmod(self._cursor, 3)
             if self._cursor_shown:
@@ -132,9 +119,8 @@ class TicTacToeBoard(BoardWidget):
         elif key in PLAY_KEYS and self._cursor_shown:
             self._choose(self._cursor)
         else:
-            super().keyPressEvent(event)
-            return
-        event.accept()
+            return False
+        return True
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._cursor_shown = False
@@ -148,10 +134,7 @@ class TicTacToeBoard(BoardWidget):
         game = cast(TicTacToe, self.game)
         board = self._board_rect()
         palette = self.palette()
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        painter = self._begin_painting()
         if board.width() < 9:
             painter.end()
             return
