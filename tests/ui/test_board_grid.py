@@ -255,6 +255,22 @@ def test_left_right_and_enter_drop_connect_four_discs(qtbot: QtBot) -> None:
 
 
 @pytest.mark.parametrize("kind", [TicTacToeBoard, ConnectFourBoard])
+@pytest.mark.parametrize(
+    "modifier",
+    [Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier],
+)
+def test_a_number_key_held_with_ctrl_or_alt_plays_nothing(
+    qtbot: QtBot, kind: type[BoardWidget], modifier: Qt.KeyboardModifier
+) -> None:
+    """Ctrl+4 or Alt+4 is a shortcut of the window's, as on the button boards: no move."""
+    board = _board(qtbot, kind)
+    board.set_interactive(True)
+    with qtbot.assertNotEmitted(board.moveChosen), qtbot.assertNotEmitted(board.refused):
+        qtbot.keyClick(board, Qt.Key.Key_4, modifier)
+        qtbot.keyClick(board, Qt.Key.Key_Return, modifier)
+
+
+@pytest.mark.parametrize("kind", [TicTacToeBoard, ConnectFourBoard])
 def test_keys_while_the_ai_thinks_are_refused(qtbot: QtBot, kind: type[BoardWidget]) -> None:
     board = _board(qtbot, kind)
     with qtbot.assertNotEmitted(board.moveChosen), qtbot.waitSignal(board.refused) as refused:

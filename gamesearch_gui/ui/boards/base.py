@@ -253,6 +253,9 @@ class BoardWidget(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
+        if is_menu_key(event):  # Ctrl+4 is the window's, never cell 4
+            super().keyPressEvent(event)
+            return
         if key in self.MOVE_KEYS:
             self._choose(self.MOVE_KEYS[key])
         elif not self._cursor_key(key):
