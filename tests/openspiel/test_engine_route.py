@@ -1,0 +1,141 @@
+"""An OpenSpiel game travels the route a user's game file does: opened in the engine
+process, asked about position by position, and searched there, its states crossing as
+tuples of move indices; the window's process never imports OpenSpiel."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game_source import OpenSpielSource
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.engine import sandbox
+from gamesearch_gui.engine.client import CallFailed
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import Report
+from gamesearch_gui.engine.remote_game import RemoteGame
+from tests.processes import process_alive
+
+pytest.importorskip("pyspiel")
+
+from gamesearch_gui.core.openspiel.game import OpenSpielGame
+
+_ids = itertools.count(1)
+
+
+@pytest.fixture
+def files() -> Iterator[EngineClient]:
+    """The engine process that answers the window's questions about a game (as
+    ui/game_files.py makes it: contained by the default sandbox)."""
+    client = EngineClient("gamesearch-game-files", sandbox.DEFAULT)
+    yield client
+    pid = client.pid
+    client.close()
+    assert pid is None or not process_alive(pid)
+
+
+@pytest.fixture
+def searches() -> Iterator[EngineClient]:
+    client = EngineClient()
+    yield client
+    pid = client.pid
+    client.close()
+    assert pid is None or not process_alive(pid)
+
+
+def asker(client: EngineClient) -> Any:
+    def ask(name: str, *args: Any) -> Any:
+        try:
+            return client.call(next(_ids), name, *args, limit=60)
+        except CallFailed as error:
+            raise GameError(str(error)) from None
+
+    return ask
+
+
+def searched(client: EngineClient, game: Any, state: Any, settings: SearchSettings) -> Any:
+    rid = next(_ids)
+    client.submit(rid, game, state, settings)
+    for kind, report in client.reports(rid, game):
+        if kind != "progress":
+            assert kind == FINISHED and isinstance(report, Report), report
+            return report.result
+    raise AssertionError("no end")
+
+
+def test_the_engine_lists_the_searchable_games(files: EngineClient) -> None:
+    games = asker(files)("openspiel_games")
+    names = [entry.name for entry in games]
+    assert {"breakthrough", "backgammon", "chess", "pig", "chinese_checkers"} <= set(names)
+    assert "kuhn_poker" not in names and "goofspiel" not in names and "2048" not in names
+    breakthrough = games[names.index("breakthrough")]
+    assert {(p.name, p.default, p.type) for p in breakthrough.parameters} == {
+        ("columns", 8, "int"),
+        ("rows", 8, "int"),
+    }
+
+
+def test_breakthrough_opens_plays_and_searches_in_the_engine(
+    files: EngineClient, searches: EngineClient
+) -> None:
+    game = RemoteGame.open_source(OpenSpielSource("breakthrough(rows=6,columns=6)"), asker(files))
+    here = OpenSpielGame("breakthrough(rows=6,columns=6)")
+    assert game.title == here.title and game.players == ("player 0", "player 1")
+    assert game.spec == "breakthrough(rows=6,columns=6)" and game.path == ""
+    start = game.position(())
+    assert start.board == here.board_text(here.initial_state())
+    assert start.moves == tuple(
+        here.move_text(here.initial_state(), a) for a in here.actions(here.initial_state())
+    )
+    assert game.to_move(()) is Player.MAX and game.to_move((0,)) is Player.MIN
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=2, evaluation="random playout")
+    there = searched(searches, game, (), settings)
+    from gamesearch_gui.core.search import search
+
+    mine = search(here, here.initial_state(), settings)
+    assert there.value == mine.value and there.stats.nodes == mine.stats.nodes
+    # The engine's moves are indices into the position's moves; here, OpenSpiel's actions.
+    assert start.moves[there.best_move] == here.move_text(here.initial_state(), mine.best_move)
+    assert all(type(move) is int for move in there.principal_variation)
+
+
+def test_a_game_of_three_players_crosses_with_its_players_and_vectors(
+    files: EngineClient, searches: EngineClient
+) -> None:
+    game = RemoteGame.open_source(OpenSpielSource("chinese_checkers(players=3)"), asker(files))
+    assert game.players == ("player 0", "player 1", "player 2")
+    assert game.utility_sum() == 0 and game.info.evaluations == ("random playout",)
+    assert game.player_index(()) == 0 and game.player_index((0,)) == 1
+    result = searched(
+        searches, game, (), SearchSettings(Algorithm.MAXN, depth=1, evaluation="random playout")
+    )
+    assert result.best_move in game.actions(()) and len(result.root_moves) == len(game.actions(()))
+    assert result.values is not None and len(result.values) == 3
+
+
+def test_a_game_the_app_cannot_search_is_said_in_one_line(files: EngineClient) -> None:
+    with pytest.raises(GameError, match="imperfect information") as caught:
+        RemoteGame.open_source(OpenSpielSource("kuhn_poker"), asker(files))
+    assert "\n" not in str(caught.value)
+    with pytest.raises(GameError, match="did you mean 'breakthrough'"):
+        RemoteGame.open_source(OpenSpielSource("breakthru"), asker(files))
+
+
+def test_the_window_side_never_imports_openspiel() -> None:
+    code = (
+        "import sys\n"
+        "from gamesearch_gui.engine.remote_game import RemoteGame\n"
+        "from gamesearch_gui.core.openspiel.catalog import OpenSpielEntry\n"
+        "import gamesearch_gui.engine.unpickling\n"
+        "assert 'pyspiel' not in sys.modules, 'pyspiel was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
