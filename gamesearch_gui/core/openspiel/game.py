@@ -261,10 +261,13 @@ class OpenSpielGame(Game[OpenSpielState, int]):
         and where the next one starts."""
         options = self.moves_or_outcomes(state)
         texts = {self.move_text(state, a).strip(): a for a in options}
+        longest = max(map(len, texts), default=0)
         for end in range(start + 1, len(pieces) + 1):
             wanted = MOVE_SEPARATOR.join(pieces[start:end]).strip()
             if wanted in texts:
                 return texts[wanted], end
+            if len(wanted) > longest:  # longer joins only grow: no move is that long
+                break
         first = pieces[start].strip()
         if first.lstrip("-").isdigit() and int(first) in options:
             return int(first), start + 1
