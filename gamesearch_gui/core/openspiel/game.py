@@ -32,6 +32,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import PositionError
 from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.core.kept import kept
 from gamesearch_gui.core.openspiel.library import GameKind
 from gamesearch_gui.core.openspiel.library import kind_of
 from gamesearch_gui.core.openspiel.library import load
@@ -282,13 +283,7 @@ _games: dict[str, OpenSpielGame] = {}
 
 def open_game(spec: str) -> OpenSpielGame:
     """The game of ``spec``, loaded once while kept (see ``GAMES_KEPT``)."""
-    game = _games.pop(spec, None)
-    if game is None:
-        game = OpenSpielGame(spec)
-    _games[spec] = game
-    while len(_games) > GAMES_KEPT:
-        del _games[next(iter(_games))]
-    return game
+    return kept(_games, spec, lambda: OpenSpielGame(spec), GAMES_KEPT)
 
 
 def open_state(spec: str, history: tuple[int, ...]) -> OpenSpielState:

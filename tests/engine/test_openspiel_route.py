@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,39 +16,17 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game_source import OpenSpielSource
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.engine import sandbox
 from gamesearch_gui.engine.client import CallFailed
 from gamesearch_gui.engine.client import EngineClient
 from gamesearch_gui.engine.protocol import FINISHED
 from gamesearch_gui.engine.protocol import Report
 from gamesearch_gui.engine.remote_game import RemoteGame
-from tests.processes import process_alive
 
 pytest.importorskip("pyspiel")
 
 from gamesearch_gui.core.openspiel.game import OpenSpielGame
 
 _ids = itertools.count(1)
-
-
-@pytest.fixture
-def files() -> Iterator[EngineClient]:
-    """The engine process that answers the window's questions about a game (as
-    ui/game_files.py makes it: contained by the default sandbox)."""
-    client = EngineClient("gamesearch-game-files", sandbox.DEFAULT)
-    yield client
-    pid = client.pid
-    client.close()
-    assert pid is None or not process_alive(pid)
-
-
-@pytest.fixture
-def searches() -> Iterator[EngineClient]:
-    client = EngineClient()
-    yield client
-    pid = client.pid
-    client.close()
-    assert pid is None or not process_alive(pid)
 
 
 def asker(client: EngineClient) -> Any:
@@ -72,8 +49,8 @@ def searched(client: EngineClient, game: Any, state: Any, settings: SearchSettin
     raise AssertionError("no end")
 
 
-def test_the_engine_lists_the_searchable_games(files: EngineClient) -> None:
-    games = asker(files)("openspiel_games")
+def test_the_engine_lists_the_searchable_games(game_files_engine: EngineClient) -> None:
+    games = asker(game_files_engine)("openspiel_games")
     names = [entry.name for entry in games]
     assert {"breakthrough", "backgammon", "chess", "pig", "chinese_checkers"} <= set(names)
     assert "kuhn_poker" not in names and "goofspiel" not in names and "2048" not in names
@@ -85,9 +62,11 @@ def test_the_engine_lists_the_searchable_games(files: EngineClient) -> None:
 
 
 def test_breakthrough_opens_plays_and_searches_in_the_engine(
-    files: EngineClient, searches: EngineClient
+    game_files_engine: EngineClient, engine: EngineClient
 ) -> None:
-    game = RemoteGame.open_source(OpenSpielSource("breakthrough(rows=6,columns=6)"), asker(files))
+    game = RemoteGame.open_source(
+        OpenSpielSource("breakthrough(rows=6,columns=6)"), asker(game_files_engine)
+    )
     here = OpenSpielGame("breakthrough(rows=6,columns=6)")
     assert game.title == here.title and game.players == ("player 0", "player 1")
     assert game.spec == "breakthrough(rows=6,columns=6)" and game.path == ""
@@ -98,7 +77,7 @@ def test_breakthrough_opens_plays_and_searches_in_the_engine(
     )
     assert game.to_move(()) is Player.MAX and game.to_move((0,)) is Player.MIN
     settings = SearchSettings(Algorithm.ALPHABETA, depth=2, evaluation="random playout")
-    there = searched(searches, game, (), settings)
+    there = searched(engine, game, (), settings)
     from gamesearch_gui.core.search import search
 
     mine = search(here, here.initial_state(), settings)
@@ -109,25 +88,27 @@ def test_breakthrough_opens_plays_and_searches_in_the_engine(
 
 
 def test_a_game_of_three_players_crosses_with_its_players_and_vectors(
-    files: EngineClient, searches: EngineClient
+    game_files_engine: EngineClient, engine: EngineClient
 ) -> None:
-    game = RemoteGame.open_source(OpenSpielSource("chinese_checkers(players=3)"), asker(files))
+    game = RemoteGame.open_source(
+        OpenSpielSource("chinese_checkers(players=3)"), asker(game_files_engine)
+    )
     assert game.players == ("player 0", "player 1", "player 2")
     assert game.utility_sum() == 0 and game.info.evaluations == ("random playout",)
     assert game.player_index(()) == 0 and game.player_index((0,)) == 1
     result = searched(
-        searches, game, (), SearchSettings(Algorithm.MAXN, depth=1, evaluation="random playout")
+        engine, game, (), SearchSettings(Algorithm.MAXN, depth=1, evaluation="random playout")
     )
     assert result.best_move in game.actions(()) and len(result.root_moves) == len(game.actions(()))
     assert result.values is not None and len(result.values) == 3
 
 
-def test_a_game_the_app_cannot_search_is_said_in_one_line(files: EngineClient) -> None:
+def test_a_game_the_app_cannot_search_is_said_in_one_line(game_files_engine: EngineClient) -> None:
     with pytest.raises(GameError, match="imperfect information") as caught:
-        RemoteGame.open_source(OpenSpielSource("kuhn_poker"), asker(files))
+        RemoteGame.open_source(OpenSpielSource("kuhn_poker"), asker(game_files_engine))
     assert "\n" not in str(caught.value)
     with pytest.raises(GameError, match="did you mean 'breakthrough'"):
-        RemoteGame.open_source(OpenSpielSource("breakthru"), asker(files))
+        RemoteGame.open_source(OpenSpielSource("breakthru"), asker(game_files_engine))
 
 
 def test_the_window_side_never_imports_openspiel() -> None:
