@@ -14,11 +14,13 @@ import pytest
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game_source import OpenSpielSource
+from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.engine.client import CallFailed
 from gamesearch_gui.engine.client import EngineClient
 from gamesearch_gui.engine.protocol import FINISHED
+from gamesearch_gui.engine.protocol import Record
 from gamesearch_gui.engine.protocol import Report
 from gamesearch_gui.engine.remote_game import RemoteGame
 
@@ -120,3 +122,29 @@ def test_the_window_side_never_imports_openspiel() -> None:
         "assert 'pyspiel' not in sys.modules, 'pyspiel was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_backgammons_search_is_recorded_with_its_chance_and_states_as_lines(
+    game_files_engine: EngineClient, engine: EngineClient
+) -> None:
+    # As the window plays backgammon: the tree streams in, a chance node's outcomes with
+    # their probabilities, and each node's state is its line of move indices, which the
+    # window asks the engine to draw (the node's details show the state's text).
+    game = RemoteGame.open_source(OpenSpielSource("backgammon"), asker(game_files_engine))
+    assert game.has_chance and game.to_move(()) is Player.CHANCE
+    first = game.position(())
+    assert len(first.moves) == 30 and sum(first.probabilities) == pytest.approx(1)
+    line = (first.moves.index(next(m for m in first.moves if "(roll: 12)" in m)),)
+    settings = SearchSettings(Algorithm.EXPECTIMINIMAX, depth=2, evaluation="none")
+    copy = SearchRecording(game)
+    rid = next(_ids)
+    engine.submit(rid, game, line, settings, record=Record.RECORDING)
+    for kind, report in engine.reports(rid, game):
+        assert isinstance(report, Report) and report.chunk is not None, report
+        copy.apply_chunk(report.chunk)
+        if kind == FINISHED:
+            copy.finish(report.result)
+    assert copy.node_count > 30
+    state = copy.state(1)
+    assert type(state) is tuple and state[:1] == line
+    assert "X" in game.board_text(state) and game.board_text(state) != first.board
