@@ -25,6 +25,9 @@ from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.exercises.exercise import ExerciseError
 from gamesearch_gui.core.exercises.exercise import solve_exercise
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game_source import GameSource
+from gamesearch_gui.core.openspiel.catalog import OpenSpielEntry
+from gamesearch_gui.core.openspiel.catalog import searchable_games
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import ReviewError
 from gamesearch_gui.core.review import review_position
@@ -34,7 +37,7 @@ from gamesearch_gui.core.usergame.game_check import check_game
 from gamesearch_gui.core.usergame.indexed import GameInfo
 from gamesearch_gui.core.usergame.indexed import PositionInfo
 from gamesearch_gui.core.usergame.indexed import game_info
-from gamesearch_gui.core.usergame.indexed import open_indexed
+from gamesearch_gui.core.usergame.indexed import open_source
 from gamesearch_gui.core.usergame.indexed import position_info
 from gamesearch_gui.core.usergame.loader import load_game
 from gamesearch_gui.search_check.student import StudentFileError
@@ -97,18 +100,23 @@ def _check_search_run(path: str, function: str, tree: Any, *, cancel: CancelToke
     return run_student(student_function(path, function)[1], path, tree)
 
 
-def _user_game_open(
-    path: str, class_name: str | None, ply_limit: int, *, cancel: CancelToken
-) -> GameInfo:
-    """Load a user's game file (the window's File > Open game file) and say what it is."""
-    return game_info(open_indexed(path, class_name, ply_limit))
+def _user_game_open(source: GameSource, *, cancel: CancelToken) -> GameInfo:
+    """Open a user's game file (the window's File > Open game file) or an OpenSpiel game,
+    and say what it is."""
+    return game_info(open_source(source))
 
 
 def _user_game_position(
-    path: str, class_name: str | None, ply_limit: int, line: tuple[int, ...], *, cancel: CancelToken
+    source: GameSource, line: tuple[int, ...], *, cancel: CancelToken
 ) -> PositionInfo:
-    """What the position after ``line`` (move indices) of a user's game looks like."""
-    return position_info(open_indexed(path, class_name, ply_limit), line)
+    """What the position after ``line`` (move indices) of that game looks like."""
+    return position_info(open_source(source), line)
+
+
+def _openspiel_games(*, cancel: CancelToken) -> tuple[OpenSpielEntry, ...]:
+    """The OpenSpiel games the app can search (OpenSpielMissing, a GameError that says
+    how to install it, without the extra)."""
+    return searchable_games()
 
 
 def _solve_game_file(
@@ -160,6 +168,7 @@ CALLS: Final[dict[str, Call]] = {
     "check_search_run": Call(_check_search_run, (StudentFileError,)),
     "user_game_open": Call(_user_game_open, (GameError,)),
     "user_game_position": Call(_user_game_position, (GameError,)),
+    "openspiel_games": Call(_openspiel_games, (GameError,)),
     "solve_game_file": Call(_solve_game_file, (GameError,)),
     "check_game": Call(_check_game, (GameError,)),
 }

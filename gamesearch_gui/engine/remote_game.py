@@ -1,14 +1,16 @@
-"""A user's game as the window plays it: a proxy whose every answer comes from the engine.
+"""A user's game (or an OpenSpiel game) as the window plays it: a proxy whose every
+answer comes from the engine.
 
-The window never runs a user's code, so :class:`RemoteGame` holds only where the game
-comes from and what the engine said about it. A state is the line of move indices
+The window never runs a user's code nor imports OpenSpiel, so :class:`RemoteGame` holds
+only where the game comes from (a :data:`~gamesearch_gui.core.game_source.GameSource`)
+and what the engine said about it. A state is the line of move indices
 played from the start (a tuple of ints), a move its index among the position's moves;
 what a position looks like (who moves, its moves' texts, its board text, the result)
 is asked of the engine once per line (:func:`~gamesearch_gui.core.usergame.indexed.position_info`)
 and kept. A question the game's code is slow to answer is not waited for: ``ask``
 raises :class:`Waiting`, the position reads as waiting (no moves) until the answer comes,
 and the window asks again then. Pickled for a search, it becomes the engine's
-:class:`~gamesearch_gui.core.usergame.indexed.IndexedGame` of the same file, whose
+:class:`~gamesearch_gui.core.usergame.indexed.IndexedGame` of the same source, whose
 states come back as the same tuples.
 """
 
@@ -25,9 +27,12 @@ from gamesearch_gui.core.game import Evaluation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import VectorEvaluation
+from gamesearch_gui.core.game_source import GameFileSource
+from gamesearch_gui.core.game_source import GameSource
 from gamesearch_gui.core.usergame.indexed import GameInfo
 from gamesearch_gui.core.usergame.indexed import PositionInfo
-from gamesearch_gui.core.usergame.indexed import open_indexed
+from gamesearch_gui.core.usergame.indexed import open_source
 
 #: Positions whose answers are kept (a tree view asks about many).
 POSITIONS_KEPT: Final = 20_000
@@ -47,29 +52,31 @@ Line = tuple[int, ...]
 
 
 def _never(state: object) -> float:
-    raise GameError("a user's evaluation runs in the engine process, never in the window")
+    raise GameError("a game's evaluation runs in the engine process, never in the window")
+
+
+def _never_vector(state: object) -> tuple[float, ...]:
+    raise GameError("a game's evaluation runs in the engine process, never in the window")
 
 
 class RemoteGame(Game[Line, int]):
-    """A user's game file, played in the window and searched in the engine."""
+    """A user's game file or an OpenSpiel game, played in the window and searched in
+    the engine."""
 
     name = "file"
 
     def __init__(
         self,
-        path: str,
-        class_name: str | None,
-        ply_limit: int,
+        source: GameSource,
         info: GameInfo,
         ask: Ask,
         stop: Callable[[], None] | None = None,
     ) -> None:
-        self.path = path
-        self.class_name = class_name
-        self.ply_limit = ply_limit
+        self.source = source
         self.info = info
         self.title = info.title
         self.has_chance = info.has_chance
+        self.players = info.players
         self._ask = ask
         self._stop = stop
         self._positions: dict[Line, PositionInfo] = {}
@@ -87,17 +94,31 @@ class RemoteGame(Game[Line, int]):
     ) -> RemoteGame:
         """Have the engine load the file; GameError (naming file and line) when it cannot.
         ``stop`` ends the game's code while it is answering (the window's Stop)."""
-        info = ask("user_game_open", path, class_name, ply_limit)
+        return cls.open_source(GameFileSource(path, class_name, ply_limit), ask, stop)
+
+    @classmethod
+    def open_source(
+        cls, source: GameSource, ask: Ask, stop: Callable[[], None] | None = None
+    ) -> RemoteGame:
+        """Have the engine open the game of ``source`` (a file, an OpenSpiel spec);
+        GameError saying what is wrong (and where) when it cannot."""
+        info = ask("user_game_open", source)
         assert isinstance(info, GameInfo)
-        return cls(path, class_name, ply_limit, info, ask, stop)
+        return cls(source, info, ask, stop)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (open_indexed, (self.path, self.class_name, self.ply_limit))
+        return (open_source, (self.source,))
 
     @property
     def spec(self) -> str:
-        """``PATH[:CLASS]``, as the command line writes it."""
-        return self.path if self.class_name is None else f"{self.path}:{self.class_name}"
+        """Where the game comes from as the command line writes it: ``PATH[:CLASS]``,
+        or an OpenSpiel game's spec."""
+        return self.source.text
+
+    @property
+    def path(self) -> str:
+        """The game file's path ("" for a game that is not a file's)."""
+        return self.source.path if isinstance(self.source, GameFileSource) else ""
 
     def position(self, state: Line) -> PositionInfo:
         """What the engine says of the position after ``state``."""
@@ -105,9 +126,7 @@ class RemoteGame(Game[Line, int]):
         known = self._positions.get(line)
         if known is None:
             try:
-                known = self._ask(
-                    "user_game_position", self.path, self.class_name, self.ply_limit, line
-                )
+                known = self._ask("user_game_position", self.source, line)
                 assert isinstance(known, PositionInfo)
             except Waiting as waiting:
                 # Not kept: asked again when the answer is there.
@@ -159,10 +178,38 @@ class RemoteGame(Game[Line, int]):
     def terminal_value(self, state: Line) -> float | None:
         return self.position(state).value
 
+    def is_terminal(self, state: Line) -> bool:
+        return bool(self.position(state).utilities)
+
+    def utilities(self, state: Line) -> tuple[float, ...]:
+        utilities = self.position(state).utilities
+        if not utilities:
+            raise GameError("the game is not over, so it has no utilities yet")
+        return utilities
+
+    def terminal_utilities(self, state: Line) -> tuple[float, ...] | None:
+        return self.position(state).utilities or None
+
+    def player_index(self, state: Line) -> int:
+        position = self.position(state)
+        if position.to_move is Player.CHANCE:
+            raise GameError("nobody decides at a chance node: chance does")
+        return position.player
+
+    def utility_sum(self) -> float | None:
+        return self.info.utility_sum
+
+    def vector_evaluations(self) -> Mapping[str, VectorEvaluation[Line]]:
+        if len(self.players) == 2:
+            return super().vector_evaluations()
+        return dict.fromkeys(self.info.evaluations, _never_vector)
+
     def key(self, state: Line) -> Hashable:
         return tuple(state)
 
     def evaluations(self) -> Mapping[str, Evaluation[Line]]:
+        if len(self.players) != 2:
+            return {}
         return dict.fromkeys(self.info.evaluations, _never)
 
     def utility_bounds(self) -> tuple[float, float]:
