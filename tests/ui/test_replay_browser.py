@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
@@ -145,3 +146,95 @@ def test_a_big_search_opens_folded_and_steps(browser: object, tmp_path: Path) ->
     folds[0].click()  # opened: its nodes drawn
     after = len(browser.find_elements(By.CSS_SELECTOR, "#scene [data-node]"))  # type: ignore[attr-defined]
     assert after > before
+
+
+def drawn_pieces(browser: object) -> dict[str, str]:
+    """The pieces the details' board draws: square to piece, read from the DOM."""
+    pieces = browser.find_elements(By.CSS_SELECTOR, "#details svg.board .piece")  # type: ignore[attr-defined]
+    return {p.get_attribute("data-square"): p.get_attribute("data-piece") for p in pieces}
+
+
+def marked_squares(browser: object) -> set[str]:
+    marks = browser.find_elements(By.CSS_SELECTOR, "#details svg.board .last")  # type: ignore[attr-defined]
+    return {m.get_attribute("data-square") for m in marks}
+
+
+def open_and_click(browser: object, path: Path, n: int) -> None:
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    browser.find_element(By.CSS_SELECTOR, f'#scene [data-node="{n}"]').click()  # type: ignore[attr-defined]
+
+
+def test_a_click_on_a_tic_tac_toe_node_draws_its_board(browser: object, tmp_path: Path) -> None:
+    from gamesearch_gui.core.games import TicTacToe
+    from tests.core.test_replay_boards import recorded_game
+
+    game = TicTacToe()
+    recording = recorded_game(game, "XO.XO....", None)
+    path = tmp_path / "ttt.html"
+    write_replay_page(path, recording, "Tic-tac-toe")
+    n = 2  # X in cell 2, then O in cell 5
+    open_and_click(browser, path, n)
+    state = recording.state(n)
+    expected = {
+        str(cell): "X" if owner is Player.MAX else "O"
+        for cell in range(9)
+        if (owner := game.cell(state, cell)) is not None
+    }
+    assert (
+        drawn_pieces(browser)
+        == expected
+        == {"0": "X", "1": "O", "2": "X", "3": "X", "4": "O", "5": "O"}
+    )
+    assert marked_squares(browser) == {str(recording.moves[n])} == {"5"}
+    # The root's board marks no move.
+    browser.find_element(By.CSS_SELECTOR, '#scene [data-node="0"]').click()  # type: ignore[attr-defined]
+    assert len(drawn_pieces(browser)) == 4 and marked_squares(browser) == set()
+
+
+def test_a_click_on_a_chess_node_draws_its_board(browser: object, tmp_path: Path) -> None:
+    import chess
+
+    from gamesearch_gui.core.games.chess import Chess
+    from tests.core.test_replay_boards import MATE_IN_ONE
+    from tests.core.test_replay_boards import recorded_game
+
+    recording = recorded_game(Chess(), MATE_IN_ONE, 1)
+    mate = next(
+        n
+        for n in range(1, recording.node_count)
+        if recording.moves[n].uci() == "a1a8"  # type: ignore[attr-defined]
+    )
+    path = tmp_path / "chess.html"
+    write_replay_page(path, recording, "Chess")
+    open_and_click(browser, path, mate)
+    board = chess.Board(MATE_IN_ONE)
+    board.push_uci("a1a8")
+    expected = {chess.square_name(s): p.symbol() for s, p in board.piece_map().items()}
+    assert drawn_pieces(browser) == expected
+    assert expected["a8"] == "R" and "a1" not in expected
+    assert marked_squares(browser) == {"a1", "a8"}
+    glyphs = browser.find_elements(By.CSS_SELECTOR, '#details .piece[data-square="g8"]')  # type: ignore[attr-defined]
+    assert [g.get_attribute("textContent") for g in glyphs] == ["\u265a\ufe0e"]  # a king
+
+
+def test_a_hostile_position_is_drawn_as_text_never_run(browser: object, tmp_path: Path) -> None:
+    from gamesearch_gui.core.games import TicTacToe
+    from gamesearch_gui.core.share.html import page_html
+    from gamesearch_gui.core.share.replay import replay_data
+    from tests.core.test_replay_boards import recorded_game
+
+    data = replay_data(recorded_game(TicTacToe(), "XO.XO....", None), "<b>hostile</b>")
+    hostile = "<img src=x onerror=\"document.title='pwned'\">XO"
+    data["texts"].append(hostile)
+    data["board"]["position"]["0"] = len(data["texts"]) - 1
+    data["board"]["last"]["0"] = "<script>document.title='pwned'</script>"
+    path = tmp_path / "hostile.html"
+    path.write_text(page_html(data), encoding="utf-8")
+    open_and_click(browser, path, 0)
+    assert browser.title == "<b>hostile</b>"  # type: ignore[attr-defined]
+    assert not browser.find_elements(By.CSS_SELECTOR, "#details img, #details script, b")  # type: ignore[attr-defined]
+    assert browser.find_elements(By.CSS_SELECTOR, "#details svg.board")  # type: ignore[attr-defined]
+    # Its first nine characters are the cells, read one by one: none is X or O, so no
+    # piece is drawn (the X and O after them are no cell's); no move is marked.
+    assert drawn_pieces(browser) == {}
+    assert marked_squares(browser) == set()

@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.actions import COMMANDS
 from gamesearch_gui.ui.actions import declared_action
+from gamesearch_gui.ui.boards import chess_board
+from gamesearch_gui.ui.boards import connect4_board
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import MIN_COLOUR
@@ -102,7 +104,7 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
 
 def test_the_pages_colours_and_legend_are_the_windows() -> None:
     css = (resource_files() / "replay" / "page.css").read_text(encoding="utf-8")
-    colours = dict(re.findall(r"--([a-z-]+): (#[0-9a-f]{6});", css))
+    colours = dict(re.findall(r"--([a-z0-9-]+): (#[0-9a-f]{6});", css))
     assert colours["max"] == MAX_COLOUR.name()
     assert colours["min"] == MIN_COLOUR.name()
     assert colours["chance"] == style.CHANCE_COLOUR.name()
@@ -111,6 +113,17 @@ def test_the_pages_colours_and_legend_are_the_windows() -> None:
     assert colours["pv"] == style.PV_COLOUR.name()
     assert colours["current"] == style.CURRENT_COLOUR.name()
     assert colours["cut"] == style.CUT_COLOUR.name()
+    # The boards' (a node's board in its details).
+    assert colours["c4-red"] == connect4_board.RED.name()
+    assert colours["c4-yellow"] == connect4_board.YELLOW.name()
+    assert colours["c4-frame-top"] == connect4_board.FRAME_TOP.name()
+    assert colours["c4-frame-bottom"] == connect4_board.FRAME_BOTTOM.name()
+    assert colours["chess-light"] == chess_board.LIGHT.name()
+    assert colours["chess-dark"] == chess_board.DARK.name()
+    last = chess_board.LAST_MOVE
+    assert re.search(r"--chess-last: (#[0-9a-f]{8});", css)[1] == (  # type: ignore[index]
+        f"{last.name()}{last.alpha():02x}"
+    )
     script = (resource_files() / "replay" / "page.js").read_text(encoding="utf-8")
     legend = re.search(r"const LEGEND = \[(.*?)\];", script, re.DOTALL)
     assert legend is not None

@@ -2,7 +2,8 @@
 current browser, from disk, with no network and nothing to install.
 
 The page is the template ``resources/replay/page.html`` with the package's own style
-sheet (``page.css``) and script (``page.js``) written into it, and the search as JSON
+sheet (``page.css``) and scripts (``board.js``, which draws a node's board, and
+``page.js``) written into it, and the search as JSON
 (:func:`~.replay.replay_data`). Every text from the recording (labels, moves, names, the
 file's name) reaches the page as data, never as markup: the title is escaped here, the
 JSON is read with ``JSON.parse`` and shown with ``textContent``, and no ``<`` is left in
@@ -39,9 +40,9 @@ __all__ = [
 ]
 
 #: The files of ``resources/replay/`` the page is made of.
-PAGE_PARTS: Final = ("page.html", "page.css", "page.js")
+PAGE_PARTS: Final = ("page.html", "page.css", "board.js", "page.js")
 
-_SLOT: Final = re.compile(r"\{\{(TITLE|STYLE|SCRIPT|DATA)\}\}")
+_SLOT: Final = re.compile(r"\{\{(TITLE|STYLE|BOARD|SCRIPT|DATA)\}\}")
 
 
 def _part(name: str) -> str:
@@ -64,6 +65,7 @@ def page_html(data: dict[str, Any]) -> str:
     parts = {
         "TITLE": html.escape(str(data.get("title", "")), quote=True),
         "STYLE": _part("page.css"),
+        "BOARD": _part("board.js"),
         "SCRIPT": _part("page.js"),
         "DATA": embedded_json(data),
     }

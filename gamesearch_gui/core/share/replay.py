@@ -4,9 +4,9 @@ and every step's words computed here, by the narration the window reads.
 The page (:mod:`.html`) redraws the tree at any moment from these columns as
 :class:`~gamesearch_gui.core.recording.moment.Moment` does, and shows the words it is
 given: the step line of every moment (``step_line``, the window's), each node's details
-as the search left them (``node_rows``, the details pane's) and each cutoff's two lines
-(``cutoff_lines``, the tree's). So the page and the window say the same words by
-construction. Texts are kept once, in a table the columns index. No Qt.
+as the search left them (``node_rows``, the details pane's) with its board
+(:mod:`.boards`), and each cutoff's two lines (``cutoff_lines``, the tree's). So the page
+and the window say the same words by construction. Texts are kept once, in a table the columns index. No Qt.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.share.boards import board_data
 
 __all__ = ["DETAILED_NODES", "replay_data", "status_text"]
 
@@ -157,11 +158,13 @@ def _cutoff_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
     }
 
 
-def _details(end: Moment, texts: _Texts) -> dict[str, dict[str, Any]]:
-    """Each detailed node's title and its details pane's rows as the search left them."""
+def _details(end: Moment, texts: _Texts) -> dict[str, Any]:
+    """Each detailed node's title, its details pane's rows as the search left them, and
+    its board (None for a game the page draws no board for)."""
     recording, events = end.recording, end.k
     nodes = _detailed(end)
     return {
+        "board": board_data(recording, nodes, texts),
         "titles": {str(n): texts(node_title(recording, n)) for n in nodes},
         "details": {
             str(n): [[texts(a), texts(b)] for a, b in node_rows(recording, n, events, events)]
