@@ -27,6 +27,7 @@ from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.share.replay import Progress
 from gamesearch_gui.core.share.replay import replay_data
 from gamesearch_gui.paths import resource_files
 
@@ -74,11 +75,15 @@ def page_html(data: dict[str, Any]) -> str:
 
 
 def replay_page(
-    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+    recording: SearchRecording,
+    title: str,
+    source: str = "",
+    events: int | None = None,
+    progress: Progress | None = None,
 ) -> str:
     """The page replaying ``recording``, named ``title``, from the file ``source``: its
-    first ``events`` events (all by default)."""
-    return page_html(replay_data(recording, title, source, events))
+    first ``events`` events (all by default); ``progress`` as :func:`replay_data`'s."""
+    return page_html(replay_data(recording, title, source, events, progress))
 
 
 def replay_recording(game: Game[Any, Any], settings: SearchSettings) -> SearchRecording:
@@ -100,7 +105,9 @@ def write_replay_page(
     title: str,
     source: str = "",
     events: int | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Write the page replaying ``recording`` (its first ``events`` events, all by
-    default) to ``path``, whole or not at all (OSError says why not)."""
-    write_text(path, replay_page(recording, title, source, events))
+    default) to ``path``, whole or not at all (OSError says why not); ``progress`` as
+    :func:`replay_data`'s."""
+    write_text(path, replay_page(recording, title, source, events, progress))
