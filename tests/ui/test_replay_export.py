@@ -115,21 +115,26 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
 def test_the_pages_colours_and_legend_are_the_windows() -> None:
     css = (resource_files() / "replay" / "page.css").read_text(encoding="utf-8")
     colours = dict(re.findall(r"--([a-z0-9-]+): (#[0-9a-f]{6});", css))
-    assert colours["max"] == MAX_COLOUR.name()
-    assert colours["min"] == MIN_COLOUR.name()
-    assert colours["chance"] == style.CHANCE_COLOUR.name()
-    assert colours["leaf-fill"] == style.LEAF_FILL.name()
-    assert colours["leaf-edge"] == style.LEAF_EDGE.name()
-    assert colours["pv"] == style.PV_COLOUR.name()
-    assert colours["current"] == style.CURRENT_COLOUR.name()
-    assert colours["cut"] == style.CUT_COLOUR.name()
-    # The boards' (a node's board in its details).
-    assert colours["c4-red"] == connect4_board.RED.name()
-    assert colours["c4-yellow"] == connect4_board.YELLOW.name()
-    assert colours["c4-frame-top"] == connect4_board.FRAME_TOP.name()
-    assert colours["c4-frame-bottom"] == connect4_board.FRAME_BOTTOM.name()
-    assert colours["chess-light"] == chess_board.LIGHT.name()
-    assert colours["chess-dark"] == chess_board.DARK.name()
+    window = {
+        "max": MAX_COLOUR,
+        "min": MIN_COLOUR,
+        "chance": style.CHANCE_COLOUR,
+        "leaf-fill": style.LEAF_FILL,
+        "leaf-edge": style.LEAF_EDGE,
+        "pv": style.PV_COLOUR,
+        "current": style.CURRENT_COLOUR,
+        "cut": style.CUT_COLOUR,
+        # The boards' (a node's board in its details).
+        "c4-red": connect4_board.RED,
+        "c4-yellow": connect4_board.YELLOW,
+        "c4-frame-top": connect4_board.FRAME_TOP,
+        "c4-frame-bottom": connect4_board.FRAME_BOTTOM,
+        "chess-light": chess_board.LIGHT,
+        "chess-dark": chess_board.DARK,
+    }
+    assert {name: colours.get(name) for name in window} == {
+        name: colour.name() for name, colour in window.items()
+    }
     last = chess_board.LAST_MOVE
     assert re.search(r"--chess-last: (#[0-9a-f]{8});", css)[1] == (  # type: ignore[index]
         f"{last.name()}{last.alpha():02x}"

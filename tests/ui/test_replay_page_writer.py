@@ -9,11 +9,11 @@ import dataclasses
 import errno
 import threading
 from collections.abc import Callable
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QProgressDialog
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -25,6 +25,7 @@ from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.search import search
 from gamesearch_gui.ui.tree import page_writer
 from gamesearch_gui.ui.tree.page import TreePage
+from gamesearch_gui.ui.tree.page_writer import PageWriter
 from tests.replay_page import read_page
 from tests.replay_page import recorded_words
 from tests.ui.test_replay_export import WRITE_MS
@@ -66,64 +67,65 @@ class Held:
 
         monkeypatch.setattr(page_writer, "write_replay_page", held)
 
+    def export(self, qtbot: QtBot, panel: TreePage) -> tuple[PageWriter, QProgressDialog]:
+        """Export ``panel``'s search until its job is held: the writer and its dialog."""
+        writer = panel.exporter.page_writer
+        panel.view_bar.act_export_page.trigger()
+        assert writer.busy  # the action returned before the page was written
+        qtbot.waitUntil(self.entered.is_set, timeout=WRITE_MS)
+        assert self.thread is not threading.main_thread()
+        assert writer.dialog is not None
+        return writer, writer.dialog
+
+
+@dataclasses.dataclass
+class Big:
+    """A panel showing a Connect Four depth-8 search, whose export goes to ``path``."""
+
+    panel: TreePage
+    path: Path
+    #: The boxes the export showed, as "title: text".
+    warned: list[str]
+
 
 @pytest.fixture
-def big(panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The panel showing a Connect Four depth-8 search, its export going to
-    ``tmp_path / "c4.html"``; the boxes it shows, as "title: text"."""
+def big(panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Big:
     panel.show_recording(connect_four_depth_8(), live=False, title="Connect Four, depth 8")
-    warned: list[str] = []
+    made = Big(panel, tmp_path / "c4.html", [])
     monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "c4"))
-    monkeypatch.setattr(panel.exporter, "_warn", lambda t, text: warned.append(f"{t}: {text}"))
-    yield warned
+    monkeypatch.setattr(panel.exporter, "_warn", lambda t, text: made.warned.append(f"{t}: {text}"))
+    return made
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Held:
+    return Held(monkeypatch)
 
 
 def test_a_big_page_is_written_off_the_gui_thread_while_a_dialog_shows(
-    qtbot: QtBot,
-    panel: TreePage,
-    big: list[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot, big: Big, held: Held
 ) -> None:
-    held = Held(monkeypatch)
-    writer = panel.exporter.page_writer
-    panel.view_bar.act_export_page.trigger()
-    assert writer.busy  # the action returned before the page was written
-    qtbot.waitUntil(held.entered.is_set, timeout=WRITE_MS)
-    assert held.thread is not threading.main_thread()
+    writer, dialog = held.export(qtbot, big.panel)
     # While the job works, the window goes on: the dialog's own timer shows it.
-    dialog = writer.dialog
-    assert dialog is not None
     qtbot.waitUntil(dialog.isVisible, timeout=WRITE_MS)
     assert dialog.labelText() == "Writing the replay page c4.html…"
     held.release.set()
     qtbot.waitUntil(lambda: not writer.busy, timeout=WRITE_MS)
-    assert writer.dialog is None and big == []
-    data = read_page((tmp_path / "c4.html").read_text(encoding="utf-8")).data
-    recording = panel.recording
+    assert writer.dialog is None and big.warned == []
+    data = read_page(big.path.read_text(encoding="utf-8")).data
+    recording = big.panel.recording
     assert recording is not None
     assert data["nodeCount"] == recording.node_count > 10_000
     assert data["words"] == recorded_words(recording)
 
 
-def test_cancel_writes_nothing_and_says_nothing(
-    qtbot: QtBot,
-    panel: TreePage,
-    big: list[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    held = Held(monkeypatch)
-    writer = panel.exporter.page_writer
-    panel.view_bar.act_export_page.trigger()
-    qtbot.waitUntil(held.entered.is_set, timeout=WRITE_MS)
-    dialog = writer.dialog
-    assert dialog is not None
+def test_cancel_writes_nothing_and_says_nothing(qtbot: QtBot, big: Big, held: Held) -> None:
+    writer, dialog = held.export(qtbot, big.panel)
     (cancel,) = dialog.findChildren(QPushButton)
     assert cancel.text() == "Cancel"
     cancel.click()  # the job stops at its next step
     assert not writer.busy and writer.dialog is None
-    assert list(tmp_path.iterdir()) == [] and big == []
+    assert list(big.path.parent.iterdir()) == [] and big.warned == []
 
 
 @pytest.mark.parametrize(
@@ -132,28 +134,23 @@ def test_cancel_writes_nothing_and_says_nothing(
     ids=["disk-full", "no-permission"],
 )
 def test_a_page_that_cannot_be_written_names_the_file_and_keeps_the_search(
-    qtbot: QtBot,
-    panel: TreePage,
-    big: list[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    number: int,
-    words: str,
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch, number: int, words: str
 ) -> None:
-    (tmp_path / "c4.html").write_text("an older page", encoding="utf-8")
+    big.path.write_text("an older page", encoding="utf-8")
     real = files.write_bytes
 
     def fails(path: Any, data: bytes, **_: Any) -> None:
         raise OSError(number, "refused", str(path))
 
     monkeypatch.setattr(files, "write_bytes", fails)
+    panel = big.panel
     shown = panel.recording
     export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
-    assert big == [f"Could not export the replay: Could not write {tmp_path / 'c4.html'}: {words}"]
+    assert big.warned == [f"Could not export the replay: Could not write {big.path}: {words}"]
     # Nothing lost: the file that was there, the search shown, and a second try works.
-    assert (tmp_path / "c4.html").read_text(encoding="utf-8") == "an older page"
+    assert big.path.read_text(encoding="utf-8") == "an older page"
     assert panel.recording is shown
     monkeypatch.setattr(files, "write_bytes", real)
     export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
-    assert len(big) == 1
-    assert read_page((tmp_path / "c4.html").read_text(encoding="utf-8")).data["finished"]
+    assert len(big.warned) == 1
+    assert read_page(big.path.read_text(encoding="utf-8")).data["finished"]
