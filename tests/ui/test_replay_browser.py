@@ -5,6 +5,8 @@ Figure 5.2 and of a Star1 search clicked through: at each, the page's words, val
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -238,3 +240,127 @@ def test_a_hostile_position_is_drawn_as_text_never_run(browser: object, tmp_path
     # piece is drawn (the X and O after them are no cell's); no move is marked.
     assert drawn_pieces(browser) == {}
     assert marked_squares(browser) == set()
+
+
+#: The budget of the Connect Four depth-8 page: a ceiling for a hang, never a speed
+#: claim (a quiet machine opens it in a few seconds; a busy one must not trip it).
+OPEN_BUDGET_S = 300
+STEP_BUDGET_S = 120
+
+
+def test_a_connect_four_depth_8_export_opens_and_steps_within_its_budget(
+    browser: object, tmp_path: Path
+) -> None:
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    from tests.ui.test_replay_page_writer import connect_four_depth_8
+
+    recording = connect_four_depth_8()
+    assert recording.node_count > 10_000
+    path = tmp_path / "connect4-depth-8.html"
+    write_replay_page(path, recording, "Connect Four, depth 8")
+    words = recorded_words(recording)
+    browser.set_page_load_timeout(OPEN_BUDGET_S)  # type: ignore[attr-defined]
+    browser.set_script_timeout(STEP_BUDGET_S)  # type: ignore[attr-defined]
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    last = recording.event_count
+    wait = WebDriverWait(browser, STEP_BUDGET_S)
+    wait.until(lambda b: find(By.ID, "count").text == f"event {last:,} of {last:,}")
+    assert not find(By.ID, "whole").is_selected()  # the folded first view
+    assert find(By.ID, "words").get_attribute("textContent") == words[last]
+    find(By.ID, "first").click()
+    for k in range(1, 11):
+        find(By.ID, "forward").click()
+        wait.until(lambda b, k=k: find(By.ID, "count").text.startswith(f"event {k} of"))
+        assert find(By.ID, "words").get_attribute("textContent") == words[k], k
+    find(By.ID, "last").click()
+    wait.until(lambda b: find(By.ID, "count").text == f"event {last:,} of {last:,}")
+    assert browser.find_elements(By.CSS_SELECTOR, "#scene .edge.best")  # type: ignore[attr-defined]
+
+
+def scene_view(browser: object) -> tuple[float, float, float]:
+    """The tree's pan and zoom: (x, y, scale) of the scene's transform."""
+    transform = browser.find_element(By.ID, "scene").get_attribute("transform")  # type: ignore[attr-defined]
+    x, y, s = (float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", transform))
+    return x, y, s
+
+
+def test_play_at_full_speed_runs_to_the_end_and_stops(browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    recording = figure_recording()
+    path = tmp_path / "replay.html"
+    write_replay_page(path, recording, "replay")
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    assert find(By.ID, "rate").text == "5 events/s"  # the window's first speed
+    speed = find(By.ID, "speed")
+    browser.execute_script(  # type: ignore[attr-defined]
+        "arguments[0].value = arguments[0].max; arguments[0].dispatchEvent(new Event('input'))",
+        speed,
+    )
+    assert find(By.ID, "rate").text == "100,000 events/s"
+    find(By.ID, "first").click()
+    find(By.ID, "play").click()
+    last = f"event {recording.event_count} of {recording.event_count}"
+    WebDriverWait(browser, STEP_BUDGET_S).until(lambda b: find(By.ID, "count").text == last)
+    WebDriverWait(browser, STEP_BUDGET_S).until(lambda b: find(By.ID, "play").text == "Play")
+    assert find(By.ID, "words").get_attribute("textContent") == recorded_words(recording)[-1]
+    # The slider goes anywhere; back steps one event.
+    browser.execute_script(  # type: ignore[attr-defined]
+        "const s = document.getElementById('moment'); s.value = '9';"
+        " s.dispatchEvent(new Event('input'))"
+    )
+    find(By.ID, "back").click()
+    assert find(By.ID, "count").text == f"event 8 of {recording.event_count}"
+
+
+def test_the_tree_pans_and_zooms_and_fit_brings_it_back(browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    path = tmp_path / "replay.html"
+    write_replay_page(path, figure_recording(), "replay")
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    fitted = scene_view(browser)
+    find(By.ID, "zoom-in").click()
+    zoomed = scene_view(browser)
+    assert zoomed[2] > fitted[2]
+    # A drag pans by as much as the pointer moved, the scale kept.
+    ActionChains(browser).move_to_element_with_offset(
+        find(By.ID, "tree"), -200, 150
+    ).click_and_hold().move_by_offset(120, -60).release().perform()
+    assert scene_view(browser) == pytest.approx((zoomed[0] + 120, zoomed[1] - 60, zoomed[2]))
+    find(By.ID, "zoom-out").click()
+    assert scene_view(browser)[2] < zoomed[2]
+    find(By.ID, "fit").click()
+    assert scene_view(browser) == pytest.approx(fitted)
+
+
+def test_a_search_cut_short_says_so_and_a_hostile_label_is_text(
+    browser: object, tmp_path: Path
+) -> None:
+    from tests.core.test_replay_page import HOSTILE
+    from tests.core.test_replay_page import recorded
+    from tests.test_cli import FIGURE_5_2
+
+    hostile = FIGURE_5_2.replace('"label": "B"', json.dumps({"label": HOSTILE})[1:-1])
+    recording = recorded(hostile, node_cap=6)
+    path = tmp_path / "cut.html"
+    write_replay_page(path, recording, HOSTILE, "<script>alert(1)</script>.gtree.json", events=9)
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    status = find(By.ID, "status")
+    assert status.is_displayed()
+    assert "still running" in status.text and "node cap" in status.text
+    assert browser.title == HOSTILE  # type: ignore[attr-defined]
+    assert find(By.ID, "title").text == HOSTILE
+    assert find(By.ID, "source").text == "From <script>alert(1)</script>.gtree.json"
+    # The label beside node B, cut short as text; no script of it ran or was made.
+    names = [
+        e.get_attribute("textContent")
+        for e in browser.find_elements(By.CSS_SELECTOR, "#scene .name")
+    ]  # type: ignore[attr-defined]
+    assert HOSTILE[:5] + "…" in names
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 3  # type: ignore[attr-defined]
