@@ -154,3 +154,18 @@ def test_a_page_that_cannot_be_written_names_the_file_and_keeps_the_search(
     export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
     assert len(big.warned) == 1
     assert read_page(big.path.read_text(encoding="utf-8")).data["finished"]
+
+
+def test_a_page_that_cannot_be_made_says_why_in_one_box(
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def breaks(*_: Any, **__: Any) -> None:
+        raise ValueError("the recording could not be read")
+
+    monkeypatch.setattr(page_writer, "write_replay_page", breaks)
+    panel = big.panel
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
+    assert big.warned == [
+        f"Could not export the replay: Could not write {big.path}: the recording could not be read"
+    ]
+    assert not big.path.exists()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QProgressDialog
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.share.html import write_replay_page
 from gamesearch_gui.ui.jobs import Job
@@ -108,7 +109,7 @@ class PageWriter(QObject):
         if isinstance(error, OSError):
             self.failed.emit(describe(error, self._path))
         else:  # a recording that could not be read: say so, never a traceback
-            self.failed.emit(f"Could not write {self._path}: {error}")
+            self.failed.emit(f"Could not write {printable(self._path)}: {error}")
 
     def _end(self) -> None:
         """Close the dialog and stop the thread (the job, if it still runs, at its next
