@@ -4,7 +4,8 @@
 // and draws the tree at any moment k (k = how many events have happened) as the window's
 // Moment does (core/recording/moment.py): which nodes exist, where each sits, its value
 // and its alpha-beta window then. Every word shown comes from that data (the app computed
-// it); every text is put in with textContent, never as markup.
+// it); every text is put in with textContent, never as markup. A node's board is drawn
+// by board.js (replayBoard), the script before this one.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -381,6 +382,16 @@
     list.append(dt, dd);
   }
 
+  // The node's position, drawn by board.js (tic-tac-toe, Connect Four, chess), as the
+  // window's details pane shows it with the game's board.
+  function showBoard(pane, n) {
+    const board = data.board;
+    if (!board || board.position[n] === undefined) return;
+    const last = board.last[n] !== undefined ? board.last[n] : "";
+    const drawing = replayBoard(board.game, T[board.position[n]], last);
+    if (drawing) pane.appendChild(drawing);
+  }
+
   function showDetails(now) {
     const pane = $("details");
     const n = state.picked;
@@ -389,6 +400,7 @@
     const heading = document.createElement("h2");
     heading.textContent = data.titles[n] !== undefined ? T[data.titles[n]] : `Node ${n + 1}`;
     pane.appendChild(heading);
+    showBoard(pane, n);
     const list = document.createElement("dl");
     pane.appendChild(list);
     let here;

@@ -92,10 +92,11 @@ def test_markup_in_a_label_and_a_file_name_is_text_not_markup(tmp_path: Path) ->
     write_replay_page(path, recording, HOSTILE, "<script>alert(1)</script>.gtree.json")
     text = path.read_text(encoding="utf-8")
     page = read_page(text)
-    # Two script elements, the data and the page's own code: no label made a third.
-    assert [attrs.get("id") for attrs, _ in page.scripts] == ["replay-data", None]
-    assert text.lower().count("</script") == 2
-    assert text.lower().count("<script") == 2
+    # Three script elements, the data and the page's own code (the boards', the page's):
+    # no label made a fourth.
+    assert [attrs.get("id") for attrs, _ in page.scripts] == ["replay-data", None, None]
+    assert text.lower().count("</script") == 3
+    assert text.lower().count("<script") == 3
     assert "<!--" not in text.split("<body>")[1]
     assert page.title == HOSTILE  # shown as the very text, escaped in the file
     data = page.data

@@ -5,6 +5,8 @@ Figure 5.2 and of a Star1 search clicked through: at each, the page's words, val
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
@@ -145,3 +148,219 @@ def test_a_big_search_opens_folded_and_steps(browser: object, tmp_path: Path) ->
     folds[0].click()  # opened: its nodes drawn
     after = len(browser.find_elements(By.CSS_SELECTOR, "#scene [data-node]"))  # type: ignore[attr-defined]
     assert after > before
+
+
+def drawn_pieces(browser: object) -> dict[str, str]:
+    """The pieces the details' board draws: square to piece, read from the DOM."""
+    pieces = browser.find_elements(By.CSS_SELECTOR, "#details svg.board .piece")  # type: ignore[attr-defined]
+    return {p.get_attribute("data-square"): p.get_attribute("data-piece") for p in pieces}
+
+
+def marked_squares(browser: object) -> set[str]:
+    marks = browser.find_elements(By.CSS_SELECTOR, "#details svg.board .last")  # type: ignore[attr-defined]
+    return {m.get_attribute("data-square") for m in marks}
+
+
+def open_and_click(browser: object, path: Path, n: int) -> None:
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    browser.find_element(By.CSS_SELECTOR, f'#scene [data-node="{n}"]').click()  # type: ignore[attr-defined]
+
+
+def test_a_click_on_a_tic_tac_toe_node_draws_its_board(browser: object, tmp_path: Path) -> None:
+    from gamesearch_gui.core.games import TicTacToe
+    from tests.core.test_replay_boards import recorded_game
+
+    game = TicTacToe()
+    recording = recorded_game(game, "XO.XO....", None)
+    path = tmp_path / "ttt.html"
+    write_replay_page(path, recording, "Tic-tac-toe")
+    n = 2  # X in cell 2, then O in cell 5
+    open_and_click(browser, path, n)
+    state = recording.state(n)
+    expected = {
+        str(cell): "X" if owner is Player.MAX else "O"
+        for cell in range(9)
+        if (owner := game.cell(state, cell)) is not None
+    }
+    assert (
+        drawn_pieces(browser)
+        == expected
+        == {"0": "X", "1": "O", "2": "X", "3": "X", "4": "O", "5": "O"}
+    )
+    assert marked_squares(browser) == {str(recording.moves[n])} == {"5"}
+    # The root's board marks no move.
+    browser.find_element(By.CSS_SELECTOR, '#scene [data-node="0"]').click()  # type: ignore[attr-defined]
+    assert len(drawn_pieces(browser)) == 4 and marked_squares(browser) == set()
+
+
+def test_a_click_on_a_chess_node_draws_its_board(browser: object, tmp_path: Path) -> None:
+    import chess
+
+    from gamesearch_gui.core.games.chess import Chess
+    from tests.core.test_replay_boards import MATE_IN_ONE
+    from tests.core.test_replay_boards import recorded_game
+
+    recording = recorded_game(Chess(), MATE_IN_ONE, 1)
+    mate = next(
+        n
+        for n in range(1, recording.node_count)
+        if recording.moves[n].uci() == "a1a8"  # type: ignore[attr-defined]
+    )
+    path = tmp_path / "chess.html"
+    write_replay_page(path, recording, "Chess")
+    open_and_click(browser, path, mate)
+    board = chess.Board(MATE_IN_ONE)
+    board.push_uci("a1a8")
+    expected = {chess.square_name(s): p.symbol() for s, p in board.piece_map().items()}
+    assert drawn_pieces(browser) == expected
+    assert expected["a8"] == "R" and "a1" not in expected
+    assert marked_squares(browser) == {"a1", "a8"}
+    glyphs = browser.find_elements(By.CSS_SELECTOR, '#details .piece[data-square="g8"]')  # type: ignore[attr-defined]
+    assert [g.get_attribute("textContent") for g in glyphs] == ["\u265a\ufe0e"]  # a king
+
+
+def test_a_hostile_position_is_drawn_as_text_never_run(browser: object, tmp_path: Path) -> None:
+    from gamesearch_gui.core.games import TicTacToe
+    from gamesearch_gui.core.share.html import page_html
+    from gamesearch_gui.core.share.replay import replay_data
+    from tests.core.test_replay_boards import recorded_game
+
+    data = replay_data(recorded_game(TicTacToe(), "XO.XO....", None), "<b>hostile</b>")
+    hostile = "<img src=x onerror=\"document.title='pwned'\">XO"
+    data["texts"].append(hostile)
+    data["board"]["position"]["0"] = len(data["texts"]) - 1
+    data["board"]["last"]["0"] = "<script>document.title='pwned'</script>"
+    path = tmp_path / "hostile.html"
+    path.write_text(page_html(data), encoding="utf-8")
+    open_and_click(browser, path, 0)
+    assert browser.title == "<b>hostile</b>"  # type: ignore[attr-defined]
+    assert not browser.find_elements(By.CSS_SELECTOR, "#details img, #details script, b")  # type: ignore[attr-defined]
+    assert browser.find_elements(By.CSS_SELECTOR, "#details svg.board")  # type: ignore[attr-defined]
+    # Its first nine characters are the cells, read one by one: none is X or O, so no
+    # piece is drawn (the X and O after them are no cell's); no move is marked.
+    assert drawn_pieces(browser) == {}
+    assert marked_squares(browser) == set()
+
+
+#: The budget of the Connect Four depth-8 page: a ceiling for a hang, never a speed
+#: claim (a quiet machine opens it in a few seconds; a busy one must not trip it).
+OPEN_BUDGET_S = 300
+STEP_BUDGET_S = 120
+
+
+def test_a_connect_four_depth_8_export_opens_and_steps_within_its_budget(
+    browser: object, tmp_path: Path
+) -> None:
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    from tests.ui.test_replay_page_writer import connect_four_depth_8
+
+    recording = connect_four_depth_8()
+    assert recording.node_count > 10_000
+    path = tmp_path / "connect4-depth-8.html"
+    write_replay_page(path, recording, "Connect Four, depth 8")
+    words = recorded_words(recording)
+    browser.set_page_load_timeout(OPEN_BUDGET_S)  # type: ignore[attr-defined]
+    browser.set_script_timeout(STEP_BUDGET_S)  # type: ignore[attr-defined]
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    last = recording.event_count
+    wait = WebDriverWait(browser, STEP_BUDGET_S)
+    wait.until(lambda b: find(By.ID, "count").text == f"event {last:,} of {last:,}")
+    assert not find(By.ID, "whole").is_selected()  # the folded first view
+    assert find(By.ID, "words").get_attribute("textContent") == words[last]
+    find(By.ID, "first").click()
+    for k in range(1, 11):
+        find(By.ID, "forward").click()
+        wait.until(lambda b, k=k: find(By.ID, "count").text.startswith(f"event {k} of"))
+        assert find(By.ID, "words").get_attribute("textContent") == words[k], k
+    find(By.ID, "last").click()
+    wait.until(lambda b: find(By.ID, "count").text == f"event {last:,} of {last:,}")
+    assert browser.find_elements(By.CSS_SELECTOR, "#scene .edge.best")  # type: ignore[attr-defined]
+
+
+def scene_view(browser: object) -> tuple[float, float, float]:
+    """The tree's pan and zoom: (x, y, scale) of the scene's transform."""
+    transform = browser.find_element(By.ID, "scene").get_attribute("transform")  # type: ignore[attr-defined]
+    x, y, s = (float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", transform))
+    return x, y, s
+
+
+def test_play_at_full_speed_runs_to_the_end_and_stops(browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    recording = figure_recording()
+    path = tmp_path / "replay.html"
+    write_replay_page(path, recording, "replay")
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    assert find(By.ID, "rate").text == "5 events/s"  # the window's first speed
+    speed = find(By.ID, "speed")
+    browser.execute_script(  # type: ignore[attr-defined]
+        "arguments[0].value = arguments[0].max; arguments[0].dispatchEvent(new Event('input'))",
+        speed,
+    )
+    assert find(By.ID, "rate").text == "100,000 events/s"
+    find(By.ID, "first").click()
+    find(By.ID, "play").click()
+    last = f"event {recording.event_count} of {recording.event_count}"
+    WebDriverWait(browser, STEP_BUDGET_S).until(lambda b: find(By.ID, "count").text == last)
+    WebDriverWait(browser, STEP_BUDGET_S).until(lambda b: find(By.ID, "play").text == "Play")
+    assert find(By.ID, "words").get_attribute("textContent") == recorded_words(recording)[-1]
+    # The slider goes anywhere; back steps one event.
+    browser.execute_script(  # type: ignore[attr-defined]
+        "const s = document.getElementById('moment'); s.value = '9';"
+        " s.dispatchEvent(new Event('input'))"
+    )
+    find(By.ID, "back").click()
+    assert find(By.ID, "count").text == f"event 8 of {recording.event_count}"
+
+
+def test_the_tree_pans_and_zooms_and_fit_brings_it_back(browser: object, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    path = tmp_path / "replay.html"
+    write_replay_page(path, figure_recording(), "replay")
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    fitted = scene_view(browser)
+    find(By.ID, "zoom-in").click()
+    zoomed = scene_view(browser)
+    assert zoomed[2] > fitted[2]
+    # A drag pans by as much as the pointer moved, the scale kept.
+    ActionChains(browser).move_to_element_with_offset(
+        find(By.ID, "tree"), -200, 150
+    ).click_and_hold().move_by_offset(120, -60).release().perform()
+    assert scene_view(browser) == pytest.approx((zoomed[0] + 120, zoomed[1] - 60, zoomed[2]))
+    find(By.ID, "zoom-out").click()
+    assert scene_view(browser)[2] < zoomed[2]
+    find(By.ID, "fit").click()
+    assert scene_view(browser) == pytest.approx(fitted)
+
+
+def test_a_search_cut_short_says_so_and_a_hostile_label_is_text(
+    browser: object, tmp_path: Path
+) -> None:
+    from tests.core.test_replay_page import HOSTILE
+    from tests.core.test_replay_page import recorded
+    from tests.test_cli import FIGURE_5_2
+
+    hostile = FIGURE_5_2.replace('"label": "B"', json.dumps({"label": HOSTILE})[1:-1])
+    recording = recorded(hostile, node_cap=6)
+    path = tmp_path / "cut.html"
+    write_replay_page(path, recording, HOSTILE, "<script>alert(1)</script>.gtree.json", events=9)
+    browser.get(path.as_uri())  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    status = find(By.ID, "status")
+    assert status.is_displayed()
+    assert "still running" in status.text and "node cap" in status.text
+    assert browser.title == HOSTILE  # type: ignore[attr-defined]
+    assert find(By.ID, "title").text == HOSTILE
+    assert find(By.ID, "source").text == "From <script>alert(1)</script>.gtree.json"
+    # The label beside node B, cut short as text; no script of it ran or was made.
+    names = [
+        e.get_attribute("textContent")
+        for e in browser.find_elements(By.CSS_SELECTOR, "#scene .name")
+    ]  # type: ignore[attr-defined]
+    assert HOSTILE[:5] + "…" in names
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 3  # type: ignore[attr-defined]

@@ -9,15 +9,19 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.actions import COMMANDS
 from gamesearch_gui.ui.actions import declared_action
+from gamesearch_gui.ui.boards import chess_board
+from gamesearch_gui.ui.boards import connect4_board
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import MIN_COLOUR
 from gamesearch_gui.ui.tree import style
+from gamesearch_gui.ui.tree.exporter import TreeExporter
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.strips import LEGEND_ITEMS
 from tests.replay_page import read_page
@@ -26,16 +30,24 @@ from tests.ui.test_tree_panel import figure_recording
 
 SOLVE_MS = 30_000
 OPEN_MS = 10_000
+#: A ceiling for a page being written (seconds on a quiet machine): a hang, not a speed.
+WRITE_MS = 120_000
+
+
+def export_page(qtbot: QtBot, exporter: TreeExporter, action: QAction) -> None:
+    """Trigger ``action`` and wait until its page is written, or why not is said."""
+    action.trigger()
+    qtbot.waitUntil(lambda: not exporter.page_writer.busy, timeout=WRITE_MS)
 
 
 def test_the_tree_pages_export_writes_the_replay_of_its_search(
-    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=False, title="Figure 5.2: alpha-beta")
     monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "fig"))
     monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
-    panel.view_bar.act_export_page.trigger()
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
     page = read_page((tmp_path / "fig.html").read_text(encoding="utf-8"))
     assert page.title == "Figure 5.2: alpha-beta"
     assert page.data["words"] == recorded_words(recording)
@@ -53,14 +65,14 @@ def test_with_no_search_shown_it_says_so_and_writes_nothing(
 
 
 def test_a_file_that_cannot_be_written_is_said_in_one_box(
-    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     panel.show_recording(figure_recording(), live=False)
     target = tmp_path / "missing" / "fig.html"
     warned: list[tuple[str, str]] = []
     monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(target))
     monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warned.append((title, text)))
-    panel.view_bar.act_export_page.trigger()
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
     ((title, text),) = warned
     assert title == "Could not export the replay" and "missing" in text
 
@@ -92,7 +104,7 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     action = declared_action(window.action_owners, spec)
     assert action is not None and action.isEnabled()
     assert action.text() == "Export replay as &web page…"
-    action.trigger()
+    export_page(qtbot, exporter, action)
     data = read_page((tmp_path / "solved.html").read_text(encoding="utf-8")).data
     recording = editor.solution_panel.recording
     assert recording is not None
@@ -102,15 +114,31 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
 
 def test_the_pages_colours_and_legend_are_the_windows() -> None:
     css = (resource_files() / "replay" / "page.css").read_text(encoding="utf-8")
-    colours = dict(re.findall(r"--([a-z-]+): (#[0-9a-f]{6});", css))
-    assert colours["max"] == MAX_COLOUR.name()
-    assert colours["min"] == MIN_COLOUR.name()
-    assert colours["chance"] == style.CHANCE_COLOUR.name()
-    assert colours["leaf-fill"] == style.LEAF_FILL.name()
-    assert colours["leaf-edge"] == style.LEAF_EDGE.name()
-    assert colours["pv"] == style.PV_COLOUR.name()
-    assert colours["current"] == style.CURRENT_COLOUR.name()
-    assert colours["cut"] == style.CUT_COLOUR.name()
+    colours = dict(re.findall(r"--([a-z0-9-]+): (#[0-9a-f]{6});", css))
+    window = {
+        "max": MAX_COLOUR,
+        "min": MIN_COLOUR,
+        "chance": style.CHANCE_COLOUR,
+        "leaf-fill": style.LEAF_FILL,
+        "leaf-edge": style.LEAF_EDGE,
+        "pv": style.PV_COLOUR,
+        "current": style.CURRENT_COLOUR,
+        "cut": style.CUT_COLOUR,
+        # The boards' (a node's board in its details).
+        "c4-red": connect4_board.RED,
+        "c4-yellow": connect4_board.YELLOW,
+        "c4-frame-top": connect4_board.FRAME_TOP,
+        "c4-frame-bottom": connect4_board.FRAME_BOTTOM,
+        "chess-light": chess_board.LIGHT,
+        "chess-dark": chess_board.DARK,
+    }
+    assert {name: colours.get(name) for name in window} == {
+        name: colour.name() for name, colour in window.items()
+    }
+    last = chess_board.LAST_MOVE
+    assert re.search(r"--chess-last: (#[0-9a-f]{8});", css)[1] == (  # type: ignore[index]
+        f"{last.name()}{last.alpha():02x}"
+    )
     script = (resource_files() / "replay" / "page.js").read_text(encoding="utf-8")
     legend = re.search(r"const LEGEND = \[(.*?)\];", script, re.DOTALL)
     assert legend is not None
@@ -120,14 +148,14 @@ def test_the_pages_colours_and_legend_are_the_windows() -> None:
 
 
 def test_a_search_still_running_is_exported_as_far_as_it_was_published(
-    panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     recording = figure_recording()
     panel.show_recording(recording, live=True, title="running")
     panel.set_published(9)
     monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "run"))
     monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
-    panel.view_bar.act_export_page.trigger()
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
     data = read_page((tmp_path / "run.html").read_text(encoding="utf-8")).data
     assert data["eventCount"] == 9
     assert "still running" in data["status"]

@@ -2,7 +2,8 @@
 current browser, from disk, with no network and nothing to install.
 
 The page is the template ``resources/replay/page.html`` with the package's own style
-sheet (``page.css``) and script (``page.js``) written into it, and the search as JSON
+sheet (``page.css``) and scripts (``board.js``, which draws a node's board, and
+``page.js``) written into it, and the search as JSON
 (:func:`~.replay.replay_data`). Every text from the recording (labels, moves, names, the
 file's name) reaches the page as data, never as markup: the title is escaped here, the
 JSON is read with ``JSON.parse`` and shown with ``textContent``, and no ``<`` is left in
@@ -26,6 +27,7 @@ from gamesearch_gui.core.recording.depth_first import DEFAULT_NODE_CAP
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import new_recording
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.share.replay import Progress
 from gamesearch_gui.core.share.replay import replay_data
 from gamesearch_gui.paths import resource_files
 
@@ -39,9 +41,9 @@ __all__ = [
 ]
 
 #: The files of ``resources/replay/`` the page is made of.
-PAGE_PARTS: Final = ("page.html", "page.css", "page.js")
+PAGE_PARTS: Final = ("page.html", "page.css", "board.js", "page.js")
 
-_SLOT: Final = re.compile(r"\{\{(TITLE|STYLE|SCRIPT|DATA)\}\}")
+_SLOT: Final = re.compile(r"\{\{(TITLE|STYLE|BOARD|SCRIPT|DATA)\}\}")
 
 
 def _part(name: str) -> str:
@@ -64,6 +66,7 @@ def page_html(data: dict[str, Any]) -> str:
     parts = {
         "TITLE": html.escape(str(data.get("title", "")), quote=True),
         "STYLE": _part("page.css"),
+        "BOARD": _part("board.js"),
         "SCRIPT": _part("page.js"),
         "DATA": embedded_json(data),
     }
@@ -72,11 +75,15 @@ def page_html(data: dict[str, Any]) -> str:
 
 
 def replay_page(
-    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+    recording: SearchRecording,
+    title: str,
+    source: str = "",
+    events: int | None = None,
+    progress: Progress | None = None,
 ) -> str:
     """The page replaying ``recording``, named ``title``, from the file ``source``: its
-    first ``events`` events (all by default)."""
-    return page_html(replay_data(recording, title, source, events))
+    first ``events`` events (all by default); ``progress`` as :func:`replay_data`'s."""
+    return page_html(replay_data(recording, title, source, events, progress))
 
 
 def replay_recording(game: Game[Any, Any], settings: SearchSettings) -> SearchRecording:
@@ -98,7 +105,9 @@ def write_replay_page(
     title: str,
     source: str = "",
     events: int | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Write the page replaying ``recording`` (its first ``events`` events, all by
-    default) to ``path``, whole or not at all (OSError says why not)."""
-    write_text(path, replay_page(recording, title, source, events))
+    default) to ``path``, whole or not at all (OSError says why not); ``progress`` as
+    :func:`replay_data`'s."""
+    write_text(path, replay_page(recording, title, source, events, progress))

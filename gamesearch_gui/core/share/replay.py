@@ -4,17 +4,21 @@ and every step's words computed here, by the narration the window reads.
 The page (:mod:`.html`) redraws the tree at any moment from these columns as
 :class:`~gamesearch_gui.core.recording.moment.Moment` does, and shows the words it is
 given: the step line of every moment (``step_line``, the window's), each node's details
-as the search left them (``node_rows``, the details pane's) and each cutoff's two lines
-(``cutoff_lines``, the tree's). So the page and the window say the same words by
-construction. Texts are kept once, in a table the columns index. No Qt.
+as the search left them (``node_rows``, the details pane's) with its board
+(:mod:`.boards`), and each cutoff's two lines (``cutoff_lines``, the tree's). So the page
+and the window say the same words by construction. Texts are kept once, in a table the
+columns index. No Qt.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from collections.abc import Iterator
 from collections.abc import Sequence
 from typing import Any
 from typing import Final
+from typing import TypeVar
 
 from gamesearch_gui.core.narration.facts import cutoff_lines
 from gamesearch_gui.core.narration.facts import node_rows
@@ -25,13 +29,20 @@ from gamesearch_gui.core.numbers import format_probability
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.share.boards import board_data
 
-__all__ = ["DETAILED_NODES", "replay_data", "status_text"]
+__all__ = ["DETAILED_NODES", "PROGRESS_ITEMS", "Progress", "replay_data", "status_text"]
 
 #: Most nodes whose details are written into the page (each a few rows of words): a
 #: bigger search has details for its first view's nodes (the roots, their children and
 #: the best line) and for the first nodes in search order.
 DETAILED_NODES: Final = 20_000
+#: How many events or nodes are written between two calls of ``progress``.
+PROGRESS_ITEMS: Final = 500
+
+T = TypeVar("T")
+#: Told how much of the page's data is made, 0 to 1.
+Progress = Callable[[float], None]
 
 
 class _Texts:
@@ -157,29 +168,53 @@ def _cutoff_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
     }
 
 
-def _details(end: Moment, texts: _Texts) -> dict[str, dict[str, Any]]:
-    """Each detailed node's title and its details pane's rows as the search left them."""
+def _details(end: Moment, texts: _Texts, progress: Progress | None) -> dict[str, Any]:
+    """Each detailed node's title, its details pane's rows as the search left them, and
+    its board (None for a game the page draws no board for)."""
     recording, events = end.recording, end.k
     nodes = _detailed(end)
+    titles: dict[str, int] = {}
+    details: dict[str, list[list[int]]] = {}
+    for n in _reported(nodes, progress, 0.6, 0.3):
+        titles[str(n)] = texts(node_title(recording, n))
+        rows = node_rows(recording, n, events, events)
+        details[str(n)] = [[texts(a), texts(b)] for a, b in rows]
     return {
-        "titles": {str(n): texts(node_title(recording, n)) for n in nodes},
-        "details": {
-            str(n): [[texts(a), texts(b)] for a, b in node_rows(recording, n, events, events)]
-            for n in nodes
-        },
+        "board": board_data(recording, _reported(nodes, progress, 0.9, 0.1), texts),
+        "titles": titles,
+        "details": details,
     }
 
 
+def _reported(
+    items: Sequence[T], progress: Progress | None, start: float, share: float
+) -> Iterator[T]:
+    """``items`` one by one, calling ``progress(start + share * done)`` every
+    ``PROGRESS_ITEMS`` of them, ``done`` the part of them passed (0 to 1)."""
+    count = len(items)
+    for i, item in enumerate(items):
+        if progress is not None and i % PROGRESS_ITEMS == 0:
+            progress(start + share * i / count)
+        yield item
+
+
 def replay_data(
-    recording: SearchRecording, title: str, source: str = "", events: int | None = None
+    recording: SearchRecording,
+    title: str,
+    source: str = "",
+    events: int | None = None,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """Everything the replay page shows of ``recording``, as JSON-ready data. ``title``
     names the search ("Figure 5.2, alpha-beta"); ``source``, the file it came from;
     ``events``, how many of its events to show (all of them by default; a search still
-    being recorded, only those its writer has published)."""
+    being recorded, only those its writer has published). ``progress(done)``, if
+    given, is called as the work goes (``done`` from 0 to 1; an exception it raises,
+    a job's cancel, ends the work)."""
     texts = _Texts()
     end = Moment(recording, recording.event_count if events is None else events)
     finished = recording.result is not None and end.k >= recording.event_count
+    moments = range(end.k + 1)
     return {
         "title": title,
         "source": source,
@@ -192,9 +227,12 @@ def replay_data(
         "nodes": _node_columns(end, texts),
         "cutoffs": _cutoff_columns(end, texts),
         "roots": end.roots(),
-        "current": [Moment(recording, k).current() for k in range(end.k + 1)],
+        "current": [Moment(recording, k).current() for k in _reported(moments, progress, 0.0, 0.2)],
         "bestLine": end.principal_variation(),
-        "words": [step_line(recording, k, starting=False, over=finished) for k in range(end.k + 1)],
-        **_details(end, texts),
+        "words": [
+            step_line(recording, k, starting=False, over=finished)
+            for k in _reported(moments, progress, 0.2, 0.4)
+        ],
+        **_details(end, texts, progress),
         "texts": texts.table,
     }

@@ -1,24 +1,22 @@
 """Exporting the tree from its page: ask where, write the picture, and when the whole
 tree is too big to read, ask whether to write the part in view instead; or write the
 search's replay as one web page (core/share/html.py), from the recording the page holds
-(no search runs for it)."""
+(no search runs for it), on a thread of its own (:mod:`.page_writer`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
-from PySide6.QtCore import Qt
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QApplication
 from PySide6.QtWidgets import QFileDialog
 from PySide6.QtWidgets import QMessageBox
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.files import describe
-from gamesearch_gui.core.share.html import write_replay_page
 from gamesearch_gui.ui.tree.canvas import TreeCanvas
 from gamesearch_gui.ui.tree.export import IllegibleExport
+from gamesearch_gui.ui.tree.page_writer import PageWriter
 
 
 class TreeExporter(QObject):
@@ -40,6 +38,9 @@ class TreeExporter(QObject):
         self._page = page
         self._title = title
         self._published = published
+        #: Writes the replay page on a thread of its own.
+        self.page_writer = PageWriter(page)
+        self.page_writer.failed.connect(self._page_failed)
 
     @Slot()
     def export_svg(self) -> None:
@@ -57,7 +58,8 @@ class TreeExporter(QObject):
 
     @Slot()
     def export_page(self) -> None:
-        """Ask where, then write the search's replay as one web page."""
+        """Ask where, then write the search's replay as one web page, off the GUI thread
+        (a big search's takes seconds), saying why if it cannot be written."""
         recording = self._canvas.recording
         if recording is None:
             self._warn(
@@ -70,15 +72,12 @@ class TreeExporter(QObject):
         name = self._save_file_name("Export the replay as a web page", "Web pages (*.html)")
         if not name:
             return
-        path = _with_suffix(name, ".html")
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            title = self._title() or "Search tree"
-            write_replay_page(path, recording, title, events=self._published())
-        except OSError as error:
-            self._warn("Could not export the replay", describe(error, path))
-        finally:
-            QApplication.restoreOverrideCursor()
+        title = self._title() or "Search tree"
+        self.page_writer.start(_with_suffix(name, ".html"), recording, title, self._published())
+
+    @Slot(str)
+    def _page_failed(self, why: str) -> None:
+        self._warn("Could not export the replay", why)
 
     def _export(self, write: Callable[..., None], path: str) -> None:
         """Write the whole tree to ``path``; one too big to read is exported as the part

@@ -1,0 +1,128 @@
+"""The replay page written off the GUI thread: a big search's page (a Connect Four search
+at depth 8 is tens of thousands of events, each with its sentence) takes seconds to
+make, so it is made as a job of its own :class:`~gamesearch_gui.ui.jobs.JobRunner`,
+with a progress dialog over the page that Cancel closes, while the window goes on.
+
+The dialog is modal to its window: the search being written stays as it is until the
+page is written. The file is written whole or not at all, so a cancel or a failure
+(the disk full, no permission) leaves whatever was there before; the search stays in
+the window, to export again.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from PySide6.QtCore import QObject
+from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QProgressDialog
+from PySide6.QtWidgets import QWidget
+
+from gamesearch_gui.core.files import describe
+from gamesearch_gui.core.files import printable
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.share.html import write_replay_page
+from gamesearch_gui.ui.jobs import Job
+from gamesearch_gui.ui.jobs import JobRunner
+
+__all__ = ["PageWriter"]
+
+#: The dialog shows only for a page that takes longer than this to write (milliseconds).
+SHOW_AFTER_MS: Final = 400
+#: The dialog's scale: the job's share done, in steps of 1/STEPS.
+STEPS: Final = 100
+
+
+class PageWriter(QObject):
+    """Writes one replay page at a time on a thread of its own, over ``page``."""
+
+    #: The page was written: its path.
+    written = Signal(str)
+    #: It was not: why, in a sentence that names the file.
+    failed = Signal(str)
+
+    def __init__(self, page: QWidget) -> None:
+        super().__init__(page)
+        self._page = page
+        self._runner: JobRunner | None = None
+        self._path = ""
+        #: The dialog of the page being written (None when none is).
+        self.dialog: QProgressDialog | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while a page is being written."""
+        return self._runner is not None
+
+    def start(self, path: str, recording: SearchRecording, title: str, events: int | None) -> None:
+        """Write ``recording``'s page (its first ``events`` events) to ``path``."""
+        self.cancel()
+        self._path = path
+        self.dialog = self._make_dialog(path)
+        # The runner has no parent, so that its thread never dies with the page: a page
+        # closed while it writes stops the job and the thread first.
+        runner = self._runner = JobRunner("replay page writer")
+        self.destroyed.connect(runner.shutdown)
+        runner.progress.connect(self._progressed)
+        runner.finished.connect(self._finished)
+        runner.failed.connect(self._failed)
+
+        def work(job: Job) -> None:
+            write_replay_page(path, recording, title, events=events, progress=job.step)
+
+        runner.start(work)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the page being written: nothing is written, nothing is said."""
+        self._end()
+
+    def _make_dialog(self, path: str) -> QProgressDialog:
+        dialog = QProgressDialog(
+            f"Writing the replay page {os.path.basename(path)}…", "Cancel", 0, STEPS, self._page
+        )
+        dialog.setWindowTitle("Export replay as web page")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(SHOW_AFTER_MS)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.setValue(0)
+        dialog.canceled.connect(self.cancel)
+        return dialog
+
+    @Slot(float)
+    def _progressed(self, done: float) -> None:
+        if self.dialog is not None:
+            self.dialog.setValue(min(STEPS - 1, int(done * STEPS)))
+
+    @Slot(object)
+    def _finished(self, _result: object) -> None:
+        self._end()
+        self.written.emit(self._path)
+
+    @Slot(object)
+    def _failed(self, error: BaseException) -> None:
+        self._end()
+        if isinstance(error, OSError):
+            self.failed.emit(describe(error, self._path))
+        else:  # a recording that could not be read: say so, never a traceback
+            self.failed.emit(f"Could not write {printable(self._path)}: {error}")
+
+    def _end(self) -> None:
+        """Close the dialog and stop the thread (the job, if it still runs, at its next
+        step)."""
+        dialog, self.dialog = self.dialog, None
+        if dialog is not None:
+            dialog.canceled.disconnect(self.cancel)
+            dialog.close()
+            dialog.deleteLater()
+        self._stop_runner()
+
+    def _stop_runner(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            runner.shutdown()
+            runner.deleteLater()

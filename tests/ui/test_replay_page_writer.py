@@ -1,0 +1,171 @@
+"""File > Export replay as web page for a big search (Connect Four at depth 8): the page
+is written on a thread of its own while the window goes on, with a progress dialog that
+Cancel closes; a file that cannot be written is said in one box that names it, and the
+search stays shown, to export again."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QProgressDialog
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from gamesearch_gui.core import files
+from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.recording.depth_first import SearchRecording
+from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
+from gamesearch_gui.ui.tree import page_writer
+from gamesearch_gui.ui.tree.page import TreePage
+from gamesearch_gui.ui.tree.page_writer import PageWriter
+from tests.replay_page import read_page
+from tests.replay_page import recorded_words
+from tests.ui.test_replay_export import WRITE_MS
+from tests.ui.test_replay_export import export_page
+
+#: How long a held job waits for the test at most (a ceiling: the test releases it).
+HOLD_S = 120
+
+
+def connect_four_depth_8() -> SearchRecording:
+    """The window's own Connect Four search (ordering, table) at depth 8: 12,058 nodes."""
+    game = ConnectFour()
+    settings = dataclasses.replace(default_settings(find_game("connect4")), depth=8)
+    recording = SearchRecording(game)
+    recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    return recording
+
+
+class Held:
+    """Holds the page's job at its first step until released (or cancelled)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.thread: threading.Thread | None = None
+        real = page_writer.write_replay_page
+
+        def held(*args: Any, progress: Callable[[float], None], **kwargs: Any) -> None:
+            def step(done: float) -> None:
+                self.thread = threading.current_thread()
+                self.entered.set()
+                waited = 0
+                while not self.release.wait(0.01) and waited < HOLD_S * 100:
+                    progress(done)  # raises Cancelled once the job is cancelled
+                    waited += 1
+                progress(done)
+
+            real(*args, progress=step, **kwargs)
+
+        monkeypatch.setattr(page_writer, "write_replay_page", held)
+
+    def export(self, qtbot: QtBot, panel: TreePage) -> tuple[PageWriter, QProgressDialog]:
+        """Export ``panel``'s search until its job is held: the writer and its dialog."""
+        writer = panel.exporter.page_writer
+        panel.view_bar.act_export_page.trigger()
+        assert writer.busy  # the action returned before the page was written
+        qtbot.waitUntil(self.entered.is_set, timeout=WRITE_MS)
+        assert self.thread is not threading.main_thread()
+        assert writer.dialog is not None
+        return writer, writer.dialog
+
+
+@dataclasses.dataclass
+class Big:
+    """A panel showing a Connect Four depth-8 search, whose export goes to ``path``."""
+
+    panel: TreePage
+    path: Path
+    #: The boxes the export showed, as "title: text".
+    warned: list[str]
+
+
+@pytest.fixture
+def big(panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Big:
+    panel.show_recording(connect_four_depth_8(), live=False, title="Connect Four, depth 8")
+    made = Big(panel, tmp_path / "c4.html", [])
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "c4"))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda t, text: made.warned.append(f"{t}: {text}"))
+    return made
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Held:
+    return Held(monkeypatch)
+
+
+def test_a_big_page_is_written_off_the_gui_thread_while_a_dialog_shows(
+    qtbot: QtBot, big: Big, held: Held
+) -> None:
+    writer, dialog = held.export(qtbot, big.panel)
+    # While the job works, the window goes on: the dialog's own timer shows it.
+    qtbot.waitUntil(dialog.isVisible, timeout=WRITE_MS)
+    assert dialog.labelText() == "Writing the replay page c4.html…"
+    held.release.set()
+    qtbot.waitUntil(lambda: not writer.busy, timeout=WRITE_MS)
+    assert writer.dialog is None and big.warned == []
+    data = read_page(big.path.read_text(encoding="utf-8")).data
+    recording = big.panel.recording
+    assert recording is not None
+    assert data["nodeCount"] == recording.node_count > 10_000
+    assert data["words"] == recorded_words(recording)
+
+
+def test_cancel_writes_nothing_and_says_nothing(qtbot: QtBot, big: Big, held: Held) -> None:
+    writer, dialog = held.export(qtbot, big.panel)
+    (cancel,) = dialog.findChildren(QPushButton)
+    assert cancel.text() == "Cancel"
+    cancel.click()  # the job stops at its next step
+    assert not writer.busy and writer.dialog is None
+    assert list(big.path.parent.iterdir()) == [] and big.warned == []
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [(errno.ENOSPC, "the disk is full"), (errno.EACCES, "permission denied")],
+    ids=["disk-full", "no-permission"],
+)
+def test_a_page_that_cannot_be_written_names_the_file_and_keeps_the_search(
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch, number: int, words: str
+) -> None:
+    big.path.write_text("an older page", encoding="utf-8")
+    real = files.write_bytes
+
+    def fails(path: Any, data: bytes, **_: Any) -> None:
+        raise OSError(number, "refused", str(path))
+
+    monkeypatch.setattr(files, "write_bytes", fails)
+    panel = big.panel
+    shown = panel.recording
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
+    assert big.warned == [f"Could not export the replay: Could not write {big.path}: {words}"]
+    # Nothing lost: the file that was there, the search shown, and a second try works.
+    assert big.path.read_text(encoding="utf-8") == "an older page"
+    assert panel.recording is shown
+    monkeypatch.setattr(files, "write_bytes", real)
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
+    assert len(big.warned) == 1
+    assert read_page(big.path.read_text(encoding="utf-8")).data["finished"]
+
+
+def test_a_page_that_cannot_be_made_says_why_in_one_box(
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def breaks(*_: Any, **__: Any) -> None:
+        raise ValueError("the recording could not be read")
+
+    monkeypatch.setattr(page_writer, "write_replay_page", breaks)
+    panel = big.panel
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
+    assert big.warned == [
+        f"Could not export the replay: Could not write {big.path}: the recording could not be read"
+    ]
+    assert not big.path.exists()
