@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
         self.set_mode("play")
         self.user_game = game
         origin = "your file" if game.path else "OpenSpiel"
-        self.settings_panel.show_file_game(game, game.title, game.players, origin)
+        self.settings_panel.show_file_game(game, f"{game.title} ({origin})", game.players)
         self.new_game()
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)

@@ -303,19 +303,16 @@ class SettingsPanel(QWidget):
         """The user's game file the panel shows as the game played (None: a built-in one)."""
         return self._file_game
 
-    def show_file_game(
-        self, game: Game[Any, Any], title: str, sides: tuple[str, ...], origin: str = "your file"
-    ) -> None:
-        """Show a user's game file (or an OpenSpiel game: ``origin`` says which) as the
-        game played, without emitting signals: ``title`` in the game box, its ``sides``
-        in the seats, the algorithms and evaluations it has, and the search its AI uses
-        (a time limit, since its size is unknown). The built-in game's settings are kept
-        for when a built-in game is chosen again."""
+    def show_file_game(self, game: Game[Any, Any], title: str, sides: tuple[str, ...]) -> None:
+        """Show a user's game file as the game played, without emitting signals: ``title``
+        (with where it is from) in the game box, its ``sides`` in the seats, the algorithms and evaluations it
+        has, and the search its AI uses (a time limit, since its size is unknown). The
+        built-in game's settings are kept for when a built-in game is chosen again."""
         self._updating = True
         try:
             self._forget_file_item()
             self._file_game = game
-            self.game_box.addItem(f"{title} ({origin})", FILE_ITEM)
+            self.game_box.addItem(title, FILE_ITEM)
             self.game_box.setCurrentIndex(self.game_box.count() - 1)
             self._show_seats(sides, self._config.seats)
             self._game_form.setRowVisible(self.seats_box, True)

@@ -172,7 +172,7 @@ def test_what_the_engine_refuses_is_one_line_and_the_game_stays(
         assert window.game is game  # nothing lost: the game played stays
     window.show_how_to_play()
     _title, text = window.messages[-1]  # type: ignore[attr-defined]
-    assert "OpenSpiel's game <tt>breakthrough(columns=5,rows=5)</tt>" in text
+    assert "OpenSpiel's game <tt>breakthrough(rows=5,columns=5)</tt>" in text
     assert "player 0 is MAX" in text and "docstring" not in text
     assert no_openspiel_here()
 
