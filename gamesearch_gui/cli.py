@@ -241,6 +241,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="search the game a Python file defines (this app's protocol or aima-python's), "
         "from its initial state; :CLASS picks one of several",
     )
+    solve.add_argument(
+        "--openspiel",
+        metavar="NAME[(PARAMS)]",
+        help="search an OpenSpiel game, such as 'breakthrough(rows=6,columns=6)' (with the "
+        "optional extra gamesearch-gui[openspiel]); 'list' lists the games it can search. "
+        "--position gives its moves from the start, separated by commas, each as OpenSpiel "
+        "writes it or as its action number; no defaults: give --depth N for a big game",
+    )
     solve.add_argument("--position", metavar="TEXT", help="start here (see notations below)")
     solve.add_argument(
         "--algorithm",
@@ -568,6 +576,8 @@ def _solve(args: argparse.Namespace) -> int:
         )
     if args.max_plies is not None:
         raise GameError("--max-plies belongs to --game-file")
+    if args.openspiel is not None:
+        return _solve_openspiel(args)
     if args.game is not None:
         if args.file is not None:
             raise GameError("give either a tree FILE or --game, not both")
@@ -707,6 +717,66 @@ def _solve_game(args: argparse.Namespace) -> int:
         _write_page(args.html, recording, game.title)
     _print(args, answer, title=game.title, convention=convention)
     return 0
+
+
+def _solve_openspiel(args: argparse.Namespace) -> int:
+    """``solve --openspiel NAME[(PARAMS)]``: an OpenSpiel game, from its start or after
+    ``--position``'s moves, searched here (OpenSpiel is no user's code); ``list``: the
+    games it can search."""
+    from gamesearch_gui.core.openspiel.game import OpenSpielGame
+
+    if args.file is not None or args.game is not None:
+        raise GameError("give one of a tree FILE, --game and --openspiel")
+    _game_options(args, None)
+    if args.openspiel.strip() == "list":
+        return _list_openspiel(args)
+    game = OpenSpielGame(args.openspiel)
+    state = game.initial_state() if args.position is None else game.parse_position(args.position)
+    settings = search_settings(args, game.has_chance, len(game.players))
+    recording = _recorder(args, game, settings) if args.html else None
+    answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
+    if recording is not None:
+        _write_page(args.html, recording, game.title)
+    _print(args, answer, title=f"{game.title}, OpenSpiel's {game.spec}", convention=convention)
+    return 0
+
+
+def _list_openspiel(args: argparse.Namespace) -> int:
+    """``solve --openspiel list``: the OpenSpiel games the app can search."""
+    from gamesearch_gui.core.openspiel.catalog import searchable_games
+    from gamesearch_gui.core.openspiel.spec import value_text
+
+    games = searchable_games()
+    if args.json:
+        _write(sys.stdout, json.dumps([_entry_json(entry) for entry in games]))
+        return 0
+    width = max(len(entry.name) for entry in games) + 2
+    for entry in games:
+        players = (
+            f"{entry.min_players} to {entry.max_players} players"
+            if entry.min_players != entry.max_players
+            else f"{entry.players} players"
+        )
+        chance = ", chance" if entry.has_chance else ""
+        _write(sys.stdout, printable(f"{entry.name:<{width}}{entry.long_name} ({players}{chance})"))
+        if entry.parameters:
+            shown = ", ".join(f"{p.name}={value_text(p.default)}" for p in entry.parameters)
+            _write(sys.stdout, printable(f"{'':<{width}}  {shown}"))
+    return 0
+
+
+def _entry_json(entry: Any) -> dict[str, Any]:
+    return {
+        "name": entry.name,
+        "long_name": entry.long_name,
+        "players": entry.players,
+        "min_players": entry.min_players,
+        "max_players": entry.max_players,
+        "chance": entry.has_chance,
+        "parameters": [
+            {"name": p.name, "default": p.default, "type": p.type} for p in entry.parameters
+        ],
+    }
 
 
 def _recorder(

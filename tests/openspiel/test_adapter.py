@@ -110,6 +110,14 @@ def test_a_move_that_is_not_legal_names_itself_and_the_legal_ones() -> None:
     )
 
 
+def test_a_huge_position_text_is_refused_at_once() -> None:
+    # The moves are found piece by piece (a move's text may hold a comma); a text of
+    # 200,000 commas must not be joined 200,000 times over.
+    game = OpenSpielGame("tic_tac_toe")
+    with pytest.raises(GameError, match="move 2, at"):
+        game.parse_position("4" + "," * 200_000)
+
+
 def test_chance_outcomes_and_utilities_are_openspiels() -> None:
     game = OpenSpielGame("pig(winscore=10,diceoutcomes=3)")
     rolled = game.result(game.initial_state(), 0)  # roll

@@ -35,3 +35,16 @@ def test_without_the_extra_a_game_or_the_list_says_how_to_install_it(
         assert str(caught.value) == (
             'OpenSpiel is not installed: pip install "gamesearch-gui[openspiel]"'
         )
+
+
+def test_the_standalone_program_says_it_does_not_carry_openspiel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(OpenSpielMissing) as caught:
+        searchable_games()
+    assert str(caught.value) == (
+        "OpenSpiel is not part of this standalone program; install gamesearch-gui with "
+        'Python\'s pip to use it: pip install "gamesearch-gui[openspiel]"'
+    )

@@ -134,6 +134,16 @@ def test_bad_input_is_one_line_and_status_2(onefile: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_the_one_file_program_says_it_does_not_carry_openspiel(onefile: Path) -> None:
+    result = run(onefile, "solve", "--openspiel", "tic_tac_toe")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "gamesearch-gui solve: error: OpenSpiel is not part of this standalone program; "
+        "install gamesearch-gui with Python's pip to use it: "
+        'pip install "gamesearch-gui[openspiel]"\n'
+    )
+
+
 def test_the_lessons_and_the_template_pass_while_the_machine_is_busy(
     onefile: Path, tmp_path: Path
 ) -> None:

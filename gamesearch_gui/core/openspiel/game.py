@@ -32,6 +32,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import PositionError
 from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.game import outcome_by_sign
+from gamesearch_gui.core.kept import kept
 from gamesearch_gui.core.openspiel.library import GameKind
 from gamesearch_gui.core.openspiel.library import kind_of
 from gamesearch_gui.core.openspiel.library import load
@@ -261,10 +262,13 @@ class OpenSpielGame(Game[OpenSpielState, int]):
         and where the next one starts."""
         options = self.moves_or_outcomes(state)
         texts = {self.move_text(state, a).strip(): a for a in options}
+        longest = max(map(len, texts), default=0)
         for end in range(start + 1, len(pieces) + 1):
             wanted = MOVE_SEPARATOR.join(pieces[start:end]).strip()
             if wanted in texts:
                 return texts[wanted], end
+            if len(wanted) > longest:  # longer joins only grow: no move is that long
+                break
         first = pieces[start].strip()
         if first.lstrip("-").isdigit() and int(first) in options:
             return int(first), start + 1
@@ -279,13 +283,7 @@ _games: dict[str, OpenSpielGame] = {}
 
 def open_game(spec: str) -> OpenSpielGame:
     """The game of ``spec``, loaded once while kept (see ``GAMES_KEPT``)."""
-    game = _games.pop(spec, None)
-    if game is None:
-        game = OpenSpielGame(spec)
-    _games[spec] = game
-    while len(_games) > GAMES_KEPT:
-        del _games[next(iter(_games))]
-    return game
+    return kept(_games, spec, lambda: OpenSpielGame(spec), GAMES_KEPT)
 
 
 def open_state(spec: str, history: tuple[int, ...]) -> OpenSpielState:

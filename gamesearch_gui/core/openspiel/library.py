@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import os
 import re
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,10 +26,16 @@ INSTALL_HINT: Final = 'pip install "gamesearch-gui[openspiel]"'
 
 
 class OpenSpielMissing(GameError):
-    """OpenSpiel is not installed."""
+    """OpenSpiel is not installed (or, in the standalone program, not carried)."""
 
     def __init__(self) -> None:
-        super().__init__(f"OpenSpiel is not installed: {INSTALL_HINT}")
+        if getattr(sys, "frozen", False):
+            super().__init__(
+                "OpenSpiel is not part of this standalone program; install gamesearch-gui "
+                f"with Python's pip to use it: {INSTALL_HINT}"
+            )
+        else:
+            super().__init__(f"OpenSpiel is not installed: {INSTALL_HINT}")
 
 
 def pyspiel() -> Any:

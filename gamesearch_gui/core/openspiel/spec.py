@@ -41,11 +41,12 @@ class Spec:
         """The spec as ``pyspiel.load_game`` reads it, parameters in name order."""
         if not self.parameters:
             return self.name
-        inner = ",".join(f"{k}={_value_text(v)}" for k, v in sorted(self.parameters.items()))
+        inner = ",".join(f"{k}={value_text(v)}" for k, v in sorted(self.parameters.items()))
         return f"{self.name}({inner})"
 
 
-def _value_text(value: Value) -> str:
+def value_text(value: Value) -> str:
+    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -193,7 +194,7 @@ def type_name(default: object) -> str:
 
 
 def _described(key: str, default: object) -> str:
-    shown = _value_text(default) if isinstance(default, Value) else "a game"
+    shown = value_text(default) if isinstance(default, Value) else "a game"
     return f"{key} ({type_name(default)}, default {shown})"
 
 
@@ -202,12 +203,12 @@ def _fitted(name: str, key: str, value: Value, default: object) -> Value:
     wanted = type_name(default)
     given = type_name(value)
     if wanted == given or (wanted == "string"):
-        return _value_text(value) if wanted == "string" else value
+        return value_text(value) if wanted == "string" else value
     if wanted == "float" and given == "int":
         return float(value)
-    example = _value_text(default) if isinstance(default, Value) else "a game"
+    example = value_text(default) if isinstance(default, Value) else "a game"
     raise SpecError(
-        f"{name}: parameter {key} is {_a(wanted)} (such as {example}), not {_value_text(value)!r}"
+        f"{name}: parameter {key} is {_a(wanted)} (such as {example}), not {value_text(value)!r}"
     )
 
 

@@ -32,6 +32,7 @@ from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.game_source import GameFileSource
 from gamesearch_gui.core.game_source import GameSource
 from gamesearch_gui.core.game_source import OpenSpielSource
+from gamesearch_gui.core.kept import kept
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
 from gamesearch_gui.core.usergame.loader import load_game
 
@@ -244,14 +245,8 @@ def open_source(source: GameSource) -> IndexedGame:
         source = GameFileSource(os.path.abspath(source.path), source.class_name, source.ply_limit)
     else:
         mtime = 0.0
-    key = (source, mtime)
-    game = _games.pop(key, None)
-    if game is None:
-        game = _open(source)
-    _games[key] = game
-    while len(_games) > GAMES_KEPT:
-        del _games[next(iter(_games))]
-    return game
+    opened = source
+    return kept(_games, (opened, mtime), lambda: _open(opened), GAMES_KEPT)
 
 
 def _open(source: GameSource) -> IndexedGame:
