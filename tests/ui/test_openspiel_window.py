@@ -216,3 +216,11 @@ def test_backgammon_s_many_moves_fit_a_small_screen_and_each_can_be_clicked(
     click_move(qtbot, window, last)  # scrolled into sight, then clicked
     qtbot.waitUntil(lambda: len(window.match.plies) > plies, timeout=AI_TIMEOUT_MS)
     assert window.match.plies[plies].text == chosen
+    # The AI moved, then the dice rolled for the person: the board says both.
+    wait_for_person_or_end(qtbot, window)
+    if not window.match.is_over:
+        ai, roll = window.match.plies[-2:]
+        said = html.unescape(window.board.last.text())
+        assert (
+            said == f"Last move: <b>{ai.text}</b> (player 1 (MIN)), then chance: <b>{roll.text}</b>"
+        )

@@ -158,17 +158,22 @@ class TextBoard(BoardWidget):
         self._enable()
 
     def _show_last(self) -> None:
-        """The move that reached this position, and who made it (none at the start)."""
+        """The move that reached this position, and who made it (none at the start);
+        after a roll of the dice, the player's move before it too (backgammon's AI
+        moves, then the dice roll for the person: both are news)."""
         line = tuple(self.state)
-        if not line:
-            self.last.setText("")
-            self.last.hide()
-            return
-        before = self.remote.position(line[:-1])
-        text = self.remote.move_text(line[:-1], line[-1])
-        who = "chance" if before.to_move is Player.CHANCE else self._who(before)
-        self.last.setText(f"Last move: <b>{html.escape(text)}</b> ({html.escape(who)})")
-        self.last.show()
+        rolls: list[str] = []
+        mover = ""
+        for end in range(len(line), 0, -1):
+            before = self.remote.position(line[: end - 1])
+            text = html.escape(self.remote.move_text(line[: end - 1], line[end - 1]))
+            if before.to_move is not Player.CHANCE:
+                mover = f"<b>{text}</b> ({html.escape(self._who(before))})"
+                break
+            rolls.insert(0, f"chance: <b>{text}</b>")
+        parts = [mover, *rolls] if mover else rolls
+        self.last.setText(f"Last move: {', then '.join(parts)}" if parts else "")
+        self.last.setVisible(bool(parts))
 
     def _who(self, info: PositionInfo) -> str:
         """Who decides at a position: MAX or MIN, or the game's name for the player
