@@ -282,6 +282,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("play.open_game_file", _W, "Open &game file…", "ask_open_game_file", PLAY,
             (Place("play.file", 0, 0),), "act_open_game_file",
             tip="Play a game you wrote in Python (this app's protocol or aima-python's)"),
+    Command("play.open_openspiel", _W, "Open &OpenSpiel game…", "ask_open_openspiel", PLAY,
+            (Place("game", 0, 1), Place("play.file", 0, 2)), "act_open_openspiel",
+            tip="Play one of OpenSpiel's games (breakthrough, checkers, backgammon, ...), "
+            "with its parameters"),
     Command("play.new_game_file", _W, "New game from &template…", "ask_new_game_file", PLAY,
             (Place("play.file", 0, 1),), "act_new_game_file",
             tip="Write a commented game file (Nim) to change, and play it"),

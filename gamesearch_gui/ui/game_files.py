@@ -35,6 +35,9 @@ from PySide6.QtWidgets import QProgressDialog
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game_source import OpenSpielSource
+from gamesearch_gui.core.openspiel.catalog import OpenSpielEntry
+from gamesearch_gui.core.openspiel.library import OpenSpielMissing
 from gamesearch_gui.core.usergame import DEFAULT_PLY_LIMIT
 from gamesearch_gui.core.usergame import split_game_spec
 from gamesearch_gui.core.usergame.templates import TEMPLATES
@@ -169,6 +172,23 @@ class GameFileEngine(QObject):
 
         return RemoteGame.open(path, class_name, ply_limit, ask, self.stop)
 
+    def open_openspiel(self, spec: str, parent: QWidget | None = None) -> RemoteGame:
+        """OpenSpiel's game of ``spec`` (``breakthrough(rows=5,columns=5)``), opened in
+        the engine; GameError with the engine's one line on why not."""
+
+        def ask(name: str, *args: Any) -> Any:
+            if name == "user_game_open":
+                return self.ask_waiting(parent, f"Opening OpenSpiel's {spec}", name, *args)
+            return self.ask(name, *args)
+
+        return RemoteGame.open_source(OpenSpielSource(spec), ask, self.stop)
+
+    def openspiel_games(self, parent: QWidget | None = None) -> tuple[OpenSpielEntry, ...]:
+        """The OpenSpiel games the app can search, as the engine lists them; GameError
+        when it cannot (OpenSpiel not installed: :func:`openspiel_missing` says so)."""
+        games = self.ask_waiting(parent, "Listing OpenSpiel's games", "openspiel_games")
+        return tuple(games)
+
     def close(self) -> None:
         """End the engine process, and the questions' thread."""
         self._closed = True
@@ -176,6 +196,11 @@ class GameFileEngine(QObject):
         self._questions.shutdown(wait=True, cancel_futures=True)
         self._asked.clear()
         self.engine.close()
+
+
+def openspiel_missing(error: GameError) -> bool:
+    """True when ``error`` is the engine's answer that OpenSpiel is not installed."""
+    return str(error) == str(OpenSpielMissing())
 
 
 def ask_game_file(parent: QWidget) -> str:

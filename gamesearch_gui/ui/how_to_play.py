@@ -84,17 +84,24 @@ def how_to_play(spec: GameSpec, algorithms: Iterable[Algorithm]) -> str:
     return spec.rules + what_the_ai_does(algorithms)
 
 
-def how_to_play_file(title: str, where: str, rules: str, algorithms: Iterable[Algorithm]) -> str:
-    """Help > How to play for a user's game file: what its author wrote of it, how its
-    board works here, then what the AI does."""
+def how_to_play_file(
+    title: str, where: str, rules: str, algorithms: Iterable[Algorithm], *, openspiel: bool = False
+) -> str:
+    """Help > How to play for a user's game file (or an OpenSpiel game: ``openspiel``):
+    what its author (or OpenSpiel) says of it, how its board works here, then what the AI
+    does."""
     said = (
         f"<p style='white-space: pre-wrap'>{html.escape(rules)}</p>"
         if rules
         else "<p>Its class has no docstring to say what the rules are.</p>"
     )
+    origin = (
+        f"OpenSpiel's game <tt>{html.escape(where)}</tt> (its rules are OpenSpiel's):"
+        if openspiel
+        else f"Your game, from <tt>{html.escape(where)}</tt>. Its class's docstring says:"
+    )
     return (
-        f"<h3>{html.escape(title)}</h3><p>Your game, from <tt>{html.escape(where)}</tt>. "
-        f"Its class's docstring says:</p>{said}"
+        f"<h3>{html.escape(title)}</h3><p>{origin}</p>{said}"
         "<p>The board shows the position as the game's own text; click a move's button to "
         "play it. The AI searches the game in a separate process, with a time limit, since "
         "the app cannot know how big the game is.</p>" + what_the_ai_does(algorithms)

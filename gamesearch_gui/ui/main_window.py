@@ -156,6 +156,7 @@ class MainWindow(QMainWindow):
             self.trees,
             lambda title, text: self._message(title, text),
             lambda: self._ask_recover(),
+            self.store,
         )
         self.game_files = self.opening.engine
         self.game_files.answered.connect(self.play.code_answered)
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
     act_quit: QAction
     act_open_game_file: QAction
     act_new_game_file: QAction
+    act_open_openspiel: QAction
     act_mode_play: QAction
     act_mode_trees: QAction
     act_mode_exercise: QAction
@@ -408,15 +410,18 @@ class MainWindow(QMainWindow):
     ask_open_game_file = _Of("opening")
     open_game_file = _Of("opening")
     ask_new_game_file = _Of("opening")
+    ask_open_openspiel = _Of("opening")
+    open_openspiel = _Of("opening")
     open_example = _Of("opening")
     open_tree_file = _Of("opening")
 
     @Slot(object, str)
     def _play_game_file(self, game: RemoteGame, spec: str) -> None:
-        """Play the game of a game file loaded from ``spec``."""
+        """Play the game of a game file loaded from ``spec`` (or one of OpenSpiel's)."""
         self.set_mode("play")
         self.user_game = game
-        self.settings_panel.show_file_game(game, game.title, game.players)
+        origin = "your file" if game.path else "OpenSpiel"
+        self.settings_panel.show_file_game(game, f"{game.title} ({origin})", game.players)
         self.new_game()
         self._retitle()
         self.statusBar().showMessage(f"Playing {game.title} from {spec}", 8000)

@@ -190,6 +190,8 @@ PLAY_LEVEL = choice("play/level", CUSTOM, lambda: (CUSTOM, *LEVEL_IDS))
 PLAY_LEVEL_SEED = whole("play/level_seed", 0, *SEED_RANGE)
 #: Draw a tree: File > Open recent (its folder is where tree file dialogs start).
 RECENT_TREES = paths("editor/recent_files", MAX_RECENT)
+#: Game > Open OpenSpiel game: the spec of the game last opened (the dialog opens on it).
+LAST_OPENSPIEL = text("play/openspiel")
 #: The student's search file last checked (File > Check my search code…).
 SEARCH_CHECK_PATH = text("check/path")
 #: The first-run welcome was shown (it shows once, however it was closed).

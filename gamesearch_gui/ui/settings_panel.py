@@ -304,15 +304,15 @@ class SettingsPanel(QWidget):
         return self._file_game
 
     def show_file_game(self, game: Game[Any, Any], title: str, sides: tuple[str, ...]) -> None:
-        """Show a user's game file as the game played, without emitting signals: ``title``
-        in the game box, its ``sides`` in the seats, the algorithms and evaluations it
-        has, and the search its AI uses (a time limit, since its size is unknown). The
-        built-in game's settings are kept for when a built-in game is chosen again."""
+        """Show a user's game file (or an OpenSpiel game) as the game played, without
+        emitting signals: ``title`` in the game box, its ``sides`` in the seats, the
+        algorithms and evaluations it has, and the search its AI uses (a time limit: its
+        size is unknown). The built-in game's settings are kept for when it is chosen again."""
         self._updating = True
         try:
             self._forget_file_item()
             self._file_game = game
-            self.game_box.addItem(f"{title} (your file)", FILE_ITEM)
+            self.game_box.addItem(title, FILE_ITEM)
             self.game_box.setCurrentIndex(self.game_box.count() - 1)
             self._show_seats(sides, self._config.seats)
             self._game_form.setRowVisible(self.seats_box, True)

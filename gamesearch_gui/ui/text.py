@@ -6,15 +6,19 @@ text, so a long label (or one long word in a wrapped label) widens the window to
 however the text was capped. So: :func:`elide` cuts text to a width in pixels,
 :class:`ElidedLabel` is a one-line label that shows what fits of its text, and
 :func:`breakable` lets a wrapped label wrap inside a long word instead of widening.
+:class:`FittedText` is the other way round: a board written as text, grown or shrunk
+to the room it has.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Final
 
 from PySide6.QtCore import QSize
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtGui import QPainter
@@ -128,3 +132,81 @@ class ElidedLabel(QLabel):
         if elided or self._elided:
             self.setToolTip(tooltip(text) if elided else "")
             self._elided = elided
+
+
+#: A fitted text is drawn at most this many times its font's own size...
+FIT_MOST: Final = 2.5
+#: ...and at the least this many points.
+FIT_LEAST_POINTS: Final = 6.5
+#: The share of its room a fitted text fills at most (rounding and hinting differ).
+_FIT_SHARE: Final = 0.95
+
+
+class FittedText(QLabel):
+    """Lines of fixed-width text (a board written as text) drawn at the largest size that
+    fits the label: from ``FIT_LEAST_POINTS`` up to ``FIT_MOST`` times its font's own size.
+
+    It asks its layout for room for the text at the font's own size and makes do with
+    the room at the smallest size, so a big board neither widens the window nor is cut:
+    it shrinks (in a scroll area, it scrolls past that). Wrapped text (a message, not a
+    board) stays at the font's own size, as any label's.
+    """
+
+    def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
+        self._base = QFont(font)
+        super().__init__(parent)
+        self.setFont(font)
+
+    def setText(self, text: str) -> None:
+        """Show ``text``, fitted."""
+        super().setText(text)
+        self._fit()
+
+    def setWordWrap(self, on: bool) -> None:
+        """Wrapped (a message): the font's own size; else fitted."""
+        super().setWordWrap(on)
+        self._fit()
+
+    def sizeHint(self) -> QSize:
+        """Room for the text at the font's own size."""
+        return super().sizeHint() if self.wordWrap() else self._room_at(self._base)
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for the text at its smallest size."""
+        if self.wordWrap():
+            return super().minimumSizeHint()
+        least = QFont(self._base)
+        least.setPointSizeF(min(FIT_LEAST_POINTS, self._base.pointSizeF()))
+        return self._room_at(least)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _text_size(self, font: QFont) -> tuple[float, float]:
+        metrics = QFontMetricsF(font)
+        lines = self.text().split("\n")
+        return max(metrics.horizontalAdvance(line) for line in lines), (
+            metrics.lineSpacing() * len(lines)
+        )
+
+    def _room_at(self, font: QFont) -> QSize:
+        width, height = self._text_size(font)
+        margins = self.contentsMargins()
+        extra_w = 2 * self.margin() + margins.left() + margins.right()
+        extra_h = 2 * self.margin() + margins.top() + margins.bottom()
+        return QSize(math.ceil(width) + extra_w, math.ceil(height) + extra_h)
+
+    def _fit(self) -> None:
+        font = QFont(self._base)
+        width, height = self._text_size(self._base)
+        room = self.contentsRect().adjusted(
+            self.margin(), self.margin(), -self.margin(), -self.margin()
+        )
+        if not self.wordWrap() and width > 0 and height > 0 and room.width() > 0:
+            scale = _FIT_SHARE * min(room.width() / width, room.height() / height)
+            base = self._base.pointSizeF()
+            points = max(FIT_LEAST_POINTS, min(base * scale, base * FIT_MOST))
+            font.setPointSizeF(math.floor(points * 2) / 2)
+        if font != self.font():
+            self.setFont(font)

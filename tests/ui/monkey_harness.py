@@ -549,6 +549,12 @@ class Answers:
         else:
             dialog.accept()
 
+    def _fill_OpenSpielDialog(self, dialog: Any) -> None:
+        # A small game, whose AI answers at once (a big board's parameters are the
+        # dialog's own tests').
+        dialog.choose("tic_tac_toe")
+        self._finish(dialog)
+
     def _fill_RandomTreeDialog(self, dialog: Any) -> None:
         if self.policy == "random":
             self._random_fill(dialog)

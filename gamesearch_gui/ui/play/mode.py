@@ -148,7 +148,9 @@ class PlayMode(QObject):
         offered = algorithms_for(session.game)
         if game is None:
             return how_to_play(session.config.spec, offered)
-        return how_to_play_file(game.title, game.spec, game.info.rules, offered)
+        return how_to_play_file(
+            game.title, game.spec, game.info.rules, offered, openspiel=not game.path
+        )
 
     # -- remembering -------------------------------------------------------------------
 

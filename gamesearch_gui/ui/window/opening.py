@@ -1,7 +1,7 @@
-"""What the window opens from outside: a person's game file (played in Play mode), a
-template game file written first, a tree file or an example of the library (drawn in
-Trees mode; dropped on the window, named on the command line, chosen in a menu), and the
-tree an unclean exit left behind.
+"""What the window opens from outside: a person's game file or one of OpenSpiel's games
+(played in Play mode), a template game file written first, a tree file or an example of
+the library (drawn in Trees mode; dropped on the window, named on the command line,
+chosen in a menu), and the tree an unclean exit left behind.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
+from PySide6.QtCore import QSettings
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QDragEnterEvent
 from PySide6.QtGui import QDropEvent
@@ -18,11 +19,17 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import TEST_SUFFIX
+from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.ui import saved
+from gamesearch_gui.ui.boards.text_board import too_many_moves
 from gamesearch_gui.ui.editor.trees_mode import TreesMode
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.game_files import ask_game_file
 from gamesearch_gui.ui.game_files import ask_template
 from gamesearch_gui.ui.game_files import new_template
+from gamesearch_gui.ui.game_files import openspiel_missing
+from gamesearch_gui.ui.openspiel_dialog import OpenSpielDialog
+from gamesearch_gui.ui.openspiel_dialog import not_installed_html
 
 
 class Opening(QObject):
@@ -36,7 +43,7 @@ class Opening(QObject):
     #: A line for the status bar, and how long it stays (milliseconds; 0: until replaced).
     message = Signal(str, int)
     #: A game file was loaded: its game (a RemoteGame) and the spec it came from; the
-    #: window plays it (before ``open_game_file`` returns).
+    #: window plays it (before ``open_game_file`` returns). OpenSpiel's games too.
     gameLoaded = Signal(object, str)
 
     def __init__(
@@ -45,6 +52,7 @@ class Opening(QObject):
         trees: TreesMode,
         tell: Callable[[str, str], None],
         ask_recover: Callable[[], bool],
+        store: QSettings | None = None,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -52,6 +60,7 @@ class Opening(QObject):
         self.engine = GameFileEngine(window)
         self._tell = tell
         self._ask_recover = ask_recover
+        self._store = store
 
     # -- users' game files ----------------------------------------------------------------
 
@@ -86,6 +95,69 @@ class Opening(QObject):
             self._tell("The template could not be written", _html(str(error)))
             return
         self.open_game_file(path)
+
+    # -- OpenSpiel's games ------------------------------------------------------------
+
+    def ask_open_openspiel(self) -> None:
+        """Game > Open OpenSpiel game: choose a game and its parameters, and play it; or
+        say how to install OpenSpiel when it is not there."""
+        self.message.emit("Asking the engine for OpenSpiel's games…", 0)
+        try:
+            games = self.engine.openspiel_games(self._window)
+        except GameError as error:
+            if openspiel_missing(error):
+                self.message.emit(str(error), 15000)
+                self._tell("OpenSpiel is not installed", not_installed_html())
+            else:
+                self._refused("OpenSpiel's games could not be listed", str(error))
+            return
+        self.message.emit("", 0)
+        opened: list[RemoteGame] = []
+
+        def try_open(spec: str) -> str | None:
+            try:
+                opened[:] = [self._open_openspiel(spec)]
+            except GameError as error:
+                return str(error)
+            return None
+
+        last = saved.LAST_OPENSPIEL.read(self._store) if self._store is not None else ""
+        dialog = OpenSpielDialog(games, try_open, self._window, chosen=last)
+        accepted = dialog.exec() == OpenSpielDialog.DialogCode.Accepted and opened
+        dialog.deleteLater()
+        if accepted:
+            self._play_openspiel(opened[0], dialog.spec)
+
+    def open_openspiel(self, spec: str) -> bool:
+        """Play OpenSpiel's game of ``spec`` against the AI (opened and searched in the
+        engine process). A game the engine refuses is said in one line, and the game
+        played stays."""
+        self.message.emit(f"Opening OpenSpiel's {spec}…", 0)
+        try:
+            game = self._open_openspiel(spec)
+        except GameError as error:
+            self._refused("The OpenSpiel game could not be opened", str(error))
+            return False
+        self._play_openspiel(game, spec)
+        return True
+
+    def _open_openspiel(self, spec: str) -> RemoteGame:
+        """The game of ``spec`` opened in the engine; GameError when the engine refuses
+        it, or when it has too many moves to be played here."""
+        game = self.engine.open_openspiel(spec, self._window)
+        why = too_many_moves(game)
+        if why is not None:
+            raise GameError(why)
+        return game
+
+    def _play_openspiel(self, game: RemoteGame, spec: str) -> None:
+        if self._store is not None:
+            saved.LAST_OPENSPIEL.write(self._store, spec)
+        self.gameLoaded.emit(game, f"OpenSpiel ({spec})")
+
+    def _refused(self, title: str, why: str) -> None:
+        self.message.emit(f"{title}: {why}", 15000)
+        self._tell(title, _html(why))
 
     # -- trees -------------------------------------------------------------------------
 
