@@ -48,6 +48,7 @@ class TreesMode(QObject):
     act_open: QAction
     act_save: QAction
     act_save_as: QAction
+    act_export_efg: QAction
     act_random: QAction
     act_compare: QAction
     act_undo: QAction
@@ -87,6 +88,7 @@ class TreesMode(QObject):
             self.act_open,
             self.act_save,
             self.act_save_as,
+            self.act_export_efg,
             self.act_random,
             self.act_compare,
             editor.act_paste,
@@ -101,6 +103,7 @@ class TreesMode(QObject):
         self.loading_actions = [
             self.act_save,
             self.act_save_as,
+            self.act_export_efg,
             self.act_compare,
             editor.act_solve,
             editor.act_paste,
