@@ -83,6 +83,14 @@ class TreesMode(QObject):
         self.edit_menu = fill_menu(make_menu("trees.edit", window), "trees.edit", owners)
         self.tree_menu = fill_menu(make_menu("trees.tree", window), "trees.tree", owners)
         self.toolbar = fill_toolbar(QToolBar(bar("toolbar.tree").title), "toolbar.tree", owners)
+        self._group_actions()
+        self.active = False
+        self._update_undo()
+        editor.loadingChanged.connect(self._loading_changed)
+
+    def _group_actions(self) -> None:
+        """The actions Trees mode switches on and off, and those a file's opening stops."""
+        editor = self.editor
         self.mode_actions = [
             self.act_new,
             self.act_open,
@@ -113,9 +121,6 @@ class TreesMode(QObject):
             editor.act_transform,
             editor.act_flip_exercise,
         ]
-        self.active = False
-        self._update_undo()
-        editor.loadingChanged.connect(self._loading_changed)
 
     def set_active(self, on: bool) -> None:
         """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""
