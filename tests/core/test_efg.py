@@ -492,3 +492,22 @@ def test_an_efg_error_names_its_line() -> None:
     with pytest.raises(EfgError) as raised:
         read_efg('EFG 2 R "g" { "A" }\n\n\np "" 1 1 "" { "a" } 7\n')
     assert raised.value.line == 4
+
+
+def test_a_big_file_is_read_with_its_check_called_and_a_cancel_stops_it() -> None:
+    text = dump_efg(random_tree(9, (3, 3), seed=1))  # 29,524 nodes
+    calls: list[int] = []
+    tree = read_efg(text, check=lambda: calls.append(1)).tree
+    assert tree.node_count == 29524 and len(calls) >= 3
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel() -> None:
+        if calls:
+            raise Cancelled
+        calls.append(1)
+
+    calls.clear()
+    with pytest.raises(Cancelled):
+        read_efg(text, check=cancel)

@@ -71,6 +71,8 @@ TWO_PLAYERS: Final = ("MAX", "MIN")
 PROBABILITY_TOLERANCE: Final = 1e-9
 #: Characters of what the file wrote that a message quotes at most.
 _QUOTE: Final = 40
+#: Nodes read (or written) between two calls of a check.
+_CHECK_EVERY: Final = 8192
 #: Largest denominator tried for a probability's simplest rational.
 _SIMPLE_DENOMINATOR: Final = 10**6
 _FLOAT_MAX: Final = sys.float_info.max
@@ -282,8 +284,9 @@ def normalized_labels(labels: Sequence[str]) -> list[str]:
 class _Parser:
     """The whole file read into pre-order records, checked as it goes."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, check: Callable[[], None] | None = None) -> None:
         self.reader = _Reader(text)
+        self.check = check
         self.players: list[str] = []
         self.title = ""
         self.infosets: dict[tuple[int, int], _Infoset] = {}
@@ -339,6 +342,8 @@ class _Parser:
                 raise EfgError(
                     token.line, f"the tree is deeper than {MAX_DEPTH} levels, the app's limit"
                 )
+            if self.check is not None and len(self.records) % _CHECK_EVERY == 0:
+                self.check()
             record = self._node(payoffs)
             self.records.append(record)
             if record.kind != "t":
@@ -593,14 +598,17 @@ def _build(records: list[_Record], players: int) -> TreeNode:
     return built[0]
 
 
-def read_efg(text: str, name: str | None = None) -> EfgGame:
+def read_efg(
+    text: str, name: str | None = None, *, check: Callable[[], None] | None = None
+) -> EfgGame:
     """The tree a Gambit ``.efg`` file's ``text`` holds, and how its players were read.
 
     ``name`` is the tree's name when the file's title is empty. EfgError (naming the
     line) for a malformed file, a game of imperfect information, or one the app's trees
-    cannot hold (a general-sum game of two players, a zero probability).
+    cannot hold (a general-sum game of two players, a zero probability). ``check`` is
+    called now and then while a big file is read; whatever it raises stops the reading.
     """
-    parser = _Parser(text)
+    parser = _Parser(text, check)
     parser.prologue()
     parser.nodes()
     records = parser.records
@@ -736,7 +744,7 @@ def dump_efg(tree: CustomTree, check: Callable[[], None] | None = None) -> str:
     infosets = [0] * (len(players) + 1)  # chance's at 0
     outcomes: dict[tuple[Number, ...], int] = {}
     for count, node in enumerate(iter_nodes(tree.root)):
-        if check is not None and count % 8192 == 0:
+        if check is not None and count % _CHECK_EVERY == 0:
             check()
         label = quoted(node.label or "")
         if node.type is NodeType.LEAF:

@@ -985,7 +985,7 @@ def read_tree_source(
     named_efg = file_name is not None and file_name.lower().endswith(EFG_SUFFIX)
     if named_efg or looks_like_efg(text):
         try:
-            game = read_efg(text, None if name is None else _efg_name(name))
+            game = read_efg(text, None if name is None else _efg_name(name), check=check)
         except EfgError as e:
             raise LineError(file_name or _tree_name(name), e.line, e.rule) from None
         return TreeSource(game.tree, None, game.about, GAMBIT_ORIGIN)
