@@ -511,3 +511,10 @@ def test_a_big_file_is_read_with_its_check_called_and_a_cancel_stops_it() -> Non
     calls.clear()
     with pytest.raises(Cancelled):
         read_efg(text, check=cancel)
+
+
+def test_an_outcome_is_reused_only_where_gambit_would_read_it_the_same() -> None:
+    tree = load_tree("[[0, 0.0], [0, -0.0]]")
+    lines = dump_efg(tree).splitlines()[3:]
+    assert lines[2:4] == ['t "" 1 "" { 0, 0 }', 't "" 2 "" { 0.0, 0.0 }']
+    assert lines[5:] == ['t "" 1 "" { 0, 0 }', 't "" 2 "" { 0.0, 0.0 }']

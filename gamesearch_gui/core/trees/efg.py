@@ -724,7 +724,7 @@ def _move_labels(node: TreeNode) -> list[str]:
     return normalized_labels(names)
 
 
-def _payoffs(tree: CustomTree, node: TreeNode) -> tuple[Number, ...]:
+def _payoffs(node: TreeNode) -> tuple[Number, ...]:
     if node.values is not None:
         return node.values
     assert node.value is not None
@@ -742,16 +742,16 @@ def dump_efg(tree: CustomTree, check: Callable[[], None] | None = None) -> str:
         "",
     ]
     infosets = [0] * (len(players) + 1)  # chance's at 0
-    outcomes: dict[tuple[Number, ...], int] = {}
+    outcomes: dict[str, int] = {}
     for count, node in enumerate(iter_nodes(tree.root)):
         if check is not None and count % _CHECK_EVERY == 0:
             check()
         label = quoted(node.label or "")
         if node.type is NodeType.LEAF:
-            payoffs = _payoffs(tree, node)
-            # Keyed by exact value: 0 and 0.0 (and -0.0) are one outcome, as in Gambit.
-            number = outcomes.setdefault(payoffs, len(outcomes) + 1)
-            written = ", ".join(number_text(v) for v in payoffs)
+            # Keyed by the text written, which Gambit compares when an outcome is used
+            # again: 0 and 0.0 are two outcomes.
+            written = ", ".join(number_text(v) for v in _payoffs(node))
+            number = outcomes.setdefault(written, len(outcomes) + 1)
             lines.append(f't {label} {number} "" {{ {written} }}')
             continue
         actions = _move_labels(node)
