@@ -210,7 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="search a custom tree file or a game position",
         description=(
             "Search a custom tree (FILE: a .gtree.json file, a file holding a nested list, "
-            "a UC Berkeley CS188 GraphGameTree .test case, or a nested list itself such as "
+            "a UC Berkeley CS188 GraphGameTree .test case, a Gambit .efg game of perfect "
+            "information, or a nested list itself such as "
             "'[[3,12,8],[2,4,6],[14,5,2]]' (quoted for the shell); '-' reads standard "
             "input), or a game position (--game).\n\n"
             "A CS188 case is the tree its agent searches: Pacman MAX, each ghost a MIN\n"
@@ -218,6 +219,10 @@ def build_parser() -> argparse.ArgumentParser:
             "depth x num_agents plies; its agent's search is the default (MinimaxAgent\n"
             "minimax, AlphaBetaAgent alphabeta, ExpectimaxAgent expectiminimax). CS188's\n"
             "alpha-beta prunes on strict inequality only (--strict-pruning).\n\n"
+            "A Gambit .efg game of one player is a tree of MAX; of two, player 1 is MAX\n"
+            "and player 2 MIN, valued by player 1's payoff (zero-sum or constant-sum\n"
+            "only); of three or more, a tree of players (max^n). Games of imperfect\n"
+            "information are refused.\n\n"
             "A game is searched as the window searches it at first: each search option\n"
             "not given takes the game's default, listed at the end (the window's time\n"
             "budget aside, so that an answer does not depend on the machine's speed).\n"
@@ -232,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         metavar="FILE",
-        help="tree file (or CS188 .test case), a nested list, or - for stdin",
+        help="tree file (or CS188 .test case, or Gambit .efg game), a nested list, or - for stdin",
     )
     solve.add_argument("--game", choices=game_names(), help="search a game")
     solve.add_argument(
@@ -374,6 +379,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write the search's replay to OUT: one web page, the tree stepped through "
         "event by event with the window's words, that any browser opens from disk "
         "(depth-first searches: not with --algorithm mcts or --game-file)",
+    )
+    solve.add_argument(
+        "--efg",
+        metavar="OUT",
+        help="also write the tree to OUT as a Gambit extensive-form game (.efg) of perfect "
+        "information: MAX is player 1 and MIN player 2 with payoffs v, -v (tree FILEs only)",
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     add_limit_options(solve, _seconds, GAME_FILE_SECONDS, "in the whole search (with --game-file)")
@@ -566,6 +577,8 @@ def _discard_stdout() -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.efg is not None and (args.game_file is not None or args.game is not None):
+        raise GameError("--efg writes a tree FILE as a Gambit game: not --game or --game-file")
     if args.game_file is not None:
         return _solve_game_file(args)
     given = limits_given(args)
@@ -647,6 +660,10 @@ def _solve_tree(args: argparse.Namespace) -> int:
     else:
         source = tree_source_argument(args.file)
     tree = source.tree
+    if args.efg is not None:
+        from gamesearch_gui.core.trees.efg import save_efg_file
+
+        save_efg_file(tree, args.efg)
     # A file that names its search (a CS188 case's agent) has it as the default.
     asked = None if source.algorithm is None else SearchSettings(Algorithm(source.algorithm))
     game = TreeGame(tree)

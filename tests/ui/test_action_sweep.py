@@ -466,9 +466,14 @@ FLOORS = {
 #: name. In every mode: trees (File > Examples opens a tree in the editor, which asks to
 #: save the unsaved one first), the search tree's pictures and its replay page (Export,
 #: File > Export replay as web page) and a game file (File > New game from template,
-#: which opens it in Play); in Practise, exercise sheets and keys too.
+#: which opens it in Play); in Draw a tree, the tree as a Gambit game (File > Export as
+#: Gambit game); in Practise, exercise sheets and keys too.
 _EVERYWHERE = {".json", ".svg", ".png", ".py", ".html"}
-WRITTEN = {"play": _EVERYWHERE, "trees": _EVERYWHERE, "exercise": _EVERYWHERE | {".pdf"}}
+WRITTEN = {
+    "play": _EVERYWHERE,
+    "trees": _EVERYWHERE | {".efg"},
+    "exercise": _EVERYWHERE | {".pdf"},
+}
 #: Actions a person can reach in a mode that none of its scenarios enables, and why.
 #: Empty: every one is triggered.
 NEVER_ENABLED: dict[str, set[str]] = {"play": set(), "trees": set(), "exercise": set()}

@@ -40,6 +40,10 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.cs188 import Cs188Error
 from gamesearch_gui.core.trees.cs188 import looks_like_test
 from gamesearch_gui.core.trees.cs188 import read_test
+from gamesearch_gui.core.trees.efg import EFG_SUFFIX
+from gamesearch_gui.core.trees.efg import EfgError
+from gamesearch_gui.core.trees.efg import looks_like_efg
+from gamesearch_gui.core.trees.efg import read_efg
 from gamesearch_gui.core.trees.tree import MAX_DEPTH
 from gamesearch_gui.core.trees.tree import MAX_NODES
 from gamesearch_gui.core.trees.tree import CustomTree
@@ -52,8 +56,11 @@ from gamesearch_gui.core.trees.tree import iter_nodes
 from gamesearch_gui.core.trees.tree import path_text
 
 __all__ = [
+    "CS188_ORIGIN",
     "DEFAULT_NAME",
+    "EFG_SUFFIX",
     "FORMAT_TAG",
+    "GAMBIT_ORIGIN",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_NODES",
@@ -89,6 +96,9 @@ __all__ = [
 FORMAT_TAG = "gamesearch-tree"
 #: The suffix of UC Berkeley CS188's autograder test files (core/trees/cs188.py).
 TEST_SUFFIX = ".test"
+#: What a tree read from another format's file says it came from (``TreeSource.origin``).
+CS188_ORIGIN = "CS188 test case"
+GAMBIT_ORIGIN = "Gambit game"
 SUPPORTED_VERSIONS = (1, 2)
 #: How far from 1 a chance node's probabilities may sum.
 PROBABILITY_TOLERANCE = 1e-9
@@ -210,12 +220,14 @@ class TreeSource:
 
     ``algorithm`` is the search the file asks for (a value of ``Algorithm``: a CS188
     case's agent), or None where the file names none; ``about`` is one line on what was
-    read ("" for the app's own formats).
+    read ("" for the app's own formats), and ``origin`` the kind of file it was
+    (``CS188_ORIGIN``, ``GAMBIT_ORIGIN``; "" for the app's own formats).
     """
 
     tree: CustomTree
     algorithm: str | None = None
     about: str = ""
+    origin: str = ""
 
 
 def _error(path: Path | None, rule: str) -> TreeFileError:
@@ -962,13 +974,21 @@ def read_tree_source(
 
     The one way bytes become a tree, for files and standard input alike: a file named
     ``*.test`` (``file_name``) that is not JSON, or text whose first line is a field such as
-    ``class: "GraphGameTreeTest"``, is a CS188 test case (core/trees/cs188.py), refused
-    with a LineError that names ``file_name`` (else ``name``) and the line; anything else
-    is JSON in either form (:func:`load_tree`). TreeFileError for more than
+    ``class: "GraphGameTreeTest"``, is a CS188 test case (core/trees/cs188.py), and a file
+    named ``*.efg`` or text that starts with ``EFG`` a Gambit game (core/trees/efg.py),
+    each refused with a LineError that names ``file_name`` (else ``name``) and the line;
+    anything else is JSON in either form (:func:`load_tree`). TreeFileError for more than
     ``MAX_FILE_BYTES``, undecodable bytes (naming the first one's offset) or content that
     breaks a rule.
     """
     text = _decoded(data)
+    named_efg = file_name is not None and file_name.lower().endswith(EFG_SUFFIX)
+    if named_efg or looks_like_efg(text):
+        try:
+            game = read_efg(text, None if name is None else _efg_name(name), check=check)
+        except EfgError as e:
+            raise LineError(file_name or _tree_name(name), e.line, e.rule) from None
+        return TreeSource(game.tree, None, game.about, GAMBIT_ORIGIN)
     # (JSON in a file named *.test is still JSON: it starts with "{" or "[")
     named_test = file_name is not None and file_name.lower().endswith(TEST_SUFFIX)
     is_test = named_test and not text.lstrip().startswith(("{", "["))
@@ -981,7 +1001,14 @@ def read_tree_source(
         case = read_test(text, case_name, check=check)
     except Cs188Error as e:
         raise LineError(file_name or case_name, e.line, e.rule) from None
-    return TreeSource(case.tree, case.algorithm, case.about())
+    return TreeSource(case.tree, case.algorithm, case.about(), CS188_ORIGIN)
+
+
+def _efg_name(name: str) -> str:
+    """A Gambit game's name where its title is empty: the file's, without ``.efg``."""
+    if name.lower().endswith(EFG_SUFFIX) and len(name) > len(EFG_SUFFIX):
+        return name[: -len(EFG_SUFFIX)]
+    return name
 
 
 def load_tree_bytes(

@@ -48,6 +48,7 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees import edit as tree_edit
+from gamesearch_gui.core.trees.efg import EFG_SUFFIX
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.core.trees.tree import Path
@@ -61,6 +62,7 @@ from gamesearch_gui.ui.editor.bounds import bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.edits import TreeEdits
+from gamesearch_gui.ui.editor.files import EFG_FILTER
 from gamesearch_gui.ui.editor.files import FILE_FILTER
 from gamesearch_gui.ui.editor.files import OPEN_FILE_FILTER
 from gamesearch_gui.ui.editor.files import TreeFiles
@@ -447,6 +449,15 @@ class TreeEditor(QWidget):
         name, _ = QFileDialog.getSaveFileName(self, "Save tree", start, FILE_FILTER)
         if name and not name.lower().endswith(".json"):
             name += ".gtree.json"
+        return name or None
+
+    def _efg_file_name(self) -> str | None:
+        """Ask where to export the tree as a Gambit game (None: cancelled). Tests
+        replace this."""
+        start = os.path.join(self.files.folder(), f"{file_stem(self.document.tree.name)}.efg")
+        name, _ = QFileDialog.getSaveFileName(self, "Export as Gambit game", start, EFG_FILTER)
+        if name and not name.lower().endswith(EFG_SUFFIX):
+            name += EFG_SUFFIX
         return name or None
 
     def _ask_unsaved(self) -> str:

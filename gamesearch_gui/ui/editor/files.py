@@ -26,6 +26,8 @@ from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.files import write_text
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees import edit as tree_edit
+from gamesearch_gui.core.trees.efg import save_efg_file
+from gamesearch_gui.core.trees.file import CS188_ORIGIN
 from gamesearch_gui.core.trees.file import DEFAULT_NAME
 from gamesearch_gui.core.trees.file import LineError
 from gamesearch_gui.core.trees.file import TreeFileError
@@ -41,13 +43,14 @@ from gamesearch_gui.ui.jobs import JobRunner
 
 #: What the Save dialogs offer.
 FILE_FILTER = "Game trees (*.gtree.json *.json);;All files (*)"
-#: What the Open dialog offers: the app's trees, and CS188's autograder cases.
+#: What the Open dialog offers: the app's trees, CS188's autograder cases, Gambit's games.
 OPEN_FILE_FILTER = (
-    "Game trees (*.gtree.json *.json *.test);;Game trees (*.gtree.json *.json);;"
-    "UC Berkeley CS188 test cases (*.test);;All files (*)"
+    "Game trees (*.gtree.json *.json *.test *.efg);;Game trees (*.gtree.json *.json);;"
+    "UC Berkeley CS188 test cases (*.test);;Gambit extensive-form games (*.efg);;"
+    "All files (*)"
 )
-#: The title's word for a tree read from a CS188 test case.
-CS188_ORIGIN = "CS188 test case"
+#: What File > Export as Gambit game offers.
+EFG_FILTER = "Gambit extensive-form games (*.efg);;All files (*)"
 #: What the caption adds for an alpha-beta case: the course prunes on strict inequality.
 STRICT_NOTE = (
     "CS188's autograder prunes only when v > β or v < α; the app's default also prunes "
@@ -208,9 +211,10 @@ class TreeFiles(QObject):
         self.editor.take_drawing(opened)
         path = None if opening.unsaved else opening.path
         if opened.about:
-            # Another format's file (CS188's) opens as a new tree: Save writes the app's
-            # format where the person says, never JSON over the course's file.
-            self.set_tree(opened.tree, None, caption=_about(opened), origin=CS188_ORIGIN)
+            # Another format's file (CS188's, Gambit's) opens as a new tree: Save writes
+            # the app's format where the person says, never JSON over the other file.
+            origin = opened.origin or CS188_ORIGIN
+            self.set_tree(opened.tree, None, caption=_about(opened), origin=origin)
         else:
             self.set_tree(opened.tree, path, caption=opening.caption, unsaved=opening.unsaved)
         self.loadingChanged.emit(False)
@@ -300,6 +304,23 @@ class TreeFiles(QObject):
         self._add_recent(path)
         self.editor.remove_recovery()
         self.message.emit(f"Saved {path}")
+        return True
+
+    def export_efg(self) -> bool:
+        """Write the tree as a Gambit extensive-form game (.efg) where the person says
+        (the tree's own file and name stay as they are)."""
+        if not self.editor._probabilities_ok("Cannot export the tree"):
+            return False
+        path = self.editor._efg_file_name()
+        if path is None:
+            return False
+        try:
+            save_efg_file(self.document.tree, path)
+        except (GameError, OSError, ValueError) as e:
+            why = describe(e, path) if isinstance(e, OSError) else str(e)
+            self.editor._warn("Cannot export the tree", why)
+            return False
+        self.message.emit(f"Exported {path} as a Gambit game")
         return True
 
     # -- recent files -------------------------------------------------------------------

@@ -46,6 +46,8 @@ class OpenedTree:
     algorithm: str | None = None
     #: One line on what another format's file held ("" for the app's own format).
     about: str = ""
+    #: The kind of file another format's tree came from ("" for the app's own format).
+    origin: str = ""
 
 
 def read_tree(path: str, job: Job) -> OpenedTree:
@@ -67,7 +69,7 @@ def read_tree(path: str, job: Job) -> OpenedTree:
         # and every full collection after it again. They make no cycles: keep them out of
         # every collection (refcounting still frees them with the tree).
         gc.freeze()
-    return OpenedTree(tree, drawing, problems, source.algorithm, source.about)
+    return OpenedTree(tree, drawing, problems, source.algorithm, source.about, source.origin)
 
 
 class LoadingPage(QWidget):

@@ -48,6 +48,7 @@ class TreesMode(QObject):
     act_open: QAction
     act_save: QAction
     act_save_as: QAction
+    act_export_efg: QAction
     act_random: QAction
     act_compare: QAction
     act_undo: QAction
@@ -82,11 +83,20 @@ class TreesMode(QObject):
         self.edit_menu = fill_menu(make_menu("trees.edit", window), "trees.edit", owners)
         self.tree_menu = fill_menu(make_menu("trees.tree", window), "trees.tree", owners)
         self.toolbar = fill_toolbar(QToolBar(bar("toolbar.tree").title), "toolbar.tree", owners)
+        self._group_actions()
+        self.active = False
+        self._update_undo()
+        editor.loadingChanged.connect(self._loading_changed)
+
+    def _group_actions(self) -> None:
+        """The actions Trees mode switches on and off, and those a file's opening stops."""
+        editor = self.editor
         self.mode_actions = [
             self.act_new,
             self.act_open,
             self.act_save,
             self.act_save_as,
+            self.act_export_efg,
             self.act_random,
             self.act_compare,
             editor.act_paste,
@@ -101,6 +111,7 @@ class TreesMode(QObject):
         self.loading_actions = [
             self.act_save,
             self.act_save_as,
+            self.act_export_efg,
             self.act_compare,
             editor.act_solve,
             editor.act_paste,
@@ -110,9 +121,6 @@ class TreesMode(QObject):
             editor.act_transform,
             editor.act_flip_exercise,
         ]
-        self.active = False
-        self._update_undo()
-        editor.loadingChanged.connect(self._loading_changed)
 
     def set_active(self, on: bool) -> None:
         """Enable (Trees mode) or disable (Play mode) every action with a shortcut here."""

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.examples import example
+from gamesearch_gui.core.trees.file import EFG_SUFFIX
 from gamesearch_gui.core.trees.file import TEST_SUFFIX
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
@@ -205,5 +206,5 @@ def _html(text: str) -> str:
 
 
 def _is_tree_file(path: str) -> bool:
-    """A file the editor opens: the app's JSON trees, and CS188's test cases."""
-    return bool(path) and path.lower().endswith((".json", TEST_SUFFIX))
+    """A file the editor opens: the app's JSON trees, CS188's test cases, Gambit's games."""
+    return bool(path) and path.lower().endswith((".json", TEST_SUFFIX, EFG_SUFFIX))
