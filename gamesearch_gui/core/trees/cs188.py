@@ -34,13 +34,13 @@ from dataclasses import field
 from typing import Final
 
 from gamesearch_gui.core.files import printable
-from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.numbers import tidy
 from gamesearch_gui.core.trees.tree import MAX_DEPTH
 from gamesearch_gui.core.trees.tree import MAX_NODES
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import TextLineError
 from gamesearch_gui.core.trees.tree import TreeNode
 from gamesearch_gui.core.trees.tree import inner
 from gamesearch_gui.core.trees.tree import leaf
@@ -83,14 +83,9 @@ _BLOCK = re.compile(r'\A([^"]*?):\s*"""\s*\Z')
 _BLOCK_END = re.compile(r'\A\s*"""\s*\Z')
 
 
-class Cs188Error(GameError):
+class Cs188Error(TextLineError):
     """A CS188 test file that cannot be read as a tree: ``line`` (1-based; the last line
     for what is missing) and ``rule``, what is wrong there."""
-
-    def __init__(self, line: int, rule: str) -> None:
-        self.line = line
-        self.rule = rule
-        super().__init__(f"line {line}: {rule}")
 
 
 @dataclass(frozen=True)

@@ -44,12 +44,12 @@ from typing import Final
 
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.files import write_text
-from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.trees.tree import MAX_DEPTH
 from gamesearch_gui.core.trees.tree import MAX_NODES
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.core.trees.tree import Number
+from gamesearch_gui.core.trees.tree import TextLineError
 from gamesearch_gui.core.trees.tree import TreeNode
 from gamesearch_gui.core.trees.tree import iter_nodes
 
@@ -85,14 +85,9 @@ _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
 _NUMBER_START = frozenset("0123456789+-.")
 
 
-class EfgError(GameError):
+class EfgError(TextLineError):
     """A Gambit file that cannot be read as a tree: ``line`` (1-based) and ``rule``,
     what is wrong there."""
-
-    def __init__(self, line: int, rule: str) -> None:
-        self.line = line
-        self.rule = rule
-        super().__init__(f"line {line}: {rule}")
 
 
 @dataclass(frozen=True)

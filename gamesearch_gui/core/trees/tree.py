@@ -431,6 +431,17 @@ class CustomTree:
         return CustomTree(self.name, new, self.value_bounds, self.players, self.constant_sum)
 
 
+class TextLineError(GameError):
+    """A tree file written as lines of text (a CS188 ``.test`` case, a Gambit ``.efg``
+    game) that cannot be read as a tree: ``line`` (1-based) and ``rule``, what is wrong
+    there. The file's reader raises its own kind; the loader names the file."""
+
+    def __init__(self, line: int, rule: str) -> None:
+        self.line = line
+        self.rule = rule
+        super().__init__(f"line {line}: {rule}")
+
+
 class MissingEvalError(GameError):
     """A depth cutoff reached an inner node that has no ``eval``."""
 
