@@ -167,11 +167,14 @@ def file_game_search(game: Game[Any, Any]) -> SearchSettings:
     """What the AI first searches a user's game file with. Its size is unknown, so it
     deepens one ply at a time for :data:`FILE_GAME_SECONDS` (a small game is searched to
     its end well within that, and its moves are then perfect), cutting off with the
-    game's first evaluation, or with none (0) when it has none."""
+    game's first evaluation (past two players, its first vector evaluation), or with
+    none (0) when it has none."""
     algorithm = Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
+    two = len(game.players) == 2
+    evaluations = game.cutoff_evaluations() if two else game.cutoff_vector_evaluations()
     return SearchSettings(
         algorithm=algorithm,
-        evaluation=next(iter(game.cutoff_evaluations())),
+        evaluation=next(iter(evaluations)),
         time_budget=FILE_GAME_SECONDS,
     )
 

@@ -1,0 +1,26 @@
+"""What the AI first searches a game of no registry with (a game file, an OpenSpiel
+game): the search made to fit the game, as the settings panel shows it."""
+
+from __future__ import annotations
+
+from gamesearch_gui.core.games import find_game
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.ui.play_config import file_game_search
+from gamesearch_gui.ui.play_config import fit_search
+
+
+def test_a_game_of_three_players_is_first_searched_with_its_own_evaluation() -> None:
+    """Not with "none" (0 for everyone at every cutoff), under which max^n's AI can only
+    play its first move: chinese_checkers(players=3) did so."""
+    game = find_game("nim3").make({})
+    search = fit_search(game, None, file_game_search(game))
+    assert search.algorithm in (Algorithm.MAXN, Algorithm.PARANOID)
+    assert search.evaluation == next(iter(game.vector_evaluations())) == "reach"
+
+
+def test_a_game_of_two_players_is_first_searched_with_its_first_evaluation() -> None:
+    game = find_game("connect4").make({})
+    search = fit_search(game, None, file_game_search(game))
+    assert search.algorithm is Algorithm.ALPHABETA
+    assert search.evaluation == next(iter(game.evaluations()))
+    assert search.time_budget is not None  # its size is unknown to a game of no registry
