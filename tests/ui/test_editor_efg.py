@@ -51,6 +51,7 @@ def test_a_gambit_game_opens_as_a_new_tree_of_max_and_min(
     caption = editor.caption_label.text()
     assert editor.caption_label.isVisibleTo(editor)
     assert "&quot;Player 1&quot; is MAX" in caption or '"Player 1" is MAX' in caption
+    assert "wins.</b> Gambit game" in caption  # the title's own full stop, no ".:"
     assert editor.title().endswith("(Gambit game)")
     assert editor.files.recent_files()[0] == str(NIM)
     # Save never writes JSON over Gambit's file: it asks where.

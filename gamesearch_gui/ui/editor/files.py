@@ -74,7 +74,10 @@ class _Opening:
 def _about(opened: OpenedTree) -> str:
     """The caption of a tree read from another format's file: what was read, and for
     an alpha-beta case the pruning rule the course uses."""
-    caption = f"<b>{html.escape(opened.tree.name)}</b>: {html.escape(opened.about)}."
+    name = opened.tree.name
+    # A title that is a sentence (Gambit's often are) keeps its own stop: no ".:".
+    joint = " " if name.endswith((".", "!", "?", ":")) else ": "
+    caption = f"<b>{html.escape(name)}</b>{joint}{html.escape(opened.about)}."
     if opened.algorithm == "alphabeta":
         caption += " " + html.escape(STRICT_NOTE)
     return caption
