@@ -97,6 +97,11 @@ def format_number(value: float, decimals: int = 3) -> str:
     return text.replace("-", _MINUS)
 
 
+def format_value(value: float | None) -> str:
+    """A value as a person reads it (:func:`format_number`), or a dash for none."""
+    return "–" if value is None else format_number(value)
+
+
 def format_bounded(value: float, bound: str = "exact", decimals: int = 3, *, sep: str = " ") -> str:
     """A value as what it says about the true value: ``≤ 2`` for an upper bound (the move
     failed low: its true value is at most 2), ``≥ 3`` for a lower bound (it failed high),

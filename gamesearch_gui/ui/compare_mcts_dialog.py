@@ -28,10 +28,10 @@ from gamesearch_gui.core.compare import MoveComparison
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.stats_panel import describe_settings
-from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.threads import ComparisonDialog
 
 #: The background of the move MCTS chose where alpha-beta knows a better one.

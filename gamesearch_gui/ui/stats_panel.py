@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.guarantee import guarantee
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import Algorithm
@@ -30,11 +31,6 @@ from gamesearch_gui.ui.throttle import RateLimiter
 
 #: Most updates a second of the counts while a search runs.
 PROGRESS_UPDATES_PER_S: Final = 4
-
-
-def format_value(value: float | None) -> str:
-    """A value as a person reads it (the one formatter), or a dash for none."""
-    return "–" if value is None else format_number(value)
 
 
 def iterations_text(count: int) -> str:

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import compare_mcts
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.compare_mcts_dialog import DISAGREE
@@ -21,7 +22,6 @@ from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.play_config import compare_searches
-from gamesearch_gui.ui.stats_panel import format_value
 from tests.processes import process_alive
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move

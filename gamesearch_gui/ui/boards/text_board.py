@@ -33,11 +33,11 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.usergame.indexed import PositionInfo
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.move_strip import MoveStrip
-from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.text import FittedText
 
 #: The most moves a game may have at its start to be played here: a button each, and a

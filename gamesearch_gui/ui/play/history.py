@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget
 from PySide6.QtWidgets import QListWidgetItem
 
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.ui.play.session import PlaySession
-from gamesearch_gui.ui.stats_panel import format_value
 
 
 class MoveHistory(QListWidget):

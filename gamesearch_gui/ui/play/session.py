@@ -30,6 +30,7 @@ from gamesearch_gui.core.levels import level_for
 from gamesearch_gui.core.levels import level_move
 from gamesearch_gui.core.levels import roll_random
 from gamesearch_gui.core.match import Match
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.search import Bound
 from gamesearch_gui.core.search import SearchResult
@@ -42,7 +43,6 @@ from gamesearch_gui.ui.play_config import analysis_settings
 from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
-from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.worker import SearchController
 from gamesearch_gui.ui.worker import SearchRequest
 

@@ -35,6 +35,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.registry import find_game
 from gamesearch_gui.core.match import Match
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import check_reviewable
 from gamesearch_gui.core.review import clamp
@@ -56,7 +57,6 @@ from gamesearch_gui.ui.review.settings_row import SettingsRow
 from gamesearch_gui.ui.review.summary import summary_html
 from gamesearch_gui.ui.review.thread import ReviewThread
 from gamesearch_gui.ui.stats_panel import describe_settings
-from gamesearch_gui.ui.stats_panel import format_value
 from gamesearch_gui.ui.threads import ThreadDialog
 
 COLUMNS: Final = ("#", "By", "Played", "Value before", "Loss", "Mark", "Better move", "Its line")

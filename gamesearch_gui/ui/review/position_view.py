@@ -16,11 +16,11 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.review import Mark
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.boards.base import BoardWidget
-from gamesearch_gui.ui.stats_panel import format_value
 
 
 def mark_text(mark: Mark) -> str:

@@ -7,10 +7,10 @@ import html
 from collections.abc import Sequence
 
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.review import MARKS
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import summarise
-from gamesearch_gui.ui.stats_panel import format_value
 
 
 def summary_html(positions: Sequence[PositionReview], names: Sequence[str]) -> str:
