@@ -18,8 +18,10 @@ import os
 import sys
 from collections.abc import Callable
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from typing import Any
+from typing import Final
 from typing import NoReturn
 from typing import TextIO
 
@@ -736,6 +738,11 @@ def _solve_game(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The nodes ``solve --openspiel`` searches at most when asked for the game's end (about
+#: 8 s at the adapter's 1.5 µs a node: docs/benchmarks.md).
+OPENSPIEL_NODE_CAP: Final = 5_000_000
+
+
 def _solve_openspiel(args: argparse.Namespace) -> int:
     """``solve --openspiel NAME[(PARAMS)]``: an OpenSpiel game, from its start or after
     ``--position``'s moves, searched here (OpenSpiel is no user's code); ``list``: the
@@ -750,8 +757,19 @@ def _solve_openspiel(args: argparse.Namespace) -> int:
     game = OpenSpielGame(args.openspiel)
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players))
+    # Searched here, with no limit of its own: a search asked for to the end of a big
+    # game (breakthrough) would never end, so it is held to a count of nodes (the same
+    # on any machine) and refused in words past it.
+    to_the_end = settings.depth is None and settings.time_budget is None
+    if to_the_end and settings.algorithm is not Algorithm.MCTS:
+        settings = replace(settings, node_cap=OPENSPIEL_NODE_CAP)
     recording = _recorder(args, game, settings) if args.html else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
+    if settings.node_cap is not None and answer["stats"]["nodes"] >= settings.node_cap:
+        raise GameError(
+            f"{game.title} was not searched to its end within {OPENSPIEL_NODE_CAP:,} nodes: "
+            "give --depth N (with --eval 'random playout' or none) or --time SECONDS"
+        )
     if recording is not None:
         _write_page(args.html, recording, game.title)
     _print(args, answer, title=f"{game.title}, OpenSpiel's {game.spec}", convention=convention)
