@@ -20,6 +20,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QProgressDialog
 from PySide6.QtWidgets import QWidget
+from shiboken6 import Shiboken
 
 from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.files import printable
@@ -93,18 +94,30 @@ class PageWriter(QObject):
         dialog.canceled.connect(self.cancel)
         return dialog
 
+    def _alive(self) -> bool:
+        """Whether this writer and its page are still there: the runner outlives them
+        (it has no parent), so a step it reported just before the page closed may come
+        after; touching the deleted dialog then crashed the window (a segfault the
+        action sweep met)."""
+        return Shiboken.isValid(self) and Shiboken.isValid(self._page)
+
     @Slot(float)
     def _progressed(self, done: float) -> None:
-        if self.dialog is not None:
-            self.dialog.setValue(min(STEPS - 1, int(done * STEPS)))
+        dialog = self.dialog
+        if self._alive() and dialog is not None and Shiboken.isValid(dialog):
+            dialog.setValue(min(STEPS - 1, int(done * STEPS)))
 
     @Slot(object)
     def _finished(self, _result: object) -> None:
+        if not self._alive():
+            return
         self._end()
         self.written.emit(self._path)
 
     @Slot(object)
     def _failed(self, error: BaseException) -> None:
+        if not self._alive():
+            return
         self._end()
         if isinstance(error, OSError):
             self.failed.emit(describe(error, self._path))
@@ -115,7 +128,7 @@ class PageWriter(QObject):
         """Close the dialog and stop the thread (the job, if it still runs, at its next
         step)."""
         dialog, self.dialog = self.dialog, None
-        if dialog is not None:
+        if dialog is not None and Shiboken.isValid(dialog):
             dialog.canceled.disconnect(self.cancel)
             dialog.close()
             dialog.deleteLater()
