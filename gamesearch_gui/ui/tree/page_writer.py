@@ -3,8 +3,9 @@ at depth 8 is tens of thousands of events, each with its sentence) takes seconds
 make, so it is made as a job of its own :class:`~gamesearch_gui.ui.jobs.JobRunner`,
 with a progress dialog over the page that Cancel closes, while the window goes on.
 
-The dialog is modal to its window: the search being written stays as it is until the
-page is written. The file is written whole or not at all, so a cancel or a failure
+The dialog is not modal (a modal one's setValue runs the event loop re-entrantly): the
+job writes the events it was given, whatever the window shows meanwhile.
+The file is written whole or not at all, so a cancel or a failure
 (the disk full, no permission) leaves whatever was there before; the search stays in
 the window, to export again.
 """
@@ -86,7 +87,9 @@ class PageWriter(QObject):
             f"Writing the replay page {os.path.basename(path)}…", "Cancel", 0, STEPS, self._page
         )
         dialog.setWindowTitle("Export replay as web page")
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        # Not modal: a modal progress dialog's setValue runs the event loop inside the
+        # job's progress signal, where the page could close under it (a segfault).
+        dialog.setWindowModality(Qt.WindowModality.NonModal)
         dialog.setMinimumDuration(SHOW_AFTER_MS)
         dialog.setAutoClose(False)
         dialog.setAutoReset(False)
