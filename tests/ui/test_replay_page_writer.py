@@ -13,9 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QEvent
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QProgressDialog
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
+from shiboken6 import Shiboken
 
 from gamesearch_gui.core import files
 from gamesearch_gui.core.games import ConnectFour
@@ -51,6 +55,11 @@ class Held:
         self.entered = threading.Event()
         self.release = threading.Event()
         self.thread: threading.Thread | None = None
+        #: How many steps the held job has told so far, and an event set at each.
+        self.steps = 0
+        self.stepped = threading.Event()
+        #: Set when the job's writing has ended (written, cancelled or failed).
+        self.ended = threading.Event()
         real = page_writer.write_replay_page
 
         def held(*args: Any, progress: Callable[[float], None], **kwargs: Any) -> None:
@@ -60,10 +69,15 @@ class Held:
                 waited = 0
                 while not self.release.wait(0.01) and waited < HOLD_S * 100:
                     progress(done)  # raises Cancelled once the job is cancelled
+                    self.steps += 1
+                    self.stepped.set()
                     waited += 1
                 progress(done)
 
-            real(*args, progress=step, **kwargs)
+            try:
+                real(*args, progress=step, **kwargs)
+            finally:
+                self.ended.set()
 
         monkeypatch.setattr(page_writer, "write_replay_page", held)
 
@@ -169,3 +183,49 @@ def test_a_page_that_cannot_be_made_says_why_in_one_box(
         f"Could not export the replay: Could not write {big.path}: the recording could not be read"
     ]
     assert not big.path.exists()
+
+
+def test_a_page_deleted_while_its_writer_reports_progress_stops_the_job_and_the_window_lives(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: Held
+) -> None:
+    """The action sweep's segfault: the page went while steps of its writer's job were
+    still on their way to it. The job stops, nothing is written, nothing is touched."""
+    page = TreePage()  # not the fixture's: this test deletes it
+    page.resize(1200, 350)
+    page.show()
+    page.show_recording(connect_four_depth_8(), live=False, title="Connect Four, depth 8")
+    target = tmp_path / "c4"
+    monkeypatch.setattr(page.exporter, "_save_file_name", lambda *_: str(target))
+    warned: list[str] = []
+    monkeypatch.setattr(page.exporter, "_warn", lambda t, text: warned.append(text))
+    writer, dialog = held.export(qtbot, page)
+    qtbot.waitUntil(dialog.isVisible, timeout=WRITE_MS)
+    # Steps pile up while the GUI thread is busy: the job's thread makes one every 10 ms.
+    piled = held.steps + 5
+    while held.steps < piled and not held.ended.is_set():
+        held.stepped.wait(1.0)
+        held.stepped.clear()
+    page.close()
+    page.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not Shiboken.isValid(page) and not Shiboken.isValid(writer)
+    # The job was cancelled with its page (which waited for its step in progress); the
+    # steps still queued arrive now, at a writer that is gone, and are dropped.
+    assert held.ended.is_set()
+    QCoreApplication.processEvents()
+    assert list(tmp_path.iterdir()) == [] and warned == []
+
+
+def test_a_progress_step_never_runs_the_event_loop(qtbot: QtBot, big: Big, held: Held) -> None:
+    """A modal progress dialog's setValue runs the event loop inside the job's progress
+    signal, where anything may happen to the page (the action sweep closed it there:
+    a segfault). The dialog takes a step without running anything else."""
+    writer, dialog = held.export(qtbot, big.panel)
+    qtbot.waitUntil(dialog.isVisible, timeout=WRITE_MS)
+    ran: list[str] = []
+    QTimer.singleShot(0, lambda: ran.append("a timer"))
+    writer._progressed(0.5)
+    assert ran == [] and dialog.value() == 50
+    qtbot.waitUntil(lambda: ran == ["a timer"], timeout=WRITE_MS)
+    held.release.set()
+    qtbot.waitUntil(lambda: not writer.busy, timeout=WRITE_MS)
