@@ -50,9 +50,16 @@ def test_a_spec_reads_as_pyspiel_reads_it() -> None:
         ("2048", "cannot search 2048: it is a game of one player"),
         ("stones_and_gems", "its chance events are sampled, not listed"),
         ("pig(players=1)", "cannot search pig: it is a game of one player"),
-        ("breakthrough(rows=1)", "OpenSpiel cannot load breakthrough so: rows_ > 1"),
-        ("go(board_size=30)", "OpenSpiel cannot load go so: The current Go implementation"),
-        ("quoridor(board_size=2)", "cannot load quoridor so: Board size must be at least 3x3"),
+        # A failed check of OpenSpiel's C++ is said as one, the value that broke it named.
+        (
+            "breakthrough(rows=1)",
+            "OpenSpiel refuses breakthrough(rows=1): its check rows_ > 1 failed: rows_ = 1",
+        ),
+        ("go(board_size=30)", "OpenSpiel refuses go(board_size=30): The current Go implementation"),
+        (
+            "quoridor(board_size=2)",
+            "refuses quoridor(board_size=2): Board size must be at least 3x3",
+        ),
         ("", "names no OpenSpiel game"),
     ],
 )
@@ -61,6 +68,19 @@ def test_bad_specs_are_said_in_one_line(spec: str, said: str) -> None:
         OpenSpielGame(spec)
     assert said in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_position_with_no_moves_that_is_not_over_is_refused_in_words() -> None:
+    """hex(board_size=0) loads, and its start has no move yet is not over: the search
+    is refused in a sentence, not by a value that cannot be written (-inf)."""
+    game = OpenSpielGame("hex(board_size=0)")
+    settings = SearchSettings(algorithm=Algorithm.ALPHABETA, depth=2)
+    with pytest.raises(GameError) as caught:
+        search(game, game.initial_state(), settings)
+    assert str(caught.value) == (
+        "OpenSpiel's hex(board_size=0) has no moves at the start position, where the game "
+        "is not over: the app cannot search it"
+    )
 
 
 def test_an_int_for_a_float_parameter_is_taken() -> None:

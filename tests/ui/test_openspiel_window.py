@@ -153,7 +153,9 @@ def test_the_dialog_says_the_engine_s_refusal_and_stays_open(
     answer_dialog(monkeypatch, person)
     before = window.game
     window.act_open_openspiel.trigger()
-    assert refusals == ["OpenSpiel cannot load breakthrough so: rows_ > 1; rows_ = 0, 1 = 1"]
+    assert refusals == [
+        "OpenSpiel refuses breakthrough(rows=0): its check rows_ > 1 failed: rows_ = 0"
+    ]
     assert "\n" not in refusals[0]
     assert window.game is before  # cancelled: the game played stays
 

@@ -148,6 +148,11 @@ class OpenSpielGame(Game[OpenSpielState, int]):
 
     def actions(self, state: OpenSpielState) -> Sequence[int]:
         actions: list[int] = state.native.legal_actions()
+        if not actions:  # asked only where play goes on (hex(board_size=0) at its start)
+            raise GameError(
+                f"OpenSpiel's {self.spec} has no moves at {self.position_name(state)}, "
+                "where the game is not over: the app cannot search it"
+            )
         return actions
 
     def chances(self, state: OpenSpielState) -> Sequence[tuple[int, float]]:

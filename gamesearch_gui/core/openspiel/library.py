@@ -59,6 +59,13 @@ def installed() -> bool:
 Value = bool | int | float | str
 
 
+def value_text(value: Value) -> str:
+    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class GameKind:
     """What OpenSpiel registers about a game, typed: its ``GameType``."""
@@ -128,15 +135,33 @@ def load(name: str, parameters: dict[str, Value]) -> tuple[Any, Any]:
             return game, game.new_initial_state()
         except (spiel.SpielError, ValueError, RuntimeError) as error:
             problem = str(error).strip() or said()
-    raise GameError(f"OpenSpiel cannot load {name} so: {_reason(problem)}")
+    raise GameError(f"OpenSpiel refuses {_spec_text(name, parameters)}: {_reason(problem)}")
+
+
+def _spec_text(name: str, parameters: dict[str, Value]) -> str:
+    """``name(key=value,...)`` as the person gave it (the parameters in their order)."""
+    if not parameters:
+        return name
+    inner = ",".join(f"{key}={value_text(value)}" for key, value in parameters.items())
+    return f"{name}({inner})"
 
 
 #: Where in OpenSpiel's C++ a check failed, at the start of its message.
 _SOURCE_LINE: Final = re.compile(r"^\S+\.(cc|h):\d+\s*")
+#: A failed ``SPIEL_CHECK_*`` of OpenSpiel's C++: the condition on the first line, then
+#: ``a = 1, b = 2``, the two sides' values (a side that is a number reads ``1 = 1``).
+_CHECK: Final = re.compile(r"^(?P<condition>[^\n]+)\n(?P<sides>\S+ = [^\n]+)$")
 
 
 def _reason(text: str) -> str:
-    """OpenSpiel's message on one line, without the C++ file it came from."""
+    """OpenSpiel's message on one line, without the C++ file it came from; a failed
+    check of its C++ said as one ("its check rows_ > 1 failed: rows_ = 1")."""
+    text = text.strip()
+    if _SOURCE_LINE.match(text) and (check := _CHECK.match(_SOURCE_LINE.sub("", text, 1))):
+        sides = [side.strip() for side in check["sides"].split(",")]
+        told = [side for side in sides if len(set(side.split(" = "))) > 1]
+        values = f": {', '.join(told)}" if told else ""
+        return f"its check {check['condition'].strip()} failed{values}"
     lines = [_SOURCE_LINE.sub("", line.strip()) for line in text.splitlines()]
     return "; ".join(line for line in lines if line) or "it gave no reason"
 
