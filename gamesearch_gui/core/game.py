@@ -39,6 +39,8 @@ def _no_evaluation(state: object) -> float:
 
 #: How every game names its first position on screen (``Game.position_name``).
 START_POSITION: Final = "the start position"
+#: How ``Game.position_name`` names a position of a game that has no notation.
+UNNAMED_POSITION: Final = "this position"
 
 
 class Player(enum.Enum):
@@ -303,7 +305,7 @@ class Game(ABC, Generic[S, A]):
         try:
             return f"position {self.position_text(state)!r}"
         except GameError:
-            return "this position"
+            return UNNAMED_POSITION
 
     def parse_position(self, text: str) -> S:
         """The state written as ``text``; PositionError (saying what and where) otherwise."""

@@ -17,6 +17,7 @@ from gamesearch_gui.core.search import search
 from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.tree import TreeGame
 from gamesearch_gui.ui.tree.details import NodeDetails
+from tests.core.test_game import Countdown
 
 
 def _rows(details: NodeDetails) -> list[tuple[str, str]]:
@@ -103,3 +104,20 @@ def test_a_drawn_tree_node_names_its_results_as_the_tree_does(qtbot: QtBot) -> N
     assert rows["State"] == f"s = {recording.name(leaf)}"
     assert rows["Terminal"] == "IS-TERMINAL(s) = yes: the game is over"
     assert rows["Utility per player"] == "UTILITY(s, MAX) = 2; UTILITY(s, MIN) = −2"
+
+
+def test_a_game_without_a_notation_names_each_result_by_its_move(qtbot: QtBot) -> None:
+    # A game file or an OpenSpiel game has no position notation in the window's process:
+    # every RESULT(s, a) read "= this position", the same words for every move.
+    game = Countdown()
+    recording = SearchRecording(game, node_cap=None)
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=1, evaluation="none")
+    recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    details = _details(qtbot, recording)
+    details.set_node(0)
+    rows = _rows(details)
+    assert rows[2] == ("Actions", "ACTIONS(s) = {1, 2}: 2 moves")
+    assert rows[3:5] == [
+        ("Result of each", "RESULT(s, 1) = the position after 1"),
+        ("", "RESULT(s, 2) = the position after 2"),
+    ]

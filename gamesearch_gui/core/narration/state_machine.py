@@ -17,6 +17,7 @@ from typing import Any
 from typing import Final
 
 from gamesearch_gui.core.game import START_POSITION
+from gamesearch_gui.core.game import UNNAMED_POSITION
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
@@ -145,6 +146,8 @@ def _actions_rows(game: Game[Any, Any], state: Any, terminal: bool) -> list[tupl
     for i, move in enumerate(moves[:RESULTS_SHOWN]):
         after = _state_name(game, game.result(state, move))
         move_text = clip(game.move_text(state, move))
+        if after == UNNAMED_POSITION:  # a game without a notation: every row would match
+            after = f"the position after {move_text}"
         rows.append(("Result of each" if i == 0 else "", f"RESULT(s, {move_text}) = {after}"))
     if len(moves) > RESULTS_SHOWN:
         rows.append(("", f"… and {len(moves) - RESULTS_SHOWN} more"))
