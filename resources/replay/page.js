@@ -12,6 +12,8 @@
   const T = data.texts;
   const N = data.nodes;
   const C = data.cutoffs;
+  // Iterative deepening's nodes tried first (on the previous iteration's best line).
+  const TRIED = new Set(N.triedFirst);
   const SVG = "http://www.w3.org/2000/svg";
   const SLOT_W = 40, LEVEL_H = 90, R = 13, NONE = -1;
   const KIND_MAX = 0, KIND_MIN = 1, KIND_CHANCE = 2;
@@ -28,7 +30,7 @@
   const LEGEND = [
     ["max", "MAX"], ["min", "MIN"], ["chance", "chance"], ["terminal", "game over"],
     ["eval", "evaluated (E)"], ["open", "being searched"], ["tt", "TT: from the table"],
-    ["cut", "pruned"], ["pv", "best line"], ["now", "this step"],
+    ["cut", "pruned"], ["pv", "best line"], ["now", "this step"], ["tried", "tried first"],
   ];
 
   const $ = (id) => document.getElementById(id);
@@ -256,7 +258,8 @@
       if (item.n !== undefined) {
         if (from) {
           const onBest = best.has(item.n) && best.has(parent);
-          el("line", { x1: px(from), y1: py(from), x2: x, y2: y, class: onBest ? "edge best" : "edge" }, edges);
+          const kind = onBest ? "edge best" : TRIED.has(item.n) ? "edge tried" : "edge";
+          el("line", { x1: px(from), y1: py(from), x2: x, y2: y, class: kind }, edges);
           // The move on the edge, and a chance outcome's probability under it.
           const mx = px(from) * 0.4 + x * 0.6, my = py(from) * 0.4 + y * 0.6;
           const move = N.move[item.n] !== NONE ? T[N.move[item.n]] : "";
@@ -273,8 +276,9 @@
         const y2 = py(from) + LEVEL_H * 0.55;
         el("line", { x1: px(from), y1: py(from), x2: x, y2: y2 - 8, class: "edge" }, edges);
         const fan = el("path", { d: `M${x} ${y2 - 8}L${x + 12} ${y2 + 8}L${x - 12} ${y2 + 8}Z`, class: "fold", "data-open": item.mark }, nodes);
-        el("title", {}, fan).textContent = `${item.count.toLocaleString("en")} nodes folded here: click to show them`;
-        text(`${item.count.toLocaleString("en")} nodes`, x, y2 + 20, "fold-text", labels);
+        const folded = `${item.count.toLocaleString("en")} node${item.count === 1 ? "" : "s"}`;
+        el("title", {}, fan).textContent = `${folded} folded here: click to show them`;
+        text(folded, x, y2 + 20, "fold-text", labels);
       }
     }
     const current = layout.place.get(data.current[state.k]);
@@ -496,6 +500,7 @@
       max: [0, -1], min: [1, -1], chance: [2, -1], terminal: [3, 0], eval: [0, HOW_EVALUATION], open: [0, "open"],
     };
     for (const [key, words] of LEGEND) {
+      if (key === "tried" && !TRIED.size) continue; // as the window: only with iterations
       const item = document.createElement("span");
       const svg = el("svg", { width: 22, height: 18, viewBox: "0 0 22 18", "aria-hidden": "true" }, item);
       if (glyph[key]) {
@@ -510,6 +515,8 @@
         el("line", { x1: 2, y1: 4, x2: 20, y2: 14, class: "cut" }, svg);
       } else if (key === "pv") {
         el("line", { x1: 1, y1: 9, x2: 21, y2: 9, class: "edge best" }, svg);
+      } else if (key === "tried") {
+        el("line", { x1: 1, y1: 9, x2: 21, y2: 9, class: "edge tried" }, svg);
       } else if (key === "now") {
         el("circle", { cx: 11, cy: 9, r: 6.5, class: "ring" }, svg);
       }

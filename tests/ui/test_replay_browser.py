@@ -16,6 +16,7 @@ import pytest
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
+from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Moment
 from gamesearch_gui.core.search import Algorithm
@@ -364,3 +365,41 @@ def test_a_search_cut_short_says_so_and_a_hostile_label_is_text(
     ]  # type: ignore[attr-defined]
     assert HOSTILE[:5] + "…" in names
     assert len(browser.find_elements(By.TAG_NAME, "script")) == 3  # type: ignore[attr-defined]
+
+
+def test_iterative_deepening_dashes_the_edges_tried_first_and_says_so(
+    browser: object, tmp_path: Path
+) -> None:
+    # As the window does: the previous iteration's best line, tried first, dashed and
+    # explained in the legend; a search without iterations has neither.
+    from gamesearch_gui.core.games import TicTacToe
+
+    game = TicTacToe()
+    recording = SearchRecording(game)
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=3, time_budget=600.0)
+    recording.finish(search(game, game.initial_state(), settings, listener=recording))
+    parent = recording.parent
+    tried = {n for n in range(recording.node_count) if recording.tried_first[n]}
+    # An edge on the best line is drawn as the best line; a root has no edge.
+    best = set(Moment(recording, recording.event_count).principal_variation())
+    dashed = {n for n in tried if parent[n] != NONE and not (n in best and parent[n] in best)}
+    assert dashed
+    path = tmp_path / "deepening.html"
+    write_replay_page(path, recording, "Tic-tac-toe, iterative deepening")
+    browser.get(path.as_uri() + "#event=60")  # type: ignore[attr-defined]
+    find = browser.find_element  # type: ignore[attr-defined]
+    # Folded here: a fold of one node says so in the singular ("1 nodes" it read).
+    folds = shown_texts(browser, "#scene .fold-text")
+    assert folds["1 node"] and not folds["1 nodes"]
+    find(By.ID, "last").click()
+    if not find(By.ID, "whole").is_selected():
+        find(By.ID, "whole").click()
+    edges = browser.find_elements(By.CSS_SELECTOR, "#scene .edge.tried")  # type: ignore[attr-defined]
+    assert len(edges) == len(dashed)
+    assert "tried first" in find(By.ID, "legend").text
+    plain = tmp_path / "plain.html"
+    write_replay_page(plain, figure_recording(), "Figure 5.2")
+    browser.get(plain.as_uri())  # type: ignore[attr-defined]
+    find(By.ID, "last").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#scene .edge.tried")  # type: ignore[attr-defined]
+    assert "tried first" not in find(By.ID, "legend").text

@@ -18,6 +18,7 @@ from gamesearch_gui.ui.actions import declared_action
 from gamesearch_gui.ui.boards import chess_board
 from gamesearch_gui.ui.boards import connect4_board
 from gamesearch_gui.ui.main_window import MainWindow
+from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import MIN_COLOUR
 from gamesearch_gui.ui.tree import style
@@ -124,6 +125,7 @@ def test_the_pages_colours_and_legend_are_the_windows() -> None:
         "pv": style.PV_COLOUR,
         "current": style.CURRENT_COLOUR,
         "cut": style.CUT_COLOUR,
+        "tried": HINT_COLOUR,
         # The boards' (a node's board in its details).
         "c4-red": connect4_board.RED,
         "c4-yellow": connect4_board.YELLOW,
@@ -143,8 +145,7 @@ def test_the_pages_colours_and_legend_are_the_windows() -> None:
     legend = re.search(r"const LEGEND = \[(.*?)\];", script, re.DOTALL)
     assert legend is not None
     pairs = re.findall(r'\["([a-z]+)", "([^"]+)"\]', legend.group(1))
-    # Every entry but "tried first" (the page draws no iterations' edges).
-    assert pairs == [item for item in LEGEND_ITEMS if item[0] != "tried"]
+    assert pairs == list(LEGEND_ITEMS)
 
 
 def test_a_search_still_running_is_exported_as_far_as_it_was_published(

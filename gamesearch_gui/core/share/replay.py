@@ -150,6 +150,9 @@ def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
             -1 if math.isnan(p) else texts(format_probability(p))
             for p in recording.probability[:count]
         ],
+        # Iterative deepening: the nodes tried first for being on the previous
+        # iteration's best line (their edges dashed, as in the window).
+        "triedFirst": [n for n in range(count) if recording.tried_first[n]],
     }
 
 
