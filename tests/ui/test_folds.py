@@ -388,3 +388,15 @@ def test_the_exercise_key_is_never_folded(qtbot: QtBot) -> None:
     page = ExercisePage()
     qtbot.addWidget(page)
     assert not page.solution_panel.canvas.auto_fold
+
+
+def test_a_folds_tooltip_counts_in_the_singular_and_the_plural() -> None:
+    # A fold of one leaf read "1 nodes folded under this node (1 moves from it)".
+    from gamesearch_gui.ui.tree.folds import Mark
+    from gamesearch_gui.ui.tree.model import TreeModel
+
+    model = TreeModel()
+    one = Mark(parent=0, first=1, last=1, whole=True, start=0, end=1, nodes=1, moves=1)
+    assert model.describe_mark(one).startswith("1 node folded under this node (1 move from it).")
+    many = Mark(parent=0, first=1, last=3, whole=False, start=0, end=9, nodes=1204, moves=3)
+    assert model.describe_mark(many).startswith("3 other moves folded here: 1,204 nodes.")

@@ -22,6 +22,7 @@ from gamesearch_gui.core.recording.depth_first import Cutoff
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.moment import Depths
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.text import counted
 from gamesearch_gui.ui.tree.folds import Folds
 from gamesearch_gui.ui.tree.folds import Layout
 from gamesearch_gui.ui.tree.folds import Mark
@@ -217,9 +218,13 @@ class TreeModel:
 
     def describe_mark(self, mark: Mark) -> str:
         """A tooltip's worth about a fold's mark: what it holds, and how to open it."""
-        moves = "move" if mark.moves == 1 else "moves"
+        nodes = counted(mark.nodes, "node", "nodes")
         if mark.whole:
-            what = f"{mark.nodes:,} nodes folded under this node ({mark.moves} {moves} from it)"
+            what = (
+                f"{nodes} folded under this node ({counted(mark.moves, 'move', 'moves')} from it)"
+            )
         else:
-            what = f"{mark.moves} other {moves} folded here: {mark.nodes:,} nodes"
+            what = (
+                f"{mark.moves} other {'move' if mark.moves == 1 else 'moves'} folded here: {nodes}"
+            )
         return f"{what}.\nClick to unfold one level; Whole tree shows everything."
