@@ -59,13 +59,6 @@ def installed() -> bool:
 Value = bool | int | float | str
 
 
-def value_text(value: Value) -> str:
-    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class GameKind:
     """What OpenSpiel registers about a game, typed: its ``GameType``."""
@@ -136,6 +129,13 @@ def load(name: str, parameters: dict[str, Value]) -> tuple[Any, Any]:
         except (spiel.SpielError, ValueError, RuntimeError) as error:
             problem = str(error).strip() or said()
     raise GameError(f"OpenSpiel refuses {_spec_text(name, parameters)}: {_reason(problem)}")
+
+
+def value_text(value: Value) -> str:
+    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _spec_text(name: str, parameters: dict[str, Value]) -> str:
