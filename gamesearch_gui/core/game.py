@@ -317,7 +317,8 @@ class FixedRules:
     """What a game whose rules have no settings (tic-tac-toe, Connect Four, chess) says
     once, mixed in before :class:`Game`: its evaluations are one table of the class's,
     and it crosses to the engine process pickled as a call of its class with no
-    arguments (one instance is as good as another)."""
+    arguments (one instance is as good as another; a subclass that takes some, as a
+    test's game may, says how it pickles in its own ``__reduce__``)."""
 
     #: The game's named evaluations, the default first (:meth:`evaluations`); read-only.
     EVALUATIONS: ClassVar[Mapping[str, Evaluation[Any]]] = MappingProxyType({})
