@@ -14,9 +14,12 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Mapping
 from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
 from typing import ClassVar
 from typing import Final
 from typing import Generic
+from typing import Self
 from typing import TypeVar
 
 S = TypeVar("S")
@@ -310,6 +313,25 @@ class Game(ABC, Generic[S, A]):
     def parse_position(self, text: str) -> S:
         """The state written as ``text``; PositionError (saying what and where) otherwise."""
         raise PositionError(f"{self.title} has no position notation")
+
+
+class FixedRules:
+    """What a game whose rules have no settings (tic-tac-toe, Connect Four, chess) says
+    once, mixed in before :class:`Game`: its evaluations are one table of the class's,
+    and it crosses to the engine process pickled as a call of its class with no
+    arguments (one instance is as good as another; a subclass that takes some, as a
+    test's game may, says how it pickles in its own ``__reduce__``)."""
+
+    #: The game's named evaluations, the default first (:meth:`evaluations`); read-only.
+    EVALUATIONS: ClassVar[Mapping[str, Evaluation[Any]]] = MappingProxyType({})
+
+    def __reduce__(self) -> tuple[type[Self], tuple[()]]:
+        """Pickled as its constructor, to cross to the engine process."""
+        return (type(self), ())
+
+    def evaluations(self) -> Mapping[str, Evaluation[Any]]:
+        """The class's ``EVALUATIONS``."""
+        return self.EVALUATIONS
 
 
 def _as_vector(evaluate: Evaluation[S]) -> VectorEvaluation[S]:

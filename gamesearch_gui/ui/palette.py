@@ -19,7 +19,8 @@ What is here:
 - ``draw_last_move_marker(painter, rect, colour, radius)``: a soft tint behind the place
   the last move changed.
 - ``draw_banner(painter, area, text, palette, accent=None, position=0.5)``: the game-over
-  band across the board.
+  band across the board; ``draw_result_banner`` writes a two-player game's result in
+  it (``"Red wins"`` edged in red, or ``"Draw"``).
 
 Every ``draw_*`` function saves and restores the painter's state, and draws text only
 when it would be large enough to read (the level of detail of Qt's chip example), so a
@@ -237,6 +238,25 @@ def draw_banner(
         painter.setPen(palette.color(QPalette.ColorRole.WindowText))
         painter.drawText(band, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
+
+
+def draw_result_banner(
+    painter: QPainter,
+    area: QRectF,
+    palette: QPalette,
+    winner: Player | None,
+    names: Mapping[Player, str],
+    colours: Mapping[Player, QColor] | None = None,
+    position: float = 0.5,
+) -> None:
+    """The banner at the end of a two-player game (``draw_banner``): ``"X wins"`` by the
+    winner's name in ``names``, edged in its colour (in ``colours``; the sides' own,
+    ``side_colour``, by default), or ``"Draw"``, with no edge, when ``winner`` is None."""
+    if winner is None:
+        draw_banner(painter, area, "Draw", palette, None, position)
+        return
+    accent = QColor(colours[winner]) if colours is not None else side_colour(winner)
+    draw_banner(painter, area, f"{names[winner]} wins", palette, accent, position)
 
 
 def _fitted_font(

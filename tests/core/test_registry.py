@@ -4,18 +4,21 @@ showing up on the command line."""
 from __future__ import annotations
 
 import json
+import pickle
 from dataclasses import replace
 
 import pytest
 
 from gamesearch_gui.cli import main
 from gamesearch_gui.core.game import GameError
+from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import BUILT_IN
 from gamesearch_gui.core.games import GameOption
 from gamesearch_gui.core.games import UnknownGameError
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.games import make_game
+from gamesearch_gui.engine import unpickling
 from tests.core.registered_game import SPEC
 from tests.core.registered_game import Stacks
 from tests.core.registered_game import registered
@@ -125,3 +128,38 @@ def test_an_option_given_to_a_tree_file_is_refused(
 ) -> None:
     assert main(["solve", "[[3, 12], [2, 4]]", "--target", "30"]) == 2
     assert "--target belongs to --game pig, not a tree FILE" in capsys.readouterr().err
+
+
+def _options(game: object) -> dict[str, object]:
+    return {key: value for key, value in vars(game).items() if not key.startswith("_")}
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("tictactoe", {}),
+        ("connect4", {}),
+        ("chess", {}),
+        ("pennies", {"pennies_start": 9}),
+        ("pig", {"pig_target": 30}),
+        ("nim3", {}),
+    ],
+)
+def test_every_built_in_game_crosses_to_the_engine_as_its_rules_and_options(
+    name: str, options: dict[str, int]
+) -> None:
+    game = make_game(name, options)
+    # As a search request crosses the pipe, and as the window reads one back.
+    again = unpickling.loads(pickle.dumps(game))
+    assert type(again) is type(game) and again is not game
+    # The options (Pig's target, the pennies' start), and nothing the game holds for itself.
+    assert _options(again) == _options(game)
+    assert list(again.evaluations()) == list(game.evaluations())
+    start = game.initial_state()
+    assert again.initial_state() == start
+    assert again.key(start) == game.key(start)
+    for evaluate, evaluate_again in zip(
+        game.evaluations().values(), again.evaluations().values(), strict=True
+    ):
+        if not game.is_terminal(start) and game.to_move(start) is not Player.CHANCE:
+            assert evaluate_again(start) == evaluate(start)

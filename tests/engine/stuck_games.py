@@ -16,9 +16,6 @@ class Deadlocked(TicTacToe):
     """Tic-tac-toe whose moves, past the first ply, wait on a lock that is never
     released: a deadlock, using no CPU (the other threads run on)."""
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Deadlocked, ())
-
     def actions(self, state: Any) -> Sequence[int]:
         if state != EMPTY:
             lock = threading.Lock()
@@ -32,9 +29,6 @@ class Deadlocked(TicTacToe):
 class Spinning(TicTacToe):
     """Tic-tac-toe whose moves, past the first ply, are computed for ever: a search
     that computes (and so cannot be told from a long one) and never looks at a cancel."""
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Spinning, ())
 
     def actions(self, state: Any) -> Sequence[int]:
         while state != EMPTY:

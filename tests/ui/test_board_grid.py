@@ -19,9 +19,12 @@ from pytestqt.qtbot import QtBot
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games.connect4 import ConnectFour
 from gamesearch_gui.core.games.tictactoe import TicTacToe
+from gamesearch_gui.ui import palette as palette_module
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.connect4_board import RED
 from gamesearch_gui.ui.boards.connect4_board import ConnectFourBoard
 from gamesearch_gui.ui.boards.tictactoe_board import TicTacToeBoard
+from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import best_moves
 from gamesearch_gui.ui.palette import side_colour
 
@@ -352,6 +355,35 @@ def test_a_dark_palette_draws_differently(
     assert dark != light
     # The background follows the palette: the corner is the dark window colour.
     assert QColor(dark.pixel(0, 0)) == QColor("#2b2d31")
+
+
+@pytest.mark.parametrize(
+    ("kind", "position", "said", "edge"),
+    [
+        (TicTacToeBoard, TTT["won"], "X wins", MAX_COLOUR),
+        (TicTacToeBoard, TTT["drawn"], "Draw", None),
+        (ConnectFourBoard, C4["won"], "Red wins", RED),
+        (ConnectFourBoard, C4["drawn"], "Draw", None),
+    ],
+)
+def test_the_banner_says_who_won_edged_in_their_colour_or_a_draw(
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+    kind: type[BoardWidget],
+    position: str,
+    said: str,
+    edge: QColor | None,
+) -> None:
+    banners: list[tuple[str, QColor | None]] = []
+    monkeypatch.setattr(
+        palette_module,
+        "draw_banner",
+        lambda _painter, _area, text, _palette, accent, _position: banners.append((text, accent)),
+    )
+    board = _board(qtbot, kind)
+    board.set_state(_position(board, position))
+    _image(board)
+    assert banners == [(said, edge)]
 
 
 def test_hovering_a_connect_four_column_previews_the_drop(qtbot: QtBot) -> None:

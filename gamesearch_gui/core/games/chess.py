@@ -47,7 +47,7 @@ from typing import TypeAlias
 import chess
 import chess.polyglot
 
-from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import FixedRules
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.game import Outcome
@@ -338,7 +338,7 @@ def material_mobility(state: ChessState) -> float:
     return material(state) + MOBILITY_WEIGHT * (white - black)
 
 
-class Chess(Game[ChessState, Move]):
+class Chess(FixedRules, Game[ChessState, Move]):
     """Chess by FIDE's rules (python-chess's); White, who moves first, is MAX."""
 
     name: ClassVar[str] = "chess"
@@ -346,19 +346,14 @@ class Chess(Game[ChessState, Move]):
     #: A side need not capture: in quiescence search it may stand pat on its evaluation.
     quiescence_stands_pat = True
 
-    def __init__(self) -> None:
-        """The rules; they have no settings."""
-        self._evaluations: Mapping[str, Evaluation[ChessState]] = MappingProxyType(
-            {
-                "material": material,
-                "material_mobility": material_mobility,
-                "piece_count": piece_count,
-            }
-        )
-
-    def __reduce__(self) -> tuple[type[Chess], tuple[()]]:
-        """Pickled as its constructor, to cross to the engine process."""
-        return (Chess, ())
+    #: ``material`` (the default), ``material_mobility`` and ``piece_count``.
+    EVALUATIONS = MappingProxyType(
+        {
+            "material": material,
+            "material_mobility": material_mobility,
+            "piece_count": piece_count,
+        }
+    )
 
     def initial_state(self) -> ChessState:
         """The standard starting position."""
@@ -429,10 +424,6 @@ class Chess(Game[ChessState, Move]):
         """The position's Zobrist hash (python-chess's, as Polyglot opening books use),
         made from the key before the last move when that one is known."""
         return _key(state)
-
-    def evaluations(self) -> Mapping[str, Evaluation[ChessState]]:
-        """``material`` (the default), ``material_mobility`` and ``piece_count``."""
-        return self._evaluations
 
     def evaluation_terms(self, state: ChessState, name: str) -> Sequence[tuple[str, float]]:
         """The terms of evaluation ``name`` at ``state``, White's then Black's, then the

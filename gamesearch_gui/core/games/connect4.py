@@ -37,13 +37,12 @@ refuses a move into a full column and a move after the game was already won.
 from __future__ import annotations
 
 from collections.abc import Callable
-from collections.abc import Mapping
 from collections.abc import Sequence
 from types import MappingProxyType
 from typing import ClassVar
 from typing import TypeAlias
 
-from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import FixedRules
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import IllegalMoveError
@@ -371,21 +370,13 @@ def urgent_column(state: C4State) -> Column | None:
     return None
 
 
-class ConnectFour(Game[C4State, Column]):
+class ConnectFour(FixedRules, Game[C4State, Column]):
     """Connect Four, 7 columns by 6 rows; MAX drops the first stone."""
 
     name: ClassVar[str] = "connect4"
     title = "Connect Four"
-
-    def __init__(self) -> None:
-        """The rules; they have no settings."""
-        self._evaluations: Mapping[str, Evaluation[C4State]] = MappingProxyType(
-            {"open_lines": open_lines, "centre": centre}
-        )
-
-    def __reduce__(self) -> tuple[type[ConnectFour], tuple[()]]:
-        """Pickled as its constructor and options, to cross to the engine process."""
-        return (ConnectFour, ())
+    #: ``open_lines`` (the default) and ``centre``.
+    EVALUATIONS = MappingProxyType({"open_lines": open_lines, "centre": centre})
 
     def initial_state(self) -> C4State:
         """The empty board, MAX to move."""
@@ -439,10 +430,6 @@ class ConnectFour(Game[C4State, Column]):
     def key(self, state: C4State) -> C4State:
         """The state itself: it identifies the position and is cheap to hash."""
         return state
-
-    def evaluations(self) -> Mapping[str, Evaluation[C4State]]:
-        """``open_lines`` (the default) and ``centre``."""
-        return self._evaluations
 
     def playout_heuristic(self) -> Callable[[C4State], Column | None]:
         """Take an immediate win, else block an immediate loss (:func:`urgent_column`)."""

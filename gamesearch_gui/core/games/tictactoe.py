@@ -25,13 +25,12 @@ positions that cannot arise in play.
 from __future__ import annotations
 
 from collections.abc import Callable
-from collections.abc import Mapping
 from collections.abc import Sequence
 from types import MappingProxyType
 from typing import ClassVar
 from typing import TypeAlias
 
-from gamesearch_gui.core.game import Evaluation
+from gamesearch_gui.core.game import FixedRules
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.game import Outcome
@@ -191,21 +190,13 @@ def _validate(x: int, o: int) -> None:
         raise PositionError("O has three in a row, but X moved after the game was over")
 
 
-class TicTacToe(Game[TTTState, Cell]):
+class TicTacToe(FixedRules, Game[TTTState, Cell]):
     """Tic-tac-toe on the usual 3x3 board; X (MAX) moves first."""
 
     name: ClassVar[str] = "tictactoe"
     title = "Tic-tac-toe"
-
-    def __init__(self) -> None:
-        """The rules; they have no settings."""
-        self._evaluations: Mapping[str, Evaluation[TTTState]] = MappingProxyType(
-            {"open_lines": open_lines, "centre_corners": centre_corners}
-        )
-
-    def __reduce__(self) -> tuple[type[TicTacToe], tuple[()]]:
-        """Pickled as its constructor and options, to cross to the engine process."""
-        return (TicTacToe, ())
+    #: ``open_lines`` (the default) and ``centre_corners``.
+    EVALUATIONS = MappingProxyType({"open_lines": open_lines, "centre_corners": centre_corners})
 
     def initial_state(self) -> TTTState:
         """The empty board, X to move."""
@@ -260,10 +251,6 @@ class TicTacToe(Game[TTTState, Cell]):
     def key(self, state: TTTState) -> TTTState:
         """The state itself: the two masks already identify the position."""
         return state
-
-    def evaluations(self) -> Mapping[str, Evaluation[TTTState]]:
-        """``open_lines`` (the default) and ``centre_corners``."""
-        return self._evaluations
 
     def playout_heuristic(self) -> Callable[[TTTState], Cell | None]:
         """Take an immediate win, else block an immediate loss (:func:`urgent_cell`)."""

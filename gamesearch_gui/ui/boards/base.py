@@ -8,10 +8,16 @@ A board played a cell or a column at a time gives ``_target_at`` (the move under
 point), ``NOT_LEGAL`` (why a target is refused), ``MOVE_KEYS`` (keys that play a move,
 ``digit_keys``) and ``_cursor_key`` (its keyboard cursor); the base turns clicks and
 keys into moves. ``grid_square`` and ``grid_square_at`` cut a square board into cells.
+
+Each of the window's setters (``set_state``, ``set_interactive``, ``set_move_values``,
+``set_hint``) stores what it is told, then calls ``_shown_changed`` with what changed
+(:class:`Shown`): a drawn board repaints, and a board of widgets (buttons, a text) says
+it once there, in its own refresh, instead of overriding each setter.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -101,6 +107,15 @@ def grid_square_at(board: QRectF, cells: int, pos: QPointF) -> tuple[int, int] |
     return row, column
 
 
+class Shown(enum.Enum):
+    """What the window has just told a board to show (``BoardWidget._shown_changed``)."""
+
+    STATE = enum.auto()  #: a new position (``set_state``; ``set_game`` too)
+    INTERACTIVE = enum.auto()  #: whether a person may choose a move now
+    VALUES = enum.auto()  #: the moves' values from the last search
+    HINT = enum.auto()  #: the move the AI suggests
+
+
 class BoardWidget(QWidget):
     """Base class of the custom-drawn boards; one subclass per game."""
 
@@ -159,7 +174,7 @@ class BoardWidget(QWidget):
         self.last_move = last_move
         self.move_values = {}
         self.hint = None
-        self.update()
+        self._shown_changed(Shown.STATE)
 
     def set_interactive(self, interactive: bool) -> None:
         """Whether clicks may choose moves now (a person's turn); a choice under way is
@@ -167,7 +182,7 @@ class BoardWidget(QWidget):
         if not interactive:
             self._drop_choice()
         self.interactive = interactive
-        self.update()
+        self._shown_changed(Shown.INTERACTIVE)
 
     def set_viewpoint(self, player: Player) -> None:
         """Turn the board towards ``player``, the side a person plays; most boards look
@@ -180,11 +195,17 @@ class BoardWidget(QWidget):
     def set_move_values(self, values: Mapping[Any, float] | None) -> None:
         """Label each legal move with its backed-up value from the last search."""
         self.move_values = dict(values or {})
-        self.update()
+        self._shown_changed(Shown.VALUES)
 
     def set_hint(self, move: Any) -> None:
         """Mark the move the AI suggests (None clears it)."""
         self.hint = move
+        self._shown_changed(Shown.HINT)
+
+    def _shown_changed(self, what: Shown) -> None:
+        """Show ``what`` anew: a setter has just stored it (the state, whether a person
+        may play, the values, the hint). A drawn board repaints; a board of widgets
+        refreshes them here (and only here)."""
         self.update()
 
     def _cannot_play(self) -> bool:

@@ -23,6 +23,7 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import Shown
 from gamesearch_gui.ui.boards.base import is_menu_key
 from gamesearch_gui.ui.boards.base import place_buttons
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
@@ -59,23 +60,9 @@ class ButtonBoard(BoardWidget):
 
     # -- the contract with the main window ---------------------------------------------
 
-    def set_state(self, state: Any, last_move: Any = None) -> None:
-        super().set_state(state, last_move)
-        self._refresh_buttons()
-
-    def set_interactive(self, interactive: bool) -> None:
-        """Whether the buttons may be pressed now."""
-        super().set_interactive(interactive)
-        self._refresh_buttons()
-
-    def set_move_values(self, values: Any) -> None:
-        """Write each move's value on its button; the best one in bold."""
-        super().set_move_values(values)
-        self._refresh_buttons()
-
-    def set_hint(self, move: Any) -> None:
-        """Outline the button of the suggested move."""
-        super().set_hint(move)
+    def _shown_changed(self, what: Shown) -> None:
+        """Whatever changed shows on the buttons: which may be pressed now, each move's
+        value on its button (the best in bold), the suggested move's button outlined."""
         self._refresh_buttons()
 
     def click_targets(self, move: Any) -> list[tuple[QWidget, QPoint]]:

@@ -39,8 +39,8 @@ from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.base import digit_keys
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
 from gamesearch_gui.ui.palette import best_moves
-from gamesearch_gui.ui.palette import draw_banner
 from gamesearch_gui.ui.palette import draw_hint
+from gamesearch_gui.ui.palette import draw_result_banner
 from gamesearch_gui.ui.palette import draw_value_label
 
 #: The first player's discs (MAX).
@@ -375,9 +375,8 @@ class ConnectFourBoard(BoardWidget):
                 for centre in centres:
                     painter.drawEllipse(centre, size * 0.45, size * 0.45)
             painter.restore()
-        text = f"{_NAMES[winner]} wins" if winner is not None else "Draw"
-        accent = QColor(_COLOURS[winner]) if winner is not None else None
-        draw_banner(painter, frame, text, palette, accent, self._banner_position(frame, centres))
+        position = self._banner_position(frame, centres)
+        draw_result_banner(painter, frame, palette, winner, _NAMES, _COLOURS, position)
 
     @staticmethod
     def _banner_position(frame: QRectF, centres: list[QPointF]) -> float:

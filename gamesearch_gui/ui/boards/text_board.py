@@ -16,7 +16,6 @@ with a Stop button that ends the code; :meth:`TextBoard.refresh` shows the answe
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
 from typing import Any
 from typing import Final
 
@@ -37,6 +36,7 @@ from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.usergame.indexed import PositionInfo
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui.boards.base import BoardWidget
+from gamesearch_gui.ui.boards.base import Shown
 from gamesearch_gui.ui.boards.move_strip import MoveStrip
 from gamesearch_gui.ui.text import FittedText
 
@@ -103,21 +103,16 @@ class TextBoard(BoardWidget):
             self.remote = game
         super().set_game(game)
 
-    def set_state(self, state: Any, last_move: Any = None) -> None:
-        super().set_state(state, last_move)
-        self._show()
-
-    def set_interactive(self, interactive: bool) -> None:
-        super().set_interactive(interactive)
-        self._enable()
-
-    def set_move_values(self, values: Mapping[Any, float] | None) -> None:
-        super().set_move_values(values)
-        self._label()
-
-    def set_hint(self, move: Any) -> None:
-        super().set_hint(move)
-        self._label()
+    def _shown_changed(self, what: Shown) -> None:
+        """A new position asks the game's code (through the engine) for its text and
+        moves; the rest only enables or labels the buttons there are."""
+        super()._shown_changed(what)
+        if what is Shown.STATE:
+            self._show()
+        elif what is Shown.INTERACTIVE:
+            self._enable()
+        else:
+            self._label()
 
     def refresh(self) -> None:
         """Show the position again: the game's code has answered a question."""

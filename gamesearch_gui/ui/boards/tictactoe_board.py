@@ -30,9 +30,9 @@ from gamesearch_gui.ui.boards.base import grid_square
 from gamesearch_gui.ui.boards.base import grid_square_at
 from gamesearch_gui.ui.palette import BOARD_DECIMALS
 from gamesearch_gui.ui.palette import best_moves
-from gamesearch_gui.ui.palette import draw_banner
 from gamesearch_gui.ui.palette import draw_hint
 from gamesearch_gui.ui.palette import draw_last_move_marker
+from gamesearch_gui.ui.palette import draw_result_banner
 from gamesearch_gui.ui.palette import draw_value_label
 from gamesearch_gui.ui.palette import side_colour
 
@@ -283,6 +283,4 @@ class TicTacToeBoard(BoardWidget):
             rows = {cell // 3 for cell in line}
             if rows == {1}:
                 position = 5 / 6
-        text = f"{_NAMES[winner]} wins" if winner is not None else "Draw"
-        accent = side_colour(winner) if winner is not None else None
-        draw_banner(painter, board, text, palette, accent, position)
+        draw_result_banner(painter, board, palette, winner, _NAMES, position=position)
