@@ -128,7 +128,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     assert editor.loading_page.text() == "Opening slow.gtree.json…"
     assert win.windowTitle().startswith("Opening slow.gtree.json…")
     # Nothing acts on the tree being replaced: saving, solving, editing, undo.
-    for action in (trees.act_save, trees.act_save_as, editor.act_solve, trees.act_undo):
+    for action in (trees.act_save, trees.act_save_as, editor.acts.act_solve, trees.act_undo):
         assert not action.isEnabled()
     assert not editor.properties.isEnabled() and not editor.solve_button.isEnabled()
     editor.solve()
@@ -136,7 +136,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     # Switching modes and back keeps them off.
     win.set_mode("play")
     win.set_mode("trees")
-    assert not trees.act_save.isEnabled() and not editor.act_solve.isEnabled()
+    assert not trees.act_save.isEnabled() and not editor.acts.act_solve.isEnabled()
 
     with qtbot.waitSignal(editor.opened, timeout=OPEN_MS) as opened:
         slow.gate.set()
@@ -145,7 +145,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     assert editor.stack.currentWidget() is editor.canvas
     assert editor.canvas.recording is editor.drawing.recording
     assert editor.drawing.tree is editor.tree
-    assert trees.act_save.isEnabled() and editor.act_solve.isEnabled()
+    assert trees.act_save.isEnabled() and editor.acts.act_solve.isEnabled()
     assert editor.properties.isEnabled()
     assert win.windowTitle().startswith("slow (slow.gtree.json)")
     assert editor.files.recent_files()[0] == path
