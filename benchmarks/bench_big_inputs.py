@@ -199,7 +199,7 @@ def window_main(path: str) -> None:
             loop.exec()
 
         wait(editor.opened, lambda: editor.open_file(path))
-        wait(editor.solved, editor.act_solve.trigger)
+        wait(editor.solved, editor.acts.act_solve.trigger)
         panel = editor.solution_panel
         recording = panel.canvas.recording
         assert recording is not None

@@ -89,7 +89,8 @@ class Command:
     handler: str
     modes: tuple[Mode, ...]
     places: tuple[Place, ...] = ()
-    #: The owner's attribute that holds the QAction ("" for none: see ``declared``).
+    #: The owner's attribute that holds the QAction, by its path from the owner ("act_new",
+    #: "acts.act_value"; "" for none: see ``declared_actions``).
     attr: str = ""
     args: tuple[Any, ...] = ()
     kwargs: tuple[tuple[str, Any], ...] = ()
@@ -379,19 +380,19 @@ COMMANDS: tuple[Command, ...] = (
     # -- Draw a tree: the editor's own ---------------------------------------------------
     # The stack's own undo and redo, for the editor on its own (the window's Trees mode
     # uses the wrappers above): in no mode's menu, so in no mode.
-    Command("editor.undo", _E, "&Undo", "document.undo_stack.undo", (), (), "act_undo",
+    Command("editor.undo", _E, "&Undo", "document.undo_stack.undo", (), (), "acts.act_undo",
             shortcut=_KEYS.Undo, from_stack="undo"),
-    Command("editor.redo", _E, "&Redo", "document.undo_stack.redo", (), (), "act_redo",
+    Command("editor.redo", _E, "&Redo", "document.undo_stack.redo", (), (), "acts.act_redo",
             shortcut=_KEYS.Redo, from_stack="redo"),
     Command("editor.add_child", _E, "Add child", "add_child", TREES,
-            (Place("trees.node", 0, 0),), "act_add_child", key_hint="Ins",
+            (Place("trees.node", 0, 0),), "acts.act_add_child", key_hint="Ins",
             tip="Add a leaf under it"),
     Command("editor.sibling_before", _E, "Insert sibling before", "insert_sibling", TREES,
-            (Place("trees.node", 0, 1),), "act_sibling_before", kwargs=(("after", False),)),
+            (Place("trees.node", 0, 1),), "acts.act_sibling_before", kwargs=(("after", False),)),
     Command("editor.sibling_after", _E, "Insert sibling after", "insert_sibling", TREES,
-            (Place("trees.node", 0, 2),), "act_sibling_after", kwargs=(("after", True),)),
+            (Place("trees.node", 0, 2),), "acts.act_sibling_after", kwargs=(("after", True),)),
     Command("editor.delete", _E, "Delete subtree", "delete_subtree", TREES,
-            (Place("trees.node", 0, 3),), "act_delete", key_hint="Del",
+            (Place("trees.node", 0, 3),), "acts.act_delete", key_hint="Del",
             tip="Remove it and all below it"),
     _kind(NodeType.MAX, "MAX", "M", 0, "no players"),
     _kind(NodeType.MIN, "MIN", "N", 1, "no players"),
@@ -400,47 +401,47 @@ COMMANDS: tuple[Command, ...] = (
     # A tree of players: one checkable action per player (the editor makes them as the
     # players are named), and P / Shift+P to step round the table.
     Command("editor.next_player", _E, "Next player's decision", "step_player", TREES,
-            (Place("editor.kind", 0, 2),), "act_next_player", args=(1,), key_hint="P",
+            (Place("editor.kind", 0, 2),), "acts.act_next_player", args=(1,), key_hint="P",
             tip="Give the node to the next player in turn (from a chance node or a leaf: "
             "to the player after the decision above)", shown="players"),
     Command("editor.previous_player", _E, "Previous player's decision", "step_player", TREES,
-            (Place("editor.kind", 0, 3),), "act_previous_player", args=(-1,),
+            (Place("editor.kind", 0, 3),), "acts.act_previous_player", args=(-1,),
             key_hint="Shift+P", tip="Give the node to the previous player in turn",
             shown="players"),
     Command("editor.value", _E, "Set value…", "ask_value", TREES,
-            (Place("trees.node", 0, 5),), "act_value", key_hint="F2", tip="A leaf's utility"),
+            (Place("trees.node", 0, 5),), "acts.act_value", key_hint="F2", tip="A leaf's utility"),
     Command("editor.eval", _E, "Set eval…", "ask_eval", TREES, (Place("trees.node", 0, 6),),
-            "act_eval", tip="The estimate a cutoff uses"),
+            "acts.act_eval", tip="The estimate a cutoff uses"),
     Command("editor.probability", _E, "Set probability…", "ask_probability", TREES,
-            (Place("trees.node", 0, 7),), "act_probability"),
+            (Place("trees.node", 0, 7),), "acts.act_probability"),
     Command("editor.uniform", _E, "Make probabilities uniform", "make_uniform", TREES,
-            (Place("trees.node", 0, 8),), "act_uniform",
+            (Place("trees.node", 0, 8),), "acts.act_uniform",
             tip="Give each outcome of this chance node the same probability"),
     Command("editor.label", _E, "Label…", "ask_label", TREES, (Place("trees.node", 0, 9),),
-            "act_label"),
+            "acts.act_label"),
     Command("editor.move", _E, "Move label…", "ask_move", TREES,
-            (Place("trees.node", 0, 10),), "act_move"),
+            (Place("trees.node", 0, 10),), "acts.act_move"),
     Command("editor.copy_json", _E, "Copy as JSON", "copy_json", TREES,
-            (Place("trees.edit", 1, 0),), "act_copy_json"),
+            (Place("trees.edit", 1, 0),), "acts.act_copy_json"),
     Command("editor.copy_nested", _E, "Copy as nested list", "copy_nested", TREES,
-            (Place("trees.edit", 1, 1),), "act_copy_nested"),
+            (Place("trees.edit", 1, 1),), "acts.act_copy_nested"),
     Command("editor.paste", _E, "Paste tree", "paste", TREES, (Place("trees.edit", 1, 2),),
-            "act_paste", shortcut=_KEYS.Paste,
+            "acts.act_paste", shortcut=_KEYS.Paste,
             tip="Replace the tree by a nested list such as [[3,12,8],[2,4,6]] or a tree "
             "file's JSON"),
     Command("editor.bounds", _E, "Value bounds…", "ask_bounds", TREES,
-            (Place("trees.edit", 2, 1),), "act_bounds",
+            (Place("trees.edit", 2, 1),), "acts.act_bounds",
             tip="The lowest and highest value a leaf can have, which Star1 prunes by"),
     Command("editor.solve", _E, "Solve", "solve", TREES,
-            (Place("trees.edit", 3), Place("toolbar.tree", 0, 5)), "act_solve",
+            (Place("trees.edit", 3), Place("toolbar.tree", 0, 5)), "acts.act_solve",
             shortcut="Ctrl+R", tip="Solve the tree with the chosen search"),
     # -- Draw a tree: the Tree menu (issue 28: try a transformation) --------------------
     Command("editor.transform", _E, "&Transform values…", "transform_values", TREES,
-            (Place("trees.tree", 0, 0),), "act_transform",
+            (Place("trees.tree", 0, 0),), "acts.act_transform",
             tip="Make every leaf value x f(x) (a·x + b, x², eˣ or a formula you type) and "
             "see minimax's and expectiminimax's decisions before and after"),
     Command("editor.flip_exercise", _E, "Exercise: does the decision &flip?…",
-            "flip_exercise", TREES, (Place("trees.tree", 0, 1),), "act_flip_exercise",
+            "flip_exercise", TREES, (Place("trees.tree", 0, 1),), "acts.act_flip_exercise",
             tip="Predict whether x² changes expectiminimax's choice between two gambles, "
             "then see it: graded"),
     # -- Practise by hand ---------------------------------------------------------------
@@ -520,8 +521,8 @@ def build_actions(
     owner_kind: Owner, owner: object, parent: QObject | None = None
 ) -> dict[str, QAction]:
     """Make the QActions of every command of ``owner_kind``, parented to ``parent`` (default:
-    the owner), each calling its handler on ``owner``; set each on the owner's ``attr`` and
-    in its ``declared_actions`` (by id), and return them by id."""
+    the owner), each calling its handler on ``owner``; set each on the owner's ``attr`` (a
+    path from the owner) and in its ``declared_actions`` (by id), and return them by id."""
     if parent is None:
         assert isinstance(owner, QObject), "an owner that is no QObject needs a parent"
         parent = owner
@@ -549,7 +550,8 @@ def build_actions(
             action.setChecked(True)
         made[spec.id] = action
         if spec.attr:
-            setattr(owner, spec.attr, action)
+            holder, _, name = spec.attr.rpartition(".")
+            setattr(operator.attrgetter(holder)(owner) if holder else owner, name, action)
     declared: dict[str, QAction] | None = getattr(owner, "declared_actions", None)
     if declared is None:
         declared = {}

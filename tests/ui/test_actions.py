@@ -4,6 +4,7 @@ Keyboard shortcuts are made from it, and no two commands of one mode share a key
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,7 +67,7 @@ def expected_entries(window: MainWindow, bar_id: str) -> list[QAction | None]:
         if isinstance(entry, Command):
             owner = owners[entry.owner]
             action = owner.declared_actions[entry.id]  # type: ignore[attr-defined]
-            assert getattr(owner, entry.attr) is action, entry.id
+            assert operator.attrgetter(entry.attr)(owner) is action, entry.id
             found.append(action)
         elif isinstance(entry, Bar):
             found.append(getattr(owners[entry.owner], entry.attr).menuAction())
@@ -108,6 +109,7 @@ def test_every_menu_and_tool_bar_holds_exactly_what_the_list_declares(
     # Each action is as declared.
     for spec in COMMANDS:
         action = owners[spec.owner].declared_actions[spec.id]  # type: ignore[attr-defined]
+        assert not spec.attr or operator.attrgetter(spec.attr)(owners[spec.owner]) is action
         assert action.text() == spec.menu_text
         keys = QKeySequence(spec.shortcut) if spec.shortcut is not None else QKeySequence()
         assert action.shortcut() == keys, spec.id
@@ -129,7 +131,7 @@ def test_the_kind_menu_shows_the_declared_kinds_of_the_tree_shown(window: MainWi
     assert editor.open_tree(example("figure-5-4").tree())  # three players
     entries = [a for a in editor.kind_menu.actions() if not a.isSeparator()]
     players = entries[: len(editor.tree.players)]
-    assert players == editor.act_players[: len(editor.tree.players)]
+    assert players == editor.acts.act_players[: len(editor.tree.players)]
     assert entries[len(players) :] == shown({"", "players"})
 
 

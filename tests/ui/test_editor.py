@@ -189,12 +189,12 @@ def test_undo_to_the_start_and_redo_to_the_end(qtbot: QtBot, editor: TreeEditor)
     assert stack.count() == len(steps) - 1
     for i in range(len(steps) - 1, 0, -1):
         assert editor.tree is steps[i]
-        editor.act_undo.trigger()
+        editor.acts.act_undo.trigger()
     assert editor.tree is steps[0]
     assert same_tree(editor.tree, tree_edit.new_tree())
     assert not editor.document.dirty
     for i in range(1, len(steps)):
-        editor.act_redo.trigger()
+        editor.acts.act_redo.trigger()
         assert editor.tree is steps[i]
     assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
 
@@ -239,9 +239,9 @@ def test_context_menu_offers_the_edits(qtbot: QtBot, editor: TreeEditor) -> None
     ):
         assert wanted in texts
     menu.deleteLater()
-    editor.act_sibling_after.trigger()
+    editor.acts.act_sibling_after.trigger()
     assert editor.tree.node_count == 3 and editor.selected == (1,)
-    editor.act_kinds[NodeType.CHANCE].trigger()
+    editor.acts.act_kinds[NodeType.CHANCE].trigger()
     assert editor.tree.node_at((1,)).type is NodeType.CHANCE
 
 
@@ -252,11 +252,11 @@ def test_add_child_and_delete_from_the_menus_edit_the_selected_node(
     took it for a node's path and raised. Triggered as a click would, they edit the
     selected node."""
     editor.select((0,))
-    editor.act_add_child.trigger()
+    editor.acts.act_add_child.trigger()
     assert editor.tree.node_at((0,)).type is not NodeType.LEAF
     assert len(editor.tree.node_at((0,)).children) == 1
     assert editor.selected == (0, 0)
-    editor.act_delete.trigger()
+    editor.acts.act_delete.trigger()
     assert editor.tree.node_count == 2 and editor.selected == (0,)
     assert warnings == []
 
@@ -322,7 +322,7 @@ def test_every_example_gives_its_stated_answer_when_solved(
     drawn = editor.tree
     assert same_tree(drawn, example.tree())
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     request, result = blocker.args
     assert request.settings.algorithm is example.algorithm
     assert result.value == pytest.approx(example.expected_value)
@@ -436,23 +436,23 @@ def test_chance_tree_warns_until_probabilities_sum_to_one_and_refuses_to_save(
 def test_paste_a_nested_list_and_copy_it_back(qtbot: QtBot, editor: TreeEditor) -> None:
     clipboard = QApplication.clipboard()
     clipboard.setText(FIGURE_5_2)
-    editor.act_paste.trigger()
+    editor.acts.act_paste.trigger()
     assert same_tree(editor.tree, load_tree(FIGURE_5_2, "untitled"))
-    editor.act_undo.trigger()
+    editor.acts.act_undo.trigger()
     assert editor.tree.node_count == 2
-    editor.act_redo.trigger()
+    editor.acts.act_redo.trigger()
     clipboard.setText("")
-    editor.act_copy_nested.trigger()
+    editor.acts.act_copy_nested.trigger()
     assert json.loads(clipboard.text()) == json.loads(FIGURE_5_2)
-    editor.act_copy_json.trigger()
+    editor.acts.act_copy_json.trigger()
     assert same_tree(load_tree(clipboard.text()), editor.tree)
     editor.set_kind(NodeType.CHANCE, (1,))
     clipboard.setText("unchanged")
-    editor.act_copy_nested.trigger()
+    editor.acts.act_copy_nested.trigger()
     assert clipboard.text() == "unchanged"
     clipboard.setText("[[1, 2], [3")
     before = editor.tree
-    editor.act_paste.trigger()
+    editor.acts.act_paste.trigger()
     assert editor.tree is before
 
 
@@ -593,22 +593,22 @@ def test_menu_entries_ask_for_values_evals_and_labels(
     answers = iter(["7.5", "4", "B", "b1", "", "oops"])
     monkeypatch.setattr(editor, "_ask_text", lambda title, label, text: next(answers))
     editor.select((0,))
-    editor.act_value.trigger()
+    editor.acts.act_value.trigger()
     assert editor.tree.node_at((0,)).value == 7.5
     editor.select(())
-    editor.act_eval.trigger()
+    editor.acts.act_eval.trigger()
     assert editor.tree.root.eval == 4
-    editor.act_label.trigger()
+    editor.acts.act_label.trigger()
     assert editor.tree.root.label == "B"
     assert editor.canvas.tree_item.node_labels == {0: "B"}
     editor.select((0,))
-    editor.act_move.trigger()
+    editor.acts.act_move.trigger()
     assert editor.tree.node_at((0,)).move == "b1"
     editor.select(())
-    editor.act_eval.trigger()  # empty: no eval
+    editor.acts.act_eval.trigger()  # empty: no eval
     assert editor.tree.root.eval is None
     before = editor.tree
-    editor.act_eval.trigger()  # not a number: refused, nothing changes
+    editor.acts.act_eval.trigger()  # not a number: refused, nothing changes
     assert editor.tree is before
 
 
@@ -657,9 +657,9 @@ def test_only_an_untitled_tree_takes_the_file_s_name(
     assert editor.files.save_as()
     assert editor.tree.name == "first"
     assert editor.document.undo_stack.undoText() == "Name the tree"
-    editor.act_undo.trigger()  # the name is an edit like any other
+    editor.acts.act_undo.trigger()  # the name is an edit like any other
     assert editor.tree.name == "untitled" and editor.document.dirty
-    editor.act_redo.trigger()
+    editor.acts.act_redo.trigger()
     assert editor.tree.name == "first" and not editor.document.dirty
     assert editor.files.save_as()  # a named tree keeps its name in a new file
     assert load_tree_file(tmp_path / "second.gtree.json").name == "first"
@@ -671,7 +671,7 @@ def test_best_moves_of_a_drawn_tree_go_by_their_move_names(
     window.trees.example_actions["figure-5-2"].trigger()
     editor = window.editor
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     assert "best move a1 · line a1 → b1 ·" in editor.result_label.text()
     dialog = CompareDialog(editor.tree, window)
     qtbot.addWidget(dialog)

@@ -85,10 +85,10 @@ def test_bounds_show_inferred_then_set_then_cleared_as_undoable_edits(
     assert editor.document.dirty and editor.title().startswith("*")
     assert form.clear_button.isEnabled() and not form.warning.isVisible()
 
-    editor.act_undo.trigger()
+    editor.acts.act_undo.trigger()
     assert editor.tree.value_bounds is None and not editor.document.dirty
     assert "Inferred from the leaves" in form.state.text()
-    editor.act_redo.trigger()
+    editor.acts.act_redo.trigger()
     assert editor.tree.value_bounds == (-5, 12.5)
 
     qtbot.mouseClick(form.clear_button, Qt.MouseButton.LeftButton)
@@ -99,10 +99,10 @@ def test_bounds_show_inferred_then_set_then_cleared_as_undoable_edits(
     set_in_form(qtbot, editor, "", "100")
     assert editor.tree.value_bounds == (1, 100)
     editor._ask_text = lambda title, label, text: "[0, 50]"  # type: ignore[method-assign]
-    editor.act_bounds.trigger()
+    editor.acts.act_bounds.trigger()
     assert editor.tree.value_bounds == (0, 50)
     editor._ask_text = lambda title, label, text: " "  # type: ignore[method-assign]
-    editor.act_bounds.trigger()
+    editor.acts.act_bounds.trigger()
     assert editor.tree.value_bounds is None
 
 
@@ -135,7 +135,7 @@ def test_the_menu_s_question_refuses_what_is_not_two_numbers(
 ) -> None:
     for answer in ("1, 2, 3", "7, 7", "1e999, 2"):
         editor._ask_text = lambda title, label, text, a=answer: a  # type: ignore[method-assign]
-        editor.act_bounds.trigger()
+        editor.acts.act_bounds.trigger()
         assert editor.tree.value_bounds is None
     assert len(said) == 3
     assert "not two numbers" in said[0][1]
@@ -154,7 +154,7 @@ def test_values_outside_the_bounds_are_named_and_star1_refuses_the_tree(
     assert "leaf after a2 1: value 10" in form.warning.text()
 
     editor.solver.set_algorithm(Algorithm.STAR1)
-    editor.act_solve.trigger()
+    editor.acts.act_solve.trigger()
     title, text = said[-1]
     assert title == "Cannot solve the tree" and "leaf after a1 1: value 10" in text
     assert editor.stack.currentWidget() is editor.canvas  # no search was started
@@ -166,7 +166,7 @@ def test_values_outside_the_bounds_are_named_and_star1_refuses_the_tree(
     # Expectiminimax does not prune by the bounds: its answer stands.
     editor.solver.set_algorithm(Algorithm.EXPECTIMINIMAX)
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     assert blocker.args[1].value == 9
 
     # Widening them takes the warning away.
@@ -197,7 +197,7 @@ def test_bounds_set_in_the_editor_are_saved_read_back_and_prune_star1(
 
     editor.solver.set_algorithm(Algorithm.STAR1)
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     result = blocker.args[1]
     assert result.value == 9
     assert result.stats.nodes == star1_nodes(wide)
@@ -205,5 +205,5 @@ def test_bounds_set_in_the_editor_are_saved_read_back_and_prune_star1(
     # Back to the leaves' bounds: Star1 prunes as the engine says it does with them.
     qtbot.mouseClick(editor.bounds_form.clear_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     assert blocker.args[1].stats.nodes == star1_nodes(inferred)

@@ -93,7 +93,7 @@ def test_looking_at_an_example_is_no_edit(
     editor.select((1,))
     editor.canvas.zoom_in()
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     replay = editor.solution_panel.controller
     replay.step_back()
     replay.step_back()
@@ -159,7 +159,7 @@ def test_solving_with_bad_probabilities_says_it_cannot_solve(
     editor = window.editor
     chance = next(n for n in editor.tree.nodes() if n.type is NodeType.CHANCE)
     editor.edits.set_probability(0.5, chance.children[0].path)  # 0.5 + 0.1
-    editor.act_solve.trigger()
+    editor.acts.act_solve.trigger()
     assert answers.warnings[-1][0] == "Cannot solve the tree"
     assert "probabilities" in answers.warnings[-1][1]
     assert editor.stack.currentWidget() is editor.canvas  # no search was started
@@ -177,7 +177,7 @@ def test_a_search_that_fails_says_it_cannot_solve(
     assert window.open_example("figure-5-2")
     editor = window.editor
     editor.depth_box.setValue(1)
-    editor.act_solve.trigger()
+    editor.acts.act_solve.trigger()
     qtbot.waitUntil(lambda: bool(answers.warnings), timeout=SOLVE_MS)
     title, text = answers.warnings[-1]
     assert title == "Cannot solve the tree" and "eval" in text

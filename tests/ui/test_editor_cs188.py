@@ -91,7 +91,7 @@ def test_solving_a_case_gives_the_autograders_action(qtbot: QtBot, editor: TreeE
         qtbot, editor, lambda: editor.open_file(str(CASES / "q3/5-two-ghosts-4level.test"))
     )
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS) as blocker:
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     request, result = blocker.args
     assert request.settings.algorithm is Algorithm.ALPHABETA
     assert editor.tree.root.children[result.best_move].move == "Left"

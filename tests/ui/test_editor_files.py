@@ -147,7 +147,7 @@ def test_copy_as_json_of_an_invalid_tree_says_why(
     editor.edits.replace_tree(tree)
     editor.edits.set_probability(0.9, (0,))  # now they sum to 1.4
     QApplication.clipboard().setText("before")
-    editor.act_copy_json.trigger()
+    editor.acts.act_copy_json.trigger()
     assert said and "cannot be copied as JSON" in said[-1][1] and "sum to 1" in said[-1][1]
     assert QApplication.clipboard().text() == "before"
 

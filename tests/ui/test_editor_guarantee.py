@@ -42,7 +42,7 @@ def test_solve_says_what_the_value_guarantees(
 ) -> None:
     assert editor.open_tree(load_tree(tree))
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     text = editor.result_label.text()
     assert text.startswith("<b>Value ")
     assert text.endswith(" leaves" + words)

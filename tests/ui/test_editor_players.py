@@ -82,7 +82,7 @@ def open_file(qtbot: QtBot, editor: TreeEditor, path: str) -> None:
 
 def solve(qtbot: QtBot, editor: TreeEditor) -> None:
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
 
 
 def texts_of(view: TreeCanvas, n: int) -> list[str]:
@@ -216,9 +216,9 @@ def test_the_menu_asks_for_one_number_per_player_and_keeps_the_answer(
     monkeypatch.setattr(editor, "_ask_text", ask)
     assert editor.open_tree(example("figure-5-4").tree())
     editor.select((0, 0, 0))
-    editor.act_value.trigger()
+    editor.acts.act_value.trigger()
     editor.select((0,))
-    editor.act_eval.trigger()
+    editor.acts.act_eval.trigger()
     assert asked == [
         ("Set values", "Leaf values, one for each player (A, B, C):", "1, 2, 6"),
         (
@@ -367,7 +367,7 @@ def test_the_kind_menus_list_each_player_s_decision_checked_for_the_node(
         assert all(a.isEnabled() for a in menu.actions() if not a.isSeparator())
     context.deleteLater()
     # Chosen from the menu: C's decision, one step Undo takes back.
-    editor.act_players[2].trigger()
+    editor.acts.act_players[2].trigger()
     assert editor.tree.node_at((1,)).player == 2
     assert window.trees.act_undo.text() == "&Undo Make it C's"
     assert [a.text() for a in kind.actions() if a.isChecked()] == ["C's decision"]
@@ -377,9 +377,9 @@ def test_the_kind_menus_list_each_player_s_decision_checked_for_the_node(
     assert editor.tree.node_at((1,)).player == 2
     # The same player again is no edit, and its entry stays checked.
     steps = editor.document.undo_stack.count()
-    editor.act_players[2].trigger()
+    editor.acts.act_players[2].trigger()
     assert editor.document.undo_stack.count() == steps
-    assert editor.act_players[2].isChecked()
+    assert editor.acts.act_players[2].isChecked()
 
 
 def test_the_kind_menu_follows_the_players_as_they_change(
@@ -403,7 +403,7 @@ def test_the_kind_menu_follows_the_players_as_they_change(
     editor.edits.set_players(["Ann", "Bob", "Eve"])  # Di removed: her entry goes
     assert _entries(kind)[:4] == ["Ann's decision", "Bob's decision", "Eve's decision", "—"]
     editor.select(())
-    editor.act_players[2].trigger()
+    editor.acts.act_players[2].trigger()
     assert editor.tree.root.player == 2
     for _ in range(3):
         editor.document.undo_stack.undo()
@@ -413,7 +413,7 @@ def test_the_kind_menu_follows_the_players_as_they_change(
     editor.document.undo_stack.undo()
     assert not editor.tree.players  # MAX and MIN again, and their entries
     assert _entries(kind) == ["MAX\tM", "MIN\tN", "Chance\tC", "Leaf\tL"]
-    assert editor.act_kinds[NodeType.MAX].isChecked()
+    assert editor.acts.act_kinds[NodeType.MAX].isChecked()
 
 
 def test_p_and_shift_p_step_round_the_players_and_the_keys_say_so(

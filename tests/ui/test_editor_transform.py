@@ -89,7 +89,7 @@ def test_x_squared_flips_expectiminimax_in_the_view_and_applies_as_one_undo_step
     window.trees.example_actions["chance-flip"].trigger()
     editor = window.editor
     before = editor.tree
-    assert editor.act_transform in window.trees.tree_menu.actions()
+    assert editor.acts.act_transform in window.trees.tree_menu.actions()
 
     def x_squared(dialog: TransformDialog) -> None:
         dialog.choice.setCurrentIndex(dialog.choice.findText("x²"))
@@ -111,7 +111,7 @@ def test_x_squared_flips_expectiminimax_in_the_view_and_applies_as_one_undo_step
         dialog.apply_button.click()
 
     answer.append(x_squared)
-    editor.act_transform.trigger()
+    editor.acts.act_transform.trigger()
     values = [n.value for n in editor.tree.nodes() if n.type is NodeType.LEAF]
     assert values == [4, 16, 0, 25]
     stack = editor.document.undo_stack
@@ -146,7 +146,7 @@ def test_a_formula_that_reverses_two_values_is_refused_and_nothing_changes(
         assert "write 2*x, not 2x" in dialog.problem.text()
 
     answer.append(reversing)
-    editor.act_transform.trigger()
+    editor.acts.act_transform.trigger()
     assert editor.tree is before
     assert not editor.document.undo_stack.canUndo()
 
@@ -168,7 +168,7 @@ def test_without_chance_one_row_says_the_decision_cannot_change(
         dialog.reject()
 
     answer.append(linear)
-    window.editor.act_transform.trigger()
+    window.editor.acts.act_transform.trigger()
     assert same_tree(window.editor.tree, example("figure-5-2").tree())
 
 
@@ -191,7 +191,7 @@ def test_the_exercise_hides_the_decisions_until_the_prediction_is_graded(
         dialog.reject()
 
     answer.append(predict_wrong)
-    window.editor.act_flip_exercise.trigger()
+    window.editor.acts.act_flip_exercise.trigger()
     assert "Exercise: does the decision flip?" in window.editor.caption_label.text()
     assert same_tree(window.editor.tree, example("chance-flip").tree())
     assert not window.editor.document.undo_stack.canUndo()  # cancelled: unchanged
@@ -206,7 +206,7 @@ def test_a_tree_of_players_is_refused_in_words(
         ' "root": {"player": "A", "children": [{"values": [1, 2, 3]}, {"values": [3, 2, 1]}]}}'
     )
     window.editor.open_tree(tree)
-    window.editor.act_transform.trigger()
+    window.editor.acts.act_transform.trigger()
     assert warnings == [
         (
             "Cannot transform the values",
@@ -218,9 +218,9 @@ def test_a_tree_of_players_is_refused_in_words(
 
 def test_the_tree_menu_is_shown_in_trees_mode_only(window: MainWindow) -> None:
     menu = window.trees.tree_menu
-    assert not menu.menuAction().isVisible() and not window.editor.act_transform.isEnabled()
+    assert not menu.menuAction().isVisible() and not window.editor.acts.act_transform.isEnabled()
     window.act_mode_trees.trigger()
-    assert menu.menuAction().isVisible() and window.editor.act_transform.isEnabled()
+    assert menu.menuAction().isVisible() and window.editor.acts.act_transform.isEnabled()
     assert [a.text() for a in menu.actions()] == [
         "&Transform values…",
         "Exercise: does the decision &flip?…",
@@ -254,5 +254,5 @@ def test_a_tree_the_engine_cannot_solve_says_why_under_the_table(
         dialog.apply_button.click()  # the values can still be transformed
 
     answer.append(broken)
-    window.editor.act_transform.trigger()
+    window.editor.acts.act_transform.trigger()
     assert [n.value for n in window.editor.tree.nodes() if n.type is NodeType.LEAF] == [3, 5, 1]

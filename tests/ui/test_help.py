@@ -356,7 +356,7 @@ def test_keyboard_shortcuts_list_every_key_of_every_menu_of_every_mode(
 def test_a_shortcut_given_to_an_action_shows_in_the_list(window: MainWindow) -> None:
     assert "Ctrl+Alt+F11" not in _shortcuts_text(window)
     window.act_about.setShortcut(QKeySequence("Ctrl+Alt+F11"))
-    window.editor.act_label.setShortcut(QKeySequence("Ctrl+Alt+F12"))
+    window.editor.acts.act_label.setShortcut(QKeySequence("Ctrl+Alt+F12"))
     text = _shortcuts_text(window)
     assert "About\nCtrl+Alt+F11" in text
     assert "Node > Label…\nCtrl+Alt+F12" in text

@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import Task
 from gamesearch_gui.core.trees import file as treefile
+from gamesearch_gui.core.trees.examples import example
 from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.file import dump_tree
 from gamesearch_gui.core.trees.file import load_tree
@@ -128,7 +129,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     assert editor.loading_page.text() == "Opening slow.gtree.json…"
     assert win.windowTitle().startswith("Opening slow.gtree.json…")
     # Nothing acts on the tree being replaced: saving, solving, editing, undo.
-    for action in (trees.act_save, trees.act_save_as, editor.act_solve, trees.act_undo):
+    for action in (trees.act_save, trees.act_save_as, editor.acts.act_solve, trees.act_undo):
         assert not action.isEnabled()
     assert not editor.properties.isEnabled() and not editor.solve_button.isEnabled()
     editor.solve()
@@ -136,7 +137,7 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     # Switching modes and back keeps them off.
     win.set_mode("play")
     win.set_mode("trees")
-    assert not trees.act_save.isEnabled() and not editor.act_solve.isEnabled()
+    assert not trees.act_save.isEnabled() and not editor.acts.act_solve.isEnabled()
 
     with qtbot.waitSignal(editor.opened, timeout=OPEN_MS) as opened:
         slow.gate.set()
@@ -145,11 +146,30 @@ def test_the_window_works_while_a_file_opens_and_shows_it_at_the_end(
     assert editor.stack.currentWidget() is editor.canvas
     assert editor.canvas.recording is editor.drawing.recording
     assert editor.drawing.tree is editor.tree
-    assert trees.act_save.isEnabled() and editor.act_solve.isEnabled()
+    assert trees.act_save.isEnabled() and editor.acts.act_solve.isEnabled()
     assert editor.properties.isEnabled()
     assert win.windowTitle().startswith("slow (slow.gtree.json)")
     assert editor.files.recent_files()[0] == path
     assert not said
+
+
+def test_the_node_edits_and_each_players_decision_are_off_while_a_file_opens(
+    qtbot: QtBot, window: tuple[MainWindow, list[str]], slow: SlowLoader, tmp_path: Path
+) -> None:
+    win, _ = window
+    editor, acts = win.editor, win.editor.acts
+    assert editor.open_tree(example("figure-5-4").tree())  # three players
+    players = acts.act_players[:3]
+    edits = [acts.act_add_child, acts.act_label, acts.act_next_player, *players]
+    assert all(action.isEnabled() for action in edits)
+    open_slowly(qtbot, win, slow, tree_file(tmp_path, "slow.gtree.json"))
+    # They would edit the tree about to be replaced.
+    assert [action.text() for action in edits if action.isEnabled()] == []
+    with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
+        slow.gate.set()
+    # A tree of MAX and MIN: its edits are back, and no player's decision.
+    assert acts.act_add_child.isEnabled() and acts.act_label.isEnabled()
+    assert not any(action.isEnabled() for action in players)
 
 
 def test_escape_cancels_and_the_tree_shown_before_stays(

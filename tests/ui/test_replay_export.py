@@ -97,7 +97,7 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
         assert editor.open_file(str(resource_files() / "trees" / "figure-5-2.gtree.json"))
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
-        editor.act_solve.trigger()
+        editor.acts.act_solve.trigger()
     exporter = editor.solution_panel.exporter
     monkeypatch.setattr(exporter, "_save_file_name", lambda *_: str(tmp_path / "solved.html"))
     monkeypatch.setattr(exporter, "_warn", lambda title, text: pytest.fail(text))

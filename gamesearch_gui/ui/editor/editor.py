@@ -57,6 +57,7 @@ from gamesearch_gui.ui.actions import build_actions
 from gamesearch_gui.ui.actions import make_menu
 from gamesearch_gui.ui.canvas_keys import DRAWING_KEYS
 from gamesearch_gui.ui.canvas_keys import DRAWING_PLAYERS_KEYS
+from gamesearch_gui.ui.editor.action_set import EditorActions
 from gamesearch_gui.ui.editor.bounds import BoundsForm
 from gamesearch_gui.ui.editor.bounds import bounds_problem
 from gamesearch_gui.ui.editor.clipboard import TreeClipboard
@@ -254,62 +255,17 @@ class TreeEditor(QWidget):
         # after a tab in menus, they never clash with typing elsewhere.
         return make_action(self, f"{text}\t{key}" if key else text, slot, tip=tip)
 
-    # Made from ui/actions.py's list (build_actions).
+    #: Made from ui/actions.py's list (build_actions), by id.
     declared_actions: dict[str, QAction]
-    act_undo: QAction
-    act_redo: QAction
-    act_add_child: QAction
-    act_sibling_before: QAction
-    act_sibling_after: QAction
-    act_delete: QAction
-    act_next_player: QAction
-    act_previous_player: QAction
-    act_value: QAction
-    act_eval: QAction
-    act_probability: QAction
-    act_uniform: QAction
-    act_label: QAction
-    act_move: QAction
-    act_copy_json: QAction
-    act_copy_nested: QAction
-    act_paste: QAction
-    act_bounds: QAction
-    act_solve: QAction
-    act_transform: QAction
-    act_flip_exercise: QAction
 
     def _make_actions(self) -> None:
+        #: The editor's actions (their list: EditorActions), each command's on its ``attr``.
+        self.acts = EditorActions()
         made = build_actions(Owner.EDITOR, self)
-        kinds = (NodeType.MAX, NodeType.MIN, NodeType.CHANCE, NodeType.LEAF)
-        self.act_kinds = {kind: made[f"editor.kind.{kind.name.lower()}"] for kind in kinds}
-        # A tree of players: one checkable action per player (made as players are named,
-        # see _update_kind_menu), and P / Shift+P to step round the table.
-        self.act_players: list[QAction] = []
+        for kind in (NodeType.MAX, NodeType.MIN, NodeType.CHANCE, NodeType.LEAF):
+            self.acts.act_kinds[kind] = made[f"editor.kind.{kind.name.lower()}"]
         #: Edit > Node > Kind: MAX, MIN, chance, leaf, or each player's decision.
         self.kind_menu = make_menu("editor.kind", self)
-        #: The node menu's entries above the Kind menu, and those below it.
-        self.shape_actions = [
-            self.act_add_child,
-            self.act_sibling_before,
-            self.act_sibling_after,
-            self.act_delete,
-        ]
-        self.field_actions = [
-            self.act_value,
-            self.act_eval,
-            self.act_probability,
-            self.act_uniform,
-            self.act_label,
-            self.act_move,
-        ]
-        #: Every edit of the node (the players' actions join as they are made).
-        self.edit_actions = [
-            *self.shape_actions,
-            *self.act_kinds.values(),
-            self.act_next_player,
-            self.act_previous_player,
-            *self.field_actions,
-        ]
         self._update_kind_menu(())
 
     def _update_kind_menu(self, players: tuple[str, ...]) -> None:
@@ -405,7 +361,7 @@ class TreeEditor(QWidget):
     def _loading_changed(self, _loading: bool = False) -> None:
         # The window's actions (Save, Solve, Paste...) follow loadingChanged in TreesMode.
         loading = self.loading
-        for action in self.edit_actions:
+        for action in self.acts.edit_actions:
             action.setEnabled(not loading)
         self.solve_button.setEnabled(not loading)
         self.properties.setEnabled(not loading)

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QMenu
 
 from gamesearch_gui.core.recording.drawn_tree import Drawing
 from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.core.trees.tree import Path
+from gamesearch_gui.ui.editor.action_set import EditorActions
 from gamesearch_gui.ui.editor.document import TreeDocument
 from gamesearch_gui.ui.editor.loading import OpenedTree
 from gamesearch_gui.ui.editor.players import PlayersForm
@@ -83,21 +83,5 @@ class EditorHost(Protocol):
     ) -> QAction: ...
 
     kind_menu: QMenu
-    edit_actions: list[QAction]
-    shape_actions: list[QAction]
-    act_kinds: dict[NodeType, QAction]
-    act_players: list[QAction]
-    act_next_player: QAction
-    act_previous_player: QAction
-    act_sibling_before: QAction
-    act_sibling_after: QAction
-    act_delete: QAction
-    act_value: QAction
-    act_eval: QAction
-    act_probability: QAction
-    act_uniform: QAction
-    act_label: QAction
-    act_move: QAction
-    act_paste: QAction
-    act_copy_json: QAction
-    act_copy_nested: QAction
+    #: The editor's actions, listed once there.
+    acts: EditorActions

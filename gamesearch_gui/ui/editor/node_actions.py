@@ -3,7 +3,8 @@
 :class:`NodeActions` enables and checks the editor's node actions for the selected node,
 fills Edit > Node > Kind for the tree as it is (MAX, MIN, chance, leaf; or, in a tree of
 players, each player's decision and the steps round the table), and builds the menu a
-right click on the drawing shows. The actions themselves are the editor's (``act_*``).
+right click on the drawing shows. The actions themselves are the editor's (``editor.acts``:
+:class:`~.action_set.EditorActions`).
 """
 
 from __future__ import annotations
@@ -45,18 +46,18 @@ class NodeActions:
         """The Kind menu's entries for the tree as it is (None: a separator): MAX, MIN,
         chance and leaf; or, in a tree of players, each player's decision, the steps
         round the table, chance and leaf."""
-        editor = self.editor
-        if not editor.document.tree.players:
-            return list(editor.act_kinds.values())
-        n = len(editor.document.tree.players)
+        acts = self.editor.acts
+        if not self.editor.document.tree.players:
+            return list(acts.act_kinds.values())
+        n = len(self.editor.document.tree.players)
         return [
-            *editor.act_players[:n],
+            *acts.act_players[:n],
             None,
-            editor.act_next_player,
-            editor.act_previous_player,
+            acts.act_next_player,
+            acts.act_previous_player,
             None,
-            editor.act_kinds[NodeType.CHANCE],
-            editor.act_kinds[NodeType.LEAF],
+            acts.act_kinds[NodeType.CHANCE],
+            acts.act_kinds[NodeType.LEAF],
         ]
 
     def update_kind_menu(self, players: tuple[str, ...]) -> None:
@@ -66,14 +67,12 @@ class NodeActions:
         if players == self._players:
             return
         self._players = players
-        while len(editor.act_players) < len(players):
-            action = editor._act(
-                "", functools.partial(self.edits.set_player, len(editor.act_players))
-            )
+        made = editor.acts.act_players
+        while len(made) < len(players):
+            action = editor._act("", functools.partial(self.edits.set_player, len(made)))
             action.setCheckable(True)
-            editor.act_players.append(action)
-            editor.edit_actions.append(action)
-        for i, action in enumerate(editor.act_players):
+            made.append(action)
+        for i, action in enumerate(made):
             if i < len(players):
                 action.setText(decision_name(players[i]))
                 action.setStatusTip(f"Make it {players[i]}'s decision: {players[i]} moves here")
@@ -82,51 +81,51 @@ class NodeActions:
 
     def node_menu(self, n: int | None) -> QMenu | None:
         """The context menu of recording node ``n`` (None: the background)."""
-        editor = self.editor
+        editor, acts = self.editor, self.editor.acts
         menu = QMenu(self.parent)
         if n is None or editor.stack.currentWidget() is not editor.canvas:
-            menu.addAction(editor.act_paste)
-            menu.addAction(editor.act_copy_json)
-            menu.addAction(editor.act_copy_nested)
+            menu.addAction(acts.act_paste)
+            menu.addAction(acts.act_copy_json)
+            menu.addAction(acts.act_copy_nested)
             return menu
-        for action in editor.shape_actions:
+        for action in acts.shape_actions:
             menu.addAction(action)
         fill_menu(menu.addMenu("Kind"), self.kind_actions())
         menu.addSeparator()
         for action in (
-            editor.act_value,
-            editor.act_eval,
-            editor.act_probability,
-            editor.act_uniform,
+            acts.act_value,
+            acts.act_eval,
+            acts.act_probability,
+            acts.act_uniform,
         ):
             menu.addAction(action)
         menu.addSeparator()
-        menu.addAction(editor.act_label)
-        menu.addAction(editor.act_move)
+        menu.addAction(acts.act_label)
+        menu.addAction(acts.act_move)
         return menu
 
     def update(self) -> None:
         """Enable what applies to the selected node."""
-        editor = self.editor
-        tree, path = editor.document.tree, editor.document.selected
+        acts = self.editor.acts
+        tree, path = self.editor.document.tree, self.editor.document.selected
         node = tree.node_at(path)
         parent = tree.node_at(path[:-1]) if path else None
         under_chance = parent is not None and parent.type is NodeType.CHANCE
         leafy = node.type is NodeType.LEAF
-        for action in (editor.act_sibling_before, editor.act_sibling_after, editor.act_delete):
+        for action in (acts.act_sibling_before, acts.act_sibling_after, acts.act_delete):
             action.setEnabled(bool(path))
-        for kind, action in editor.act_kinds.items():
+        for kind, action in acts.act_kinds.items():
             action.setChecked(kind is node.type)
             # A tree of players has their decisions instead (the Kind menu lists them).
             action.setEnabled(not (tree.players and kind in (NodeType.MAX, NodeType.MIN)))
         n = len(tree.players)
-        for i, action in enumerate(editor.act_players):
+        for i, action in enumerate(acts.act_players):
             action.setChecked(node.type is NodeType.PLAYER and node.player == i)
             action.setEnabled(i < n)
-        for action in (editor.act_next_player, editor.act_previous_player):
+        for action in (acts.act_next_player, acts.act_previous_player):
             action.setEnabled(bool(n))
-        editor.act_value.setEnabled(leafy)
-        editor.act_eval.setEnabled(not leafy)
-        editor.act_probability.setEnabled(under_chance)
-        editor.act_uniform.setEnabled(node.type is NodeType.CHANCE or under_chance)
-        editor.act_move.setEnabled(bool(path))
+        acts.act_value.setEnabled(leafy)
+        acts.act_eval.setEnabled(not leafy)
+        acts.act_probability.setEnabled(under_chance)
+        acts.act_uniform.setEnabled(node.type is NodeType.CHANCE or under_chance)
+        acts.act_move.setEnabled(bool(path))

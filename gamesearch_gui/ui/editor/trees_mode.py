@@ -99,13 +99,13 @@ class TreesMode(QObject):
             self.act_export_efg,
             self.act_random,
             self.act_compare,
-            editor.act_paste,
-            editor.act_copy_json,
-            editor.act_copy_nested,
-            editor.act_bounds,
-            editor.act_solve,
-            editor.act_transform,
-            editor.act_flip_exercise,
+            editor.acts.act_paste,
+            editor.acts.act_copy_json,
+            editor.acts.act_copy_nested,
+            editor.acts.act_bounds,
+            editor.acts.act_solve,
+            editor.acts.act_transform,
+            editor.acts.act_flip_exercise,
         ]
         #: Off while a file opens: they would act on the tree it is about to replace.
         self.loading_actions = [
@@ -113,13 +113,13 @@ class TreesMode(QObject):
             self.act_save_as,
             self.act_export_efg,
             self.act_compare,
-            editor.act_solve,
-            editor.act_paste,
-            editor.act_copy_json,
-            editor.act_copy_nested,
-            editor.act_bounds,
-            editor.act_transform,
-            editor.act_flip_exercise,
+            editor.acts.act_solve,
+            editor.acts.act_paste,
+            editor.acts.act_copy_json,
+            editor.acts.act_copy_nested,
+            editor.acts.act_bounds,
+            editor.acts.act_transform,
+            editor.acts.act_flip_exercise,
         ]
 
     def set_active(self, on: bool) -> None:
