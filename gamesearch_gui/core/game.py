@@ -352,3 +352,16 @@ def outcome_by_sign(utility: float) -> Outcome:
     if utility < 0:
         return Outcome.MIN_WINS
     return Outcome.DRAW
+
+
+def numbered_move(game: Game[S, int], state: S, text: str, noun: str, count: int) -> int:
+    """The move written as its one-digit number from 1 to ``count`` (at most 9):
+    tic-tac-toe's cell, Connect Four's column, as its index from 0. IllegalMoveError if
+    it is no such number or the game is over; whether that cell or column is free is the
+    game's to say."""
+    wanted = text.strip()
+    if len(wanted) != 1 or not "1" <= wanted <= str(count):
+        raise IllegalMoveError(f"{text!r} is not a {noun}; write a number from 1 to {count}")
+    if game.is_terminal(state):
+        raise IllegalMoveError(f"cannot play {wanted}: the game is over")
+    return int(wanted) - 1

@@ -49,6 +49,7 @@ from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.game import Outcome
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import numbered_move
 from gamesearch_gui.core.game import outcome_by_sign
 from gamesearch_gui.core.games.registry import DefaultSearch
 from gamesearch_gui.core.games.registry import GameSpec
@@ -450,14 +451,9 @@ class ConnectFour(FixedRules, Game[C4State, Column]):
 
     def parse_move(self, state: C4State, text: str) -> Column:
         """The column written ``1`` .. ``7``; IllegalMoveError if unreadable or not legal."""
-        wanted = text.strip()
-        if len(wanted) != 1 or wanted not in "1234567":
-            raise IllegalMoveError(f"{text!r} is not a column; write a number from 1 to 7")
-        column = int(wanted) - 1
-        if self.terminal_value(state) is not None:
-            raise IllegalMoveError(f"cannot play {wanted}: the game is over")
+        column = numbered_move(self, state, text, "column", WIDTH)
         if state[1] & _TOP[column]:
-            raise IllegalMoveError(f"cannot play {wanted}: column {wanted} is full")
+            raise IllegalMoveError(f"cannot play {column + 1}: column {column + 1} is full")
         return column
 
     def position_text(self, state: C4State) -> str:

@@ -36,6 +36,7 @@ from gamesearch_gui.core.game import IllegalMoveError
 from gamesearch_gui.core.game import Outcome
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import PositionError
+from gamesearch_gui.core.game import numbered_move
 from gamesearch_gui.core.game import outcome_by_sign
 from gamesearch_gui.core.games.registry import GameSpec
 
@@ -270,14 +271,9 @@ class TicTacToe(FixedRules, Game[TTTState, Cell]):
 
     def parse_move(self, state: TTTState, text: str) -> Cell:
         """The cell written ``1`` .. ``9``; IllegalMoveError if unreadable or not legal."""
-        wanted = text.strip()
-        if len(wanted) != 1 or wanted not in "123456789":
-            raise IllegalMoveError(f"{text!r} is not a cell; write a number from 1 to 9")
-        cell = int(wanted) - 1
-        if self.terminal_value(state) is not None:
-            raise IllegalMoveError(f"cannot play {wanted}: the game is over")
+        cell = numbered_move(self, state, text, "cell", 9)
         if (state[0] | state[1]) >> cell & 1:
-            raise IllegalMoveError(f"cannot play {wanted}: that cell is already taken")
+            raise IllegalMoveError(f"cannot play {cell + 1}: that cell is already taken")
         return cell
 
     def position_text(self, state: TTTState) -> str:
