@@ -115,9 +115,29 @@ def _column(column: Sequence[int], count: int) -> list[int]:
 
 
 def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
-    """The per-node columns the page draws with: texts as indices into ``texts``, and
+    """The per-node columns the page draws with: the tree's shape and moments
+    (:func:`_shape_columns`), then its words, as indices into ``texts``."""
+    recording, count = end.recording, end.limit
+    return {
+        **_shape_columns(end),
+        "value": [texts(recording.value_text(n)) if end.is_valued(n) else -1 for n in range(count)],
+        "alphaIn": [texts(format_number(a)) for a in recording.alpha_in[:count]],
+        "betaIn": [texts(format_number(b)) for b in recording.beta_in[:count]],
+        "alphaOut": [texts(format_number(a)) for a in recording.alpha_out[:count]],
+        "betaOut": [texts(format_number(b)) for b in recording.beta_out[:count]],
+        "move": [texts(recording.move_text(n)) for n in range(count)],
+        "label": [texts(str(getattr(recording.state(n), "label", "") or "")) for n in range(count)],
+        "probability": [
+            -1 if math.isnan(p) else texts(format_probability(p))
+            for p in recording.probability[:count]
+        ],
+    }
+
+
+def _shape_columns(end: Moment) -> dict[str, list[Any]]:
+    """The per-node columns of the tree's shape: who is whose child, where it is drawn,
     the moments a node was entered and valued (one past the page's last event for
-    never, or not by then)."""
+    never, or not by then), its cutoff, and whether it was tried first."""
     recording, count, events = end.recording, end.limit, end.k
 
     def moment(seq: int) -> int:
@@ -138,17 +158,6 @@ def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
         "cutoff": [
             c if c != NONE and recording.cut_seq[c] < events else NONE
             for c in recording.cutoff_of[:count]
-        ],
-        "value": [texts(recording.value_text(n)) if end.is_valued(n) else -1 for n in range(count)],
-        "alphaIn": [texts(format_number(a)) for a in recording.alpha_in[:count]],
-        "betaIn": [texts(format_number(b)) for b in recording.beta_in[:count]],
-        "alphaOut": [texts(format_number(a)) for a in recording.alpha_out[:count]],
-        "betaOut": [texts(format_number(b)) for b in recording.beta_out[:count]],
-        "move": [texts(recording.move_text(n)) for n in range(count)],
-        "label": [texts(str(getattr(recording.state(n), "label", "") or "")) for n in range(count)],
-        "probability": [
-            -1 if math.isnan(p) else texts(format_probability(p))
-            for p in recording.probability[:count]
         ],
         # Iterative deepening: the nodes tried first for being on the previous
         # iteration's best line (their edges dashed, as in the window).
