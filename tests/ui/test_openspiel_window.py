@@ -170,6 +170,7 @@ def test_what_the_engine_refuses_is_one_line_and_the_game_stays(
         ("breakthrough(rows=x)", "breakthrough: parameter rows is an int (such as 8), not 'x'"),
         ("breakthru", "OpenSpiel has no game 'breakthru'; did you mean 'breakthrough'?"),
         ("hex(board_size=30)", f"has 900 moves at its start, more than the {MOST_MOVES}"),
+        ("hex(board_size=0)", "hex(board_size=0) has no moves at the start position, where"),
     ):
         assert not window.open_openspiel(spec)
         title, text = window.messages[-1]  # type: ignore[attr-defined]

@@ -228,8 +228,13 @@ class OpenSpielGame(Game[OpenSpielState, int]):
         return str(native.action_to_string(native.current_player(), action))
 
     def board_text(self, state: OpenSpielState) -> str:
-        """The position as OpenSpiel writes it (``str(state)``)."""
-        return str(state.native)
+        """The position as OpenSpiel writes it (``str(state)``), or a line saying it
+        could not (hex's board of size 0: its C++ fails), so that what is wrong with the
+        position is what the window says, not how it failed to draw it."""
+        try:
+            return str(state.native)
+        except (ValueError, RuntimeError) as error:
+            return f"(OpenSpiel cannot write this position of {self.spec}: {error})"
 
     # -- positions as the moves that reach them ----------------------------------------
 

@@ -49,10 +49,15 @@ BESIDE_RATIO: Final = 2.2
 UNDER_RATIO: Final = 1.8
 
 
-def too_many_moves(game: RemoteGame) -> str | None:
-    """Why ``game`` is too wide to play here (more than ``MOST_MOVES`` moves at its
-    start), in a line; None when it is not (or its code has not answered yet)."""
-    count = len(game.position(game.initial_state()).moves)
+def unplayable(game: RemoteGame) -> str | None:
+    """Why ``game`` cannot be played here, in a line: its start fails (no move, yet not
+    over), or it is too wide (more than ``MOST_MOVES`` moves there); None when it can
+    be (or its code has not answered yet)."""
+    start = game.initial_state()
+    problem = game.problem(start)
+    if problem:
+        return problem
+    count = len(game.position(start).moves)
     if count <= MOST_MOVES:
         return None
     return (

@@ -22,7 +22,7 @@ from gamesearch_gui.core.trees.file import EFG_SUFFIX
 from gamesearch_gui.core.trees.file import TEST_SUFFIX
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
-from gamesearch_gui.ui.boards.text_board import too_many_moves
+from gamesearch_gui.ui.boards.text_board import unplayable
 from gamesearch_gui.ui.editor.trees_mode import TreesMode
 from gamesearch_gui.ui.game_files import GameFileEngine
 from gamesearch_gui.ui.game_files import ask_game_file
@@ -144,9 +144,9 @@ class Opening(QObject):
 
     def _open_openspiel(self, spec: str) -> RemoteGame:
         """The game of ``spec`` opened in the engine; GameError when the engine refuses
-        it, or when it has too many moves to be played here."""
+        it, or when it cannot be played here (its start fails, or has too many moves)."""
         game = self.engine.open_openspiel(spec, self._window)
-        why = too_many_moves(game)
+        why = unplayable(game)
         if why is not None:
             raise GameError(why)
         return game
