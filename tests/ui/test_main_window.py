@@ -20,6 +20,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
@@ -223,6 +224,22 @@ def test_hundred_new_games_during_searches_then_close(qtbot: QtBot, window: Main
     qtbot.wait(20)
     window.close()
     assert not window.controller._thread.isRunning()
+
+
+def test_a_new_game_s_board_alone_shows_before_the_old_one_is_deleted(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The old board is deleted only back in the event loop; it showed through the new
+    # one's page meanwhile (a white strip under the board in scripted screenshots).
+    old = window.play_page.board
+    assert old is not None and old.isVisible()
+    window.new_game(PlayConfig(game="chess", seats=Seats.HUMAN_FIRST), start=False)
+    assert not old.isVisible()  # at once, before the event loop deletes it
+    new = window.play_page.board
+    assert new is not None and new is not old
+    qtbot.waitUntil(new.isVisible)
+    boards = [child for child in window.play_page.children() if isinstance(child, BoardWidget)]
+    assert [board for board in boards if board.isVisible()] == [new]
 
 
 def test_undo_during_the_ai_search_cancels_it(qtbot: QtBot, window: MainWindow) -> None:

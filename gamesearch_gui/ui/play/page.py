@@ -54,7 +54,11 @@ class PlayPage(QWidget):
         """A new board for ``game``, its players called ``names``; ``humans`` says which
         seats people play (a person playing MIN alone sees the board from MIN's side)."""
         if self.board is not None:
+            # Hidden at once: deleted only when control is back in the event loop, it
+            # showed through under the new board meanwhile (a script driving the window
+            # with processEvents alone never gets there).
             self._layout.removeWidget(self.board)
+            self.board.hide()
             self.board.deleteLater()
         self.board = make_board(game)
         self.board.setObjectName("board")
