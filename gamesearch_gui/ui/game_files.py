@@ -17,6 +17,7 @@ with a window that says so and has a Stop button of its own.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import wait
@@ -67,6 +68,24 @@ STYLE_NAMES: Final = {
 }
 
 
+def ask_game_code(
+    engine: EngineClient,
+    request_id: int,
+    name: str,
+    *args: Any,
+    cancelled: Callable[[], bool] | None = None,
+) -> Any:
+    """``engine``'s call ``name`` on ``args``, which runs the game's code, within
+    ``CALL_SECONDS`` of CPU; GameError with a sentence when it fails, or its process
+    dies, hangs or passes the limit (the process is then ended)."""
+    try:
+        return engine.call(request_id, name, *args, limit=CALL_SECONDS, cancelled=cancelled)
+    except CallFailed as error:
+        raise GameError(str(error)) from None
+    except EngineError as error:  # LimitExceeded too
+        raise GameError(error.said_of("the game's code")) from None
+
+
 class GameFileEngine(QObject):
     """The engine process that answers the window's questions about game files, asked
     one at a time on a thread of their own (see the module)."""
@@ -112,13 +131,11 @@ class GameFileEngine(QObject):
         name, *args = key
         self._running, self._stopped = key, False
         try:
-            return self.engine.call(next(self._ids), name, *args, limit=CALL_SECONDS)
-        except CallFailed as error:
-            raise GameError(str(error)) from None
-        except EngineError as error:  # LimitExceeded too
+            return ask_game_code(self.engine, next(self._ids), name, *args)
+        except GameError:
             if self._stopped:
                 raise GameError("the game's code was stopped (Stop) before it answered") from None
-            raise GameError(error.said_of("the game's code")) from None
+            raise
         finally:
             self._running = None
 

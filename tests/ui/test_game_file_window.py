@@ -4,6 +4,7 @@ never run in the window's own."""
 from __future__ import annotations
 
 import sys
+import threading
 from functools import partial
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS
 from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.window import opening
+from tests.replay_page import read_page
 from tests.test_game_file_cli import ENDLESS
 from tests.test_game_file_cli import MUTATING
 from tests.test_game_file_cli import UNKEYABLE
@@ -32,6 +34,7 @@ from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import wait_for_person_or_end
+from tests.ui.test_replay_export import export_page
 
 NIM = str(resource_files() / "templates" / "nim.py")
 AIMA_TICTACTOE = str(Path(__file__).parents[1] / "core" / "game_files" / "aima_tictactoe.py")
@@ -368,4 +371,42 @@ def test_a_game_file_with_chance_plays_with_its_coin(
         assert board.caption.text() == "Game over: \u22121 for MAX"
     else:  # MIN (the person) chooses what to pay
         assert [button.text() for button in board.buttons] == ["pay 2", "pay 1"]
+    assert no_user_module_here()
+
+
+def test_a_game_file_s_search_is_exported_as_a_page_naming_the_game_s_moves(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The page's job asked the window's RemoteGame for the move names from its own
+    # thread, which waits on the window for the answers: pages of "waiting" texts, and
+    # a window that hung when the export was cancelled or the page closed meanwhile.
+    assert window.open_game_file(NIM)
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 0)
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 2, timeout=AI_TIMEOUT_MS)
+    panel = window.tree_panel
+    qtbot.waitUntil(lambda: panel.recording is not None and panel.recording.node_count > 1)
+    recording = panel.recording
+    assert recording is not None and isinstance(recording.game, RemoteGame)
+    # The window's questions to the game's code are asked from its own thread alone.
+    askers: set[str] = set()
+    real_ask = GameFileEngine.ask
+
+    def ask(engine: GameFileEngine, name: str, *args: object) -> object:
+        askers.add(threading.current_thread().name)
+        return real_ask(engine, name, *args)
+
+    monkeypatch.setattr(GameFileEngine, "ask", ask)
+    window.game._positions.clear()  # type: ignore[attr-defined]  # none known: all asked
+    target = tmp_path / "nim"
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(target))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
+    export_page(qtbot, panel.exporter, panel.view_bar.act_export_page)
+    data = read_page((tmp_path / "nim.html").read_text(encoding="utf-8")).data
+    texts, nodes = data["texts"], data["nodes"]
+    root_moves = window.game.position((0,)).moves  # the AI's search starts after move 1
+    children = [n for n, parent in enumerate(nodes["parent"]) if parent == 0]
+    assert [texts[nodes["move"][n]] for n in children] == list(root_moves[: len(children)])
+    assert game_files.WAITING_TEXT not in texts
+    assert askers <= {threading.main_thread().name}
     assert no_user_module_here()

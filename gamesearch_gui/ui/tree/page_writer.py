@@ -12,7 +12,12 @@ the window, to export again.
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import itertools
 import os
+from collections.abc import Iterator
+from typing import Any
 from typing import Final
 
 from PySide6.QtCore import QObject
@@ -27,6 +32,10 @@ from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.share.html import write_replay_page
+from gamesearch_gui.engine import sandbox
+from gamesearch_gui.engine.client import EngineClient
+from gamesearch_gui.engine.remote_game import RemoteGame
+from gamesearch_gui.ui.game_files import ask_game_code
 from gamesearch_gui.ui.jobs import Job
 from gamesearch_gui.ui.jobs import JobRunner
 
@@ -36,6 +45,31 @@ __all__ = ["PageWriter"]
 SHOW_AFTER_MS: Final = 400
 #: The dialog's scale: the job's share done, in steps of 1/STEPS.
 STEPS: Final = 100
+
+
+@contextlib.contextmanager
+def readable_in_job(recording: SearchRecording, job: Job) -> Iterator[SearchRecording]:
+    """``recording`` as the job may read it. A search of a game file or of an OpenSpiel
+    game names its moves through the game's code, in an engine process: the window's
+    :class:`RemoteGame` asks it from the GUI thread and waits there for the answers, so
+    the job asks an engine process of its own (once for each position), ended with the
+    page. A cancel ends the question in progress."""
+    game = recording.game
+    if not isinstance(game, RemoteGame):
+        yield recording
+        return
+    engine = EngineClient("gamesearch-page-writer", sandbox.DEFAULT)
+    ids = itertools.count(1)
+
+    def ask(name: str, *args: Any) -> Any:
+        return ask_game_code(engine, next(ids), name, *args, cancelled=lambda: job.cancel.cancelled)
+
+    readable = copy.copy(recording)  # the same columns, read through the job's game
+    readable.game = RemoteGame(game.source, game.info, ask)
+    try:
+        yield readable
+    finally:
+        engine.close()
 
 
 class PageWriter(QObject):
@@ -73,7 +107,8 @@ class PageWriter(QObject):
         runner.failed.connect(self._failed)
 
         def work(job: Job) -> None:
-            write_replay_page(path, recording, title, events=events, progress=job.step)
+            with readable_in_job(recording, job) as readable:
+                write_replay_page(path, readable, title, events=events, progress=job.step)
 
         runner.start(work)
 
