@@ -48,6 +48,7 @@ from gamesearch_gui.ui.play.mode import PlayMode
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.review.dialog import open_review
 from gamesearch_gui.ui.search_check.actions import SearchCheck
+from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import PageStack
 from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION
 from gamesearch_gui.ui.window.dock_layout import DockLayout
@@ -361,7 +362,7 @@ class MainWindow(QMainWindow):
         self.game_toolbar.setVisible(mode == "play")
         self.trees.set_active(mode == "trees")
         self.exercises.set_active(mode == "exercise")
-        for panel in (self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel):
+        for panel in self._tree_pages():
             panel.reset_layout()
         self.dock_layout.size_docks()
 
@@ -472,6 +473,12 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.game_files.close()
         self.search_check.shutdown()
+        for panel in self._tree_pages():  # a replay page being written: its thread ends
+            panel.exporter.page_writer.cancel()
+
+    def _tree_pages(self) -> tuple[TreePage, ...]:
+        """The search-tree pages of the three modes."""
+        return (self.tree_panel, self.editor.solution_panel, self.exercises.solution_panel)
 
     # -- Trees mode ----------------------------------------------------------------------
 

@@ -27,13 +27,19 @@ from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.search import search
+from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.tree import page_writer
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.page_writer import PageWriter
 from tests.replay_page import read_page
 from tests.replay_page import recorded_words
+from tests.ui import test_main_window
 from tests.ui.test_replay_export import WRITE_MS
 from tests.ui.test_replay_export import export_page
+
+# The main window's fixtures: a window at full speed, its messages kept in a list.
+store = test_main_window.store
+window = test_main_window.window
 
 #: How long a held job waits for the test at most (a ceiling: the test releases it).
 HOLD_S = 120
@@ -229,3 +235,21 @@ def test_a_progress_step_never_runs_the_event_loop(qtbot: QtBot, big: Big, held:
     qtbot.waitUntil(lambda: ran == ["a timer"], timeout=WRITE_MS)
     held.release.set()
     qtbot.waitUntil(lambda: not writer.busy, timeout=WRITE_MS)
+
+
+def test_closing_the_window_ends_a_page_being_written(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: Held
+) -> None:
+    # The writer's thread has no parent: the window's close stopped every search thread
+    # but this one, which ran on (a QThread destroyed while running aborts the app).
+    panel = window.tree_panel
+    panel.show_recording(connect_four_depth_8(), live=False, title="Connect Four, depth 8")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(pages / "c4"))
+    monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: pytest.fail(text))
+    writer, _dialog = held.export(qtbot, panel)
+    window.close()
+    assert not writer.busy and writer.dialog is None
+    assert held.ended.is_set()  # the job ended at its next step, before the close returned
+    assert list(pages.iterdir()) == []
