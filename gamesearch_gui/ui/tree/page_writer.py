@@ -62,6 +62,9 @@ def readable_in_job(recording: SearchRecording, job: Job) -> Iterator[SearchReco
     ids = itertools.count(1)
 
     def ask(name: str, *args: Any) -> Any:
+        # Cancelled raised here ends the page at once: the game's failures (GameError)
+        # are a position's own, and the page goes on past them.
+        job.check()
         return ask_game_code(engine, next(ids), name, *args, cancelled=lambda: job.cancel.cancelled)
 
     readable = copy.copy(recording)  # the same columns, read through the job's game
