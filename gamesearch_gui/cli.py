@@ -779,7 +779,7 @@ def _solve_openspiel(args: argparse.Namespace) -> int:
 def _list_openspiel(args: argparse.Namespace) -> int:
     """``solve --openspiel list``: the OpenSpiel games the app can search."""
     from gamesearch_gui.core.openspiel.catalog import searchable_games
-    from gamesearch_gui.core.openspiel.library import value_text
+    from gamesearch_gui.core.openspiel.spec import value_text
 
     games = searchable_games()
     if args.json:

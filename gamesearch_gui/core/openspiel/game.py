@@ -89,13 +89,13 @@ class OpenSpielGame(Game[OpenSpielState, int]):
     def __init__(self, spec: str | Spec) -> None:
         parsed = parse_spec(spec) if isinstance(spec, str) else spec
         kind, parameters = check_spec(parsed)
-        self.native, self._start = load(kind.name, parameters)
+        self.spec = str(Spec(kind.name, parameters))
+        self.native, self._start = load(kind.name, parameters, self.spec)
         self.kind: GameKind = kind_of(self.native)
         count = int(self.native.num_players())
         why = refusal(self.kind, count)
         if why is not None:
             raise SpecError(f"the app cannot search {parsed.name}: {why}")
-        self.spec = str(Spec(kind.name, parameters))
         self.title = (
             kind.long_name if not parameters else f"{kind.long_name} {self.spec[len(kind.name) :]}"
         )

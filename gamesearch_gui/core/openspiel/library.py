@@ -116,9 +116,9 @@ def kind_of(game: Any) -> GameKind:
     return _kind(game.get_type())
 
 
-def load(name: str, parameters: dict[str, Value]) -> tuple[Any, Any]:
-    """``pyspiel.load_game(name, parameters)`` and its initial state; GameError with
-    OpenSpiel's own words when it refuses either (some parameters load, and fail only
+def load(name: str, parameters: dict[str, Value], shown: str) -> tuple[Any, Any]:
+    """``pyspiel.load_game(name, parameters)`` and its initial state; GameError naming
+    the game as ``shown`` (its spec), with OpenSpiel's own words, when it refuses either (some parameters load, and fail only
     when a state is made). What OpenSpiel writes to standard error meanwhile is kept out
     of sight."""
     spiel = pyspiel()
@@ -128,22 +128,7 @@ def load(name: str, parameters: dict[str, Value]) -> tuple[Any, Any]:
             return game, game.new_initial_state()
         except (spiel.SpielError, ValueError, RuntimeError) as error:
             problem = str(error).strip() or said()
-    raise GameError(f"OpenSpiel refuses {_spec_text(name, parameters)}: {_reason(problem)}")
-
-
-def value_text(value: Value) -> str:
-    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _spec_text(name: str, parameters: dict[str, Value]) -> str:
-    """``name(key=value,...)`` as the person gave it (the parameters in their order)."""
-    if not parameters:
-        return name
-    inner = ",".join(f"{key}={value_text(value)}" for key, value in parameters.items())
-    return f"{name}({inner})"
+    raise GameError(f"OpenSpiel refuses {shown}: {_reason(problem)}")
 
 
 #: Where in OpenSpiel's C++ a check failed, at the start of its message.

@@ -19,7 +19,6 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.openspiel.library import GameKind
 from gamesearch_gui.core.openspiel.library import Value
 from gamesearch_gui.core.openspiel.library import registered_kinds
-from gamesearch_gui.core.openspiel.library import value_text
 
 #: What a game name may be made of (OpenSpiel's short names: ``tic_tac_toe``, ``2048``).
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+\Z")
@@ -44,6 +43,13 @@ class Spec:
             return self.name
         inner = ",".join(f"{k}={value_text(v)}" for k, v in sorted(self.parameters.items()))
         return f"{self.name}({inner})"
+
+
+def value_text(value: Value) -> str:
+    """A parameter's value as a spec writes it (``true``, ``6``, ``1;3;5;7``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def parse_spec(text: str) -> Spec:
