@@ -118,9 +118,9 @@ def kind_of(game: Any) -> GameKind:
 
 def load(name: str, parameters: dict[str, Value], shown: str) -> tuple[Any, Any]:
     """``pyspiel.load_game(name, parameters)`` and its initial state; GameError naming
-    the game as ``shown`` (its spec), with OpenSpiel's own words, when it refuses either (some parameters load, and fail only
-    when a state is made). What OpenSpiel writes to standard error meanwhile is kept out
-    of sight."""
+    the game as ``shown`` (its spec), with OpenSpiel's own words, when it refuses either
+    (some parameters load, and fail only when a state is made). What OpenSpiel writes
+    to standard error meanwhile is kept out of sight."""
     spiel = pyspiel()
     with _quiet_stderr() as said:
         try:
