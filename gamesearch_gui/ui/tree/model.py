@@ -224,7 +224,5 @@ class TreeModel:
                 f"{nodes} folded under this node ({counted(mark.moves, 'move', 'moves')} from it)"
             )
         else:
-            what = (
-                f"{mark.moves} other {'move' if mark.moves == 1 else 'moves'} folded here: {nodes}"
-            )
+            what = f"{counted(mark.moves, 'other move', 'other moves')} folded here: {nodes}"
         return f"{what}.\nClick to unfold one level; Whole tree shows everything."
