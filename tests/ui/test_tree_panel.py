@@ -374,7 +374,8 @@ def test_iterations_offered_one_by_one(
     recording = tictactoe_recording(moves=0, settings=settings)
     panel.show_recording(recording, live=False)
     box = panel.iteration_box
-    assert box.isVisible() and panel.legend.isVisible()
+    # The legend under the tree explains the dashed edges iterative deepening tried first.
+    assert box.isVisible() and ("tried", "tried first") in panel.canvas.legend_items()
     sizes = [it.nodes for it in recording.iterations]
     assert [box.itemText(i) for i in range(box.count())] == [
         "All iterations",
@@ -388,6 +389,23 @@ def test_iterations_offered_one_by_one(
 
     panel.show_recording(figure_recording(), live=False)
     assert not box.isVisible()
+    assert "tried" not in dict(panel.canvas.legend_items())  # one search: no dashed edges
+
+
+def test_a_live_search_explains_tried_first_once_it_tries_one(
+    qtbot: QtBot, panel: TreePage
+) -> None:
+    settings = SearchSettings(depth=3, ordering=Ordering.PREVIOUS_BEST)
+    recording = tictactoe_recording(moves=0, settings=settings)
+    written = bytes(recording.tried_first)
+    # As the search thread writes it: nothing tried first during the first iteration.
+    recording.tried_first[:] = bytes(len(written))
+    panel.show_recording(recording, live=True)
+    panel.set_published(recording.iterations[1].started)
+    assert "tried" not in dict(panel.canvas.legend_items())
+    recording.tried_first[:] = written  # the second iteration tries the first line first
+    panel.set_published(recording.event_count)
+    assert ("tried", "tried first") in panel.canvas.legend_items()
 
 
 def test_node_cap_steps_by_powers_of_ten(qtbot: QtBot, panel: TreePage) -> None:

@@ -56,6 +56,7 @@ from gamesearch_gui.ui.tree.model import TreeModel
 from gamesearch_gui.ui.tree.mouse import CanvasMouse
 from gamesearch_gui.ui.tree.signpost import Signposts
 from gamesearch_gui.ui.tree.strips import CanvasStrips
+from gamesearch_gui.ui.tree.strips import LegendItems
 from gamesearch_gui.ui.tree.strips import recording_legend
 from gamesearch_gui.ui.tree.style import TreeColours
 
@@ -340,14 +341,18 @@ class TreeCanvas(TreeCamera):
         pointer = self.signposts.pointer
         return pointer.direction if pointer.isVisible() else ""
 
+    def _legend(self) -> LegendItems:
+        return recording_legend(
+            self.tree_item.model.recording, bool(self.tree_item.strategy), search=self.search_legend
+        )
+
     def _update_legend(self) -> None:
         """The legend says what the tree shows: MAX's strategy, the players of a game of
-        n players (only them under a drawing, ``search_legend`` False)."""
+        n players (only them under a drawing, ``search_legend`` False), and the "tried
+        first" edges once there are some."""
         rec = self.tree_item.model.recording
         strips = self.strips
-        strips.legend.items = recording_legend(
-            rec, bool(self.tree_item.strategy), search=self.search_legend
-        )
+        strips.legend.items = self._legend()
         if not self.search_legend:
             strips.set_legend_visible(rec is not None and bool(rec.players))
         strips.set_margins()
@@ -355,7 +360,13 @@ class TreeCanvas(TreeCamera):
         strips.legend.update()
         self.tree_item.update()
 
-    def legend_items(self) -> tuple[tuple[str, str], ...]:
+    def follow_legend(self) -> None:
+        """A growing or replayed search: the legend gains "tried first" when iterative
+        deepening draws its first dashed edge."""
+        if self._legend() != self.strips.legend.items:
+            self._update_legend()
+
+    def legend_items(self) -> LegendItems:
         """What the legend under the tree explains: (key, words) of each entry."""
         return self.strips.legend.items
 

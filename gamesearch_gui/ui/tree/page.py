@@ -167,8 +167,8 @@ class TreePage(QWidget):
         return top
 
     def _build_explanation_row(self) -> QHBoxLayout:
-        """What the step did; beside it the title (or the list of searches), the list of
-        iterations and the key to the "tried first" edges."""
+        """What the step did; beside it the title (or the list of searches) and the list
+        of iterations."""
         self.explanation = _explanation_label()
         self.search_title = SearchTitle(self)
         self.title_label = self.search_title.label
@@ -177,7 +177,6 @@ class TreePage(QWidget):
         self.iteration_box.activated.connect(self._iteration_chosen)
         self.search_box = self.search_title.box
         self.search_title.chosen.connect(self.searchChosen)
-        self.legend, self.legend_icon = self.iterations.legend, self.iterations.legend_icon
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.explanation, 1)
@@ -185,8 +184,6 @@ class TreePage(QWidget):
             self.title_label,
             self.search_box,
             self.iteration_box,
-            self.legend_icon,
-            self.legend,
         ):
             row.addWidget(widget)
         return row
@@ -444,6 +441,7 @@ class TreePage(QWidget):
         """What depends on how much is published: the iterations and the cap banner."""
         if self.recording is not None:
             self.iterations.update(self.recording, self.controller.published)
+            self.canvas.follow_legend()
         show_cap(self.banner, self.recording, self.controller.finished)
 
     # -- layout ------------------------------------------------------------------------

@@ -116,9 +116,15 @@ def recording_legend(
     recording: SearchRecording | None, strategy: bool, *, search: bool = True
 ) -> LegendItems:
     """What the legend explains under ``recording`` (``legend_items``, with its players
-    when it is a search of a game of n players), for the view and its exports alike."""
+    when it is a search of a game of n players), for the view and its exports alike.
+
+    The dashed "tried first" edges are explained only when the recording has some, as
+    the replay page does: iterative deepening's second iteration brings the first."""
     players = recording.players if recording is not None else ()
-    return legend_items(strategy, players, search=search)
+    items = legend_items(strategy, players, search=search)
+    if recording is None or 1 not in recording.tried_first:
+        items = tuple(item for item in items if item[0] != "tried")
+    return items
 
 
 class _Strip(QWidget):
