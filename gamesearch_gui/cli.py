@@ -31,6 +31,7 @@ from gamesearch_gui.cli_limits import containment
 from gamesearch_gui.cli_limits import cpu_seconds
 from gamesearch_gui.cli_limits import limits_given
 from gamesearch_gui.cli_limits import run_contained
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import GameSpec
@@ -321,7 +322,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--time",
         type=_seconds,
         metavar="SECONDS",
-        help=f"iterative deepening within this time budget (at most {MAX_TIME_BUDGET})",
+        help=(
+            "a time budget: deepen (or run MCTS) for this many seconds of the search's CPU "
+            f"time, with a wall-clock ceiling {WALL_FACTOR} times as long (at most "
+            f"{MAX_TIME_BUDGET})"
+        ),
     )
     mcts = solve.add_argument_group("Monte Carlo tree search (--algorithm mcts)")
     mcts.add_argument(

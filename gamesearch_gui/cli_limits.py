@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 from typing import Final
 
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.engine import sandbox
-from gamesearch_gui.engine.limits import WALL_FACTOR
 
 #: CPU seconds of a whole ``solve --game-file`` or ``check-game`` (a full minimax of
 #: tic-tac-toe written in aima-python's style takes about 15).

@@ -35,11 +35,12 @@ from dataclasses import dataclass
 from typing import Final
 from typing import Protocol
 
+# The wall-clock ceiling, as a multiple of the CPU limit: code that sleeps, waits for
+# input or for a lock uses no CPU, and is stopped once this many times its limit passed.
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
+
 #: CPU seconds a user's code may use in one call unless told otherwise.
 DEFAULT_CPU_SECONDS: Final = 5.0
-#: The wall-clock ceiling, as a multiple of the CPU limit: code that sleeps, waits for
-#: input or for a lock uses no CPU, and is stopped once this many times its limit passed.
-WALL_FACTOR: Final = 10
 #: Seconds the engine process may take to begin a call (to start and import the app,
 #: on a machine as busy as it gets) before it is given up.
 READY_CEILING: Final = 120.0

@@ -41,7 +41,8 @@ _GENERAL = """
 <li>A <b>depth limit</b> stops looking after so many moves and guesses the rest with an
 <b>evaluation function</b>. Deeper means stronger and slower.</li>
 <li>A <b>time limit</b> searches one move deeper at a time (iterative deepening) and
-plays the best move of the deepest search it finished.</li>
+plays the best move of the deepest search it finished. It counts the seconds the search
+computes (CPU time), so a busy computer makes the AI slower, not weaker.</li>
 <li><b>Move ordering</b> tries promising moves first, so alpha-beta cuts more.
 A <b>transposition table</b> remembers positions reached by different move orders.
 <b>Quiescence search</b>, where offered, keeps looking past the depth limit while a win,

@@ -51,6 +51,7 @@ from gamesearch_gui.ui.settings_words import ALGORITHM_TIPS
 from gamesearch_gui.ui.settings_words import EVALUATION_TIPS
 from gamesearch_gui.ui.settings_words import EVALUATION_TITLES
 from gamesearch_gui.ui.settings_words import QUIESCENCE_TIP
+from gamesearch_gui.ui.settings_words import TIME_BUDGET_TIP
 from gamesearch_gui.ui.settings_words import search_note
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import fail_hard_box
@@ -165,6 +166,8 @@ class SettingsPanel(QWidget):
         self.time_budget.setSingleStep(0.5)
         self.time_budget.setSuffix(" s")
         self.time_budget.setValue(2.0)
+        for widget in (self.timed, self.time_budget):
+            widget.setToolTip(TIME_BUDGET_TIP)
 
     def _make_mcts_boxes(self) -> None:
         """Monte Carlo tree search's own settings, shown only when it is chosen."""

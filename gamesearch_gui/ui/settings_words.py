@@ -3,6 +3,7 @@ and the note that explains the AI's search in a sentence or two."""
 
 from __future__ import annotations
 
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
@@ -19,6 +20,13 @@ QUIESCENCE_TIP = (
     "Past the depth limit, keep following the moves that would change the evaluation at "
     "once (wins and blocks in Connect Four and tic-tac-toe, captures and promotions in "
     "chess), so a threat just beyond the horizon is seen"
+)
+#: What the time limit counts (its box and its seconds).
+TIME_BUDGET_TIP = (
+    "Seconds of the search's own computing (CPU time), so a busy computer makes the AI "
+    "slower, not weaker; a search that waits instead is stopped at "
+    f"{WALL_FACTOR} times as long. A depth-first search deepens one ply at a time and "
+    "plays the best move of the last depth it finished."
 )
 #: Tooltips of the algorithms that need more than their title.
 ALGORITHM_TIPS = {
@@ -65,7 +73,7 @@ def search_note(search: SearchSettings, file_game: bool) -> str:
         if search.iterations is not None:
             limits.append(f"{search.iterations:,} iterations")
         if search.time_budget is not None:
-            limits.append(f"{search.time_budget:g} s")
+            limits.append(f"{search.time_budget:g} s of CPU time")
         first = ", whichever comes first" if len(limits) > 1 else ""
         parts.append(
             f"Plays random games to the end from each position it tries, "
@@ -77,7 +85,7 @@ def search_note(search: SearchSettings, file_game: bool) -> str:
         limit = "the end" if search.depth is None else f"depth {search.depth}"
         parts.append(
             f"Deepens one ply at a time up to {limit}, and plays the best move of the "
-            f"last depth finished within {search.time_budget:g} s."
+            f"last depth finished within {search.time_budget:g} s of CPU time."
         )
     elif search.depth is None:
         parts.append("Searches every line to the end of the game: its moves are perfect.")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.engine.client import EngineClient
 from gamesearch_gui.engine.client import LimitExceeded
 from gamesearch_gui.engine.limits import NO_CPU_TIMER_ENV
-from gamesearch_gui.engine.limits import WALL_FACTOR
 from gamesearch_gui.engine.limits import LimitHit
 from tests.processes import process_alive
 

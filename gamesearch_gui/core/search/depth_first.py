@@ -1,7 +1,8 @@
 """Minimax, alpha-beta, expectiminimax and Star1: one depth-first search, run once or
 deepening one ply at a time, and what it answers.
 
-:class:`DepthFirst` drives the search: the time budget, iterative deepening, the
+:class:`DepthFirst` drives the search: the time budget (CPU seconds of the searching
+thread, :mod:`gamesearch_gui.core.cpu_time`), iterative deepening, the
 checkpoint between nodes (progress, cancel, node cap), and the result with its best move
 and principal variation. Each iteration runs the textbook's recursion
 (:mod:`.textbook`) when nothing else is asked of it, else the full one
@@ -20,6 +21,7 @@ from typing import Final
 from typing import Generic
 
 import gamesearch_gui.core.search.textbook as textbook
+from gamesearch_gui.core.cpu_time import CpuBudget
 from gamesearch_gui.core.game import A
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import Player
@@ -78,7 +80,8 @@ class DepthFirst(Generic[S, A]):
         self.quiescence_nodes = 0
         self.max_ply = 0
         self.used_evaluation = False
-        self.deadline: float | None = None
+        #: The time budget (CPU seconds of this thread), while one is set.
+        self.budget: CpuBudget | None = None
         self.clock_armed = True
         self.started = 0.0
 
@@ -89,7 +92,7 @@ class DepthFirst(Generic[S, A]):
         settings = self.settings
         self.started = time.perf_counter()
         if settings.time_budget is not None:
-            self.deadline = self.started + settings.time_budget
+            self.budget = CpuBudget(settings.time_budget)
         plies_left = self.game.max_plies(root)
         if settings.depth is not None:
             limit = settings.depth if plies_left is None else min(settings.depth, plies_left)
@@ -131,7 +134,7 @@ class DepthFirst(Generic[S, A]):
         previous_line: tuple[A, ...] = ()
         reason = StopReason.FINISHED
         for depth in range(1, limit + 1):
-            if depth > 1 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            if depth > 1 and self.budget is not None and self.budget.passed():
                 reason = StopReason.TIME
                 break
             if obs is not None:
@@ -273,7 +276,7 @@ class DepthFirst(Generic[S, A]):
             self.progress(SearchProgress(nodes, self.depth, max(max_ply, self.max_ply), seconds))
         if self.cancel.cancelled:
             raise Stopped(StopReason.CANCELLED)
-        if self.clock_armed and self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.clock_armed and self.budget is not None and self.budget.passed():
             raise Stopped(StopReason.TIME)
         cap = self.settings.node_cap
         if cap is not None and self.nodes >= cap:

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import QRadioButton
 from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
+from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.core.trees.tree import CustomTree
-from gamesearch_gui.engine.limits import WALL_FACTOR
 from gamesearch_gui.search_check.outline import search_functions
 from gamesearch_gui.search_check.runner import DEFAULT_TIME_LIMIT
 from gamesearch_gui.search_check.runner import LESSONS
