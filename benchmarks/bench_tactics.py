@@ -31,11 +31,12 @@ Two parts:
 
 Each round runs every position with both engines, the order turning from position to
 position and from round to round, so load from elsewhere falls on both alike. The clock
-that stops a search is the wall's for both engines (``solve --time`` is a wall-clock
-budget; so is sunfish's deadline), so under load a search gets less CPU than its budget:
-each row reports the CPU each search used, and the load average (1 minute) when the
-position's searches started. Figures are medians over the rounds; a ratio is the median
-of the per-round ratios. A measurement, not a test: it asserts nothing.
+that stops a search counts CPU seconds for both engines (``solve --time`` is the search's
+CPU time; sunfish's deadline is read from the CPU clock, :mod:`.tactics_engines`), so a
+busy machine gives both their whole budget, only later: each row reports the CPU each
+search used, and the load average (1 minute) when the position's searches started.
+Figures are medians over the rounds; a ratio is the median of the per-round ratios. A
+measurement, not a test: it asserts nothing.
 """
 
 from __future__ import annotations

@@ -14,15 +14,18 @@ Sunfish (``pip install --no-deps sunfish``: the PyPI wheel; see ``docs/benchmark
 runs through its own API: ``sunfish_ui.uci.from_fen`` sets the position up (rotated
 when Black is to move, as its UCI loop does), ``Searcher.search`` deepens (MTD-bi), and
 the move played is its UCI loop's: the best move of the last depth completed, else the
-current depth's candidate. Given seconds, its in-search deadline (wall clock, checked
-every 2,048 nodes) stops it; the whole budget is its hard limit (its UCI ``movetime``
-would stop at two thirds of it). Given a depth, it stops when that depth is complete,
-and its nodes and CPU are read at that moment.
+current depth's candidate. Given seconds, its in-search deadline (checked every 2,048
+nodes, on this process's CPU clock here, as ours counts its search's) stops it; the
+whole budget is its hard limit (its UCI ``movetime`` would stop at two thirds of it).
+Given a depth, it stops when that depth is complete, and its nodes and CPU are read at
+that moment.
 
-Both clocks are the wall's (the command line's ``--time`` is a wall-clock budget, and so
-is sunfish's deadline), so each engine is run alone, one after the other, never side by
-side; each answer reports the CPU seconds its search used (``time.process_time`` around
-it), which on a quiet machine is the budget.
+Both clocks count CPU seconds: the command line's ``--time`` is the search's CPU time
+(``core/cpu_time.py``), and sunfish's deadline is read from ``time.process_time`` in
+place of its ``time.time`` (sunfish runs in this process alone), so a busy machine gives
+both the same computing. Each engine is still run alone, one after the other, never
+side by side; each answer reports the CPU seconds its search used (``time.process_time``
+around it).
 
 Run as a module, it runs one search and prints its answer as one line of JSON::
 
@@ -38,6 +41,7 @@ import json
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Sequence
 from dataclasses import asdict
 from dataclasses import dataclass
@@ -168,7 +172,9 @@ def run_sunfish(fen: str, *, seconds: float | None = None, depth: int | None = N
     searcher = sunfish.Searcher()
     wall, cpu = time.perf_counter(), time.process_time()
     if seconds is not None:
-        searcher.deadline = time.time() + seconds
+        # Its deadline in CPU seconds, as ours: sunfish reads ``time.time()``.
+        sunfish.time = types.SimpleNamespace(time=time.process_time)
+        searcher.deadline = time.process_time() + seconds
     best = candidate = None
     current, completed = 1, 0
     at_depth = (0, 0.0, 0.0)  # nodes, CPU and wall at the last probe of depth `depth`
@@ -190,6 +196,8 @@ def run_sunfish(fen: str, *, seconds: float | None = None, depth: int | None = N
                 )
     except sunfish.Stop:
         pass
+    finally:
+        sunfish.time = time
     played = best or candidate
     if depth is not None:
         nodes, cpu, wall = at_depth
