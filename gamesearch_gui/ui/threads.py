@@ -73,15 +73,8 @@ class CompareThread(QThread):
         self.done.emit(rows)
 
     def stop(self) -> None:
-        """End the engine process at once, wait for the thread, and tidy up.
-
-        Nothing the engine would still say is wanted, so it is killed rather than asked to
-        cancel: a cancel is seen only once the new process has started (a second or more
-        on a loaded machine), and the window would wait that long for the dialog to close.
-        """
-        self.requestInterruption()
-        self.engine.kill()
-        stop_engine_thread(self, self.engine, 1)
+        """End the engine process at once, wait for the thread, and tidy up."""
+        stop_engine_thread(self, self.engine, 1, at_once=True)
 
 
 class ComparisonDialog(ThreadDialog):

@@ -147,10 +147,15 @@ class SearchWorker(QObject):
 
 
 def stop_engine_thread(
-    thread: QThread, engine: EngineClient, request_id: int | None = None
+    thread: QThread, engine: EngineClient, request_id: int | None = None, *, at_once: bool = False
 ) -> bool:
     """The one way the app stops a thread that waits on ``engine`` (the search thread,
-    a dialog's comparison or export thread) and then ends the engine process.
+    a dialog's comparison, review or export thread) and then ends the engine process.
+
+    ``at_once``: nothing the engine would still say is wanted (a dialog closing, or
+    starting over), so the process is ended first, without waiting for it to see a
+    cancel: a process still starting sees one only once it has started, a second or
+    more on a busy machine, and the dialog would wait that long to close.
 
     Ask the thread to stop (an interruption, and ``quit`` for one that runs an event
     loop) and cancel ``request_id`` and every earlier call; wait ``SHUTDOWN_WAIT_MS`` for
@@ -161,7 +166,9 @@ def stop_engine_thread(
     ``terminate()`` a thread. True when the thread stopped."""
     thread.requestInterruption()
     thread.quit()  # does nothing to a thread without an event loop
-    if request_id is not None:
+    if at_once:
+        engine.kill()
+    elif request_id is not None:
         engine.cancel(request_id)
     name = thread.objectName() or type(thread).__name__
 

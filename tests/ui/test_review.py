@@ -4,6 +4,9 @@ Cancel keeps what was reviewed; nothing is left running."""
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -140,6 +143,24 @@ def test_cancel_keeps_what_was_reviewed_and_closing_ends_the_engine(
     assert dialog.settings.depth == 12
     dialog.reject()
     assert pid is not None and not process_alive(pid)
+
+
+def test_closing_a_review_whose_engine_cannot_answer_ends_it_without_waiting(
+    qtbot: QtBot, lost: ReviewDialog, caplog: pytest.LogCaptureFixture
+) -> None:
+    dialog = lost
+    dialog.row.depth_spin.setValue(12)
+    dialog.row.again.click()
+    qtbot.waitUntil(lambda: dialog.thread_ is not None and dialog.thread_.engine.alive)
+    pid = dialog.thread_.engine.pid
+    assert pid is not None
+    # As a process still starting on a busy machine: it cannot see a cancel.
+    os.kill(pid, signal.SIGSTOP)
+    with caplog.at_level(logging.WARNING):
+        dialog.reject()
+    assert not process_alive(pid) and not dialog.running
+    # Ended at once, not after waiting for a cancel it could not see.
+    assert not [r for r in caplog.records if "did not stop within" in r.getMessage()]
 
 
 def test_review_is_offered_only_once_a_move_is_played_and_refused_for_three_players(

@@ -111,6 +111,19 @@ def test_a_thread_that_ignores_its_cancel_has_its_engine_ended_and_says_so(
     assert "ending its engine process" in record.getMessage()
 
 
+def test_a_thread_whose_answer_is_no_longer_wanted_has_its_engine_ended_first(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A dialog closing: no cancel to wait for (a process still starting could not see one).
+    engine = _Engine(answers_cancel=False)
+    thread = _started(_Reader(engine))
+    with caplog.at_level(logging.WARNING, logger=worker.__name__):
+        assert stop_engine_thread(thread, engine, 7, at_once=True)  # type: ignore[arg-type]
+    assert engine.calls == ["kill", "close"]
+    assert thread.isFinished()
+    assert not caplog.records
+
+
 def test_the_wait_after_the_kill_is_bounded_and_says_so(
     qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
 ) -> None:

@@ -86,8 +86,9 @@ class ExportThread(QThread):
         self.engine = EngineClient("gamesearch-export")
 
     def stop(self) -> None:
-        """Stop solving (if it still runs), wait for the thread, end the engine process."""
-        stop_engine_thread(self, self.engine, self.count + 1)
+        """End the engine process at once (if it still solves, its answer is no longer
+        wanted), wait for the thread, and tidy up."""
+        stop_engine_thread(self, self.engine, self.count + 1, at_once=True)
 
     def run(self) -> None:
         try:

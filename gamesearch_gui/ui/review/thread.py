@@ -89,9 +89,9 @@ class ReviewThread(QThread):
         self.engine.cancel(self._request)
 
     def stop(self) -> None:
-        """Stop the search, wait for the thread and end the engine process (once)."""
+        """End the engine process at once (the review is closed or run again), wait for
+        the thread, and tidy up (once)."""
         if self._stopped:
             return
         self._stopped = True
-        self.requestInterruption()
-        stop_engine_thread(self, self.engine, self._request)
+        stop_engine_thread(self, self.engine, self._request, at_once=True)
