@@ -83,14 +83,28 @@ def _started(thread: _Reader) -> _Reader:
     return thread
 
 
-def test_a_thread_that_answers_its_cancel_stops_quietly(
-    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("answers_cancel", "at_once", "calls"),
+    [
+        # A thread that answers its cancel stops quietly.
+        (True, False, [("cancel", 7), "close"]),
+        # A dialog closing: its answer is no longer wanted, so no cancel is waited for (a
+        # process still starting could not see one): the engine is ended first.
+        (False, True, ["kill", "close"]),
+    ],
+)
+def test_a_thread_stops_quietly_when_it_answers_its_cancel_or_is_not_asked_to(
+    qtbot: QtBot,
+    caplog: pytest.LogCaptureFixture,
+    answers_cancel: bool,
+    at_once: bool,
+    calls: list[Any],
 ) -> None:
-    engine = _Engine(answers_cancel=True)
+    engine = _Engine(answers_cancel=answers_cancel)
     thread = _started(_Reader(engine))
     with caplog.at_level(logging.WARNING, logger=worker.__name__):
-        assert stop_engine_thread(thread, engine, 7)  # type: ignore[arg-type]
-    assert engine.calls == [("cancel", 7), "close"]
+        assert stop_engine_thread(thread, engine, 7, at_once=at_once)  # type: ignore[arg-type]
+    assert engine.calls == calls
     assert thread.isFinished()
     assert not caplog.records
 
@@ -109,19 +123,6 @@ def test_a_thread_that_ignores_its_cancel_has_its_engine_ended_and_says_so(
     assert record.levelno == logging.WARNING
     assert "export thread did not stop" in record.getMessage()
     assert "ending its engine process" in record.getMessage()
-
-
-def test_a_thread_whose_answer_is_no_longer_wanted_has_its_engine_ended_first(
-    qtbot: QtBot, caplog: pytest.LogCaptureFixture
-) -> None:
-    # A dialog closing: no cancel to wait for (a process still starting could not see one).
-    engine = _Engine(answers_cancel=False)
-    thread = _started(_Reader(engine))
-    with caplog.at_level(logging.WARNING, logger=worker.__name__):
-        assert stop_engine_thread(thread, engine, 7, at_once=True)  # type: ignore[arg-type]
-    assert engine.calls == ["kill", "close"]
-    assert thread.isFinished()
-    assert not caplog.records
 
 
 def test_the_wait_after_the_kill_is_bounded_and_says_so(
