@@ -348,6 +348,10 @@ class Watchdog:
             if self._judge is not None:
                 self._judge.resume(time.monotonic())
                 self._waiting = True
+                # Wake the thread: while the caller was held it may have gone to sleep in
+                # _next, and without this it slept on until the next request, leaving a
+                # search stopped from then on unwatched (a rare CI failure, found here).
+                self._lock.notify_all()
 
     def hold(self) -> None:
         """The caller is busy with what it was given: its time does not count."""

@@ -189,6 +189,46 @@ def test_each_fault_is_one_sentence_that_says_what_comes_next() -> None:
     assert "2.0 s of CPU" in said[FaultKind.IGNORED_CANCEL]
 
 
+# -- the watchdog's thread ----------------------------------------------------------------
+
+
+class _Held:
+    """A process the system says is stopped, whose ``kill`` is noted."""
+
+    pid = 4_000_000  # never read: the system's reading is given by the test
+
+    def __init__(self) -> None:
+        self.killed = threading.Event()
+
+    def kill(self) -> None:
+        self.killed.set()
+
+
+class _Number:
+    value = 0
+
+
+def test_a_watchdog_held_while_its_caller_was_busy_watches_again_when_heard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its thread found the caller busy (``hold``) and slept until told; ``heard`` did
+    not tell it, so a search stopped after that was never ended (CI, twice)."""
+    monkeypatch.setattr(heartbeat, "read_process", lambda pid: ("T", 1.0))
+    monkeypatch.setattr(heartbeat, "PATIENCE", QUICK)
+    process = _Held()
+    watchdog = heartbeat.Watchdog(process, [0.0, 0.0], _Number())
+    try:
+        watchdog.expect(1)
+        watchdog.hold()  # a report being handled: the engine's time does not count
+        time.sleep(0.5)  # the thread looks, finds the caller busy, and waits to be told
+        assert not process.killed.is_set()
+        watchdog.heard()  # the caller waits for the engine again
+        assert process.killed.wait(30), "the watchdog slept through a stopped engine"
+        assert watchdog.fault is not None and watchdog.fault.kind is FaultKind.STOPPED
+    finally:
+        watchdog.close()
+
+
 # -- on real engine processes ----------------------------------------------------------
 
 
