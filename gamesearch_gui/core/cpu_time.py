@@ -30,7 +30,7 @@ class CpuBudget:
     search asks every few hundred nodes, not at each.
     """
 
-    __slots__ = ("_cpu", "_cpu_end", "_wall", "_wall_end", "seconds")
+    __slots__ = ("_cpu", "_cpu_end", "_wall", "_wall_end")
 
     def __init__(
         self,
@@ -39,7 +39,6 @@ class CpuBudget:
         cpu: Callable[[], float] = time.thread_time,
         wall: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.seconds = seconds
         self._cpu = cpu
         self._wall = wall
         self._cpu_end = cpu() + seconds
