@@ -152,24 +152,20 @@ def stop_engine_thread(
     """The one way the app stops a thread that waits on ``engine`` (the search thread,
     a dialog's comparison, review or export thread) and then ends the engine process.
 
-    ``at_once``: nothing the engine would still say is wanted (a dialog closing, or
-    starting over), so the process is ended first, without waiting for it to see a
-    cancel: a process still starting sees one only once it has started, a second or
-    more on a busy machine, and the dialog would wait that long to close.
-
     Ask the thread to stop (an interruption, and ``quit`` for one that runs an event
     loop) and cancel ``request_id`` and every earlier call; wait ``SHUTDOWN_WAIT_MS`` for
     it; if it has not stopped, say so and end the engine process outright, which ends
     the thread's read of its pipe, and wait again, ``KILLED_WAIT_MS`` at the most (a
     ceiling a busy machine never reaches: the thread has only to see a closed pipe).
     Every wait past the first is logged, so a slow close is never silent. Never
-    ``terminate()`` a thread. True when the thread stopped."""
+    ``terminate()`` a thread. True when the thread stopped.
+
+    ``at_once``: nothing the engine would still say is wanted (a dialog closing, or
+    starting over), so there is no cancel to wait for: the process is ended at once (a
+    process still starting sees a cancel only once it has started, a second or more on
+    a busy machine, and the dialog would wait that long to close)."""
     thread.requestInterruption()
     thread.quit()  # does nothing to a thread without an event loop
-    if at_once:
-        engine.kill()
-    elif request_id is not None:
-        engine.cancel(request_id)
     name = thread.objectName() or type(thread).__name__
 
     def waited(ms: int, level: int, since: str) -> bool:
@@ -179,7 +175,11 @@ def stop_engine_thread(
         log.log(level, "%s did not stop within %g s of %s", name, ms / 1000, since)
         return False
 
-    stopped = waited(SHUTDOWN_WAIT_MS, logging.WARNING, "its cancel: ending its engine process")
+    stopped = False
+    if not at_once:
+        if request_id is not None:
+            engine.cancel(request_id)
+        stopped = waited(SHUTDOWN_WAIT_MS, logging.WARNING, "its cancel: ending its engine process")
     if not stopped:
         engine.kill()
         stopped = waited(KILLED_WAIT_MS, logging.ERROR, "its engine process's end")

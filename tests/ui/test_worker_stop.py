@@ -125,18 +125,32 @@ def test_a_thread_that_ignores_its_cancel_has_its_engine_ended_and_says_so(
     assert "ending its engine process" in record.getMessage()
 
 
+@pytest.mark.parametrize(
+    ("at_once", "calls", "levels"),
+    [
+        (False, [("cancel", 3), "kill", "close"], [logging.WARNING, logging.ERROR]),
+        # Ended at once: no cancel, so nothing is said of one; the one wait is bounded.
+        (True, ["kill", "close"], [logging.ERROR]),
+    ],
+)
 def test_the_wait_after_the_kill_is_bounded_and_says_so(
-    qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
+    qtbot: QtBot,
+    caplog: pytest.LogCaptureFixture,
+    short_waits: None,
+    at_once: bool,
+    calls: list[Any],
+    levels: list[int],
 ) -> None:
     engine = _Engine(answers_cancel=False)
     stuck = threading.Event()
     thread = _started(_Reader(engine, stuck))
     try:
         with caplog.at_level(logging.WARNING, logger=worker.__name__):
-            assert not stop_engine_thread(thread, engine, 3)  # type: ignore[arg-type]
-        assert engine.calls == [("cancel", 3), "kill", "close"]
-        assert [r.levelno for r in caplog.records] == [logging.WARNING, logging.ERROR]
-        assert "did not stop within" in caplog.records[1].getMessage()
+            assert not stop_engine_thread(thread, engine, 3, at_once=at_once)  # type: ignore[arg-type]
+        assert engine.calls == calls
+        assert [r.levelno for r in caplog.records] == levels
+        assert "did not stop within" in caplog.records[-1].getMessage()
+        assert "its cancel" not in caplog.records[-1].getMessage()
         assert thread.isRunning()  # returned while the thread still ran: bounded
     finally:
         stuck.set()
