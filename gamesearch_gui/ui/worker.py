@@ -267,11 +267,14 @@ class SearchController(QObject):
         self.engine.cancel(request.request_id)
 
     def shutdown(self) -> None:
-        """Cancel any search, stop the thread and end the engine process (for closing),
-        as :func:`stop_engine_thread` does: bounded, and logged when it must wait."""
+        """Stop the thread and end the engine process (for closing), as
+        :func:`stop_engine_thread` does: bounded, and logged when it must wait. Nothing a
+        search would still say is wanted, so its process is ended at once rather than
+        cancelled and waited for (a process still starting on a busy machine sees a
+        cancel only when it has started, and the window's close would wait for that)."""
         self._shut_down = True
         self.cancel()
-        stop_engine_thread(self._thread, self.engine)
+        stop_engine_thread(self._thread, self.engine, at_once=True)
 
     def _is_current(self, request_id: int) -> bool:
         return self._current is not None and self._current.request_id == request_id

@@ -157,7 +157,7 @@ def test_the_wait_after_the_kill_is_bounded_and_says_so(
         assert thread.wait(60_000)
 
 
-def test_the_search_controller_shuts_down_by_the_same_bounded_path(
+def test_the_search_controller_shuts_down_at_once_without_waiting_for_a_cancel(
     qtbot: QtBot, caplog: pytest.LogCaptureFixture, short_waits: None
 ) -> None:
     controller = SearchController()
@@ -170,9 +170,9 @@ def test_the_search_controller_shuts_down_by_the_same_bounded_path(
         qtbot.waitUntil(lambda: "submit" in engine.calls, timeout=60_000)
         with caplog.at_level(logging.WARNING, logger=worker.__name__):
             controller.shutdown()
+        # Ended at once: no wait for a cancel the process does not answer, so no warning.
         assert engine.calls[-2:] == ["kill", "close"]
         assert controller._thread.isFinished()
-        [record] = caplog.records
-        assert "search thread did not stop" in record.getMessage()
+        assert not caplog.records
     finally:
         real_engine.close()
