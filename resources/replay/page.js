@@ -27,11 +27,6 @@
   const SMALL_TREE_NODES = 60, MAX_DRAWN = 4000;
   // The most characters of a node's label written beside it.
   const LABEL_SHOWN = 6;
-  const LEGEND = [
-    ["max", "MAX"], ["min", "MIN"], ["chance", "chance"], ["terminal", "game over"],
-    ["eval", "evaluated (E)"], ["open", "being searched"], ["tt", "TT: from the table"],
-    ["cut", "pruned"], ["pv", "best line"], ["now", "this step"], ["tried", "tried first"],
-  ];
 
   const $ = (id) => document.getElementById(id);
   const state = {
@@ -499,8 +494,8 @@
     const glyph = {
       max: [0, -1], min: [1, -1], chance: [2, -1], terminal: [3, 0], eval: [0, HOW_EVALUATION], open: [0, "open"],
     };
-    for (const [key, words] of LEGEND) {
-      if (key === "tried" && !TRIED.size) continue; // as the window: only with iterations
+    // The window's entries (core/narration/legend.py), of the marks this search has.
+    for (const [key, words] of data.legend) {
       const item = document.createElement("span");
       const svg = el("svg", { width: 22, height: 18, viewBox: "0 0 22 18", "aria-hidden": "true" }, item);
       if (glyph[key]) {

@@ -403,3 +403,10 @@ def test_iterative_deepening_dashes_the_edges_tried_first_and_says_so(
     find(By.ID, "last").click()
     assert not browser.find_elements(By.CSS_SELECTOR, "#scene .edge.tried")  # type: ignore[attr-defined]
     assert "tried first" not in find(By.ID, "legend").text
+    # The rest of the legend, too, explains the marks this search has: alpha-beta prunes
+    # Figure 5.2, whose leaves are the game's end; no chance, evaluation or table.
+    entries = find(By.ID, "legend").find_elements(By.TAG_NAME, "span")
+    assert [entry.text for entry in entries] == [
+        "MAX", "MIN", "game over", "being searched", "pruned", "best line", "this step",
+    ]  # fmt: skip
+    assert all(entry.find_elements(By.CSS_SELECTOR, "svg > *") for entry in entries)  # a sample

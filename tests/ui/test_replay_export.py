@@ -12,6 +12,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.narration.legend import LEGEND_ITEMS
+from gamesearch_gui.core.narration.legend import STRATEGY_ITEM
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.actions import COMMANDS
 from gamesearch_gui.ui.actions import declared_action
@@ -24,7 +26,6 @@ from gamesearch_gui.ui.palette import MIN_COLOUR
 from gamesearch_gui.ui.tree import style
 from gamesearch_gui.ui.tree.exporter import TreeExporter
 from gamesearch_gui.ui.tree.page import TreePage
-from gamesearch_gui.ui.tree.strips import LEGEND_ITEMS
 from tests.replay_page import read_page
 from tests.replay_page import recorded_words
 from tests.ui.test_tree_panel import figure_recording
@@ -111,9 +112,24 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     assert recording is not None
     assert data["words"] == recorded_words(recording)
     assert data["nodeCount"] == 11 and data["finished"] is True
+    # The window's legend, of the marks this search has: alpha-beta on Figure 5.2 prunes,
+    # and has no chance node, no evaluation, no table and no iterations.
+    window_legend = [
+        list(item) for item in editor.solution_panel.canvas.legend_items() if item != STRATEGY_ITEM
+    ]
+    assert data["legend"] == window_legend
+    assert [key for key, _ in data["legend"]] == [
+        "max",
+        "min",
+        "terminal",
+        "open",
+        "cut",
+        "pv",
+        "now",
+    ]
 
 
-def test_the_pages_colours_and_legend_are_the_windows() -> None:
+def test_the_pages_colours_are_the_windows() -> None:
     css = (resource_files() / "replay" / "page.css").read_text(encoding="utf-8")
     colours = dict(re.findall(r"--([a-z0-9-]+): (#[0-9a-f]{6});", css))
     window = {
@@ -141,11 +157,10 @@ def test_the_pages_colours_and_legend_are_the_windows() -> None:
     assert re.search(r"--chess-last: (#[0-9a-f]{8});", css)[1] == (  # type: ignore[index]
         f"{last.name()}{last.alpha():02x}"
     )
+    # The legend's words are the window's, in the page's data: the script has none of its own.
     script = (resource_files() / "replay" / "page.js").read_text(encoding="utf-8")
-    legend = re.search(r"const LEGEND = \[(.*?)\];", script, re.DOTALL)
-    assert legend is not None
-    pairs = re.findall(r'\["([a-z]+)", "([^"]+)"\]', legend.group(1))
-    assert pairs == list(LEGEND_ITEMS)
+    assert "for (const [key, words] of data.legend)" in script
+    assert not [pair for pair in LEGEND_ITEMS if f'["{pair[0]}", "{pair[1]}"]' in script]
 
 
 def test_a_search_still_running_is_exported_as_far_as_it_was_published(

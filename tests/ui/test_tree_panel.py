@@ -408,6 +408,20 @@ def test_a_live_search_explains_tried_first_once_it_tries_one(
     assert ("tried", "tried first") in panel.canvas.legend_items()
 
 
+def test_a_live_search_explains_pruning_once_it_prunes(qtbot: QtBot, panel: TreePage) -> None:
+    tree = load_tree(FIGURE_5_2)
+    game = TreeGame(tree)
+    recording = SearchRecording(game)
+    panel.show_recording(recording, live=True)
+    keys = [key for key, _ in panel.canvas.legend_items()]
+    # Nothing searched yet: nothing pruned, no game over, no chance node, no table.
+    assert keys == ["max", "min", "open", "pv", "now"]
+    recording.finish(search(game, tree.root, SearchSettings(), listener=recording))
+    panel.set_published(recording.event_count)
+    keys = [key for key, _ in panel.canvas.legend_items()]
+    assert keys == ["max", "min", "terminal", "open", "cut", "pv", "now"]
+
+
 def test_node_cap_steps_by_powers_of_ten(qtbot: QtBot, panel: TreePage) -> None:
     assert panel.node_cap() == 1_000_000
     caps: list[object] = []

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.narration.legend import STRATEGY_ITEM
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.strategy import max_strategy
 from gamesearch_gui.ui.tree.notes import STRATEGY_WAIT_TEXT
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.tree.strips import LEGEND_H
-from gamesearch_gui.ui.tree.strips import STRATEGY_ITEM
 from gamesearch_gui.ui.tree.strips import legend_rows
 from tests.ui.test_tree_panel import figure_recording
 from tests.ui.test_tree_panel import tictactoe_recording

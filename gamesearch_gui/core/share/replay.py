@@ -21,6 +21,7 @@ from typing import Final
 from typing import TypeVar
 
 from gamesearch_gui.core.narration.facts import cutoff_lines
+from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.core.narration.facts import node_rows
 from gamesearch_gui.core.narration.facts import node_title
 from gamesearch_gui.core.narration.line import step_line
@@ -246,5 +247,8 @@ def replay_data(
             for k in _reported(moments, progress, 0.2, 0.4)
         ],
         **_details(end, texts, progress),
+        # The window's legend, of the marks this search has; in MAX's and MIN's shapes,
+        # which the page draws every game's nodes in.
+        "legend": [list(item) for item in recording_legend(recording, False, players=())],
         "texts": texts.table,
     }

@@ -42,6 +42,8 @@ from PySide6.QtWidgets import QGraphicsView
 from PySide6.QtWidgets import QMenu
 from PySide6.QtWidgets import QWidget
 
+from gamesearch_gui.core.narration.legend import LegendItems
+from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.ui.throttle import RateLimiter
@@ -56,8 +58,6 @@ from gamesearch_gui.ui.tree.model import TreeModel
 from gamesearch_gui.ui.tree.mouse import CanvasMouse
 from gamesearch_gui.ui.tree.signpost import Signposts
 from gamesearch_gui.ui.tree.strips import CanvasStrips
-from gamesearch_gui.ui.tree.strips import LegendItems
-from gamesearch_gui.ui.tree.strips import recording_legend
 from gamesearch_gui.ui.tree.style import TreeColours
 
 #: Fewest milliseconds between two repaints of what a new moment changed.
@@ -347,9 +347,10 @@ class TreeCanvas(TreeCamera):
         )
 
     def _update_legend(self) -> None:
-        """The legend says what the tree shows: MAX's strategy, the players of a game of
-        n players (only them under a drawing, ``search_legend`` False), and the "tried
-        first" edges once there are some."""
+        """The legend says what the tree shows: the marks the search has (see
+        :func:`~gamesearch_gui.core.narration.legend.recording_legend`), MAX's strategy,
+        and the players of a game of n players (only them under a drawing,
+        ``search_legend`` False)."""
         rec = self.tree_item.model.recording
         strips = self.strips
         strips.legend.items = self._legend()
@@ -361,8 +362,8 @@ class TreeCanvas(TreeCamera):
         self.tree_item.update()
 
     def follow_legend(self) -> None:
-        """A growing or replayed search: the legend gains "tried first" when iterative
-        deepening draws its first dashed edge."""
+        """A growing search: the legend gains an entry when the search first has its
+        mark (its first cutoff, chance node, value from the table, edge tried first)."""
         if self._legend() != self.strips.legend.items:
             self._update_legend()
 

@@ -29,6 +29,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
+from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.ui.picture_files import svg_painter
 from gamesearch_gui.ui.picture_files import write_png
 from gamesearch_gui.ui.tree.folds import Folds
@@ -40,7 +41,6 @@ from gamesearch_gui.ui.tree.strips import LEGEND_H
 from gamesearch_gui.ui.tree.strips import draw_iteration_labels
 from gamesearch_gui.ui.tree.strips import draw_legend
 from gamesearch_gui.ui.tree.strips import legend_rows
-from gamesearch_gui.ui.tree.strips import recording_legend
 from gamesearch_gui.ui.tree.style import TreeColours
 from gamesearch_gui.ui.tree.style import labels_shown
 

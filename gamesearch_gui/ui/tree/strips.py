@@ -12,7 +12,6 @@ into Python (see :mod:`.canvas`), so it repaints through the shared ``RateLimite
 from __future__ import annotations
 
 from collections.abc import Callable
-from collections.abc import Sequence
 from typing import Any
 from typing import Final
 
@@ -33,8 +32,9 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsView
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.recording.depth_first import SearchRecording
-from gamesearch_gui.core.text import player_letters
+from gamesearch_gui.core.narration.legend import LEGEND_ITEMS
+from gamesearch_gui.core.narration.legend import PLAYER_KEY
+from gamesearch_gui.core.narration.legend import LegendItems
 from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import seat_colour
@@ -63,68 +63,6 @@ HEADER_H: Final = 22
 LEGEND_H: Final = 20
 #: How long the iteration labels may lag behind the growing tree.
 HEADER_LAG_MS: Final = 250
-
-#: What the legend explains, in order: a sample's key and its words.
-LEGEND_ITEMS: Final[tuple[tuple[str, str], ...]] = (
-    ("max", "MAX"),
-    ("min", "MIN"),
-    ("chance", "chance"),
-    ("terminal", "game over"),
-    ("eval", "evaluated (E)"),
-    ("open", "being searched"),
-    ("tt", "TT: from the table"),
-    ("cut", "pruned"),
-    ("pv", "best line"),
-    ("now", "this step"),
-    ("tried", "tried first"),
-)
-#: How a legend entry of a player of a game of n players begins: "player:2".
-PLAYER_KEY: Final = "player:"
-#: The legend's entry for MAX's strategy, there while the tree shows it.
-STRATEGY_ITEM: Final = ("strategy", "MAX's strategy")
-
-LegendItems = tuple[tuple[str, str], ...]
-
-
-def legend_items(
-    strategy: bool, players: Sequence[str] = (), *, search: bool = True
-) -> LegendItems:
-    """What the legend explains: with MAX's strategy (after the best line) when shown.
-
-    A game of n players (``players``) shows each player's shape, colour and letter in
-    place of MAX and MIN (``player_shape``: the same in every tree of the game, whoever's
-    search it is) and the order of a vector's numbers; without ``search`` (a drawing)
-    only that."""
-    items = LEGEND_ITEMS
-    if players:
-        letters = player_letters(players)
-        who = tuple(
-            (f"{PLAYER_KEY}{i}", name if letter == name else f"{letter}: {name}")
-            for i, (letter, name) in enumerate(zip(letters, players, strict=True))
-        )
-        order = ("terminal", f"leaf: ({', '.join(letters)})")
-        if not search:
-            return (*who, ("chance", "chance"), order)
-        items = (*who, *(item if item[0] != "terminal" else order for item in items[2:]))
-    if not strategy:
-        return items
-    after = [key for key, _ in items].index("pv") + 1
-    return (*items[:after], STRATEGY_ITEM, *items[after:])
-
-
-def recording_legend(
-    recording: SearchRecording | None, strategy: bool, *, search: bool = True
-) -> LegendItems:
-    """What the legend explains under ``recording`` (``legend_items``, with its players
-    when it is a search of a game of n players), for the view and its exports alike.
-
-    The dashed "tried first" edges are explained only when the recording has some, as
-    the replay page does: iterative deepening's second iteration brings the first."""
-    players = recording.players if recording is not None else ()
-    items = legend_items(strategy, players, search=search)
-    if recording is None or 1 not in recording.tried_first:
-        items = tuple(item for item in items if item[0] != "tried")
-    return items
 
 
 class _Strip(QWidget):
