@@ -9,7 +9,9 @@ forwards only the current job's signals, so what a cancelled job still says is d
 
 One job runs at a time: a cancelled job stops at its next step, and the next job starts
 after it (two big trees read at once would only hold two in memory). Closing waits for
-the step in progress, never ``terminate()``.
+the step in progress, never ``terminate()``; a runner whose job is no longer wanted can
+instead :meth:`~JobRunner.retire`, and its thread ends after that step without the GUI
+waiting for it.
 
 The GIL: a job in pure Python shares the interpreter with the GUI thread, which gets
 its turn every few milliseconds (``sys.getswitchinterval()``), except while the job is
@@ -98,6 +100,8 @@ class JobRunner(QObject):
     finished = Signal(object)
     #: The exception the current job raised.
     failed = Signal(object)
+    #: After :meth:`retire`: the thread has ended.
+    retired = Signal()
 
     _requested = Signal(object)
 
@@ -136,6 +140,19 @@ class JobRunner(QObject):
         job, self._current = self._current, None
         if job is not None:
             job.cancel.cancel()
+
+    def retire(self) -> None:
+        """Cancel the job and let the thread end after the step in progress, without
+        waiting for it here (the GUI goes on; a step may take a second on a busy
+        machine): ``retired`` says when it has ended. The runner takes no more jobs;
+        :meth:`shutdown` still waits for its thread."""
+        self.cancel()
+        thread = self._thread
+        if thread is None:
+            self.retired.emit()
+            return
+        thread.finished.connect(self.retired)  # queued: the thread emits it as it ends
+        thread.quit()  # its event loop ends once the job's step returns
 
     def shutdown(self) -> None:
         """Cancel the job and stop the thread, waiting for the step in progress."""

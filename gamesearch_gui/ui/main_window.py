@@ -474,7 +474,7 @@ class MainWindow(QMainWindow):
         self.game_files.close()
         self.search_check.shutdown()
         for panel in self._tree_pages():  # a replay page being written: its thread ends
-            panel.exporter.page_writer.cancel()
+            panel.exporter.page_writer.shutdown()
 
     def _tree_pages(self) -> tuple[TreePage, ...]:
         """The search-tree pages of the three modes."""

@@ -145,6 +145,7 @@ def test_cancel_writes_nothing_and_says_nothing(qtbot: QtBot, big: Big, held: He
     assert cancel.text() == "Cancel"
     cancel.click()  # the job stops at its next step
     assert not writer.busy and writer.dialog is None
+    qtbot.waitUntil(lambda: not writer.stopping and held.ended.is_set(), timeout=WRITE_MS)
     assert list(big.path.parent.iterdir()) == [] and big.warned == []
 
 
@@ -253,3 +254,77 @@ def test_closing_the_window_ends_a_page_being_written(
     assert not writer.busy and writer.dialog is None
     assert held.ended.is_set()  # the job ended at its next step, before the close returned
     assert list(pages.iterdir()) == []
+
+
+class Stuck:
+    """A page whose job is in one long step that does not look at its cancel (a big
+    page's first step on a busy machine) until let go, or ``LET_GO_S`` at the most."""
+
+    LET_GO_S = 10
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.entered = threading.Event()
+        self.let_go = threading.Event()
+        self.ended = threading.Event()
+        self.calls = 0
+        real = page_writer.write_replay_page
+
+        def stuck(*args: Any, progress: Callable[[float], None], **kwargs: Any) -> None:
+            self.calls += 1
+            if self.calls > 1:  # the next page: written as it would be
+                real(*args, progress=progress, **kwargs)
+                return
+            try:
+                progress(0.0)
+                self.entered.set()
+                self.let_go.wait(self.LET_GO_S)
+                progress(0.5)  # raises Cancelled once the job is cancelled
+            finally:
+                self.ended.set()
+
+        monkeypatch.setattr(page_writer, "write_replay_page", stuck)
+
+
+def cancelled_while_stuck(qtbot: QtBot, big: Big, stuck: Stuck) -> PageWriter:
+    """Export ``big``'s page and cancel it while its job is stuck in its step: the writer."""
+    writer = big.panel.exporter.page_writer
+    big.panel.view_bar.act_export_page.trigger()
+    qtbot.waitUntil(stuck.entered.is_set, timeout=WRITE_MS)
+    writer.cancel()
+    return writer
+
+
+def test_a_cancel_or_a_new_page_does_not_wait_for_the_step_in_progress(
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stuck = Stuck(monkeypatch)
+    panel = big.panel
+    writer = cancelled_while_stuck(qtbot, big, stuck)
+    # It returned while the job's step went on: the window did not wait for it.
+    assert not stuck.ended.is_set()
+    assert not writer.busy and writer.dialog is None and writer.stopping
+    # A new page starts at once, on a thread of its own, and is written.
+    panel.view_bar.act_export_page.trigger()
+    assert writer.busy and not stuck.ended.is_set()
+    qtbot.waitUntil(lambda: not writer.busy, timeout=WRITE_MS)
+    assert read_page(big.path.read_text(encoding="utf-8")).data["finished"]
+    # The cancelled job ends at its next step, and writes nothing.
+    stuck.let_go.set()
+    qtbot.waitUntil(lambda: not writer.stopping, timeout=WRITE_MS)
+    assert stuck.ended.is_set() and big.warned == []
+
+
+def test_closing_waits_for_a_cancelled_page_still_in_its_step(
+    qtbot: QtBot, big: Big, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stuck = Stuck(monkeypatch)
+    writer = cancelled_while_stuck(qtbot, big, stuck)
+    assert writer.stopping
+    letting_go = threading.Timer(0.2, stuck.let_go.set)
+    letting_go.start()
+    try:
+        writer.shutdown()  # as the window's close does: its thread has ended on return
+    finally:
+        letting_go.join()
+    assert stuck.ended.is_set() and not writer.stopping and not writer.busy
+    assert list(big.path.parent.iterdir()) == [] and big.warned == []

@@ -5,6 +5,8 @@ with a progress dialog over the page that Cancel closes, while the window goes o
 
 The dialog is not modal (a modal one's setValue runs the event loop re-entrantly): the
 job writes the events it was given, whatever the window shows meanwhile.
+A cancel (or a new page) does not wait for the job's step in progress: the old job's
+thread ends after it by itself, and only closing waits for it (:meth:`PageWriter.shutdown`).
 The file is written whole or not at all, so a cancel or a failure
 (the disk full, no permission) leaves whatever was there before; the search stays in
 the window, to export again.
@@ -87,6 +89,8 @@ class PageWriter(QObject):
         super().__init__(page)
         self._page = page
         self._runner: JobRunner | None = None
+        #: Runners of cancelled pages whose thread is still ending its step.
+        self._retiring: set[JobRunner] = set()
         self._path = ""
         #: The dialog of the page being written (None when none is).
         self.dialog: QProgressDialog | None = None
@@ -95,6 +99,11 @@ class PageWriter(QObject):
     def busy(self) -> bool:
         """True while a page is being written."""
         return self._runner is not None
+
+    @property
+    def stopping(self) -> bool:
+        """True while a cancelled page's thread is still ending its step in progress."""
+        return bool(self._retiring)
 
     def start(self, path: str, recording: SearchRecording, title: str, events: int | None) -> None:
         """Write ``recording``'s page (its first ``events`` events) to ``path``."""
@@ -117,8 +126,17 @@ class PageWriter(QObject):
 
     @Slot()
     def cancel(self) -> None:
-        """Stop the page being written: nothing is written, nothing is said."""
-        self._end()
+        """Stop the page being written: nothing is written, nothing is said. The job ends
+        at its next step, without the window waiting for it (see :meth:`shutdown`)."""
+        self._end(wait=False)
+
+    def shutdown(self) -> None:
+        """Stop the page being written and wait for every thread of this writer to end
+        (for closing: a QThread destroyed while it runs aborts the app)."""
+        self._end(wait=True)
+        for runner in list(self._retiring):
+            runner.shutdown()
+            self._retiring.discard(runner)
 
     def _make_dialog(self, path: str) -> QProgressDialog:
         dialog = QProgressDialog(
@@ -165,18 +183,30 @@ class PageWriter(QObject):
         else:  # a recording that could not be read: say so, never a traceback
             self.failed.emit(f"Could not write {printable(self._path)}: {error}")
 
-    def _end(self) -> None:
-        """Close the dialog and stop the thread (the job, if it still runs, at its next
-        step)."""
+    def _end(self, *, wait: bool = True) -> None:
+        """Close the dialog and stop the thread: the job, if it still runs, at its next
+        step, waited for or (not ``wait``) left to end by itself."""
         dialog, self.dialog = self.dialog, None
         if dialog is not None and Shiboken.isValid(dialog):
             dialog.canceled.disconnect(self.cancel)
             dialog.close()
             dialog.deleteLater()
-        self._stop_runner()
-
-    def _stop_runner(self) -> None:
         runner, self._runner = self._runner, None
-        if runner is not None:
+        if runner is None:
+            return
+        if wait:
             runner.shutdown()
             runner.deleteLater()
+            return
+        # Kept until its thread has ended (its last step may take a second on a busy
+        # machine); the page's destruction and shutdown() still wait for it.
+        retiring = self._retiring
+        retiring.add(runner)
+
+        def retired() -> None:
+            retiring.discard(runner)
+            runner.shutdown()  # its thread has ended: nothing to wait for
+            runner.deleteLater()
+
+        runner.retired.connect(retired)
+        runner.retire()
