@@ -518,6 +518,7 @@ class MainWindow(QMainWindow):
         self.game_menu.menuAction().setVisible(play)
         self.play_file_menu.menuAction().setVisible(play)
         self.game_toolbar.setVisible(play)
+        self.progress_label.setVisible(play)  # the game's last search: not the tree's
         self.trees.set_active(mode == "trees")
         self.exercises.set_active(mode == "exercise")
         self._refresh()

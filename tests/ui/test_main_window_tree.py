@@ -228,3 +228,8 @@ def test_after_a_search_the_log_slider_minimap_and_statistics_show_its_end_exact
     qtbot.waitUntil(lambda: panel.minimap.shown_moment == end)
     assert window.stats.text("nodes") == f"{recording.result.stats.nodes:,}"
     assert window.progress_label.text().startswith("searched:")
+    # The game's search line is the game's: Trees and Practise do not show it as theirs.
+    for mode, shown in (("trees", False), ("exercise", False), ("play", True)):
+        window.set_mode(mode)
+        assert window.progress_label.isVisible() == shown, mode
+    assert window.progress_label.text().startswith("searched:")
