@@ -21,9 +21,9 @@ from typing import Final
 from typing import TypeVar
 
 from gamesearch_gui.core.narration.facts import cutoff_lines
-from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.core.narration.facts import node_rows
 from gamesearch_gui.core.narration.facts import node_title
+from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.core.narration.line import step_line
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.numbers import format_probability
