@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import time
 import traceback
 from dataclasses import dataclass
 from dataclasses import field
@@ -47,6 +48,9 @@ SHUTDOWN_WAIT_MS = 2000
 #: How long it then waits for the thread to see the process gone: a ceiling, not a
 #: wait (the thread's read of the engine's pipe ends with the process).
 KILLED_WAIT_MS = 30_000
+#: How often it ends the engine process again meanwhile: a process the thread was still
+#: starting when it was ended exists only once its start returns.
+KILL_AGAIN_MS = 50
 
 log = logging.getLogger(__name__)
 
@@ -163,28 +167,41 @@ def stop_engine_thread(
     ``at_once``: nothing the engine would still say is wanted (a dialog closing, or
     starting over), so there is no cancel to wait for: the process is ended at once (a
     process still starting sees a cancel only once it has started, a second or more on
-    a busy machine, and the dialog would wait that long to close)."""
+    a busy machine, and the dialog would wait that long to close).
+
+    While it waits after the kill, it ends the process again every ``KILL_AGAIN_MS``: a
+    thread that was in the middle of starting its process when it was asked to stop has
+    it only once the start returns, and would otherwise wait for it to boot and answer."""
     thread.requestInterruption()
     thread.quit()  # does nothing to a thread without an event loop
     name = thread.objectName() or type(thread).__name__
-
-    def waited(ms: int, level: int, since: str) -> bool:
-        """Wait ``ms`` for the thread: True when it stopped, else logged at ``level``."""
-        if thread.wait(ms):
-            return True
-        log.log(level, "%s did not stop within %g s of %s", name, ms / 1000, since)
-        return False
-
+    said = "%s did not stop within %g s of %s"
     stopped = False
     if not at_once:
         if request_id is not None:
             engine.cancel(request_id)
-        stopped = waited(SHUTDOWN_WAIT_MS, logging.WARNING, "its cancel: ending its engine process")
+        stopped = thread.wait(SHUTDOWN_WAIT_MS)
+        if not stopped:
+            since = "its cancel: ending its engine process"
+            log.warning(said, name, SHUTDOWN_WAIT_MS / 1000, since)
     if not stopped:
-        engine.kill()
-        stopped = waited(KILLED_WAIT_MS, logging.ERROR, "its engine process's end")
+        stopped = _killed_until_stopped(thread, engine)
+        if not stopped:
+            log.error(said, name, KILLED_WAIT_MS / 1000, "its engine process's end")
     engine.close()
     return stopped
+
+
+def _killed_until_stopped(thread: QThread, engine: EngineClient) -> bool:
+    """End ``engine``'s process, again every ``KILL_AGAIN_MS``, until ``thread`` stops or
+    ``KILLED_WAIT_MS`` have passed: True when it stopped."""
+    deadline = time.monotonic() + KILLED_WAIT_MS / 1000
+    while True:
+        engine.kill()
+        if thread.wait(min(KILL_AGAIN_MS, KILLED_WAIT_MS)):
+            return True
+        if time.monotonic() >= deadline:
+            return False
 
 
 class SearchController(QObject):

@@ -26,10 +26,13 @@ from gamesearch_gui.ui.worker import stop_engine_thread
 class _Engine:
     """An engine process that answers a cancel or not, and whose end ends every read."""
 
-    def __init__(self, *, answers_cancel: bool) -> None:
+    def __init__(self, *, answers_cancel: bool, kills_missed: int = 0) -> None:
         self.answers_cancel = answers_cancel
         self.ended = threading.Event()
         self.calls: list[Any] = []
+        #: How many kills came while its process was still starting (and missed it).
+        self.kills_missed = kills_missed
+        self.kills = 0
 
     def cancel(self, request_id: int) -> None:
         self.calls.append(("cancel", request_id))
@@ -37,8 +40,11 @@ class _Engine:
             self.ended.set()
 
     def kill(self) -> None:
-        self.calls.append("kill")
-        self.ended.set()
+        self.kills += 1
+        if self.calls[-1:] != ["kill"]:  # a kill repeated while it waits: said once
+            self.calls.append("kill")
+        if self.kills > self.kills_missed:
+            self.ended.set()
 
     def close(self) -> None:
         self.calls.append("close")
@@ -155,6 +161,20 @@ def test_the_wait_after_the_kill_is_bounded_and_says_so(
     finally:
         stuck.set()
         assert thread.wait(60_000)
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+def test_a_process_still_starting_when_it_was_ended_is_ended_once_it_has_started(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture, at_once: bool
+) -> None:
+    # The thread was starting its process when the kill came: the kill found none, and
+    # the thread would wait for the process to boot and answer. The kill comes again.
+    engine = _Engine(answers_cancel=False, kills_missed=1)
+    thread = _started(_Reader(engine))
+    with caplog.at_level(logging.ERROR, logger=worker.__name__):
+        assert stop_engine_thread(thread, engine, 7, at_once=at_once)  # type: ignore[arg-type]
+    assert engine.kills >= 2 and engine.calls[-2:] == ["kill", "close"]
+    assert thread.isFinished() and not caplog.records
 
 
 def test_the_search_controller_shuts_down_at_once_without_waiting_for_a_cancel(
