@@ -193,15 +193,17 @@ def stop_engine_thread(
 
 
 def _killed_until_stopped(thread: QThread, engine: EngineClient) -> bool:
-    """End ``engine``'s process, again every ``KILL_AGAIN_MS``, until ``thread`` stops or
-    ``KILLED_WAIT_MS`` have passed: True when it stopped."""
+    """End ``engine``'s process, and again every ``KILL_AGAIN_MS`` while one runs (never
+    a process already gone, whose id may be another's by then), until ``thread`` stops
+    or ``KILLED_WAIT_MS`` have passed: True when it stopped."""
     deadline = time.monotonic() + KILLED_WAIT_MS / 1000
-    while True:
-        engine.kill()
-        if thread.wait(min(KILL_AGAIN_MS, KILLED_WAIT_MS)):
-            return True
+    engine.kill()
+    while not thread.wait(min(KILL_AGAIN_MS, KILLED_WAIT_MS)):
         if time.monotonic() >= deadline:
             return False
+        if engine.alive:
+            engine.kill()
+    return True
 
 
 class SearchController(QObject):

@@ -50,6 +50,11 @@ class _Engine:
         self.calls.append("close")
         self.ended.set()
 
+    @property
+    def alive(self) -> bool:
+        """A process runs (one that was still starting when a kill missed it, too)."""
+        return not self.ended.is_set()
+
     # What the search worker asks of it.
     def submit(self, *args: Any, **kwargs: Any) -> None:
         self.calls.append("submit")
