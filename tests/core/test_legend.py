@@ -4,9 +4,11 @@ has: what a student sees explained is what the tree can show."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
+from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.games import TicTacToe
@@ -31,10 +33,10 @@ def _keys(recording: SearchRecording | None) -> list[str]:
     return [key for key, _ in recording_legend(recording, False)]
 
 
-def _searched(game: object, settings: SearchSettings, state: object = None) -> SearchRecording:
-    recording = SearchRecording(game)  # type: ignore[arg-type]
-    root = game.initial_state() if state is None else state  # type: ignore[attr-defined]
-    recording.finish(search(game, root, settings, listener=recording))  # type: ignore[arg-type]
+def _searched(game: Game[Any, Any], settings: SearchSettings, state: Any = None) -> SearchRecording:
+    recording = SearchRecording(game)
+    root = game.initial_state() if state is None else state
+    recording.finish(search(game, root, settings, listener=recording))
     return recording
 
 

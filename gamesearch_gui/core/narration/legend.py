@@ -123,7 +123,7 @@ def recording_legend(
     items = legend_items(strategy, players, search=search)
     if not search:
         return items
-    missing = {"tried"} if recording is None else set(marks_missing(recording))
+    missing = frozenset({"tried"}) if recording is None else marks_missing(recording)
     if players:
-        missing.discard("terminal")  # the entry that gives a leaf's order
+        missing -= {"terminal"}  # the entry that gives a leaf's order
     return tuple(item for item in items if item[0] not in missing)

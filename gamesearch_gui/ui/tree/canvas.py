@@ -346,14 +346,15 @@ class TreeCanvas(TreeCamera):
             self.tree_item.model.recording, bool(self.tree_item.strategy), search=self.search_legend
         )
 
-    def _update_legend(self) -> None:
-        """The legend says what the tree shows: the marks the search has (see
+    def _update_legend(self, items: LegendItems | None = None) -> None:
+        """The legend says what the tree shows (``items``, else worked out now): the
+        marks the search has (see
         :func:`~gamesearch_gui.core.narration.legend.recording_legend`), MAX's strategy,
         and the players of a game of n players (only them under a drawing,
         ``search_legend`` False)."""
         rec = self.tree_item.model.recording
         strips = self.strips
-        strips.legend.items = self._legend()
+        strips.legend.items = self._legend() if items is None else items
         if not self.search_legend:
             strips.set_legend_visible(rec is not None and bool(rec.players))
         strips.set_margins()
@@ -364,8 +365,9 @@ class TreeCanvas(TreeCamera):
     def follow_legend(self) -> None:
         """A growing search: the legend gains an entry when the search first has its
         mark (its first cutoff, chance node, value from the table, edge tried first)."""
-        if self._legend() != self.strips.legend.items:
-            self._update_legend()
+        items = self._legend()
+        if items != self.strips.legend.items:
+            self._update_legend(items)
 
     def legend_items(self) -> LegendItems:
         """What the legend under the tree explains: (key, words) of each entry."""

@@ -438,8 +438,8 @@ class TreePage(QWidget):
         self.explanation.setText(breakable(text) if k else text)
 
     def _update_published(self) -> None:
-        """What depends on how much is published: the iterations, the legend's "tried
-        first" and the cap banner."""
+        """What depends on how much is published: the iterations, the legend's entries
+        (a mark the search has by now) and the cap banner."""
         if self.recording is not None:
             self.iterations.update(self.recording, self.controller.published)
             self.canvas.follow_legend()
