@@ -25,20 +25,32 @@ def svg_painter(path: str, size: QSize, title: str, description: str) -> Iterato
     stays text). QSvgGenerator fails silently (it only warns "Painter not active"), so
     the drawing goes to a staged file that replaces ``path`` only once it is whole.
     WriteError."""
-    with staged(path) as temp:
-        generator = QSvgGenerator()
-        generator.setFileName(temp)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
-        generator.setTitle(title)
-        generator.setDescription(description)
-        painter = QPainter()
-        if not painter.begin(generator):
-            raise WriteError(errno.EIO, "the file could not be opened", path)
-        try:
-            yield painter
-        finally:
-            painter.end()
+    with staged(path) as temp, svg_painter_on(temp, path, size, title, description) as painter:
+        yield painter
+
+
+@contextmanager
+def svg_painter_on(
+    temp: str, path: str, size: QSize, title: str, description: str, *, resolution: int = 0
+) -> Iterator[QPainter]:
+    """:func:`svg_painter` drawing on ``temp``, a file the caller has staged for ``path``
+    (the name its errors give). ``resolution``, in dots per inch, sets the page's size
+    in inches (Qt's default, 72, when 0). WriteError."""
+    generator = QSvgGenerator()
+    generator.setFileName(temp)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
+    if resolution:
+        generator.setResolution(resolution)
+    generator.setTitle(title)
+    generator.setDescription(description)
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise WriteError(errno.EIO, "the file could not be opened", path)
+    try:
+        yield painter
+    finally:
+        painter.end()
 
 
 def write_png(image: QImage, path: str) -> None:

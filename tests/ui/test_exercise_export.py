@@ -10,9 +10,11 @@ from pathlib import Path
 import pypdf
 import pytest
 from PySide6.QtCore import QRectF
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtGui import QImage
 from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
@@ -29,6 +31,7 @@ from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.ui.exercise.export import A4
 from gamesearch_gui.ui.exercise.export import MIN_VALUE_PT
 from gamesearch_gui.ui.exercise.export import ExportError
+from gamesearch_gui.ui.exercise.export import ExportSteps
 from gamesearch_gui.ui.exercise.export import export_exercises
 from gamesearch_gui.ui.exercise.export import export_paths
 from gamesearch_gui.ui.exercise.export import page_size
@@ -345,6 +348,92 @@ def test_closing_mid_run_stops_the_thread(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.wait(50)  # anything the stopped thread sent is ignored
     assert not exported
     assert os.listdir(tmp_path) == []
+
+
+def test_the_dialog_answers_while_the_pages_are_written(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A hundred exercises are two hundred pages, seconds of drawing on a busy machine:
+    # the window's events are handled between pages, and the dialog says how far it is.
+    monkeypatch.setattr("gamesearch_gui.ui.exercise.export_dialog.WRITE_SLICE", 0.0)
+    dialog = make_dialog(qtbot)
+    dialog.show()
+    seen: list[tuple[str, bool]] = []
+    ticks = QTimer(dialog)
+    ticks.setInterval(0)
+    ticks.timeout.connect(
+        lambda: seen.append((dialog.status.text(), dialog.export_button.isEnabled()))
+    )
+    ticks.start()
+    files = run_export(qtbot, dialog, "live", tmp_path / "set.pdf", count=4)
+    ticks.stop()
+    writing = [(text, enabled) for text, enabled in seen if text.startswith("Writing page")]
+    assert writing[0] == ("Writing page 2 of 8…", False)
+    assert ("Writing page 8 of 8…", False) in writing
+    assert not any(enabled for _, enabled in writing)  # one export at a time
+    assert dialog.export_button.isEnabled()
+    assert dialog.status.text().startswith("Wrote 2 files")
+    assert [len(pypdf.PdfReader(path).pages) for path in files] == [4, 4]
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_closing_while_the_pages_are_written_keeps_the_older_files(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    monkeypatch.setattr("gamesearch_gui.ui.exercise.export_dialog.WRITE_SLICE", 0.0)
+    dialog = make_dialog(qtbot)
+    dialog.show()
+    run_export(qtbot, dialog, "old", tmp_path / f"set{suffix}", count=3)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert len(before) == (2 if suffix == ".pdf" else 6)
+    exported: list[object] = []
+    dialog.exported.connect(exported.append)
+    step = ExportSteps.step
+
+    def held_at_four(steps: ExportSteps) -> bool:
+        finished = step(steps)
+        if steps.done == 4:
+            dialog._writing.stop()  # held here, so that the close comes mid-way for sure
+        return finished
+
+    monkeypatch.setattr(ExportSteps, "step", held_at_four)
+    dialog.export("new", 3, DIFFICULTIES["Medium"], Task.ALPHABETA, str(tmp_path / f"set{suffix}"))
+    qtbot.waitUntil(lambda: dialog.status.text() == "Writing page 5 of 6…", timeout=30_000)
+    assert not dialog.export_button.isEnabled()
+    dialog.close()
+    assert not dialog.running
+    qtbot.wait(50)
+    assert not exported
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_export_steps_replace_no_file_before_the_last_page(
+    qapp: QApplication, figure: tuple[Exercise, AnswerKey], tmp_path: Path
+) -> None:
+    sheet, key = export_paths(str(tmp_path / "week.svg"))
+    pairs = [figure, figure]
+    export_exercises(pairs, sheet, key)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    steps = ExportSteps(pairs, sheet, key, heading="again")
+    assert (steps.done, steps.total) == (0, 4)
+    assert not steps.step() and not steps.step() and not steps.step() and not steps.step()
+    assert steps.done == 4 and steps.written == []
+    staged = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.endswith(".tmp")}
+    assert len(staged) == 4
+    kept = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name not in staged}
+    assert kept == before
+    assert steps.step()
+    assert steps.written == [f"{sheet[:-4]}-01.svg", f"{sheet[:-4]}-02.svg", *(
+        f"{key[:-4]}-0{i}.svg" for i in (1, 2)
+    )]
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert after.keys() == before.keys() and after != before  # the heading is new
+
+    steps = ExportSteps(pairs, sheet, key)
+    steps.step()
+    steps.step()
+    steps.close()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == after
 
 
 def test_dialog_form(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

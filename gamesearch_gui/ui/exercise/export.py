@@ -12,17 +12,23 @@ the tree the root's value, the branches never searched, and where the tree came 
 A page is A4: portrait, unless the tree is so wide that it is drawn markedly larger
 across a landscape page (a hard exercise has forty leaves or more).
 
-PDFs are written with QPrinter (PdfFormat, HighResolution); SVGs with QSvgGenerator,
-one page per file. Both fail silently, so every file is written to a temporary name
-in its folder, checked, and only then moved into place: a file that cannot be written
-raises OSError with a message for the person, and leaves an older file untouched.
+PDFs are written with QPrinter (PdfFormat, HighResolution); SVGs with QSvgGenerator
+(ui/picture_files.py), one page per file. Both fail silently, so every file is written
+to a temporary name in its folder, checked, and only once the last page is drawn moved
+into place: a file that cannot be written raises OSError with a message for the person,
+and an export that fails or is stopped leaves every older file untouched.
+:class:`ExportSteps` draws one page a step, so that the export dialog stays live while a
+set of a hundred exercises is written (two hundred pages: seconds on a busy machine).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import math
 import os
+from collections.abc import Generator
+from collections.abc import Iterator
 from collections.abc import Sequence
 from pathlib import Path as FilePath
 from typing import Final
@@ -42,7 +48,6 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtGui import QPen
 from PySide6.QtGui import QTransform
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
@@ -61,6 +66,7 @@ from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.exercise.view import BLANK
 from gamesearch_gui.ui.exercise.view import ExerciseItem
+from gamesearch_gui.ui.picture_files import svg_painter_on
 from gamesearch_gui.ui.text import breakable
 from gamesearch_gui.ui.tree.geometry import SLOT_W
 from gamesearch_gui.ui.tree.item import Drawn
@@ -74,6 +80,7 @@ __all__ = [
     "MAX_TREE_ZOOM",
     "MIN_VALUE_PT",
     "ExportError",
+    "ExportSteps",
     "PaperItem",
     "check_legible",
     "export_exercises",
@@ -465,11 +472,6 @@ def render_page(
 # -- files ----------------------------------------------------------------------------------
 
 
-def _begin(painter: QPainter, device: QPrinter | QSvgGenerator, path: str) -> None:
-    if not painter.begin(device):
-        raise WriteError(errno.EIO, "the file could not be opened", path)
-
-
 def _layout(size: QSizeF) -> QPageLayout:
     orientation = (
         QPageLayout.Orientation.Landscape
@@ -480,67 +482,55 @@ def _layout(size: QSizeF) -> QPageLayout:
 
 
 def _write_pdf(
-    path: str, pages: Sequence[tuple[Exercise, AnswerKey | None]], heading: str, font: QFont
-) -> None:
-    with staged(path) as temp:
-        items = [tree_item(ex, key, font) for ex, key in pages]
-        sizes = [page_size(ex, item) for (ex, _), item in zip(pages, items, strict=True)]
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-        printer.setOutputFileName(temp)
-        printer.setFullPage(True)
-        printer.setCreator("gamesearch-gui")
-        printer.setDocName(FilePath(path).stem)
-        printer.setPageLayout(_layout(sizes[0]))
-        painter = QPainter()
-        _begin(painter, printer, path)
-        try:
-            for i, ((exercise, key), item) in enumerate(zip(pages, items, strict=True)):
-                if i:
-                    printer.setPageLayout(_layout(sizes[i]))
-                    if not printer.newPage():
-                        raise WriteError(errno.EIO, "a new page could not be started", path)
-                rect = printer.paperRect(QPrinter.Unit.DevicePixel)
-                render_page(painter, rect, exercise, key, heading=heading, font=font, item=item)
-        finally:
-            painter.end()
+    path: str,
+    temp: str,
+    pages: Sequence[tuple[Exercise, AnswerKey | None]],
+    heading: str,
+    font: QFont,
+) -> Iterator[None]:
+    """Write ``pages`` to ``temp`` (staged for ``path``), yielding after each page."""
+    items = [tree_item(ex, key, font) for ex, key in pages]
+    sizes = [page_size(ex, item) for (ex, _), item in zip(pages, items, strict=True)]
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(temp)
+    printer.setFullPage(True)
+    printer.setCreator("gamesearch-gui")
+    printer.setDocName(FilePath(path).stem)
+    printer.setPageLayout(_layout(sizes[0]))
+    painter = QPainter()
+    if not painter.begin(printer):
+        raise WriteError(errno.EIO, "the file could not be opened", path)
+    try:
+        for i, ((exercise, key), item) in enumerate(zip(pages, items, strict=True)):
+            if i:
+                printer.setPageLayout(_layout(sizes[i]))
+                if not printer.newPage():
+                    raise WriteError(errno.EIO, "a new page could not be started", path)
+            rect = printer.paperRect(QPrinter.Unit.DevicePixel)
+            render_page(painter, rect, exercise, key, heading=heading, font=font, item=item)
+            yield
+    finally:
+        painter.end()
 
 
 def _write_svg(
-    path: str, exercise: Exercise, key: AnswerKey | None, heading: str, font: QFont
+    path: str, temp: str, exercise: Exercise, key: AnswerKey | None, heading: str, font: QFont
 ) -> None:
-    with staged(path) as temp:
-        item = tree_item(exercise, key, font)
-        points = page_size(exercise, item)
-        size = QSize(
-            math.ceil(points.width() * SVG_UNITS_PER_PT),
-            math.ceil(points.height() * SVG_UNITS_PER_PT),
-        )
-        generator = QSvgGenerator()
-        generator.setFileName(temp)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(QPointF(0, 0), size.toSizeF()))
-        generator.setResolution(round(72 * SVG_UNITS_PER_PT))  # so the page says A4
-        generator.setTitle(page_title(exercise) + (" — answer key" if key else ""))
-        generator.setDescription(
-            "Answer key exported by gamesearch-gui"
-            if key
-            else "Exercise sheet exported by gamesearch-gui"
-        )
-        painter = QPainter()
-        _begin(painter, generator, path)
-        try:
-            render_page(
-                painter,
-                QRectF(QPointF(0, 0), size.toSizeF()),
-                exercise,
-                key,
-                heading=heading,
-                font=font,
-                item=item,
-            )
-        finally:
-            painter.end()
+    item = tree_item(exercise, key, font)
+    points = page_size(exercise, item)
+    size = QSize(
+        math.ceil(points.width() * SVG_UNITS_PER_PT),
+        math.ceil(points.height() * SVG_UNITS_PER_PT),
+    )
+    title = page_title(exercise) + (" — answer key" if key else "")
+    what = "Answer key" if key else "Exercise sheet"
+    resolution = round(72 * SVG_UNITS_PER_PT)  # so the page says A4
+    with svg_painter_on(
+        temp, path, size, title, f"{what} exported by gamesearch-gui", resolution=resolution
+    ) as painter:
+        page = QRectF(QPointF(0, 0), size.toSizeF())
+        render_page(painter, page, exercise, key, heading=heading, font=font, item=item)
 
 
 def export_one(exercise: Exercise, key: AnswerKey, base: str) -> list[str]:
@@ -570,27 +560,79 @@ def export_exercises(
     be written; ExportError when a tree is too big to print legibly; ValueError when
     there is nothing to write.
     """
-    if not pairs:
-        raise ValueError("there are no exercises to export")
-    for exercise, _ in pairs:
-        check_legible(exercise)  # before any file is written
-    font = font or _base_font()
-    targets = {
-        path: [path]
-        if not _is_svg(path) or len(pairs) == 1
-        else [_numbered(path, i, len(pairs)) for i in range(1, len(pairs) + 1)]
-        for path in (sheet_path, key_path)
-    }
-    for path in (p for paths in targets.values() for p in paths):
-        check_writable(path)  # before any file is written
-    written: list[str] = []
-    for path, sheet in ((sheet_path, True), (key_path, False)):
-        pages = [(ex, None if sheet else key) for ex, key in pairs]
-        if _is_svg(path):
-            for target, (exercise, key) in zip(targets[path], pages, strict=True):
-                _write_svg(target, exercise, key, heading, font)
-                written.append(target)
-        else:
-            _write_pdf(path, pages, heading, font)
-            written.append(path)
-    return written
+    steps = ExportSteps(pairs, sheet_path, key_path, heading=heading, font=font)
+    while not steps.step():
+        pass
+    return steps.written
+
+
+class ExportSteps:
+    """:func:`export_exercises` a page at a time, for a window that stays live meanwhile.
+
+    Made, it has checked every exercise and file name (the errors of
+    :func:`export_exercises`); each :meth:`step` draws one page. Every file is staged and
+    replaces its older namesake only once the last page is drawn, so :meth:`close` (or
+    an error) before then leaves every file as it was.
+    """
+
+    def __init__(
+        self,
+        pairs: Sequence[tuple[Exercise, AnswerKey]],
+        sheet_path: str,
+        key_path: str,
+        *,
+        heading: str = "",
+        font: QFont | None = None,
+    ) -> None:
+        if not pairs:
+            raise ValueError("there are no exercises to export")
+        for exercise, _ in pairs:
+            check_legible(exercise)  # before any file is written
+        self._targets = {
+            path: [path]
+            if not _is_svg(path) or len(pairs) == 1
+            else [_numbered(path, i, len(pairs)) for i in range(1, len(pairs) + 1)]
+            for path in (sheet_path, key_path)
+        }
+        for path in (p for paths in self._targets.values() for p in paths):
+            check_writable(path)  # before any file is written
+        #: Pages in all: a sheet's and a key's for each exercise.
+        self.total = 2 * len(pairs)
+        #: Pages drawn so far.
+        self.done = 0
+        #: The files written, once :meth:`step` has said it is finished.
+        self.written: list[str] = []
+        self._pages = self._draw(pairs, heading, font or _base_font())
+
+    def _draw(
+        self, pairs: Sequence[tuple[Exercise, AnswerKey]], heading: str, font: QFont
+    ) -> Generator[None, None, None]:
+        named: list[str] = []
+        with contextlib.ExitStack() as files:
+            for (path, targets), sheet in zip(self._targets.items(), (True, False), strict=True):
+                pages = [(ex, None if sheet else key) for ex, key in pairs]
+                if _is_svg(path):
+                    for target, (exercise, key) in zip(targets, pages, strict=True):
+                        temp = files.enter_context(staged(target))
+                        _write_svg(target, temp, exercise, key, heading, font)
+                        named.append(target)
+                        yield
+                else:
+                    temp = files.enter_context(staged(path))
+                    yield from _write_pdf(path, temp, pages, heading, font)
+                    named.append(path)
+        self.written = named
+
+    def step(self) -> bool:
+        """Draw the next page; True once every file is written. The errors of
+        :func:`export_exercises`; after one, every file is as it was."""
+        try:
+            next(self._pages)
+        except StopIteration:
+            return True
+        self.done += 1
+        return False
+
+    def close(self) -> None:
+        """Stop before the end: the staged files are removed, the older ones kept."""
+        self._pages.close()

@@ -2,18 +2,20 @@
 
 For instructors: a seed, how many exercises, how hard and which task, and a file name.
 The exercises are made on a thread of the dialog's, and their keys (a search each) in an
-engine process of its own, never in the window's process; the files are then written
-(export.export_exercises) and the dialog lists them. The same seed, count, difficulty
-and task always give the same set.
+engine process of its own, never in the window's process; the files are then written a
+few pages at a time while the window stays live (export.ExportSteps), and the dialog
+lists them. The same seed, count, difficulty and task always give the same set.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtCore import QThread
+from PySide6.QtCore import QTimer
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QDialogButtonBox
@@ -42,7 +44,7 @@ from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.ui.exercise.dialogs import convention_box
 from gamesearch_gui.ui.exercise.dialogs import graded_rule
 from gamesearch_gui.ui.exercise.dialogs import new_seed
-from gamesearch_gui.ui.exercise.export import export_exercises
+from gamesearch_gui.ui.exercise.export import ExportSteps
 from gamesearch_gui.ui.exercise.export import export_paths
 from gamesearch_gui.ui.threads import ThreadDialog
 from gamesearch_gui.ui.widgets import connect_plain
@@ -51,6 +53,9 @@ from gamesearch_gui.ui.worker import stop_engine_thread
 
 #: The most exercises one export makes.
 MAX_COUNT = 100
+#: Seconds of page drawing between two looks at the window's events: short enough that
+#: the dialog answers at once, long enough that a page's drawing is most of the time.
+WRITE_SLICE = 0.03
 
 
 class ExportThread(QThread):
@@ -131,6 +136,11 @@ class ExportSetDialog(ThreadDialog):
         self._thread: ExportThread | None = None
         self._run = 0
         self._pending: tuple[str, str] = ("", "")  # base file name, heading
+        #: The files being written, a slice of pages each time the window is idle.
+        self._steps: ExportSteps | None = None
+        self._writing = QTimer(self)
+        self._writing.setInterval(0)
+        self._writing.timeout.connect(self._write_some)
 
         form = QFormLayout()
         form.addRow("Seed:", self._seed_row())
@@ -338,8 +348,8 @@ class ExportSetDialog(ThreadDialog):
 
     @property
     def running(self) -> bool:
-        """True while a set is being made."""
-        return self._thread is not None and self._thread.isRunning()
+        """True while a set is being made or written."""
+        return self._steps is not None or (self._thread is not None and self._thread.isRunning())
 
     def export(
         self,
@@ -389,12 +399,43 @@ class ExportSetDialog(ThreadDialog):
         base, heading = self._pending
         try:
             sheet, key = export_paths(base)
-            written = export_exercises(pairs, sheet, key, heading=heading)
+            self._steps = ExportSteps(pairs, sheet, key, heading=heading)
         except (OSError, ExerciseError, ValueError) as e:
             self._fail(str(e))
             return
-        self._show_written(written)
-        self.exported.emit(written)
+        self.export_button.setEnabled(False)
+        self._writing.start()
+
+    def _write_some(self) -> None:
+        """Draw pages for a slice of time, then let the window answer (a hundred
+        exercises are two hundred pages); the files once the last page is drawn."""
+        steps = self._steps
+        if steps is None:
+            self._writing.stop()
+            return
+        until = time.perf_counter() + WRITE_SLICE
+        try:
+            finished = steps.step()
+            while not finished and time.perf_counter() < until:
+                finished = steps.step()
+        except (OSError, ExerciseError, ValueError) as e:
+            self._stop_writing()
+            self._fail(str(e))
+            return
+        if not finished:
+            self.status.setText(f"Writing page {steps.done + 1} of {steps.total}…")
+            return
+        self._stop_writing()
+        self.export_button.setEnabled(True)
+        self._show_written(steps.written)
+        self.exported.emit(steps.written)
+
+    def _stop_writing(self) -> None:
+        """No more pages: the files not yet whole are removed, the older ones kept."""
+        self._writing.stop()
+        steps, self._steps = self._steps, None
+        if steps is not None:
+            steps.close()
 
     def _made_not(self, message: object) -> None:
         assert isinstance(message, tuple)
@@ -428,7 +469,9 @@ class ExportSetDialog(ThreadDialog):
         self.export_button.setEnabled(True)
 
     def stop(self) -> None:
-        """Stop a set being made (its result is dropped) and wait for the thread."""
+        """Stop a set being made or written (its result is dropped; the files keep what
+        they held) and wait for the thread."""
+        self._stop_writing()
         thread, self._thread = self._thread, None
         self._run += 1  # whatever the stopped thread still sends is ignored
         if thread is not None:
