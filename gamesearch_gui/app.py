@@ -85,7 +85,7 @@ def run_app(
         return 1
     if os.environ.get(EXIT_WHEN_SHOWN_ENV):
         window.installEventFilter(_ExitWhenShown(window))
-    window.show()
+    show_window(window)
     if game_file is not None:
         window.open_game_file(game_file)  # type: ignore[attr-defined]
     else:
@@ -160,6 +160,15 @@ def create_main_window(settings: QSettings | None = None) -> QMainWindow:
     from gamesearch_gui.ui.main_window import MainWindow
 
     return MainWindow(settings)
+
+
+def show_window(window: QMainWindow) -> None:
+    """Show the main window at the start: maximized when its first size would nearly fill
+    the screen (a laptop's), as the last run left it when it has been used before."""
+    if window.dock_layout.fills_screen:  # type: ignore[attr-defined]
+        window.showMaximized()
+    else:
+        window.show()
 
 
 def _application(argv: list[str]) -> QApplication:

@@ -208,3 +208,30 @@ def test_settings_read_back_are_held_to_what_the_panel_offers(
     else:
         assert search.depth == depth == panel.depth_spin.value()
     window.close()
+
+
+def test_the_first_window_fills_a_small_screen_and_then_opens_as_it_was_left(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # The offscreen screen is 800×600, smaller than the first size (1280×800): at the
+    # first start the window opens maximized, as a person on a laptop would make it.
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(first)
+    app.show_window(first)
+    qtbot.waitExposed(first)
+    assert first.isMaximized()
+    first.showNormal()
+    qtbot.waitUntil(lambda: not first.isMaximized())
+    first.move(20, 30)
+    qtbot.waitUntil(lambda: first.pos().x() == 20)
+    left = first.geometry()
+    first.close()
+    # Restored from the maximized state by hand, it opens so the next time.
+    again = MainWindow(store, recovery_path=str(tmp_path / "recovery.gtree.json"))
+    qtbot.addWidget(again)
+    app.show_window(again)
+    qtbot.waitExposed(again)
+    assert not again.isMaximized()
+    assert again.width() == left.width()  # (its height and place are kept on the screen)
+    again.close()

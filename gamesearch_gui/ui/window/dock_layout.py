@@ -23,6 +23,10 @@ from gamesearch_gui.ui import saved
 
 #: The window's size at the first start, when the screen has room for it.
 DEFAULT_SIZE = (1280, 800)
+#: A first window that would take more than this share of the screen's width or height
+#: opens maximized instead: on a 1366×768 laptop it was 1,280 of 1,366 pixels wide, with
+#: a strip of desktop beside it that is of no use, and a person maximizes it at once.
+FILL_SHARE = 0.9
 #: The version of the window layout saved: a layout saved by an older version (the
 #: search tree a strip at the bottom) is not restored, the new default is made instead.
 LAYOUT_VERSION = 2
@@ -58,6 +62,9 @@ class DockLayout(QObject):
         self._focus_docks: dict[str, bool] = {}
         #: No layout was restored: the default one is made once the window has its size.
         self.fresh = True
+        #: True when the window's first size nearly fills the screen, so that it is
+        #: better shown maximized (and no remembered geometry says otherwise).
+        self.fills_screen = False
         #: The heights of the window, the board's page and the tree dock, as last laid
         #: out (None: the tree is not docked under the board).
         self._heights: tuple[int, int, int] | None = None
@@ -81,15 +88,20 @@ class DockLayout(QObject):
         size = QSize(*DEFAULT_SIZE)
         screen = QGuiApplication.primaryScreen()
         if screen is not None:
-            size = size.boundedTo(screen.availableGeometry().size())
+            room = screen.availableGeometry().size()
+            size = size.boundedTo(room)
+            self.fills_screen = (
+                size.width() > FILL_SHARE * room.width()
+                or size.height() > FILL_SHARE * room.height()
+            )
         self._window.resize(size)
 
     def restore(self, store: QSettings) -> None:
         """The window's geometry and docks as the last run left them, if they were saved
         by this layout's version."""
         geometry = saved.WINDOW_GEOMETRY.read(store)
-        if geometry is not None:
-            self._window.restoreGeometry(geometry)
+        if geometry is not None and self._window.restoreGeometry(geometry):
+            self.fills_screen = False  # maximized or not, as the person left it
         state = saved.WINDOW_STATE.read(store)
         if state is not None and self._window.restoreState(state, LAYOUT_VERSION):
             self.fresh = False
