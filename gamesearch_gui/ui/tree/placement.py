@@ -11,7 +11,7 @@ first:
 
 1. the move on an edge,
 2. the node's label (A, B, ...),
-3. α and β, a cutoff's reason ("v +2 ≤ α +3"), and an outcome's probability on the edge
+3. α and β, a cutoff's reason ("v 2 ≤ α 3"), and an outcome's probability on the edge
    from a chance node,
 4. a cutoff's count ("2 pruned"), E and TT tags, a fold's "+n",
 5. the node's value, last: it stays readable as long as anything does.
