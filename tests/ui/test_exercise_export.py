@@ -423,9 +423,11 @@ def test_export_steps_replace_no_file_before_the_last_page(
     kept = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name not in staged}
     assert kept == before
     assert steps.step()
-    assert steps.written == [f"{sheet[:-4]}-01.svg", f"{sheet[:-4]}-02.svg", *(
-        f"{key[:-4]}-0{i}.svg" for i in (1, 2)
-    )]
+    assert steps.written == [
+        f"{sheet[:-4]}-01.svg",
+        f"{sheet[:-4]}-02.svg",
+        *(f"{key[:-4]}-0{i}.svg" for i in (1, 2)),
+    ]
     after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert after.keys() == before.keys() and after != before  # the heading is new
 
