@@ -194,7 +194,8 @@ SUBMENU_PLACES: dict[str, tuple[Place, ...]] = {
 }
 
 LISTED: tuple[Listed, ...] = (
-    Listed("view.docks", Owner.WINDOW, "docks", "toggleViewAction", Place("view", 2)),
+    # Play's panels: shown in its View menu only (DockLayout.hide_docks).
+    Listed("view.docks", Owner.WINDOW, "docks", "toggleViewAction", Place("view", 2), PLAY),
 )
 
 _W, _T, _E, _X = Owner.WINDOW, Owner.TREES, Owner.EDITOR, Owner.EXERCISE

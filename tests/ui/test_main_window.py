@@ -469,6 +469,27 @@ def test_the_window_fits_a_laptop_screen_in_both_modes(qtbot: QtBot, window: Mai
         assert window.minimumSizeHint().width() <= 1280, mode
 
 
+def test_the_view_menu_offers_play_s_panels_only_in_play_mode(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # In another mode Statistics, Moves and the rest would show Play's panels, empty,
+    # beside a tree being drawn (and squeeze its side panel).
+    def offered() -> set[str]:
+        return {a.text() for a in window.view_menu.actions() if a.isVisible()}
+
+    panels = {dock.toggleViewAction().text() for dock in window.docks.values()}
+    assert {"Settings", "Statistics", "Moves", "Search tree"} <= panels
+    assert panels <= offered()
+    for mode in ("trees", "exercise"):
+        window.set_mode(mode)
+        assert not panels & offered(), mode
+        assert "&Reset layout" in offered()
+        assert not any(dock.isVisible() for dock in window.docks.values())
+    window.set_mode("play")
+    assert panels <= offered()
+    assert window.docks["stats"].isVisible()
+
+
 def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -120,15 +120,18 @@ class DockLayout(QObject):
     # -- leaving and coming back to Play mode ------------------------------------------
 
     def hide_docks(self) -> None:
-        """Another mode: hide the docks, noting which were shown."""
+        """Another mode: hide the docks, noting which were shown, and their entries of
+        the View menu (Play's Statistics beside a tree being drawn would be empty)."""
         self.play_docks = {k: d.isVisible() for k, d in self.docks.items()}
         for dock in self.docks.values():
             dock.hide()
+            dock.toggleViewAction().setVisible(False)
 
     def show_docks(self) -> None:
-        """Back in Play mode: the docks shown when it was left."""
+        """Back in Play mode: the docks shown when it was left, and their View entries."""
         for key, dock in self.docks.items():
             dock.setVisible(self.play_docks.get(key, True))
+            dock.toggleViewAction().setVisible(True)
 
     def set_tree_focus(self, on: bool, page: FocusPage | None) -> bool:
         """Give the search tree the whole window (``on``), or bring the rest back: in
