@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtGui import QFont
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDialogButtonBox
 from PySide6.QtWidgets import QHeaderView
 from PySide6.QtWidgets import QLabel
@@ -40,6 +41,8 @@ DISAGREE = QColor("#f8d7da")
 BEST = QColor("#d4edda")
 
 
+#: The dialog's width when the screen has room: the summary's seven columns whole.
+WIDTH = 1040
 #: The columns of words, not numbers, of the two tables (aligned left).
 SUMMARY_WORDS = (0, 1)
 MOVE_WORDS = (0, 5)
@@ -104,7 +107,11 @@ class MctsCompareDialog(ComparisonDialog):
         layout.addWidget(self.note)
         layout.addWidget(self.status)
         layout.addWidget(buttons)
-        self.resize(820, 600)
+        width = WIDTH
+        screen = self.screen()
+        if screen is not None:  # within a laptop's screen
+            width = min(width, screen.availableGeometry().width() - 40)
+        self.resize(width, 600)
         self.start_call("compare_mcts", (game, state, mcts, alphabeta))
 
     def _move_headings(self) -> tuple[str, ...]:
@@ -184,11 +191,27 @@ class MctsCompareDialog(ComparisonDialog):
             ),
             SUMMARY_WORDS,
         )
-        self.summary.setFixedHeight(
-            self.summary.horizontalHeader().height()
-            + sum(self.summary.rowHeight(i) for i in range(2))
-            + 2 * self.summary.frameWidth()
+        self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        """The summary's two rows whole, with room under them for the scroll bar that
+        long settings need in a narrow dialog (it hid the second row)."""
+        table = self.summary
+        if table.rowCount() == 0:
+            return
+        header = table.horizontalHeader()
+        scroll = table.horizontalScrollBar()
+        across = scroll.sizeHint().height() if header.length() > table.viewport().width() else 0
+        table.setFixedHeight(
+            header.height()
+            + sum(table.rowHeight(i) for i in range(table.rowCount()))
+            + 2 * table.frameWidth()
+            + across
         )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)  # the table's new width first (its layout has run)
+        self._fit_summary()
 
     def _fill_moves(self, comparison: MctsComparison) -> None:
         """A row a move: MCTS's N, win rate and Q/N beside alpha-beta's value; alpha-beta's

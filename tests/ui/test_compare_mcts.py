@@ -231,3 +231,27 @@ def test_the_ai_s_own_settings_are_compared_when_it_plays_them() -> None:
     fixed = SearchSettings(Algorithm.ALPHABETA, depth=9)
     alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=fixed))
     assert alphabeta.depth == 9
+
+
+@pytest.mark.parametrize("width", [1040, 700])
+def test_both_rows_of_the_summary_show_whole_however_narrow_the_dialog(
+    qtbot: QtBot, window: MainWindow, width: int
+) -> None:
+    # Long settings need a scroll bar in a narrow dialog: it hid the MCTS row.
+    game = TicTacToe()
+    mcts = SearchSettings(Algorithm.MCTS, iterations=200, seed=0)
+    alphabeta = SearchSettings(Algorithm.ALPHABETA, transposition_table=True)
+    dialog = MctsCompareDialog(game, game.initial_state(), mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    dialog.resize(width, 600)
+    table = dialog.summary
+    qtbot.waitUntil(lambda: dialog.width() == width)
+    header = table.horizontalHeader()
+    assert (header.length() > table.viewport().width()) == (width == 700)  # a scroll bar
+    assert table.horizontalScrollBar().isVisible() == (width == 700)
+    for row in (0, 1):
+        bottom = table.rowViewportPosition(row) + table.rowHeight(row)
+        assert bottom <= table.viewport().height(), (row, bottom, table.viewport().height())
+    dialog.close()
