@@ -6,11 +6,9 @@ searches takes effect at the AI's next move. Each game keeps its own search sett
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox
 from PySide6.QtWidgets import QComboBox
@@ -48,13 +46,13 @@ from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.play_config import mcts_search
 from gamesearch_gui.ui.play_config import quiescence_fits
 from gamesearch_gui.ui.settings_words import ALGORITHM_TIPS
-from gamesearch_gui.ui.settings_words import EVALUATION_TIPS
-from gamesearch_gui.ui.settings_words import EVALUATION_TITLES
 from gamesearch_gui.ui.settings_words import QUIESCENCE_TIP
 from gamesearch_gui.ui.settings_words import TIME_BUDGET_TIP
+from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.settings_words import search_note
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import fail_hard_box
+from gamesearch_gui.ui.widgets import fill_choices
 
 #: The game box's entry for a user's game file (the built-in games' are their names).
 FILE_ITEM = "<file>"
@@ -369,7 +367,7 @@ class SettingsPanel(QWidget):
         """Show ``search`` for ``game``; ``small`` when a search to its end may be asked
         for, ``default_depth`` the depth the spin box offers when ``search`` has none."""
         choices = algorithms_for(game)
-        _fill(self.algorithm_box, ((a.title, a, ALGORITHM_TIPS.get(a)) for a in choices))
+        fill_choices(self.algorithm_box, ((a.title, a, ALGORITHM_TIPS.get(a)) for a in choices))
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
         self.fail_hard.setChecked(search.fail_hard)
         self.fail_hard.setEnabled(
@@ -387,8 +385,7 @@ class SettingsPanel(QWidget):
         self.quiescence_box.setChecked(search.quiescence)
         vectors = len(game.players) != 2
         evaluations = game.cutoff_vector_evaluations() if vectors else game.cutoff_evaluations()
-        titled = ((EVALUATION_TITLES.get(n, n), n, EVALUATION_TIPS.get(n)) for n in evaluations)
-        _fill(self.evaluation_box, titled)
+        fill_choices(self.evaluation_box, evaluation_choices(evaluations))
         own = game.vector_evaluations() if vectors else game.evaluations()
         chosen = search.evaluation or next(iter(own), None)
         self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))
@@ -595,16 +592,6 @@ def mcts_spins() -> tuple[QSpinBox, QDoubleSpinBox, QSpinBox]:
         "The random numbers' seed: the same seed plays the same moves in the same position"
     )
     return iterations, exploration, seed
-
-
-def _fill(box: QComboBox, choices: Iterable[tuple[str, object, str | None]]) -> None:
-    """Fill ``box`` anew with ``choices``: each its title, its data and its tooltip (or
-    None for a title that says enough)."""
-    box.clear()
-    for title, data, tip in choices:
-        box.addItem(title, data)
-        if tip:
-            box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
 
 
 def read_strict(equal_values: QCheckBox, algorithm: Algorithm) -> bool:

@@ -3,6 +3,8 @@ and the note that explains the AI's search in a sentence or two."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm
@@ -62,6 +64,12 @@ EVALUATION_TIPS = {
     NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
     "knows nothing, so the AI sees only wins and losses within its depth limit",
 }
+
+
+def evaluation_choices(names: Iterable[str]) -> list[tuple[str, str, str | None]]:
+    """Each of the evaluations ``names``: its title, its name and its tip (None: the
+    title says enough), as every evaluation box shows them."""
+    return [(EVALUATION_TITLES.get(n, n), n, EVALUATION_TIPS.get(n)) for n in names]
 
 
 def search_note(search: SearchSettings, file_game: bool) -> str:

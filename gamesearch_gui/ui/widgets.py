@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtCore import QSettings
 from PySide6.QtCore import QSize
 from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import Qt
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLayout
 from PySide6.QtWidgets import QStackedWidget
@@ -142,3 +145,13 @@ class PageStack(QStackedWidget):
         """The current page's minimum size."""
         page = self.currentWidget()
         return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+
+
+def fill_choices(box: QComboBox, choices: Iterable[tuple[str, object, str | None]]) -> None:
+    """Fill ``box`` anew with ``choices``: each its title, its data and its tooltip (or
+    None for a title that says enough)."""
+    box.clear()
+    for title, data, tip in choices:
+        box.addItem(title, data)
+        if tip:
+            box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)

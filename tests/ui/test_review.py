@@ -224,3 +224,21 @@ def test_a_game_loaded_from_its_moves_is_played_out_paused_and_reviewed(
     finished(qtbot, dialog)
     marks = [p.mark for p in dialog.positions]
     assert marks[4] is Mark.BLUNDER, marks  # Red's 7, as in the game lost by clicks
+
+
+def test_the_review_names_each_evaluation_as_the_settings_panel_does(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from gamesearch_gui.ui.review.settings_row import SettingsRow
+
+    game = ConnectFour()
+    settings = SearchSettings(Algorithm.ALPHABETA, depth=4, evaluation="centre")
+    row = SettingsRow(game, settings, ends=False)
+    qtbot.addWidget(row)
+    panel = window.settings_panel.evaluation_box
+    window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST))
+    titles = [panel.itemText(i) for i in range(panel.count())]
+    assert [row.evaluation_box.itemText(i) for i in range(row.evaluation_box.count())] == titles
+    assert "Open lines (weighted by pieces)" in titles  # not "open_lines"
+    assert row.evaluation_box.currentText() == "Centre control"
+    assert row.chosen().evaluation == "centre"

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.settings_words import evaluation_choices
+from gamesearch_gui.ui.widgets import fill_choices
 
 #: The deepest the review's depth box goes (a review searches every position).
 MOST_DEPTH = 12
@@ -50,8 +52,8 @@ class SettingsRow(QWidget):
         self.depth_spin.setEnabled(not self.to_end.isChecked())
         self.to_end.toggled.connect(lambda on: self.depth_spin.setEnabled(not on))
         self.evaluation_box = QComboBox()
-        for name in game.cutoff_evaluations():
-            self.evaluation_box.addItem(name, name)
+        # Named as the Settings panel names them ("Open lines", not open_lines).
+        fill_choices(self.evaluation_box, evaluation_choices(game.cutoff_evaluations()))
         if settings.evaluation is not None:
             self.evaluation_box.setCurrentIndex(
                 max(0, self.evaluation_box.findData(settings.evaluation))
