@@ -524,6 +524,21 @@ def test_comparison_counts_match_solve_json(
     assert not dialog.thread_.engine.alive
 
 
+@pytest.mark.parametrize(("children", "words"), [(1, "1</b> leaf ("), (2, "2</b> leaves (")])
+def test_the_knuth_moore_note_counts_leaves_in_words(
+    qtbot: QtBot, window: MainWindow, children: int, words: str
+) -> None:
+    leaves = ", ".join('{"value": 3}' for _ in range(children))
+    tree = load_tree(
+        '{"format": "gamesearch-tree", "version": 1, '
+        f'"root": {{"type": "max", "children": [{leaves}]}}}}'
+    )
+    dialog = CompareDialog(tree, window)
+    qtbot.addWidget(dialog)
+    assert words in dialog.note.text()  # not "at least 1 leaves"
+    dialog.close()
+
+
 def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -> None:
     dialog = RandomTreeDialog(window)
     qtbot.addWidget(dialog)

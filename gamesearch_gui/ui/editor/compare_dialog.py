@@ -190,8 +190,8 @@ class CompareDialog(ComparisonDialog):
         if self.bound is not None:
             self.note.setText(
                 f"The tree is uniform: with the best move order alpha-beta needs to evaluate "
-                f"at least <b>{self.bound}</b> leaves (Knuth and Moore's bound "
-                f"b<sup>⌈d/2⌉</sup> + b<sup>⌊d/2⌋</sup> − 1)."
+                f"at least <b>{self.bound}</b> {'leaf' if self.bound == 1 else 'leaves'} (Knuth "
+                "and Moore's bound b<sup>⌈d/2⌉</sup> + b<sup>⌊d/2⌋</sup> − 1)."
             )
         else:
             self.note.setText(
