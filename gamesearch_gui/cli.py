@@ -872,6 +872,7 @@ def _solve_game_file(args: argparse.Namespace) -> int:
         options,
         cpu=cpu_seconds(args, GAME_FILE_SECONDS, args.time),
         subject="the game's code",
+        source=path,
         note=lambda text: _complain(f"{PROG} solve: {text}"),
     )
     for note in solved.notes:
@@ -897,6 +898,7 @@ def _check_game(args: argparse.Namespace) -> int:
         args.seed,
         cpu=cpu_seconds(args, GAME_FILE_SECONDS),
         subject="the game's code",
+        source=path,
         note=lambda text: _complain(f"{PROG} check-game: {text}"),
     )
     if args.json:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 from collections.abc import Callable
 from typing import Any
 from typing import Final
@@ -128,12 +129,14 @@ def run_contained(
     *call_args: Any,
     cpu: float,
     subject: str,
+    source: str,
     note: Callable[[str], None],
 ) -> Any:
     """The value of the engine's call ``name`` (:mod:`.engine.calls`), run in a
     contained process of its own within ``cpu`` CPU seconds and the options' other
     limits; what the code prints goes to standard error. GameError, in one sentence
-    about ``subject`` ("the game's code"), when it failed or ended its process; ``note``
+    about ``subject`` ("the game's code", from the file ``source``), when it failed or
+    ended its process; ``note``
     is told what of the containment this system could not put in place, if anything."""
     # Here, not at the top: a command that runs no user code need not load the engine.
     from gamesearch_gui.engine.client import CallFailed
@@ -147,7 +150,9 @@ def run_contained(
         except CallFailed as failed:
             raise GameError(str(failed)) from None
         except EngineError as error:  # LimitExceeded too
-            raise GameError(error.said_of(subject, again=False)) from None
+            said = error.said_of(subject, again=False)
+            name = os.path.basename(source)  # the file, where no line of it is known
+            raise GameError(said if said.startswith(name) else f"{name}: {said}") from None
         finally:
             missing = client.not_contained
             if missing:

@@ -46,6 +46,11 @@ class Hostile:
     top: bool = False  #: at the file's top level (it runs as the file loads), not in a method
     answers: bool = False  #: the command still answers (the code's leftovers do not keep it)
     ends: bool = False  #: its process ends (a limit, an exit, a signal): no exception to catch
+    #: The message surely names the code's line. Not where the process is ended as soon
+    #: as the line has run (its message refused as it comes), perhaps before a note of
+    #: the line was taken: then the commands name the file, and the window may say what
+    #: without where.
+    line_known: bool = True
 
     def game(self, folder: Path) -> Path:
         """The template Nim with this line: in ``actions``, or at its top."""
@@ -158,6 +163,30 @@ CASES: Final = (
         ends=True,
     ),
     Hostile("leaves_its_group", "import os; os.setsid()", "PermissionError"),
+    # multiprocessing's join() then took the closed pipe for the process's end and waited
+    # in waitpid() for good: the command hung, deaf to Ctrl+C and to every limit.
+    Hostile(
+        "closes_its_pipes",
+        "import os, time; os.closerange(3, 1024); time.sleep(10**6)",
+        "the engine process could not be reached",
+        ends=True,
+    ),
+    # A length of 1.2 GB ("GARB"), whose bytes never come: the command waited for them
+    # for good. (Its sockets are its pipe to the command: the code can write to it.)
+    Hostile(
+        "garbles_its_pipe",
+        "import os\n"
+        "for fd in os.listdir('/proc/self/fd'):\n"
+        "    try:\n"
+        "        if os.readlink(f'/proc/self/fd/{fd}').startswith('socket:'):\n"
+        "            os.write(int(fd), b'GARBAGE')\n"
+        "    except OSError:\n"
+        "        pass",
+        "it sent a message that cannot be read: ValueError: a message said to be "
+        "1,195,463,234 bytes long",
+        ends=True,
+        line_known=False,
+    ),
 )
 #: The utility no float can hold is a game's: it replaces terminal_value's answer.
 HUGE_UTILITY: Final = (

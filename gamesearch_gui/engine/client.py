@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import pickle
 import time
 import weakref
@@ -49,6 +50,7 @@ from gamesearch_gui.engine.limits import CLOCK_FIELDS
 from gamesearch_gui.engine.limits import READY_CEILING
 from gamesearch_gui.engine.limits import Clock
 from gamesearch_gui.engine.limits import LimitWatch
+from gamesearch_gui.engine.pipe import receive
 from gamesearch_gui.engine.process import serve
 from gamesearch_gui.engine.protocol import CALL
 from gamesearch_gui.engine.protocol import FAILED
@@ -241,13 +243,13 @@ class EngineClient:
         if watchdog is not None:
             watchdog.close()  # before the process is waited for: its pid may be reused
         if process is not None:
-            process.join(CLOSE_WAIT)
+            _join(process, CLOSE_WAIT)
             if process.is_alive():
                 process.terminate()
-                process.join(CLOSE_WAIT)
+                _join(process, CLOSE_WAIT)
             if process.is_alive():
                 process.kill()
-                process.join(CLOSE_WAIT)
+                _join(process, CLOSE_WAIT)
             if process.pid is not None:
                 sandbox.end_group(process.pid)  # what the code started and left running
             process.close()
@@ -352,6 +354,18 @@ class EngineClient:
         conn, watchdog = self._conn, self._watchdog
         if conn is None or watchdog is None:
             raise EngineError("the engine process is not running")
+
+        def waiting(midway: str = "") -> None:
+            try:
+                self._check(request_id, cancelled, watch)
+            except EngineError:
+                if not midway:
+                    raise
+                # Given up on with a message begun (the engine writes each whole at once):
+                # user code wrote a length whose bytes never came.
+                stopped = ValueError(f"a message that stopped part-way ({midway} came)")
+                raise self._unreadable(stopped) from None
+
         try:
             while True:
                 try:
@@ -359,14 +373,16 @@ class EngineClient:
                 except (OSError, EOFError):
                     ready = True
                 if not ready:
-                    self._check(request_id, cancelled, watch)
+                    waiting()
                     continue
                 try:
-                    message = decode(conn.recv_bytes())
+                    message = decode(receive(conn, waiting, _POLL))
                     kind, rid = message[0], message[1]
                     # A report's frames follow it at once, whichever search it is about.
                     sizes = message[3] if kind != FAILED else ()
-                    frames = split_frames(conn.recv_bytes(), sizes) if sizes else []
+                    frames = split_frames(receive(conn, waiting, _POLL), sizes) if sizes else []
+                except EngineError:
+                    raise  # a limit, or the process died, while a message was half come
                 except (EOFError, OSError):
                     raise self._died(watch) from None
                 except Exception as error:  # not a message the engine writes: user code's?
@@ -417,10 +433,14 @@ class EngineClient:
     def _unreadable(self, error: Exception) -> EngineError:
         """A message that is not one the engine writes (user code can write to the pipe):
         the process is ended, and nothing of the message is used."""
+        where = "" if self._words is None else self._words.where  # the code's line
         self.kill()
         self._end()
         detail = f"it sent a message that cannot be read: {raised_text(error)}"
-        return EngineError.of(Fault(FaultKind.UNREACHABLE, detail=detail))
+        return EngineError.of(
+            Fault(FaultKind.UNREACHABLE, detail=detail),
+            Ending(detail, where, by_code=False) if where else None,
+        )
 
     def _died(self, watch: LimitWatch | None = None, *, unreachable: str = "") -> EngineError:
         """The error of a process that ended (or whose pipe broke, ``unreachable`` saying
@@ -429,7 +449,7 @@ class EngineClient:
         process, watchdog = self._process, self._watchdog
         code = None
         if process is not None:
-            process.join(CLOSE_WAIT)
+            _join(process, CLOSE_WAIT)
             code = process.exitcode
         fault = None if watchdog is None else watchdog.fault  # it ended the process: why
         self._end()
@@ -449,6 +469,19 @@ class EngineClient:
         if code is None and unreachable:
             fault = Fault(FaultKind.UNREACHABLE, detail=unreachable)
         return EngineError.of(fault, ended)
+
+
+def _join(process: Any, seconds: float) -> None:
+    """``process.join(seconds)``, bounded even for a process that closed its end of the
+    pipe multiprocessing watches (user code can: ``os.closerange``). ``join`` takes that
+    end's closing for the process's and then waits in ``waitpid`` with no bound: the
+    command hung for good, deaf to Ctrl+C. Here the pipe is waited on only as a hint,
+    then the process's end is asked of the system without waiting (``exitcode``)."""
+    deadline = time.monotonic() + seconds
+    with contextlib.suppress(OSError, ValueError):
+        multiprocessing.connection.wait([process.sentinel], seconds)
+    while process.exitcode is None and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def _fileno(conn: Any) -> int | None:

@@ -110,7 +110,7 @@ def encode(message: tuple[Any, ...]) -> bytes:
     return pickle.dumps(message, PROTOCOL)
 
 
-def decode(data: bytes) -> tuple[Any, ...]:
+def decode(data: bytes | bytearray) -> tuple[Any, ...]:
     """A message from the pipe's bytes (holding only what a message may:
     :mod:`.unpickling`; an engine process runs user code, which may write anything)."""
     message = unpickling.loads(data)
@@ -143,7 +143,7 @@ def join_frames(frames: Sequence[memoryview]) -> bytes:
     return b"".join(frames)
 
 
-def split_frames(data: bytes, sizes: Sequence[int]) -> list[memoryview]:
+def split_frames(data: bytes | bytearray, sizes: Sequence[int]) -> list[memoryview]:
     """The frames :func:`join_frames` joined, as views of ``data``."""
     view = memoryview(data)
     frames = []

@@ -122,6 +122,6 @@ def _known(module: str, name: str) -> bool:
     )
 
 
-def loads(data: bytes, buffers: Sequence[Any] = ()) -> Any:
+def loads(data: bytes | bytearray, buffers: Sequence[Any] = ()) -> Any:
     """``pickle.loads`` of a message, finding only what it may hold."""
     return SafeUnpickler(io.BytesIO(data), buffers=buffers).load()

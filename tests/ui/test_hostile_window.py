@@ -59,7 +59,8 @@ def test_a_hostile_game_file_is_said_on_the_board_and_the_window_goes_on(
         return
     # The first question about the board's position runs the hostile line.
     qtbot.waitUntil(lambda: case.said in board.text.text(), timeout=AI_TIMEOUT_MS)
-    assert board.text.text().startswith(f"{case.key}.py, line ")
+    if case.line_known:
+        assert board.text.text().startswith(f"{case.key}.py, line ")
     assert board.caption.text() == "The game's code failed at this position."
     assert not board.buttons
     # The window goes on: another game, and a new process for the file's questions.
