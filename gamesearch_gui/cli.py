@@ -513,6 +513,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(command: Callable[[argparse.Namespace], int], args: argparse.Namespace, who: str) -> int:
     """``command(args)``, with every way it can fail turned into an exit status and one line."""
+    if sys.stdout is None:  # started with it closed (``>&-``): Python has no stream for it
+        _complain(f"{who}: error: standard output is closed: there is nowhere to answer")
+        return EXIT_BAD_INPUT
     try:
         status = command(args)
         sys.stdout.flush()  # a reader that left shows here, not at exit
@@ -555,7 +558,10 @@ def _one_line(text: str) -> str:
 
 
 def _complain(message: str) -> None:
-    # With standard error gone, the exit status is all that is left to say it.
+    # With standard error gone (broken, or closed from the start: None), the exit status
+    # is all that is left to say it.
+    if sys.stderr is None:
+        return
     with contextlib.suppress(OSError):
         _write(sys.stderr, _one_line(message))
 

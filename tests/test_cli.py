@@ -1012,6 +1012,32 @@ def test_closed_standard_input() -> None:
     )
 
 
+@pytest.mark.skipif(os.name != "posix", reason="closes a file descriptor with sh")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "solve '[[1, 2], [3]]' --json",
+        "solve --game tictactoe",
+        "check-search --list-lessons",
+        'new-game "$TMP/mine.py"',
+    ],
+)
+def test_closed_standard_output_is_said_and_nothing_is_written(
+    tmp_path: Path, command: str
+) -> None:
+    # Python gives a closed stream as None: "internal error: AttributeError" (exit 70),
+    # after new-game had written its file; with standard error closed too, exit 1.
+    done = run_in_sh(f'TMP="{tmp_path}" exec "$0" -m gamesearch_gui {command} >&-')
+    assert done.returncode == 2, done.stderr
+    who = " ".join(command.split()[:1])
+    assert one_line_message(done.stderr) == (
+        f"gamesearch-gui {who}: error: standard output is closed: there is nowhere to answer"
+    )
+    assert not (tmp_path / "mine.py").exists()
+    both = run_in_sh(f'TMP="{tmp_path}" exec "$0" -m gamesearch_gui {command} >&- 2>&-')
+    assert both.returncode == 2 and both.stderr == b""
+
+
 class _ClosedPipe(io.StringIO):
     def write(self, text: str) -> int:
         raise BrokenPipeError(32, "Broken pipe")
