@@ -125,6 +125,10 @@ def check_writable(path: str | os.PathLike[str]) -> str:
         problem = errno.EACCES, f"no permission to write in {printable(folder)}"
     elif os.path.isdir(target):
         problem = errno.EISDIR, "it is a folder"
+    elif os.path.exists(target) and not os.path.isfile(target):
+        # A device, a pipe or a socket (or a link to one): the staged file would take
+        # its place (run as root, /dev/null was made a file of the page).
+        problem = errno.EINVAL, "it is not a file (a device, a pipe or a socket)"
     elif os.path.exists(target) and not os.access(target, os.W_OK):
         problem = errno.EACCES, "the file is read-only"
     if problem is not None:

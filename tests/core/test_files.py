@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,9 @@ def test_nothing_written_is_a_failure_not_an_empty_file(tmp_path: Path) -> None:
         ("missing/t.json", "does not exist"),
         ("afile/t.json", "is a file, not a folder"),
         ("adir", "it is a folder"),
+        # As root, --html /dev/full made the device a file of the page.
+        ("apipe", "it is not a file (a device, a pipe or a socket)"),
+        ("tonull", "it is not a file (a device, a pipe or a socket)"),
     ],
 )
 def test_a_name_that_cannot_be_written_is_refused_before_anything_is(
@@ -92,11 +96,15 @@ def test_a_name_that_cannot_be_written_is_refused_before_anything_is(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "afile").write_text("x")
     (tmp_path / "adir").mkdir()
+    os.mkfifo(tmp_path / "apipe")
+    (tmp_path / "tonull").symlink_to(os.devnull)
     with pytest.raises(WriteError) as caught:
         write_bytes(name, b"data")
     assert said in str(caught.value)
     assert "\0" not in str(caught.value)  # shown escaped, never raw
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "afile"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "afile", "apipe", "tonull"]
+    assert stat.S_ISFIFO(os.stat(tmp_path / "apipe").st_mode)
+    assert os.readlink(tmp_path / "tonull") == os.devnull
 
 
 def test_text_no_file_can_hold_is_refused_with_where(tmp_path: Path) -> None:
