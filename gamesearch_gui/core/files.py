@@ -48,9 +48,20 @@ def reason(error: OSError) -> str:
     """Why ``error`` happened, as the end of a sentence: "the disk is full"."""
     if isinstance(error, WriteError):
         return error.reason
+    if error.errno == errno.ENOENT and _folder_exists(error.filename):
+        return "there is no such file"  # (a file read: its folder is there)
     if error.errno in _REASONS:
         return _REASONS[error.errno]
     return error.strerror or str(error) or type(error).__name__
+
+
+def _folder_exists(name: object) -> bool:
+    if not isinstance(name, str | bytes | os.PathLike):
+        return False
+    try:
+        return os.path.isdir(os.path.dirname(os.path.abspath(os.fsdecode(name))))
+    except (OSError, ValueError):
+        return False
 
 
 def describe(error: OSError, path: str | os.PathLike[str] | None = None) -> str:

@@ -155,3 +155,14 @@ def test_an_overwritten_file_keeps_its_mode_whatever_the_umask(tmp_path: Path) -
     with umask(0o077):
         write_text(target, "new")
     assert target.stat().st_mode & 0o777 == 0o664
+
+
+def test_a_missing_file_is_not_said_to_be_a_missing_folder(tmp_path: Path) -> None:
+    # check-game nosuch.py said "the folder does not exist" of a folder that does.
+    for name, said in (
+        (tmp_path / "nosuch.py", "there is no such file"),
+        (tmp_path / "nodir" / "nosuch.py", "the folder does not exist"),
+    ):
+        with pytest.raises(OSError) as caught:
+            open(name, encoding="utf-8").close()
+        assert reason(caught.value) == said
