@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSettings
-from PySide6.QtCore import Qt
 from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction
 from PySide6.QtGui import QCloseEvent
@@ -50,6 +49,7 @@ from gamesearch_gui.ui.review.dialog import open_review
 from gamesearch_gui.ui.search_check.actions import SearchCheck
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import PageStack
+from gamesearch_gui.ui.widgets import show_text
 from gamesearch_gui.ui.window.dock_layout import LAYOUT_VERSION
 from gamesearch_gui.ui.window.dock_layout import DockLayout
 from gamesearch_gui.ui.window.opening import Opening
@@ -390,11 +390,9 @@ class MainWindow(QMainWindow):
         self._message(f"About {WINDOW_TITLE}", about_text(__version__))
 
     def _message(self, title: str, html: str) -> None:
-        """Show a message box (tests replace this method: a modal box would block them)."""
-        box = QMessageBox(QMessageBox.Icon.NoIcon, title, html, QMessageBox.StandardButton.Ok, self)
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.exec()
-        box.deleteLater()  # a child of the window: it would stay, hidden, until it closes
+        """Show a few paragraphs in a box (tests replace this method: a modal box would
+        block them)."""
+        show_text(self, title, html)
 
     # -- settings changes ----------------------------------------------------------------
 
@@ -517,6 +515,7 @@ class MainWindow(QMainWindow):
             self.dock_layout.show_docks()
         self.game_menu.menuAction().setVisible(play)
         self.play_file_menu.menuAction().setVisible(play)
+        self.act_how.setVisible(play)  # the rules of the game played
         self.game_toolbar.setVisible(play)
         self.progress_label.setVisible(play)  # the game's last search: not the tree's
         self.trees.set_active(mode == "trees")

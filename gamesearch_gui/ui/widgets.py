@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -17,9 +18,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QCheckBox
 from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QFrame
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLayout
 from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QTextBrowser
 from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
@@ -155,3 +160,36 @@ def fill_choices(box: QComboBox, choices: Iterable[tuple[str, object, str | None
         box.addItem(title, data)
         if tip:
             box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+
+
+#: The width of a box of a few paragraphs (How to play, About), in pixels.
+TEXT_WIDTH = 540
+
+
+def show_text(parent: QWidget, title: str, html: str) -> None:
+    """A few paragraphs in a box of their own, with OK: as tall as the text, but never
+    taller than the screen, where it scrolls (a message box grew past a laptop's 768
+    pixels, its OK off the screen)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    browser = QTextBrowser()
+    browser.setOpenExternalLinks(True)
+    browser.setFrameShape(QFrame.Shape.NoFrame)
+    browser.viewport().setAutoFillBackground(False)  # the dialog's ground, as a message's
+    browser.setHtml(html)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+    buttons.accepted.connect(dialog.accept)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(browser)
+    layout.addWidget(buttons)
+    document = browser.document()
+    document.setTextWidth(TEXT_WIDTH)
+    height = document.size().height() + buttons.sizeHint().height() + 3 * layout.spacing()
+    margins = layout.contentsMargins()
+    height += margins.top() + margins.bottom()
+    screen = parent.screen() if parent is not None else None
+    if screen is not None:
+        height = min(height, screen.availableGeometry().height() - 80)  # a title bar's room
+    dialog.resize(TEXT_WIDTH + margins.left() + margins.right() + 24, math.ceil(height))
+    dialog.exec()
+    dialog.deleteLater()  # a child of the window: it would stay, hidden, until it closes

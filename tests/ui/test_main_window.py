@@ -13,7 +13,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtCore import QEvent
 from PySide6.QtCore import QSettings
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
@@ -387,16 +389,28 @@ def test_help_and_about_boxes_go_once_closed(
 ) -> None:
     # Found by the long monkey runs: every How to play and About box stayed a child of
     # the window, hidden, until the window closed (39 of them after 6,000 steps).
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.windowTitle()) or 0)
+    shown: list[tuple[str, int, str]] = []
+
+    def look(box: QDialog) -> int:
+        [text] = box.findChildren(QTextBrowser)
+        shown.append((box.windowTitle(), box.height(), text.toPlainText()))
+        return 0
+
+    monkeypatch.setattr(QDialog, "exec", look)
     window = MainWindow(store)
     qtbot.addWidget(window)
     for _ in range(3):
         window.act_how.trigger()
         window.act_about.trigger()
-    assert shown == ["How to play", "About gamesearch-gui"] * 3
+    assert [title for title, _, _ in shown] == ["How to play", "About gamesearch-gui"] * 3
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    assert window.findChildren(QMessageBox) == []
+    assert window.findChildren(QDialog) == []
+    # Never taller than the screen (a message box of the rules grew past a laptop's 768
+    # pixels, its OK button off the screen): the long text scrolls, all of it there.
+    screen = window.screen().availableGeometry().height()
+    assert all(height <= screen - 80 for _, height, _ in shown)
+    rules = shown[0][2]
+    assert rules.startswith("Tic-tac-toe") and "What the AI does" in rules
 
 
 def test_status_bar_shows_live_progress(qtbot: QtBot, window: MainWindow) -> None:
@@ -488,6 +502,21 @@ def test_the_view_menu_offers_play_s_panels_only_in_play_mode(
     window.set_mode("play")
     assert panels <= offered()
     assert window.docks["stats"].isVisible()
+
+
+def test_every_mode_s_menus_hold_quit_and_the_rules_only_where_a_game_is_played(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Practise by hand had no Quit in any menu; Help > How to play gave tic-tac-toe's
+    # rules beside a tree being drawn.
+    def offered() -> list[QAction]:
+        menus = [a.menu() for a in window.menuBar().actions() if a.isVisible() and a.menu()]
+        return [a for menu in menus for a in menu.actions() if a.isVisible()]
+
+    for mode in ("exercise", "trees", "play"):
+        window.set_mode(mode)
+        assert window.act_quit in offered(), mode
+        assert (window.act_how in offered()) == (mode == "play"), mode
 
 
 def test_an_engine_that_dies_mid_search_is_reported_and_the_next_search_runs(
