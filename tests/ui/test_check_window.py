@@ -393,6 +393,13 @@ def test_a_tree_with_chance_nodes_is_offered_and_a_huge_one_is_not(qtbot: QtBot)
     dialog.lesson_radio.setChecked(True)
     dialog.lesson_combo.setCurrentIndex(dialog.lesson_combo.findData("chance-average"))
     assert "random chance trees" in dialog.all_trees.text()
+    dialog.own.setChecked(True)
+    dialog.kind_combo.setCurrentIndex(0)  # told by the function's name
+    assert dialog.all_trees.text() == (
+        "Figure 5.2, every example and 50 random trees, or chance trees for expectiminimax"
+    )
+    assert "check-search" in dialog.all_trees.toolTip()
+    assert dialog.sizeHint().width() <= 800  # the radio button's words made it 1,062 px
     big = random_tree(15, (2, 2), values=(-9, 9), seed=1)  # 2**16 - 1 nodes: too many
     assert big.node_count > EDITOR_TREE_NODES
     assert "a check draws at most" in str(editor_tree_problem(big))
