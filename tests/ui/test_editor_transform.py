@@ -183,6 +183,7 @@ def test_the_exercise_hides_the_decisions_until_the_prediction_is_graded(
         assert "Will expectiminimax choose another move?" in dialog.question.text()
         decided(qtbot, dialog)
         assert not dialog.table.isVisible() and not dialog.summary.isVisible()
+        assert dialog.windowTitle().startswith("Does the decision flip? — ")  # the menu's
         assert not dialog.check_button.isEnabled()  # nothing chosen yet
         dialog.no.setChecked(True)
         dialog.check_button.click()

@@ -96,7 +96,8 @@ class TransformDialog(ThreadDialog):
         exercise: FlipExercise | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Transform values — {clip(tree.name)}")
+        what = "Does the decision flip?" if exercise is not None else "Transform values"
+        self.setWindowTitle(f"{what} — {clip(tree.name)}")  # the menu entry's words
         self.tree = tree
         self.exercise = exercise
         self.transformed: CustomTree | None = None
@@ -213,7 +214,7 @@ class TransformDialog(ThreadDialog):
         for widget in (self.yes, self.no, self.check_button):
             answers.addWidget(widget)
         answers.addStretch(1)
-        decisions = QGroupBox("Decisions before and after (solved in the engine process)")
+        decisions = QGroupBox("Decisions before and after")
         inner = QVBoxLayout(decisions)
         for part in (self.predict_box, self.question):
             inner.addWidget(part)
