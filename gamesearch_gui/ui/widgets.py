@@ -16,6 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QCheckBox
 from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QDialog
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from PySide6.QtWidgets import QFrame
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLayout
+from PySide6.QtWidgets import QListWidget
 from PySide6.QtWidgets import QStackedWidget
 from PySide6.QtWidgets import QTextBrowser
 from PySide6.QtWidgets import QVBoxLayout
@@ -193,3 +197,22 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
     dialog.resize(TEXT_WIDTH + margins.left() + margins.right() + 24, math.ceil(height))
     dialog.exec()
     dialog.deleteLater()  # a child of the window: it would stay, hidden, until it closes
+
+
+class HintedList(QListWidget):
+    """A list that says, while it is empty, what will come in it: an empty white box
+    beside a task looked broken."""
+
+    def __init__(self, hint: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hint = hint
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.count() or not self.hint:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        room = self.viewport().rect().adjusted(6, 6, -6, -6)
+        painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, self.hint)
+        painter.end()

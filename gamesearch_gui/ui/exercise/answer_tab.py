@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QFormLayout
 from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLineEdit
-from PySide6.QtWidgets import QListWidget
 from PySide6.QtWidgets import QListWidgetItem
 from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QVBoxLayout
@@ -40,6 +39,7 @@ from gamesearch_gui.core.trees.tree import Path
 from gamesearch_gui.ui.canvas_keys import ALPHABETA_KEYS
 from gamesearch_gui.ui.exercise.view import grade_colours
 from gamesearch_gui.ui.text import breakable
+from gamesearch_gui.ui.widgets import HintedList
 from gamesearch_gui.ui.widgets import connect_plain
 
 #: The exercise and the answer the form reads (the page's, as they are now).
@@ -159,7 +159,10 @@ class AnswerTab(QWidget):
         self.score_label = QLabel()
         self.score_label.setObjectName("exerciseScore")
         self.score_label.setWordWrap(True)
-        self.results = QListWidget()
+        self.results = HintedList(
+            "Check marks your entries: each mistake shows here with its reason (click it to "
+            "go to its node), then how many are empty and how many right."
+        )
         self.results.setObjectName("exerciseResults")
         self.results.setWordWrap(True)
         self.results.itemClicked.connect(self._result_clicked)
