@@ -356,13 +356,14 @@ class EngineClient:
             raise EngineError("the engine process is not running")
 
         def waiting(midway: str = "") -> None:
+            if not midway or not self.alive:  # a process that died says how, as ever
+                self._check(request_id, cancelled, watch)
+                return
             try:
                 self._check(request_id, cancelled, watch)
             except EngineError:
-                if not midway:
-                    raise
-                # Given up on with a message begun (the engine writes each whole at once):
-                # user code wrote a length whose bytes never came.
+                # Given up on, alive, with a message begun (the engine writes each whole
+                # at once): user code wrote a length whose bytes never came.
                 stopped = ValueError(f"a message that stopped part-way ({midway} came)")
                 raise self._unreadable(stopped) from None
 
