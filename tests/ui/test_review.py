@@ -73,8 +73,14 @@ def open_review(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatc
 
 
 def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
+    """The review has ended as a person sees it: its thread is done, and the dialog has
+    heard so (the thread's ``finished`` comes through the event loop after ``isRunning``
+    turns False: waiting on that alone read the status of a cancel before its end)."""
     qtbot.waitUntil(
-        lambda: dialog.thread_ is not None and not dialog.running, timeout=AI_TIMEOUT_MS
+        lambda: dialog.thread_ is not None
+        and not dialog.running
+        and not dialog.cancel_button.isEnabled(),
+        timeout=AI_TIMEOUT_MS,
     )
 
 
