@@ -77,9 +77,11 @@ def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
     heard so (the thread's ``finished`` comes through the event loop after ``isRunning``
     turns False: waiting on that alone read the status of a cancel before its end)."""
     qtbot.waitUntil(
-        lambda: dialog.thread_ is not None
-        and not dialog.running
-        and not dialog.cancel_button.isEnabled(),
+        lambda: (
+            dialog.thread_ is not None
+            and not dialog.running
+            and not dialog.cancel_button.isEnabled()
+        ),
         timeout=AI_TIMEOUT_MS,
     )
 
