@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import os
 import sys
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from gamesearch_gui.cli_limits import cpu_seconds
 from gamesearch_gui.cli_limits import limits_given
 from gamesearch_gui.cli_limits import run_contained
 from gamesearch_gui.core.cpu_time import WALL_FACTOR
+from gamesearch_gui.core.files import check_writable
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import GameSpec
@@ -60,6 +60,7 @@ from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import MAX_EXPLORATION
 from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
 from gamesearch_gui.core.search.mcts import Playout
 from gamesearch_gui.core.trees.file import TreeSource
@@ -95,6 +96,9 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a reader that left e
 MESSAGE_LIMIT = 300
 #: Longest time budget ``--time`` accepts, in seconds: one day.
 MAX_TIME_BUDGET = 86_400
+#: Shortest: less is gone before a search has valued its first leaf, or a game file's
+#: code has started.
+MIN_TIME_BUDGET = 0.01
 #: Largest ``--seed``.
 MAX_SEED = 2**63 - 1
 #: Most random games ``check-game --playouts`` plays.
@@ -143,9 +147,10 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {show(text)}") from None
-    if not (math.isfinite(value) and 0 < value <= MAX_TIME_BUDGET):
+    if not MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET:
         raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MAX_TIME_BUDGET} seconds (one day), not {show(text)}"
+            f"must be from {MIN_TIME_BUDGET} to {MAX_TIME_BUDGET} seconds (one day), "
+            f"not {show(text)}"
         )
     return value
 
@@ -155,8 +160,10 @@ def _exploration(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {show(text)}") from None
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be a number of at least 0, not {show(text)}")
+    if not 0 <= value <= MAX_EXPLORATION:
+        raise argparse.ArgumentTypeError(
+            f"must be a number from 0 to {MAX_EXPLORATION:g}, not {show(text)}"
+        )
     return value
 
 
@@ -592,8 +599,17 @@ def _discard_stdout() -> None:
 def _solve(args: argparse.Namespace) -> int:
     if args.efg is not None and (args.game_file is not None or args.game is not None):
         raise GameError("--efg writes a tree FILE as a Gambit game: not --game or --game-file")
+    if args.position is not None and args.game is None and args.openspiel is None:
+        raise GameError(
+            "--position goes with --game or --openspiel: a tree FILE is searched from its "
+            "root, a game file from its initial state"
+        )
     if args.game_file is not None:
         return _solve_game_file(args)
+    # A file that cannot be written is said before the search, not after minutes of it.
+    for out in (args.html, args.efg):
+        if out is not None:
+            check_writable(out)
     given = limits_given(args)
     if given:
         verb = "belongs" if len(given) == 1 else "belong"
@@ -708,7 +724,7 @@ def _solve_tree(args: argparse.Namespace) -> int:
     result = search(game, tree.root, settings, listener=fan_out(watcher, recording, listen))
     if recording is not None:
         recording.finish(result)
-        if args.html:
+        if args.html is not None:
             _write_page(args.html, recording, tree.name, _source(args.file))
     line = [
         path_text(result.principal_variation[: i + 1])
@@ -741,7 +757,7 @@ def _solve_game(args: argparse.Namespace) -> int:
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
-    recording = _recorder(args, game, settings) if args.html else None
+    recording = _recorder(args, game, settings) if args.html is not None else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
     if recording is not None:
         _write_page(args.html, recording, game.title)
@@ -774,7 +790,7 @@ def _solve_openspiel(args: argparse.Namespace) -> int:
     to_the_end = settings.depth is None and settings.time_budget is None
     if to_the_end and settings.algorithm is not Algorithm.MCTS:
         settings = replace(settings, node_cap=OPENSPIEL_NODE_CAP)
-    recording = _recorder(args, game, settings) if args.html else None
+    recording = _recorder(args, game, settings) if args.html is not None else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
     if settings.node_cap is not None and answer["stats"]["nodes"] >= settings.node_cap:
         raise GameError(
@@ -830,7 +846,7 @@ def _recorder(
 ) -> SearchRecording | None:
     """The recording a search keeps: for --html (its replay page, recorded as the window
     records that search), else for --shape; None for neither."""
-    if args.html:
+    if args.html is not None:
         from gamesearch_gui.core.share.html import replay_recording
 
         return replay_recording(game, settings)
@@ -857,7 +873,7 @@ def _solve_game_file(args: argparse.Namespace) -> int:
     prints goes to standard error, so that standard output holds the answer alone."""
     from gamesearch_gui.core.usergame import split_game_spec
 
-    if args.html:
+    if args.html is not None:
         raise GameError(
             "--html is not available with --game-file: the game's code runs in a process "
             "of its own, which keeps no recording"

@@ -507,6 +507,9 @@ def test_game_positions_and_moves_use_the_game_notation(capsys: pytest.CaptureFi
         (["solve", "--game", "pennies", "--depth", "2", "--quiescence"], None, "quiet"),
         (["solve", "--game", "connect4", "--depth", "end", "--quiescence"], None, "depth limit"),
         (["solve"], None, "FILE"),
+        (["solve", "-", "--position", "1"], "[1, 2]", "--position goes with --game"),
+        (["solve", "-", "--html", ""], "[1, 2]", "no file name was given"),
+        (["solve", "--game", "tictactoe", "--html", ""], None, "no file name was given"),
         (["solve", "-", "--iterations", "10"], "[1]", "--iterations belongs to --algorithm mcts"),
         (["solve", "-", "--seed", "3", "--algorithm", "star1"], "[1]", "not star1"),
         (["solve", "-", "--algorithm", "mcts"], "[1]", "needs --iterations"),
@@ -913,11 +916,14 @@ QUICK = ["--game", "tictactoe", "--position", "XX.OO...."]
         (["--game", "pig", "--depth", "2", "--target", "1"], "--target: must be at least 2"),
         (["--game", "pig", "--depth", "2", "--target", "101"], 'at most 100, not "101"'),
         (["--game", "pig", "--depth", "2", "--target", "10" * 40], "at most 100"),
-        ([*QUICK, "--time", "86401"], "--time: must be more than 0 and at most 86400"),
+        ([*QUICK, "--time", "86401"], "--time: must be from 0.01 to 86400 seconds"),
+        ([*QUICK, "--time", "1e-300"], 'to 86400 seconds (one day), not "1e-300"'),
         ([*QUICK, "--time", "1e999"], 'not "1e999"'),
         ([*QUICK, "--time", "inf"], 'not "inf"'),
         ([*QUICK, "--time", "nan"], 'not "nan"'),
-        ([*QUICK, "--time", "0"], "more than 0"),
+        ([*QUICK, "--time", "0"], "from 0.01"),
+        ([*QUICK, "--algorithm", "mcts", "--exploration", "1e308"], "from 0 to 1000"),
+        ([*QUICK, "--algorithm", "mcts", "--exploration", "-0.5"], "from 0 to 1000"),
         ([*QUICK, "--time", "soon"], 'not a number of seconds: "soon"'),
     ],
 )
@@ -941,6 +947,11 @@ def test_command_line_numbers_at_their_limits_are_taken(capsys: pytest.CaptureFi
     assert answer["best_move"] is None
     answer = solve_json(capsys, *QUICK, "--time", "86400")
     assert answer["value"] == 1
+    answer = solve_json(capsys, *QUICK, "--time", "0.01")
+    assert answer["value"] == 1
+    mcts = ["--algorithm", "mcts", "--iterations", "50"]
+    answer = solve_json(capsys, *QUICK, *mcts, "--exploration", "1000")
+    assert answer["stats"]["iterations"] == 50
 
 
 # Every way solve can fail is one line and a documented status --------------------------------

@@ -94,6 +94,24 @@ def test_html_to_a_folder_that_is_not_there_says_where(
     assert "error:" in error and "missing" in error and error.count("\n") == 1
 
 
+@pytest.mark.parametrize("args", [["[[3, 12], [2, 4]]"], ["--game", "tictactoe", "--depth", "3"]])
+def test_a_page_that_cannot_be_written_is_said_before_the_search(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+) -> None:
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("searched before the page's folder was looked at")
+
+    monkeypatch.setattr("gamesearch_gui.cli.search", never)
+    monkeypatch.setattr("gamesearch_gui.solving.search", never)
+    out = tmp_path / "missing" / "replay.html"
+    assert main(["solve", *args, "--html", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert "does not exist" in error and error.count("\n") == 1
+
+
 def test_help_names_html() -> None:
     done = run_cli("solve", "--help")
     assert "--html OUT" in done.stdout

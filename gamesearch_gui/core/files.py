@@ -36,7 +36,8 @@ class WriteError(OSError):
     ``reason`` its end ("the disk is full"), ``errno`` the system's number."""
 
     def __init__(self, number: int, reason: str, path: str) -> None:
-        super().__init__(number, f"Could not write {printable(path)}: {reason}")
+        what = printable(path) if path else "the file"
+        super().__init__(number, f"Could not write {what}: {reason}")
         self.reason = reason
         self.path = path
 

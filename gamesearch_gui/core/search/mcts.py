@@ -58,6 +58,10 @@ from gamesearch_gui.core.recording.events import SearchObserver
 
 #: The exploration constant C of UCB1 when none is given: sqrt(2), Auer et al.'s.
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
+#: The largest C a search takes. Rewards lie in [0, 1], so past this the exploration
+#: term outweighs them by thousands and UCB1 only shares the visits out evenly; far past
+#: it the term overflows to infinity and every child ties.
+MAX_EXPLORATION: Final = 1000.0
 #: Most iterations one search may run (each adds a node: about 300 MB of tree at this).
 MAX_ITERATIONS: Final = 1_000_000
 #: A playout stops after this many plies (Pig can roll on forever); its reward is then

@@ -21,6 +21,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import S
 from gamesearch_gui.core.search.maxn import vector_problem
 from gamesearch_gui.core.search.mcts import DEFAULT_EXPLORATION
+from gamesearch_gui.core.search.mcts import MAX_EXPLORATION
 from gamesearch_gui.core.search.mcts import MAX_ITERATIONS
 from gamesearch_gui.core.search.mcts import Playout
 from gamesearch_gui.core.search.mcts import check_uct
@@ -238,11 +239,10 @@ class SearchSettings:
                 f"iterations must be a whole number from 1 to {MAX_ITERATIONS}, "
                 f"not {self.iterations}"
             )
-        if isinstance(self.exploration, bool) or not (
-            math.isfinite(self.exploration) and self.exploration >= 0
-        ):
+        if isinstance(self.exploration, bool) or not (0 <= self.exploration <= MAX_EXPLORATION):
             raise SettingsError(
-                f"the exploration constant must be a number of at least 0, not {self.exploration}"
+                f"the exploration constant must be a number from 0 to {MAX_EXPLORATION:g}, "
+                f"not {self.exploration}"
             )
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise SettingsError(f"the seed must be a whole number, not {self.seed!r}")
