@@ -990,6 +990,27 @@ def _root_values_text(answer: dict[str, Any]) -> str:
     )
 
 
+def _depth_text(answer: dict[str, Any]) -> str:
+    """The depth a deepening search last finished, and why it went no deeper."""
+    depth = answer["depth"]
+    if "stopped" not in answer:
+        return "to the end of the game" if depth is None else f"{depth}, the depth limit"
+    if depth is None:
+        return f"none finished: {_stop_text(answer)} in depth 1, and no move was chosen"
+    return f"{depth} finished: {_stop_text(answer)} in depth {depth + 1}"
+
+
+def _stop_text(answer: dict[str, Any]) -> str:
+    """Why a search stopped short (its answer's ``"stopped"``), and when."""
+    reason = answer["stopped"]
+    why = "the node cap was reached" if reason == "node cap" else f"the {reason} ran out"
+    if "depth" in answer:
+        return why
+    if "iterations" in answer["stats"]:
+        return f"{why} after {answer['stats']['iterations']:,} iterations"
+    return f"{why} before the search was finished: the values are as far as it got"
+
+
 def _print(
     args: argparse.Namespace,
     answer: dict[str, Any],
@@ -1028,6 +1049,10 @@ def _print(
     if "visited_leaves" in answer:
         _write(out, f"  leaves visited      {' '.join(answer['visited_leaves']) or '-'}")
         _write(out, f"  pruned              {' '.join(answer['pruned']) or '-'}")
+    if "depth" in answer:
+        _write(out, f"  depth               {_depth_text(answer)}")
+    elif "stopped" in answer:
+        _write(out, f"  stopped             {_stop_text(answer)}")
     _write(
         out,
         f"  nodes {stats['nodes']}, leaves {stats['leaves']}, cutoffs {stats['cutoffs']}, "

@@ -294,10 +294,15 @@ def add_findings(
     result: SearchResult,
     recording: SearchRecording | None,
 ) -> None:
-    """Add the strict pruning rule when it was used, what the value guarantees (when it
-    does), and the shape when it was recorded."""
+    """Add the strict pruning rule when it was used, the depth a deepening search last
+    finished, why a search stopped short (``"stopped"``: "time budget", "node cap"),
+    what the value guarantees (when it does), and the shape when it was recorded."""
     if result.settings.strict_pruning:
         answer["strict_pruning"] = True
+    if result.iterations:
+        answer["depth"] = result.depth
+    if not result.complete:
+        answer["stopped"] = result.stop_reason.value
     said = guarantee(game, result)
     if said is not None:
         answer["guarantee"] = said
