@@ -171,6 +171,21 @@ CASES: Final = (
         "the engine process could not be reached",
         ends=True,
     ),
+    # Its pipes are the command's: to its resource tracker, which put a traceback on the
+    # command's standard error for every line it could not read.
+    Hostile(
+        "garbles_every_pipe",
+        "import os\n"
+        "for fd in os.listdir('/proc/self/fd'):\n"
+        "    try:\n"
+        "        if int(fd) > 2 and os.readlink(f'/proc/self/fd/{fd}').startswith('pipe:'):\n"
+        "            os.write(int(fd), b'GARBAGE\\x80\\n')\n"
+        "    except OSError:\n"
+        "        pass",
+        "",
+        top=True,
+        answers=True,
+    ),
     # A length of 1.2 GB ("GARB"), whose bytes never come: the command waited for them
     # for good. (Its sockets are its pipe to the command: the code can write to it.)
     Hostile(

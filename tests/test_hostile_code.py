@@ -49,6 +49,7 @@ def test_solve_game_file_ends_in_one_line_and_the_shell_survives(
     path = case.game(tmp_path)
     done = as_a_shell_would(app("solve", "--game-file", str(path), "--json", *LIMITS))
     assert done.returncode >= 0, f"the shell was killed: {done.returncode}"
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
     if case.answers:  # the thread or the hook it left does not keep the command
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["value"] == 1
@@ -66,6 +67,7 @@ def test_check_game_ends_in_one_line_and_the_shell_survives(case: Hostile, tmp_p
     path = case.game(tmp_path)
     done = as_a_shell_would(app("check-game", str(path), "--playouts", "3", *LIMITS))
     assert done.returncode >= 0, f"the shell was killed: {done.returncode}"
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
     if case.answers:
         assert done.returncode == 0, done.stderr
         return
@@ -100,6 +102,7 @@ def test_check_search_says_each_in_one_line_and_the_shell_survives(
     path = case.student(tmp_path)
     done = as_a_shell_would(app("check-search", str(path), "--trees", FIGURE, *LIMITS))
     assert done.returncode >= 0, f"the shell was killed: {done.returncode}"
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
     if case.answers:
         assert done.returncode == 0, done.stdout + done.stderr
         return

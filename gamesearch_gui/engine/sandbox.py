@@ -189,6 +189,7 @@ def enter(containment: Containment, words: LastWords, output: Connection | None)
     else:
         missing.append("its own session and process group")
     _close_input()
+    _leave_the_tracker()
     if output is not None:
         _send_output(output.fileno())
     missing += _set_limits(containment)
@@ -222,6 +223,22 @@ def _close_input() -> None:
         os.dup2(null, 0)
         os.close(null)
     sys.stdin = ClosedInput()
+
+
+def _leave_the_tracker() -> None:
+    """Close this process's pipe to multiprocessing's resource tracker, a helper of the
+    calling process that every spawned process is handed. Code that wrote its own bytes
+    there made the tracker put a traceback a line of them on the caller's standard
+    error. An engine process registers nothing with it (were it to, a tracker of its
+    own would be started)."""
+    from multiprocessing import resource_tracker
+
+    tracker: Any = resource_tracker._resource_tracker  # (its fields are private)
+    with tracker._lock:
+        fd, tracker._fd = tracker._fd, None
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def _send_output(fd: int) -> None:
