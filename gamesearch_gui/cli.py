@@ -29,6 +29,7 @@ from gamesearch_gui.cli_limits import add_limit_options
 from gamesearch_gui.cli_limits import containment
 from gamesearch_gui.cli_limits import cpu_seconds
 from gamesearch_gui.cli_limits import limits_given
+from gamesearch_gui.cli_limits import memory_ceiling
 from gamesearch_gui.cli_limits import run_contained
 from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.files import check_writable
@@ -72,6 +73,7 @@ from gamesearch_gui.core.usergame.game_check import DEFAULT_PLAYOUTS
 from gamesearch_gui.core.usergame.templates import TEMPLATES
 from gamesearch_gui.core.usergame.templates import write_template
 from gamesearch_gui.engine.limits import DEFAULT_CPU_SECONDS
+from gamesearch_gui.engine.sandbox import SEARCHES
 from gamesearch_gui.solving import SEARCH_OPTIONS
 from gamesearch_gui.solving import TO_THE_END
 from gamesearch_gui.solving import add_findings
@@ -774,13 +776,26 @@ def _solve_openspiel(args: argparse.Namespace) -> int:
     """``solve --openspiel NAME[(PARAMS)]``: an OpenSpiel game, from its start or after
     ``--position``'s moves, searched here (OpenSpiel is no user's code); ``list``: the
     games it can search."""
-    from gamesearch_gui.core.openspiel.game import OpenSpielGame
-
     if args.file is not None or args.game is not None:
         raise GameError("give one of a tree FILE, --game and --openspiel")
     _game_options(args, None)
     if args.openspiel.strip() == "list":
         return _list_openspiel(args)
+    # Its parameters can ask for any amount of memory (breakthrough(rows=99999999) took
+    # 23.7 GB before the kernel ended it): held to what the window's searches may use.
+    try:
+        with memory_ceiling(SEARCHES.memory):
+            return _search_openspiel(args)
+    except MemoryError:
+        raise GameError(
+            f"OpenSpiel's {args.openspiel.strip()} needs more than the "
+            f"{SEARCHES.words()['memory']} of memory a search may use"
+        ) from None
+
+
+def _search_openspiel(args: argparse.Namespace) -> int:
+    from gamesearch_gui.core.openspiel.game import OpenSpielGame
+
     game = OpenSpielGame(args.openspiel)
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players))

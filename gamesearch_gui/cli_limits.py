@@ -15,6 +15,7 @@ import contextlib
 import math
 import os
 from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 from typing import Final
 
@@ -28,6 +29,30 @@ GAME_FILE_SECONDS: Final = 60.0
 #: The largest of each limit the options accept.
 MAX_MEGABYTES: Final = 1024**2
 MAX_FILES: Final = 100_000
+
+
+@contextlib.contextmanager
+def memory_ceiling(limit: int) -> Iterator[None]:
+    """This process's address space held to ``limit`` bytes while the block runs (where
+    the system has such a limit and it is not lower already), then as it was. Past it an
+    allocation fails with MemoryError, which the command says in words; without it a
+    search that asks for too much is ended by the kernel's out-of-memory killer, or
+    ends another process in its place."""
+    try:
+        import resource
+    except ImportError:  # (not on Windows)
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    held = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    if soft != resource.RLIM_INFINITY and soft <= held:
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (held, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _amount(what: str, low: int, high: int) -> Callable[[str], int]:

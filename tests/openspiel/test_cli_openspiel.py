@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from gamesearch_gui.cli import main
+from tests.test_cli import run_cli
 
 pytest.importorskip("pyspiel")
 
@@ -148,3 +149,16 @@ def test_a_big_game_asked_for_to_its_end_is_refused_in_words_not_searched_for_ev
     assert answer(capsys, "--openspiel", "tic_tac_toe")["stats"]["nodes"] == 18_297
     deep = answer(capsys, "--openspiel", "breakthrough", "--depth", "2")
     assert deep["best_move"] is not None
+
+
+def test_a_game_too_big_for_memory_is_refused_in_words_not_by_the_kernel() -> None:
+    """A game's parameters can ask for any amount of memory: the search is held to what
+    the window's searches may use, and past it the command says so (without the ceiling,
+    breakthrough(rows=99999999) took 23.7 GB before the kernel's out-of-memory killer
+    ended it). In a process of its own: the ceiling is on the whole process."""
+    done = run_cli("solve", "--openspiel", "gomoku(dims=10)", "--depth", "1")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "gamesearch-gui solve: error: OpenSpiel's gomoku(dims=10) needs more than the "
+        "8192 MB of memory a search may use\n"
+    )
