@@ -57,6 +57,7 @@ from gamesearch_gui.core.search import MAX_SEARCH_DEPTH
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import StopReason
 from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.search import search
 from gamesearch_gui.core.search.maxn import vector_text
@@ -759,17 +760,39 @@ def _solve_game(args: argparse.Namespace) -> int:
     game: Game[Any, Any] = spec.make(_game_options(args, spec))
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     settings = search_settings(args, game.has_chance, len(game.players), default_settings(spec))
+    settings = _held(settings)
     recording = _recorder(args, game, settings) if args.html is not None else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
+    _refuse_unfinished(game, answer, "--depth N")
     if recording is not None:
         _write_page(args.html, recording, game.title)
     _print(args, answer, title=game.title, convention=convention)
     return 0
 
 
-#: The nodes ``solve --openspiel`` searches at most when asked for the game's end (about
-#: 8 s at the adapter's 1.5 µs a node: docs/benchmarks.md).
-OPENSPIEL_NODE_CAP: Final = 5_000_000
+#: The nodes ``solve`` searches at most when asked for a game's end: about 8 s at the
+#: OpenSpiel adapter's 1.5 µs a node, 10 s at Connect Four's 2 µs (docs/benchmarks.md).
+TO_THE_END_NODE_CAP: Final = 5_000_000
+
+
+def _held(settings: SearchSettings) -> SearchSettings:
+    """``settings``, held to :data:`TO_THE_END_NODE_CAP` nodes if they ask for a search
+    to the end of the game. Searched here, with no limit of its own: Connect Four from
+    its start, or breakthrough, would run for hours; a count of nodes (the same on any
+    machine) holds it, and the command says what to give instead."""
+    to_the_end = settings.depth is None and settings.time_budget is None
+    if to_the_end and settings.algorithm is not Algorithm.MCTS:
+        return replace(settings, node_cap=TO_THE_END_NODE_CAP)
+    return settings
+
+
+def _refuse_unfinished(game: Game[Any, Any], answer: dict[str, Any], depth_hint: str) -> None:
+    """GameError when a search held by :func:`_held` reached its count of nodes."""
+    if answer.get("stopped") == StopReason.NODE_CAP.value:
+        raise GameError(
+            f"{game.title} was not searched to its end within {TO_THE_END_NODE_CAP:,} nodes: "
+            f"give {depth_hint} or --time SECONDS (which deepens, to the end if it can)"
+        )
 
 
 def _solve_openspiel(args: argparse.Namespace) -> int:
@@ -798,20 +821,10 @@ def _search_openspiel(args: argparse.Namespace) -> int:
 
     game = OpenSpielGame(args.openspiel)
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
-    settings = search_settings(args, game.has_chance, len(game.players))
-    # Searched here, with no limit of its own: a search asked for to the end of a big
-    # game (breakthrough) would never end, so it is held to a count of nodes (the same
-    # on any machine) and refused in words past it.
-    to_the_end = settings.depth is None and settings.time_budget is None
-    if to_the_end and settings.algorithm is not Algorithm.MCTS:
-        settings = replace(settings, node_cap=OPENSPIEL_NODE_CAP)
+    settings = _held(search_settings(args, game.has_chance, len(game.players)))
     recording = _recorder(args, game, settings) if args.html is not None else None
     answer, convention = game_answer(game, state, settings, shape=args.shape, recording=recording)
-    if settings.node_cap is not None and answer["stats"]["nodes"] >= settings.node_cap:
-        raise GameError(
-            f"{game.title} was not searched to its end within {OPENSPIEL_NODE_CAP:,} nodes: "
-            "give --depth N (with --eval 'random playout' or none) or --time SECONDS"
-        )
+    _refuse_unfinished(game, answer, "--depth N (with --eval 'random playout' or none)")
     if recording is not None:
         _write_page(args.html, recording, game.title)
     _print(args, answer, title=f"{game.title}, OpenSpiel's {game.spec}", convention=convention)

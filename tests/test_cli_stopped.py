@@ -79,3 +79,25 @@ def test_mcts_stopped_by_its_budget_before_its_iterations_says_after_how_many(
     # Its time budget alone is how MCTS is meant to end: that is no stopping short.
     alone = solve_json(capsys, "--game", "tictactoe", "--algorithm", "mcts", "--time", "0.05")
     assert "stopped" not in alone
+
+
+def test_a_big_game_asked_for_to_its_end_is_refused_in_words_not_searched_for_hours(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Connect Four to its end from the start ran for hours. A count of nodes holds a
+    search to the end (5 million; here 20,000, so the test is quick) and says what to
+    give instead; a small game is still searched to its end."""
+    monkeypatch.setattr("gamesearch_gui.cli.TO_THE_END_NODE_CAP", 20_000)
+    assert main(["solve", "--game", "connect4", "--depth", "end"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "gamesearch-gui solve: error: Connect Four was not searched to its end within 20,000 "
+        "nodes: give --depth N or --time SECONDS (which deepens, to the end if it can)\n"
+    )
+    answer = solve_json(capsys, "--game", "tictactoe", "--depth", "end")
+    assert answer["value"] == 0 and "stopped" not in answer
+    # Near its end, Connect Four is searched to it.
+    position = "25523546515174352274664472"  # 26 plies, 2,082 nodes to the end
+    late = solve_json(capsys, "--game", "connect4", "--position", position, "--depth", "end")
+    assert "stopped" not in late and late["guarantee"] == "MAX can force a win"

@@ -137,13 +137,14 @@ def test_a_big_game_asked_for_to_its_end_is_refused_in_words_not_searched_for_ev
     """OpenSpiel's games are searched in the command's own process, with no limit of
     their own: breakthrough to its end would never end. A count of nodes holds it (5
     million; here 20,000, so the test is quick) and says what to give instead."""
-    monkeypatch.setattr("gamesearch_gui.cli.OPENSPIEL_NODE_CAP", 20_000)
+    monkeypatch.setattr("gamesearch_gui.cli.TO_THE_END_NODE_CAP", 20_000)
     status, out, err = solve(capsys, "--openspiel", "breakthrough")
     assert status == 2 and out == ""
     said = err.strip().splitlines()[-1]
     assert said.endswith(
         "Breakthrough was not searched to its end within 20,000 nodes: "
-        "give --depth N (with --eval 'random playout' or none) or --time SECONDS"
+        "give --depth N (with --eval 'random playout' or none) or --time SECONDS (which "
+        "deepens, to the end if it can)"
     )
     # A small game is still searched to its end, and a depth is taken as given.
     assert answer(capsys, "--openspiel", "tic_tac_toe")["stats"]["nodes"] == 18_297
