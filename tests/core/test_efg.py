@@ -441,6 +441,15 @@ BAD: dict[str, tuple[str, int, str]] = {
         "described differently than on line 3",
     ),
     "unclosed quote": (GOOD.replace('t "" 0', 't "oops 0'), 4, "never closes"),
+    "unclosed after an escape": (GOOD.replace('t "" 0', 't "oops \\" 0'), 4, "never closes"),
+    # A name's own lines count: the error after it is on the line it is on.
+    "after a name of two lines": (
+        GOOD.replace('p "" 1 1 ""', 'p "two\nlines" 1 1 "a \\"quoted\\"\nname"').replace(
+            "{ 1, -1 }", "{ 1, -1x }"
+        ),
+        5,
+        '"-1x" is not a number',
+    ),
     "ends early": (GOOD.replace('t "" 0\n', ""), 3, "ends before the tree does"),
     "goes on": (GOOD + 't "" 0\n', 5, "the file goes on"),
     "general sum": (GOOD.replace('t "" 0', 't "" 2 "" { 1, 1 }'), 4, "general-sum"),

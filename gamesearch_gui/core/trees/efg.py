@@ -32,6 +32,7 @@ node's moves are made distinct and non-empty as Gambit would make them (``x_1``,
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -41,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
+from typing import NamedTuple
 
 from gamesearch_gui.core.files import printable
 from gamesearch_gui.core.files import write_text
@@ -98,8 +100,7 @@ class EfgGame:
     about: str
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  #: "{", "}", ",", "text", "number" or "word"
     text: str
     line: int
@@ -117,62 +118,73 @@ def looks_like_efg(text: str) -> bool:
     return head.startswith("EFG") and (len(head) == 3 or head[3].isspace())
 
 
+#: One token (or a run of white space) at a time, by the group that matched. A quoted
+#: name is read whole, ``\"`` and ``\\`` inside it as Gambit writes them (C++'s
+#: ``std::quoted``); a backslash before anything else is itself, as Gambit reads it. A
+#: quote no name follows (one never closed) matches ``open``.
+_TOKEN = re.compile(
+    r"""(?P<space>[ \t\r\n\f\v]+)
+    |(?P<mark>[{},])
+    |"(?P<text>[^"\\]*(?:\\.[^"\\]*)*)"
+    |(?P<open>")
+    |(?P<word>[^ \t\r\n\f\v{},"]+)""",
+    re.VERBOSE | re.DOTALL,
+)
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
 def _tokens(text: str) -> Iterator[_Token]:
     """The file's tokens with their lines; EfgError for a quote never closed or a
     number that is not one."""
-    pos, line, end = 0, 1, len(text)
-    while pos < end:
-        space = _SPACE.match(text, pos)
-        if space is not None:
-            line += space.group().count("\n")
-            pos = space.end()
-            continue
-        char = text[pos]
-        if char in "{},":
-            yield _Token(char, char, line)
-            pos += 1
-        elif char == '"':
-            start_line = line
-            pieces: list[str] = []
-            pos += 1
-            while True:
-                if pos >= end:
-                    raise EfgError(start_line, "a quoted name opened here never closes")
-                char = text[pos]
-                if char == '"':
-                    pos += 1
-                    break
-                if char == "\\" and pos + 1 < end and text[pos + 1] in '"\\':
-                    # \" and \\ as Gambit writes them (C++'s std::quoted); a backslash
-                    # before anything else is itself, as Gambit reads it.
-                    char = text[pos + 1]
-                    pos += 1
-                if char == "\n":
-                    line += 1
-                pieces.append(char)
-                pos += 1
-            yield _Token("text", "".join(pieces), start_line)
+    line = 1
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup
+        found = match.group(kind)  # type: ignore[arg-type]
+        if kind == "space":
+            line += found.count("\n")
+        elif kind == "mark":
+            yield _Token(found, found, line)
+        elif kind == "text":
+            name = _ESCAPED.sub(r"\1", found) if "\\" in found else found
+            yield _Token("text", name, line)
+            line += found.count("\n")
+        elif kind == "open":
+            raise EfgError(line, "a quoted name opened here never closes")
+        elif found[0] in _NUMBER_START:
+            if not _NUMBER.match(found):
+                raise EfgError(line, f"{_quote(found)} is not a number")
+            yield _Token("number", found, line)
         else:
-            word = _WORD.match(text, pos)
-            assert word is not None  # any other character starts a word
-            pos = word.end()
-            kind = "number" if word.group()[0] in _NUMBER_START else "word"
-            if kind == "number" and not _NUMBER.match(word.group()):
-                raise EfgError(line, f"{_quote(word.group())} is not a number")
-            yield _Token(kind, word.group(), line)
+            yield _Token("word", found, line)
 
 
 def _fraction(token: _Token) -> Fraction:
     """A number token's exact value; EfgError for a zero denominator or one too large."""
-    text = token.text
+    value = _exact(token.text)
+    if value is None:
+        raise EfgError(token.line, f"{_quote(token.text)} is not a number")
+    if value is _TOO_LARGE:
+        raise EfgError(token.line, f"{_quote(token.text)} is too large a number")
+    return value
+
+
+#: What :func:`_exact` gives for a number too large for a float.
+_TOO_LARGE: Final = Fraction(-1, 3)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _exact(text: str) -> Fraction | None:
+    """A number's exact value (None: not a number; :data:`_TOO_LARGE`: too large). A
+    file says the same payoffs again and again, and making a Fraction from its text, and
+    comparing it with a float, was a third of reading one."""
     try:
         value = Fraction(text.lstrip("+"))
     except (ValueError, ZeroDivisionError):
-        raise EfgError(token.line, f"{_quote(text)} is not a number") from None
+        return None
     except OverflowError:
-        raise EfgError(token.line, f"{_quote(text)} is too large a number") from None
+        return _TOO_LARGE
     if abs(value) > _FLOAT_MAX:
-        raise EfgError(token.line, f"{_quote(text)} is too large a number")
+        return _TOO_LARGE
     return value
 
 
@@ -324,7 +336,7 @@ class _Parser:
         # accumulated down to it (an inner node's outcome adds to every end below).
         left: list[int] = []
         sums: list[tuple[Fraction, ...]] = []
-        payoffs = tuple(Fraction(0) for _ in self.players)
+        payoffs = self.no_payoffs = tuple(Fraction(0) for _ in self.players)
         while True:
             token = reader.peek()
             if token is None:
@@ -485,6 +497,8 @@ class _Parser:
             raise EfgError(
                 line, f"outcome {number} is described differently than on line {known.line}"
             )
+        if above is self.no_payoffs:  # (no outcome above: the usual case, and no sum to make)
+            return described
         return tuple(a + b for a, b in zip(above, described, strict=True))
 
 
@@ -526,22 +540,23 @@ def _two_player_sum(records: Sequence[_Record]) -> Fraction:
     """What every end's two payoffs add up to; EfgError naming the first end whose sum
     differs from the first's (a game the app's trees of MAX and MIN cannot hold)."""
     first: _Record | None = None
+    first_total = Fraction(0)
     for record in records:
         if record.kind != "t":
             continue
         total = record.payoffs[0] + record.payoffs[1]
         if first is None:
-            first = record
-        elif total != first.payoffs[0] + first.payoffs[1]:
+            first, first_total = record, total
+        elif total != first_total:
             shown = ", ".join(_show_fraction(p) for p in record.payoffs)
-            first_total = _show_fraction(first.payoffs[0] + first.payoffs[1])
             raise EfgError(
                 record.line,
                 f"a general-sum game of two players (this end pays {shown}, which sum to "
-                f"{_show_fraction(total)}; the end on line {first.line} sums to {first_total}): "
-                "the app's trees of two players are MAX and MIN, zero-sum or constant-sum",
+                f"{_show_fraction(total)}; the end on line {first.line} sums to "
+                f"{_show_fraction(first_total)}): the app's trees of two players are MAX and "
+                "MIN, zero-sum or constant-sum",
             )
-    return Fraction(0) if first is None else first.payoffs[0] + first.payoffs[1]
+    return first_total
 
 
 def _build(records: list[_Record], players: int) -> TreeNode:
