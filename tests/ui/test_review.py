@@ -247,6 +247,13 @@ def test_the_review_names_each_evaluation_as_the_settings_panel_does(
     window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST))
     titles = [panel.itemText(i) for i in range(panel.count())]
     assert [row.evaluation_box.itemText(i) for i in range(row.evaluation_box.count())] == titles
-    assert "Open lines (weighted by pieces)" in titles  # not "open_lines"
+    assert "Open lines" in titles  # not "open_lines"
+    # With the same tips: what the name leaves out.
+    tips = [panel.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(panel.count())]
+    assert [
+        row.evaluation_box.itemData(i, Qt.ItemDataRole.ToolTipRole)
+        for i in range(row.evaluation_box.count())
+    ] == tips
+    assert "the more of its pieces" in tips[titles.index("Open lines")]
     assert row.evaluation_box.currentText() == "Centre control"
     assert row.chosen().evaluation == "centre"
