@@ -204,6 +204,8 @@ class MainWindow(QMainWindow):
     act_open_game_file: QAction
     act_new_game_file: QAction
     act_open_openspiel: QAction
+    act_export_page: QAction
+    act_export_solved_page: QAction
     act_mode_play: QAction
     act_mode_trees: QAction
     act_mode_exercise: QAction
@@ -218,6 +220,13 @@ class MainWindow(QMainWindow):
         self.search_check = SearchCheck(self, self.store, lambda: self.editor.tree)
         self.help_desk = HelpDesk(self, self.store)
         build_actions(Owner.WINDOW, self)
+        # Export replay as web page, enabled while its page holds a search to write.
+        for page, action in (
+            (self.tree_panel, self.act_export_page),
+            (self.editor.solution_panel, self.act_export_solved_page),
+        ):
+            action.setEnabled(page.page_exportable)
+            page.pageExportable.connect(action.setEnabled)
         self.level_menu = make_menu("game.level", self)
         self.settings_panel.level.shown.connect(self._check_level)
         self._check_level(self.settings_panel.level.level)

@@ -45,9 +45,9 @@ from gamesearch_gui.ui.play_config import file_game_search
 from gamesearch_gui.ui.play_config import fit_search
 from gamesearch_gui.ui.play_config import mcts_search
 from gamesearch_gui.ui.play_config import quiescence_fits
-from gamesearch_gui.ui.settings_words import ALGORITHM_TIPS
 from gamesearch_gui.ui.settings_words import QUIESCENCE_TIP
 from gamesearch_gui.ui.settings_words import TIME_BUDGET_TIP
+from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.settings_words import search_note
 from gamesearch_gui.ui.widgets import equal_values_box
@@ -367,7 +367,7 @@ class SettingsPanel(QWidget):
         """Show ``search`` for ``game``; ``small`` when a search to its end may be asked
         for, ``default_depth`` the depth the spin box offers when ``search`` has none."""
         choices = algorithms_for(game)
-        fill_choices(self.algorithm_box, ((a.title, a, ALGORITHM_TIPS.get(a)) for a in choices))
+        fill_choices(self.algorithm_box, algorithm_choices(choices))
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(search.algorithm))
         self.fail_hard.setChecked(search.fail_hard)
         self.fail_hard.setEnabled(

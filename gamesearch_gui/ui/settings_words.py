@@ -30,8 +30,12 @@ TIME_BUDGET_TIP = (
     f"{WALL_FACTOR} times as long. A depth-first search deepens one ply at a time and "
     "plays the best move of the last depth it finished."
 )
-#: Tooltips of the algorithms that need more than their title.
+#: Tooltips of the algorithms that need more than their name in a choice box.
 ALGORITHM_TIPS = {
+    Algorithm.STAR1: "Expectiminimax with chance pruning (Ballard): a chance node stops "
+    "trying outcomes once the bounds on the leaves' values show it cannot matter",
+    Algorithm.MCTS: "Monte Carlo tree search (UCT): random playouts from each position it "
+    "tries, trying most the moves that did best (UCB1)",
     Algorithm.MAXN: "Each player picks the move whose vector of payoffs is best in their own "
     "share (Luckhardt and Irani)",
     Algorithm.PARANOID: "The other players all play against the one to move, so it is minimax "
@@ -39,7 +43,7 @@ ALGORITHM_TIPS = {
 }
 #: How the evaluation box names each evaluation.
 EVALUATION_TITLES = {
-    "open_lines": "Open lines (weighted by pieces)",
+    "open_lines": "Open lines",
     "centre_corners": "Centre and corners",
     "centre": "Centre control",
     "length_parity": "Shortest game's parity",
@@ -54,6 +58,8 @@ EVALUATION_TITLES = {
 }
 #: Tooltips of the evaluations that need more than their title.
 EVALUATION_TIPS = {
+    "open_lines": "Each line still open to a side (none of the other's pieces in it) counts "
+    "for that side, the more the more of its pieces it holds",
     "material": "White's pieces minus Black's, by the course notes' weights: king 10, "
     "queen 9, rook 5, bishop 3, knight 3, pawn 1",
     "material_mobility": "Material, plus a tenth of a point for each move White has more "
@@ -64,6 +70,14 @@ EVALUATION_TIPS = {
     NO_EVALUATION: "Values every unfinished position at the depth cutoff 0: a cutoff that "
     "knows nothing, so the AI sees only wins and losses within its depth limit",
 }
+
+
+def algorithm_choices(algorithms: Iterable[Algorithm]) -> list[tuple[str, Algorithm, str | None]]:
+    """Each of ``algorithms`` as every algorithm box offers it: its name, without the
+    gloss its title has in brackets ("Star1", not "Star1 (expectiminimax with chance
+    pruning)", which a closed box at 1366×768 cut), the algorithm, and its tip (None:
+    the name says enough)."""
+    return [(a.title.split(" (")[0], a, ALGORITHM_TIPS.get(a)) for a in algorithms]
 
 
 def evaluation_choices(names: Iterable[str]) -> list[tuple[str, str, str | None]]:

@@ -3,9 +3,10 @@
 A text is readable when it fits the room its widget has on screen (what the widget's
 ancestors leave of it, except where a scroll area can bring the rest into view), when it
 is wrapped to a height the widget has, or when it is elided with the whole text in its
-tooltip. ``cut_texts`` walks the labels, buttons and item views under some widgets and
-returns one line for each text that fails, saying which widget, what text and how much
-room it had.
+tooltip. ``cut_texts`` walks the labels, buttons, item views and empty fields' hints
+under some widgets and returns one line for each text that fails, saying which widget,
+what text and how much room it had. ``choice_cuts`` measures a choice box's choices in
+the box closed: it shows one, but a person may pick any.
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ from PySide6.QtWidgets import QAbstractScrollArea
 from PySide6.QtWidgets import QAbstractSpinBox
 from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLineEdit
 from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QStyle
 from PySide6.QtWidgets import QStyleOptionButton
+from PySide6.QtWidgets import QStyleOptionComboBox
+from PySide6.QtWidgets import QStyleOptionFrame
 from PySide6.QtWidgets import QToolBar
 from PySide6.QtWidgets import QWidget
 
@@ -39,6 +43,8 @@ from gamesearch_gui.ui.text import tooltip
 SLACK = 2
 
 _MNEMONIC = re.compile(r"&(?!&)")
+#: The room a line edit keeps each side of its text (QLineEditPrivate's horizontal margin).
+_LINE_EDIT_PADDING = 2
 
 
 def cut_texts(roots: Iterable[QWidget]) -> list[str]:
@@ -56,7 +62,46 @@ def cut_texts(roots: Iterable[QWidget]) -> list[str]:
                 problems += _button(widget)
             elif isinstance(widget, QAbstractItemView):
                 problems += _items(widget)
+            elif isinstance(widget, QLineEdit):
+                problems += _hint(widget)
     return problems
+
+
+def choice_cuts(box: QComboBox) -> list[str]:
+    """One line for each choice of ``box`` that the box closed, as large as it is on
+    screen, could not show whole (an editable box scrolls its text, as a field does)."""
+    if box.isEditable():
+        return []
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    has = room(box, field).width()
+    metrics = box.fontMetrics()
+    texts = (box.itemText(i) for i in range(box.count()))
+    return [
+        f"{name(box)}: choice {_short(text)!r} needs {needed} px wide, has {has}"
+        for text in texts
+        if (needed := metrics.horizontalAdvance(text)) > has + SLACK
+    ]
+
+
+def _hint(edit: QLineEdit) -> list[str]:
+    """An empty field's hint (its placeholder): what to type there, cut if it overruns."""
+    hint = edit.placeholderText()
+    if edit.text() or not hint.strip():
+        return []
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    contents = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
+    margins = edit.textMargins()
+    has = room(edit, contents).width() - margins.left() - margins.right()
+    has -= 2 * _LINE_EDIT_PADDING
+    needed = edit.fontMetrics().horizontalAdvance(hint)
+    if needed > has + SLACK:
+        return [f"{name(edit)}: hint {_short(hint)!r} needs {needed} px wide, has {has}"]
+    return []
 
 
 def _inside_skipped(widget: QWidget, root: QWidget) -> bool:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui import cli
+from gamesearch_gui.core.compare import ComparisonRow
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.trees import edit as tree_edit
 from gamesearch_gui.core.trees.examples import ALL_EXAMPLES
@@ -30,6 +31,7 @@ from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import NodeType
 from gamesearch_gui.core.trees.tree import path_text
 from gamesearch_gui.core.trees.tree import same_tree
+from gamesearch_gui.ui.editor.compare_dialog import BarChart
 from gamesearch_gui.ui.editor.compare_dialog import CompareDialog
 from gamesearch_gui.ui.editor.editor import TreeEditor
 from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
@@ -537,6 +539,39 @@ def test_the_knuth_moore_note_counts_leaves_in_words(
     qtbot.addWidget(dialog)
     assert words in dialog.note.text()  # not "at least 1 leaves"
     dialog.close()
+
+
+def test_the_knuth_moore_bound_is_named_in_the_legend_and_covers_no_bar(qtbot: QtBot) -> None:
+    # Figure 5.2's counts: the bound (5) crosses minimax's bars, whose label's white box
+    # once cut a notch in them.
+    counts = [
+        ("minimax", 13, 9, 0),
+        ("alpha-beta, drawn order", 11, 7, 2),
+        ("alpha-beta, best ordering", 9, 5, 4),
+        ("alpha-beta, worst ordering", 13, 9, 0),
+    ]
+    rows = [
+        ComparisonRow(name, Algorithm.ALPHABETA, 3, 0, nodes, leaves, pruned, 0)
+        for name, nodes, leaves, pruned in counts
+    ]
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    chart.resize(736, 260)  # as the dialog shows it
+    chart.set_rows(rows, 5)
+    assert "Knuth–Moore bound: 5 leaves" in [name for name, _colour, _dashed in chart.legend()]
+    image = chart.grab().toImage()
+    ground = chart.palette().base().color().rgb()
+    crossed = 0
+    for bar, _colour in chart.bars:
+        inside = bar.toAlignedRect().adjusted(1, 1, -1, -1)  # past the antialiased edges
+        pixels = [
+            image.pixel(x, y)
+            for x in range(inside.left(), inside.right() + 1)
+            for y in range(inside.top(), inside.bottom() + 1)
+        ]
+        assert ground not in pixels, bar
+        crossed += bar.height() > 0 and any(p != pixels[0] for p in pixels)
+    assert crossed >= 4  # the bound's line is drawn across the bars taller than it
 
 
 def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -> None:

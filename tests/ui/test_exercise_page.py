@@ -43,6 +43,7 @@ from gamesearch_gui.ui.exercise.view import RIGHT_COLOUR
 from gamesearch_gui.ui.exercise.view import WRONG_COLOUR
 from gamesearch_gui.ui.exercise.view import ExerciseCanvas
 from gamesearch_gui.ui.main_window import MainWindow
+from tests.ui.test_readable_room import settle
 
 KEY_MS = 10_000
 # Figure 5.2 with alpha-beta: each inner node's value, alpha and beta when it is left.
@@ -564,6 +565,26 @@ def enabled_shortcuts(window: MainWindow) -> list[str]:
         if action.isEnabled() and not action.shortcut().isEmpty():
             keys.append(action.shortcut().toString(QKeySequence.SequenceFormat.PortableText))
     return keys
+
+
+def test_check_keeps_the_side_panel_s_width_so_the_tree_stays_put(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # At a laptop's size the first Check put "1 exercise checked, mean score 7%. The
+    # newest 1,000 are kept." on one line in the History tab, and the tabs (as wide as
+    # their widest page) pushed into the tree by 80 px.
+    window.resize(1366, 768)
+    window.set_mode("exercise")
+    page = window.exercises
+    start(qtbot, page)
+    page.write_entry((0,), Field.VALUE, "3")
+    page.write_entry((1,), Field.VALUE, "4")  # wrong: the reasons are long lines too
+    settle(qtbot)
+    side, tree = page.side_panel.width(), page.stack.width()
+    assert page.check() is not None and page.answer_tab.results.count()
+    assert "mean score" in page.history_tab.history_summary.text()
+    settle(qtbot)
+    assert (page.side_panel.width(), page.stack.width()) == (side, tree)
 
 
 def test_three_modes_never_share_an_enabled_shortcut(window: MainWindow) -> None:

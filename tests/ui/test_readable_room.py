@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -26,6 +27,7 @@ from gamesearch_gui.core.exercises.exercise import random_exercise
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.ui.editor.editor import TreeEditor
+from gamesearch_gui.ui.editor.random_dialog import RandomTreeDialog
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
@@ -34,6 +36,7 @@ from gamesearch_gui.ui.play_config import mcts_search
 from gamesearch_gui.ui.tree.page import NODE_TAB
 from gamesearch_gui.ui.tree.page import STEPS_TAB
 from gamesearch_gui.ui.tree.page import TreePage
+from tests.ui.readable import choice_cuts
 from tests.ui.readable import cut_texts
 
 AI_MS = 120_000
@@ -167,4 +170,36 @@ def test_draw_a_tree_and_practise_every_text_readable(
     page.act_solution.trigger()
     page.solution_panel.controller.go_end()
     problems += measure_tree_panel(qtbot, window, page.solution_panel, "its solution")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_choice_of_the_settings_and_every_fields_hint_reads_whole(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A closed choice box shows a whole name (Star1's and Open lines' glosses are in
+    their tips), and an empty field's hint is not cut: the Settings panel's boxes in
+    every game, the tree editor's Move label (the root's is empty), the Random tree
+    dialog's chance levels."""
+    problems: list[str] = []
+    for game in game_names():
+        # People in every seat: no search starts, and every box is as it is shown.
+        seats = Seats.TWO_HUMANS if game != "nim3" else Seats.HUMAN_FIRST
+        window.new_game(PlayConfig(game=game, seats=seats, search=default_search(game)))
+        settle(qtbot)
+        for box in window.settings_panel.findChildren(QComboBox):
+            if box.isVisible():
+                problems += [f"{game}: {problem}" for problem in choice_cuts(box)]
+    window.set_mode("trees")
+    assert window.open_example("chance-small")
+    qtbot.waitUntil(lambda: not window.editor.loading)
+    window.editor.select(())
+    assert not window.editor.properties.move_edit.text()
+    problems += measured(qtbot, window, "the tree editor at the root")
+    dialog = RandomTreeDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    settle(qtbot)
+    assert not dialog.chance.text()
+    problems += [f"the random tree dialog: {problem}" for problem in cut_texts([dialog])]
+    dialog.close()
     assert not problems, "\n".join(problems)

@@ -12,8 +12,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.narration.legend import LEGEND_ITEMS
 from gamesearch_gui.core.narration.legend import STRATEGY_ITEM
+from gamesearch_gui.core.recording.mcts import MctsRecording
+from gamesearch_gui.core.search import Algorithm
+from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui.actions import COMMANDS
 from gamesearch_gui.ui.actions import declared_action
@@ -23,11 +28,15 @@ from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.palette import HINT_COLOUR
 from gamesearch_gui.ui.palette import MAX_COLOUR
 from gamesearch_gui.ui.palette import MIN_COLOUR
+from gamesearch_gui.ui.play_config import PlayConfig
+from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.tree import style
 from gamesearch_gui.ui.tree.exporter import TreeExporter
 from gamesearch_gui.ui.tree.page import TreePage
 from tests.replay_page import read_page
 from tests.replay_page import recorded_words
+from tests.ui.test_main_window import click_move
+from tests.ui.test_main_window import wait_for_person_or_end
 from tests.ui.test_tree_panel import figure_recording
 
 SOLVE_MS = 30_000
@@ -55,13 +64,35 @@ def test_the_tree_pages_export_writes_the_replay_of_its_search(
     assert page.data["words"] == recorded_words(recording)
 
 
-def test_with_no_search_shown_it_says_so_and_writes_nothing(
+def test_the_web_page_is_offered_only_while_there_is_a_replay_to_write(panel: TreePage) -> None:
+    action = panel.view_bar.act_export_page
+    heard: list[bool] = []
+    panel.pageExportable.connect(heard.append)
+    assert not action.isEnabled()  # no search shown
+    panel.show_recording(figure_recording(), live=False)
+    assert action.isEnabled()
+    # Monte Carlo tree search's replay stays in the app.
+    game = TicTacToe()
+    mcts = MctsRecording(game)
+    settings = SearchSettings(Algorithm.MCTS, iterations=50, seed=4)
+    mcts.finish(search(game, game.initial_state(), settings, listener=mcts))
+    panel.show_recording(mcts, live=False)
+    assert not action.isEnabled()
+    panel.show_recording(figure_recording(), live=True)  # a search running into it
+    assert action.isEnabled()
+    panel.clear()
+    assert not action.isEnabled()
+    assert heard == [True, False, True, False]
+
+
+def test_with_no_search_shown_the_exporter_says_so_and_writes_nothing(
     panel: TreePage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The menus offer it only with a search shown; asked all the same, it says why not.
     warned: list[str] = []
     monkeypatch.setattr(panel.exporter, "_save_file_name", lambda *_: str(tmp_path / "x"))
     monkeypatch.setattr(panel.exporter, "_warn", lambda title, text: warned.append(title))
-    panel.view_bar.act_export_page.trigger()
+    panel.exporter.export_page()
     assert warned == ["No replay to export"]
     assert list(tmp_path.iterdir()) == []
 
@@ -90,6 +121,24 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     made.close()
 
 
+def test_play_s_export_replay_is_enabled_while_the_tree_dock_holds_a_search(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.pace_override_ms = 0
+    action = window.act_export_page
+    assert action.text() == "Export replay as &web page…"
+    search = SearchSettings(Algorithm.ALPHABETA, depth=2)
+    window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_FIRST, search=search))
+    assert not action.isEnabled()  # the person moves first: no search yet
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, window.match.legal()[0])
+    qtbot.waitUntil(lambda: window.tree_panel.recording is not None, timeout=SOLVE_MS)
+    assert action.isEnabled()
+    wait_for_person_or_end(qtbot, window)
+    window.new_game()  # a new game shows no search
+    assert not action.isEnabled()
+
+
 def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -97,6 +146,7 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     editor = window.editor
     with qtbot.waitSignal(editor.opened, timeout=OPEN_MS):
         assert editor.open_file(str(resource_files() / "trees" / "figure-5-2.gtree.json"))
+    assert not window.act_export_solved_page.isEnabled()  # drawn, not solved: nothing yet
     with qtbot.waitSignal(editor.solved, timeout=SOLVE_MS):
         editor.acts.act_solve.trigger()
     exporter = editor.solution_panel.exporter
@@ -105,6 +155,7 @@ def test_file_export_replay_writes_the_drawn_tree_solved_in_the_editor(
     (spec,) = [c for c in COMMANDS if c.id == "trees.export_page"]
     action = declared_action(window.action_owners, spec)
     assert action is not None and action.isEnabled()
+    assert action is window.act_export_solved_page
     assert action.text() == "Export replay as &web page…"
     export_page(qtbot, exporter, action)
     data = read_page((tmp_path / "solved.html").read_text(encoding="utf-8")).data

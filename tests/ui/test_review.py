@@ -7,11 +7,16 @@ from __future__ import annotations
 import logging
 import os
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
 from PySide6.QtGui import QImage
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QInputDialog
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -27,6 +32,9 @@ from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.review.dialog import ReviewDialog
 from gamesearch_gui.ui.review.export import EXPORT_SIZE
+from gamesearch_gui.ui.review.graph import GraphData
+from gamesearch_gui.ui.review.graph import GraphLayout
+from gamesearch_gui.ui.review.graph import paint_graph
 from tests.processes import process_alive
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
@@ -134,6 +142,44 @@ def test_the_graph_exports_as_png_and_svg(
     assert image.width() == EXPORT_SIZE.width() and image.height() == EXPORT_SIZE.height()
     svg = (tmp_path / "graph.svg").read_text(encoding="utf-8")
     assert "<svg" in svg and "Red wins" in svg and "Yellow wins" in svg
+
+
+def _graph_image(data: GraphData, size: tuple[int, int]) -> QImage:
+    image = QImage(*size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    paint_graph(painter, QRectF(image.rect()), data, QFont())
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize(
+    "values",
+    [(0, 0, 1, 0, 1, 1), (-1, -1, 0, 1, 1, 1)],
+    ids=["starts even, ends won", "starts lost, ends won"],
+)
+def test_the_selection_ring_covers_no_number_of_the_axes(
+    qtbot: QtBot, values: tuple[float, ...]
+) -> None:
+    # The graph as a 1366×768 screen shows it. The ring on move 0, at the left edge of
+    # the frame, covered the scale's "0" (its numbers end 6 px left of the frame), and at
+    # the scale's bottom would cover the moves' "0" too: every pixel the ring changes is
+    # inside the frame, where no number of the axes is.
+    size = (550, 220)
+    plain = GraphData(positions=len(values), values=tuple(map(float, values)))
+    frame = GraphLayout(plain, QRectF(0, 0, *size)).plot.adjusted(-1, -1, 1, 1)
+    before = _graph_image(plain, size)
+    for selected in (0, len(values) - 1):
+        ringed = _graph_image(replace(plain, selected=selected), size)
+        changed = [
+            (x, y)
+            for x in range(size[0])
+            for y in range(size[1])
+            if ringed.pixel(x, y) != before.pixel(x, y)
+        ]
+        assert changed  # the selection is drawn
+        outside = [(x, y) for x, y in changed if not frame.contains(x + 0.5, y + 0.5)]
+        assert not outside, (selected, outside[:5])
 
 
 def test_cancel_keeps_what_was_reviewed_and_closing_ends_the_engine(
@@ -247,6 +293,13 @@ def test_the_review_names_each_evaluation_as_the_settings_panel_does(
     window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST))
     titles = [panel.itemText(i) for i in range(panel.count())]
     assert [row.evaluation_box.itemText(i) for i in range(row.evaluation_box.count())] == titles
-    assert "Open lines (weighted by pieces)" in titles  # not "open_lines"
+    assert "Open lines" in titles  # not "open_lines"
+    # With the same tips: what the name leaves out.
+    tips = [panel.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(panel.count())]
+    assert [
+        row.evaluation_box.itemData(i, Qt.ItemDataRole.ToolTipRole)
+        for i in range(row.evaluation_box.count())
+    ] == tips
+    assert "the more of its pieces" in tips[titles.index("Open lines")]
     assert row.evaluation_box.currentText() == "Centre control"
     assert row.chosen().evaluation == "centre"

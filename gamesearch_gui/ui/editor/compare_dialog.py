@@ -37,6 +37,9 @@ MEASURES = (
     ("leaves", "Leaves evaluated", QColor("#e09a2b")),
     ("pruned_subtrees", "Subtrees pruned", QColor("#c2185b")),
 )
+#: The colour of the Knuth-Moore bound's line and its name: the leaves' bars' colour,
+#: darker (it bounds the leaves).
+BOUND_INK = QColor("#e09a2b").darker(140)
 
 
 def _nice_step(rough: float) -> int:
@@ -58,6 +61,8 @@ class BarChart(QWidget):
         self.bound: int | None = None
         #: What the chart says while it has no rows.
         self.placeholder = "Searching…"
+        #: Each bar as last painted: where, and its measure's colour.
+        self.bars: list[tuple[QRectF, QColor]] = []
         self.setMinimumSize(520, 260)
 
     def sizeHint(self) -> QSize:
@@ -69,6 +74,14 @@ class BarChart(QWidget):
         self.bound = bound
         self.update()
 
+    def legend(self) -> list[tuple[str, QColor, bool]]:
+        """What the legend names: each measure's heading and colour, then the bound's
+        line if there is one (True: a dashed line, not a filled square)."""
+        entries = [(heading, colour, False) for _attr, heading, colour in MEASURES]
+        if self.bound is not None:
+            entries.append((f"Knuth–Moore bound: {self.bound} leaves", BOUND_INK, True))
+        return entries
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -77,20 +90,23 @@ class BarChart(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
             return
         fm = painter.fontMetrics()
-        legend_h = fm.height() + 8
-        left, right, top, bottom = 44, 12, legend_h + 6, fm.height() * 2 + 10
+        left, right, bottom = 44, 12, fm.height() * 2 + 10
+        text = self.palette().text().color()
+        legend_h = self._draw_legend(painter, left, text)
+        top = legend_h + 6
         area = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
         most = max(max(getattr(r, m[0]) for r in self.rows for m in MEASURES), 1)
         step = _nice_step(most / 4)
         ticks = math.ceil(most / step)
         # Headroom above the tallest bar for its number.
         highest = ticks * step * (1.08 if ticks * step - most < step * 0.15 else 1.0)
-        text = self.palette().text().color()
         self._draw_grid(painter, area, step, ticks, highest, text)
         self._draw_bars(painter, area, highest, text)
         if self.bound is not None:
-            self._draw_bound(painter, area, self.bound, highest)
-        self._draw_legend(painter, left, text)
+            # A line across, named in the legend: a label on the chart covered a bar.
+            y = area.bottom() - area.height() * self.bound / highest
+            painter.setPen(QPen(BOUND_INK, 1.5, Qt.PenStyle.DashLine))
+            painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
 
     def _draw_grid(
         self, painter: QPainter, area: QRectF, step: int, ticks: int, highest: float, text: QColor
@@ -116,6 +132,7 @@ class BarChart(QWidget):
         fm = painter.fontMetrics()
         group_w = area.width() / len(self.rows)
         bar_w = group_w * 0.7 / len(MEASURES)
+        self.bars = []
         for g, row in enumerate(self.rows):
             x0 = area.left() + g * group_w + group_w * 0.15
             for b, (attr, _heading, colour) in enumerate(MEASURES):
@@ -123,6 +140,7 @@ class BarChart(QWidget):
                 h = area.height() * value / highest
                 bar = QRectF(x0 + b * bar_w, area.bottom() - h, bar_w - 2, h)
                 painter.fillRect(bar, colour)
+                self.bars.append((bar, colour))
                 painter.setPen(text)
                 painter.drawText(
                     QRectF(bar.left() - 6, bar.top() - fm.height() - 1, bar_w + 10, fm.height()),
@@ -135,30 +153,25 @@ class BarChart(QWidget):
                 row.name,
             )
 
-    def _draw_bound(self, painter: QPainter, area: QRectF, bound: int, highest: float) -> None:
-        """The Knuth-Moore bound on leaves: a dashed line across, labelled."""
+    def _draw_legend(self, painter: QPainter, left: int, text: QColor) -> int:
+        """Each entry's mark and name along the top, on as many rows as the width needs;
+        the height they take."""
         fm = painter.fontMetrics()
-        y = area.bottom() - area.height() * bound / highest
-        ink = QColor("#e09a2b").darker(140)
-        painter.setPen(QPen(ink, 1.5, Qt.PenStyle.DashLine))
-        painter.drawLine(int(area.left()), int(y), int(area.right()), int(y))
-        label = f"Knuth–Moore bound: {bound} leaves"
-        box = QRectF(
-            area.left() + 4, y - fm.height() - 2, fm.horizontalAdvance(label) + 8, fm.height()
-        )
-        painter.fillRect(box, self.palette().base())
-        painter.setPen(ink)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-
-    def _draw_legend(self, painter: QPainter, left: int, text: QColor) -> None:
-        """Each measure's colour and name along the top."""
-        fm = painter.fontMetrics()
-        x = left
-        for _attr, heading, colour in MEASURES:
-            painter.fillRect(QRectF(x, 6, 12, 12), colour)
-            painter.setPen(text)
-            painter.drawText(int(x + 16), 6 + fm.ascent(), heading)
-            x += 16 + fm.horizontalAdvance(heading) + 18
+        row_h = fm.height() + 8
+        x, y = left, 6
+        for name, colour, dashed in self.legend():
+            width = 16 + fm.horizontalAdvance(name)
+            if x > left and x + width > self.width() - 6:
+                x, y = left, y + row_h
+            if dashed:
+                painter.setPen(QPen(colour, 1.5, Qt.PenStyle.DashLine))
+                painter.drawLine(int(x), y + 6, int(x + 12), y + 6)
+            else:
+                painter.fillRect(QRectF(x, y, 12, 12), colour)
+            painter.setPen(colour if dashed else text)
+            painter.drawText(int(x + 16), y + fm.ascent(), name)
+            x += width + 18
+        return y - 6 + row_h
 
 
 class CompareDialog(ComparisonDialog):

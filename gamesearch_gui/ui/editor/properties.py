@@ -165,7 +165,12 @@ class PropertiesForm(QWidget):
         self.label = QLineEdit()
         self.label.setPlaceholderText("none (e.g. A)")
         self.move_edit = QLineEdit()
-        self.move_edit.setPlaceholderText("none (the child's index is used)")
+        # Short enough to read whole in the panel at 1366×768; the tip says the rest.
+        self.move_edit.setPlaceholderText("none (its index)")
+        self.move_edit.setToolTip(
+            "The move into this node, as its edge and the replay name it; with none, the "
+            "node's index among its siblings (0 for the first)"
+        )
         for edit in (self.label, self.move_edit):
             keep_whole(edit)
         self.warning = warning_label("probabilityWarning")

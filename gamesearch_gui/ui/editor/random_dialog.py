@@ -50,9 +50,11 @@ class RandomTreeDialog(QDialog):
         self.value_lo = _spin(-1000, 1000, -10)
         self.value_hi = _spin(-1000, 1000, 10)
         self.chance = QLineEdit()
-        self.chance.setPlaceholderText("none, or levels such as 1, 3")
+        # Short enough to read whole in the dialog's narrow field; the tip says the rest.
+        self.chance.setPlaceholderText("none, or e.g. 1, 3")
         self.chance.setToolTip(
-            "Levels made of chance nodes: 1 is the root's children, up to the depth minus 1"
+            "Levels made of chance nodes, such as 1, 3: 1 is the root's children, up to the "
+            "depth minus 1. Empty: none"
         )
         self.chance.setMaxLength(200)
         self._make_player_fields()

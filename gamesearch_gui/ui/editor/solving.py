@@ -42,11 +42,13 @@ from gamesearch_gui.ui.editor.host import EditorHost
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.recorded_search import RecordedSearch
 from gamesearch_gui.ui.recorded_search import show_node_labels
+from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.stats_panel import exact_note
 from gamesearch_gui.ui.tree.page import TreePage
 from gamesearch_gui.ui.widgets import connect_plain
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import fail_hard_box
+from gamesearch_gui.ui.widgets import fill_choices
 from gamesearch_gui.ui.worker import SearchController
 from gamesearch_gui.ui.worker import SearchRequest
 
@@ -165,10 +167,13 @@ class TreeSolver(QObject):
             wanted = [Algorithm.MINIMAX, Algorithm.ALPHABETA]
         current = [self.algorithm.itemData(i) for i in range(self.algorithm.count())]
         if current != wanted:
-            self.algorithm.clear()
-            for algorithm in wanted:
-                name = "Max^n, shallow pruning" if algorithm == SHALLOW else None
-                self.algorithm.addItem(name or algorithm.title, algorithm)
+            # Named as the Settings panel names them ("Star1": its gloss is in its tip).
+            choices: list[tuple[str, Any, str | None]] = [
+                *algorithm_choices(a for a in wanted if a != SHALLOW)
+            ]
+            if SHALLOW in wanted:
+                choices.append(("Max^n, shallow pruning", SHALLOW, None))
+            fill_choices(self.algorithm, choices)
             self.algorithm.setCurrentIndex(0 if tree.players else 1)
         if tree.players:
             self._update_player_algorithms(tree)

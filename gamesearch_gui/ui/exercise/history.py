@@ -109,6 +109,9 @@ class HistoryTab(QWidget):
         forget = QPushButton("Clear history")
         connect_plain(forget.clicked, self.clearRequested.emit)
         self.history_summary = QLabel()
+        # Wrapped: a tab widget is as wide as its widest page, and this line, one long
+        # line after the first Check, widened the side panel by 80 px and moved the tree.
+        self.history_summary.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.history_summary)
         layout.addWidget(self.history_list, 1)

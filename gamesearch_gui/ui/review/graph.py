@@ -44,6 +44,11 @@ BELOW: Final = QColor(246, 240, 230)
 SELECTED: Final = QColor("#2b8a3e")
 #: Room around the plot for the axis labels, in pixels.
 LEFT, RIGHT, TOP, BOTTOM = 64.0, 16.0, 22.0, 40.0
+#: The radius of the ring round the selected position's point.
+RING: Final = 8.0
+#: How far inside the plot's frame the points keep: the ring and its pen, so that no
+#: ring covers a number of the axes (move 0's covered the scale's middle, "0").
+INSET: Final = RING + 2.0
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,8 @@ class GraphData:
 
 
 class GraphLayout:
-    """Where each position's point goes in ``rect`` (pixels), and back."""
+    """Where each position's point goes in ``rect`` (pixels), and back: inside the
+    plot's frame by :data:`INSET`."""
 
     def __init__(self, data: GraphData, rect: QRectF) -> None:
         self.data = data
@@ -71,17 +77,20 @@ class GraphLayout:
             max(1.0, rect.width() - LEFT - RIGHT),
             max(1.0, rect.height() - TOP - BOTTOM),
         )
+        inset = min(INSET, self.plot.width() / 4, self.plot.height() / 4)
+        #: Where the points go: the first move and the scale's ends this far inside.
+        self.points = self.plot.adjusted(inset, inset, -inset, -inset)
 
     def x(self, index: int) -> float:
         """The x of position ``index`` (0: the start)."""
         last = max(1, self.data.positions - 1)
-        return self.plot.left() + self.plot.width() * index / last
+        return self.points.left() + self.points.width() * index / last
 
     def y(self, value: float) -> float:
         """The y of ``value`` on the scale (the top of the scale at the top)."""
         low, high = self.data.scale
         share = 0.5 if high <= low else (value - low) / (high - low)
-        return self.plot.bottom() - self.plot.height() * share
+        return self.points.bottom() - self.points.height() * share
 
     def point(self, index: int) -> QPointF:
         """Position ``index``'s point (it must have been reviewed)."""
@@ -125,10 +134,10 @@ def paint_graph(painter: QPainter, rect: QRectF, data: GraphData, font: QFont) -
     painter.drawText(
         QRectF(plot.left() + 4, rect.top(), plot.width(), TOP), flags, f"{data.names[0]} wins ↑"
     )
+    # Inside the frame, past the start's ring and its line (the start is selected first).
+    below = layout.x(0) + RING + 4
     painter.drawText(
-        QRectF(
-            plot.left() + 4, plot.bottom() - metrics.height() - 2, plot.width(), metrics.height()
-        ),
+        QRectF(below, plot.bottom() - metrics.height() - 2, plot.right() - below, metrics.height()),
         flags,
         f"{data.names[1]} wins ↓",
     )
@@ -145,7 +154,7 @@ def _move_ticks(
     moves = max(1, layout.data.positions - 1)
     widest = metrics.horizontalAdvance(str(moves)) + 12
     step = 1
-    while plot.width() * step / moves < widest and step < moves:
+    while layout.points.width() * step / moves < widest and step < moves:
         step = step * 2 if str(step)[0] != "2" else step * 5 // 2
     for index in range(0, moves + 1, step):
         x = layout.x(index)
@@ -191,7 +200,7 @@ def _values(painter: QPainter, layout: GraphLayout) -> None:
         painter.drawLine(QPointF(x, layout.plot.top()), QPointF(x, layout.plot.bottom()))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(SELECTED, 2.5))
-        painter.drawEllipse(layout.point(data.selected), 8, 8)
+        painter.drawEllipse(layout.point(data.selected), RING, RING)
 
 
 class ValueGraph(QWidget):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.widgets import fill_choices
 
@@ -40,8 +41,7 @@ class SettingsRow(QWidget):
             if game.has_chance
             else (Algorithm.ALPHABETA, Algorithm.MINIMAX)
         )
-        for algorithm in choices:
-            self.algorithm_box.addItem(algorithm.title, algorithm)
+        fill_choices(self.algorithm_box, algorithm_choices(choices))
         self.algorithm_box.setCurrentIndex(max(0, self.algorithm_box.findData(settings.algorithm)))
         self.depth_spin = QSpinBox()
         self.depth_spin.setRange(1, MOST_DEPTH)

@@ -108,6 +108,9 @@ class TreePage(QWidget):
     nodeCapChanged = Signal(object)
     #: The person chose a search in the list of searches: its key (``list_searches``).
     searchChosen = Signal(object)
+    #: Whether the page holds a search whose replay can be written as a web page
+    #: (:attr:`page_exportable`) changed: the menus' Export replay as web page follow it.
+    pageExportable = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -303,6 +306,7 @@ class TreePage(QWidget):
             self._select_root()
         self._update_published()
         self._update_strategy()
+        self._exportable_changed()
 
     def _show_mcts(self, recording: MctsRecording, *, live: bool, title: str) -> None:
         """The MCTS page, following ``recording`` (live) or at its end."""
@@ -324,6 +328,7 @@ class TreePage(QWidget):
         if not live:
             self.mcts.select(0 if recording.node_count else None)
         self._explain(self.controller.moment)
+        self._exportable_changed()
 
     def set_published(self, count: int) -> None:
         """The running search has ``count`` events ready to show."""
@@ -375,6 +380,19 @@ class TreePage(QWidget):
         self.iterations.set_shown(False)
         self._update_strategy()
         self._set_enabled(False)
+        self._exportable_changed()
+
+    @property
+    def page_exportable(self) -> bool:
+        """Whether there is a replay to write as a web page: a search of the minimax
+        family shown (Monte Carlo tree search's replay stays in the app)."""
+        return self.recording is not None
+
+    def _exportable_changed(self) -> None:
+        """Enable the Export menu's web page as there is a replay to write, and say so."""
+        exportable = self.page_exportable
+        self.view_bar.act_export_page.setEnabled(exportable)
+        self.pageExportable.emit(exportable)
 
     def list_searches(self, entries: Sequence[tuple[object, str]], current: object) -> None:
         """Offer ``entries`` (key, title) as the searches the tree can show, ``current``
