@@ -145,29 +145,28 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {show(text)}") from None
-    if not MIN_TIME_BUDGET <= value <= MAX_TIME_BUDGET:
-        raise argparse.ArgumentTypeError(
-            f"must be from {MIN_TIME_BUDGET} to {MAX_TIME_BUDGET} seconds (one day), "
-            f"not {show(text)}"
-        )
-    return value
+def _real(low: float, high: float, unit: str = "", note: str = "") -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` to ``high`` (of ``unit``, "seconds"; with
+    ``note`` after the range)."""
+    of = f" of {unit}" if unit else ""
+    unit = f" {unit}" if unit else ""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number{of}: {show(text)}") from None
+        if not low <= value <= high:  # (NaN is neither)
+            raise argparse.ArgumentTypeError(
+                f"must be from {low:g} to {high:g}{unit}{note}, not {show(text)}"
+            )
+        return value
+
+    return parse
 
 
-def _exploration(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {show(text)}") from None
-    if not 0 <= value <= MAX_EXPLORATION:
-        raise argparse.ArgumentTypeError(
-            f"must be a number from 0 to {MAX_EXPLORATION:g}, not {show(text)}"
-        )
-    return value
+_seconds = _real(MIN_TIME_BUDGET, MAX_TIME_BUDGET, "seconds", " (one day)")
+_exploration = _real(0, MAX_EXPLORATION)
 
 
 def _whole_number(low: int, high: int) -> Callable[[str], int]:
