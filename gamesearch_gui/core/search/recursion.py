@@ -400,8 +400,8 @@ class Recursion(Generic[S, A]):
         """Figure 5.7's MAX-VALUE: the children in turn, the largest value (the first of
         equals, see TIE_TOLERANCE), cut once it reaches beta; alpha rises with it. Returns
         the value, the best move and the window as the children left it."""
-        pvs, prune, emit, result, terminal_value, evaluate = self.loop
-        node = Recursion.node  # the function: called with self, as a bound method would be
+        pvs, prune = self.loop[0], self.loop[1]
+        child_of = Recursion._child  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
         above = self.above
         if standing is None:
@@ -420,37 +420,17 @@ class Recursion(Generic[S, A]):
             move = moves[i]
             if not wide:
                 child_alpha, child_beta = alpha, beta
-            child = result(state, move)
-            child_value = terminal_value(child)
-            if (child_value is None and not horizon) or self.next_id + 1 >= self.check_at:
-                # An inner node, or a checkpoint due: the node itself.
-                if emit:
-                    self.entering_parent, self.entering_move, self.entering_p = nid, move, None
-                child_value = node(
-                    self, child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
-                )
-            else:  # a leaf, valued here without a call of node(); one event tells it all
-                how = _TERMINAL
-                if child_value is None:
-                    how = _EVALUATION
-                    try:
-                        child_value = evaluate(child)
-                    except Exception:
-                        self._failed_leaf(child, nid, move, child_ply, child_alpha, child_beta)
-                        raise
-                    self.used_evaluation = True
-                cid = self.next_id
-                self.next_id = cid + 1
-                if child_ply > self.max_ply:
-                    self.max_ply = child_ply
-                self.leaves += 1
-                pvs[child_ply] = None
-                if emit:
-                    kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
-                    self.leaf(
-                        cid, nid, move, child_ply, kind, child_alpha, child_beta,
-                        child, None, child_value, how,
-                    )  # fmt: skip
+            child_value = child_of(
+                self,
+                state,
+                nid,
+                move,
+                child_ply,
+                child_alpha,
+                child_beta,
+                on_pv and i == 0,
+                horizon,
+            )
             if ply == 0:
                 self._root_move(move, child_value, child_alpha, child_beta)
             if child_value > value and (
@@ -480,8 +460,8 @@ class Recursion(Generic[S, A]):
     ) -> tuple[float, A | None, float, float]:
         """Figure 5.7's MIN-VALUE: the smallest value, cut once it falls to alpha; beta
         falls with it. As :meth:`_max_children` otherwise."""
-        pvs, prune, emit, result, terminal_value, evaluate = self.loop
-        node = Recursion.node  # the function: called with self, as a bound method would be
+        pvs, prune = self.loop[0], self.loop[1]
+        child_of = Recursion._child  # the function: called with self, as a bound method would be
         tie = TIE_TOLERANCE
         below = self.below
         if standing is None:
@@ -500,37 +480,17 @@ class Recursion(Generic[S, A]):
             move = moves[i]
             if not wide:
                 child_alpha, child_beta = alpha, beta
-            child = result(state, move)
-            child_value = terminal_value(child)
-            if (child_value is None and not horizon) or self.next_id + 1 >= self.check_at:
-                # An inner node, or a checkpoint due: the node itself.
-                if emit:
-                    self.entering_parent, self.entering_move, self.entering_p = nid, move, None
-                child_value = node(
-                    self, child, child_ply, child_alpha, child_beta, on_pv and i == 0, child_value
-                )
-            else:  # a leaf, valued here without a call of node(); one event tells it all
-                how = _TERMINAL
-                if child_value is None:
-                    how = _EVALUATION
-                    try:
-                        child_value = evaluate(child)
-                    except Exception:
-                        self._failed_leaf(child, nid, move, child_ply, child_alpha, child_beta)
-                        raise
-                    self.used_evaluation = True
-                cid = self.next_id
-                self.next_id = cid + 1
-                if child_ply > self.max_ply:
-                    self.max_ply = child_ply
-                self.leaves += 1
-                pvs[child_ply] = None
-                if emit:
-                    kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
-                    self.leaf(
-                        cid, nid, move, child_ply, kind, child_alpha, child_beta,
-                        child, None, child_value, how,
-                    )  # fmt: skip
+            child_value = child_of(
+                self,
+                state,
+                nid,
+                move,
+                child_ply,
+                child_alpha,
+                child_beta,
+                on_pv and i == 0,
+                horizon,
+            )
             if ply == 0:
                 self._root_move(move, child_value, child_alpha, child_beta)
             if child_value < value and (
@@ -546,6 +506,50 @@ class Recursion(Generic[S, A]):
                 if value < beta:
                     beta = value
         return value, best_move, alpha, beta
+
+    def _child(
+        self,
+        state: S,
+        nid: int,
+        move: A,
+        child_ply: int,
+        child_alpha: float,
+        child_beta: float,
+        first_on_pv: bool,
+        horizon: bool,
+    ) -> float:
+        """The value of the child ``move`` leads to: an inner node (or one at a checkpoint)
+        searched by node(), a leaf valued here, without a call of node(), one event telling
+        it all."""
+        pvs, _, emit, result, terminal_value, evaluate = self.loop
+        child = result(state, move)
+        child_value = terminal_value(child)
+        if (child_value is None and not horizon) or self.next_id + 1 >= self.check_at:
+            if emit:
+                self.entering_parent, self.entering_move, self.entering_p = nid, move, None
+            return self.node(child, child_ply, child_alpha, child_beta, first_on_pv, child_value)
+        how = _TERMINAL
+        if child_value is None:
+            how = _EVALUATION
+            try:
+                child_value = evaluate(child)
+            except Exception:
+                self._failed_leaf(child, nid, move, child_ply, child_alpha, child_beta)
+                raise
+            self.used_evaluation = True
+        cid = self.next_id
+        self.next_id = cid + 1
+        if child_ply > self.max_ply:
+            self.max_ply = child_ply
+        self.leaves += 1
+        pvs[child_ply] = None
+        if emit:
+            kind = _TERMINAL_KIND if how is _TERMINAL else _KINDS[id(self.to_move(child))]
+            self.leaf(
+                cid, nid, move, child_ply, kind, child_alpha, child_beta,
+                child, None, child_value, how,
+            )  # fmt: skip
+        return child_value
 
     def _failed_leaf(
         self, child: S, nid: int, move: A, ply: int, alpha: float, beta: float
