@@ -11,8 +11,9 @@ textbook's definition by cases, each case a method of its own:
 * a position the transposition table knows well enough (:meth:`Recursion._probe`);
 * a chance node: the expectation, or Star1's bounds (:meth:`Recursion.chance`);
 * MAX or MIN: the best child, as Figure 5.7's MAX-VALUE and MIN-VALUE
-  (:meth:`Recursion._max_children`, :meth:`Recursion._min_children`; the moves in order
-  in :meth:`Recursion._in_order`; after them :meth:`Recursion._finish`).
+  (:meth:`Recursion._max_children`, :meth:`Recursion._min_children`, each child valued
+  by :meth:`Recursion._child`; the moves in order in :meth:`Recursion._in_order`; after
+  them :meth:`Recursion._finish`).
 
 Each feature a search does not use is one attribute test per node (``self.use_tt``,
 ``self.emit``, ...). The events are those of :mod:`gamesearch_gui.core.recording.events`.
