@@ -561,7 +561,7 @@ class Answers:
             if self.rng.random() < 0.6:
                 dialog.chance.setText(self._pick([*NASTY_TEXTS, "1", "1, 3", "2", "9", "-1"]))
             if self.rng.random() < 0.3:
-                dialog.seed.setText(self._pick(NASTY_TEXTS))
+                dialog.fields.seed.setText(self._pick(NASTY_TEXTS))
         self._finish(dialog)
 
     def _fill_NewExerciseDialog(self, dialog: Any) -> None:

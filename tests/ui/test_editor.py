@@ -577,12 +577,12 @@ def test_the_knuth_moore_bound_is_named_in_the_legend_and_covers_no_bar(qtbot: Q
 def test_random_trees_repeat_with_their_seed(qtbot: QtBot, window: MainWindow) -> None:
     dialog = RandomTreeDialog(window)
     qtbot.addWidget(dialog)
-    dialog.depth_box.setValue(4)
+    dialog.fields.depth_box.setValue(4)
     dialog.chance.setText("2")
-    dialog.seed.setText("42")
+    dialog.fields.seed.setText("42")
     a, b = dialog.tree(), dialog.tree()
     assert same_tree(a, b) and a.has_chance and a.height == 4
-    dialog.seed.setText("43")
+    dialog.fields.seed.setText("43")
     assert not same_tree(a, dialog.tree())
     window.trees._random_dialog = lambda: a  # type: ignore[method-assign]
     window.set_mode("trees")
@@ -599,13 +599,13 @@ def test_the_random_tree_dialog_refuses_a_shape_too_big_to_draw_at_once(
     # GUI thread, and the window froze for ten seconds making and drawing it.
     dialog = RandomTreeDialog(window)
     qtbot.addWidget(dialog)
-    dialog.depth_box.setValue(6)
-    dialog.branch_lo.setValue(10)
-    dialog.branch_hi.setValue(10)
+    dialog.fields.depth_box.setValue(6)
+    dialog.fields.branch_lo.setValue(10)
+    dialog.fields.branch_hi.setValue(10)
     dialog.accept()  # OK: the dialog stays open and says why
     assert dialog.made is None and dialog.error.isVisibleTo(dialog)
     assert "could exceed 100,000 nodes" in dialog.error.text()
-    dialog.depth_box.setValue(4)  # 11,111 nodes
+    dialog.fields.depth_box.setValue(4)  # 11,111 nodes
     assert dialog.tree().node_count == 11_111
 
 

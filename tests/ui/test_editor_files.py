@@ -187,12 +187,12 @@ def test_the_random_tree_dialog_refuses_a_tree_too_big_and_a_control_character(
 ) -> None:
     dialog = RandomTreeDialog()
     qtbot.addWidget(dialog)
-    dialog.depth_box.setValue(12)
-    dialog.branch_hi.setValue(10)
+    dialog.fields.depth_box.setValue(12)
+    dialog.fields.branch_hi.setValue(10)
     dialog.accept()
     assert dialog.made is None and "could exceed" in dialog.error.text()
-    dialog.depth_box.setValue(3)
-    dialog.seed.setText("a\x1bb")
+    dialog.fields.depth_box.setValue(3)
+    dialog.fields.seed.setText("a\x1bb")
     dialog.accept()
     assert dialog.made is None and "control characters" in dialog.error.text()
 

@@ -462,15 +462,15 @@ def test_a_random_tree_of_players_from_the_dialog_opens_and_solves_with_shallow_
     dialog = RandomTreeDialog(window)
     qtbot.addWidget(dialog)
     assert not dialog.constant_box.isEnabled()  # two players: MAX and MIN, zero-sum
-    dialog.depth_box.setValue(3)
-    dialog.branch_lo.setValue(3)
-    dialog.branch_hi.setValue(4)
+    dialog.fields.depth_box.setValue(3)
+    dialog.fields.branch_lo.setValue(3)
+    dialog.fields.branch_hi.setValue(4)
     dialog.value_lo.setValue(0)
     dialog.value_hi.setValue(10)
     dialog.players_box.setValue(3)
     dialog.constant_box.setChecked(True)
     dialog.sum_box.setValue(10)
-    dialog.seed.setText("7")
+    dialog.fields.seed.setText("7")
     dialog.accept()
     made = dialog.made
     assert made is not None and made.players == ("A", "B", "C") and made.constant_sum == 10

@@ -17,6 +17,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from gamesearch_gui.core.exercises.exercise import CUSTOM
 from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
 from gamesearch_gui.core.exercises.exercise import MAX_RANDOM_LEAVES
 from gamesearch_gui.core.exercises.exercise import AnswerKey
@@ -38,7 +39,6 @@ from gamesearch_gui.ui.exercise.export import page_size
 from gamesearch_gui.ui.exercise.export import page_title
 from gamesearch_gui.ui.exercise.export import render_page
 from gamesearch_gui.ui.exercise.export import value_points
-from gamesearch_gui.ui.exercise.export_dialog import CUSTOM
 from gamesearch_gui.ui.exercise.export_dialog import ExportSetDialog
 from gamesearch_gui.ui.exercise.view import BLANK
 
@@ -440,28 +440,28 @@ def test_export_steps_replace_no_file_before_the_last_page(
 
 def test_dialog_form(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dialog = make_dialog(qtbot)
-    seed = dialog.seed_edit.text()
+    seed = dialog.fields.shape.seed.text()
     assert re.fullmatch(r"\d{4}", seed)
     assert dialog.count_spin.value() == 10
     assert dialog.count_spin.maximum() == 100
     assert dialog.difficulty() == DIFFICULTIES["Medium"]
-    dialog.difficulty_combo.setCurrentText("Hard")
+    dialog.fields.difficulty.setCurrentText("Hard")
     assert dialog.difficulty() == DIFFICULTIES["Hard"]
-    dialog.children_spin.setValue(4)
-    assert dialog.difficulty_combo.currentText() == CUSTOM
+    dialog.fields.shape.branch_hi.setValue(4)
+    assert dialog.fields.difficulty.currentText() == CUSTOM
     assert dialog.difficulty() == Difficulty(4, (2, 4))
-    dialog.children_spin.setValue(3)
-    assert dialog.difficulty_combo.currentText() == "Hard"
-    assert not dialog.chance_spin.isEnabled()
+    dialog.fields.shape.branch_hi.setValue(3)
+    assert dialog.fields.difficulty.currentText() == "Hard"
+    assert dialog.fields.chance.value() == 0  # alpha-beta: no chance levels
     dialog.task_combo.setCurrentText(Task.EXPECTIMINIMAX.title)
-    assert dialog.chance_spin.isEnabled()
-    dialog.chance_spin.setValue(2)
+    assert dialog.fields.chance.value() == 1  # expectiminimax needs some
+    dialog.fields.chance.setValue(2)
     assert dialog.difficulty().chance_levels() == 2
 
     # Export with no file name asks for one (Browse…), then writes there.
     monkeypatch.setattr(dialog, "_save_file_name", lambda: str(tmp_path / "quiz.svg"))
     dialog.count_spin.setValue(1)
-    dialog.difficulty_combo.setCurrentText("Easy")
+    dialog.fields.difficulty.setCurrentText("Easy")
     dialog.task_combo.setCurrentText(Task.MINIMAX.title)
     with qtbot.waitSignal(dialog.exported, timeout=30_000) as blocker:
         dialog.export_button.click()

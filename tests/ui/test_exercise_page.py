@@ -458,9 +458,9 @@ def test_new_exercise_dialog_random_tree(qtbot: QtBot) -> None:
     dialog = NewExerciseDialog()
     qtbot.addWidget(dialog)
     assert dialog.source() == RANDOM
-    dialog.difficulty.setCurrentText("Easy")
-    assert dialog.depth_box.value() == 2
-    dialog.seed.setText("77")
+    dialog.fields.difficulty.setCurrentText("Easy")
+    assert dialog.fields.shape.depth_box.value() == 2
+    dialog.fields.shape.seed.setText("77")
     dialog.set_task(Task.MINIMAX)
     dialog.accept()
     exercise = dialog.result_exercise
@@ -468,15 +468,15 @@ def test_new_exercise_dialog_random_tree(qtbot: QtBot) -> None:
     same = random_exercise(Difficulty(2, (2, 3)), Task.MINIMAX, "77")
     assert exercise.source == same.source and "seed 77" in exercise.source
     # Chance levels make an expectiminimax exercise.
-    dialog.chance.setValue(100)
+    dialog.fields.chance.setValue(100)
     assert dialog.chosen_task() is Task.EXPECTIMINIMAX
-    assert dialog.difficulty.currentText() == "Easy"
-    dialog.depth_box.setValue(6)
-    dialog.branch_hi.setValue(5)
-    assert dialog.difficulty.currentText() == "Custom"
-    assert "at least 64 leaves" in dialog.size_label.text()  # 2**6
-    dialog.branch_lo.setValue(1)
-    assert "at most 300" in dialog.size_label.text()
+    assert dialog.fields.difficulty.currentText() == "Easy"
+    dialog.fields.shape.depth_box.setValue(6)
+    dialog.fields.shape.branch_hi.setValue(5)
+    assert dialog.fields.difficulty.currentText() == "Custom"
+    assert "at least 64 leaves" in dialog.fields.size_label.text()  # 2**6
+    dialog.fields.shape.branch_lo.setValue(1)
+    assert "at most 300" in dialog.fields.size_label.text()
 
 
 def test_new_exercise_dialog_refuses_a_bad_file_and_stays_open(
@@ -824,7 +824,7 @@ def test_a_star1_exercise_is_answered_by_crossing_out(qtbot: QtBot, page: Exerci
 def test_new_exercise_dialog_convention_and_star1(qtbot: QtBot) -> None:
     dialog = NewExerciseDialog()
     qtbot.addWidget(dialog)
-    dialog.seed.setText("9")
+    dialog.fields.shape.seed.setText("9")
     dialog.set_task(Task.ALPHABETA)
     assert dialog.convention.isEnabled()
     assert not dialog.fail_hard()  # fail-soft unless chosen
@@ -835,7 +835,7 @@ def test_new_exercise_dialog_convention_and_star1(qtbot: QtBot) -> None:
     assert exercise.task is Task.ALPHABETA and exercise.fail_hard
     # Star1 needs chance levels: choosing it sets some, and states the bounds.
     dialog.set_task(Task.STAR1)
-    assert dialog.chance.value() == 50
+    assert dialog.fields.chance.value() == 1
     assert not dialog.convention.isEnabled()
     assert "all values lie between 0 and 20" in dialog.task_help.text()
     exercise = dialog.exercise()
@@ -843,7 +843,7 @@ def test_new_exercise_dialog_convention_and_star1(qtbot: QtBot) -> None:
     assert exercise.tree.has_chance and exercise.tree.value_bounds == (0, 20)
     # Back to alpha-beta: no chance levels.
     dialog.set_task(Task.ALPHABETA)
-    assert dialog.chance.value() == 0
+    assert dialog.fields.chance.value() == 0
     assert dialog.exercise().fail_hard
 
 

@@ -1,6 +1,6 @@
 """The random-tree dialog: depth, branching, values, chance layers, players and a seed.
 
-Whatever is typed, OK either makes the tree or keeps the dialog open with the reason in
+Whatever is typed, Create either makes the tree or keeps the dialog open with the reason in
 red under the fields: the dialog never closes on a setting the generator refuses.
 """
 
@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox
 from PySide6.QtWidgets import QDialog
-from PySide6.QtWidgets import QDialogButtonBox
 from PySide6.QtWidgets import QFormLayout
 from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QLineEdit
-from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.trees.random_tree import random_tree
 from gamesearch_gui.core.trees.tree import CustomTree
+from gamesearch_gui.ui.tree_fields import CHANCE_LEVELS_LABEL
+from gamesearch_gui.ui.tree_fields import CHANCE_TIP
+from gamesearch_gui.ui.tree_fields import DRAWN_LIMITS
+from gamesearch_gui.ui.tree_fields import TreeShapeFields
+from gamesearch_gui.ui.tree_fields import action_buttons
+from gamesearch_gui.ui.tree_fields import add_row
+from gamesearch_gui.ui.tree_fields import range_row
+from gamesearch_gui.ui.tree_fields import spin
 from gamesearch_gui.ui.widgets import error_label
-
-#: Longest seed: a seed is something to read out to a class.
-MAX_SEED_CHARS = 100
 
 #: The most players the dialog offers: each leaf's vector still reads at a glance.
 MAX_DIALOG_PLAYERS = 6
@@ -30,13 +33,6 @@ MAX_DIALOG_PLAYERS = 6
 MAX_RANDOM_NODES = 100_000
 
 
-def _spin(lo: int, hi: int, value: int) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(lo, hi)
-    box.setValue(value)
-    return box
-
-
 class RandomTreeDialog(QDialog):
     """Asks for the shape of a random tree; :meth:`tree` makes it (same seed, same tree)."""
 
@@ -44,25 +40,16 @@ class RandomTreeDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Random tree")
         self.made: CustomTree | None = None
-        self.depth_box = _spin(1, 12, 3)
-        self.branch_lo = _spin(1, 10, 2)
-        self.branch_hi = _spin(1, 10, 3)
-        self.value_lo = _spin(-1000, 1000, -10)
-        self.value_hi = _spin(-1000, 1000, 10)
+        self.fields = TreeShapeFields(DRAWN_LIMITS)
+        self.value_lo = spin(-1000, 1000, -10)
+        self.value_hi = spin(-1000, 1000, 10)
         self.chance = QLineEdit()
         # Short enough to read whole in the dialog's narrow field; the tip says the rest.
         self.chance.setPlaceholderText("none, or e.g. 1, 3")
-        self.chance.setToolTip(
-            "Levels made of chance nodes, such as 1, 3: 1 is the root's children, up to the "
-            "depth minus 1. Empty: none"
-        )
         self.chance.setMaxLength(200)
         self._make_player_fields()
-        self.seed = QLineEdit("1")
-        self.seed.setToolTip("The same seed and settings always give the same tree")
-        self.seed.setMaxLength(MAX_SEED_CHARS)
         self.error = error_label("randomTreeError")
-        for edit in (self.chance, self.seed):
+        for edit in (self.chance, self.fields.seed):
             edit.textEdited.connect(lambda _text: self.error.hide())
         for box in (self.players_box, self.sum_box, self.value_lo, self.value_hi):
             box.valueChanged.connect(lambda _value: self.error.hide())
@@ -71,7 +58,7 @@ class RandomTreeDialog(QDialog):
 
     def _make_player_fields(self) -> None:
         """How many players, and whether each leaf's values add up to one number."""
-        self.players_box = _spin(2, MAX_DIALOG_PLAYERS, 2)
+        self.players_box = spin(2, MAX_DIALOG_PLAYERS, 2)
         self.players_box.setSpecialValueText("2: MAX and MIN")
         self.players_box.setToolTip(
             "2: a tree of MAX and MIN, one value a leaf. 3 or more: a tree of players A, B, "
@@ -83,36 +70,27 @@ class RandomTreeDialog(QDialog):
             "Every leaf's values add up to the same number (a constant-sum game), so "
             "max^n's shallow pruning applies"
         )
-        self.sum_box = _spin(-6000, 6000, 10)
+        self.sum_box = spin(-6000, 6000, 10)
         self.sum_box.setToolTip("What every leaf's values add up to")
         self.players_box.valueChanged.connect(self._players_changed)
         self.constant_box.toggled.connect(self._players_changed)
 
     def _lay_out(self) -> None:
-        """The fields in a form, the error under them, OK and Cancel at the bottom."""
-        branching = QHBoxLayout()
-        branching.addWidget(self.branch_lo)
-        branching.addWidget(self.branch_hi)
-        values = QHBoxLayout()
-        values.addWidget(self.value_lo)
-        values.addWidget(self.value_hi)
+        """The fields in a form, the error under them, Create and Cancel at the bottom."""
         form = QFormLayout(self)
-        form.addRow("Depth", self.depth_box)
-        form.addRow("Children per node (from, to)", branching)
-        form.addRow("Leaf values (from, to)", values)
-        form.addRow("Chance levels", self.chance)
+        self.fields.add_shape_rows(form)
+        tip = "Each leaf's value (each player's, with players) is a whole number in this range"
+        add_row(form, "Leaf values", range_row(self.value_lo, self.value_hi), tip)
+        add_row(form, CHANCE_LEVELS_LABEL, self.chance, CHANCE_TIP)
         form.addRow("Players", self.players_box)
         constant = QHBoxLayout()
         constant.addWidget(self.constant_box)
         constant.addWidget(self.sum_box, 1)
         form.addRow("Each leaf's values", constant)
-        form.addRow("Seed", self.seed)
+        self.fields.add_seed_row(form)
         form.addRow(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        buttons, _create = action_buttons(self, "Create")
         buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
     def _players_changed(self) -> None:
@@ -124,7 +102,7 @@ class RandomTreeDialog(QDialog):
     def chance_levels(self) -> list[int]:
         """The chance levels typed; ValueError, saying what is wrong, for anything but
         whole numbers from 1 to the depth minus 1."""
-        depth = self.depth_box.value()
+        depth = self.fields.depth_box.value()
         levels = []
         for part in self.chance.text().replace(",", " ").split():
             if not (part.isascii() and part.isdigit()):
@@ -140,7 +118,7 @@ class RandomTreeDialog(QDialog):
         return levels
 
     def _seed(self) -> str:
-        seed = self.seed.text().strip()
+        seed = self.fields.seed.text().strip()
         if not seed.isprintable():
             raise ValueError("the seed can hold letters, digits and signs, not control characters")
         return seed
@@ -148,14 +126,14 @@ class RandomTreeDialog(QDialog):
     def tree(self) -> CustomTree:
         """The random tree the settings and seed describe. ValueError, saying why, for
         settings the generator refuses."""
-        lo, hi = sorted((self.branch_lo.value(), self.branch_hi.value()))
+        lo, hi = self.fields.branching()
         vlo, vhi = sorted((self.value_lo.value(), self.value_hi.value()))
         seed = self._seed()
         players = self.players_box.value()
         constant = players > 2 and self.constant_box.isChecked()
         name = "random" if players == 2 else f"random, {players} players"
         return random_tree(
-            self.depth_box.value(),
+            self.fields.depth_box.value(),
             (lo, hi),
             (vlo, vhi),
             chance_layers=self.chance_levels(),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import os
-import random
 import traceback
 from collections.abc import Callable
 
@@ -13,7 +12,6 @@ from PySide6.QtWidgets import QButtonGroup
 from PySide6.QtWidgets import QCheckBox
 from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QDialog
-from PySide6.QtWidgets import QDialogButtonBox
 from PySide6.QtWidgets import QFileDialog
 from PySide6.QtWidgets import QFormLayout
 from PySide6.QtWidgets import QGroupBox
@@ -23,18 +21,14 @@ from PySide6.QtWidgets import QLineEdit
 from PySide6.QtWidgets import QProgressBar
 from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QRadioButton
-from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import CUSTOM
-from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
 from gamesearch_gui.core.exercises.exercise import Difficulty
 from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.exercises.exercise import ExerciseError
 from gamesearch_gui.core.exercises.exercise import PlayersTreeError
 from gamesearch_gui.core.exercises.exercise import Task
-from gamesearch_gui.core.exercises.exercise import difficulty_name
 from gamesearch_gui.core.exercises.exercise import instructions
 from gamesearch_gui.core.exercises.exercise import make_exercise
 from gamesearch_gui.core.exercises.exercise import players_problem
@@ -43,7 +37,9 @@ from gamesearch_gui.core.trees.file import TreeFileError
 from gamesearch_gui.core.trees.file import load_tree_file
 from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.paths import TREE_SUFFIX
+from gamesearch_gui.ui.exercise.difficulty_fields import DifficultyFields
 from gamesearch_gui.ui.jobs import JobRunner
+from gamesearch_gui.ui.tree_fields import action_buttons
 from gamesearch_gui.ui.widgets import connect_plain
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import error_label
@@ -58,11 +54,6 @@ PLAYERS_ADVICE = {
     FILE: "Choose a file of MAX and MIN, or a random tree. To practise max^n on this one, "
     "open it in Draw a tree (File > Open), solve it and step through the replay.",
 }
-
-
-def new_seed() -> str:
-    """A fresh seed a person can read out to a class."""
-    return str(random.randint(1000, 9999))
 
 
 def file_exercise(
@@ -100,14 +91,6 @@ def graded_rule(task: Task, convention: QComboBox, equal_values: QCheckBox) -> t
     return task is Task.ALPHABETA and not strict and bool(convention.currentData()), strict
 
 
-def _spin(lo: int, hi: int, value: int, tip: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(lo, hi)
-    box.setValue(value)
-    box.setToolTip(tip)
-    return box
-
-
 class NewExerciseDialog(QDialog):
     """Choose an exercise: a random tree (difficulty and seed), the drawn tree, or a file.
 
@@ -143,17 +126,14 @@ class NewExerciseDialog(QDialog):
         self._make_task()
         self._make_busy_box()
         self._lay_out()
-        self.difficulty.currentTextChanged.connect(self._preset)
-        for box in (self.depth_box, self.branch_lo, self.branch_hi, self.chance):
-            box.valueChanged.connect(self._custom)
+        self.fields.changed.connect(self._update)
         for button in (self.source_random, self.source_drawn, self.source_file):
             button.toggled.connect(self._update)
         self.task.currentIndexChanged.connect(self._task_chosen)
         self.convention.currentIndexChanged.connect(self._update)
         self.equal_values.toggled.connect(self._update)
         self.file_edit.textChanged.connect(self._update)
-        self._presetting = False
-        self._preset("Medium")
+        self._update()
 
     def _make_sources(self) -> None:
         """Where the tree comes from: a random tree, the drawn tree, or a file."""
@@ -168,38 +148,9 @@ class NewExerciseDialog(QDialog):
 
     def _make_random_box(self) -> None:
         """The random tree's difficulty, shape and seed, in a box of their own."""
-        self.difficulty = QComboBox()
-        for name in DIFFICULTIES:
-            self.difficulty.addItem(name)
-        self.difficulty.addItem(CUSTOM)
-        self.difficulty.setCurrentText("Medium")
-        self.depth_box = _spin(1, 6, 3, "Moves from the root to the leaves")
-        self.branch_lo = _spin(1, 5, 2, "Fewest children of a node")
-        self.branch_hi = _spin(2, 5, 3, "Most children of a node")
-        self.chance = _spin(0, 100, 0, "Share of the levels under the root that are chance")
-        self.chance.setSuffix(" %")
-        self.chance.setSingleStep(25)
-        self.seed = QLineEdit(new_seed())
-        self.seed.setToolTip("The same seed and difficulty always give the same tree")
-        reseed = QPushButton("New seed")
-        reseed.clicked.connect(lambda: self.seed.setText(new_seed()))
-        self.size_label = QLabel()
-        self.size_label.setObjectName("exerciseSize")
-        children = QHBoxLayout()
-        children.addWidget(self.branch_lo)
-        children.addWidget(QLabel("to"))
-        children.addWidget(self.branch_hi)
-        children.addStretch(1)
-        seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed, 1)
-        seed_row.addWidget(reseed)
+        self.fields = DifficultyFields()
         random_form = QFormLayout()
-        random_form.addRow("Difficulty", self.difficulty)
-        random_form.addRow("Depth", self.depth_box)
-        random_form.addRow("Children per node", children)
-        random_form.addRow("Chance levels", self.chance)
-        random_form.addRow("Seed", seed_row)
-        random_form.addRow(self.size_label)
+        self.fields.add_rows(random_form)
         self.random_box = QGroupBox()
         self.random_box.setLayout(random_form)
 
@@ -244,13 +195,8 @@ class NewExerciseDialog(QDialog):
 
     def _lay_out(self) -> None:
         """The tree's source, the task, what went wrong, and Start / Cancel, top down."""
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Start")
+        buttons, self.ok_button = action_buttons(self, "Start")
         buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>Tree</b>"))
         layout.addWidget(self.source_random)
@@ -308,35 +254,12 @@ class NewExerciseDialog(QDialog):
         # A random tree's chance levels follow the task: Star1 needs some, minimax and
         # alpha-beta none.
         if self.source() == RANDOM:
-            task, chance = self.chosen_task(), self.chance.value()
-            if task is Task.STAR1 and not chance:
-                self.chance.setValue(50)
-            elif not task.chance and chance:
-                self.chance.setValue(0)
+            self.fields.follow_task(self.chosen_task())
         self._update()
 
     def difficulty_chosen(self) -> Difficulty:
         """The random tree's shape as set."""
-        lo, hi = sorted((self.branch_lo.value(), self.branch_hi.value()))
-        return Difficulty(self.depth_box.value(), (lo, max(hi, 2)), self.chance.value() / 100)
-
-    def _preset(self, name: str) -> None:
-        preset = DIFFICULTIES.get(name)
-        if preset is None:
-            return
-        self._presetting = True
-        self.depth_box.setValue(preset.depth)
-        self.branch_lo.setValue(preset.branching[0])
-        self.branch_hi.setValue(preset.branching[1])
-        self._presetting = False
-        self._update()
-
-    def _custom(self) -> None:
-        if not self._presetting:
-            self.difficulty.blockSignals(True)
-            self.difficulty.setCurrentText(difficulty_name(self.difficulty_chosen()))
-            self.difficulty.blockSignals(False)
-        self._update()
+        return self.fields.value()
 
     def _update(self) -> None:
         source = self.source()
@@ -348,15 +271,6 @@ class NewExerciseDialog(QDialog):
             chance = difficulty.chance_levels() > 0
             if chance and not self.chosen_task().chance:
                 self.set_task(Task.EXPECTIMINIMAX)
-            try:
-                difficulty.check()
-                lo, hi = difficulty.branching
-                fewest = sum(lo**level for level in range(difficulty.depth + 1))
-                most = sum(hi**level for level in range(difficulty.depth + 1))
-                size = f"{fewest} to {most} nodes" if fewest != most else f"{most} nodes"
-                self.size_label.setText(f"A tree of {size}.")
-            except ExerciseError as error:
-                self.size_label.setText(f"<span style='color:#c62828'>{error}.</span>")
         elif (
             source == DRAWN
             and self.drawn_tree is not None
@@ -401,7 +315,7 @@ class NewExerciseDialog(QDialog):
         source, task, fail_hard = self.source(), self.chosen_task(), self.fail_hard()
         strict = self.strict()
         if source == RANDOM:
-            seed = self.seed.text().strip()
+            seed = self.fields.shape.seed.text().strip()
             if not seed:
                 raise ExerciseError("type a seed (any word or number), or press New seed")
             difficulty = self.difficulty_chosen()
@@ -494,4 +408,4 @@ class NewExerciseDialog(QDialog):
         self.error.show()
 
 
-__all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "convention_box", "new_seed"]
+__all__ = ["DRAWN", "FILE", "RANDOM", "NewExerciseDialog", "convention_box"]

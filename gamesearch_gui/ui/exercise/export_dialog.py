@@ -25,28 +25,27 @@ from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLineEdit
 from PySide6.QtWidgets import QPushButton
-from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
-from gamesearch_gui.core.exercises.exercise import CUSTOM
-from gamesearch_gui.core.exercises.exercise import DIFFICULTIES
 from gamesearch_gui.core.exercises.exercise import AnswerKey
 from gamesearch_gui.core.exercises.exercise import Difficulty
 from gamesearch_gui.core.exercises.exercise import Exercise
 from gamesearch_gui.core.exercises.exercise import ExerciseError
 from gamesearch_gui.core.exercises.exercise import Task
-from gamesearch_gui.core.exercises.exercise import difficulty_name
 from gamesearch_gui.core.exercises.exercise import exercise_set
 from gamesearch_gui.engine.client import CallFailed
 from gamesearch_gui.engine.client import EngineClient
 from gamesearch_gui.engine.client import EngineError
 from gamesearch_gui.ui.exercise.dialogs import convention_box
 from gamesearch_gui.ui.exercise.dialogs import graded_rule
-from gamesearch_gui.ui.exercise.dialogs import new_seed
+from gamesearch_gui.ui.exercise.difficulty_fields import DifficultyFields
 from gamesearch_gui.ui.exercise.export import ExportSteps
 from gamesearch_gui.ui.exercise.export import export_paths
 from gamesearch_gui.ui.threads import ThreadDialog
+from gamesearch_gui.ui.tree_fields import action_buttons
+from gamesearch_gui.ui.tree_fields import add_row
+from gamesearch_gui.ui.tree_fields import spin
 from gamesearch_gui.ui.widgets import connect_plain
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.worker import stop_engine_thread
@@ -143,82 +142,32 @@ class ExportSetDialog(ThreadDialog):
         self._writing.timeout.connect(self._write_some)
 
         form = QFormLayout()
-        form.addRow("Seed:", self._seed_row())
-        self.count_spin = QSpinBox()
-        self.count_spin.setRange(1, MAX_COUNT)
-        self.count_spin.setValue(10)
-        form.addRow("Exercises:", self.count_spin)
-        self.difficulty_combo = QComboBox()
-        self.difficulty_combo.addItems([*DIFFICULTIES, CUSTOM])
-        form.addRow("Difficulty:", self.difficulty_combo)
-        form.addRow("", self._shape_row())
+        self.count_spin = spin(1, MAX_COUNT, 10, "How many exercises the set has")
+        add_row(form, "Exercises", self.count_spin, "How many exercises the set has")
+        self.fields = DifficultyFields()
+        self.fields.add_rows(form)
         self.task_combo = QComboBox()
         for task in Task:
             self.task_combo.addItem(task.title, task)
         self.task_combo.setCurrentIndex(list(Task).index(Task.ALPHABETA))
-        form.addRow("Task:", self.task_combo)
-        form.addRow("", self._chance_row())
+        form.addRow("Task", self.task_combo)
         self.convention_combo = convention_box()
-        form.addRow("A node returns:", self.convention_combo)
+        form.addRow("A node returns", self.convention_combo)
         self.equal_values = equal_values_box()
         form.addRow("", self.equal_values)
-        form.addRow("File:", self._file_row())
+        form.addRow("File", self._file_row())
         self.files_note = QLabel()
         self.files_note.setWordWrap(True)
         form.addRow("", self.files_note)
         self._lay_out(form)
 
-        self.difficulty_combo.currentTextChanged.connect(self._preset_chosen)
-        self.depth_spin.valueChanged.connect(self._shape_edited)
-        self.children_spin.valueChanged.connect(self._shape_edited)
+        self.fields.changed.connect(self._chance_changed)
         self.task_combo.currentIndexChanged.connect(self._task_chosen)
         self.equal_values.toggled.connect(self._task_chosen)
         self.file_edit.textChanged.connect(self._show_file_names)
-        self.difficulty_combo.setCurrentText("Medium")
-        self._preset_chosen("Medium")
         self._task_chosen()
         self._show_file_names()
         self.resize(520, self.sizeHint().height())
-
-    def _seed_row(self) -> QHBoxLayout:
-        """The seed, and a button for a new one."""
-        self.seed_edit = QLineEdit(new_seed())
-        self.seed_edit.setToolTip("The same seed gives the same exercises every time")
-        new_button = QPushButton("New seed")
-        new_button.clicked.connect(lambda: self.seed_edit.setText(new_seed()))
-        seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed_edit, 1)
-        seed_row.addWidget(new_button)
-        return seed_row
-
-    def _shape_row(self) -> QHBoxLayout:
-        """The trees' depth and most children per node."""
-        self.depth_spin = QSpinBox()
-        self.depth_spin.setRange(1, 6)
-        self.children_spin = QSpinBox()
-        self.children_spin.setRange(2, 5)
-        self.children_spin.setToolTip("Each inner node has 2 to this many children")
-        shape_row = QHBoxLayout()
-        shape_row.addWidget(QLabel("depth"))
-        shape_row.addWidget(self.depth_spin)
-        shape_row.addWidget(QLabel("children per node 2 to"))
-        shape_row.addWidget(self.children_spin)
-        shape_row.addStretch(1)
-        return shape_row
-
-    def _chance_row(self) -> QHBoxLayout:
-        """How many levels are chance levels (for the tasks with chance nodes)."""
-        self.chance_spin = QSpinBox()
-        self.chance_spin.setRange(1, 5)
-        self.chance_spin.setToolTip(
-            "How many of the levels between the root and the leaves are chance levels"
-        )
-        chance_row = QHBoxLayout()
-        chance_row.addWidget(self.chance_spin)
-        self.chance_label = QLabel("chance levels (expectiminimax and Star1)")
-        chance_row.addWidget(self.chance_label)
-        chance_row.addStretch(1)
-        return chance_row
 
     def _file_row(self) -> QHBoxLayout:
         """The file to write, and Browse…"""
@@ -236,11 +185,10 @@ class ExportSetDialog(ThreadDialog):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
-        self.export_button.setDefault(True)
+        # Export keeps the dialog open to say what it wrote; Cancel then reads Close.
+        buttons, self.export_button = action_buttons(self, "Export")
+        self.cancel_button = buttons.button(QDialogButtonBox.StandardButton.Cancel)
         connect_plain(self.export_button.clicked, self._export_clicked)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         intro = QLabel(
             "A set of random exercises from one seed: a sheet per exercise to hand out, "
@@ -257,36 +205,13 @@ class ExportSetDialog(ThreadDialog):
 
     def difficulty(self) -> Difficulty:
         """The difficulty the form describes."""
-        depth, most = self.depth_spin.value(), self.children_spin.value()
-        share = 0.0
-        if self.task().chance and depth > 1:
-            share = min(self.chance_spin.value(), depth - 1) / (depth - 1)
-        return Difficulty(depth, (2, most), share)
+        return self.fields.value()
 
     def task(self) -> Task:
         """The task chosen."""
         task = self.task_combo.currentData()
         assert isinstance(task, Task)
         return task
-
-    def _preset_chosen(self, name: str) -> None:
-        preset = DIFFICULTIES.get(name)
-        if preset is None:
-            return
-        for spin, value in (
-            (self.depth_spin, preset.depth),
-            (self.children_spin, preset.branching[1]),
-        ):
-            spin.blockSignals(True)
-            spin.setValue(value)
-            spin.blockSignals(False)
-        self._task_chosen()
-
-    def _shape_edited(self) -> None:
-        self.difficulty_combo.blockSignals(True)
-        self.difficulty_combo.setCurrentText(difficulty_name(self.difficulty()))
-        self.difficulty_combo.blockSignals(False)
-        self._task_chosen()
 
     def fail_hard(self) -> bool:
         """True when the set grades fail-hard alpha-beta."""
@@ -299,10 +224,12 @@ class ExportSetDialog(ThreadDialog):
     def _task_chosen(self) -> None:
         self.convention_combo.setEnabled(self.task() is Task.ALPHABETA and not self.strict())
         self.equal_values.setEnabled(self.task().marks)
-        chance = self.task().chance
-        self.chance_spin.setMaximum(max(1, self.depth_spin.value() - 1))
-        self.chance_spin.setEnabled(chance and self.depth_spin.value() > 1)
-        self.chance_label.setEnabled(chance)
+        self.fields.follow_task(self.task())
+
+    def _chance_changed(self) -> None:
+        # Chance levels make an expectiminimax set, as in New exercise.
+        if self.difficulty().chance_levels() and not self.task().chance:
+            self.task_combo.setCurrentIndex(self.task_combo.findData(Task.EXPECTIMINIMAX))
 
     def _show_file_names(self) -> None:
         base = self.file_edit.text().strip()
@@ -317,10 +244,11 @@ class ExportSetDialog(ThreadDialog):
 
     def _save_file_name(self) -> str:
         """Ask for the file to write ("" when the person cancels). Tests replace this."""
+        seed = self.fields.shape.seed.text().strip()
         name, _filter = QFileDialog.getSaveFileName(
             self,
             "Export exercise set",
-            self.file_edit.text().strip() or f"exercises-{self.seed_edit.text().strip()}.pdf",
+            self.file_edit.text().strip() or f"exercises-{seed}.pdf",
             "PDF (*.pdf);;SVG, one file per page (*.svg)",
         )
         return name
@@ -335,7 +263,7 @@ class ExportSetDialog(ThreadDialog):
         if not self.file_edit.text().strip() and not self._browse():
             return
         self.export(
-            self.seed_edit.text(),
+            self.fields.shape.seed.text(),
             self.count_spin.value(),
             self.difficulty(),
             self.task(),
@@ -427,6 +355,7 @@ class ExportSetDialog(ThreadDialog):
             return
         self._stop_writing()
         self.export_button.setEnabled(True)
+        self.cancel_button.setText("Close")
         self._show_written(steps.written)
         self.exported.emit(steps.written)
 
