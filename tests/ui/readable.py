@@ -3,10 +3,10 @@
 A text is readable when it fits the room its widget has on screen (what the widget's
 ancestors leave of it, except where a scroll area can bring the rest into view), when it
 is wrapped to a height the widget has, or when it is elided with the whole text in its
-tooltip. ``cut_texts`` walks the labels, buttons, item views and empty fields' hints
-under some widgets and returns one line for each text that fails, saying which widget,
-what text and how much room it had. ``choice_cuts`` measures a choice box's choices in
-the box closed: it shows one, but a person may pick any.
+tooltip. ``cut_texts`` walks the labels, buttons, item views, empty fields' hints and
+choice boxes under some widgets and returns one line for each text that fails, saying
+which widget, what text and how much room it had. ``choice_cuts`` measures a choice
+box's choices in the box closed: it shows one, but a person may pick any.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ def cut_texts(roots: Iterable[QWidget]) -> list[str]:
                 problems += _items(widget)
             elif isinstance(widget, QLineEdit):
                 problems += _hint(widget)
+            elif isinstance(widget, QComboBox):
+                problems += choice_cuts(widget)
     return problems
 
 

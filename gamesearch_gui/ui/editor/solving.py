@@ -77,6 +77,9 @@ class TreeSolver(QObject):
         self.algorithm = QComboBox()
         self.algorithm.setToolTip("The search that solves the tree")
         self.algorithm.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # Never narrower than its longest name: a squeezed row (1280 px, once "Back to the
+        # drawing" joins it) cut "Alpha-beta" to "Alpha-be".
+        self.algorithm.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.depth_box = QSpinBox()
         self.depth_box.setRange(0, 200)
         self.depth_box.setSpecialValueText("no cutoff")
@@ -89,7 +92,7 @@ class TreeSolver(QObject):
         self.equal_values = equal_values_box()
         self.equal_values.toggled.connect(self._rule_changed)
         self.algorithm.currentIndexChanged.connect(self._algorithm_changed)
-        self.ordering = QCheckBox("Order children by eval")
+        self.ordering = QCheckBox("Order by eval")
         self.ordering.setToolTip("Search each node's most promising child first (by eval)")
         self.solve_button = QPushButton("Solve")
         self.solve_button.setDefault(False)
