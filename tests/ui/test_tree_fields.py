@@ -222,3 +222,12 @@ def test_action_buttons_cancel_rejects(qtbot: QtBot) -> None:
     assert button.isDefault() and button.text() == "Make"
     with qtbot.waitSignal(dialog.rejected, timeout=1000):
         box.button(QDialogButtonBox.StandardButton.Cancel).click()
+
+
+def test_the_size_line_says_one_tree_or_each_tree_of_a_set(
+    dialogs: dict[str, QDialog],
+) -> None:
+    exercise = dialogs["New exercise"].fields.size_label.text()  # type: ignore[attr-defined]
+    each = dialogs["Export a set"].fields.size_label.text()  # type: ignore[attr-defined]
+    assert exercise == "A tree of 15 to 40 nodes."  # Medium: depth 3, 2 to 3 children
+    assert each == "Each tree of 15 to 40 nodes."

@@ -34,8 +34,11 @@ class DifficultyFields(QObject):
 
     changed = Signal()
 
-    def __init__(self) -> None:
+    def __init__(self, size_of: str = "A tree") -> None:
+        """``size_of`` begins the size line: "A tree" (of 15 to 40 nodes), or "Each tree"
+        where the fields make a set."""
         super().__init__()
+        self._size_of = size_of
         self.difficulty = QComboBox()
         self.difficulty.addItems([*DIFFICULTIES, CUSTOM])
         self.shape = TreeShapeFields(EXERCISE_LIMITS)
@@ -101,7 +104,7 @@ class DifficultyFields(QObject):
             fewest = sum(lo**level for level in range(difficulty.depth + 1))
             most = sum(hi**level for level in range(difficulty.depth + 1))
             size = f"{fewest} to {most} nodes" if fewest != most else f"{most} nodes"
-            self.size_label.setText(f"A tree of {size}.")
+            self.size_label.setText(f"{self._size_of} of {size}.")
         except ExerciseError as error:
             self.size_label.setText(f"<span style='color:{ERROR_COLOUR}'>{error}.</span>")
         self.changed.emit()

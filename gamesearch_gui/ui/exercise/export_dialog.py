@@ -144,7 +144,7 @@ class ExportSetDialog(ThreadDialog):
         form = QFormLayout()
         self.count_spin = spin(1, MAX_COUNT, 10, "How many exercises the set has")
         add_row(form, "Exercises", self.count_spin, "How many exercises the set has")
-        self.fields = DifficultyFields()
+        self.fields = DifficultyFields("Each tree")
         self.fields.add_rows(form)
         self.task_combo = QComboBox()
         for task in Task:
