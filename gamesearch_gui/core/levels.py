@@ -317,7 +317,7 @@ def describe(level: GameLevel) -> str:
     """What ``level`` searches, in words: "alpha-beta to depth 2 (open_lines), slips on
     25% of moves" (the picker's tips and the docs' table say the same)."""
     search = level.search
-    parts = [search.algorithm.title.split(" (")[0].lower()]
+    parts = [search.algorithm.short_title.lower()]
     if search.time_budget is not None:
         limit = "the end" if search.depth is None else f"depth {search.depth}"
         parts.append(f"deepening up to {limit} for {search.time_budget:g} s")

@@ -77,7 +77,7 @@ def algorithm_choices(algorithms: Iterable[Algorithm]) -> list[tuple[str, Algori
     gloss its title has in brackets ("Star1", not "Star1 (expectiminimax with chance
     pruning)", which a closed box at 1366×768 cut), the algorithm, and its tip (None:
     the name says enough)."""
-    return [(a.title.split(" (")[0], a, ALGORITHM_TIPS.get(a)) for a in algorithms]
+    return [(a.short_title, a, ALGORITHM_TIPS.get(a)) for a in algorithms]
 
 
 def evaluation_choices(names: Iterable[str]) -> list[tuple[str, str, str | None]]:

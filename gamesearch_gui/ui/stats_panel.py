@@ -41,7 +41,7 @@ def iterations_text(count: int) -> str:
 def describe_settings(settings: SearchSettings, *, named: bool = True) -> str:
     """One line, in the settings' own words: algorithm (unless ``named`` is False),
     depth, ordering, table, time (MCTS: iterations, C, seed)."""
-    parts = [settings.algorithm.title] if named else []
+    parts = [settings.algorithm.short_title] if named else []
     if settings.algorithm is Algorithm.MCTS:
         if settings.iterations is not None:
             parts.append(iterations_text(settings.iterations))

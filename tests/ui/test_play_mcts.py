@@ -97,7 +97,7 @@ def test_playing_against_mcts_in_tictactoe(qtbot: QtBot, window: MainWindow) -> 
     most = max(result.root_moves, key=lambda m: m.visits)
     assert window.match.plies[1].move == result.best_move
     assert next(m for m in result.root_moves if m.move == result.best_move).visits == most.visits
-    assert "Monte Carlo tree search (UCT)" in window.stats.text("search")
+    assert "Monte Carlo tree search, " in window.stats.text("search")
 
 
 def test_hint_under_mcts_is_the_most_visited_move(qtbot: QtBot, window: MainWindow) -> None:
@@ -158,7 +158,7 @@ def test_the_statistics_say_what_mcts_did_and_claim_no_guarantee(
     window.new_game(PlayConfig(game="tictactoe", seats=Seats.HUMAN_SECOND, search=search))
     qtbot.waitUntil(lambda: len(window.match.plies) == 1, timeout=AI_TIMEOUT_MS)
     assert window.stats.text("search").endswith(
-        ": Monte Carlo tree search (UCT), 300 iterations, C 1.414, seed 5"
+        ": Monte Carlo tree search, 300 iterations, C 1.414, seed 5"
     )
     assert window.stats.text("depth") == "playouts to the end (300 iterations)"
     assert not window.stats.labels["guarantee"].isVisibleTo(window.stats)

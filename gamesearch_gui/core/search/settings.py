@@ -69,9 +69,18 @@ class Algorithm(enum.Enum):
 
     @property
     def title(self) -> str:
-        """The algorithm as a person reads it ("Alpha-beta"): the one name the window's
-        settings, statistics and tree editor give it (``value`` is the command line's)."""
+        """The algorithm as a person reads it, with a gloss where the name alone says
+        little ("Star1 (expectiminimax with chance pruning)"), as the help gives it;
+        :attr:`short_title` is what the window's boxes and statistics show, ``value``
+        the command line's name."""
         return ALGORITHM_TITLES[self]
+
+    @property
+    def short_title(self) -> str:
+        """The title without the gloss it has in brackets ("Star1", not "Star1
+        (expectiminimax with chance pruning)"): what the algorithm boxes and the
+        statistics show, where a closed box at 1366×768 cut the whole title."""
+        return self.title.split(" (")[0]
 
 
 class Ordering(enum.Enum):
