@@ -81,8 +81,6 @@ _FLOAT_MAX: Final = sys.float_info.max
 
 # Tokens, as Gambit's lexer splits them: braces, commas, quoted text, numbers, and
 # words (the node kinds, EFG and R). A number runs up to white space, a brace or a comma.
-_SPACE = re.compile(r"[ \t\r\n\f\v]+")
-_WORD = re.compile(r'[^ \t\r\n\f\v{},"]+')
 _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\Z")
 _NUMBER_START = frozenset("0123456789+-.")
 
@@ -161,30 +159,24 @@ def _tokens(text: str) -> Iterator[_Token]:
 def _fraction(token: _Token) -> Fraction:
     """A number token's exact value; EfgError for a zero denominator or one too large."""
     value = _exact(token.text)
-    if value is None:
-        raise EfgError(token.line, f"{_quote(token.text)} is not a number")
-    if value is _TOO_LARGE:
-        raise EfgError(token.line, f"{_quote(token.text)} is too large a number")
+    if isinstance(value, str):
+        raise EfgError(token.line, f"{_quote(token.text)} {value}")
     return value
 
 
-#: What :func:`_exact` gives for a number too large for a float.
-_TOO_LARGE: Final = Fraction(-1, 3)
-
-
 @functools.lru_cache(maxsize=1 << 16)
-def _exact(text: str) -> Fraction | None:
-    """A number's exact value (None: not a number; :data:`_TOO_LARGE`: too large). A
-    file says the same payoffs again and again, and making a Fraction from its text, and
-    comparing it with a float, was a third of reading one."""
+def _exact(text: str) -> Fraction | str:
+    """A number's exact value, or what is wrong with it ("is not a number"). A file says
+    the same payoffs again and again, and making a Fraction from its text, and comparing
+    it with a float, was a third of reading one."""
     try:
         value = Fraction(text.lstrip("+"))
     except (ValueError, ZeroDivisionError):
-        return None
+        return "is not a number"
     except OverflowError:
-        return _TOO_LARGE
+        return "is too large a number"
     if abs(value) > _FLOAT_MAX:
-        return _TOO_LARGE
+        return "is too large a number"
     return value
 
 
