@@ -428,6 +428,12 @@ BAD: dict[str, tuple[str, int, str]] = {
     ),
     "zero denominator": (GOOD.replace("{ 1, -1 }", "{ 1/0, -1 }"), 3, '"1/0" is not a number'),
     "not a number": (GOOD.replace("{ 1, -1 }", "{ 1, -1x }"), 3, '"-1x" is not a number'),
+    "too large": (GOOD.replace("{ 1, -1 }", "{ 1e400, -1 }"), 3, '"1e400" is too large a number'),
+    "too many digits": (
+        GOOD.replace("{ 1, -1 }", "{ " + "7" * 5000 + ", -1 }"),
+        3,
+        "has 5,000 digits, more than the 4,300 a number may have",
+    ),
     "payoff count": (GOOD.replace("{ 1, -1 }", "{ 1 }"), 3, "has 1 payoffs, but the game has 2"),
     "outcome undefined": (GOOD.replace('1 "" { 1, -1 }', "2"), 3, "outcome 2 is used before"),
     "null outcome with payoffs": (

@@ -171,7 +171,13 @@ def _exact(text: str) -> Fraction | str:
     it with a float, was a third of reading one."""
     try:
         value = Fraction(text.lstrip("+"))
-    except (ValueError, ZeroDivisionError):
+    except ZeroDivisionError:
+        return "is not a number"
+    except ValueError:
+        # Python reads no integer of more digits than its limit (4,300 by default).
+        digits, limit = sum(c.isdigit() for c in text), sys.get_int_max_str_digits()
+        if digits > limit:
+            return f"has {digits:,} digits, more than the {limit:,} a number may have"
         return "is not a number"
     except OverflowError:
         return "is too large a number"
