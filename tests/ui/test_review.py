@@ -182,6 +182,29 @@ def test_the_selection_ring_covers_no_number_of_the_axes(
         assert not outside, (selected, outside[:5])
 
 
+def test_no_value_covers_the_words_that_name_the_sides(qtbot: QtBot) -> None:
+    # A game lost early draws its line along the bottom, where the second side's words
+    # stood. The words now stand above the frame, and every value is drawn inside it.
+    size = (300, 160)
+    values = (0.0, -0.5, -1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0)
+    named = GraphData(positions=len(values), names=("Red", "Yellow"))
+    frame = GraphLayout(named, QRectF(0, 0, *size)).plot.adjusted(-1, -1, 1, 1)
+    unnamed = _graph_image(replace(named, names=("", "")), size)
+    words = _changed(unnamed, _graph_image(named, size))
+    assert words and not [p for p in words if frame.contains(p[0] + 0.5, p[1] + 0.5)]
+    drawn = _changed(_graph_image(named, size), _graph_image(replace(named, values=values), size))
+    assert drawn and not [p for p in drawn if not frame.contains(p[0] + 0.5, p[1] + 0.5)]
+
+
+def _changed(before: QImage, after: QImage) -> list[tuple[int, int]]:
+    return [
+        (x, y)
+        for x in range(before.width())
+        for y in range(before.height())
+        if before.pixel(x, y) != after.pixel(x, y)
+    ]
+
+
 def test_cancel_keeps_what_was_reviewed_and_closing_ends_the_engine(
     qtbot: QtBot, lost: ReviewDialog
 ) -> None:

@@ -130,20 +130,34 @@ def paint_graph(painter: QPainter, rect: QRectF, data: GraphData, font: QFont) -
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
             text,
         )
-    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    painter.drawText(
-        QRectF(plot.left() + 4, rect.top(), plot.width(), TOP), flags, f"{data.names[0]} wins ↑"
-    )
-    # Inside the frame, past the start's ring and its line (the start is selected first).
-    below = layout.x(0) + RING + 4
-    painter.drawText(
-        QRectF(below, plot.bottom() - metrics.height() - 2, plot.right() - below, metrics.height()),
-        flags,
-        f"{data.names[1]} wins ↓",
-    )
+    _sides(painter, layout, metrics, rect)
     _move_ticks(painter, layout, metrics, rect)
     _values(painter, layout)
     painter.restore()
+
+
+def _sides(painter: QPainter, layout: GraphLayout, metrics: QFontMetricsF, rect: QRectF) -> None:
+    """Which side each half stands for, as a key above the frame: a swatch of the half's
+    colour and its words. Above the frame no point of the line can cover them (inside, at
+    the bottom, a game lost early drew its line over the second side's words)."""
+    plot = layout.plot
+    swatch = metrics.height() * 0.75
+    gap = metrics.horizontalAdvance("  ")
+    each = max(0.0, (plot.width() - 2 * (swatch + gap)) / 2)
+    x = plot.left()
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    for colour, name, arrow in (
+        (ABOVE, layout.data.names[0], "↑"),
+        (BELOW, layout.data.names[1], "↓"),
+    ):
+        painter.setPen(INK)
+        painter.setBrush(colour)
+        painter.drawRect(QRectF(x, rect.top() + (TOP - swatch) / 2, swatch, swatch))
+        words = metrics.elidedText(f"{name} wins {arrow}", Qt.TextElideMode.ElideMiddle, each)
+        x += swatch + gap / 2
+        painter.drawText(QRectF(x, rect.top(), each, TOP), flags, words)
+        x += metrics.horizontalAdvance(words) + 2 * gap
+    painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
 def _move_ticks(
