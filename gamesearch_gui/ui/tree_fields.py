@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLineEdit
 from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSizePolicy
 from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QWidget
 
@@ -79,8 +80,10 @@ EXERCISE_LIMITS = ShapeLimits(depth=6, children=5, least_most=2)
 
 
 def spin(lo: int, hi: int, value: int, tip: str = "") -> QSpinBox:
-    """A spin box from ``lo`` to ``hi`` showing ``value``, with ``tip``."""
+    """A spin box from ``lo`` to ``hi`` showing ``value``, with ``tip``: as wide as its
+    numbers, so that a lone one in a form does not stretch across the dialog."""
     box = QSpinBox()
+    box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     box.setRange(lo, hi)
     box.setValue(value)
     if tip:

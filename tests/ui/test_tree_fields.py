@@ -231,3 +231,18 @@ def test_the_size_line_says_one_tree_or_each_tree_of_a_set(
     each = dialogs["Export a set"].fields.size_label.text()  # type: ignore[attr-defined]
     assert exercise == "A tree of 15 to 40 nodes."  # Medium: depth 3, 2 to 3 children
     assert each == "Each tree of 15 to 40 nodes."
+
+
+def test_no_number_box_stretches_across_a_wide_dialog(
+    qtbot: QtBot, dialogs: dict[str, QDialog]
+) -> None:
+    # The Depth box stretched across the form while the children's pair beside it stayed
+    # as wide as its numbers: each number box is now as wide as its numbers, however
+    # wide the dialog is made.
+    for name, dialog in dialogs.items():
+        dialog.resize(1000, dialog.sizeHint().height())
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        for box in dialog.findChildren(QSpinBox):
+            if box.isVisibleTo(dialog):
+                assert box.width() <= box.sizeHint().width(), (name, box.toolTip()[:40])
