@@ -11,7 +11,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtCore import Qt
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QFormLayout
 from PySide6.QtWidgets import QSpinBox
 
@@ -21,6 +20,7 @@ from gamesearch_gui.core.levels import GameLevel
 from gamesearch_gui.core.levels import GameLevels
 from gamesearch_gui.core.levels import describe
 from gamesearch_gui.ui.play_config import SEED_RANGE
+from gamesearch_gui.ui.widgets import ChoiceBox
 
 #: The tip of Custom, the level that is none.
 CUSTOM_TIP = "Your own settings, below: change any of them"
@@ -36,7 +36,7 @@ class LevelPicker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.box = QComboBox()
+        self.box = ChoiceBox()
         self.box.addItem("Custom", CUSTOM)
         for level in LEVELS:
             self.box.addItem(level.title, level.id)

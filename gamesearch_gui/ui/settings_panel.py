@@ -50,6 +50,7 @@ from gamesearch_gui.ui.settings_words import TIME_BUDGET_TIP
 from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.settings_words import search_note
+from gamesearch_gui.ui.widgets import ChoiceBox
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import fail_hard_box
 from gamesearch_gui.ui.widgets import fill_choices
@@ -90,7 +91,7 @@ class SettingsPanel(QWidget):
 
     def _make_game_boxes(self) -> None:
         """The game box, each game's options, and the seats (two sides, or one box a seat)."""
-        self.game_box = QComboBox()
+        self.game_box = ChoiceBox()
         #: Each game's options: the game's name, the option, its label and its spin box.
         self._options: list[tuple[str, GameOption, QLabel, QSpinBox]] = []
         for spec in game_specs():
@@ -103,7 +104,7 @@ class SettingsPanel(QWidget):
                 self._options.append((spec.name, option, QLabel(option.label), spin))
         #: The spin box of each game option, by the option's key (``pig_target``).
         self.option_spins = {option.key: spin for _, option, _, spin in self._options}
-        self.seats_box = QComboBox()
+        self.seats_box = ChoiceBox()
         #: Games of more than two players: one Person/AI choice per seat, by game name.
         self.seat_boxes: dict[str, list[QComboBox]] = {}
         self._seat_labels: dict[str, list[QLabel]] = {}
@@ -123,7 +124,7 @@ class SettingsPanel(QWidget):
     def _make_search_boxes(self) -> None:
         """The boxes of the depth-limited searches: algorithm, depth, evaluation, ordering."""
         self.level = LevelPicker(self)  # Custom, or Beginner to Perfect
-        self.algorithm_box = QComboBox()
+        self.algorithm_box = ChoiceBox()
         self.fail_hard = fail_hard_box()
         self.equal_values = equal_values_box()
         self.full_depth = QCheckBox("Search to the end of the game")
@@ -137,9 +138,9 @@ class SettingsPanel(QWidget):
         )
         self.quiescence_box = QCheckBox("Quiescence search")
         self.quiescence_box.setToolTip(QUIESCENCE_TIP)
-        self.evaluation_box = QComboBox()
+        self.evaluation_box = ChoiceBox()
         self.evaluation_box.setToolTip("What the AI guesses at the depth cutoff")
-        self.ordering_box = QComboBox()
+        self.ordering_box = ChoiceBox()
         for ordering in Ordering:
             self.ordering_box.addItem(ordering.title, ordering)
         for box in (
@@ -231,8 +232,8 @@ class SettingsPanel(QWidget):
         for spin in self.option_spins.values():
             spin.valueChanged.connect(self._game_edited)
         for boxes in self.seat_boxes.values():
-            for box in boxes:
-                box.currentIndexChanged.connect(self._game_edited)
+            for seat in boxes:
+                seat.currentIndexChanged.connect(self._game_edited)
         for box in (self.algorithm_box, self.evaluation_box, self.ordering_box):
             box.currentIndexChanged.connect(self._search_edited)
         self.level.picked.connect(self._level_picked)

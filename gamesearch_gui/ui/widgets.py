@@ -8,6 +8,7 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
 
+from PySide6.QtCore import QEvent
 from PySide6.QtCore import QObject
 from PySide6.QtCore import QSettings
 from PySide6.QtCore import QSize
@@ -15,6 +16,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtCore import Qt
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QAction
+from PySide6.QtGui import QHelpEvent
 from PySide6.QtGui import QKeySequence
 from PySide6.QtGui import QPainter
 from PySide6.QtGui import QPaintEvent
@@ -28,7 +30,11 @@ from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QLayout
 from PySide6.QtWidgets import QListWidget
 from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QStyle
+from PySide6.QtWidgets import QStyleOptionComboBox
+from PySide6.QtWidgets import QStylePainter
 from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QToolTip
 from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
@@ -216,3 +222,58 @@ class HintedList(QListWidget):
         room = self.viewport().rect().adjusted(6, 6, -6, -6)
         painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, self.hint)
         painter.end()
+
+
+class ChoiceBox(QComboBox):
+    """A choice box that shows a choice too long for it cut with "…", and then tells the
+    whole choice in its tip. A plain box cuts a long name off mid-word, and the part
+    looks like the whole name. Names from game files and OpenSpiel can be any length."""
+
+    def shown_text(self) -> str:
+        """The current choice as the closed box shows it: whole, or cut with "…"."""
+        text = self.currentText()
+        if self.isEditable() or not text:
+            return text
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        room = field.width() - 2  # the style draws the text 1 px inside each side
+        if not option.currentIcon.isNull():
+            room -= option.iconSize.width() + 4
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(0, room))
+
+    def tip_text(self) -> str:
+        """The tip: the whole choice first when the box cuts it, then the box's own tip."""
+        tip = self.toolTip()
+        text = self.currentText()
+        if self.shown_text() == text:
+            return tip
+        return f"{text}\n\n{tip}" if tip else text
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """As QComboBox paints itself, but with :meth:`shown_text` on its face."""
+        painter = QStylePainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        if self.currentIndex() < 0 and self.placeholderText():
+            option.palette.setBrush(QPalette.ColorRole.ButtonText, option.palette.placeholderText())
+            option.currentText = self.placeholderText()
+        else:
+            option.currentText = self.shown_text()
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def event(self, event: QEvent) -> bool:
+        """A tooltip event shows :meth:`tip_text`."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            tip = self.tip_text()
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)

@@ -8,7 +8,6 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox
-from PySide6.QtWidgets import QComboBox
 from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QPushButton
@@ -20,6 +19,7 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.settings_words import evaluation_choices
+from gamesearch_gui.ui.widgets import ChoiceBox
 from gamesearch_gui.ui.widgets import fill_choices
 
 #: The deepest the review's depth box goes (a review searches every position).
@@ -35,7 +35,7 @@ class SettingsRow(QWidget):
         """``ends``: the game has an end in sight (so "to the end" may be chosen)."""
         super().__init__()
         self.settings = settings
-        self.algorithm_box = QComboBox()
+        self.algorithm_box = ChoiceBox()
         choices = (
             (Algorithm.EXPECTIMINIMAX,)
             if game.has_chance
@@ -51,7 +51,7 @@ class SettingsRow(QWidget):
         self.to_end.setChecked(ends and settings.depth is None)
         self.depth_spin.setEnabled(not self.to_end.isChecked())
         self.to_end.toggled.connect(lambda on: self.depth_spin.setEnabled(not on))
-        self.evaluation_box = QComboBox()
+        self.evaluation_box = ChoiceBox()
         # Named as the Settings panel names them ("Open lines", not open_lines).
         fill_choices(self.evaluation_box, evaluation_choices(game.cutoff_evaluations()))
         if settings.evaluation is not None:
