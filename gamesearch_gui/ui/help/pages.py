@@ -36,7 +36,7 @@ CONTENTS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "games.md",
         ),
     ),
-    ("Building and measuring", ("architecture.md", "packaging.md", "benchmarks.md")),
+    ("For developers", ("architecture.md", "packaging.md", "benchmarks.md")),
 )
 OTHER_GROUP = "More"
 #: A link's schemes that leave the guide for the system's browser or mail program.
