@@ -32,11 +32,14 @@ from typing import Final
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.games import UnknownGameError
+from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.root_values import root_values
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search import StopReason
+from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.search import search
 
 #: The scale's top for games whose utilities dwarf their evaluations: chess's mate is
@@ -96,16 +99,40 @@ def mark_of(loss: float, scale: tuple[float, float]) -> Mark:
 
 def review_scale(game: Game[Any, Any]) -> tuple[float, float]:
     """The bottom and top of ``game``'s scale: its utility bounds, or plus and minus
-    :data:`SCALE_TOPS`'s figure for a game whose utilities dwarf its evaluations."""
+    :data:`SCALE_TOPS`'s figure for a game whose utilities dwarf its evaluations.
+    ReviewError for a game that declares no bounds (a game file may leave them out)."""
     top = SCALE_TOPS.get(getattr(game, "name", ""))
     if top is not None:
         return (-top, top)
-    return game.utility_bounds()
+    try:
+        return game.utility_bounds()
+    except GameError:
+        raise ReviewError(
+            f"{game.title} does not declare utility_bounds(): a review draws each value and "
+            "marks each move's loss on the game's scale, from its lowest utility to its "
+            "highest (docs/your-code.md)"
+        ) from None
 
 
 def clamp(value: float, scale: tuple[float, float]) -> float:
     """``value`` kept within ``scale`` (a forced win beyond it is drawn at the top)."""
     return min(max(value, scale[0]), scale[1])
+
+
+def review_fallback(game: Game[Any, Any]) -> SearchSettings:
+    """The game's own search, which a review sees no less far than: a built-in game's
+    default search; for a game file or an OpenSpiel game (their size is unknown, and
+    their AI deepens against a clock) alpha-beta, or expectiminimax with chance, to
+    :data:`FALLBACK_DEPTH` with the game's first evaluation."""
+    try:
+        return default_settings(find_game(game.name))
+    except UnknownGameError:
+        pass
+    return SearchSettings(
+        Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA,
+        depth=FALLBACK_DEPTH,
+        evaluation=next(iter(game.cutoff_evaluations()), None),
+    )
 
 
 def review_settings(

@@ -326,7 +326,6 @@ class MainWindow(QMainWindow):
             session.match,
             session.names(),
             session.config.search,
-            file_game=session.user_game is not None,
             parent=self,
         )
         if why:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gamesearch_gui.core.game import Player
@@ -9,10 +11,12 @@ from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.registry import find_game
+from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.core.review import Mark
 from gamesearch_gui.core.review import ReviewCancelled
 from gamesearch_gui.core.review import ReviewError
 from gamesearch_gui.core.review import mark_of
+from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.review import review_game
 from gamesearch_gui.core.review import review_scale
 from gamesearch_gui.core.review import review_settings
@@ -20,10 +24,13 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.usergame.loader import load_game
 
 # X takes 1 and 2 (cells 0 and 1), O takes 4 and 5 (cells 3 and 4); X misses the win at
 # 3 and plays 9; O wins at 6. Cells are written 1..9.
 MISSED_WIN = [0, 3, 1, 4, 8, 5]
+
+GAME_FILES = Path(__file__).parent / "game_files"
 
 
 def _tictactoe_review() -> object:
@@ -153,3 +160,33 @@ def test_a_shallow_ai_is_reviewed_at_the_games_own_depth() -> None:
     tictactoe = TicTacToe()
     to_the_end, _ = review_settings(tictactoe, SearchSettings(depth=2), SearchSettings())
     assert to_the_end.depth is None
+
+
+def test_a_built_in_game_is_reviewed_no_shallower_than_its_own_search() -> None:
+    for game in (ConnectFour(), Pig(), TicTacToe()):
+        assert review_fallback(game) == default_settings(find_game(game.name))
+
+
+@pytest.mark.parametrize(
+    ("name", "algorithm"),
+    [("aima_tictactoe.py", Algorithm.ALPHABETA), ("coin_gamble.py", Algorithm.EXPECTIMINIMAX)],
+)
+def test_a_game_file_is_reviewed_to_a_fixed_depth_with_its_first_evaluation(
+    name: str, algorithm: Algorithm
+) -> None:
+    # Its size is unknown and its AI deepens against a clock: the review searches every
+    # position to one depth, so that every value is comparable.
+    game = load_game(str(GAME_FILES / name))
+    fallback = review_fallback(game)
+    assert fallback.algorithm is algorithm and fallback.depth == FALLBACK_DEPTH
+    assert fallback.evaluation == next(iter(game.cutoff_evaluations()), None)
+    asked = SearchSettings(algorithm, time_budget=2.0)
+    settings, note = review_settings(game, asked, fallback)
+    assert settings.depth == FALLBACK_DEPTH and settings.time_budget is None
+    assert f"searched to depth {FALLBACK_DEPTH}" in note
+
+
+def test_a_game_that_declares_no_bounds_has_no_scale_to_review_on() -> None:
+    game = load_game(str(GAME_FILES / "aima_tictactoe.py"))
+    with pytest.raises(ReviewError, match=r"does not declare utility_bounds\(\): a review"):
+        review_scale(game)

@@ -18,16 +18,19 @@ from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game_source import OpenSpielSource
+from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.text_board import MOST_MOVES
 from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.openspiel_dialog import OpenSpielDialog
+from gamesearch_gui.ui.play_config import Seats
 from tests.ui import test_main_window
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import wait_for_person_or_end
+from tests.ui.test_review import reviewed_after
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None,
@@ -231,3 +234,17 @@ def test_backgammon_s_many_moves_fit_a_small_screen_and_each_can_be_clicked(
         assert (
             said == f"Last move: <b>{ai.text}</b> (player 1 (MIN)), then chance: <b>{roll.text}</b>"
         )
+
+
+def test_a_game_of_openspiel_is_reviewed_in_an_engine_process(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel = window.settings_panel
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.open_openspiel("tic_tac_toe")
+    dialog = reviewed_after(qtbot, window, monkeypatch, (0, 0))
+    assert dialog.settings.depth == FALLBACK_DEPTH and dialog.scale == (-1.0, 1.0)
+    played = [dialog.table.item(row, 2).text() for row in range(dialog.table.rowCount())]
+    assert played == [ply.text for ply in window.match.plies]
+    assert all(position.loss is not None for position in dialog.positions[:2])
+    assert isinstance(dialog.view.board, TextBoard)

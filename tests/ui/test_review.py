@@ -23,10 +23,14 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
+from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.core.review import Mark
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.paths import resource_files
+from gamesearch_gui.ui import game_files
+from gamesearch_gui.ui.boards.text_board import TextBoard
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
@@ -36,6 +40,8 @@ from gamesearch_gui.ui.review.graph import GraphData
 from gamesearch_gui.ui.review.graph import GraphLayout
 from gamesearch_gui.ui.review.graph import paint_graph
 from tests.processes import process_alive
+from tests.ui.test_game_file_window import no_user_module_here
+from tests.ui.test_game_file_window import play_by_hand
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import store
@@ -48,6 +54,11 @@ __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 #: and Red's 7 at move 5 leaves it open.
 RED = [0, 0, 6, 1, 6, 0]
 SHALLOW = SearchSettings(Algorithm.ALPHABETA, depth=3, ordering=Ordering.STATIC)
+NIM_SOURCE = (resource_files() / "templates" / "nim.py").read_text(encoding="utf-8")
+NIM_WITH_BOUNDS = NIM_SOURCE.replace(
+    "    def evaluations(self):",
+    "    def utility_bounds(self):\n        return (-1, 1)\n\n    def evaluations(self):",
+)
 
 
 def lose_at_connect_four(qtbot: QtBot, window: MainWindow) -> None:
@@ -92,6 +103,20 @@ def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
         ),
         timeout=AI_TIMEOUT_MS,
     )
+
+
+def reviewed_after(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, moves: tuple[int, ...]
+) -> ReviewDialog:
+    """Play ``moves`` by their buttons, then review the game to its end; the dialog."""
+    for move in moves:
+        wait_for_person_or_end(qtbot, window)
+        click_move(qtbot, window, move)
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    total = len(moves) + 1
+    assert dialog.complete and f"Reviewed all {total} positions" in dialog.status.text()
+    return dialog
 
 
 @pytest.fixture
@@ -251,6 +276,69 @@ def test_review_is_offered_only_once_a_move_is_played_and_refused_for_three_play
     assert window.act_review.isEnabled()
     window.act_review.trigger()
     assert "3 players" in window.statusBar().currentMessage()
+
+
+def test_a_game_file_is_reviewed_in_an_engine_process_with_its_own_search(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Nim of 1, 3 and 5 matches: the first player wins by taking 3 from the last heap
+    # (the heaps' XOR is then 0); taking the lone match of the first heap loses.
+    play_by_hand(window, tmp_path / "plain_nim.py", NIM_SOURCE)
+    wait_for_person_or_end(qtbot, window)
+    click_move(qtbot, window, 0)
+    window.act_review.trigger()  # the template declares no bounds: no scale to mark on
+    assert "does not declare utility_bounds(): a review draws" in (
+        window.statusBar().currentMessage()
+    )
+    play_by_hand(window, tmp_path / "nim.py", NIM_WITH_BOUNDS)
+    dialog = reviewed_after(qtbot, window, monkeypatch, (0, 0))
+    # The AI deepened against a clock; the review searches every position to one depth.
+    assert dialog.settings.depth == FALLBACK_DEPTH and dialog.settings.time_budget is None
+    assert f"searched to depth {FALLBACK_DEPTH}" in dialog.note.text()
+    first = dialog.positions[0]
+    assert first.mover is Player.MAX and first.mark is Mark.BLUNDER
+    row = [dialog.table.item(0, c).text() for c in range(dialog.table.columnCount())]
+    assert row[2] == "1@1" and row[5] == "blunder ??" and row[6] == "3@3"
+    dialog.select(0)
+    board = dialog.view.board
+    assert isinstance(board, TextBoard) and "1: |" in board.text.text()
+    assert "Better: <b>3@3</b>" in dialog.view.words.text()
+    # Its search tree, grown in an engine process too, names the game's moves.
+    dialog.tabs.setCurrentWidget(dialog.tree)
+    qtbot.waitUntil(
+        lambda: dialog.tree.recording is not None and dialog.tree.searches.request is None,
+        timeout=AI_TIMEOUT_MS,
+    )
+    recording = dialog.tree.recording
+    assert recording.node_count > 1 and recording.move_text(1) == "1@1"
+    assert no_user_module_here()
+
+
+def test_a_game_file_whose_code_never_returns_is_cancelled_and_the_review_ends(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Past its start, this Nim's actions() loop for ever: the review's search of the
+    # start never returns. Cancel ends it (the process cannot see a cancel, so it is
+    # ended), and the dialog says what was reviewed.
+    monkeypatch.setattr(game_files, "CALL_SECONDS", 0.5)
+    loop = "        while heaps != self.heaps:\n            pass\n"
+    start = "        heaps, _ = state\n"
+    stuck = NIM_WITH_BOUNDS.replace(
+        start + "        # A move is", start + loop + "        # A move is"
+    )
+    assert stuck != NIM_WITH_BOUNDS
+    play_by_hand(window, tmp_path / "stuck.py", stuck)
+    click_move(qtbot, window, 0)
+    dialog = open_review(qtbot, window, monkeypatch)
+    qtbot.waitUntil(lambda: dialog.thread_ is not None and dialog.thread_.engine.alive)
+    pid = dialog.thread_.engine.pid
+    assert dialog.running and "Reviewing position 1 of 2" in dialog.status.text()
+    dialog.cancel_button.click()
+    finished(qtbot, dialog)
+    assert "Cancelled after 0 of 2 positions" in dialog.status.text()
+    dialog.reject()
+    assert pid is not None and not process_alive(pid)
+    assert no_user_module_here()
 
 
 def test_the_search_tree_tab_grows_the_chosen_positions_search(

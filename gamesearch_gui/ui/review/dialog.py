@@ -33,17 +33,16 @@ from gamesearch_gui.core.files import describe
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
-from gamesearch_gui.core.games.registry import find_game
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import check_reviewable
 from gamesearch_gui.core.review import clamp
 from gamesearch_gui.core.review import replay
+from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.review import review_scale
 from gamesearch_gui.core.review import review_settings
 from gamesearch_gui.core.search import SearchSettings
-from gamesearch_gui.core.search import default_settings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.review.export import export_png
 from gamesearch_gui.ui.review.export import export_svg
@@ -360,16 +359,14 @@ def open_review(
     names: Sequence[str],
     asked: SearchSettings,
     *,
-    file_game: bool,
     parent: QWidget,
 ) -> str:
     """Review the game of ``match`` in a modal dialog; or say in a line why it cannot be
-    (returned: "" when the dialog was shown). ``asked``: the AI's search settings."""
-    if file_game:
-        # Its code runs only in the window's own engine processes (docs/your-code.md).
-        return "Review game works on the built-in games, not on a game file"
+    (returned: "" when the dialog was shown). ``asked``: the AI's search settings. A game
+    file's or an OpenSpiel game's code runs in the review's engine process, as in the
+    AI's: the window asks it only what it knows already of the positions played."""
     try:
-        fallback = default_settings(find_game(game.name))
+        fallback = review_fallback(game)
         dialog = ReviewDialog(
             game, match.start, [ply.move for ply in match.plies], names, asked, fallback, parent
         )
