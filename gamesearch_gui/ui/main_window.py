@@ -333,10 +333,8 @@ class MainWindow(QMainWindow):
 
     def load_moves(self) -> None:
         """Game > Load moves: a game written as its moves, played onto the board from the
-        start (the AI paused), to review it or to play on from there."""
-        if self.session.user_game is not None:  # its rules are its code's, in the engine
-            self.statusBar().showMessage("Load moves is for the built-in games", 6000)
-            return
+        start (the AI paused), to review it or to play on from there. A game file's or an
+        OpenSpiel game's moves are read as its engine process writes them."""
         game = self.session.game
         written = ", ".join(ply.text for ply in self.match.plies)
         text, ok = QInputDialog.getMultiLineText(

@@ -365,6 +365,19 @@ def test_the_search_tree_tab_grows_the_chosen_positions_search(
     assert pid is not None and not process_alive(pid)
 
 
+def load_moves(window: MainWindow, monkeypatch: pytest.MonkeyPatch, *written: str) -> list[str]:
+    """Have Game > Load moves read ``written`` each time it asks, and trigger it once;
+    the warnings it gives (the list grows on later triggers)."""
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
+    texts = iter(written)
+    monkeypatch.setattr(
+        QInputDialog, "getMultiLineText", lambda *args, **kwargs: (next(texts), True)
+    )
+    window.act_load_moves.trigger()
+    return warnings
+
+
 def test_a_game_loaded_from_its_moves_is_played_out_paused_and_reviewed(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -373,13 +386,7 @@ def test_a_game_loaded_from_its_moves_is_played_out_paused_and_reviewed(
     a line that names the move, and the game on the board stays."""
     window.new_game(PlayConfig(game="connect4", seats=Seats.HUMAN_FIRST, search=SHALLOW))
     wait_for_person_or_end(qtbot, window)
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warnings.append(text))
-    written = iter(["1, 4, 1, 9, 7", "1, 4, 1, 5, 7, 3, 2, 6"])
-    monkeypatch.setattr(
-        QInputDialog, "getMultiLineText", lambda *args, **kwargs: (next(written), True)
-    )
-    window.act_load_moves.trigger()
+    warnings = load_moves(window, monkeypatch, "1, 4, 1, 9, 7", "1, 4, 1, 5, 7, 3, 2, 6")
     assert warnings and "move 4 ('9'" in warnings[0]
     assert not window.match.plies  # nothing played, the game as it was
     window.act_load_moves.trigger()
@@ -389,6 +396,24 @@ def test_a_game_loaded_from_its_moves_is_played_out_paused_and_reviewed(
     finished(qtbot, dialog)
     marks = [p.mark for p in dialog.positions]
     assert marks[4] is Mark.BLUNDER, marks  # Red's 7, as in the game lost by clicks
+
+
+def test_a_game_file_s_game_is_loaded_from_its_moves_as_its_code_writes_them(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    play_by_hand(window, tmp_path / "nim.py", NIM_WITH_BOUNDS)
+    warnings = load_moves(window, monkeypatch, "1@1, 4@2", "1@1 1@2 3@3")
+    assert (
+        warnings and "move 2 ('4@2'): not a legal move here; legal: 1@2, 2@2, 3@2" in (warnings[0])
+    )
+    assert not window.match.plies
+    window.act_load_moves.trigger()
+    assert [ply.text for ply in window.match.plies] == ["1@1", "1@2", "3@3"]
+    assert window.paused and "1: \n2: ||\n3: ||" in window.board.text.text()
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    assert dialog.complete and dialog.positions[0].mark is Mark.BLUNDER
+    assert no_user_module_here()
 
 
 def test_the_review_names_each_evaluation_as_the_settings_panel_does(
