@@ -23,6 +23,7 @@ from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.levels import CUSTOM
 from gamesearch_gui.core.levels import FILE_SECONDS
 from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
 from gamesearch_gui.core.search import SearchSettings
@@ -375,6 +376,37 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
         )
     except (ValueError, TypeError, OverflowError):  # SettingsError is a ValueError
         return fallback
+
+
+def compare_file_searches(
+    game: Game[Any, Any], search: SearchSettings
+) -> tuple[SearchSettings, SearchSettings]:
+    """:func:`compare_searches` for a game file's or an OpenSpiel game, whose size is
+    unknown: alpha-beta as the review searches it (no time budget, to the AI's depth or
+    :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH`, with the game's first
+    evaluation), and MCTS as the AI plays it or with :data:`DEFAULT_ITERATIONS` and seed
+    0. GameError, in words, for a game that declares no utility bounds: MCTS scales its
+    rewards by them."""
+    try:
+        game.utility_bounds()
+    except GameError:
+        raise GameError(
+            f"{game.title} does not declare utility_bounds(): MCTS scales each playout's "
+            "result by the game's lowest and highest utility (docs/your-code.md)"
+        ) from None
+    if search.algorithm is Algorithm.MCTS:
+        mcts = fit_mcts(search)
+    else:
+        mcts = mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
+    fallback = review_fallback(game)
+    mine = search.algorithm is Algorithm.ALPHABETA and search.time_budget is None
+    alphabeta = SearchSettings(
+        Algorithm.ALPHABETA,
+        depth=search.depth if mine else fallback.depth,
+        evaluation=search.evaluation if mine else fallback.evaluation,
+        ordering=search.ordering if mine else fallback.ordering,
+    )
+    return alphabeta, mcts
 
 
 def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings]:

@@ -4,6 +4,7 @@ gives for each search, disagreement is marked, and nothing is left running."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import compare_mcts
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.numbers import format_value
+from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.compare_mcts_dialog import DISAGREE
@@ -21,12 +23,17 @@ from gamesearch_gui.ui.compare_mcts_dialog import percent
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
+from gamesearch_gui.ui.play_config import compare_file_searches
 from gamesearch_gui.ui.play_config import compare_searches
 from tests.processes import process_alive
+from tests.ui.test_game_file_window import no_user_module_here
+from tests.ui.test_game_file_window import play_by_hand
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import store
 from tests.ui.test_main_window import window
+from tests.ui.test_review import NIM_SOURCE
+from tests.ui.test_review import NIM_WITH_BOUNDS
 
 __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 
@@ -255,3 +262,25 @@ def test_both_rows_of_the_summary_show_whole_however_narrow_the_dialog(
         bottom = table.rowViewportPosition(row) + table.rowHeight(row)
         assert bottom <= table.viewport().height(), (row, bottom, table.viewport().height())
     dialog.close()
+
+
+def test_a_game_file_s_position_is_compared_in_the_dialog_s_engine_process(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The template declares no utility bounds: MCTS could not scale its rewards.
+    play_by_hand(window, tmp_path / "plain_nim.py", NIM_SOURCE)
+    window.act_compare_mcts.trigger()
+    assert "does not declare utility_bounds(): MCTS scales" in window.statusBar().currentMessage()
+    # With them, both search the position; the one winning move (3 from the last heap,
+    # leaving heaps whose XOR is 0) is alpha-beta's, at the review's depth.
+    play_by_hand(window, tmp_path / "nim.py", NIM_WITH_BOUNDS)
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+    assert dialog.comparison is not None, dialog.status.text()
+    alphabeta, mcts = compare_file_searches(window.game, window.config.search)
+    assert alphabeta.depth == FALLBACK_DEPTH and alphabeta.time_budget is None
+    assert mcts.iterations == 2000 and mcts.seed == 0
+    moves = texts(dialog, "moves")
+    assert [row[0] for row in moves] == list(window.game.position(()).moves)
+    summary = texts(dialog, "summary")
+    assert summary[0][0] == "Alpha-beta" and summary[0][2] == "3@3"
+    assert no_user_module_here()

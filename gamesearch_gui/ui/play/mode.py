@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QListWidgetItem
 from PySide6.QtWidgets import QMainWindow
 from PySide6.QtWidgets import QWidget
 
+from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.ui import saved
@@ -35,6 +36,7 @@ from gamesearch_gui.ui.play.shelf import TREE_EMPTY
 from gamesearch_gui.ui.play.shelf import DockShelf
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import algorithms_for
+from gamesearch_gui.ui.play_config import compare_file_searches
 from gamesearch_gui.ui.play_config import compare_searches
 from gamesearch_gui.ui.purpose import Purpose
 from gamesearch_gui.ui.settings_panel import SettingsPanel
@@ -126,14 +128,14 @@ class PlayMode(QObject):
         """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
         search in an engine process of the dialog's own."""
         session = self.session
-        if session.user_game is not None:
-            # Its code runs only in the window's own engine processes (docs/your-code.md).
-            self.message.emit(
-                "Compare MCTS with alpha-beta works on the built-in games, not on a game file",
-                5000,
-            )
-            return
-        alphabeta, mcts = compare_searches(session.config)
+        if session.user_game is None:
+            alphabeta, mcts = compare_searches(session.config)
+        else:  # its code runs in the dialog's engine process, never in the window's
+            try:
+                alphabeta, mcts = compare_file_searches(session.game, session.config.search)
+            except GameError as error:
+                self.message.emit(f"Cannot compare MCTS with alpha-beta: {error}", 8000)
+                return
         dialog = MctsCompareDialog(
             session.game, session.match.state, mcts, alphabeta, session.names(), self._window
         )
