@@ -18,6 +18,11 @@ Games of chance are reviewed with expectiminimax (their values are expected valu
 Star1 gives the same, but cuts some moves' values to bounds); MCTS's values are win
 rates estimated from random playouts, different from run to run and no move's exact
 value, so a review of MCTS settings searches with alpha-beta instead, and says so.
+
+Games of more than two players are reviewed with max^n (every player choosing its own
+best): a position's value is then a vector, a utility per player, and a move's loss is
+its mover's own, the mover's share of the best move's vector less its share of the
+played move's, on the same scale.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import UnknownGameError
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.root_values import root_values
+from gamesearch_gui.core.root_values import root_vectors
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
@@ -51,7 +57,7 @@ FALLBACK_DEPTH: Final = 4
 
 
 class ReviewError(GameError):
-    """A game that cannot be reviewed (more than two players, no move played)."""
+    """A game that cannot be reviewed (no move played, no utility bounds)."""
 
 
 class ReviewCancelled(GameError):
@@ -128,6 +134,11 @@ def review_fallback(game: Game[Any, Any]) -> SearchSettings:
         return default_settings(find_game(game.name))
     except UnknownGameError:
         pass
+    if len(game.players) > 2:
+        evaluations = game.cutoff_vector_evaluations()
+        return SearchSettings(
+            Algorithm.MAXN, depth=FALLBACK_DEPTH, evaluation=next(iter(evaluations), None)
+        )
     return SearchSettings(
         Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA,
         depth=FALLBACK_DEPTH,
@@ -154,7 +165,7 @@ def review_settings(
         notes.append(
             "MCTS's values are win rates estimated from random playouts: they change from "
             "run to run and are no move's exact value, so the review searches with "
-            f"{'expectiminimax' if game.has_chance else 'alpha-beta'} instead"
+            f"{_exact_search(game)} instead"
         )
     depth = settings.depth
     if settings.time_budget is not None:
@@ -174,10 +185,8 @@ def review_settings(
             f"to {'the end' if depth is None else f'depth {depth}'}, the game's own search, "
             f"not the AI's depth {settings.depth}: the review sees further than the AI did"
         )
-    if settings.algorithm.handles_players:
-        raise ReviewError(
-            f"{game.title} has {len(game.players)} players: a review is for two players"
-        )
+    if len(game.players) > 2:
+        return _vector_settings(settings, depth, notes)
     if game.has_chance:
         algorithm = Algorithm.EXPECTIMINIMAX
         if settings.algorithm is Algorithm.STAR1:
@@ -192,6 +201,34 @@ def review_settings(
         transposition_table=settings.transposition_table,
         exact_root_values=True,
         quiescence=settings.quiescence,
+    )
+    return reviewed, "; ".join(notes)
+
+
+def _exact_search(game: Game[Any, Any]) -> str:
+    """The search a review of ``game`` runs, by name: one that values every move exactly."""
+    if len(game.players) > 2:
+        return "max^n"
+    return "expectiminimax" if game.has_chance else "alpha-beta"
+
+
+def _vector_settings(
+    settings: SearchSettings, depth: int | None, notes: list[str]
+) -> tuple[SearchSettings, str]:
+    """:func:`review_settings` for a game of more than two players: max^n, each player
+    choosing its own best, with every move's vector exact (no shallow pruning)."""
+    if settings.algorithm is Algorithm.PARANOID:
+        notes.append(
+            "max^n, not paranoid: paranoid values a position for one player only, as if "
+            "the others all played against it; max^n gives each player's own value"
+        )
+    elif settings.shallow_pruning:
+        notes.append("without shallow pruning, so that every move's values are exact")
+    reviewed = SearchSettings(
+        Algorithm.MAXN,
+        depth=depth,
+        evaluation=settings.evaluation,
+        transposition_table=settings.transposition_table,
     )
     return reviewed, "; ".join(notes)
 
@@ -212,6 +249,13 @@ class PositionReview:
     loss: float | None  #: best minus played, the mover's view; never negative
     mark: Mark
     nodes: int
+    #: Who chose the move played here, an index into the game's players (0: MAX, 1: MIN
+    #: in a game of two); None at a chance position or at the end.
+    seat: int | None = None
+    #: More than two players: the position's vector, a utility per player (``value`` is
+    #: the first player's), and the played move's (``played_value`` is the mover's).
+    values: tuple[float, ...] = ()
+    played_values: tuple[float, ...] = ()
 
     @property
     def decided(self) -> bool:
@@ -230,31 +274,48 @@ def review_position(
     """Search ``state`` with ``settings`` (made by :func:`review_settings`) and judge the
     move ``played`` there (None: the position the game ended in, or where it stands).
 
-    ReviewCancelled when ``cancel`` stops the search."""
+    ReviewCancelled when ``cancel`` stops the search. With more than two players the
+    values are vectors (max^n's), ``value`` is the first player's share, and the loss
+    is the mover's own: its share of the best move's vector less that of the move played."""
     scale = review_scale(game)
+    many = len(game.players) > 2
     if game.is_terminal(state):
-        value = game.utility(state)
-        return PositionReview(Player.MAX, value, "", (), None, None, "", None, None, Mark.NONE, 0)
+        vector = tuple(game.utilities(state)) if many else ()
+        value = vector[0] if many else game.utility(state)
+        return PositionReview(
+            Player.MAX, value, "", (), None, None, "", None, None, Mark.NONE, 0, values=vector
+        )
     result = search(game, state, settings, cancel=cancel)
     if result.stop_reason is StopReason.CANCELLED:
         raise ReviewCancelled("the review was cancelled")
     assert result.value is not None  # a finished search of a live position has one
+    vector = tuple(result.values or ()) if many else ()
+    value = vector[0] if many else result.value
     mover = game.to_move(state)
     played_text = "" if played is None else game.move_text(state, played)
     if mover is Player.CHANCE or played is None:
         return PositionReview(
-            mover, result.value, "", (), None, played, played_text, None, None, Mark.NONE,
-            result.stats.nodes,
+            mover, value, "", (), None, played, played_text, None, None, Mark.NONE,
+            result.stats.nodes, values=vector,
         )  # fmt: skip
-    values = dict(zip(_moves(game, state), root_values(game, state, result), strict=True))
-    played_value = values.get(played)
+    seat = game.player_index(state)
+    moves = _moves(game, state)
+    played_vector: tuple[float, ...] = ()
+    if many:
+        vectors = dict(zip(moves, root_vectors(game, state, result), strict=True))
+        played_vector = tuple(vectors.get(played) or ())
+        best_value = vector[seat]
+        played_value = played_vector[seat] if played_vector else None
+    else:
+        best_value = result.value
+        played_value = dict(zip(moves, root_values(game, state, result), strict=True)).get(played)
     if played_value is None:
         raise ReviewError(f"{played_text} is not a legal move at {game.position_name(state)}")
-    best, got = clamp(result.value, scale), clamp(played_value, scale)
-    loss = max(0.0, best - got if mover is Player.MAX else got - best)
+    best, got = clamp(best_value, scale), clamp(played_value, scale)
+    loss = max(0.0, got - best if mover is Player.MIN and not many else best - got)
     return PositionReview(
         mover,
-        result.value,
+        value,
         game.move_text(state, result.best_move),
         line_texts(game, state, result.principal_variation),
         result.best_move,
@@ -264,6 +325,9 @@ def review_position(
         loss,
         mark_of(loss, scale),
         result.stats.nodes,
+        seat,
+        vector,
+        played_vector,
     )
 
 
@@ -287,7 +351,7 @@ def line_texts(game: Game[Any, Any], state: Any, line: Sequence[Any]) -> tuple[s
 class SideSummary:
     """One side's moves: how many, their average loss, and how many earned each mark."""
 
-    player: Player
+    seat: int  #: the side, an index into the game's players (0: MAX, 1: MIN in a game of two)
     moves: int
     average_loss: float
     counts: tuple[tuple[Mark, int], ...]  #: for each of :data:`MARKS`
@@ -312,19 +376,21 @@ class GameReview:
         """Each position's value on the scale (a forced win at its top), start first."""
         return [clamp(position.value, self.scale) for position in self.positions]
 
-    def summary(self, player: Player) -> SideSummary:
-        """What ``player`` (MAX or MIN)'s moves cost, and how many of each mark."""
-        return summarise(self.positions, player)
+    def summary(self, seat: int) -> SideSummary:
+        """What player ``seat``'s moves cost (0: MAX, 1: MIN in a game of two), and how
+        many of each mark."""
+        return summarise(self.positions, seat)
 
 
-def summarise(positions: Sequence[PositionReview], player: Player) -> SideSummary:
-    """What ``player`` (MAX or MIN)'s moves among ``positions`` cost, and how many of
-    each mark (a review under way is summarised as far as it got)."""
-    losses = [p.loss for p in positions if p.mover is player and p.loss is not None]
-    marks = [p.mark for p in positions if p.mover is player and p.loss is not None]
+def summarise(positions: Sequence[PositionReview], seat: int) -> SideSummary:
+    """What player ``seat``'s moves among ``positions`` cost, and how many of each mark
+    (a review under way is summarised as far as it got)."""
+    judged = [p for p in positions if p.seat == seat and p.loss is not None]
+    losses = [p.loss for p in judged if p.loss is not None]
+    marks = [p.mark for p in judged]
     counts = tuple((mark, marks.count(mark)) for mark in MARKS)
     average = sum(losses) / len(losses) if losses else 0.0
-    return SideSummary(player, len(losses), average, counts)
+    return SideSummary(seat, len(losses), average, counts)
 
 
 def replay(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[Any]:
@@ -356,7 +422,7 @@ def review_game(
     ``settings`` (made by :func:`review_settings`, whose ``note`` it keeps).
 
     ``reviewed(i, position)`` is called as each position is done. ReviewError for a game
-    of more than two players, no moves, or a move that is not legal; ReviewCancelled."""
+    with no moves or no utility bounds, or a move that is not legal; ReviewCancelled."""
     check_reviewable(game, moves)
     states = replay(game, start, moves)
     positions = []
@@ -371,9 +437,5 @@ def review_game(
 
 def check_reviewable(game: Game[Any, Any], moves: Sequence[Any]) -> None:
     """ReviewError, in words, for a game a review cannot judge."""
-    if len(game.players) != 2:
-        raise ReviewError(
-            f"{game.title} has {len(game.players)} players: a review is for two players"
-        )
     if not moves:
         raise ReviewError("no move has been played yet: there is nothing to review")

@@ -326,6 +326,7 @@ class MainWindow(QMainWindow):
             session.match,
             session.names(),
             session.config.search,
+            humans=session.config.seated(),
             parent=self,
         )
         if why:

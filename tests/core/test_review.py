@@ -10,6 +10,7 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.games import TicTacToe
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.registry import find_game
 from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.core.review import Mark
@@ -55,7 +56,7 @@ def test_best_moves_cost_nothing_and_the_summary_counts_each_side() -> None:
     # O's 4 beside X's corner loses a drawn game: from 0 to +1 for X.
     assert review.positions[1].loss == 1 and review.positions[1].mark is Mark.BLUNDER
     assert review.graph_values() == [0, 0, 1, 1, 1, -1, -1]
-    x, o = review.summary(Player.MAX), review.summary(Player.MIN)
+    x, o = review.summary(0), review.summary(1)
     assert (x.moves, x.count(Mark.BLUNDER), x.average_loss) == (3, 1, pytest.approx(2 / 3))
     assert (o.moves, o.count(Mark.BLUNDER), o.count(Mark.MISTAKE)) == (3, 1, 0)
     last = review.positions[-1]
@@ -97,7 +98,7 @@ def test_pig_is_reviewed_with_expectiminimax_and_chance_is_charged_to_nobody() -
     decisions = [p for p in review.positions if p.decided]
     assert chances and all(p.loss is None and p.mark is Mark.NONE for p in chances)
     assert decisions and all(p.loss is not None and p.loss >= 0 for p in decisions)
-    assert review.summary(Player.MAX).moves + review.summary(Player.MIN).moves == len(decisions)
+    assert review.summary(0).moves + review.summary(1).moves == len(decisions)
     assert all(-1 <= v <= 1 for v in review.graph_values())
 
 
@@ -131,10 +132,32 @@ def test_a_connect_four_blunder_is_found_at_a_small_depth() -> None:
     assert review.graph_values()[-1] == review.scale[1]  # Red's win: the top
 
 
+def test_a_game_of_three_players_is_reviewed_with_max_n_each_loss_its_mover_s() -> None:
+    # Three counters: A takes all three and wins. Taking one leaves two for B, who
+    # takes them and wins: A gave away its whole win, a blunder on the 0-to-1 scale.
+    nim = ThreePlayerNim(3)
+    own = default_settings(find_game("nim3"))
+    assert own.shallow_pruning
+    settings, note = review_settings(nim, own, own)
+    assert settings.algorithm is Algorithm.MAXN and not settings.shallow_pruning
+    assert "without shallow pruning" in note
+    review = review_game(nim, nim.initial_state(), [1, 2], settings, note=note)
+    start, after, end = review.positions
+    assert start.values == (1.0, 0.0, 0.0) and start.value == 1.0
+    assert start.seat == 0 and start.best_text == "take 3" and start.played_text == "take 1"
+    assert start.played_values == (0.0, 1.0, 0.0) and start.played_value == 0.0
+    assert start.loss == 1.0 and start.mark is Mark.BLUNDER
+    assert after.seat == 1 and after.loss == 0.0 and after.mark is Mark.NONE
+    assert end.values == (0.0, 1.0, 0.0) and end.seat is None
+    assert review.summary(0).count(Mark.BLUNDER) == 1 and review.summary(1).moves == 1
+    assert review.summary(2).moves == 0
+    # Paranoid values a position for one player only: the review says it uses max^n.
+    paranoid = SearchSettings(Algorithm.PARANOID, depth=4)
+    settings, note = review_settings(nim, paranoid, own)
+    assert settings.algorithm is Algorithm.MAXN and "max^n, not paranoid" in note
+
+
 def test_a_game_a_review_cannot_judge_is_refused_in_words() -> None:
-    nim = find_game("nim3").make()
-    with pytest.raises(ReviewError, match="3 players"):
-        review_game(nim, nim.initial_state(), [1], SearchSettings())
     game = TicTacToe()
     with pytest.raises(ReviewError, match="no move"):
         review_game(game, game.initial_state(), [], SearchSettings())

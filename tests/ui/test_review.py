@@ -207,17 +207,30 @@ def test_the_selection_ring_covers_no_number_of_the_axes(
         assert not outside, (selected, outside[:5])
 
 
-def test_no_value_covers_the_words_that_name_the_sides(qtbot: QtBot) -> None:
+VALUES = (0.0, -0.5, -1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0)
+SHARES = tuple((v, -v, 0.0) for v in VALUES)
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        GraphData(positions=len(VALUES), names=("Red", "Yellow")),
+        GraphData(positions=len(VALUES), names=("A", "B", "C"), movers=(0, 1, 2) * 3),
+    ],
+    ids=["two sides", "three players"],
+)
+def test_no_value_covers_the_words_that_name_the_sides(qtbot: QtBot, named: GraphData) -> None:
     # A game lost early draws its line along the bottom, where the second side's words
-    # stood. The words now stand above the frame, and every value is drawn inside it.
+    # stood. The words (a line's colour and a name each, with three players) now stand
+    # above the frame, and every value is drawn inside it.
     size = (300, 160)
-    values = (0.0, -0.5, -1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0)
-    named = GraphData(positions=len(values), names=("Red", "Yellow"))
     frame = GraphLayout(named, QRectF(0, 0, *size)).plot.adjusted(-1, -1, 1, 1)
-    unnamed = _graph_image(replace(named, names=("", "")), size)
+    unnamed = _graph_image(replace(named, names=("",) * len(named.names)), size)
     words = _changed(unnamed, _graph_image(named, size))
     assert words and not [p for p in words if frame.contains(p[0] + 0.5, p[1] + 0.5)]
-    drawn = _changed(_graph_image(named, size), _graph_image(replace(named, values=values), size))
+    full = replace(named, values=VALUES, shares=SHARES if named.many else ())
+    full = replace(full, marks=(Mark.BLUNDER,) * len(VALUES), selected=4)
+    drawn = _changed(_graph_image(named, size), _graph_image(full, size))
     assert drawn and not [p for p in drawn if not frame.contains(p[0] + 0.5, p[1] + 0.5)]
 
 
@@ -265,17 +278,49 @@ def test_closing_a_review_whose_engine_cannot_answer_ends_it_without_waiting(
     assert not [r for r in caplog.records if "did not stop within" in r.getMessage()]
 
 
-def test_review_is_offered_only_once_a_move_is_played_and_refused_for_three_players(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_review_is_offered_only_once_a_move_is_played(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS, search=SHALLOW))
     assert not window.act_review.isEnabled()
-    window.new_game(PlayConfig(game="nim3", humans=(True, True, True)))
-    wait_for_person_or_end(qtbot, window)
-    click_move(qtbot, window, window.match.legal()[0])
+    click_move(qtbot, window, 3)
     assert window.act_review.isEnabled()
-    window.act_review.trigger()
-    assert "3 players" in window.statusBar().currentMessage()
+
+
+def test_a_game_of_three_players_is_reviewed_a_line_each_and_each_loss_its_mover_s(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seven counters: A takes 1, B 3, and C, with three left, takes 1 where taking all
+    # three wins; A takes the last two and wins.
+    window.new_game(PlayConfig(game="nim3", humans=(True, True, True)))
+    dialog = reviewed_after(qtbot, window, monkeypatch, (1, 3, 1, 2))
+    assert dialog.settings.algorithm is Algorithm.MAXN
+    assert not dialog.settings.shallow_pruning and "Max^n" in dialog.note.text()
+    rows = [
+        [dialog.table.item(r, c).text() for c in range(dialog.table.columnCount())]
+        for r in range(dialog.table.rowCount())
+    ]
+    assert [row[1] for row in rows] == ["A", "B", "C", "A"]
+    assert rows[2][2] == "take 1" and rows[2][3] == "A 0, B 0, C 1"
+    assert rows[2][4] == "1" and rows[2][5] == "blunder ??" and rows[2][6] == "take 3"
+    assert rows[3][4] == "0" and rows[3][5] == ""
+    summary = dialog.summary.text()
+    assert all(f">{name}</th>" in summary for name in "ABC")
+    data = dialog.graph_data()
+    assert data.many and len(data.shares) == 5 and data.shares[-1] == (1.0, 0.0, 0.0)
+    assert data.movers[2] == 2  # C's line carries the blunder's dot
+    dialog.select(2)
+    words = dialog.view.words.text()
+    assert "C to move" in words and "Values <b>A 0, B 0, C 1</b>" in words
+    assert "worth 0 to C" in words and "Better: <b>take 3</b>" in words and "worth 1 to C" in words
+    # The board shows the seats as they were played, and the position's search tree.
+    board = dialog.view.board
+    assert board is not None and board.state == dialog.states[2]
+    assert getattr(board, "humans", None) == (True, True, True)
+    dialog.tabs.setCurrentWidget(dialog.tree)
+    qtbot.waitUntil(
+        lambda: dialog.tree.recording is not None and dialog.tree.searches.request is None,
+        timeout=AI_TIMEOUT_MS,
+    )
+    assert dialog.tree.recording.node_count > 1
 
 
 def test_a_game_file_is_reviewed_in_an_engine_process_with_its_own_search(

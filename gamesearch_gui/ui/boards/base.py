@@ -192,6 +192,12 @@ class BoardWidget(QWidget):
         """Who sits at each seat: its name, and whether a person (else the AI) plays it.
         Boards that show the seats (three-player Nim) draw them; most need not."""
 
+    def show_players(self, names: Sequence[str], humans: Sequence[bool]) -> None:
+        """Who plays: the seats (:meth:`set_seats`), and the board turned towards a person
+        who plays MIN alone (:meth:`set_viewpoint`), as the game on the board is played."""
+        self.set_viewpoint(Player.MIN if tuple(humans) == (False, True) else Player.MAX)
+        self.set_seats(names, humans)
+
     def set_move_values(self, values: Mapping[Any, float] | None) -> None:
         """Label each legal move with its backed-up value from the last search."""
         self.move_values = dict(values or {})

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QVBoxLayout
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
-from gamesearch_gui.core.game import Player
 from gamesearch_gui.ui.boards.base import BoardWidget
 from gamesearch_gui.ui.boards.factory import make_board
 from gamesearch_gui.ui.play.session import PlaySession
@@ -64,8 +63,7 @@ class PlayPage(QWidget):
         self.board.setObjectName("board")
         self.board.moveChosen.connect(self.moveChosen)
         self.board.refused.connect(self.refused)
-        self.board.set_viewpoint(Player.MIN if humans == (False, True) else Player.MAX)
-        self.board.set_seats(names, humans)
+        self.board.show_players(names, humans)
         self._layout.addWidget(self.board, 1)
 
     @Slot(object, object)

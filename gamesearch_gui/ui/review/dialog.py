@@ -52,6 +52,7 @@ from gamesearch_gui.ui.review.graph import ValueGraph
 from gamesearch_gui.ui.review.position_tree import PositionTree
 from gamesearch_gui.ui.review.position_view import PositionView
 from gamesearch_gui.ui.review.position_view import mark_text
+from gamesearch_gui.ui.review.position_view import shares_text
 from gamesearch_gui.ui.review.settings_row import SettingsRow
 from gamesearch_gui.ui.review.summary import summary_html
 from gamesearch_gui.ui.review.thread import ReviewThread
@@ -62,7 +63,8 @@ COLUMNS: Final = ("#", "By", "Played", "Value before", "Loss", "Mark", "Better m
 
 
 class ReviewDialog(ThreadDialog):
-    """The review of the game of ``moves`` from ``start``; ``names``: MAX's and MIN's.
+    """The review of the game of ``moves`` from ``start``; ``names``: its players' (MAX's
+    and MIN's in a game of two).
     ``asked`` are the AI's settings, ``fallback`` the game's default search (for MCTS's).
     ReviewError when the game cannot be reviewed (see :func:`check_reviewable`)."""
 
@@ -75,13 +77,15 @@ class ReviewDialog(ThreadDialog):
         asked: SearchSettings,
         fallback: SearchSettings,
         parent: QWidget | None = None,
+        humans: Sequence[bool] = (),
     ) -> None:
         check_reviewable(game, moves)
         super().__init__(parent)
         self.game = game
         self.moves = list(moves)
         self.states = replay(game, start, moves)
-        self.names = (names[0], names[1])
+        self.names = tuple(names)
+        self.humans = tuple(humans)
         self.scale = review_scale(game)
         self.settings, self.note_text = review_settings(game, asked, fallback)
         self.positions: list[PositionReview] = []
@@ -100,7 +104,7 @@ class ReviewDialog(ThreadDialog):
         self.graph.chosen.connect(self.select)
         self.table = _table()
         self.table.cellClicked.connect(lambda row, _column: self.select(row))
-        self.view = PositionView(game, self.names)
+        self.view = PositionView(game, self.names, self.humans)
         self.tree = PositionTree()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.view, "Position")
@@ -243,6 +247,12 @@ class ReviewDialog(ThreadDialog):
             positions=len(self.states),
             values=tuple(clamp(p.value, self.scale) for p in self.positions),
             marks=tuple(p.mark for p in self.positions),
+            shares=tuple(
+                tuple(clamp(v, self.scale) for v in p.values)
+                for p in self.positions
+                if len(self.names) > 2
+            ),
+            movers=tuple(-1 if p.seat is None else p.seat for p in self.positions),
             scale=self.scale,
             names=self.names,
             selected=self.selected,
@@ -266,13 +276,15 @@ class ReviewDialog(ThreadDialog):
             reviewed = self.positions[row] if row < len(self.positions) else None
             state = self.states[row]
             mover = self.game.to_move(state)
-            by = "chance" if mover is Player.CHANCE else self.names[mover is Player.MIN]
+            by = "chance" if mover is Player.CHANCE else self.names[self.game.player_index(state)]
             cells = [str(row + 1), by, clip(self.game.move_text(state, move))]
             if reviewed is None:
                 cells += ["…", "", "", "", ""]
             else:
                 cells += [
-                    format_value(reviewed.value),
+                    shares_text(reviewed.values, self.names)
+                    if reviewed.values
+                    else format_value(reviewed.value),
                     "" if reviewed.loss is None else format_value(round(reviewed.loss, 3)),
                     mark_text(reviewed.mark),
                     "" if reviewed.loss is None or reviewed.loss == 0 else reviewed.best_text,
@@ -359,16 +371,25 @@ def open_review(
     names: Sequence[str],
     asked: SearchSettings,
     *,
+    humans: Sequence[bool] = (),
     parent: QWidget,
 ) -> str:
     """Review the game of ``match`` in a modal dialog; or say in a line why it cannot be
-    (returned: "" when the dialog was shown). ``asked``: the AI's search settings. A game
+    (returned: "" when the dialog was shown). ``asked``: the AI's search settings;
+    ``humans``: which seats a person played (the boards show them so). A game
     file's or an OpenSpiel game's code runs in the review's engine process, as in the
     AI's: the window asks it only what it knows already of the positions played."""
     try:
         fallback = review_fallback(game)
         dialog = ReviewDialog(
-            game, match.start, [ply.move for ply in match.plies], names, asked, fallback, parent
+            game,
+            match.start,
+            [ply.move for ply in match.plies],
+            names,
+            asked,
+            fallback,
+            parent,
+            humans,
         )
     except GameError as error:  # ReviewError among them
         return f"Cannot review this game: {error}"

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.review import Mark
+from gamesearch_gui.ui.palette import seat_colour
 
 #: The colour of each mark's dot (and of its row in the table).
 MARK_COLOURS: Final = {
@@ -55,14 +56,23 @@ INSET: Final = RING + 2.0
 class GraphData:
     """What the graph draws: a value for each position reviewed so far (start first; the
     graph has room for ``positions`` of them), the mark of the move played at each, the
-    scale, the two sides' names, and the position selected (None: none)."""
+    scale, the sides' names, and the position selected (None: none). With more than two
+    players, ``shares`` holds each position's vector (a line per player) and ``movers``
+    who moved at each (-1: nobody), whose line a mark's dot goes on."""
 
     positions: int
     values: tuple[float, ...] = ()
     marks: tuple[Mark, ...] = ()
     scale: tuple[float, float] = (-1.0, 1.0)
-    names: tuple[str, str] = ("MAX", "MIN")
+    names: tuple[str, ...] = ("MAX", "MIN")
     selected: int | None = None
+    shares: tuple[tuple[float, ...], ...] = ()
+    movers: tuple[int, ...] = ()
+
+    @property
+    def many(self) -> bool:
+        """True for a game of more than two players: a line per player, no halves."""
+        return len(self.names) > 2
 
 
 class GraphLayout:
@@ -115,8 +125,9 @@ def paint_graph(painter: QPainter, rect: QRectF, data: GraphData, font: QFont) -
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setFont(font)
     painter.fillRect(rect, QColor("white"))
-    painter.fillRect(QRectF(plot.left(), plot.top(), plot.width(), middle - plot.top()), ABOVE)
-    painter.fillRect(QRectF(plot.left(), middle, plot.width(), plot.bottom() - middle), BELOW)
+    if not data.many:
+        painter.fillRect(QRectF(plot.left(), plot.top(), plot.width(), middle - plot.top()), ABOVE)
+        painter.fillRect(QRectF(plot.left(), middle, plot.width(), plot.bottom() - middle), BELOW)
     metrics = QFontMetricsF(font)
     painter.setPen(QPen(GRID, 1, Qt.PenStyle.DashLine))
     painter.drawLine(QPointF(plot.left(), middle), QPointF(plot.right(), middle))
@@ -130,9 +141,14 @@ def paint_graph(painter: QPainter, rect: QRectF, data: GraphData, font: QFont) -
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
             text,
         )
-    _sides(painter, layout, metrics, rect)
-    _move_ticks(painter, layout, metrics, rect)
-    _values(painter, layout)
+    if data.many:
+        _players_key(painter, layout, metrics, rect)
+        _move_ticks(painter, layout, metrics, rect)
+        _share_lines(painter, layout)
+    else:
+        _sides(painter, layout, metrics, rect)
+        _move_ticks(painter, layout, metrics, rect)
+        _values(painter, layout)
     painter.restore()
 
 
@@ -158,6 +174,64 @@ def _sides(painter: QPainter, layout: GraphLayout, metrics: QFontMetricsF, rect:
         painter.drawText(QRectF(x, rect.top(), each, TOP), flags, words)
         x += metrics.horizontalAdvance(words) + 2 * gap
     painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _players_key(
+    painter: QPainter, layout: GraphLayout, metrics: QFontMetricsF, rect: QRectF
+) -> None:
+    """Which line is whose, as a key above the frame: a stroke of each player's colour
+    and the player's name, in the players' order."""
+    plot = layout.plot
+    names = layout.data.names
+    stroke = metrics.height()
+    gap = metrics.horizontalAdvance("  ")
+    each = max(0.0, plot.width() / len(names) - stroke - 2 * gap)
+    x = plot.left()
+    y = rect.top() + TOP / 2
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    for seat, name in enumerate(names):
+        painter.setPen(QPen(seat_colour(seat), 3))
+        painter.drawLine(QPointF(x, y), QPointF(x + stroke, y))
+        painter.setPen(INK)
+        words = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, each)
+        x += stroke + gap / 2
+        painter.drawText(QRectF(x, rect.top(), each, TOP), flags, words)
+        x += metrics.horizontalAdvance(words) + 2 * gap
+
+
+def _share_lines(painter: QPainter, layout: GraphLayout) -> None:
+    """A line per player in its seat's colour (as the board draws the seat) through its
+    share of each position's vector (the first drawn widest, so that lines that run
+    together all show), a dot on the mover's line where
+    each marked move led, and the selection's line."""
+    data = layout.data
+    shares = data.shares
+    if not shares:
+        return
+    n = len(data.names)
+
+    def point(index: int, seat: int) -> QPointF:
+        return QPointF(layout.x(index), layout.y(shares[index][seat]))
+
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for seat in range(n):
+        path = QPainterPath(point(0, seat))
+        for index in range(1, len(shares)):
+            path.lineTo(point(index, seat))
+        painter.setPen(QPen(seat_colour(seat), 2 + 2 * (n - 1 - seat)))
+        painter.drawPath(path)
+    for index, mark in enumerate(data.marks):
+        colour = MARK_COLOURS.get(mark)
+        seat = data.movers[index] if index < len(data.movers) else -1
+        if colour is None or seat < 0 or index + 1 >= len(shares):
+            continue
+        painter.setPen(QPen(INK, 1))
+        painter.setBrush(colour)
+        painter.drawEllipse(point(index + 1, seat), 6, 6)
+    if data.selected is not None and data.selected < len(shares):
+        x = layout.x(data.selected)
+        painter.setPen(QPen(SELECTED, 1.5))
+        painter.drawLine(QPointF(x, layout.plot.top()), QPointF(x, layout.plot.bottom()))
 
 
 def _move_ticks(

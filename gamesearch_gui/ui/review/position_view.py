@@ -31,7 +31,10 @@ def mark_text(mark: Mark) -> str:
 class PositionView(QWidget):
     """The position chosen in the graph or the table."""
 
-    def __init__(self, game: Game[Any, Any], names: Sequence[str]) -> None:
+    def __init__(
+        self, game: Game[Any, Any], names: Sequence[str], humans: Sequence[bool] = ()
+    ) -> None:
+        """``humans``: which seats a person played (the board shows them as in play)."""
         super().__init__()
         self.game = game
         self.names = names
@@ -46,6 +49,8 @@ class PositionView(QWidget):
             self.board = None
         if self.board is not None:
             self.board.set_interactive(False)
+            if humans:
+                self.board.show_players(names, humans)
             self.board.setMinimumSize(220, 200)
             layout.addWidget(self.board, 3)
         self.words = QLabel()
@@ -74,15 +79,18 @@ class PositionView(QWidget):
         elif game.to_move(state) is Player.CHANCE:
             who = "chance moves (a die is rolled)"
         else:
-            who = f"{html.escape(self.names[game.to_move(state) is Player.MIN])} to move"
+            who = f"{html.escape(self.names[game.player_index(state)])} to move"
         lines = [f"<b>{where}</b>: {who}."]
         if reviewed is None:
             lines.append("Not reviewed yet.")
             return "<br>".join(lines)
-        lines.append(
-            f"Value <b>{format_value(reviewed.value)}</b> "
-            f"(from {html.escape(self.names[0])}'s view)."
-        )
+        if reviewed.values:
+            lines.append(f"Values <b>{html.escape(shares_text(reviewed.values, self.names))}</b>.")
+        else:
+            lines.append(
+                f"Value <b>{format_value(reviewed.value)}</b> "
+                f"(from {html.escape(self.names[0])}'s view)."
+            )
         if reviewed.played_move is not None and reviewed.loss is None:
             lines.append(
                 f"Chance chose {html.escape(clip(reviewed.played_text))}: nobody is charged."
@@ -91,7 +99,7 @@ class PositionView(QWidget):
             return "<br>".join(lines)
         played = html.escape(clip(reviewed.played_text))
         lines.append(
-            f"Played <b>{played}</b>, value {format_value(reviewed.played_value)}: "
+            f"Played <b>{played}</b>, {self._worth(reviewed, reviewed.played_value)}: "
             f"loss {format_value(round(reviewed.loss, 3))}"
             + (f", <b>{mark_text(reviewed.mark)}</b>" if reviewed.mark is not Mark.NONE else "")
             + "."
@@ -99,10 +107,28 @@ class PositionView(QWidget):
         if reviewed.loss == 0:
             lines.append("A best move.")
         else:
+            best = (
+                reviewed.values[reviewed.seat]
+                if reviewed.values and reviewed.seat is not None
+                else reviewed.value
+            )
             line = " ".join(html.escape(clip(move, 20)) for move in reviewed.line)
             lines.append(
                 f"Better: <b>{html.escape(clip(reviewed.best_text))}</b> "
-                f"(marked on the board), value {format_value(reviewed.value)}; "
+                f"(marked on the board), {self._worth(reviewed, best)}; "
                 f"its line: {line}."
             )
         return "<br>".join(lines)
+
+    def _worth(self, reviewed: PositionReview, value: float | None) -> str:
+        """What a move is worth: its value (two players), or the mover's share of its
+        vector, said as the mover's ("worth 0 to B")."""
+        if reviewed.values and reviewed.seat is not None:
+            name = html.escape(self.names[reviewed.seat])
+            return f"worth {format_value(value)} to {name}"
+        return f"value {format_value(value)}"
+
+
+def shares_text(values: Sequence[float], names: Sequence[str]) -> str:
+    """A vector of utilities, each with its player's name: "A 1, B 0, C 0"."""
+    return ", ".join(f"{name} {format_value(v)}" for name, v in zip(names, values, strict=False))

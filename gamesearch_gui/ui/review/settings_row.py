@@ -36,11 +36,13 @@ class SettingsRow(QWidget):
         super().__init__()
         self.settings = settings
         self.algorithm_box = ChoiceBox()
-        choices = (
-            (Algorithm.EXPECTIMINIMAX,)
-            if game.has_chance
-            else (Algorithm.ALPHABETA, Algorithm.MINIMAX)
-        )
+        many = len(game.players) > 2
+        if many:  # every player's own value, and every move's exact
+            choices: tuple[Algorithm, ...] = (Algorithm.MAXN,)
+        elif game.has_chance:
+            choices = (Algorithm.EXPECTIMINIMAX,)
+        else:
+            choices = (Algorithm.ALPHABETA, Algorithm.MINIMAX)
         fill_choices(self.algorithm_box, algorithm_choices(choices))
         self.algorithm_box.setCurrentIndex(max(0, self.algorithm_box.findData(settings.algorithm)))
         self.depth_spin = QSpinBox()
@@ -53,7 +55,8 @@ class SettingsRow(QWidget):
         self.to_end.toggled.connect(lambda on: self.depth_spin.setEnabled(not on))
         self.evaluation_box = ChoiceBox()
         # Named as the Settings panel names them ("Open lines", not open_lines).
-        fill_choices(self.evaluation_box, evaluation_choices(game.cutoff_evaluations()))
+        evaluations = game.cutoff_vector_evaluations() if many else game.cutoff_evaluations()
+        fill_choices(self.evaluation_box, evaluation_choices(evaluations))
         if settings.evaluation is not None:
             self.evaluation_box.setCurrentIndex(
                 max(0, self.evaluation_box.findData(settings.evaluation))

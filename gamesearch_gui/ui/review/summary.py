@@ -1,12 +1,11 @@
-"""The review's summary: for each side, its moves, their average loss and how many of
-each mark, as a small table."""
+"""The review's summary: for each side (each player, in a game of more than two), its
+moves, their average loss and how many of each mark, as a small table."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
 
-from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_value
 from gamesearch_gui.core.review import MARKS
 from gamesearch_gui.core.review import PositionReview
@@ -24,8 +23,8 @@ def summary_html(positions: Sequence[PositionReview], names: Sequence[str]) -> s
         )
     )
     rows = [f"<tr><th></th>{head}</tr>"]
-    for player, name in ((Player.MAX, names[0]), (Player.MIN, names[1])):
-        side = summarise(positions, player)
+    for seat, name in enumerate(names):
+        side = summarise(positions, seat)
         cells = [str(side.moves), format_value(round(side.average_loss, 3))]
         cells += [str(side.count(mark)) for mark in MARKS]
         row = "".join(f"<td align='right'>&nbsp;{c}&nbsp;</td>" for c in cells)
