@@ -128,8 +128,8 @@ def clamp(value: float, scale: tuple[float, float]) -> float:
 def review_fallback(game: Game[Any, Any]) -> SearchSettings:
     """The game's own search, which a review sees no less far than: a built-in game's
     default search; for a game file or an OpenSpiel game (their size is unknown, and
-    their AI deepens against a clock) alpha-beta, or expectiminimax with chance, to
-    :data:`FALLBACK_DEPTH` with the game's first evaluation."""
+    their AI deepens against a clock) alpha-beta (expectiminimax with chance, max^n with
+    more than two players) to :data:`FALLBACK_DEPTH` with the game's first evaluation."""
     try:
         return default_settings(find_game(game.name))
     except UnknownGameError:
