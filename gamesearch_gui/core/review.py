@@ -31,6 +31,7 @@ import enum
 from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 from typing import Final
 
@@ -54,6 +55,21 @@ SCALE_TOPS: Final[dict[str, float]] = {"chess": 10.0}
 #: The depth a review searches to when the settings it was given have none it can use
 #: (MCTS's, or a time budget with no depth, in a game with no default depth).
 FALLBACK_DEPTH: Final = 4
+
+
+#: The most nodes the search of a game's first position may take, at the depth a review
+#: finds for a game of unknown size (:func:`found_depth`): counted in nodes, not seconds,
+#: so that a game gets the same depth on any machine, however busy.
+DEPTH_NODES: Final = 50_000
+#: The deepest a found depth goes (the review's depth box goes no deeper).
+MOST_FOUND_DEPTH: Final = 12
+
+
+#: The note's words while the depth is being found; :func:`depth_words` replaces them.
+FINDING_NOTE: Final = (
+    f"the depth is found first: the deepest (up to {MOST_FOUND_DEPTH}) whose search of the "
+    f"first position stays within {DEPTH_NODES:,} nodes (the game's size is unknown)"
+)
 
 
 class ReviewError(GameError):
@@ -146,6 +162,63 @@ def review_fallback(game: Game[Any, Any]) -> SearchSettings:
     )
 
 
+def finds_depth(game: Game[Any, Any], asked: SearchSettings) -> bool:
+    """Whether a review of ``game`` finds its depth (:func:`found_depth`) before it
+    starts: a game of no registry entry (a game file's, an OpenSpiel game's, whose size
+    is unknown) whose AI gave no depth of its own (it deepened against a clock, or
+    played MCTS)."""
+    try:
+        find_game(game.name)
+    except UnknownGameError:
+        return (
+            asked.algorithm is Algorithm.MCTS
+            or asked.time_budget is not None
+            or asked.depth is None
+        )
+    return False
+
+
+def found_depth(
+    game: Game[Any, Any],
+    state: Any,
+    settings: SearchSettings,
+    *,
+    cancel: CancelToken | None = None,
+) -> tuple[int, bool]:
+    """The depth a review of a game of unknown size searches every position to: the
+    deepest, up to :data:`MOST_FOUND_DEPTH`, whose search of ``state`` (the first
+    position) with ``settings`` stays within their node cap (:data:`DEPTH_NODES` when
+    they have none); at least 1. True beside it when no line of that search reached the
+    depth (every line ended above it: a deeper search is the same search). The table is
+    left out while it looks, so that what the table cut short is not taken for the end
+    of a line."""
+    nodes = settings.node_cap or DEPTH_NODES
+    plain = replace(settings, transposition_table=False)
+    depth = 1
+    for tried in range(1, MOST_FOUND_DEPTH + 1):
+        result = search(game, state, replace(plain, depth=tried, node_cap=nodes), cancel=cancel)
+        if result.stop_reason is StopReason.CANCELLED:
+            raise ReviewCancelled("the review was cancelled")
+        # The cap is looked at every few hundred nodes: the count says it too.
+        if result.stop_reason is StopReason.NODE_CAP or result.stats.nodes > nodes:
+            break
+        depth = tried
+        if result.stats.max_depth < tried:
+            return max(1, result.stats.max_depth), True
+    return depth, False
+
+
+def depth_words(depth: int, ended: bool) -> str:
+    """The note's words for a depth :func:`found_depth` found."""
+    if ended:
+        return f"to depth {depth}, where every line of the first position's search ended"
+    return (
+        f"to depth {depth}, the deepest (up to {MOST_FOUND_DEPTH}) whose search of the "
+        f"first position stays within {DEPTH_NODES:,} nodes, so that every value is "
+        "comparable (the game's size is unknown)"
+    )
+
+
 def review_settings(
     game: Game[Any, Any], asked: SearchSettings, fallback: SearchSettings
 ) -> tuple[SearchSettings, str]:
@@ -168,7 +241,11 @@ def review_settings(
             f"{_exact_search(game)} instead"
         )
     depth = settings.depth
-    if settings.time_budget is not None:
+    finding = finds_depth(game, asked)
+    if finding:
+        depth = FALLBACK_DEPTH  # until the review's engine process has found it
+        notes.append(FINDING_NOTE)
+    elif settings.time_budget is not None:
         # The budget stopped the AI's deepening early; without it, no deeper than the
         # game's own depth (Connect Four to 30 plies would take hours).
         if depth is None:
@@ -179,7 +256,7 @@ def review_settings(
             f"no time budget: every position is searched to depth {depth}, so that every "
             "value is comparable"
         )
-    if depth is not None and (fallback.depth is None or depth < fallback.depth):
+    if not finding and depth is not None and (fallback.depth is None or depth < fallback.depth):
         depth = fallback.depth
         notes.append(
             f"to {'the end' if depth is None else f'depth {depth}'}, the game's own search, "

@@ -30,6 +30,7 @@ from gamesearch_gui.core.openspiel.catalog import OpenSpielEntry
 from gamesearch_gui.core.openspiel.catalog import searchable_games
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import ReviewError
+from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.review import review_position
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.usergame.game_check import CheckReport
@@ -71,6 +72,11 @@ def _review_position(
 ) -> PositionReview:
     """One position of Game > Review game: searched, and the move played there judged."""
     return review_position(game, state, played, settings, cancel=cancel)
+
+
+def _review_depth(game: Any, state: Any, settings: Any, *, cancel: CancelToken) -> tuple[int, bool]:
+    """The depth a review of a game of unknown size searches to (``found_depth``)."""
+    return found_depth(game, state, settings, cancel=cancel)
 
 
 def _transform_decisions(tree: Any, formula: str, *, cancel: CancelToken) -> Decisions:
@@ -161,6 +167,7 @@ CALLS: Final[dict[str, Call]] = {
     "compare": Call(_compare, (CompareError, ComparisonCancelled, GameError)),
     "compare_mcts": Call(_compare_mcts, (CompareError, ComparisonCancelled, GameError)),
     "review_position": Call(_review_position, (ReviewError, GameError)),
+    "review_depth": Call(_review_depth, (ReviewError, GameError)),
     "transform_decisions": Call(_transform_decisions, (ComparisonCancelled, GameError)),
     "solve_exercise": Call(_solve_exercise, (ExerciseError, ComparisonCancelled, GameError)),
     "check_search_load": Call(_check_search_load, (StudentFileError,)),

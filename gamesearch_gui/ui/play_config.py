@@ -382,11 +382,11 @@ def compare_file_searches(
     game: Game[Any, Any], search: SearchSettings
 ) -> tuple[SearchSettings, SearchSettings]:
     """:func:`compare_searches` for a game file's or an OpenSpiel game, whose size is
-    unknown: alpha-beta as the review searches it (no time budget, to the AI's depth or
-    :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH`, with the game's first
-    evaluation), and MCTS as the AI plays it or with :data:`DEFAULT_ITERATIONS` and seed
-    0. GameError, in words, for a game that declares no utility bounds: MCTS scales its
-    rewards by them."""
+    unknown: alpha-beta with no time budget (the AI's, when it has a depth limit and no
+    time limit; else to :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH` with the
+    game's first evaluation), and MCTS as the AI plays it or with
+    :data:`DEFAULT_ITERATIONS` and seed 0. GameError, in words, for a game that declares
+    no utility bounds: MCTS scales its rewards by them."""
     try:
         game.utility_bounds()
     except GameError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,13 @@ from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.registry import find_game
 from gamesearch_gui.core.review import FALLBACK_DEPTH
+from gamesearch_gui.core.review import FINDING_NOTE
 from gamesearch_gui.core.review import Mark
 from gamesearch_gui.core.review import ReviewCancelled
 from gamesearch_gui.core.review import ReviewError
+from gamesearch_gui.core.review import depth_words
+from gamesearch_gui.core.review import finds_depth
+from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.review import mark_of
 from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.review import review_game
@@ -25,6 +30,7 @@ from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search import default_settings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.core.usergame.loader import load_game
 
 # X takes 1 and 2 (cells 0 and 1), O takes 4 and 5 (cells 3 and 4); X misses the win at
@@ -203,13 +209,51 @@ def test_a_game_file_is_reviewed_to_a_fixed_depth_with_its_first_evaluation(
     fallback = review_fallback(game)
     assert fallback.algorithm is algorithm and fallback.depth == FALLBACK_DEPTH
     assert fallback.evaluation == next(iter(game.cutoff_evaluations()), None)
+    # Its AI deepened against a clock: the review finds its depth first (in the review's
+    # engine process), with a stand-in until then.
     asked = SearchSettings(algorithm, time_budget=2.0)
+    assert finds_depth(game, asked)
     settings, note = review_settings(game, asked, fallback)
     assert settings.depth == FALLBACK_DEPTH and settings.time_budget is None
-    assert f"searched to depth {FALLBACK_DEPTH}" in note
+    assert note == FINDING_NOTE
 
 
 def test_a_game_that_declares_no_bounds_has_no_scale_to_review_on() -> None:
     game = load_game(str(GAME_FILES / "aima_tictactoe.py"))
     with pytest.raises(ReviewError, match=r"does not declare utility_bounds\(\): a review"):
         review_scale(game)
+
+
+def test_a_game_of_unknown_size_finds_its_depth_its_ai_gave_none() -> None:
+    game = load_game(str(GAME_FILES / "aima_tictactoe.py"))
+    assert finds_depth(game, SearchSettings(Algorithm.ALPHABETA, time_budget=2.0))
+    assert finds_depth(game, SearchSettings(Algorithm.MCTS, iterations=100))
+    assert not finds_depth(game, SearchSettings(Algorithm.ALPHABETA, depth=6))
+    # A built-in game has its own search: Connect Four's depth 7.
+    assert not finds_depth(ConnectFour(), SearchSettings(Algorithm.ALPHABETA, time_budget=2.0))
+
+
+def test_the_depth_found_is_the_deepest_whose_search_stays_within_its_nodes() -> None:
+    game = TicTacToe()
+    settings = SearchSettings(Algorithm.ALPHABETA, exact_root_values=True)
+    start = game.initial_state()
+    depth, ended = found_depth(game, start, replace(settings, node_cap=5_000))
+    assert 1 <= depth < 9 and not ended
+
+    def nodes(d: int) -> int:
+        return search(game, start, replace(settings, depth=d)).stats.nodes  # with no cap
+
+    assert nodes(depth) <= 5_000 < nodes(depth + 1)
+    assert depth_words(depth, ended).startswith(f"to depth {depth}, the deepest")
+    # Three moves from the end, every line ends above any larger depth.
+    late = game.parse_position("XOXOXO...")
+    depth, ended = found_depth(game, late, settings)
+    assert ended and depth == 3
+
+
+def test_the_depth_found_is_counted_in_nodes_not_seconds_and_has_a_floor() -> None:
+    # However few nodes are allowed, the review searches one ply.
+    game = TicTacToe()
+    settings = SearchSettings(Algorithm.ALPHABETA, exact_root_values=True)
+    tiny = replace(settings, node_cap=2)
+    assert found_depth(game, game.initial_state(), tiny) == (1, False)

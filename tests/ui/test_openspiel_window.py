@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game_source import OpenSpielSource
-from gamesearch_gui.core.review import FALLBACK_DEPTH
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.text_board import MOST_MOVES
@@ -31,6 +30,7 @@ from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import wait_for_person_or_end
 from tests.ui.test_review import reviewed_after
+from tests.ui.test_review import the_depth_found
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None,
@@ -243,7 +243,7 @@ def test_a_game_of_openspiel_is_reviewed_in_an_engine_process(
     panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
     assert window.open_openspiel("tic_tac_toe")
     dialog = reviewed_after(qtbot, window, monkeypatch, (0, 0))
-    assert dialog.settings.depth == FALLBACK_DEPTH and dialog.scale == (-1.0, 1.0)
+    assert the_depth_found(dialog) and dialog.scale == (-1.0, 1.0)
     played = [dialog.table.item(row, 2).text() for row in range(dialog.table.rowCount())]
     assert played == [ply.text for ply in window.match.plies]
     assert all(position.loss is not None for position in dialog.positions[:2])

@@ -9,6 +9,7 @@ import os
 import signal
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -23,7 +24,7 @@ from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
-from gamesearch_gui.core.review import FALLBACK_DEPTH
+from gamesearch_gui.core.review import MOST_FOUND_DEPTH
 from gamesearch_gui.core.review import Mark
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
@@ -103,6 +104,27 @@ def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
         ),
         timeout=AI_TIMEOUT_MS,
     )
+
+
+def _noting(run_again: Any, statuses: list[str]) -> Any:
+    """``run_again`` that notes what the status says once the review has started."""
+
+    def noted(dialog: ReviewDialog, *args: Any, **kwargs: Any) -> None:
+        run_again(dialog, *args, **kwargs)
+        statuses.append(dialog.status.text())
+
+    return noted
+
+
+def the_depth_found(dialog: ReviewDialog) -> int:
+    """The depth the review found for a game of unknown size, as the dialog shows it:
+    in its settings, its depth box and its note (which no longer says it is looking)."""
+    depth = dialog.settings.depth
+    assert depth is not None and 1 <= depth <= MOST_FOUND_DEPTH
+    assert dialog.row.depth_spin.value() == depth and not dialog.row.to_end.isChecked()
+    note = dialog.note.text()
+    assert "is found first" not in note and f"o depth {depth}, " in note, note
+    return depth
 
 
 def reviewed_after(
@@ -336,10 +358,12 @@ def test_a_game_file_is_reviewed_in_an_engine_process_with_its_own_search(
         window.statusBar().currentMessage()
     )
     play_by_hand(window, tmp_path / "nim.py", NIM_WITH_BOUNDS)
+    statuses: list[str] = []
+    monkeypatch.setattr(ReviewDialog, "run_again", _noting(ReviewDialog.run_again, statuses))
     dialog = reviewed_after(qtbot, window, monkeypatch, (0, 0))
+    assert statuses == ["Finding the depth to search every position to…"]
     # The AI deepened against a clock; the review searches every position to one depth.
-    assert dialog.settings.depth == FALLBACK_DEPTH and dialog.settings.time_budget is None
-    assert f"searched to depth {FALLBACK_DEPTH}" in dialog.note.text()
+    assert the_depth_found(dialog) and dialog.settings.time_budget is None
     first = dialog.positions[0]
     assert first.mover is Player.MAX and first.mark is Mark.BLUNDER
     row = [dialog.table.item(0, c).text() for c in range(dialog.table.columnCount())]
@@ -377,7 +401,7 @@ def test_a_game_file_whose_code_never_returns_is_cancelled_and_the_review_ends(
     dialog = open_review(qtbot, window, monkeypatch)
     qtbot.waitUntil(lambda: dialog.thread_ is not None and dialog.thread_.engine.alive)
     pid = dialog.thread_.engine.pid
-    assert dialog.running and "Reviewing position 1 of 2" in dialog.status.text()
+    assert dialog.running and "Finding the depth" in dialog.status.text()
     dialog.cancel_button.click()
     finished(qtbot, dialog)
     assert "Cancelled after 0 of 2 positions" in dialog.status.text()

@@ -9,6 +9,7 @@ was reviewed, and closing the dialog stops the search, its thread and its proces
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 from typing import Final
 
@@ -35,9 +36,12 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.match import Match
 from gamesearch_gui.core.numbers import format_value
+from gamesearch_gui.core.review import FINDING_NOTE
 from gamesearch_gui.core.review import PositionReview
 from gamesearch_gui.core.review import check_reviewable
 from gamesearch_gui.core.review import clamp
+from gamesearch_gui.core.review import depth_words
+from gamesearch_gui.core.review import finds_depth
 from gamesearch_gui.core.review import replay
 from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.review import review_scale
@@ -88,6 +92,8 @@ class ReviewDialog(ThreadDialog):
         self.humans = tuple(humans)
         self.scale = review_scale(game)
         self.settings, self.note_text = review_settings(game, asked, fallback)
+        #: A game of unknown size: the first review finds its depth (found_depth).
+        self.find_depth = finds_depth(game, asked)
         self.positions: list[PositionReview] = []
         self.selected = 0
         self.thread_: ReviewThread | None = None
@@ -159,10 +165,11 @@ class ReviewDialog(ThreadDialog):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self.thread_ is None:  # the review starts when the dialog first shows
-            self.run_again(self.settings)
+            self.run_again(self.settings, find_depth=self.find_depth)
 
-    def run_again(self, settings: SearchSettings) -> None:
-        """Review every position again with ``settings`` (what was shown goes)."""
+    def run_again(self, settings: SearchSettings, *, find_depth: bool = False) -> None:
+        """Review every position again with ``settings`` (what was shown goes); first
+        find the depth (``find_depth``: a game of unknown size, its first review)."""
         self._stop_review()
         if self.thread_ is not None:
             self.thread_.deleteLater()  # stopped: what it still had to say is dropped
@@ -170,13 +177,18 @@ class ReviewDialog(ThreadDialog):
         self.positions = []
         self.selected = 0
         self._show_note()
-        self.thread_ = thread = ReviewThread(self.game, self.states, self.moves, settings, self)
+        self.thread_ = thread = ReviewThread(
+            self.game, self.states, self.moves, settings, self, find_depth=find_depth
+        )
+        thread.depthFound.connect(self._depth_found)
         thread.reviewed.connect(self._reviewed)
         thread.failed.connect(self._failed)
         thread.finished.connect(self._ended)
         self.cancel_button.setEnabled(True)
         self._refresh()
         thread.start()
+        if find_depth:
+            self.status.setText("Finding the depth to search every position to…")
 
     def cancel(self) -> None:
         """Stop the review; the positions reviewed so far stay."""
@@ -211,6 +223,15 @@ class ReviewDialog(ThreadDialog):
         self._refresh()
         if index == self.selected:
             self.select(index)
+
+    def _depth_found(self, thread: ReviewThread, depth: int, ended: bool) -> None:
+        if thread is not self.thread_:
+            return  # a review given up on
+        self.settings = replace(self.settings, depth=depth)
+        self.note_text = self.note_text.replace(FINDING_NOTE, depth_words(depth, ended))
+        self.row.show_depth(depth)
+        self._show_note()
+        self._refresh()
 
     def _failed(self, message: str) -> None:
         if self.sender() is self.thread_:

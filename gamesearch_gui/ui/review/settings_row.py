@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import Game
+from gamesearch_gui.core.review import MOST_FOUND_DEPTH
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.ui.settings_words import algorithm_choices
@@ -22,8 +23,9 @@ from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.widgets import ChoiceBox
 from gamesearch_gui.ui.widgets import fill_choices
 
-#: The deepest the review's depth box goes (a review searches every position).
-MOST_DEPTH = 12
+#: The deepest the review's depth box goes (a review searches every position), as deep
+#: as a depth the review finds for a game of unknown size.
+MOST_DEPTH = MOST_FOUND_DEPTH
 
 
 class SettingsRow(QWidget):
@@ -78,6 +80,12 @@ class SettingsRow(QWidget):
         ):
             layout.addWidget(widget)
         layout.addStretch(1)
+
+    def show_depth(self, depth: int) -> None:
+        """Show ``depth`` (found by the review) as the depth searched to."""
+        self.to_end.setChecked(False)
+        self.depth_spin.setValue(min(depth, MOST_DEPTH))
+        self.settings = replace(self.settings, depth=depth)
 
     def chosen(self) -> SearchSettings:
         """The settings as the row shows them."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QThread
@@ -28,6 +29,9 @@ class ReviewThread(QThread):
 
     reviewed = Signal(int, object)
     failed = Signal(str)
+    #: With ``find_depth``: this thread (a stale one's answer is dropped by its identity),
+    #: the depth found, and whether every line ended above it.
+    depthFound = Signal(object, int, bool)
 
     _ids = itertools.count(1)
 
@@ -38,41 +42,51 @@ class ReviewThread(QThread):
         moves: Sequence[Any],
         settings: SearchSettings,
         parent: QWidget | None = None,
+        *,
+        find_depth: bool = False,
     ) -> None:
+        """``find_depth``: first find the depth to search to (``review_depth``), for a
+        game of unknown size, and review with it."""
         super().__init__(parent)
         self.setObjectName("review thread")
         self.game = game
         self.states = list(states)
         self.moves = list(moves)
         self.settings = settings
+        self.find_depth = find_depth
         self.engine = EngineClient("gamesearch-review")
         self._request = 0
         self._stopped = False
 
     def run(self) -> None:
+        if self.find_depth:
+            found = self._ask("review_depth", self.game, self.states[0], self.settings)
+            if found is None:
+                return
+            depth, ended = found
+            self.settings = replace(self.settings, depth=depth)
+            self.depthFound.emit(self, depth, ended)
         for index, state in enumerate(self.states):
-            if self.isInterruptionRequested():
-                return
             played = self.moves[index] if index < len(self.moves) else None
-            self._request = request = next(self._ids)
-            try:
-                answer = self.engine.call(
-                    request,
-                    "review_position",
-                    self.game,
-                    state,
-                    played,
-                    self.settings,
-                    cancelled=self._asked_to_stop,
-                )
-            except (CallFailed, EngineError) as error:
-                if not self.isInterruptionRequested():
-                    self.failed.emit(str(error))
-                return
-            except Exception as error:  # a bug: said in the dialog, never lost in the thread
-                self.failed.emit(f"internal error: {type(error).__name__}: {error}")
+            answer = self._ask("review_position", self.game, state, played, self.settings)
+            if answer is None:
                 return
             self.reviewed.emit(index, answer)
+
+    def _ask(self, call: str, *args: Any) -> Any:
+        """The engine's answer to ``call``; None when the review stops here (asked to,
+        or ``failed`` says why)."""
+        if self.isInterruptionRequested():
+            return None
+        self._request = request = next(self._ids)
+        try:
+            return self.engine.call(request, call, *args, cancelled=self._asked_to_stop)
+        except (CallFailed, EngineError) as error:
+            if not self.isInterruptionRequested():
+                self.failed.emit(str(error))
+        except Exception as error:  # a bug: said in the dialog, never lost in the thread
+            self.failed.emit(f"internal error: {type(error).__name__}: {error}")
+        return None
 
     def _asked_to_stop(self) -> bool:
         """Whether to stop; asked while the call is waited for, so a cancel that came
