@@ -146,10 +146,9 @@ def review_fallback(game: Game[Any, Any]) -> SearchSettings:
     default search; for a game file or an OpenSpiel game (their size is unknown, and
     their AI deepens against a clock) alpha-beta (expectiminimax with chance, max^n with
     more than two players) to :data:`FALLBACK_DEPTH` with the game's first evaluation."""
-    try:
-        return default_settings(find_game(game.name))
-    except UnknownGameError:
-        pass
+    own = _registry_search(game)
+    if own is not None:
+        return own
     if len(game.players) > 2:
         evaluations = game.cutoff_vector_evaluations()
         return SearchSettings(
@@ -167,15 +166,17 @@ def finds_depth(game: Game[Any, Any], asked: SearchSettings) -> bool:
     starts: a game of no registry entry (a game file's, an OpenSpiel game's, whose size
     is unknown) whose AI gave no depth of its own (it deepened against a clock, or
     played MCTS)."""
+    if _registry_search(game) is not None:
+        return False
+    return asked.algorithm is Algorithm.MCTS or asked.time_budget is not None or asked.depth is None
+
+
+def _registry_search(game: Game[Any, Any]) -> SearchSettings | None:
+    """A built-in game's default search; None for a game of no registry entry."""
     try:
-        find_game(game.name)
+        return default_settings(find_game(game.name))
     except UnknownGameError:
-        return (
-            asked.algorithm is Algorithm.MCTS
-            or asked.time_budget is not None
-            or asked.depth is None
-        )
-    return False
+        return None
 
 
 def found_depth(
@@ -462,9 +463,9 @@ class GameReview:
 def summarise(positions: Sequence[PositionReview], seat: int) -> SideSummary:
     """What player ``seat``'s moves among ``positions`` cost, and how many of each mark
     (a review under way is summarised as far as it got)."""
-    judged = [p for p in positions if p.seat == seat and p.loss is not None]
-    losses = [p.loss for p in judged if p.loss is not None]
-    marks = [p.mark for p in judged]
+    judged = [(p.loss, p.mark) for p in positions if p.seat == seat and p.loss is not None]
+    losses = [loss for loss, _ in judged]
+    marks = [mark for _, mark in judged]
     counts = tuple((mark, marks.count(mark)) for mark in MARKS)
     average = sum(losses) / len(losses) if losses else 0.0
     return SideSummary(seat, len(losses), average, counts)
