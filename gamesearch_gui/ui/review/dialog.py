@@ -224,8 +224,8 @@ class ReviewDialog(ThreadDialog):
         if index == self.selected:
             self.select(index)
 
-    def _depth_found(self, thread: ReviewThread, depth: int, ended: bool) -> None:
-        if thread is not self.thread_:
+    def _depth_found(self, depth: int, ended: bool) -> None:
+        if self.sender() is not self.thread_:
             return  # a review given up on
         self.settings = replace(self.settings, depth=depth)
         self.note_text = self.note_text.replace(FINDING_NOTE, depth_words(depth, ended))

@@ -29,9 +29,8 @@ class ReviewThread(QThread):
 
     reviewed = Signal(int, object)
     failed = Signal(str)
-    #: With ``find_depth``: this thread (a stale one's answer is dropped by its identity),
-    #: the depth found, and whether every line ended above it.
-    depthFound = Signal(object, int, bool)
+    #: With ``find_depth``: the depth found, and whether every line ended above it.
+    depthFound = Signal(int, bool)
 
     _ids = itertools.count(1)
 
@@ -65,7 +64,7 @@ class ReviewThread(QThread):
                 return
             depth, ended = found
             self.settings = replace(self.settings, depth=depth)
-            self.depthFound.emit(self, depth, ended)
+            self.depthFound.emit(depth, ended)
         for index, state in enumerate(self.states):
             played = self.moves[index] if index < len(self.moves) else None
             answer = self._ask("review_position", self.game, state, played, self.settings)
