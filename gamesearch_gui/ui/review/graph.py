@@ -9,6 +9,8 @@ mistake or a blunder is a coloured dot on the position it led to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -156,24 +158,22 @@ def _sides(painter: QPainter, layout: GraphLayout, metrics: QFontMetricsF, rect:
     """Which side each half stands for, as a key above the frame: a swatch of the half's
     colour and its words. Above the frame no point of the line can cover them (inside, at
     the bottom, a game lost early drew its line over the second side's words)."""
-    plot = layout.plot
     swatch = metrics.height() * 0.75
     gap = metrics.horizontalAdvance("  ")
-    each = max(0.0, (plot.width() - 2 * (swatch + gap)) / 2)
-    x = plot.left()
-    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    for colour, name, arrow in (
-        (ABOVE, layout.data.names[0], "↑"),
-        (BELOW, layout.data.names[1], "↓"),
-    ):
-        painter.setPen(INK)
-        painter.setBrush(colour)
-        painter.drawRect(QRectF(x, rect.top() + (TOP - swatch) / 2, swatch, swatch))
-        words = metrics.elidedText(f"{name} wins {arrow}", Qt.TextElideMode.ElideMiddle, each)
-        x += swatch + gap / 2
-        painter.drawText(QRectF(x, rect.top(), each, TOP), flags, words)
-        x += metrics.horizontalAdvance(words) + 2 * gap
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    names = layout.data.names
+
+    def half(colour: QColor) -> Swatch:
+        def draw(x: float, y: float) -> None:
+            painter.setPen(INK)
+            painter.setBrush(colour)
+            painter.drawRect(QRectF(x, y - swatch / 2, swatch, swatch))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+
+        return draw
+
+    each = max(0.0, (layout.plot.width() - 2 * (swatch + gap)) / 2)
+    entries = ((half(ABOVE), f"{names[0]} wins ↑"), (half(BELOW), f"{names[1]} wins ↓"))
+    _key(painter, layout, metrics, rect, swatch, each, entries)
 
 
 def _players_key(
@@ -181,20 +181,45 @@ def _players_key(
 ) -> None:
     """Which line is whose, as a key above the frame: a stroke of each player's colour
     and the player's name, in the players' order."""
-    plot = layout.plot
     names = layout.data.names
     stroke = metrics.height()
     gap = metrics.horizontalAdvance("  ")
-    each = max(0.0, plot.width() / len(names) - stroke - 2 * gap)
-    x = plot.left()
-    y = rect.top() + TOP / 2
+
+    def line(seat: int) -> Swatch:
+        def draw(x: float, y: float) -> None:
+            painter.setPen(QPen(seat_colour(seat), 3))
+            painter.drawLine(QPointF(x, y), QPointF(x + stroke, y))
+
+        return draw
+
+    each = max(0.0, layout.plot.width() / len(names) - stroke - 2 * gap)
+    entries = [(line(seat), name) for seat, name in enumerate(names)]
+    _key(painter, layout, metrics, rect, stroke, each, entries)
+
+
+#: Draws a key's swatch ``width`` wide from ``x``, centred on ``y``.
+Swatch = Callable[[float, float], None]
+
+
+def _key(
+    painter: QPainter,
+    layout: GraphLayout,
+    metrics: QFontMetricsF,
+    rect: QRectF,
+    width: float,
+    each: float,
+    entries: Iterable[tuple[Swatch, str]],
+) -> None:
+    """A key above the frame, from its left: each entry's swatch (``width`` wide), then
+    its words, cut to ``each`` pixels."""
+    gap = metrics.horizontalAdvance("  ")
+    x = layout.plot.left()
     flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    for seat, name in enumerate(names):
-        painter.setPen(QPen(seat_colour(seat), 3))
-        painter.drawLine(QPointF(x, y), QPointF(x + stroke, y))
+    for swatch, text in entries:
+        swatch(x, rect.top() + TOP / 2)
         painter.setPen(INK)
-        words = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, each)
-        x += stroke + gap / 2
+        words = metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, each)
+        x += width + gap / 2
         painter.drawText(QRectF(x, rect.top(), each, TOP), flags, words)
         x += metrics.horizontalAdvance(words) + 2 * gap
 
@@ -202,8 +227,8 @@ def _players_key(
 def _share_lines(painter: QPainter, layout: GraphLayout) -> None:
     """A line per player in its seat's colour (as the board draws the seat) through its
     share of each position's vector (the first drawn widest, so that lines that run
-    together all show), a dot on the mover's line where
-    each marked move led, and the selection's line."""
+    together all show), a dot on the mover's line where each marked move led, and the
+    selection's line."""
     data = layout.data
     shares = data.shares
     if not shares:
