@@ -231,11 +231,15 @@ class ChoiceBox(QComboBox):
 
     def shown_text(self) -> str:
         """The current choice as the closed box shows it: whole, or cut with "…"."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return self._shown(option)
+
+    def _shown(self, option: QStyleOptionComboBox) -> str:
+        """:meth:`shown_text`, from the box's style option as it is painted."""
         text = self.currentText()
         if self.isEditable() or not text:
             return text
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
         field = self.style().subControlRect(
             QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
         )
@@ -263,7 +267,7 @@ class ChoiceBox(QComboBox):
             option.palette.setBrush(QPalette.ColorRole.ButtonText, option.palette.placeholderText())
             option.currentText = self.placeholderText()
         else:
-            option.currentText = self.shown_text()
+            option.currentText = self._shown(option)
         painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
     def event(self, event: QEvent) -> bool:
