@@ -18,12 +18,13 @@ evaluate more leaves than some other order.
 A comparison runs four full searches: on a large tree, call it off the GUI thread
 (it takes a :class:`~gamesearch_gui.core.search.CancelToken`).
 
-:func:`compare_mcts` sets Monte Carlo tree search beside alpha-beta on one position of
-any two-player game without chance: the move each chooses, its value (alpha-beta) or
-win rate (MCTS), time, and nodes or iterations; and for each root move MCTS's N and
-Q/N (an estimate from its playouts) beside alpha-beta's value for that move (exact when
-alpha-beta searched to the end: every root move gets the full window, so no value there
-is a bound). The numbers are those ``solve --json`` gives for each search.
+:func:`compare_mcts` sets Monte Carlo tree search beside the minimax search of one
+position of any two-player game: alpha-beta, or expectiminimax in a game of chance
+(:func:`minimax_algorithm`). It gives the move each chooses, its value (minimax) or win
+rate (MCTS), time, and nodes or iterations; and for each root move MCTS's N and Q/N (an
+estimate from its playouts) beside the minimax value of that move (exact when the
+search went to the end: every root move gets the full window, so no value there is a
+bound). The numbers are those ``solve --json`` gives for each search.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from dataclasses import replace
+from typing import Any
 
 from gamesearch_gui.core.game import A
 from gamesearch_gui.core.game import Game
@@ -69,6 +71,7 @@ __all__ = [
     "compare",
     "compare_mcts",
     "knuth_moore_bound",
+    "minimax_algorithm",
     "reorder",
     "true_values",
 ]
@@ -240,17 +243,17 @@ def compare(tree: CustomTree, *, cancel: CancelToken | None = None) -> list[Comp
     ]
 
 
-# -- Monte Carlo tree search beside alpha-beta, on one position -------------------------
+# -- Monte Carlo tree search beside minimax, on one position ----------------------------
 
 
 @dataclass(frozen=True)
 class SearchSummary:
     """What one search of :func:`compare_mcts` chose and what it cost.
 
-    ``value`` is the root's value in the game's units, MAX's view: alpha-beta's minimax
-    value, or MCTS's Q/N at the root (the mean of all its playouts). ``win_rate`` is
-    MCTS's estimate for the chosen move, as the mover's win rate in [0, 1] (None for
-    alpha-beta). ``iterations`` is 0 for alpha-beta.
+    ``value`` is the root's value in the game's units, MAX's view: the minimax (or
+    expectiminimax) value, or MCTS's Q/N at the root (the mean of all its playouts).
+    ``win_rate`` is MCTS's estimate for the chosen move, as the mover's win rate in
+    [0, 1] (None for the minimax side). ``iterations`` is 0 for the minimax side.
     """
 
     settings: SearchSettings
@@ -266,7 +269,7 @@ class SearchSummary:
 @dataclass(frozen=True)
 class MoveComparison:
     """One root move: MCTS's N, its Q/N (game units, MAX's view) and that as the
-    mover's win rate, beside alpha-beta's value for the move. ``mean`` and ``win_rate``
+    mover's win rate, beside the minimax side's value for the move. ``mean`` and ``win_rate``
     are None for a move MCTS never tried."""
 
     move: object
@@ -279,33 +282,36 @@ class MoveComparison:
 
 @dataclass(frozen=True)
 class MctsComparison:
-    """Alpha-beta and MCTS on one position (see :func:`compare_mcts`).
+    """The minimax side (alpha-beta, or expectiminimax with chance) and MCTS on one
+    position (see :func:`compare_mcts`).
 
-    ``exact`` says whether alpha-beta searched to the end of the game, so that its values
-    are the game's true values; otherwise they are its evaluations at a depth cutoff.
-    ``moves`` lists every root move in the game's order.
+    ``exact`` says whether the minimax side searched to the end of the game, so that its
+    values are the game's true values; otherwise they are its evaluations at a depth
+    cutoff. ``moves`` lists every root move in the game's order.
     """
 
     player: Player
     bounds: tuple[float, float]
     exact: bool
-    alphabeta: SearchSummary
+    minimax: SearchSummary
     mcts: SearchSummary
     moves: tuple[MoveComparison, ...]
 
     @property
     def best_value(self) -> float:
-        """Alpha-beta's value of the position, from the mover's choice."""
-        assert self.alphabeta.value is not None
-        return self.alphabeta.value
+        """The minimax side's value of the position, from the mover's choice."""
+        assert self.minimax.value is not None
+        return self.minimax.value
 
     def is_best(self, move: MoveComparison) -> bool:
-        """True when alpha-beta values ``move`` as highly as its best (ties included)."""
+        """True when the minimax side values ``move`` as highly as its best (ties
+        included)."""
         return same_value(move.value, self.best_value)
 
     @property
     def agree(self) -> bool:
-        """True when MCTS's choice is one of alpha-beta's best moves (all equal ones)."""
+        """True when MCTS's choice is one of the minimax side's best moves (all equal
+        ones)."""
         chosen = next(m for m in self.moves if m.move == self.mcts.best_move)
         return self.is_best(chosen)
 
@@ -316,46 +322,57 @@ def _checked(result: SearchResult) -> SearchResult:
     return result
 
 
+def minimax_algorithm(game: Game[Any, Any]) -> Algorithm:
+    """The search :func:`compare_mcts` sets beside MCTS in ``game``: alpha-beta, or
+    expectiminimax in a game of chance (alpha-beta has no rule for a chance node; Star1,
+    which prunes there, leaves some root values as bounds)."""
+    return Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
+
+
 def compare_mcts(
     game: Game[S, A],
     state: S,
     mcts: SearchSettings,
-    alphabeta: SearchSettings | None = None,
+    minimax: SearchSettings | None = None,
     *,
     cancel: CancelToken | None = None,
 ) -> MctsComparison:
-    """Alpha-beta and MCTS on ``state``: their choices, costs, and each root move's
-    numbers.
+    """The minimax side and MCTS on ``state``: their choices, costs, and each root
+    move's numbers.
 
-    ``mcts`` are MCTS's settings (iterations, seed, C); ``alphabeta`` alpha-beta's (to
-    the end by default). Alpha-beta gives every root move the full window (so each root
-    value is the move's own value, not a bound: more nodes than a plain alpha-beta
-    search, the same value and best move).
+    ``mcts`` are MCTS's settings (iterations, seed, C); ``minimax`` those of the search
+    beside it, of :func:`minimax_algorithm`'s algorithm (to the end by default). It gives
+    every root move the full window (so each root value is the move's own value, not a
+    bound: alpha-beta visits more nodes than a plain alpha-beta search, for the same
+    value and best move).
 
-    CompareError for a position with no move to choose (the game is over, or a die is
-    rolled), a game of chance or of more than two players, or settings of the wrong
-    algorithm; SettingsError for settings that do not fit the game;
-    ComparisonCancelled when ``cancel`` is set before both searches end.
+    CompareError for a position with no move to choose (the game is over, or chance
+    moves), a game of more than two players, or settings of the wrong algorithm;
+    SettingsError for settings that do not fit the game; ComparisonCancelled when
+    ``cancel`` is set before both searches end.
     """
     if mcts.algorithm is not Algorithm.MCTS:
         raise CompareError(f"the MCTS side needs mcts settings, not {mcts.algorithm.value}")
-    ab = alphabeta or SearchSettings(Algorithm.ALPHABETA)
-    if ab.algorithm is not Algorithm.ALPHABETA:
+    wanted = minimax_algorithm(game)
+    ab = minimax or SearchSettings(wanted)
+    if ab.algorithm is not wanted:
         raise CompareError(
-            f"the alpha-beta side needs alphabeta settings, not {ab.algorithm.value}"
+            f"the minimax side needs {wanted.value} settings in {game.title}, "
+            f"not {ab.algorithm.value}"
         )
     if len(game.players) != 2:
         raise CompareError(
-            f"{game.title} has {len(game.players)} players: alpha-beta is for two players"
-        )
-    if game.has_chance:
-        raise CompareError(
-            f"{game.title} has chance nodes: alpha-beta does not apply "
-            "(expectiminimax and Star1 do)"
+            f"{game.title} has {len(game.players)} players: MCTS and alpha-beta here are "
+            "for two players (max^n searches this game)"
         )
     if game.is_terminal(state):
         raise CompareError("the game is over here: there is no move to compare")
     player = game.to_move(state)
+    if player is Player.CHANCE:
+        raise CompareError(
+            "chance moves here (a die is rolled, a card dealt): there is no choice to "
+            "compare; compare once a player is to move"
+        )
     # No time budget (the depth reached would hang on the machine's speed) and no node
     # cap: every root move gets its value.
     ab = replace(ab, exact_root_values=True, time_budget=None, node_cap=None)
@@ -394,7 +411,7 @@ def compare_mcts(
         player=player,
         bounds=(low, high),
         exact=exact,
-        alphabeta=summary(exact_result, None),
+        minimax=summary(exact_result, None),
         mcts=summary(
             mcts_result,
             None if chosen_mean is None else win_rate(chosen_mean, low, high, player),

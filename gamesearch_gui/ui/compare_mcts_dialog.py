@@ -1,5 +1,6 @@
-"""Compare MCTS with alpha-beta on the position on the board: what each chose and what it
-cost, and each move's MCTS estimate beside alpha-beta's value.
+"""Compare MCTS with alpha-beta (expectiminimax in a game of chance) on the position on
+the board: what each chose and what it cost, and each move's MCTS estimate beside the
+minimax value.
 
 Both searches (core.compare.compare_mcts) run in an engine process of the dialog's own,
 never in the window's process (see :class:`ComparisonDialog`): closing the dialog cancels
@@ -30,14 +31,15 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.numbers import format_value
+from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.stats_panel import describe_settings
 from gamesearch_gui.ui.threads import ComparisonDialog
 
-#: The background of the move MCTS chose where alpha-beta knows a better one.
+#: The background of the move MCTS chose where the minimax side knows a better one.
 DISAGREE = QColor("#f8d7da")
-#: The background of alpha-beta's best moves.
+#: The background of the minimax side's best moves.
 BEST = QColor("#d4edda")
 
 
@@ -59,7 +61,8 @@ def percent(rate: float | None) -> str:
 
 
 class MctsCompareDialog(ComparisonDialog):
-    """MCTS and alpha-beta on one position, side by side."""
+    """MCTS and alpha-beta (expectiminimax in a game of chance) on one position, side by
+    side."""
 
     SUMMARY = ("Search", "Settings", "Move chosen", "Value", "Time", "Nodes", "Iterations")
 
@@ -68,17 +71,22 @@ class MctsCompareDialog(ComparisonDialog):
         game: Game[Any, Any],
         state: Any,
         mcts: SearchSettings,
-        alphabeta: SearchSettings,
+        minimax: SearchSettings,
         names: Sequence[str],
         parent: QWidget | None = None,
     ) -> None:
-        """``names``: MAX's and MIN's, as the game calls them."""
+        """``minimax``: the settings of the search beside MCTS (alpha-beta, or
+        expectiminimax in a game of chance); ``names``: MAX's and MIN's, as the game calls
+        them."""
         super().__init__(parent)
         self.game = game
         self.state = state
         self.names = {Player.MAX: names[0], Player.MIN: names[1]}
         self.comparison: MctsComparison | None = None
-        self.setWindowTitle(f"MCTS against alpha-beta — {clip(game.title)}")
+        #: The minimax side's name, as a row's first word ("Alpha-beta") and in a sentence.
+        self.side = ALGORITHM_TITLES[minimax.algorithm]
+        self.side_word = self.side[:1].lower() + self.side[1:]
+        self.setWindowTitle(f"MCTS against {self.side_word} — {clip(game.title)}")
         to_move = game.to_move(state)
         self.mover = self.names.get(to_move, to_move.name)
         # "the start position", "position '…'", or "this position"
@@ -95,7 +103,7 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.status = QLabel("Searching: alpha-beta, then MCTS…")
+        self.status = QLabel(f"Searching: {self.side_word}, then MCTS…")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -112,7 +120,7 @@ class MctsCompareDialog(ComparisonDialog):
         if screen is not None:  # within a laptop's screen
             width = min(width, screen.availableGeometry().width() - 40)
         self.resize(width, 600)
-        self.start_call("compare_mcts", (game, state, mcts, alphabeta))
+        self.start_call("compare_mcts", (game, state, mcts, minimax))
 
     def _move_headings(self) -> tuple[str, ...]:
         return (
@@ -120,7 +128,7 @@ class MctsCompareDialog(ComparisonDialog):
             "MCTS visits N",
             f"MCTS win rate for {self.mover}\n(estimate)",
             "MCTS Q/N\n(estimate, game's units)",
-            "Alpha-beta value",
+            f"{self.side} value",
             "Chosen by",
         )
 
@@ -160,14 +168,14 @@ class MctsCompareDialog(ComparisonDialog):
 
     def _fill_summary(self, comparison: MctsComparison) -> None:
         """The two searches' rows: settings, move chosen, value, time, nodes, iterations."""
-        ab, mc = comparison.alphabeta, comparison.mcts
+        ab, mc = comparison.minimax, comparison.mcts
         kind = "exact" if comparison.exact else "at the depth cutoff"
         self.summary.setRowCount(2)
         self._fill(
             self.summary,
             0,
             (
-                "Alpha-beta",
+                self.side,
                 describe_settings(ab.settings, named=False),
                 clip(ab.best_text),
                 f"{format_value(ab.value)} ({kind})",
@@ -214,12 +222,12 @@ class MctsCompareDialog(ComparisonDialog):
         self._fit_summary()
 
     def _fill_moves(self, comparison: MctsComparison) -> None:
-        """A row a move: MCTS's N, win rate and Q/N beside alpha-beta's value; alpha-beta's
-        best in green, MCTS's choice in bold (in red where alpha-beta knows better)."""
-        ab, mc = comparison.alphabeta, comparison.mcts
+        """A row a move: MCTS's N, win rate and Q/N beside the minimax side's value; its
+        best in green, MCTS's choice in bold (in red where the minimax side knows better)."""
+        ab, mc = comparison.minimax, comparison.mcts
         depth = ab.settings.depth
         heading = "exact" if comparison.exact else f"depth {depth}"
-        self.moves.setHorizontalHeaderItem(4, QTableWidgetItem(f"Alpha-beta value\n({heading})"))
+        self.moves.setHorizontalHeaderItem(4, QTableWidgetItem(f"{self.side} value\n({heading})"))
         self.moves.setRowCount(len(comparison.moves))
         bold = QFont(self.font())
         bold.setBold(True)
@@ -247,17 +255,17 @@ class MctsCompareDialog(ComparisonDialog):
                     for item in items:
                         item.setBackground(DISAGREE)
 
-    @staticmethod
-    def _chosen_by(comparison: MctsComparison, move: MoveComparison) -> str:
+    def _chosen_by(self, comparison: MctsComparison, move: MoveComparison) -> str:
         who = []
-        if move.move == comparison.alphabeta.best_move:
-            who.append("alpha-beta")
+        if move.move == comparison.minimax.best_move:
+            who.append(self.side_word)
         if move.move == comparison.mcts.best_move:
             who.append("MCTS")
         return " and ".join(who)
 
     def _verdict(self, comparison: MctsComparison) -> str:
-        ab, mc = comparison.alphabeta, comparison.mcts
+        ab, mc = comparison.minimax, comparison.mcts
+        side = self.side_word
         chosen = next(m for m in comparison.moves if m.move == mc.best_move)
         best = [clip(m.text) for m in comparison.moves if comparison.is_best(m)]
         shown = ", ".join(best)
@@ -265,34 +273,41 @@ class MctsCompareDialog(ComparisonDialog):
             if chosen.move == ab.best_move:
                 return f"<b>They agree</b>: both play {clip(chosen.text)}."
             return (
-                f"<b>They agree</b>: MCTS plays {clip(chosen.text)}, alpha-beta "
-                f"{clip(ab.best_text)}, and alpha-beta values both alike "
+                f"<b>They agree</b>: MCTS plays {clip(chosen.text)}, {side} "
+                f"{clip(ab.best_text)}, and {side} values both alike "
                 f"({format_value(comparison.best_value)}): its best moves are {shown}."
             )
         cutoff = "" if comparison.exact else " at its depth limit"
         return (
-            f"<b>They disagree</b>: MCTS plays {clip(chosen.text)}, which alpha-beta values "
-            f"{format_value(chosen.value)}{cutoff}; alpha-beta's best "
+            f"<b>They disagree</b>: MCTS plays {clip(chosen.text)}, which {side} values "
+            f"{format_value(chosen.value)}{cutoff}; {side}'s best "
             f"{'move is' if len(best) == 1 else 'moves are'} {shown}, value "
             f"{format_value(comparison.best_value)}. The row in red is MCTS's choice."
         )
 
     def _note(self, comparison: MctsComparison) -> str:
         low, high = comparison.bounds
+        side = self.side
         if comparison.exact:
             exact = (
-                "Alpha-beta's values are <b>exact</b>: it searched to the end of the game, "
+                f"{side}'s values are <b>exact</b>: it searched to the end of the game, "
                 "each move with the full window, so no value is a bound."
             )
         else:
             exact = (
-                "Alpha-beta's values are <b>not exact</b>: it stopped at its depth limit and "
+                f"{side}'s values are <b>not exact</b>: it stopped at its depth limit and "
                 "judged the positions there with its evaluation function."
+            )
+        if self.game.has_chance:
+            exact += (
+                " Expectiminimax stands in for alpha-beta here: a chance node's value is the "
+                "average of its outcomes, weighted by their probabilities."
             )
         return (
             f"MCTS's numbers are <b>estimates</b> from random playouts: N is how many of its "
             f"iterations went through the move; Q/N is their mean result in the game's units "
             f"(from {format_number(low)} to {format_number(high)}, from the first player's "
             f"view), and the win rate is Q/N scaled to 0–100% for {self.mover}. {exact} "
-            "Green: alpha-beta's best moves. Bold: MCTS's choice (its most visited move)."
+            f"Green: {self.side_word}'s best moves. Bold: MCTS's choice (its most visited "
+            "move)."
         )

@@ -14,6 +14,7 @@ from dataclasses import field
 from dataclasses import replace
 from typing import Any
 
+from gamesearch_gui.core.compare import minimax_algorithm
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import GameOption
@@ -378,13 +379,29 @@ def search_from_dict(values: Mapping[str, Any], fallback: SearchSettings) -> Sea
         return fallback
 
 
+def _mcts_side(search: SearchSettings) -> SearchSettings:
+    """The MCTS of Compare MCTS: the AI's own, when it plays MCTS; else
+    :data:`DEFAULT_ITERATIONS` with seed 0."""
+    if search.algorithm is Algorithm.MCTS:
+        return fit_mcts(search)
+    return mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
+
+
+def _minimax_kin(search: SearchSettings, wanted: Algorithm) -> bool:
+    """Whether the AI's ``search`` is the minimax side ``wanted`` (alpha-beta, or
+    expectiminimax), or its pruning twin Star1, whose depth and evaluation it keeps."""
+    if wanted is Algorithm.EXPECTIMINIMAX:
+        return search.algorithm in (Algorithm.EXPECTIMINIMAX, Algorithm.STAR1)
+    return search.algorithm is wanted
+
+
 def compare_file_searches(
     game: Game[Any, Any], search: SearchSettings
 ) -> tuple[SearchSettings, SearchSettings]:
     """:func:`compare_searches` for a game file's or an OpenSpiel game, whose size is
-    unknown: alpha-beta with no time budget (the AI's, when it has a depth limit and no
-    time limit; else to :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH` with the
-    game's first evaluation), and MCTS as the AI plays it or with
+    unknown: the minimax side with no time budget (the AI's, when it has a depth limit
+    and no time limit; else to :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH` with
+    the game's first evaluation), and MCTS as the AI plays it or with
     :data:`DEFAULT_ITERATIONS` and seed 0. GameError, in words, for a game that declares
     no utility bounds: MCTS scales its rewards by them."""
     try:
@@ -394,46 +411,46 @@ def compare_file_searches(
             f"{game.title} does not declare utility_bounds(): MCTS scales each playout's "
             "result by the game's lowest and highest utility (docs/your-code.md)"
         ) from None
-    if search.algorithm is Algorithm.MCTS:
-        mcts = fit_mcts(search)
-    else:
-        mcts = mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
+    wanted = minimax_algorithm(game)
     fallback = review_fallback(game)
-    mine = search.algorithm is Algorithm.ALPHABETA and search.time_budget is None
-    alphabeta = SearchSettings(
-        Algorithm.ALPHABETA,
+    mine = _minimax_kin(search, wanted) and search.time_budget is None
+    minimax = SearchSettings(
+        wanted,
         depth=search.depth if mine else fallback.depth,
         evaluation=search.evaluation if mine else fallback.evaluation,
         ordering=search.ordering if mine else fallback.ordering,
     )
-    return alphabeta, mcts
+    return minimax, _mcts_side(search)
 
 
-def compare_searches(config: PlayConfig) -> tuple[SearchSettings, SearchSettings]:
-    """The alpha-beta and the MCTS that Game > Compare MCTS with alpha-beta sets side by
-    side: each as the AI plays it, when it is the AI's algorithm; else the game's own
-    alpha-beta (to the end where the whole game can be searched, else to its default
-    depth) and MCTS with :data:`DEFAULT_ITERATIONS` and seed 0. Alpha-beta gets no time
+def compare_searches(
+    config: PlayConfig, game: Game[Any, Any]
+) -> tuple[SearchSettings, SearchSettings]:
+    """The minimax side and the MCTS that Game > Compare MCTS sets side by side in
+    ``config``'s ``game``: each as the AI plays it, when it is the AI's algorithm (Star1
+    as expectiminimax, its values exact); else the game's own search (to the end where
+    the whole game can be searched, else to its default depth) and MCTS with
+    :data:`DEFAULT_ITERATIONS` and seed 0. The minimax side is alpha-beta, or
+    expectiminimax in a game of chance (:func:`minimax_algorithm`), with no time
     budget: how deep it went must not hang on the machine's speed."""
     search = config.search
     spec = config.spec
-    if search.algorithm is Algorithm.MCTS:
-        mcts = fit_mcts(search)
-    else:
-        mcts = mcts_search(DEFAULT_ITERATIONS, None, DEFAULT_EXPLORATION, 0)
-    base = search if search.algorithm is Algorithm.ALPHABETA else default_settings(spec)
-    if base.algorithm is not Algorithm.ALPHABETA:
-        base = SearchSettings(Algorithm.ALPHABETA, depth=base.depth)
+    wanted = minimax_algorithm(game)
+    base = search if _minimax_kin(search, wanted) else default_settings(spec)
+    if not _minimax_kin(base, wanted):
+        base = SearchSettings(wanted, depth=base.depth)
     depth = base.depth
     if not spec.searchable_to_end and (depth is None or base.time_budget is not None):
         # The time budget stopped the AI's deepening early; without it, the game's own
         # depth, not the AI's ceiling (Connect Four to 30 plies would take hours).
         fallback = spec.default_search.depth
         depth = fallback if depth is None or fallback is None else min(depth, fallback)
-    alphabeta = replace(
+    minimax = replace(
         base,
+        algorithm=wanted,
         depth=depth,
         time_budget=None,
+        strict_pruning=base.strict_pruning and wanted.prunes,
         quiescence=base.quiescence and depth is not None,
     )
-    return alphabeta, mcts
+    return minimax, _mcts_side(search)

@@ -12,6 +12,7 @@ from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import CompareError
 from gamesearch_gui.core.compare import ComparisonCancelled
 from gamesearch_gui.core.compare import compare_mcts
+from gamesearch_gui.core.compare import minimax_algorithm
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
@@ -59,9 +60,9 @@ def test_tictactoe_numbers_are_what_solve_json_gives_for_each_search(
     assert found.mcts.value == pytest.approx(by_mcts["value"])
     assert found.mcts.iterations == by_mcts["stats"]["iterations"] == iterations
     assert found.mcts.nodes == by_mcts["stats"]["nodes"]
-    assert found.alphabeta.best_text == by_alphabeta["best_move"]
-    assert found.alphabeta.value == by_alphabeta["value"] == by_minimax["value"]
-    assert found.alphabeta.iterations == 0 and found.alphabeta.win_rate is None
+    assert found.minimax.best_text == by_alphabeta["best_move"]
+    assert found.minimax.value == by_alphabeta["value"] == by_minimax["value"]
+    assert found.minimax.iterations == 0 and found.minimax.win_rate is None
     # The chosen move's win rate is its row's; Q/N in the game's units is within bounds.
     chosen = next(m for m in found.moves if m.move == found.mcts.best_move)
     assert found.mcts.win_rate == chosen.win_rate
@@ -74,7 +75,7 @@ def test_with_enough_iterations_they_agree_and_the_win_is_certain() -> None:
     game = TicTacToe()
     state = game.parse_position("XO.XO....")
     found = compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=2000, seed=1))
-    assert found.agree and found.alphabeta.best_text == found.mcts.best_text == "7"
+    assert found.agree and found.minimax.best_text == found.mcts.best_text == "7"
     win = next(m for m in found.moves if m.text == "7")
     assert win.value == 1 and win.mean == 1 and win.win_rate == 1
     assert [m.text for m in found.moves if found.is_best(m)] == ["7"]
@@ -128,7 +129,7 @@ def test_a_depth_limited_alpha_beta_is_not_called_exact(
         capsys, "--game", "connect4", "--position", "4453", "--algorithm", "minimax", "--depth", "3"
     )
     assert [m.value for m in found.moves] == pytest.approx(by_minimax["root_values"])
-    assert found.alphabeta.value == pytest.approx(by_minimax["value"])
+    assert found.minimax.value == pytest.approx(by_minimax["value"])
     # Enough depth for the rest of the game is exact again.
     end = game.parse_position("1" * 6 + "2" * 6 + "3" * 6 + "5" * 6 + "6" * 6 + "7" * 5 + "4")
     deep = SearchSettings(Algorithm.ALPHABETA, depth=game.max_plies(end))
@@ -139,7 +140,7 @@ def test_a_depth_limited_alpha_beta_is_not_called_exact(
     ("game", "position", "settings", "message"),
     [
         (TicTacToe(), "XXXOO....", None, "the game is over"),
-        (Pig(target=10), None, None, "chance nodes"),
+        (Pig(target=10), None, None, "chance moves here"),
         (ThreePlayerNim(), None, None, "3 players"),
         (TicTacToe(), None, SearchSettings(Algorithm.MINIMAX), "needs mcts settings"),
     ],
@@ -155,6 +156,50 @@ def test_what_cannot_be_compared_is_said(
         return
     with pytest.raises(CompareError, match="needs alphabeta settings"):
         compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=10), settings)
+
+
+@pytest.mark.parametrize(
+    ("position", "mover"),
+    [
+        ("max 5 min 7 turn 3 max to decide", Player.MAX),
+        ("max 7 min 5 turn 3 min to decide", Player.MIN),
+    ],
+)
+def test_in_a_game_of_chance_mcts_is_set_beside_expectiminimax_as_solve_json_gives_them(
+    capsys: pytest.CaptureFixture[str], position: str, mover: Player
+) -> None:
+    game = Pig(target=10)  # each side's position the other's: values mirrored
+    state = game.parse_position(position)
+    assert minimax_algorithm(game) is Algorithm.EXPECTIMINIMAX
+    side = SearchSettings(Algorithm.EXPECTIMINIMAX, depth=6)
+    mcts = SearchSettings(Algorithm.MCTS, iterations=500, seed=2)
+    found = compare_mcts(game, state, mcts, side)
+    where = ["--game", "pig", "--target", "10", "--position", position]
+    by_mcts = solve(capsys, *where, "--algorithm", "mcts", "--iterations", "500", "--seed", "2")
+    plain = ("--ordering", "none", "--no-tt")
+    by_side = solve(capsys, *where, "--algorithm", "expectiminimax", "--depth", "6", *plain)
+
+    assert not found.exact  # a turn can go on for ever: depth 6 is a cutoff
+    assert found.player is mover
+    assert [m.text for m in found.moves] == ["roll", "hold"]
+    assert [m.value for m in found.moves] == pytest.approx(by_side["root_values"])
+    assert found.minimax.value == pytest.approx(by_side["value"])
+    assert found.minimax.best_text == by_side["best_move"] == "roll"
+    assert [m.visits for m in found.moves] == by_mcts["root_visits"]
+    assert [m.win_rate for m in found.moves] == pytest.approx(by_mcts["root_win_rates"])
+    assert found.mcts.best_text == by_mcts["best_move"]
+    # Holding on 3 gives the turn away: worse for whoever holds, as both searches see.
+    hold = found.moves[1]
+    assert not found.is_best(hold) and hold.win_rate is not None and hold.win_rate < 0.5
+
+
+def test_in_a_game_of_chance_alpha_beta_and_star1_are_refused_for_their_bounds() -> None:
+    game = Pig(target=10)
+    state = game.parse_position("max 5 min 7 turn 3 max to decide")
+    mcts = SearchSettings(Algorithm.MCTS, iterations=10)
+    for other in (Algorithm.ALPHABETA, Algorithm.STAR1):
+        with pytest.raises(CompareError, match="needs expectiminimax settings in Pig"):
+            compare_mcts(game, state, mcts, SearchSettings(other, depth=3))
 
 
 def test_a_cancel_ends_it_with_no_answer() -> None:
@@ -177,5 +222,5 @@ def test_alpha_beta_s_time_budget_and_node_cap_are_dropped_so_every_move_has_its
     hasty = SearchSettings(Algorithm.ALPHABETA, node_cap=5, time_budget=0.001)
     found = compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=50), hasty)
     plain = compare_mcts(game, state, SearchSettings(Algorithm.MCTS, iterations=50))
-    assert found.exact and found.alphabeta.settings.node_cap is None
+    assert found.exact and found.minimax.settings.node_cap is None
     assert [m.value for m in found.moves] == [m.value for m in plain.moves]

@@ -269,4 +269,4 @@ def test_compare_mcts_in_the_engine_is_what_it_is_here(engine: EngineClient) -> 
     there = engine.call(next(_ids), "compare_mcts", game, state, mcts, None)
     here = compare_mcts(game, state, mcts)
     assert there.moves == here.moves and there.mcts.best_move == here.mcts.best_move
-    assert there.alphabeta.value == here.alphabeta.value == 1
+    assert there.minimax.value == here.minimax.value == 1

@@ -26,11 +26,13 @@ from gamesearch_gui.ui.play_config import Seats
 from gamesearch_gui.ui.play_config import compare_file_searches
 from gamesearch_gui.ui.play_config import compare_searches
 from tests.processes import process_alive
+from tests.ui.test_game_file_window import COIN_GAMBLE
 from tests.ui.test_game_file_window import no_user_module_here
 from tests.ui.test_game_file_window import play_by_hand
 from tests.ui.test_main_window import AI_TIMEOUT_MS
 from tests.ui.test_main_window import click_move
 from tests.ui.test_main_window import store
+from tests.ui.test_main_window import wait_for_person_or_end
 from tests.ui.test_main_window import window
 from tests.ui.test_review import NIM_SOURCE
 from tests.ui.test_review import NIM_WITH_BOUNDS
@@ -39,7 +41,13 @@ __all__ = ["store", "window"]  # the fixtures, shared with test_main_window
 
 
 def solve(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    assert main(["solve", "--game", "tictactoe", *args, "--json"]) == 0
+    """``solve --json`` of tic-tac-toe with these arguments, its answer."""
+    return solve_any(capsys, "--game", "tictactoe", *args)
+
+
+def solve_any(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    """``solve --json`` with these arguments (the game among them), its answer."""
+    assert main(["solve", *args, "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert isinstance(answer, dict)
     return answer
@@ -90,7 +98,7 @@ def test_the_dialog_shows_each_move_with_both_numbers_as_solve_json_gives_them(
     assert TicTacToe().position_text(window.match.state) == position
     dialog = open_from_the_menu(qtbot, window, monkeypatch)
 
-    alphabeta, mcts = compare_searches(window.config)
+    alphabeta, mcts = compare_searches(window.config, window.game)
     assert mcts.iterations == 2000 and mcts.seed == 0
     assert alphabeta.depth is None and alphabeta.transposition_table  # the game's own
     where = ["--position", position]
@@ -187,7 +195,7 @@ def test_the_start_position_is_named_in_words_and_a_later_one_by_its_notation(
     # At Connect Four's start it said "Position '', Red to move".
     window.new_game(PlayConfig(game="connect4", seats=Seats.TWO_HUMANS))
     game = window.game
-    alphabeta, mcts = compare_searches(window.config)
+    alphabeta, mcts = compare_searches(window.config, window.game)
     for state, where in (
         (game.initial_state(), "The start position, <b>Red</b> to move."),
         (game.result(game.initial_state(), 3), "Position &#x27;4&#x27;, <b>Yellow</b> to move."),
@@ -208,6 +216,67 @@ def test_a_position_with_no_move_to_compare_is_said(
     assert dialog.comparison is None
 
 
+def test_in_pig_mcts_is_set_beside_expectiminimax_with_the_ai_s_depth(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It was refused: "alpha-beta does not apply". MCTS plays chance; expectiminimax
+    # values every move exactly to its depth (Star1's pruning would leave bounds).
+    window.rng.seed(11)
+    star1 = SearchSettings(Algorithm.STAR1, depth=4, transposition_table=True)
+    window.new_game(
+        PlayConfig(game="pig", seats=Seats.TWO_HUMANS, options={"pig_target": 12}, search=star1)
+    )
+    wait_for_person_or_end(qtbot, window)  # the die rolled: a person decides
+    game = window.game
+    position = game.position_text(window.match.state)
+    assert position.endswith("max to decide")
+    minimax, mcts = compare_searches(window.config, game)
+    assert minimax.algorithm is Algorithm.EXPECTIMINIMAX and minimax.depth == 4
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+    assert dialog.comparison is not None, dialog.status.text()
+    assert dialog.windowTitle() == "MCTS against expectiminimax — Pig"
+
+    where = ["--game", "pig", "--target", "12", "--position", position]
+    plain = ("--ordering", "none", "--no-tt")
+    by_side = solve_any(capsys, *where, "--algorithm", "expectiminimax", "--depth", "4", *plain)
+    by_mcts = solve_any(
+        capsys, *where, "--algorithm", "mcts", "--iterations", "2000", "--seed", "0"
+    )
+    summary = texts(dialog, "summary")
+    assert summary[0][0] == "Expectiminimax" and summary[1][0] == "MCTS"
+    assert summary[0][2] == by_side["best_move"] and summary[1][2] == by_mcts["best_move"]
+    assert summary[0][3] == f"{format_value(by_side['value'])} (at the depth cutoff)"
+    moves = texts(dialog, "moves")
+    assert [row[0] for row in moves] == ["roll", "hold"]
+    assert [row[4] for row in moves] == [format_value(v) for v in by_side["root_values"]]
+    assert [int(row[1].replace(",", "")) for row in moves] == by_mcts["root_visits"]
+    heading = dialog.moves.horizontalHeaderItem(4).text()
+    assert heading == "Expectiminimax value\n(depth 4)"
+    assert "stands in for alpha-beta" in dialog.note.text()
+    assert by_side["best_move"] == by_mcts["best_move"] == "roll"
+    assert dialog.verdict.text() == "<b>They agree</b>: both play roll."
+    assert moves[0][5] == "expectiminimax and MCTS"
+
+
+def test_a_game_file_with_chance_is_compared_with_expectiminimax_in_its_engine_process(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # MAX's gamble is worth 0.6 * 1 + 0.4 * (-1) = 0.2, more than playing safe (0).
+    play_by_hand(window, tmp_path / "coin.py", Path(COIN_GAMBLE).read_text(encoding="utf-8"))
+    minimax, _ = compare_file_searches(window.game, window.config.search)
+    assert minimax.algorithm is Algorithm.EXPECTIMINIMAX
+    dialog = open_from_the_menu(qtbot, window, monkeypatch)
+    assert dialog.comparison is not None, dialog.status.text()
+    moves = texts(dialog, "moves")
+    assert [(row[0], row[4]) for row in moves] == [("safe", "0"), ("gamble", "0.2")]
+    summary = texts(dialog, "summary")
+    assert summary[0][0] == "Expectiminimax" and summary[0][2] == "gamble"
+    assert no_user_module_here()
+
+
 def test_a_game_of_three_players_is_refused_in_words(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -218,25 +287,30 @@ def test_a_game_of_three_players_is_refused_in_words(
     assert dialog.comparison is None
 
 
+def sides(config: PlayConfig) -> tuple[SearchSettings, SearchSettings]:
+    """What Compare MCTS sets side by side in ``config``'s game: the minimax side, MCTS."""
+    return compare_searches(config, config.make_game())
+
+
 def test_the_ai_s_own_settings_are_compared_when_it_plays_them() -> None:
     mcts = SearchSettings(Algorithm.MCTS, iterations=750, seed=3, exploration=0.5)
-    alphabeta, mine = compare_searches(PlayConfig(game="tictactoe", search=mcts))
+    alphabeta, mine = sides(PlayConfig(game="tictactoe", search=mcts))
     assert mine == mcts and alphabeta.algorithm is Algorithm.ALPHABETA
     timed = SearchSettings(Algorithm.ALPHABETA, depth=5, time_budget=2.0)
-    alphabeta, mine = compare_searches(PlayConfig(game="connect4", search=timed))
+    alphabeta, mine = sides(PlayConfig(game="connect4", search=timed))
     assert alphabeta.depth == 5 and alphabeta.time_budget is None
     assert mine.iterations == 2000
     # Connect Four cannot be searched to its end: its own depth, not the end.
     endless = SearchSettings(Algorithm.ALPHABETA, time_budget=2.0)
-    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=endless))
+    alphabeta, _ = sides(PlayConfig(game="connect4", search=endless))
     assert alphabeta.depth == 7
     # Deepening to 30 plies within 2 s: without the clock, the game's own depth.
     deep = SearchSettings(Algorithm.ALPHABETA, depth=30, time_budget=2.0)
-    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=deep))
+    alphabeta, _ = sides(PlayConfig(game="connect4", search=deep))
     assert alphabeta.depth == 7 and alphabeta.time_budget is None
     # Without a time budget the AI's own depth is what it searches for a move: kept.
     fixed = SearchSettings(Algorithm.ALPHABETA, depth=9)
-    alphabeta, _ = compare_searches(PlayConfig(game="connect4", search=fixed))
+    alphabeta, _ = sides(PlayConfig(game="connect4", search=fixed))
     assert alphabeta.depth == 9
 
 

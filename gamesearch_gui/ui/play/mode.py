@@ -125,19 +125,20 @@ class PlayMode(QObject):
         self.save()
 
     def compare_mcts(self) -> None:
-        """Set MCTS beside alpha-beta on the position on the board, in a dialog; both
-        search in an engine process of the dialog's own."""
+        """Set MCTS beside alpha-beta (expectiminimax in a game of chance) on the
+        position on the board, in a dialog; both search in an engine process of the
+        dialog's own."""
         session = self.session
         if session.user_game is None:
-            alphabeta, mcts = compare_searches(session.config)
+            minimax, mcts = compare_searches(session.config, session.game)
         else:  # its code runs in the dialog's engine process, never in the window's
             try:
-                alphabeta, mcts = compare_file_searches(session.game, session.config.search)
+                minimax, mcts = compare_file_searches(session.game, session.config.search)
             except GameError as error:
-                self.message.emit(f"Cannot compare MCTS with alpha-beta: {error}", 8000)
+                self.message.emit(f"Cannot compare MCTS: {error}", 8000)
                 return
         dialog = MctsCompareDialog(
-            session.game, session.match.state, mcts, alphabeta, session.names(), self._window
+            session.game, session.match.state, mcts, minimax, session.names(), self._window
         )
         dialog.setModal(True)
         dialog.exec()
