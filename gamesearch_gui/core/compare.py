@@ -41,6 +41,8 @@ from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.recording.events import ChildrenPruned
+from gamesearch_gui.core.review import ReviewCancelled
+from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.root_values import root_values
 from gamesearch_gui.core.root_values import root_visits
 from gamesearch_gui.core.root_values import root_win_rates
@@ -287,7 +289,9 @@ class MctsComparison:
 
     ``exact`` says whether the minimax side searched to the end of the game, so that its
     values are the game's true values; otherwise they are its evaluations at a depth
-    cutoff. ``moves`` lists every root move in the game's order.
+    cutoff. ``moves`` lists every root move in the game's order. ``depth_found`` says
+    that the minimax side's depth was found first (``find_depth``): the deepest whose
+    search stays within :data:`~gamesearch_gui.core.review.DEPTH_NODES` nodes.
     """
 
     player: Player
@@ -296,6 +300,7 @@ class MctsComparison:
     minimax: SearchSummary
     mcts: SearchSummary
     moves: tuple[MoveComparison, ...]
+    depth_found: bool = False
 
     @property
     def best_value(self) -> float:
@@ -335,6 +340,7 @@ def compare_mcts(
     mcts: SearchSettings,
     minimax: SearchSettings | None = None,
     *,
+    find_depth: bool = False,
     cancel: CancelToken | None = None,
 ) -> MctsComparison:
     """The minimax side and MCTS on ``state``: their choices, costs, and each root
@@ -344,7 +350,10 @@ def compare_mcts(
     beside it, of :func:`minimax_algorithm`'s algorithm (to the end by default). It gives
     every root move the full window (so each root value is the move's own value, not a
     bound: alpha-beta visits more nodes than a plain alpha-beta search, for the same
-    value and best move).
+    value and best move). With ``find_depth`` (a game of unknown size: a game file's, an
+    OpenSpiel game's) its depth is found first, as a review finds it
+    (:func:`~gamesearch_gui.core.review.found_depth`); where every line of that search
+    ended above the depth, its values are exact.
 
     CompareError for a position with no move to choose (the game is over, or chance
     moves), a game of more than two players, or settings of the wrong algorithm;
@@ -373,6 +382,13 @@ def compare_mcts(
             "chance moves here (a die is rolled, a card dealt): there is no choice to "
             "compare; compare once a player is to move"
         )
+    ended = False
+    if find_depth:
+        try:
+            depth, ended = found_depth(game, state, ab, cancel=cancel)
+        except ReviewCancelled:
+            raise ComparisonCancelled("the comparison was cancelled") from None
+        ab = replace(ab, depth=depth)
     # No time budget (the depth reached would hang on the machine's speed) and no node
     # cap: every root move gets its value.
     ab = replace(ab, exact_root_values=True, time_budget=None, node_cap=None)
@@ -391,7 +407,9 @@ def compare_mcts(
             MoveComparison(move, game.move_text(state, move), n, means.get(move), rate, value)
         )
     plies = game.max_plies(state)
-    exact = not ab.quiescence and (ab.depth is None or (plies is not None and ab.depth >= plies))
+    exact = not ab.quiescence and (
+        ended or ab.depth is None or (plies is not None and ab.depth >= plies)
+    )
     chosen_mean = means.get(mcts_result.best_move)
 
     def summary(result: SearchResult, rate: float | None) -> SearchSummary:
@@ -417,4 +435,5 @@ def compare_mcts(
             None if chosen_mean is None else win_rate(chosen_mean, low, high, player),
         ),
         moves=tuple(rows),
+        depth_found=find_depth,
     )

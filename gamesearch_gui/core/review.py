@@ -186,13 +186,13 @@ def found_depth(
     *,
     cancel: CancelToken | None = None,
 ) -> tuple[int, bool]:
-    """The depth a review of a game of unknown size searches every position to: the
-    deepest, up to :data:`MOST_FOUND_DEPTH`, whose search of ``state`` (the first
-    position) with ``settings`` stays within their node cap (:data:`DEPTH_NODES` when
-    they have none); at least 1. True beside it when no line of that search reached the
-    depth (every line ended above it: a deeper search is the same search). The table is
-    left out while it looks, so that what the table cut short is not taken for the end
-    of a line."""
+    """The depth a review of a game of unknown size searches every position to (and
+    Compare MCTS its minimax side): the deepest, up to :data:`MOST_FOUND_DEPTH`, whose
+    search of ``state`` (the review's first position) with ``settings`` stays within
+    their node cap (:data:`DEPTH_NODES` when they have none); at least 1. True beside
+    it when no line of that search reached the depth (every line ended above it: a
+    deeper search is the same search). The table is left out while it looks, so that
+    what the table cut short is not taken for the end of a line."""
     nodes = settings.node_cap or DEPTH_NODES
     plain = replace(settings, transposition_table=False)
     depth = 1

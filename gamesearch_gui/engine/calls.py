@@ -63,8 +63,10 @@ def _compare(tree: Any, *, cancel: CancelToken) -> Any:
     return compare(tree, cancel=cancel)
 
 
-def _compare_mcts(game: Any, state: Any, mcts: Any, minimax: Any, *, cancel: CancelToken) -> Any:
-    return compare_mcts(game, state, mcts, minimax, cancel=cancel)
+def _compare_mcts(
+    game: Any, state: Any, mcts: Any, minimax: Any, find_depth: bool = False, *, cancel: CancelToken
+) -> Any:
+    return compare_mcts(game, state, mcts, minimax, find_depth=find_depth, cancel=cancel)
 
 
 def _review_position(

@@ -31,6 +31,8 @@ from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.numbers import format_value
+from gamesearch_gui.core.review import DEPTH_NODES
+from gamesearch_gui.core.review import MOST_FOUND_DEPTH
 from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
@@ -74,10 +76,13 @@ class MctsCompareDialog(ComparisonDialog):
         minimax: SearchSettings,
         names: Sequence[str],
         parent: QWidget | None = None,
+        *,
+        find_depth: bool = False,
     ) -> None:
         """``minimax``: the settings of the search beside MCTS (alpha-beta, or
         expectiminimax in a game of chance); ``names``: MAX's and MIN's, as the game calls
-        them."""
+        them; ``find_depth``: find the minimax side's depth first (a game of unknown
+        size, whose AI gave no depth of its own)."""
         super().__init__(parent)
         self.game = game
         self.state = state
@@ -103,7 +108,8 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.status = QLabel(f"Searching: {self.side_word}, then MCTS…")
+        finding = " (finding its depth first)" if find_depth else ""
+        self.status = QLabel(f"Searching: {self.side_word}{finding}, then MCTS…")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -120,7 +126,7 @@ class MctsCompareDialog(ComparisonDialog):
         if screen is not None:  # within a laptop's screen
             width = min(width, screen.availableGeometry().width() - 40)
         self.resize(width, 600)
-        self.start_call("compare_mcts", (game, state, mcts, minimax))
+        self.start_call("compare_mcts", (game, state, mcts, minimax, find_depth))
 
     def _move_headings(self) -> tuple[str, ...]:
         return (
@@ -285,6 +291,17 @@ class MctsCompareDialog(ComparisonDialog):
             f"{format_value(comparison.best_value)}. The row in red is MCTS's choice."
         )
 
+    def _found_words(self, comparison: MctsComparison) -> str:
+        """How the minimax side's depth was found (the game's size is unknown)."""
+        depth = comparison.minimax.settings.depth
+        if comparison.exact:
+            return f"Its depth, {depth}, was found first: no line of the game goes deeper."
+        return (
+            f"Its depth, {depth}, was found first: the deepest (up to {MOST_FOUND_DEPTH}) "
+            f"whose search of this position stays within {DEPTH_NODES:,} nodes, as the game's "
+            "size is unknown."
+        )
+
     def _note(self, comparison: MctsComparison) -> str:
         low, high = comparison.bounds
         side = self.side
@@ -298,6 +315,8 @@ class MctsCompareDialog(ComparisonDialog):
                 f"{side}'s values are <b>not exact</b>: it stopped at its depth limit and "
                 "judged the positions there with its evaluation function."
             )
+        if comparison.depth_found:
+            exact += f" {self._found_words(comparison)}"
         if self.game.has_chance:
             exact += (
                 " Expectiminimax stands in for alpha-beta here: a chance node's value is the "

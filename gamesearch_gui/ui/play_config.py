@@ -400,8 +400,9 @@ def compare_file_searches(
 ) -> tuple[SearchSettings, SearchSettings]:
     """:func:`compare_searches` for a game file's or an OpenSpiel game, whose size is
     unknown: the minimax side with no time budget (the AI's, when it has a depth limit
-    and no time limit; else to :data:`~gamesearch_gui.core.review.FALLBACK_DEPTH` with
-    the game's first evaluation), and MCTS as the AI plays it or with
+    and no time limit; else with the game's first evaluation, to a depth that the
+    comparison finds first where :func:`~gamesearch_gui.core.review.finds_depth` says
+    so, as a review finds it), and MCTS as the AI plays it or with
     :data:`DEFAULT_ITERATIONS` and seed 0. GameError, in words, for a game that declares
     no utility bounds: MCTS scales its rewards by them."""
     try:

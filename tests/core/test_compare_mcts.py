@@ -18,6 +18,7 @@ from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import Ordering
@@ -202,18 +203,40 @@ def test_in_a_game_of_chance_alpha_beta_and_star1_are_refused_for_their_bounds()
             compare_mcts(game, state, mcts, SearchSettings(other, depth=3))
 
 
+def test_a_found_depth_is_the_review_s_and_exact_where_every_line_ended_above_it() -> None:
+    game = TicTacToe()
+    mcts = SearchSettings(Algorithm.MCTS, iterations=100, seed=1)
+    side = SearchSettings(Algorithm.ALPHABETA, depth=2)  # the depth found replaces it
+    # Five plies from the end: every line ends above the depth found, so it is exact.
+    near = game.parse_position("XO.XO....")
+    found = compare_mcts(game, near, mcts, side, find_depth=True)
+    assert found.depth_found and found.exact
+    assert found.minimax.settings.depth == found_depth(game, near, side)[0] == 5
+    assert [m.value for m in found.moves] == [m.value for m in compare_mcts(game, near, mcts).moves]
+    # With a cap of 2,000 nodes, the empty board's whole tree is over it: a cutoff.
+    side = SearchSettings(Algorithm.ALPHABETA, depth=2, node_cap=2000)
+    start = game.initial_state()
+    found = compare_mcts(game, start, mcts, side, find_depth=True)
+    depth, ended = found_depth(game, start, side)
+    assert found.depth_found and not found.exact and not ended
+    assert 2 < found.minimax.settings.depth == depth < 9
+    assert not compare_mcts(game, start, mcts, side).depth_found
+
+
 def test_a_cancel_ends_it_with_no_answer() -> None:
     game = ConnectFour()
     token = CancelToken()
     token.cancel()
-    with pytest.raises(ComparisonCancelled):
-        compare_mcts(
-            game,
-            game.initial_state(),
-            SearchSettings(Algorithm.MCTS, iterations=10_000),
-            SearchSettings(Algorithm.ALPHABETA, depth=8),
-            cancel=token,
-        )
+    for find in (False, True):  # finding the depth first, too
+        with pytest.raises(ComparisonCancelled):
+            compare_mcts(
+                game,
+                game.initial_state(),
+                SearchSettings(Algorithm.MCTS, iterations=10_000),
+                SearchSettings(Algorithm.ALPHABETA, depth=8),
+                find_depth=find,
+                cancel=token,
+            )
 
 
 def test_alpha_beta_s_time_budget_and_node_cap_are_dropped_so_every_move_has_its_value() -> None:

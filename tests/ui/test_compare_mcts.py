@@ -233,7 +233,7 @@ def test_in_pig_mcts_is_set_beside_expectiminimax_with_the_ai_s_depth(
     game = window.game
     position = game.position_text(window.match.state)
     assert position.endswith("max to decide")
-    minimax, mcts = compare_searches(window.config, game)
+    minimax, _ = compare_searches(window.config, game)
     assert minimax.algorithm is Algorithm.EXPECTIMINIMAX and minimax.depth == 4
     dialog = open_from_the_menu(qtbot, window, monkeypatch)
     assert dialog.comparison is not None, dialog.status.text()
@@ -274,6 +274,7 @@ def test_a_game_file_with_chance_is_compared_with_expectiminimax_in_its_engine_p
     assert [(row[0], row[4]) for row in moves] == [("safe", "0"), ("gamble", "0.2")]
     summary = texts(dialog, "summary")
     assert summary[0][0] == "Expectiminimax" and summary[0][2] == "gamble"
+    assert summary[0][3] == "0.2 (exact)"  # its depth found: the game ends within it
     assert no_user_module_here()
 
 
@@ -357,4 +358,10 @@ def test_a_game_file_s_position_is_compared_in_the_dialog_s_engine_process(
     assert [row[0] for row in moves] == list(window.game.position(()).moves)
     summary = texts(dialog, "summary")
     assert summary[0][0] == "Alpha-beta" and summary[0][2] == "3@3"
+    # Its AI deepens against a clock: the depth is found first, as a review finds it.
+    # Nim ends within 9 plies, so alpha-beta searched to the end: exact.
+    found = dialog.comparison
+    assert found.depth_found and found.exact and found.minimax.settings.depth == 9
+    assert "Its depth, 9, was found first: no line of the game goes deeper." in dialog.note.text()
+    assert summary[0][3].endswith("(exact)")
     assert no_user_module_here()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import game_names
+from gamesearch_gui.core.review import finds_depth
 from gamesearch_gui.core.search import SearchResult
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.boards.text_board import TextBoard
@@ -129,6 +130,7 @@ class PlayMode(QObject):
         position on the board, in a dialog; both search in an engine process of the
         dialog's own."""
         session = self.session
+        find = False
         if session.user_game is None:
             minimax, mcts = compare_searches(session.config, session.game)
         else:  # its code runs in the dialog's engine process, never in the window's
@@ -137,8 +139,15 @@ class PlayMode(QObject):
             except GameError as error:
                 self.message.emit(f"Cannot compare MCTS: {error}", 8000)
                 return
+            find = finds_depth(session.game, session.config.search)  # as a review does
         dialog = MctsCompareDialog(
-            session.game, session.match.state, mcts, minimax, session.names(), self._window
+            session.game,
+            session.match.state,
+            mcts,
+            minimax,
+            session.names(),
+            self._window,
+            find_depth=find,
         )
         dialog.setModal(True)
         dialog.exec()
