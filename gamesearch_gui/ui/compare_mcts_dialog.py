@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -18,8 +19,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtGui import QFont
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QHeaderView
 from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QTableWidget
 from PySide6.QtWidgets import QTableWidgetItem
 from PySide6.QtWidgets import QVBoxLayout
@@ -36,6 +40,9 @@ from gamesearch_gui.core.review import MOST_FOUND_DEPTH
 from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
+from gamesearch_gui.ui.play_config import DEFAULT_ITERATIONS
+from gamesearch_gui.ui.play_config import ITERATIONS_RANGE
+from gamesearch_gui.ui.play_config import SEED_RANGE
 from gamesearch_gui.ui.stats_panel import describe_settings
 from gamesearch_gui.ui.threads import ComparisonDialog
 
@@ -108,10 +115,8 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        finding = " (finding its depth first)" if find_depth else ""
-        self.status = QLabel(f"Searching: {self.side_word}{finding}, then MCTS…")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
+        self._call = (game, state, mcts, minimax, find_depth)
+        self.status = QLabel(self._searching(mcts))
         layout = QVBoxLayout(self)
         layout.addWidget(where)
         layout.addWidget(self.summary)
@@ -120,13 +125,64 @@ class MctsCompareDialog(ComparisonDialog):
         layout.addWidget(self.moves, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
-        layout.addWidget(buttons)
+        layout.addLayout(self._again_row(mcts))
         width = WIDTH
         screen = self.screen()
         if screen is not None:  # within a laptop's screen
             width = min(width, screen.availableGeometry().width() - 40)
         self.resize(width, 600)
-        self.start_call("compare_mcts", (game, state, mcts, minimax, find_depth))
+        self.start_call("compare_mcts", self._call)
+
+    def _searching(self, mcts: SearchSettings) -> str:
+        """The status line while both search."""
+        finding = " (finding its depth first)" if self._call[4] else ""
+        many = f" with {mcts.iterations:,} iterations" if mcts.iterations else ""
+        return f"Searching: {self.side_word}{finding}, then MCTS{many}…"
+
+    def _again_row(self, mcts: SearchSettings) -> QHBoxLayout:
+        """MCTS's iterations and seed, a button that compares again with them, and Close:
+        how MCTS's choice changes with more iterations or another seed."""
+        self.iterations = QSpinBox()
+        self.iterations.setRange(*ITERATIONS_RANGE)
+        self.iterations.setSingleStep(1000)
+        self.iterations.setGroupSeparatorShown(True)
+        self.iterations.setValue(mcts.iterations or DEFAULT_ITERATIONS)
+        self.seed = QSpinBox()
+        self.seed.setRange(*SEED_RANGE)
+        self.seed.setValue(mcts.seed)
+        self.again = QPushButton("Compare again")
+        self.again.setToolTip(
+            "Both searches again, MCTS with these iterations and seed (and no time limit)"
+        )
+        self.again.setEnabled(False)  # until this comparison's answer is in
+        self.again.clicked.connect(self._compare_again)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        for widget in (QLabel("MCTS with"), self.iterations, QLabel("iterations, seed"), self.seed):
+            row.addWidget(widget)
+        row.addWidget(self.again)
+        row.addStretch(1)
+        row.addWidget(buttons)
+        return row
+
+    def _compare_again(self) -> None:
+        """Stop what runs, then both searches again with the boxes' MCTS settings."""
+        game, state, mcts, minimax, find = self._call
+        mcts = replace(
+            mcts, iterations=self.iterations.value(), seed=self.seed.value(), time_budget=None
+        )
+        self._call = (game, state, mcts, minimax, find)
+        self.thread_.stop()
+        self.comparison = None
+        self.again.setEnabled(False)
+        for table in (self.summary, self.moves):
+            table.setRowCount(0)
+        self.verdict.setText("")
+        self.note.setText("")
+        self.status.setText(self._searching(mcts))
+        self.start_call("compare_mcts", self._call)
+        self.thread_.start()
 
     def _move_headings(self) -> tuple[str, ...]:
         return (
@@ -167,6 +223,8 @@ class MctsCompareDialog(ComparisonDialog):
         """Fill both tables, say whether they agree and what the numbers mean."""
         self.comparison = comparison
         self.status.setText("")
+        self.iterations.setValue(comparison.mcts.iterations)  # those a time limit allowed
+        self.again.setEnabled(True)
         self._fill_summary(comparison)
         self._fill_moves(comparison)
         self.verdict.setText(self._verdict(comparison))

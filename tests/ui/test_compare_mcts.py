@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.cli import main
@@ -127,13 +128,12 @@ def test_the_dialog_shows_each_move_with_both_numbers_as_solve_json_gives_them(
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
 
 
-def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def one_iteration_that_misses() -> tuple[TicTacToe, Any, SearchSettings, SearchSettings]:
+    """Tic-tac-toe where X wins at 7, MCTS of one iteration whose one try misses the win
+    (a seed found for it), and alpha-beta to the end."""
     game = TicTacToe()
     state = game.parse_position("XO.XO....")
     alphabeta = SearchSettings(Algorithm.ALPHABETA)
-    # One iteration tries one move at random: find a seed whose try misses the win.
     seed = next(
         s
         for s in range(50)
@@ -141,7 +141,13 @@ def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
             game, state, SearchSettings(Algorithm.MCTS, iterations=1, seed=s), alphabeta
         ).agree
     )
-    mcts = SearchSettings(Algorithm.MCTS, iterations=1, seed=seed)
+    return game, state, SearchSettings(Algorithm.MCTS, iterations=1, seed=seed), alphabeta
+
+
+def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    game, state, mcts, alphabeta = one_iteration_that_misses()
     dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -156,6 +162,59 @@ def test_where_mcts_chooses_a_worse_move_the_dialog_says_so(
     assert dialog.moves.item(chosen, 1).text() == "1"
     dialog.close()
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
+def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
+    qtbot: QtBot, window: MainWindow, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, state, mcts, alphabeta = one_iteration_that_misses()
+    position = game.position_text(state)
+    seed = mcts.seed
+    dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    assert not dialog.again.isEnabled()  # nothing to compare again yet
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    assert "They disagree" in dialog.verdict.text()
+    assert dialog.iterations.value() == 1 and dialog.seed.value() == seed
+    first = dialog.thread_
+    dialog.iterations.setValue(2000)
+    dialog.seed.setValue(1)
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    assert dialog.comparison is None and dialog.moves.rowCount() == 0
+    assert dialog.status.text() == "Searching: alpha-beta, then MCTS with 2,000 iterations…"
+    assert not dialog.again.isEnabled() and not first.engine.alive
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    by_mcts = solve(
+        capsys, "--position", position, "--algorithm", "mcts", "--iterations", "2000", "--seed", "1"
+    )
+    moves = texts(dialog, "moves")
+    assert [int(row[1].replace(",", "")) for row in moves] == by_mcts["root_visits"]
+    assert texts(dialog, "summary")[1][6] == "2,000"
+    assert dialog.verdict.text() == "<b>They agree</b>: both play 7."
+    assert dialog.again.isEnabled()
+    dialog.close()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
+def test_an_ai_s_time_limit_gives_way_to_the_iterations_it_reached(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    game = TicTacToe()
+    mcts = SearchSettings(Algorithm.MCTS, time_budget=0.05, seed=3)
+    alphabeta = SearchSettings(Algorithm.ALPHABETA)
+    dialog = MctsCompareDialog(game, game.initial_state(), mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    assert dialog.iterations.value() == 2000  # before: the default
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    reached = dialog.comparison.mcts.iterations
+    assert dialog.iterations.value() == reached >= 1  # what the time allowed
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    again = dialog.comparison.mcts
+    assert again.settings.time_budget is None and again.iterations == reached
+    dialog.close()
 
 
 def test_closing_it_mid_search_cancels_and_leaves_nothing_running(
