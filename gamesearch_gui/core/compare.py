@@ -271,8 +271,8 @@ class SearchSummary:
 @dataclass(frozen=True)
 class MoveComparison:
     """One root move: MCTS's N, its Q/N (game units, MAX's view) and that as the
-    mover's win rate, beside the minimax side's value for the move. ``mean`` and ``win_rate``
-    are None for a move MCTS never tried."""
+    mover's win rate, beside the minimax side's value for the move. ``mean`` and
+    ``win_rate`` are None for a move MCTS never tried."""
 
     move: object
     text: str

@@ -115,7 +115,8 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self._call = (game, state, mcts, minimax, find_depth)
+        self.find_depth = find_depth
+        self._call = (game, state, mcts, minimax, find_depth)  # the engine call's arguments
         self.status = QLabel(self._searching(mcts))
         layout = QVBoxLayout(self)
         layout.addWidget(where)
@@ -135,7 +136,7 @@ class MctsCompareDialog(ComparisonDialog):
 
     def _searching(self, mcts: SearchSettings) -> str:
         """The status line while both search."""
-        finding = " (finding its depth first)" if self._call[4] else ""
+        finding = " (finding its depth first)" if self.find_depth else ""
         many = f" with {mcts.iterations:,} iterations" if mcts.iterations else ""
         return f"Searching: {self.side_word}{finding}, then MCTS{many}…"
 
@@ -172,7 +173,7 @@ class MctsCompareDialog(ComparisonDialog):
         mcts = replace(
             mcts, iterations=self.iterations.value(), seed=self.seed.value(), time_budget=None
         )
-        self._call = (game, state, mcts, minimax, find)
+        self._call = (game, state, mcts, minimax, find)  # the depth is found again, alike
         self.thread_.stop()
         self.comparison = None
         self.again.setEnabled(False)
