@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QHeaderView
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QPushButton
-from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QTableWidget
 from PySide6.QtWidgets import QTableWidgetItem
 from PySide6.QtWidgets import QVBoxLayout
@@ -41,8 +40,7 @@ from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.play_config import DEFAULT_ITERATIONS
-from gamesearch_gui.ui.play_config import ITERATIONS_RANGE
-from gamesearch_gui.ui.play_config import SEED_RANGE
+from gamesearch_gui.ui.settings_panel import mcts_spins
 from gamesearch_gui.ui.stats_panel import describe_settings
 from gamesearch_gui.ui.threads import ComparisonDialog
 
@@ -141,26 +139,32 @@ class MctsCompareDialog(ComparisonDialog):
         return f"Searching: {self.side_word}{finding}, then MCTS{many}…"
 
     def _again_row(self, mcts: SearchSettings) -> QHBoxLayout:
-        """MCTS's iterations and seed, a button that compares again with them, and Close:
-        how MCTS's choice changes with more iterations or another seed."""
-        self.iterations = QSpinBox()
-        self.iterations.setRange(*ITERATIONS_RANGE)
-        self.iterations.setSingleStep(1000)
-        self.iterations.setGroupSeparatorShown(True)
+        """MCTS's iterations, C and seed (the settings panel's boxes), a button that
+        compares again with them, and Close: how MCTS's choice changes with more
+        iterations, another C or another seed."""
+        self.iterations, self.exploration, self.seed = mcts_spins()
+        self.iterations.setMinimum(1)  # no time limit here: a count, always
+        self.iterations.setSpecialValueText("")
         self.iterations.setValue(mcts.iterations or DEFAULT_ITERATIONS)
-        self.seed = QSpinBox()
-        self.seed.setRange(*SEED_RANGE)
+        self.exploration.setValue(mcts.exploration)
         self.seed.setValue(mcts.seed)
         self.again = QPushButton("Compare again")
         self.again.setToolTip(
-            "Both searches again, MCTS with these iterations and seed (and no time limit)"
+            "Both searches again, MCTS with these iterations, C and seed (and no time limit)"
         )
         self.again.setEnabled(False)  # until this comparison's answer is in
         self.again.clicked.connect(self._compare_again)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         row = QHBoxLayout()
-        for widget in (QLabel("MCTS with"), self.iterations, QLabel("iterations, seed"), self.seed):
+        for widget in (
+            QLabel("MCTS with"),
+            self.iterations,
+            QLabel("iterations, C"),
+            self.exploration,
+            QLabel("seed"),
+            self.seed,
+        ):
             row.addWidget(widget)
         row.addWidget(self.again)
         row.addStretch(1)
@@ -170,8 +174,14 @@ class MctsCompareDialog(ComparisonDialog):
     def _compare_again(self) -> None:
         """Stop what runs, then both searches again with the boxes' MCTS settings."""
         game, state, mcts, minimax, find = self._call
+        shown = self.exploration.value()  # to its two decimals: √2 is shown as 1.41
+        exploration = mcts.exploration if shown == round(mcts.exploration, 2) else shown
         mcts = replace(
-            mcts, iterations=self.iterations.value(), seed=self.seed.value(), time_budget=None
+            mcts,
+            iterations=self.iterations.value(),
+            exploration=exploration,
+            seed=self.seed.value(),
+            time_budget=None,
         )
         self._call = (game, state, mcts, minimax, find)  # the depth is found again, alike
         self.thread_.stop()

@@ -185,14 +185,21 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     assert dialog.status.text() == "Searching: alpha-beta, then MCTS with 2,000 iterations…"
     assert not dialog.again.isEnabled() and not first.engine.alive
     qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
-    by_mcts = solve(
-        capsys, "--position", position, "--algorithm", "mcts", "--iterations", "2000", "--seed", "1"
-    )
+    where = ("--position", position, "--algorithm", "mcts", "--iterations", "2000", "--seed", "1")
+    by_mcts = solve(capsys, *where)
     moves = texts(dialog, "moves")
     assert [int(row[1].replace(",", "")) for row in moves] == by_mcts["root_visits"]
     assert texts(dialog, "summary")[1][6] == "2,000"
     assert dialog.verdict.text() == "<b>They agree</b>: both play 7."
     assert dialog.again.isEnabled()
+    # C as it was (√2, though the box shows 1.41); then C = 0, which only exploits.
+    assert "C 1.414" in texts(dialog, "summary")[1][1]
+    dialog.exploration.setValue(0)
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    greedy = solve(capsys, *where, "--exploration", "0")
+    assert texts(dialog, "summary")[1][1] == "2,000 iterations, C 0, seed 1"
+    assert [int(row[1].replace(",", "")) for row in texts(dialog, "moves")] == greedy["root_visits"]
     dialog.close()
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
 
