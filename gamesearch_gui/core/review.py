@@ -42,6 +42,7 @@ from gamesearch_gui.core.games import UnknownGameError
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.root_values import root_values
 from gamesearch_gui.core.root_values import root_vectors
+from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
@@ -149,16 +150,21 @@ def review_fallback(game: Game[Any, Any]) -> SearchSettings:
     own = _registry_search(game)
     if own is not None:
         return own
+    algorithm = exact_algorithm(game)
+    if algorithm is Algorithm.MAXN:
+        names = list(game.cutoff_vector_evaluations())
+    else:
+        names = list(game.cutoff_evaluations())
+    return SearchSettings(algorithm, depth=FALLBACK_DEPTH, evaluation=next(iter(names), None))
+
+
+def exact_algorithm(game: Game[Any, Any]) -> Algorithm:
+    """The search a review of ``game`` values every move with, exactly: max^n with more
+    than two players, expectiminimax with chance (Star1's pruning there would leave some
+    moves' values as bounds), else alpha-beta."""
     if len(game.players) > 2:
-        evaluations = game.cutoff_vector_evaluations()
-        return SearchSettings(
-            Algorithm.MAXN, depth=FALLBACK_DEPTH, evaluation=next(iter(evaluations), None)
-        )
-    return SearchSettings(
-        Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA,
-        depth=FALLBACK_DEPTH,
-        evaluation=next(iter(game.cutoff_evaluations()), None),
-    )
+        return Algorithm.MAXN
+    return Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
 
 
 def finds_depth(game: Game[Any, Any], asked: SearchSettings) -> bool:
@@ -239,7 +245,7 @@ def review_settings(
         notes.append(
             "MCTS's values are win rates estimated from random playouts: they change from "
             "run to run and are no move's exact value, so the review searches with "
-            f"{_exact_search(game)} instead"
+            f"{ALGORITHM_TITLES[exact_algorithm(game)].lower()} instead"
         )
     depth = settings.depth
     finding = finds_depth(game, asked)
@@ -281,13 +287,6 @@ def review_settings(
         quiescence=settings.quiescence,
     )
     return reviewed, "; ".join(notes)
-
-
-def _exact_search(game: Game[Any, Any]) -> str:
-    """The search a review of ``game`` runs, by name: one that values every move exactly."""
-    if len(game.players) > 2:
-        return "max^n"
-    return "expectiminimax" if game.has_chance else "alpha-beta"
 
 
 def _vector_settings(
