@@ -20,11 +20,11 @@ A comparison runs four full searches: on a large tree, call it off the GUI threa
 
 :func:`compare_mcts` sets Monte Carlo tree search beside the minimax search of one
 position of any two-player game: alpha-beta, or expectiminimax in a game of chance
-(:func:`minimax_algorithm`). It gives the move each chooses, its value (minimax) or win
-rate (MCTS), time, and nodes or iterations; and for each root move MCTS's N and Q/N (an
-estimate from its playouts) beside the minimax value of that move (exact when the
-search went to the end: every root move gets the full window, so no value there is a
-bound). The numbers are those ``solve --json`` gives for each search.
+(:func:`~gamesearch_gui.core.review.exact_algorithm`). It gives the move each chooses,
+its value (minimax) or win rate (MCTS), time, and nodes or iterations; and for each
+root move MCTS's N and Q/N (an estimate from its playouts) beside the minimax value of
+that move (exact when the search went to the end: every root move gets the full window,
+so no value there is a bound). The numbers are those ``solve --json`` gives for each search.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from dataclasses import replace
-from typing import Any
 
 from gamesearch_gui.core.game import A
 from gamesearch_gui.core.game import Game
@@ -42,6 +41,7 @@ from gamesearch_gui.core.game import S
 from gamesearch_gui.core.numbers import same_value
 from gamesearch_gui.core.recording.events import ChildrenPruned
 from gamesearch_gui.core.review import ReviewCancelled
+from gamesearch_gui.core.review import exact_algorithm
 from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.root_values import root_values
 from gamesearch_gui.core.root_values import root_visits
@@ -73,7 +73,6 @@ __all__ = [
     "compare",
     "compare_mcts",
     "knuth_moore_bound",
-    "minimax_algorithm",
     "reorder",
     "true_values",
 ]
@@ -327,13 +326,6 @@ def _checked(result: SearchResult) -> SearchResult:
     return result
 
 
-def minimax_algorithm(game: Game[Any, Any]) -> Algorithm:
-    """The search :func:`compare_mcts` sets beside MCTS in ``game``: alpha-beta, or
-    expectiminimax in a game of chance (alpha-beta has no rule for a chance node; Star1,
-    which prunes there, leaves some root values as bounds)."""
-    return Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
-
-
 def compare_mcts(
     game: Game[S, A],
     state: S,
@@ -347,13 +339,13 @@ def compare_mcts(
     move's numbers.
 
     ``mcts`` are MCTS's settings (iterations, seed, C); ``minimax`` those of the search
-    beside it, of :func:`minimax_algorithm`'s algorithm (to the end by default). It gives
-    every root move the full window (so each root value is the move's own value, not a
-    bound: alpha-beta visits more nodes than a plain alpha-beta search, for the same
-    value and best move). With ``find_depth`` (a game of unknown size: a game file's, an
-    OpenSpiel game's) its depth is found first, as a review finds it
-    (:func:`~gamesearch_gui.core.review.found_depth`); where every line of that search
-    ended above the depth, its values are exact.
+    beside it, of :func:`~gamesearch_gui.core.review.exact_algorithm`'s algorithm (to
+    the end by default). It gives every root move the full window (so each root value is
+    the move's own value, not a bound: alpha-beta visits more nodes than a plain
+    alpha-beta search, for the same value and best move). With ``find_depth`` (a game of
+    unknown size: a game file's, an OpenSpiel game's) its depth is found first, as a
+    review finds it (:func:`~gamesearch_gui.core.review.found_depth`); where every
+    line of that search ended above the depth, its values are exact.
 
     CompareError for a position with no move to choose (the game is over, or chance
     moves), a game of more than two players, or settings of the wrong algorithm;
@@ -362,17 +354,17 @@ def compare_mcts(
     """
     if mcts.algorithm is not Algorithm.MCTS:
         raise CompareError(f"the MCTS side needs mcts settings, not {mcts.algorithm.value}")
-    wanted = minimax_algorithm(game)
+    if len(game.players) != 2:
+        raise CompareError(
+            f"{game.title} has {len(game.players)} players: MCTS and alpha-beta here are "
+            "for two players (max^n searches this game)"
+        )
+    wanted = exact_algorithm(game)
     ab = minimax or SearchSettings(wanted)
     if ab.algorithm is not wanted:
         raise CompareError(
             f"the minimax side needs {wanted.value} settings in {game.title}, "
             f"not {ab.algorithm.value}"
-        )
-    if len(game.players) != 2:
-        raise CompareError(
-            f"{game.title} has {len(game.players)} players: MCTS and alpha-beta here are "
-            "for two players (max^n searches this game)"
         )
     if game.is_terminal(state):
         raise CompareError("the game is over here: there is no move to compare")

@@ -265,7 +265,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("game.compare_mcts", _W, "&Compare MCTS with alpha-beta…", "compare_mcts", PLAY,
             (Place("game", 3),), "act_compare_mcts",
             tip="Both searches on this position: the move each chooses, MCTS's estimates "
-            "beside alpha-beta's values (expectiminimax's in a game of chance)"),
+            "beside alpha-beta's values (expectiminimax's in a game of chance); for games of "
+            "two players"),
     Command("game.load_moves", _W, "&Load moves…", "load_moves", PLAY,
             (Place("game", 3, 1),), "act_load_moves",
             tip="Play a game written as its moves (as the Moves list writes them) onto the "

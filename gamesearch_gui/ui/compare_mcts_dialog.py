@@ -113,8 +113,10 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.note = QLabel()
         self.note.setWordWrap(True)
+        #: The engine call's settings: MCTS's change when it compares again.
+        self.mcts = mcts
+        self.minimax = minimax
         self.find_depth = find_depth
-        self._call = (game, state, mcts, minimax, find_depth)  # the engine call's arguments
         self.status = QLabel(self._searching(mcts))
         layout = QVBoxLayout(self)
         layout.addWidget(where)
@@ -130,7 +132,12 @@ class MctsCompareDialog(ComparisonDialog):
         if screen is not None:  # within a laptop's screen
             width = min(width, screen.availableGeometry().width() - 40)
         self.resize(width, 600)
-        self.start_call("compare_mcts", self._call)
+        self.start_call("compare_mcts", self._arguments())
+
+    def _arguments(self) -> tuple[object, ...]:
+        """compare_mcts's arguments in the engine process (the depth is found again on
+        each call, alike)."""
+        return (self.game, self.state, self.mcts, self.minimax, self.find_depth)
 
     def _searching(self, mcts: SearchSettings) -> str:
         """The status line while both search."""
@@ -173,17 +180,16 @@ class MctsCompareDialog(ComparisonDialog):
 
     def _compare_again(self) -> None:
         """Stop what runs, then both searches again with the boxes' MCTS settings."""
-        game, state, mcts, minimax, find = self._call
+        mcts = self.mcts
         shown = self.exploration.value()  # to its two decimals: √2 is shown as 1.41
         exploration = mcts.exploration if shown == round(mcts.exploration, 2) else shown
-        mcts = replace(
+        self.mcts = mcts = replace(
             mcts,
             iterations=self.iterations.value(),
             exploration=exploration,
             seed=self.seed.value(),
             time_budget=None,
         )
-        self._call = (game, state, mcts, minimax, find)  # the depth is found again, alike
         self.thread_.stop()
         self.comparison = None
         self.again.setEnabled(False)
@@ -192,7 +198,7 @@ class MctsCompareDialog(ComparisonDialog):
         self.verdict.setText("")
         self.note.setText("")
         self.status.setText(self._searching(mcts))
-        self.start_call("compare_mcts", self._call)
+        self.start_call("compare_mcts", self._arguments())
         self.thread_.start()
 
     def _move_headings(self) -> tuple[str, ...]:

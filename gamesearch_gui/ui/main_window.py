@@ -443,7 +443,8 @@ class MainWindow(QMainWindow):
         self.act_move_now.setEnabled(self.session.thinking_for_move())
         self.act_pause.setEnabled(not all(self.config.seated()))
         self.act_new.setEnabled(True)
-        self.act_compare_mcts.setEnabled(True)
+        # MCTS here is for two players (its rewards are MAX's): the menu says so.
+        self.act_compare_mcts.setEnabled(len(self.session.game.players) == 2)
         self.act_review.setEnabled(match.can_undo)  # a move has been played
         if self.mode != "play":
             for action in self.game_actions:

@@ -14,7 +14,6 @@ from dataclasses import field
 from dataclasses import replace
 from typing import Any
 
-from gamesearch_gui.core.compare import minimax_algorithm
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.games import GameOption
@@ -24,6 +23,7 @@ from gamesearch_gui.core.games import game_names
 from gamesearch_gui.core.levels import CUSTOM
 from gamesearch_gui.core.levels import FILE_SECONDS
 from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.review import exact_algorithm
 from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
@@ -169,14 +169,16 @@ def file_game_search(game: Game[Any, Any]) -> SearchSettings:
     """What the AI first searches a user's game file with. Its size is unknown, so it
     deepens one ply at a time for :data:`FILE_GAME_SECONDS` (a small game is searched to
     its end well within that, and its moves are then perfect), cutting off with the
-    game's first evaluation (past two players, its first vector evaluation), or with
-    none (0) when it has none."""
-    algorithm = Algorithm.EXPECTIMINIMAX if game.has_chance else Algorithm.ALPHABETA
-    two = len(game.players) == 2
-    evaluations = game.cutoff_evaluations() if two else game.cutoff_vector_evaluations()
+    game's first evaluation, or with none (0) when it has none. A game of more than two
+    players is searched with max^n to the smallest depth, with its first vector
+    evaluation (max^n does not deepen against a clock)."""
+    algorithm = exact_algorithm(game)
+    if algorithm.handles_players:
+        first = next(iter(game.cutoff_vector_evaluations()))
+        return fit_vector_search(game, None, algorithm, SearchSettings(algorithm, evaluation=first))
     return SearchSettings(
         algorithm=algorithm,
-        evaluation=next(iter(evaluations)),
+        evaluation=next(iter(game.cutoff_evaluations())),
         time_budget=FILE_GAME_SECONDS,
     )
 
@@ -412,7 +414,7 @@ def compare_file_searches(
             f"{game.title} does not declare utility_bounds(): MCTS scales each playout's "
             "result by the game's lowest and highest utility (docs/your-code.md)"
         ) from None
-    wanted = minimax_algorithm(game)
+    wanted = exact_algorithm(game)
     fallback = review_fallback(game)
     mine = _minimax_kin(search, wanted) and search.time_budget is None
     minimax = SearchSettings(
@@ -432,11 +434,12 @@ def compare_searches(
     as expectiminimax, its values exact); else the game's own search (to the end where
     the whole game can be searched, else to its default depth) and MCTS with
     :data:`DEFAULT_ITERATIONS` and seed 0. The minimax side is alpha-beta, or
-    expectiminimax in a game of chance (:func:`minimax_algorithm`), with no time
-    budget: how deep it went must not hang on the machine's speed."""
+    expectiminimax in a game of chance
+    (:func:`~gamesearch_gui.core.review.exact_algorithm`), with no time budget: how deep
+    it went must not hang on the machine's speed."""
     search = config.search
     spec = config.spec
-    wanted = minimax_algorithm(game)
+    wanted = exact_algorithm(game)
     base = search if _minimax_kin(search, wanted) else default_settings(spec)
     if not _minimax_kin(base, wanted):
         base = SearchSettings(wanted, depth=base.depth)

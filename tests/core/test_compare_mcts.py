@@ -12,12 +12,12 @@ from gamesearch_gui.cli import main
 from gamesearch_gui.core.compare import CompareError
 from gamesearch_gui.core.compare import ComparisonCancelled
 from gamesearch_gui.core.compare import compare_mcts
-from gamesearch_gui.core.compare import minimax_algorithm
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.games import ConnectFour
 from gamesearch_gui.core.games import Pig
 from gamesearch_gui.core.games import TicTacToe
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.review import exact_algorithm
 from gamesearch_gui.core.review import found_depth
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import CancelToken
@@ -171,7 +171,7 @@ def test_in_a_game_of_chance_mcts_is_set_beside_expectiminimax_as_solve_json_giv
 ) -> None:
     game = Pig(target=10)  # each side's position the other's: values mirrored
     state = game.parse_position(position)
-    assert minimax_algorithm(game) is Algorithm.EXPECTIMINIMAX
+    assert exact_algorithm(game) is Algorithm.EXPECTIMINIMAX
     side = SearchSettings(Algorithm.EXPECTIMINIMAX, depth=6)
     mcts = SearchSettings(Algorithm.MCTS, iterations=500, seed=2)
     found = compare_mcts(game, state, mcts, side)

@@ -344,14 +344,16 @@ def test_a_game_file_with_chance_is_compared_with_expectiminimax_in_its_engine_p
     assert no_user_module_here()
 
 
-def test_a_game_of_three_players_is_refused_in_words(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+def test_a_game_of_three_players_offers_no_comparison_and_the_menu_says_why(
+    window: MainWindow,
 ) -> None:
+    """MCTS here is for two players: the menu item is greyed out in three-player Nim, its
+    tip says so, and it comes back with a game of two."""
     window.new_game(PlayConfig(game="nim3", humans=(True, True, True)))
-    dialog = open_from_the_menu(qtbot, window, monkeypatch)
-    assert dialog.status.text().startswith("Cannot compare: ")
-    assert "3 players" in dialog.status.text()
-    assert dialog.comparison is None
+    assert not window.act_compare_mcts.isEnabled()
+    assert window.act_compare_mcts.statusTip().endswith("for games of two players")
+    window.new_game(PlayConfig(game="tictactoe", humans=(True, True)))
+    assert window.act_compare_mcts.isEnabled()
 
 
 def sides(config: PlayConfig) -> tuple[SearchSettings, SearchSettings]:
