@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout
 from PySide6.QtWidgets import QHeaderView
 from PySide6.QtWidgets import QLabel
 from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QSpinBox
 from PySide6.QtWidgets import QTableWidget
 from PySide6.QtWidgets import QTableWidgetItem
 from PySide6.QtWidgets import QVBoxLayout
@@ -40,6 +41,7 @@ from gamesearch_gui.core.search import ALGORITHM_TITLES
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.text import clip
 from gamesearch_gui.ui.play_config import DEFAULT_ITERATIONS
+from gamesearch_gui.ui.play_config import DEPTH_RANGE
 from gamesearch_gui.ui.settings_panel import mcts_spins
 from gamesearch_gui.ui.stats_panel import describe_settings
 from gamesearch_gui.ui.threads import ComparisonDialog
@@ -117,6 +119,8 @@ class MctsCompareDialog(ComparisonDialog):
         self.mcts = mcts
         self.minimax = minimax
         self.find_depth = find_depth
+        #: Whether the depth box's lowest value finds the depth first (else: to the end).
+        self.finds_first = find_depth
         self.status = QLabel(self._searching(mcts))
         layout = QVBoxLayout(self)
         layout.addWidget(where)
@@ -145,10 +149,11 @@ class MctsCompareDialog(ComparisonDialog):
         many = f" with {mcts.iterations:,} iterations" if mcts.iterations else ""
         return f"Searching: {self.side_word}{finding}, then MCTS{many}…"
 
-    def _again_row(self, mcts: SearchSettings) -> QHBoxLayout:
-        """MCTS's iterations, C and seed (the settings panel's boxes), a button that
-        compares again with them, and Close: how MCTS's choice changes with more
-        iterations, another C or another seed."""
+    def _again_row(self, mcts: SearchSettings) -> QVBoxLayout:
+        """The minimax side's depth; under it MCTS's iterations, C and seed (the settings
+        panel's boxes), a button that compares again with them, and Close: how MCTS's
+        choice changes with more iterations, another C or another seed, and how the
+        minimax side's values change with its depth."""
         self.iterations, self.exploration, self.seed = mcts_spins()
         self.iterations.setMinimum(1)  # no time limit here: a count, always
         self.iterations.setSpecialValueText("")
@@ -156,13 +161,19 @@ class MctsCompareDialog(ComparisonDialog):
         self.exploration.setValue(mcts.exploration)
         self.seed.setValue(mcts.seed)
         self.again = QPushButton("Compare again")
+        self.depth_box = self._depth_box()
         self.again.setToolTip(
-            "Both searches again, MCTS with these iterations, C and seed (and no time limit)"
+            f"Both searches again: MCTS with these iterations, C and seed (and no time "
+            f"limit), {self.side_word} to this depth"
         )
         self.again.setEnabled(False)  # until this comparison's answer is in
         self.again.clicked.connect(self._compare_again)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        deep = QHBoxLayout()
+        deep.addWidget(QLabel(f"{self.side} searches"))
+        deep.addWidget(self.depth_box)
+        deep.addStretch(1)
         row = QHBoxLayout()
         for widget in (
             QLabel("MCTS with"),
@@ -171,15 +182,49 @@ class MctsCompareDialog(ComparisonDialog):
             self.exploration,
             QLabel("seed"),
             self.seed,
+            self.again,
         ):
             row.addWidget(widget)
-        row.addWidget(self.again)
         row.addStretch(1)
         row.addWidget(buttons)
-        return row
+        rows = QVBoxLayout()
+        rows.addLayout(deep)
+        rows.addLayout(row)
+        return rows
+
+    def _depth_box(self) -> QSpinBox:
+        """The minimax side's depth in plies; its lowest value is "to the end" where the
+        game is searched to its end, and "found first" where the depth is found first
+        (a game of unknown size). Else it starts at the depth searched."""
+        box = QSpinBox()
+        box.setSuffix(" plies deep")
+        box.setMaximum(DEPTH_RANGE[1])
+        lowest = "to the end" if self.minimax.depth is None else None
+        if self.finds_first:
+            lowest = "to a depth found first"
+        if lowest is None:
+            box.setMinimum(DEPTH_RANGE[0])
+            box.setValue(self.minimax.depth or DEPTH_RANGE[0])
+        else:
+            box.setMinimum(0)
+            box.setSpecialValueText(lowest)
+            box.setValue(0)
+        box.setToolTip(
+            f"How deep {self.side_word} searches when you compare again: the deeper, the "
+            "longer it takes, and a value found to the end of the game is exact"
+        )
+        return box
+
+    def _minimax_again(self) -> SearchSettings:
+        """The minimax side as the depth box says (its lowest value: as it first came)."""
+        chosen = self.depth_box.value() if self.depth_box.value() >= DEPTH_RANGE[0] else None
+        self.find_depth = self.finds_first and chosen is None
+        depth = chosen if chosen is not None or not self.finds_first else self.minimax.depth
+        quiescence = self.minimax.quiescence and depth is not None
+        return replace(self.minimax, depth=depth, quiescence=quiescence)
 
     def _compare_again(self) -> None:
-        """Stop what runs, then both searches again with the boxes' MCTS settings."""
+        """Stop what runs, then both searches again with the boxes' settings."""
         mcts = self.mcts
         shown = self.exploration.value()  # to its two decimals: √2 is shown as 1.41
         exploration = mcts.exploration if shown == round(mcts.exploration, 2) else shown
@@ -190,6 +235,7 @@ class MctsCompareDialog(ComparisonDialog):
             seed=self.seed.value(),
             time_budget=None,
         )
+        self.minimax = self._minimax_again()
         self.thread_.stop()
         self.comparison = None
         self.again.setEnabled(False)

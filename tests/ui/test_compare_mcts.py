@@ -204,6 +204,44 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
 
 
+def compare_again(qtbot: QtBot, dialog: MctsCompareDialog) -> None:
+    """Click Compare again; wait for its answer."""
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    assert dialog.comparison is None
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+
+
+def test_compare_again_at_another_depth_and_alpha_beta_s_values_are_those_of_that_depth(
+    qtbot: QtBot, window: MainWindow, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, state, mcts, alphabeta = one_iteration_that_misses()
+    dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
+    qtbot.addWidget(dialog)
+    assert dialog.depth_box.text() == "to the end"  # tic-tac-toe is searched to its end
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    assert "exact" in dialog.moves.horizontalHeaderItem(4).text()
+
+    dialog.depth_box.setValue(1)
+    assert dialog.depth_box.text() == "1 plies deep"
+    compare_again(qtbot, dialog)
+    where = ("--position", game.position_text(state), "--depth", "1")
+    by_minimax = solve(capsys, *where, "--algorithm", "minimax", "--ordering", "none", "--no-tt")
+    moves = texts(dialog, "moves")
+    assert [row[4] for row in moves] == [format_value(v) for v in by_minimax["root_values"]]
+    assert dialog.moves.horizontalHeaderItem(4).text() == "Alpha-beta value\n(depth 1)"
+    summary = texts(dialog, "summary")
+    assert "depth 1" in summary[0][1] and summary[0][3].endswith("(at the depth cutoff)")
+    assert "not exact" in dialog.note.text()
+    assert texts(dialog, "summary")[1][6] == "1"  # MCTS as it was
+
+    dialog.depth_box.setValue(0)  # to the end again: exact
+    compare_again(qtbot, dialog)
+    assert texts(dialog, "summary")[0][3].endswith("(exact)")
+    dialog.close()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
 def test_an_ai_s_time_limit_gives_way_to_the_iterations_it_reached(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -432,4 +470,34 @@ def test_a_game_file_s_position_is_compared_in_the_dialog_s_engine_process(
     assert found.depth_found and found.exact and found.minimax.settings.depth == 9
     assert "Its depth, 9, was found first: no line of the game goes deeper." in dialog.note.text()
     assert summary[0][3].endswith("(exact)")
+    assert no_user_module_here()
+
+
+def test_a_game_file_s_found_depth_gives_way_to_a_depth_chosen_and_back(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    play_by_hand(window, tmp_path / "nim.py", NIM_WITH_BOUNDS)
+    alphabeta, mcts = compare_file_searches(window.game, window.config.search)
+    dialog = MctsCompareDialog(
+        window.game, window.match.state, mcts, alphabeta, window.names(), window, find_depth=True
+    )
+    qtbot.addWidget(dialog)
+    assert dialog.depth_box.text() == "to a depth found first"
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    assert dialog.comparison.depth_found and "was found first" in dialog.note.text()
+
+    dialog.depth_box.setValue(2)
+    compare_again(qtbot, dialog)
+    chosen = dialog.comparison
+    assert chosen is not None and not chosen.depth_found and not chosen.exact
+    assert chosen.minimax.settings.depth == 2 and "found first" not in dialog.note.text()
+    assert dialog.moves.horizontalHeaderItem(4).text() == "Alpha-beta value\n(depth 2)"
+
+    dialog.depth_box.setValue(0)  # found first again: Nim ends within 9 plies
+    compare_again(qtbot, dialog)
+    found = dialog.comparison
+    assert found is not None and found.depth_found and found.minimax.settings.depth == 9
+    dialog.close()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
     assert no_user_module_here()
