@@ -145,8 +145,12 @@ class MctsCompareDialog(ComparisonDialog):
 
     def _searching(self, mcts: SearchSettings) -> str:
         """The status line while both search."""
-        finding = " (finding its depth first)" if self.find_depth else ""
-        many = f" with {mcts.iterations:,} iterations" if mcts.iterations else ""
+        depth = self.minimax.depth
+        finding = " to the end" if depth is None else f" to depth {depth}"
+        if self.find_depth:
+            finding = " (finding its depth first)"
+        count = mcts.iterations
+        many = f" with {count:,} iteration{'' if count == 1 else 's'}" if count else ""
         return f"Searching: {self.side_word}{finding}, then MCTS{many}…"
 
     def _again_row(self, mcts: SearchSettings) -> QVBoxLayout:

@@ -182,7 +182,8 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     dialog.seed.setValue(1)
     qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
     assert dialog.comparison is None and dialog.moves.rowCount() == 0
-    assert dialog.status.text() == "Searching: alpha-beta, then MCTS with 2,000 iterations…"
+    searching = "Searching: alpha-beta to the end, then MCTS with 2,000 iterations…"
+    assert dialog.status.text() == searching
     assert not dialog.again.isEnabled() and not first.engine.alive
     qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
     where = ("--position", position, "--algorithm", "mcts", "--iterations", "2000", "--seed", "1")
@@ -224,7 +225,9 @@ def test_compare_again_at_another_depth_and_alpha_beta_s_values_are_those_of_tha
 
     dialog.depth_box.setValue(1)
     assert dialog.depth_box.text() == "1 plies deep"
-    compare_again(qtbot, dialog)
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    assert dialog.status.text() == "Searching: alpha-beta to depth 1, then MCTS with 1 iteration…"
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
     where = ("--position", game.position_text(state), "--depth", "1")
     by_minimax = solve(capsys, *where, "--algorithm", "minimax", "--ordering", "none", "--no-tt")
     moves = texts(dialog, "moves")
