@@ -101,13 +101,7 @@ class MctsCompareDialog(ComparisonDialog):
         self.setWindowTitle(f"MCTS against {self.side_word} — {clip(game.title)}")
         to_move = game.to_move(state)
         self.mover = self.names.get(to_move, to_move.name)
-        # "the start position", "position '…'", or "this position"
-        named = clip(game.position_name(state))
-        self.where = where = QLabel(
-            f"{html.escape(named[:1].upper() + named[1:])}, <b>{html.escape(self.mover)}</b> "
-            "to move. Both searches start from here."
-        )
-        where.setWordWrap(True)
+        self.where = where = self._where_label()
         self.summary = self._table(self.SUMMARY)
         self.moves = self._table(self._move_headings())
         self.verdict = QLabel()
@@ -137,6 +131,17 @@ class MctsCompareDialog(ComparisonDialog):
             width = min(width, screen.availableGeometry().width() - 40)
         self.resize(width, 600)
         self.start_call("compare_mcts", self._arguments())
+
+    def _where_label(self) -> QLabel:
+        """The position ("the start position", "position '…'", or "this position") and
+        who is to move there."""
+        named = clip(self.game.position_name(self.state))
+        label = QLabel(
+            f"{html.escape(named[:1].upper() + named[1:])}, <b>{html.escape(self.mover)}</b> "
+            "to move. Both searches start from here."
+        )
+        label.setWordWrap(True)
+        return label
 
     def _arguments(self) -> tuple[object, ...]:
         """compare_mcts's arguments in the engine process (the depth is found again on
