@@ -175,7 +175,6 @@ class MctsCompareDialog(ComparisonDialog):
             f"Both searches again: MCTS with these iterations, C and seed (and no time "
             f"limit), {self.side_word} to this depth"
         )
-        self.again.setEnabled(False)  # until this comparison's answer is in
         self.again.clicked.connect(self._compare_again)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -247,7 +246,6 @@ class MctsCompareDialog(ComparisonDialog):
         self.minimax = self._minimax_again()
         self.thread_.stop()
         self.comparison = None
-        self.again.setEnabled(False)
         for table in (self.summary, self.moves):
             table.setRowCount(0)
         self.verdict.setText("")
@@ -296,7 +294,6 @@ class MctsCompareDialog(ComparisonDialog):
         self.comparison = comparison
         self.status.setText("")
         self.iterations.setValue(comparison.mcts.iterations)  # those a time limit allowed
-        self.again.setEnabled(True)
         self._fill_summary(comparison)
         self._fill_moves(comparison)
         self.verdict.setText(self._verdict(comparison))

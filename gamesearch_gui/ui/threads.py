@@ -65,7 +65,8 @@ class CompareThread(QThread):
                 1, self.call, *self.args, cancelled=self.isInterruptionRequested
             )
         except (CallFailed, EngineError) as e:  # reported in the dialog
-            self.failed.emit(str(e))
+            if not self.isInterruptionRequested():  # stopped: the dialog wants no word
+                self.failed.emit(str(e))
             return
         except Exception as e:  # a bug: reported in the dialog, never lost in the thread
             self.failed.emit(f"internal error: {type(e).__name__}: {e}")
@@ -91,9 +92,19 @@ class ComparisonDialog(ThreadDialog):
         """Have the engine run ``call`` on ``args`` once the dialog shows; its answer
         goes to ``show_answer``."""
         self._stopped = False
-        self.thread_ = CompareThread(call, args, self)
-        self.thread_.done.connect(self.show_answer)
-        self.thread_.failed.connect(self._failed)
+        self.thread_ = thread = CompareThread(call, args, self)
+        # An answer (or failure) of a thread stopped to start over may still be on its
+        # way: only the current thread's is shown.
+        thread.done.connect(lambda answer: self._answered(thread, answer))
+        thread.failed.connect(lambda message: self._answered(thread, None, message))
+
+    def _answered(self, thread: CompareThread, answer: Any, failure: str | None = None) -> None:
+        if thread is not self.thread_:
+            return
+        if failure is None:
+            self.show_answer(answer)
+        else:
+            self._failed(failure)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -4,6 +4,7 @@ gives for each search, disagreement is marked, and nothing is left running."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +173,6 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     seed = mcts.seed
     dialog = MctsCompareDialog(game, state, mcts, alphabeta, window.names(), window)
     qtbot.addWidget(dialog)
-    assert not dialog.again.isEnabled()  # nothing to compare again yet
     dialog.show()
     qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
     assert "They disagree" in dialog.verdict.text()
@@ -184,7 +184,7 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     assert dialog.comparison is None and dialog.moves.rowCount() == 0
     searching = "Searching: alpha-beta to the end, then MCTS with 2,000 iterations…"
     assert dialog.status.text() == searching
-    assert not dialog.again.isEnabled() and not first.engine.alive
+    assert not first.engine.alive
     qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
     where = ("--position", position, "--algorithm", "mcts", "--iterations", "2000", "--seed", "1")
     by_mcts = solve(capsys, *where)
@@ -192,7 +192,6 @@ def test_compare_again_with_more_iterations_and_mcts_finds_the_win(
     assert [int(row[1].replace(",", "")) for row in moves] == by_mcts["root_visits"]
     assert texts(dialog, "summary")[1][6] == "2,000"
     assert dialog.verdict.text() == "<b>They agree</b>: both play 7."
-    assert dialog.again.isEnabled()
     # C as it was (√2, though the box shows 1.41); then C = 0, which only exploits.
     assert "C 1.414" in texts(dialog, "summary")[1][1]
     dialog.exploration.setValue(0)
@@ -241,6 +240,37 @@ def test_compare_again_at_another_depth_and_alpha_beta_s_values_are_those_of_tha
     dialog.depth_box.setValue(0)  # to the end again: exact
     compare_again(qtbot, dialog)
     assert texts(dialog, "summary")[0][3].endswith("(exact)")
+    dialog.close()
+    assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
+
+
+def test_compare_again_mid_search_stops_it_and_starts_over_with_the_new_depth(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A depth chosen too deep need not be waited for, nor the dialog closed: Compare
+    again stops the search that runs, and nothing it would still have said shows."""
+    config = PlayConfig(game="connect4")
+    game = config.make_game()
+    deep = replace(sides(config)[0], depth=12)  # minutes, from the empty board
+    mcts = SearchSettings(Algorithm.MCTS, iterations=100, seed=0)
+    dialog = MctsCompareDialog(game, game.initial_state(), mcts, deep, window.names(), window)
+    qtbot.addWidget(dialog)
+    said: list[str] = []
+    monkeypatch.setattr(dialog, "_failed", said.append)  # "Cannot compare: …" never shows
+    dialog.show()
+    first = dialog.thread_
+    qtbot.waitUntil(lambda: first.engine.alive, timeout=AI_TIMEOUT_MS)
+    assert dialog.status.text().startswith("Searching: alpha-beta to depth 12")
+    assert dialog.again.isEnabled()  # while it searches
+    dialog.depth_box.setValue(2)
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    assert not first.isRunning() and not first.engine.alive
+    assert dialog.status.text().startswith("Searching: alpha-beta to depth 2")
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=AI_TIMEOUT_MS)
+    assert dialog.comparison.minimax.settings.depth == 2
+    qtbot.wait(300)  # anything the stopped search still had on its way would show by now
+    assert dialog.status.text() == "" and dialog.comparison.minimax.settings.depth == 2
+    assert said == []
     dialog.close()
     assert not dialog.thread_.isRunning() and not dialog.thread_.engine.alive
 
