@@ -628,6 +628,11 @@ class Answers:
             self.wait_until(
                 lambda: dialog.comparison is not None or "Cannot" in dialog.status.text(), 60_000
             )
+        elif self.policy == "random" and self.rng.random() < 0.3:
+            dialog.show()  # the searches start; the person changes the boxes, starts over
+            for _ in range(self.rng.randint(1, 3)):
+                self._random_fill(dialog)
+                dialog.again.click()  # mid-search: the search that runs stops first
         dialog.reject()
 
     def _fill_ReviewDialog(self, dialog: Any) -> None:
