@@ -99,6 +99,7 @@ class ComparisonDialog(ThreadDialog):
         thread.failed.connect(lambda message: self._answered(thread, None, message))
 
     def _answered(self, thread: CompareThread, answer: Any, failure: str | None = None) -> None:
+        """``thread``'s answer, or why it has none, if it is the dialog's current thread."""
         if thread is not self.thread_:
             return
         if failure is None:
