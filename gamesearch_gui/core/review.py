@@ -151,11 +151,17 @@ def review_fallback(game: Game[Any, Any]) -> SearchSettings:
     if own is not None:
         return own
     algorithm = exact_algorithm(game)
-    if algorithm is Algorithm.MAXN:
-        names = list(game.cutoff_vector_evaluations())
-    else:
-        names = list(game.cutoff_evaluations())
-    return SearchSettings(algorithm, depth=FALLBACK_DEPTH, evaluation=next(iter(names), None))
+    evaluation = first_evaluation(game, algorithm)
+    return SearchSettings(algorithm, depth=FALLBACK_DEPTH, evaluation=evaluation)
+
+
+def first_evaluation(game: Game[Any, Any], algorithm: Algorithm) -> str:
+    """The game's first evaluation of the kind ``algorithm`` cuts off with: a vector one
+    under max^n and the paranoid search, else one number ("none" when the game has no
+    evaluation of its own)."""
+    if algorithm.handles_players:
+        return next(iter(game.cutoff_vector_evaluations()))
+    return next(iter(game.cutoff_evaluations()))
 
 
 def exact_algorithm(game: Game[Any, Any]) -> Algorithm:

@@ -201,22 +201,19 @@ class MctsCompareDialog(ComparisonDialog):
         return rows
 
     def _depth_box(self) -> QSpinBox:
-        """The minimax side's depth in plies; its lowest value is "to the end" where the
-        game is searched to its end, and "found first" where the depth is found first
-        (a game of unknown size). Else it starts at the depth searched."""
+        """The minimax side's depth in plies. Where the comparison came with no depth,
+        the box's lowest value, 0, stands for how it came: "to the end" (a game searched
+        to its end) or "to a depth found first" (a game of unknown size). Else it starts
+        at the depth searched, and goes no lower than 1."""
         box = QSpinBox()
         box.setSuffix(" plies deep")
         box.setMaximum(DEPTH_RANGE[1])
-        lowest = "to the end" if self.minimax.depth is None else None
-        if self.finds_first:
-            lowest = "to a depth found first"
-        if lowest is None:
-            box.setMinimum(DEPTH_RANGE[0])
-            box.setValue(self.minimax.depth or DEPTH_RANGE[0])
+        if self.finds_first or self.minimax.depth is None:
+            box.setMinimum(0)  # 0: as it came
+            box.setSpecialValueText("to a depth found first" if self.finds_first else "to the end")
         else:
-            box.setMinimum(0)
-            box.setSpecialValueText(lowest)
-            box.setValue(0)
+            box.setMinimum(DEPTH_RANGE[0])
+        box.setValue(0 if self.finds_first else self.minimax.depth or 0)
         box.setToolTip(
             f"How deep {self.side_word} searches when you compare again: the deeper, the "
             "longer it takes, and a value found to the end of the game is exact"
@@ -224,12 +221,14 @@ class MctsCompareDialog(ComparisonDialog):
         return box
 
     def _minimax_again(self) -> SearchSettings:
-        """The minimax side as the depth box says (its lowest value: as it first came)."""
-        chosen = self.depth_box.value() if self.depth_box.value() >= DEPTH_RANGE[0] else None
+        """The minimax side as the depth box says; its lowest setting (0) is as the
+        comparison came: the depth found again, or to the end."""
+        chosen = self.depth_box.value() or None
         self.find_depth = self.finds_first and chosen is None
-        depth = chosen if chosen is not None or not self.finds_first else self.minimax.depth
-        quiescence = self.minimax.quiescence and depth is not None
-        return replace(self.minimax, depth=depth, quiescence=quiescence)
+        if self.find_depth:
+            return self.minimax  # compare_mcts finds its depth
+        quiescence = self.minimax.quiescence and chosen is not None
+        return replace(self.minimax, depth=chosen, quiescence=quiescence)
 
     def _compare_again(self) -> None:
         """Stop what runs, then both searches again with the boxes' settings."""

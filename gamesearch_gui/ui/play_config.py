@@ -24,6 +24,7 @@ from gamesearch_gui.core.levels import CUSTOM
 from gamesearch_gui.core.levels import FILE_SECONDS
 from gamesearch_gui.core.levels import game_levels
 from gamesearch_gui.core.review import exact_algorithm
+from gamesearch_gui.core.review import first_evaluation
 from gamesearch_gui.core.review import review_fallback
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Ordering
@@ -173,14 +174,11 @@ def file_game_search(game: Game[Any, Any]) -> SearchSettings:
     players is searched with max^n to the smallest depth, with its first vector
     evaluation (max^n does not deepen against a clock)."""
     algorithm = exact_algorithm(game)
+    evaluation = first_evaluation(game, algorithm)
     if algorithm.handles_players:
-        first = next(iter(game.cutoff_vector_evaluations()))
-        return fit_vector_search(game, None, algorithm, SearchSettings(algorithm, evaluation=first))
-    return SearchSettings(
-        algorithm=algorithm,
-        evaluation=next(iter(game.cutoff_evaluations())),
-        time_budget=FILE_GAME_SECONDS,
-    )
+        search = SearchSettings(algorithm, evaluation=evaluation)
+        return fit_vector_search(game, None, algorithm, search)
+    return SearchSettings(algorithm, evaluation=evaluation, time_budget=FILE_GAME_SECONDS)
 
 
 def quiescence_fits(stands_pat: bool, algorithm: Algorithm) -> bool:

@@ -65,8 +65,7 @@ class CompareThread(QThread):
                 1, self.call, *self.args, cancelled=self.isInterruptionRequested
             )
         except (CallFailed, EngineError) as e:  # reported in the dialog
-            if not self.isInterruptionRequested():  # stopped: the dialog wants no word
-                self.failed.emit(str(e))
+            self.failed.emit(str(e))
             return
         except Exception as e:  # a bug: reported in the dialog, never lost in the thread
             self.failed.emit(f"internal error: {type(e).__name__}: {e}")

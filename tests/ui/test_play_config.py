@@ -16,8 +16,7 @@ def test_a_game_of_three_players_is_first_searched_with_its_own_evaluation() -> 
     first = file_game_search(game)
     assert first.algorithm is Algorithm.MAXN  # as it is shown: no alpha-beta to correct
     assert fit_search(game, None, first) == first
-    search = first
-    assert search.evaluation == next(iter(game.vector_evaluations())) == "reach"
+    assert first.evaluation == next(iter(game.vector_evaluations())) == "reach"
 
 
 def test_a_game_of_two_players_is_first_searched_with_its_first_evaluation() -> None:
