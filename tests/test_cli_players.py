@@ -83,3 +83,18 @@ def test_solve_game_nim3_from_a_position_and_with_paranoid(
     status = main(["solve", "--game", "nim3", "--algorithm", "minimax"])
     assert status == EXIT_BAD_INPUT
     assert "has 3 players" in capsys.readouterr().err
+
+
+def test_solve_game_nim3_with_a_time_budget_deepens(capsys: pytest.CaptureFixture[str]) -> None:
+    # Pile 7 is solved by the second or third iteration: the answer of the full search.
+    status = main(["solve", "--game", "nim3", "--time", "60", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert (answer["value"], answer["best_move"], answer["depth"]) == ([1, 0, 0], "take 2", None)
+    assert "stopped" not in answer
+    # A big pile without the table runs out of time: the last depth finished is said.
+    big = ["--pile", "30", "--algorithm", "maxn", "--no-tt", "--no-shallow-pruning"]
+    status = main(["solve", "--game", "nim3", *big, "--time", "0.05"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "finished: the time budget ran out in depth" in out

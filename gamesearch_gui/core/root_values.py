@@ -40,6 +40,7 @@ class RootValueWatcher(SearchObserver):
         self._current: list[tuple[object, float, Bound]] = []
         self._finished: list[tuple[object, float, Bound]] | None = None
         self._vectors: list[tuple[object, tuple[float, ...]]] = []
+        self._finished_vectors: list[tuple[object, tuple[float, ...]]] | None = None
 
     def entered(
         self,
@@ -99,6 +100,7 @@ class RootValueWatcher(SearchObserver):
         """A finished iteration's values are the ones its result uses."""
         if completed:
             self._finished = list(self._current)
+            self._finished_vectors = list(self._vectors)
 
     def children(self) -> list[tuple[object, float, Bound]]:
         """(move or outcome, value, what the value says) for each root child valued, in
@@ -106,8 +108,9 @@ class RootValueWatcher(SearchObserver):
         return self._finished if self._finished is not None else self._current
 
     def vectors(self) -> list[tuple[object, tuple[float, ...]]]:
-        """Max^n and paranoid: (move or outcome, vector) for each root child valued."""
-        return self._vectors
+        """Max^n and paranoid: (move or outcome, vector) for each root child valued (of
+        the last finished iteration, when the search deepened)."""
+        return self._finished_vectors if self._finished_vectors is not None else self._vectors
 
 
 def root_values(

@@ -322,7 +322,7 @@ def test_shallow_pruning_needs_a_declared_constant_sum() -> None:
     [
         ({"algorithm": Algorithm.PARANOID, "shallow_pruning": True}, "belongs to maxn"),
         ({"algorithm": Algorithm.MAXN, "ordering": Ordering.STATIC}, "takes no move ordering"),
-        ({"algorithm": Algorithm.PARANOID, "time_budget": 1.0}, "takes no time budget"),
+        ({"algorithm": Algorithm.PARANOID, "exact_root_values": True}, "no exact root values"),
     ],
 )
 def test_settings_that_do_not_fit_are_refused(fields: dict[str, Any], message: str) -> None:

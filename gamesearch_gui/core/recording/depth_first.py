@@ -305,6 +305,7 @@ class SearchRecording(SearchObserver):
         strict: bool = False,
         paranoid: bool = False,
         evaluation: str | None = None,
+        follows_line: bool = True,
     ):
         """``native``: record with the native writer (None: when it is available, as
         :data:`NATIVE_WRITER` says; True where it is not built is an error).
@@ -316,7 +317,10 @@ class SearchRecording(SearchObserver):
         ``paranoid``: the search of a game of n players is the paranoid one (else max^n),
         so the words say that the others play against the root player. ``evaluation``: the
         evaluation the search names (``SearchSettings.evaluation``; None: the game's
-        default), so a node's terms are told while the search runs."""
+        default), so a node's terms are told while the search runs. ``follows_line``:
+        when it deepens, the search tries the last iteration's best line first, so those
+        edges are marked "tried first" (every two-player search does; max^n and paranoid
+        do not, since under max^n the order of equal choices decides the vector)."""
         # Of any game: the search tells moves and states as object (SearchObserver), so the
         # recording keeps them as object and hands them back to this game to replay.
         self.game = game
@@ -325,6 +329,7 @@ class SearchRecording(SearchObserver):
         self.strict = strict
         self.paranoid = paranoid
         self.evaluation = evaluation
+        self.follows_line = follows_line
         #: The depth limit of a search that does not deepen (None: to the end, or not
         #: told), so that its one tree is labelled with it before the result arrives.
         self.depth_limit = depth_limit
@@ -461,7 +466,7 @@ class SearchRecording(SearchObserver):
         it.nodes = nodes
         it.value = value
         it.best_move = best_move
-        if completed and it.root != NONE:
+        if completed and it.root != NONE and self.follows_line:
             self._previous_line = [self.moves[n] for n in self.principal_line(it.root)]
         self._log(ITERATION_FINISHED, len(self.iterations) - 1)
 

@@ -520,6 +520,7 @@ def new_recording(
         strict=settings.strict_pruning,
         paranoid=settings.algorithm is Algorithm.PARANOID,
         evaluation=settings.evaluation,
+        follows_line=not settings.algorithm.handles_players,
     )
 
 

@@ -4,10 +4,10 @@ Monte Carlo tree search, behind one call.
 :func:`search` checks the settings against the game and picks the search they ask for:
 the depth-first recursion of :mod:`.depth_first` for the two-player algorithms (depth
 cutoffs with a named evaluation, iterative deepening with a time budget, move ordering,
-a transposition table, quiescence), max^n and paranoid (:mod:`gamesearch_gui.core.search.maxn`)
-for games of n players, UCT (:mod:`gamesearch_gui.core.search.mcts`) for MCTS. Each reports
-through the event stream of :mod:`gamesearch_gui.core.recording.events` and returns a
-:class:`SearchResult`. The CLI, the tests, the benchmarks and the engine process all
+a transposition table, quiescence), max^n and paranoid (:mod:`.maxn`, driven once or
+deepening by :mod:`.players`) for games of n players, UCT (:mod:`.mcts`) for MCTS. Each
+reports through the event stream of :mod:`gamesearch_gui.core.recording.events` and
+returns a :class:`SearchResult`. The CLI, the tests, the benchmarks and the engine process all
 call :func:`search`; this package names everything public, so import from it.
 
 Conventions (Russell & Norvig, 4th ed., Figure 5.7):
@@ -31,7 +31,6 @@ Conventions (Russell & Norvig, 4th ed., Figure 5.7):
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -44,11 +43,10 @@ from gamesearch_gui.core.recording.events import SearchObserver
 from gamesearch_gui.core.recording.events import observer
 from gamesearch_gui.core.search.chance import suffix_sums
 from gamesearch_gui.core.search.depth_first import DepthFirst
-from gamesearch_gui.core.search.maxn import search_vectors
 from gamesearch_gui.core.search.mcts import mean_reward
 from gamesearch_gui.core.search.mcts import uct
+from gamesearch_gui.core.search.players import PlayerSearch
 from gamesearch_gui.core.search.recursion import QUIESCENCE_PLIES
-from gamesearch_gui.core.search.recursion import TABLE_LIMIT
 from gamesearch_gui.core.search.results import Bound
 from gamesearch_gui.core.search.results import CancelToken
 from gamesearch_gui.core.search.results import IterationSummary
@@ -118,7 +116,7 @@ def search(
     if settings.algorithm is Algorithm.MCTS:
         return _monte_carlo(game, state, settings, observer(listener), cancel, progress)
     if settings.algorithm.handles_players:
-        return _vectors(game, state, settings, observer(listener), cancel, progress)
+        return PlayerSearch(game, settings, observer(listener), cancel, progress).run(state)
     return DepthFirst(game, settings, listener, cancel, progress).run(state)
 
 
@@ -218,75 +216,3 @@ def _mcts_stop(
         return None
 
     return stop
-
-
-def _vectors(
-    game: Game[Any, Any],
-    state: Any,
-    settings: SearchSettings,
-    obs: SearchObserver | None,
-    cancel: CancelToken | None,
-    progress: ProgressCallback | None,
-) -> SearchResult:
-    """Max^n or paranoid (core/search/maxn.py) with this module's stopping rules, as a result."""
-    token = cancel or CancelToken()
-    started = time.perf_counter()
-    cap = settings.node_cap
-    depth = settings.depth
-
-    def stop(nodes: int, deepest: int) -> StopReason | None:
-        if token.cancelled:
-            return StopReason.CANCELLED
-        if cap is not None and nodes >= cap:
-            return StopReason.NODE_CAP
-        if progress is not None:
-            progress(SearchProgress(nodes, depth, deepest, time.perf_counter() - started))
-        return None
-
-    name = settings.evaluation or next(iter(game.vector_evaluations()), None)
-    plies = game.max_plies(state)
-    old_limit = sys.getrecursionlimit()
-    deepest = depth if depth is not None else plies if plies is not None else MAX_SEARCH_DEPTH
-    # Up to three frames a ply: a chance node's recursion, its begin() and expected().
-    sys.setrecursionlimit(max(old_limit, 3 * deepest + 500))
-    try:
-        found = search_vectors(
-            game,
-            state,
-            paranoid=settings.algorithm is Algorithm.PARANOID,
-            shallow=settings.shallow_pruning,
-            strict=settings.strict_pruning,
-            depth=depth,
-            evaluate=game.cutoff_vector_evaluations()[name] if name else None,
-            observer=obs,
-            stop=stop,
-            table_size=TABLE_LIMIT if settings.transposition_table else 0,
-        )
-    finally:
-        sys.setrecursionlimit(old_limit)
-    me = found.player
-    root_moves = tuple(
-        RootMove(r.move, r.values[me], Bound.EXACT if r.exact else Bound.UPPER, values=r.values)
-        for r in found.root_moves
-    )
-    stats = SearchStats(
-        nodes=found.nodes,
-        leaves=found.leaves,
-        cutoffs=found.cutoffs,
-        tt_hits=found.tt_hits,
-        max_depth=found.max_depth,
-        seconds=time.perf_counter() - started,
-    )
-    return SearchResult(
-        value=None if found.values is None else found.values[me],
-        best_move=found.best_move,
-        principal_variation=found.line,
-        root_moves=root_moves,
-        stats=stats,
-        depth=depth,
-        complete=found.reason is None,
-        stop_reason=found.reason or StopReason.FINISHED,
-        settings=settings,
-        values=found.values,
-        player=me,
-    )

@@ -16,7 +16,9 @@ import sys
 import time
 from collections.abc import Callable
 from collections.abc import Hashable
+from collections.abc import Iterator
 from collections.abc import Sequence
+from contextlib import contextmanager
 from typing import Final
 from typing import Generic
 
@@ -50,7 +52,66 @@ INF: Final = math.inf
 MAX_ITERATIVE_DEPTH: Final = 64
 
 
-class DepthFirst(Generic[S, A]):
+def deepest_search(depth: int | None, plies: int | None) -> int:
+    """How deep a search goes at most (its last iteration, when it deepens): its depth
+    limit, or the plies the game has left where they are fewer, or
+    :data:`MAX_ITERATIVE_DEPTH` in a game that can go on forever; at least 1."""
+    if depth is not None:
+        return max(1, depth if plies is None else min(depth, plies))
+    return max(1, MAX_ITERATIVE_DEPTH if plies is None else plies)
+
+
+class SearchDriver:
+    """What both search drivers, the two-player :class:`DepthFirst` and max^n's
+    :class:`~.players.PlayerSearch`, keep: the counts of every iteration together, the
+    time budget and who is told; the counts as the result's statistics, and when the
+    next iteration may start."""
+
+    def __init__(self, obs: SearchObserver | None) -> None:
+        self.observer = obs
+        #: The time budget (CPU seconds of this thread), while one is set.
+        self.budget: CpuBudget | None = None
+        self.nodes = self.leaves = self.cutoffs = self.tt_hits = self.max_ply = 0
+        self.exact_checks = self.quiescence_nodes = 0  # Star1's and quiescence's
+        self.started = 0.0  #: perf_counter() when the search began
+
+    def stats(self) -> SearchStats:
+        """The counts so far, and the seconds since the search began."""
+        return SearchStats(
+            nodes=self.nodes,
+            leaves=self.leaves,
+            cutoffs=self.cutoffs,
+            tt_hits=self.tt_hits,
+            max_depth=self.max_ply,
+            seconds=time.perf_counter() - self.started,
+            exact_checks=self.exact_checks,
+            quiescence_nodes=self.quiescence_nodes,
+        )
+
+    def iteration_starts(self, depth: int) -> bool:
+        """Whether iteration ``depth`` of the deepening may start (the first always does,
+        so there is a move; a later one while the time budget lasts); if so, the
+        observer is told."""
+        if depth > 1 and self.budget is not None and self.budget.passed():
+            return False
+        if self.observer is not None:
+            self.observer.iteration_started(depth)
+        return True
+
+
+@contextmanager
+def recursion_room(frames: int) -> Iterator[None]:
+    """Python's recursion limit raised to hold ``frames`` more frames than the caller's
+    own (500), while a search runs; put back after."""
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, frames + 500))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+
+class DepthFirst(SearchDriver, Generic[S, A]):
     """One search's state: counters, tables, and the recursion built for its settings."""
 
     def __init__(
@@ -61,9 +122,9 @@ class DepthFirst(Generic[S, A]):
         cancel: CancelToken | None,
         progress: ProgressCallback | None = None,
     ) -> None:
+        super().__init__(observer(listener))
         self.game = game
         self.settings = settings
-        self.observer = observer(listener)
         self.cancel = cancel or CancelToken()
         self.progress = progress
         self.depth: int | None = settings.depth
@@ -72,18 +133,8 @@ class DepthFirst(Generic[S, A]):
         self.evaluate: Callable[[S], float] | None = evaluations[name] if name else None
         self.tt: dict[Hashable, tuple[int, float, int, A | None]] = {}
         self.best_memory: dict[Hashable, A | None] = {}
-        self.nodes = 0
-        self.leaves = 0
-        self.cutoffs = 0
-        self.tt_hits = 0
-        self.exact_checks = 0
-        self.quiescence_nodes = 0
-        self.max_ply = 0
         self.used_evaluation = False
-        #: The time budget (CPU seconds of this thread), while one is set.
-        self.budget: CpuBudget | None = None
         self.clock_armed = True
-        self.started = 0.0
 
     # -- driving -------------------------------------------------------------------
 
@@ -94,24 +145,14 @@ class DepthFirst(Generic[S, A]):
         if settings.time_budget is not None:
             self.budget = CpuBudget(settings.time_budget)
         plies_left = self.game.max_plies(root)
-        if settings.depth is not None:
-            limit = settings.depth if plies_left is None else min(settings.depth, plies_left)
-        elif plies_left is not None:
-            limit = plies_left
-        else:
-            limit = MAX_ITERATIVE_DEPTH
-        limit = max(limit, 1)
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 2 * limit + 500))
-        try:
+        limit = deepest_search(settings.depth, plies_left)
+        with recursion_room(2 * limit):  # two frames a ply
             # Deepening needs an evaluation at each cutoff. A game of bounded length that
             # has none (a drawn tree without evals) is searched once, to its end: with no
             # earlier iteration, previous-best ordering has nothing to learn from anyway.
             if settings.iterative and (self.evaluate is not None or plies_left is None):
                 return self._deepen(root, limit)
             return self._once(root, settings.depth)
-        finally:
-            sys.setrecursionlimit(old_limit)
 
     def _once(self, root: S, depth: int | None) -> SearchResult:
         root_moves: list[RootMove] = []
@@ -134,11 +175,9 @@ class DepthFirst(Generic[S, A]):
         previous_line: tuple[A, ...] = ()
         reason = StopReason.FINISHED
         for depth in range(1, limit + 1):
-            if depth > 1 and self.budget is not None and self.budget.passed():
+            if not self.iteration_starts(depth):
                 reason = StopReason.TIME
                 break
-            if obs is not None:
-                obs.iteration_started(depth)
             nodes_before = self.nodes
             started = time.perf_counter()
             self.used_evaluation = False
@@ -199,22 +238,12 @@ class DepthFirst(Generic[S, A]):
         reason: StopReason,
         iterations: Sequence[IterationSummary],
     ) -> SearchResult:
-        stats = SearchStats(
-            nodes=self.nodes,
-            leaves=self.leaves,
-            cutoffs=self.cutoffs,
-            tt_hits=self.tt_hits,
-            max_depth=self.max_ply,
-            seconds=time.perf_counter() - self.started,
-            exact_checks=self.exact_checks,
-            quiescence_nodes=self.quiescence_nodes,
-        )
         return SearchResult(
             value=value,
             best_move=best,
             principal_variation=line,
             root_moves=tuple(root_moves),
-            stats=stats,
+            stats=self.stats(),
             depth=depth,
             complete=complete,
             stop_reason=reason,

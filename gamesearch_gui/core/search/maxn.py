@@ -136,6 +136,9 @@ class VectorOutcome(Generic[A, R]):
     max_depth: int
     reason: R | None  #: what the ``stop`` callback gave, None when the search finished
     tt_hits: int = 0  #: nodes valued from the transposition table
+    #: Whether a leaf at the depth limit was valued by the evaluation (False: every line
+    #: was searched to the end of the game, so a deeper search would find the same).
+    evaluated: bool = False
 
 
 def root_player(game: Game[S, A], state: S) -> int:
@@ -158,17 +161,21 @@ def search_vectors(
     observer: SearchObserver | None = None,
     stop: StopCheck[R] | None = None,
     table_size: int = 0,
+    first_node: int = 0,
 ) -> VectorOutcome[A, R]:
     """Max^n (``paranoid`` False, with shallow pruning if ``shallow``) or the paranoid
     search of ``game`` from ``root``, cut off at ``depth`` plies with ``evaluate``; with
     a transposition table of at most ``table_size`` entries when it is above 0. ``strict``:
     the paranoid search cuts only past its window's edge (CS188's rule), not at it.
+    Node ids start at ``first_node`` (an iteration of iterative deepening goes on from
+    the last one's), and the outcome's ``nodes`` counts from there too.
 
     Trusts its caller (``search()`` checks the settings first): ``shallow`` needs the
     game's ``utility_sum`` and ``utility_bounds``, a reachable cutoff an ``evaluate``.
     """
     run = _VectorSearch(game, root, depth, evaluate, observer, stop or _never, table_size)
     run.strict = strict
+    run.nodes = first_node
     total = game.utility_sum() if shallow and not paranoid else None
     if paranoid:
         run.value = run.paranoid
@@ -198,6 +205,7 @@ def search_vectors(
         max_depth=run.deepest,
         reason=run.reason,
         tt_hits=run.tt_hits,
+        evaluated=run.evaluated,
     )
 
 
@@ -225,6 +233,7 @@ class _VectorSearch(Generic[S, A, R]):
         self.stop = stop
         self.reason: R | None = None
         self.nodes = self.leaves = self.cutoffs = self.deepest = self.tt_hits = 0
+        self.evaluated = False  # a leaf was valued by the evaluation, at the depth limit
         self.root_moves: list[VectorRootMove[A]] = []
         self.total = self.floor = 0.0  # shallow pruning's constant sum and lowest utility
         self.strict = False  # the paranoid search's cut: only past the window (CS188's rule)
@@ -490,6 +499,7 @@ class _VectorSearch(Generic[S, A, R]):
         else:
             assert self.evaluate is not None
             vector, how = self.evaluate(state), Valuation.EVALUATION
+            self.evaluated = True
             _check_length(self.game, state, vector, self.n)
         self.told(nid, vector, None, how, alpha, beta, None)
         return vector, (), True

@@ -151,8 +151,9 @@ class SearchSettings:
 
     ``shallow_pruning`` (max^n only) cuts where a game's declared constant sum shows that
     the parent's mover will not choose a node (core/search/maxn.py). Max^n and the paranoid
-    search take a depth, an evaluation, a transposition table and a node cap, and none
-    of the other options.
+    search take a depth, an evaluation, a time budget (deepening one ply at a time, as
+    the two-player searches do), a transposition table and a node cap, and none of the
+    other options.
     """
 
     algorithm: Algorithm = Algorithm.ALPHABETA
@@ -257,15 +258,14 @@ class SearchSettings:
             raise SettingsError(f"the seed must be a whole number, not {self.seed!r}")
 
     def _check_players(self) -> None:
-        """Max^n and paranoid take no ordering, deepening, root window or quiescence;
-        shallow pruning belongs to max^n."""
+        """Max^n and paranoid take no ordering, root window or quiescence; shallow
+        pruning belongs to max^n."""
         if self.shallow_pruning and self.algorithm is not Algorithm.MAXN:
             raise SettingsError(f"shallow pruning belongs to maxn, not to {self.algorithm.value}")
         if not self.algorithm.handles_players:
             return
         for what, unwanted in (
             ("move ordering", self.ordering is not Ordering.NONE),
-            ("time budget", self.time_budget is not None),
             ("exact root values", self.exact_root_values),
             ("quiescence search", self.quiescence),
         ):
