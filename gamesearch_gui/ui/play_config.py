@@ -171,13 +171,9 @@ def file_game_search(game: Game[Any, Any]) -> SearchSettings:
     deepens one ply at a time for :data:`FILE_GAME_SECONDS` (a small game is searched to
     its end well within that, and its moves are then perfect), cutting off with the
     game's first evaluation, or with none (0) when it has none. A game of more than two
-    players is searched with max^n to the smallest depth, with its first vector
-    evaluation (max^n does not deepen against a clock)."""
+    players deepens the same way under max^n, with its first vector evaluation."""
     algorithm = exact_algorithm(game)
     evaluation = first_evaluation(game, algorithm)
-    if algorithm.handles_players:
-        search = SearchSettings(algorithm, evaluation=evaluation)
-        return fit_vector_search(game, None, algorithm, search)
     return SearchSettings(algorithm, evaluation=evaluation, time_budget=FILE_GAME_SECONDS)
 
 
@@ -292,19 +288,25 @@ def fit_vector_search(
     game: Game[Any, Any], name: str | None, algorithm: Algorithm, search: SearchSettings
 ) -> SearchSettings:
     """``search`` as ``algorithm`` (max^n or paranoid) takes it for ``game``, a game of n
-    players: a depth, a known evaluation and the table, none of what only two-player
-    searches take, and shallow pruning only under max^n in a game that declares a
-    constant sum."""
+    players: a depth, a known evaluation, a time limit and the table, none of what only
+    two-player searches take, and shallow pruning only under max^n in a game that
+    declares a constant sum. As :func:`fit_search`, a game too big to search to its end
+    gets its registry's depth limit when it has no time limit, and a user's game file
+    with neither gets :data:`FILE_GAME_SECONDS`."""
     evaluation = search.evaluation
     if evaluation not in game.cutoff_vector_evaluations():
         evaluation = None
-    depth = search.depth
+    depth, budget = search.depth, search.time_budget
     spec = find_game(name) if name is not None else None
-    if depth is None and (spec is None or not spec.searchable_to_end):
-        depth = (spec.default_search.depth if spec else None) or DEPTH_RANGE[0]
+    if depth is None and budget is None:
+        if spec is None:
+            budget = FILE_GAME_SECONDS
+        elif not spec.searchable_to_end:
+            depth = spec.default_search.depth or DEPTH_RANGE[0]
     return SearchSettings(
         algorithm=algorithm,
         depth=None if depth is None else int(clamp(depth, DEPTH_RANGE)),
+        time_budget=None if budget is None else clamp(budget, TIME_BUDGET_RANGE),
         evaluation=evaluation,
         shallow_pruning=search.shallow_pruning
         and algorithm is Algorithm.MAXN

@@ -460,6 +460,7 @@ class SettingsPanel(QWidget):
                     shallow_pruning=shallow and self.shallow_box.isChecked(),
                     strict_pruning=strict,
                     transposition_table=self.tt_box.isChecked(),
+                    time_budget=self.time_budget.value() if self.timed.isChecked() else None,
                 )
             )
             return
@@ -532,7 +533,8 @@ class SettingsPanel(QWidget):
             self._ai_form.setRowVisible(widget, mcts)
         for widget in (self.depth_spin, self.full_depth, self.evaluation_box):
             self._ai_form.setRowVisible(widget, not mcts)
-        # Max^n and the paranoid search take a depth, an evaluation and a table, no more.
+        # Max^n and the paranoid search take a depth, an evaluation, a time limit and a
+        # table, no more.
         two_player_rows: tuple[QWidget, ...] = (
             self.fail_hard,
             self.quiescence_box,
@@ -542,8 +544,6 @@ class SettingsPanel(QWidget):
             self._ai_form.setRowVisible(widget, not mcts and not vectors)
         self._ai_form.setRowVisible(self.tt_box, not mcts)
         self._ai_form.setRowVisible(self.shallow_box, algorithm is Algorithm.MAXN)
-        self.timed.setVisible(not vectors)
-        self.time_budget.setVisible(not vectors)
         self.timed.setText("Time limit" if mcts else "Time limit (iterative deepening)")
 
     def _enable_quiescence(self, applies: bool) -> None:

@@ -127,22 +127,18 @@ def search_note(search: SearchSettings, file_game: bool) -> str:
 
 def _vector_explanation(search: SearchSettings) -> str:
     """What max^n or the paranoid search does, in a sentence or two."""
-    reach = (
-        "to the end of the game"
-        if search.depth is None
-        else f"{search.depth} plies ahead, then guesses with the evaluation function"
-    )
     if search.algorithm is Algorithm.PARANOID:
+        rule = "it assumes the other players all play against the one to move, so alpha-beta prunes"
+    else:
+        rule = "each player picks the move whose payoff vector is best in their own share"
+        if search.shallow_pruning:
+            rule += ". Shallow pruning skips moves the player above would never let happen"
+    if search.time_budget is not None:
+        limit = "the end" if search.depth is None else f"depth {search.depth}"
         return (
-            f"Looks {reach}, assuming the other players all play against the one to "
-            "move, so alpha-beta prunes."
+            f"Deepens one ply at a time up to {limit}, and plays the best move of the last "
+            f"depth finished within {search.time_budget:g} s of CPU time; {rule}."
         )
-    cut = (
-        " Shallow pruning skips moves the player above would never let happen."
-        if (search.shallow_pruning)
-        else ""
-    )
-    return (
-        f"Looks {reach}; each player picks the move whose payoff vector is best in "
-        f"their own share.{cut}"
-    )
+    if search.depth is None:
+        return f"Looks to the end of the game; {rule}."
+    return f"Looks {search.depth} plies ahead, then guesses with the evaluation function; {rule}."

@@ -106,6 +106,22 @@ def test_three_ais_play_max_n_to_its_value(qtbot: QtBot, window: MainWindow) -> 
         assert window.stats.text("value").startswith("(")  # a vector, one per player
 
 
+def test_three_ais_deepening_against_the_clock_play_max_n_to_its_value(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """With a time limit each AI deepens one ply at a time; a pile of 9 is solved long
+    before a minute of CPU time, so each move is max^n's and the game ends as it says."""
+    start(window, (False, False, False), 9, algorithm=Algorithm.MAXN, time_budget=60.0)
+    qtbot.waitUntil(lambda: window.match.is_over, timeout=AI_TIMEOUT_MS)
+    value, _ = brute(9, 0)
+    assert window.game.utilities(window.match.state) == value
+    assert ai_plies_follow_their_search(window) == len(window.match.plies)
+    # The last search solved its position in a few iterations, and says so.
+    assert window.stats.text("depth").startswith("to the end (")
+    assert "iteration" in window.stats.text("depth")
+    assert window.stats.text("status") == "finished"
+
+
 def test_three_ais_play_a_whole_game_from_the_biggest_pile(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -250,7 +266,16 @@ def test_settings_seat_each_player_and_offer_only_n_player_searches(qtbot: QtBot
     algorithms = [panel.algorithm_box.itemData(i) for i in range(panel.algorithm_box.count())]
     assert algorithms == [Algorithm.MAXN, Algorithm.PARANOID]
     assert panel.shallow_box.isVisible() and panel.shallow_box.isChecked()
-    assert not panel.ordering_box.isVisible() and not panel.timed.isVisible()
+    assert not panel.ordering_box.isVisible() and not panel.quiescence_box.isVisible()
+    # A time limit deepens max^n one ply at a time, as it does a two-player search.
+    assert panel.timed.isVisible() and not panel.timed.isChecked()
+    with qtbot.waitSignal(panel.searchChanged) as changed:
+        panel.timed.setChecked(True)
+    search = changed.args[0].search
+    assert search.algorithm is Algorithm.MAXN and search.time_budget == 2.0
+    assert search.iterative and "Deepens one ply at a time" in panel.note.text()
+    with qtbot.waitSignal(panel.searchChanged):
+        panel.timed.setChecked(False)
     # The table is offered, and on by default: a big pile's positions recur.
     assert panel.tt_box.isVisible() and panel.tt_box.isChecked()
     assert "own share" in panel.note.text()
