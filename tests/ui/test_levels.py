@@ -23,6 +23,7 @@ from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play.saved_config import load_config
 from gamesearch_gui.ui.play.session import PlaySession
+from gamesearch_gui.ui.play_config import FILE_GAME_SECONDS
 from gamesearch_gui.ui.play_config import SEED_RANGE
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
@@ -197,3 +198,8 @@ def test_a_game_file_of_two_players_has_levels_and_one_of_three_only_custom(
     panel.level.choose("club")  # greyed out: a person cannot pick it; if picked, no level
     assert panel.config.level == CUSTOM
     assert panel.config.search.algorithm.handles_players
+    # Its size is unknown: max^n deepens against the clock, and the panel shows it.
+    assert not panel.timed.isHidden() and panel.timed.isChecked()
+    assert panel.time_budget.value() == FILE_GAME_SECONDS
+    assert panel.config.search.time_budget == FILE_GAME_SECONDS
+    assert "Deepens one ply at a time up to the end" in panel.note.text()
