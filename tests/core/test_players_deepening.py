@@ -5,7 +5,11 @@ after the first iteration with that iteration's move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.recording.depth_first import SearchRecording
@@ -20,8 +24,11 @@ from gamesearch_gui.core.search import CancelToken
 from gamesearch_gui.core.search import SearchSettings
 from gamesearch_gui.core.search import StopReason
 from gamesearch_gui.core.search import search
+from gamesearch_gui.core.trees.tree import CustomTree
 from gamesearch_gui.core.trees.tree import TreeGame
 from tests.core.test_maxn import figure_5_4
+from tests.core.tree_strategies import player_trees
+from tests.properties import examples
 
 #: Far more CPU seconds than any of these small searches takes: the deepening ends by
 #: solving the game, never by the clock.
@@ -187,3 +194,35 @@ def test_root_vectors_come_from_the_last_finished_iteration() -> None:
     )
     full = search(game, game.initial_state(), SearchSettings(Algorithm.MAXN))
     assert [values for _, values in watcher.vectors()] == [r.values for r in full.root_moves]
+
+
+@examples(100)
+@given(
+    tree=st.integers(3, 4).flatmap(
+        lambda n: player_trees(players=n, max_depth=5, chance=True, evals=True)
+    ),
+    algorithm=st.sampled_from(ALGORITHMS),
+    table=st.booleans(),
+)
+def test_on_random_trees_each_iteration_is_the_search_of_its_depth(
+    tree: CustomTree, algorithm: Algorithm, table: bool
+) -> None:
+    """Trees of three and four players with chance nodes and eval lists: the deepening
+    ends solved, with the full search's answer, and each iteration before is the
+    fixed-depth search of its depth, to its vector, move and node count."""
+    game = TreeGame(tree)
+    settings = SearchSettings(algorithm, transposition_table=table)
+    deepened = search(game, tree.root, replace(settings, time_budget=AMPLE))
+    full = search(game, tree.root, settings)
+    assert deepened.complete and deepened.depth is None
+    assert (deepened.values, deepened.best_move) == (full.values, full.best_move)
+    total = 0
+    for it in deepened.iterations:
+        fixed = search(game, tree.root, replace(settings, depth=it.depth))
+        assert (it.value, it.best_move, it.nodes) == (
+            fixed.value,
+            fixed.best_move,
+            fixed.stats.nodes,
+        )
+        total += it.nodes
+    assert total == deepened.stats.nodes
