@@ -3,7 +3,8 @@ chance of a slip (not playing the best move), drawn from a seeded source.
 
 A level is data: the search (depth, time, evaluation, ordering, table) and a slip rate.
 Every game has the same five levels, :data:`LEVELS`, from Beginner to Perfect, each set
-for that game in :data:`GAME_LEVELS` (a user's game file gets :data:`FILE_GAME_LEVELS`).
+for that game in :data:`GAME_LEVELS` (a user's game file gets :data:`FILE_GAME_LEVELS`,
+or :data:`PLAYERS_FILE_LEVELS` when it has more than two players).
 "Perfect" is the game's strongest practical search: the whole game where it can be
 searched to its end, else the deepest search that answers within a few seconds; its
 ``perfect`` note says which.
@@ -201,12 +202,13 @@ GAME_LEVELS: Final[dict[str, GameLevels]] = {
 }
 
 
-def _file_levels(chance: bool) -> GameLevels:
-    """The levels of a user's game file, whose size nobody has said: small depths for
-    the levels that slip, and for Strong and Perfect deepening for :data:`FILE_SECONDS`
-    a move (as every search of a game file without a depth limit does), Strong to depth
-    5, Perfect to the end of the game if it gets there."""
-    algorithm = Algorithm.EXPECTIMINIMAX if chance else Algorithm.ALPHABETA
+def _file_levels(algorithm: Algorithm) -> GameLevels:
+    """The levels of a user's game file searched with ``algorithm``, whose size nobody
+    has said: small depths for the levels that slip, and for Strong and Perfect
+    deepening for :data:`FILE_SECONDS` a move (as every search of a game file without a
+    depth limit does), Strong to depth 5, Perfect to the end of the game if it gets
+    there. Alpha-beta's slipping levels value every root move exactly; expectiminimax
+    and max^n (without shallow pruning) always do."""
     exact = algorithm is Algorithm.ALPHABETA
     rows = [
         (SearchSettings(algorithm, depth=depth, exact_root_values=exact), slip)
@@ -221,15 +223,21 @@ def _file_levels(chance: bool) -> GameLevels:
 
 
 #: The levels of a user's game file: two-player games without chance, and with it.
-FILE_GAME_LEVELS: Final = {False: _file_levels(False), True: _file_levels(True)}
+FILE_GAME_LEVELS: Final = {
+    False: _file_levels(Algorithm.ALPHABETA),
+    True: _file_levels(Algorithm.EXPECTIMINIMAX),
+}
+#: The levels of a user's game file of more than two players, with chance or without:
+#: max^n, each player after its own share.
+PLAYERS_FILE_LEVELS: Final = _file_levels(Algorithm.MAXN)
 
 
-def game_levels(name: str | None, has_chance: bool = False) -> GameLevels | None:
-    """The levels of the built-in game ``name``, or of a user's two-player game file
-    (``name`` None, ``has_chance`` when it has chance nodes); None for a game of the
-    registry that has no levels."""
+def game_levels(name: str | None, has_chance: bool = False, players: int = 2) -> GameLevels | None:
+    """The levels of the built-in game ``name``, or of a user's game file (``name``
+    None, ``has_chance`` when it has chance nodes, of ``players`` players); None for a
+    game of the registry that has no levels."""
     if name is None:
-        return FILE_GAME_LEVELS[has_chance]
+        return FILE_GAME_LEVELS[has_chance] if players == 2 else PLAYERS_FILE_LEVELS
     return GAME_LEVELS.get(name)
 
 
@@ -305,11 +313,9 @@ def roll_random(seed: int, ply: int) -> random.Random:
 
 def level_for(game: Game[Any, Any], name: str | None, level_id: str) -> GameLevel | None:
     """The level ``level_id`` of ``game``: the built-in game called ``name``, or a user's
-    game file (``name`` None; only a two-player one has levels). None for
-    :data:`CUSTOM`, an unknown id, or a game with no levels."""
-    if name is None and len(game.players) != 2:
-        return None
-    levels = game_levels(name, game.has_chance)
+    game file (``name`` None). None for :data:`CUSTOM`, an unknown id, or a game with no
+    levels."""
+    levels = game_levels(name, game.has_chance, len(game.players))
     return levels.find(level_id) if levels is not None else None
 
 

@@ -288,16 +288,20 @@ def fit_vector_search(
     game: Game[Any, Any], name: str | None, algorithm: Algorithm, search: SearchSettings
 ) -> SearchSettings:
     """``search`` as ``algorithm`` (max^n or paranoid) takes it for ``game``, a game of n
-    players: a depth, a known evaluation, a time limit and the table, none of what only
-    two-player searches take, and shallow pruning only under max^n in a game that
-    declares a constant sum. As :func:`fit_search`, a game too big to search to its end
-    gets its registry's depth limit when it has no time limit, and a user's game file
-    with neither gets :data:`FILE_GAME_SECONDS`."""
-    evaluation = search.evaluation
-    if evaluation not in game.cutoff_vector_evaluations():
-        evaluation = None
+    players: a depth, a known evaluation (for a user's game file that names none, its
+    first), a time limit and the table, none of what only two-player searches take, and
+    shallow pruning only under max^n in a game that declares a constant sum. As
+    :func:`fit_search`, a game too big to search to its end gets its registry's depth
+    limit when it has no time limit, and a user's game file with neither gets
+    :data:`FILE_GAME_SECONDS`."""
+    evaluations = game.cutoff_vector_evaluations()
+    evaluation = search.evaluation if search.evaluation in evaluations else None
     depth, budget = search.depth, search.time_budget
     spec = find_game(name) if name is not None else None
+    if evaluation is None and spec is None:
+        # As fit_search: a user's game may have no evaluation of its own; its cutoffs
+        # then take "none" (an equal share for each), so each finished depth gives a move.
+        evaluation = next(iter(evaluations))
     if depth is None and budget is None:
         if spec is None:
             budget = FILE_GAME_SECONDS

@@ -330,11 +330,11 @@ class SettingsPanel(QWidget):
 
     def _show_file_level(self, game: Game[Any, Any], search: SearchSettings) -> None:
         """Show the user's game file searched with ``search``, or at a level with its
-        search (a game of more than two players has none: Custom)."""
+        search."""
         found = level_for(game, None, self._config.level)
         self._file_search = fit_search(game, None, found.search if found else search)
         self._config = replace(self._config, level=found.level.id if found else CUSTOM)
-        levels = game_levels(None, game.has_chance) if len(game.players) == 2 else None
+        levels = game_levels(None, game.has_chance, len(game.players))
         self.level.show(self._config.level, self._config.level_seed, levels)
         self._show_search(game, self._file_search, True, None)
 

@@ -10,18 +10,23 @@ import pytest
 from gamesearch_gui.core.games import BUILT_IN
 from gamesearch_gui.core.games import find_game
 from gamesearch_gui.core.games import make_game
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.games.pig import Pig
 from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.levels import FILE_GAME_LEVELS
+from gamesearch_gui.core.levels import FILE_SECONDS
 from gamesearch_gui.core.levels import GAME_LEVELS
 from gamesearch_gui.core.levels import LEVEL_IDS
 from gamesearch_gui.core.levels import LEVELS
+from gamesearch_gui.core.levels import PLAYERS_FILE_LEVELS
 from gamesearch_gui.core.levels import GameLevel
 from gamesearch_gui.core.levels import describe
 from gamesearch_gui.core.levels import game_levels
+from gamesearch_gui.core.levels import level_for
 from gamesearch_gui.core.levels import level_move
 from gamesearch_gui.core.levels import level_title
 from gamesearch_gui.core.levels import slip_choice
+from gamesearch_gui.core.review import exact_algorithm
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import Bound
 from gamesearch_gui.core.search import RootMove
@@ -50,12 +55,27 @@ def test_every_built_in_game_has_the_five_levels_and_each_fits_the_game(spec):
     assert levels.perfect.startswith(("perfect", "not perfect", "max^n"))
 
 
-@pytest.mark.parametrize("game", [TicTacToe(), Pig()], ids=["no chance", "chance"])
+@pytest.mark.parametrize(
+    "game", [TicTacToe(), Pig(), ThreePlayerNim()], ids=["no chance", "chance", "three players"]
+)
 def test_a_user_game_files_levels_fit_a_game_of_its_kind(game):
-    levels = game_levels(None, game.has_chance)
+    levels = game_levels(None, game.has_chance, len(game.players))
     assert levels is not None
     for level in levels.levels:
         check_settings(game, game.initial_state(), level.search)
+    algorithms = {level.search.algorithm for level in levels.levels}
+    assert algorithms == ({Algorithm.MAXN} if len(game.players) > 2 else {exact_algorithm(game)})
+    # Strong and Perfect deepen against the clock; the slipping ones value each move.
+    assert [level.search.time_budget for level in levels.levels[3:]] == [FILE_SECONDS] * 2
+    assert all(level.exact_values for level in levels.levels[:3])
+
+
+def test_a_three_player_game_files_beginner_slips_by_max_n_values():
+    game = ThreePlayerNim(9)
+    level = level_for(game, None, "beginner")
+    assert level is not None and level.search.algorithm is Algorithm.MAXN
+    assert level.slip > 0 and level.search.depth == 1
+    assert level_for(game, "nim3", "beginner") == GAME_LEVELS["nim3"].levels[0]
 
 
 def test_levels_slip_less_as_they_grow_stronger_and_the_strong_ones_never():
@@ -171,6 +191,7 @@ def test_the_guide_tables_every_level_as_the_data_says_and_each_perfects_worth()
     rows = [(find_game(name).title, levels) for name, levels in GAME_LEVELS.items()]
     rows += [("your game file", FILE_GAME_LEVELS[False])]
     rows += [("your game file, with chance", FILE_GAME_LEVELS[True])]
+    rows += [("your game file, three players or more", PLAYERS_FILE_LEVELS)]
     for title, levels in rows:
         for level in levels.levels:
             row = f"| {title} | {level.level.title} | {describe(level)} |"

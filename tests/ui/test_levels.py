@@ -17,7 +17,9 @@ from gamesearch_gui.core.games.tictactoe import TicTacToe
 from gamesearch_gui.core.levels import CUSTOM
 from gamesearch_gui.core.levels import FILE_GAME_LEVELS
 from gamesearch_gui.core.levels import GAME_LEVELS
+from gamesearch_gui.core.levels import PLAYERS_FILE_LEVELS
 from gamesearch_gui.core.levels import level_move
+from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import search
 from gamesearch_gui.ui import saved
 from gamesearch_gui.ui.main_window import MainWindow
@@ -181,9 +183,7 @@ def test_the_session_plays_a_levels_slips_as_the_core_draws_them(qtbot: QtBot):
         session.deleteLater()
 
 
-def test_a_game_file_of_two_players_has_levels_and_one_of_three_only_custom(
-    qtbot: QtBot, panel: SettingsPanel
-):
+def test_a_game_file_has_levels_with_two_players_or_three(qtbot: QtBot, panel: SettingsPanel):
     game = TicTacToe()
     panel.show_file_game(game, "My game", ("X", "O"))
     with qtbot.waitSignal(panel.searchChanged) as changed:
@@ -192,14 +192,26 @@ def test_a_game_file_of_two_players_has_levels_and_one_of_three_only_custom(
     assert changed.args[0].level == "beginner"
     assert changed.args[0].search == fit_search(game, None, beginner.search)
     assert panel.depth_spin.value() == 1
+    # Three players: max^n's levels; Beginner stays chosen, as max^n at depth 1.
     panel.show_file_game(ThreePlayerNim(), "Nim", ("A", "B", "C"))
-    assert panel.config.level == CUSTOM
-    assert panel.level.chosen() is None
-    panel.level.choose("club")  # greyed out: a person cannot pick it; if picked, no level
-    assert panel.config.level == CUSTOM
-    assert panel.config.search.algorithm.handles_players
-    # Its size is unknown: max^n deepens against the clock, and the panel shows it.
+    chosen = panel.level.chosen()
+    assert panel.config.level == "beginner" and chosen == PLAYERS_FILE_LEVELS.levels[0]
+    search = panel.config.search
+    assert (search.algorithm, search.depth, search.time_budget) == (Algorithm.MAXN, 1, None)
+    assert search.evaluation == "reach"  # the file's first, as its cutoffs need one
+    with qtbot.waitSignal(panel.searchChanged) as changed:
+        panel.level.choose("strong")
+    strong = changed.args[0].search
+    assert changed.args[0].level == "strong" and strong.algorithm is Algorithm.MAXN
+    assert (strong.depth, strong.time_budget) == (5, FILE_GAME_SECONDS)
     assert not panel.timed.isHidden() and panel.timed.isChecked()
-    assert panel.time_budget.value() == FILE_GAME_SECONDS
+    assert "Deepens one ply at a time up to depth 5" in panel.note.text()
+    # Custom with no depth limit: max^n deepens against the clock, and the panel shows it.
+    with qtbot.waitSignal(panel.searchChanged):
+        panel.level.choose(CUSTOM)
+    with qtbot.waitSignal(panel.searchChanged):
+        panel.full_depth.setChecked(True)
+    assert panel.config.level == CUSTOM
+    assert panel.config.search.depth is None
     assert panel.config.search.time_budget == FILE_GAME_SECONDS
     assert "Deepens one ply at a time up to the end" in panel.note.text()
