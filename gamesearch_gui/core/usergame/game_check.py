@@ -60,6 +60,9 @@ STARTS = "the initial state and who moves there can be read"
 MOVES = "actions gives at least one move at every state where the game goes on"
 RESULT = "result gives a new state for each move and leaves the one it is given as it was"
 UTILITY = "the game says where it ends, with a finite utility there"
+#: UTILITY for a game of more than two players, and what such a game says besides.
+UTILITIES = "the game says where it ends, with a finite utility for each player there"
+WHO = "player_index names one of the players at every state where a player decides"
 ENDS = "every playout ends within {limit} plies"
 KEYS = "the key of a state is consistent with equality (for the transposition table)"
 EVALUATIONS = "each evaluation gives a finite number"
@@ -89,11 +92,12 @@ def check_game(game: UserGame, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
     """Play ``playouts`` random games of ``game`` (seeded by ``seed``) and report."""
     failures = _Failures()
     ends = ENDS.format(limit=game.ply_limit)
+    players = len(game.players) != 2
     findings: list[Finding] = []
     try:
         root = game.initial_state()
-        if game.terminal_value(root) is None:
-            game.to_move(root)
+        if not _over(game, root) and game.to_move(root) is not Player.CHANCE and players:
+            game.player_index(root)
     except GameError as error:
         return CheckReport(game.title, playouts, seed, (Finding(STARTS, False, str(error)),))
     findings.append(Finding(STARTS, True))
@@ -105,7 +109,8 @@ def check_game(game: UserGame, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
     findings += [
         failures.finding(MOVES),
         failures.finding(RESULT, _result_note(game, root)),
-        failures.finding(UTILITY),
+        failures.finding(UTILITIES if players else UTILITY),
+        *([failures.finding(WHO)] if players else []),
         failures.finding(ends),
     ]
     findings.append(_check_keys(game, list(visited.values())))
@@ -115,8 +120,17 @@ def check_game(game: UserGame, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
     return CheckReport(game.title, playouts, seed, tuple(findings))
 
 
-def _evaluations(game: UserGame, failures: _Failures) -> dict[str, Callable[[Position], float]]:
+def _over(game: UserGame, state: Position) -> bool:
+    """Whether the game is over at ``state``: a utility, or one for each player."""
+    if len(game.players) == 2:
+        return game.terminal_value(state) is not None
+    return game.terminal_utilities(state) is not None
+
+
+def _evaluations(game: UserGame, failures: _Failures) -> dict[str, Callable[[Position], object]]:
     try:
+        if len(game.players) != 2:
+            return dict(game.vector_evaluations())
         return dict(game.evaluations())
     except GameError as error:
         failures.add(EVALUATIONS, str(error))
@@ -129,19 +143,26 @@ def _playout(
     rng: random.Random,
     failures: _Failures,
     visited: dict[Hashable, Position],
-    evaluations: dict[str, Callable[[Position], float]],
+    evaluations: dict[str, Callable[[Position], object]],
     ends: str,
 ) -> None:
     """One random game from ``state``; stops at the first failure."""
+    players = len(game.players) != 2
     while True:
         _remember(visited, state)
         try:
-            if game.terminal_value(state) is not None:
+            if _over(game, state):
                 return
             player = game.to_move(state)
         except GameError as error:
-            failures.add(UTILITY, str(error))
+            failures.add(UTILITIES if players else UTILITY, str(error))
             return
+        if players and player is not Player.CHANCE:
+            try:
+                game.player_index(state)
+            except GameError as error:
+                failures.add(WHO, str(error))
+                return
         for name, evaluate in evaluations.items():
             try:
                 evaluate(state)

@@ -1,24 +1,39 @@
 """A user's game written in this app's own protocol (a subclass of ``gamesearch_gui.api.Game``),
-called through the guard."""
+called through the guard.
+
+A game of more than two players names them in ``players`` and says who decides with
+``player_index(state)``; its game ends where ``terminal_utilities(state)`` (or
+``is_terminal`` with ``utilities``) gives a vector, one finite number per player, and its
+cutoffs are valued by ``vector_evaluations()``. Each answer is checked, as the
+two-player ones are.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from collections.abc import Hashable
+from collections.abc import Mapping
 from collections.abc import Sequence
+from typing import Final
 
+from gamesearch_gui.core.game import Evaluation
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Outcome
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.usergame.game import DEFAULT_PLY_LIMIT
 from gamesearch_gui.core.usergame.game import Position
 from gamesearch_gui.core.usergame.game import UserGame
+from gamesearch_gui.core.usergame.guard import UserCodeError
 from gamesearch_gui.core.usergame.guard import UserFile
 from gamesearch_gui.core.usergame.guard import described
 
 #: How far the probabilities at a chance state may sum from 1.
 PROBABILITY_TOLERANCE = 1e-9
+#: The most players a game file may name (as many as a random tree may have).
+MAX_FILE_PLAYERS: Final = 26
 
 
 def _overrides(obj: object, method: str) -> bool:
@@ -38,6 +53,9 @@ class OwnProtocolGame(UserGame):
         title = getattr(obj, "title", None)
         self.title = title if isinstance(title, str) and title.strip() else type(obj).__name__
         self.has_chance = bool(getattr(obj, "has_chance", False))
+        self.players = _players(obj, file)
+        if len(self.players) != 2:
+            _check_players_methods(obj, file, len(self.players))
 
     def user_initial(self) -> object:
         """``initial_state()``."""
@@ -94,6 +112,11 @@ class OwnProtocolGame(UserGame):
     def user_terminal_value(self, state: object) -> float | None:
         """``terminal_value(state)``, or ``is_terminal`` and ``utility``: whichever it defines."""
         obj, file = self.obj, self.file
+        if len(self.players) != 2:
+            raise GameError(
+                f"{self.title} has {len(self.players)} players: its utilities are a vector "
+                "(utilities), not one number"
+            )
         if _overrides(obj, "terminal_value"):
             fn = obj.terminal_value
             value = file.run("terminal_value", fn, state)
@@ -161,3 +184,134 @@ class OwnProtocolGame(UserGame):
                 "position_text", self.obj.position_text, f"returned {described(text)}, not a str"
             )
         return text
+
+    # -- games of more than two players ------------------------------------------------
+
+    def player_index(self, state: Position) -> int:
+        """Who decides at ``state``: the user's ``player_index``, an index into ``players``."""
+        n = len(self.players)
+        if n == 2:
+            return super().player_index(state)
+        if self.to_move(state) is Player.CHANCE:
+            raise GameError("nobody decides at a chance state: chance does")
+        fn = self.obj.player_index
+        who = self.file.run("player_index", fn, state.state)
+        if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n:
+            raise self.file.wrong(
+                "player_index", fn, f"returned {described(who)}, not a player's index, 0 to {n - 1}"
+            )
+        return who
+
+    def is_terminal(self, state: Position) -> bool:
+        """Whether the game is over at ``state``."""
+        if len(self.players) == 2:
+            return super().is_terminal(state)
+        return self.terminal_utilities(state) is not None
+
+    def terminal_utilities(self, state: Position) -> tuple[float, ...] | None:
+        """The user's ``terminal_utilities(state)``, or ``is_terminal`` and ``utilities``:
+        a finite number for each player where the game is over, else None."""
+        if len(self.players) == 2:
+            return super().terminal_utilities(state)
+        obj, file = self.obj, self.file
+        if _overrides(obj, "terminal_utilities"):
+            fn: Callable[[object], object] = obj.terminal_utilities
+            found = file.run("terminal_utilities", fn, state.state)
+            return None if found is None else self._vector("terminal_utilities", fn, found)
+        if not file.run("is_terminal", obj.is_terminal, state.state):
+            return None
+        return self._vector(
+            "utilities", obj.utilities, file.run("utilities", obj.utilities, state.state)
+        )
+
+    def utility_sum(self) -> float | None:
+        """The sum of every vector, if the user's game declares one (max^n's shallow
+        pruning needs it); 0 for two players."""
+        if len(self.players) == 2:
+            return 0.0
+        if not _overrides(self.obj, "utility_sum"):
+            return None
+        fn = self.obj.utility_sum
+        total = self.file.run("utility_sum", fn)
+        return None if total is None else self.file.number("utility_sum", fn, total)
+
+    def evaluations(self) -> Mapping[str, Evaluation[Position]]:
+        """A two-player game's evaluations; a game of more players values its cutoffs with
+        vectors (:meth:`vector_evaluations`)."""
+        return super().evaluations() if len(self.players) == 2 else {}
+
+    def vector_evaluations(self) -> Mapping[str, VectorEvaluation[Position]]:
+        """The user's ``vector_evaluations()``, each checked to give a finite number for
+        each player (a two-player game's evaluations as ``(e, -e)``)."""
+        if len(self.players) == 2:
+            return super().vector_evaluations()
+        if not _overrides(self.obj, "vector_evaluations"):
+            return {}
+        fn = self.obj.vector_evaluations
+        found = self.file.run("vector_evaluations", fn)
+        if not isinstance(found, Mapping) or not all(
+            isinstance(name, str) and callable(f) for name, f in found.items()
+        ):
+            raise self.file.wrong(
+                "vector_evaluations",
+                fn,
+                f"returned {described(found)}, not a dict of names and functions",
+            )
+        return {name: self._vector_evaluation(name, f) for name, f in found.items()}
+
+    def _vector_evaluation(
+        self, name: str, fn: Callable[[object], object]
+    ) -> VectorEvaluation[Position]:
+        def evaluate(state: Position) -> tuple[float, ...]:
+            return self._vector(name, fn, self.file.run(name, fn, state.state))
+
+        return evaluate
+
+    def _vector(self, method: str, fn: object, value: object) -> tuple[float, ...]:
+        """``value`` as one finite number for each player, else UserCodeError."""
+        n = len(self.players)
+        if not isinstance(value, tuple | list) or len(value) != n:
+            raise self.file.wrong(
+                method,
+                fn,
+                f"returned {described(value)}, not {n} numbers, one for each of "
+                f"{', '.join(self.players)}",
+            )
+        return tuple(self.file.number(method, fn, v) for v in value)
+
+
+def _players(obj: Game[object, object], file: UserFile) -> tuple[str, ...]:
+    """The user's ``players``: two to :data:`MAX_FILE_PLAYERS` distinct names
+    (``("MAX", "MIN")`` when the class names none)."""
+    players = getattr(obj, "players", Game.players)
+    if (
+        isinstance(players, tuple | list)
+        and 2 <= len(players) <= MAX_FILE_PLAYERS
+        and all(isinstance(name, str) and name.strip() for name in players)
+        and len(set(players)) == len(players)
+    ):
+        return tuple(players)
+    raise UserCodeError(
+        f"{file.name}: {type(obj).__name__}.players is {described(players)}; it must be a "
+        f'tuple of 2 to {MAX_FILE_PLAYERS} different names, such as ("A", "B", "C")'
+    )
+
+
+def _check_players_methods(obj: Game[object, object], file: UserFile, n: int) -> None:
+    """A game of ``n`` players (more than two) says who decides and gives a vector where
+    it ends: UserCodeError naming what it lacks."""
+    lacking = []
+    if not _overrides(obj, "player_index"):
+        lacking.append("player_index(state), the index of who decides")
+    if not _overrides(obj, "terminal_utilities") and not (
+        _overrides(obj, "is_terminal") and _overrides(obj, "utilities")
+    ):
+        lacking.append(
+            "terminal_utilities(state) (or is_terminal and utilities): a number for each "
+            "player where the game ends"
+        )
+    if lacking:
+        raise UserCodeError(
+            f"{file.name}: {type(obj).__name__} names {n} players, so it must define "
+            + "; and ".join(lacking)
+        )
