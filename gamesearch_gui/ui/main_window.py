@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
             session.match,
             session.names(),
             session.config.search,
-            humans=session.config.seated(),
+            humans=session.seated(),
             parent=self,
         )
         if why:
@@ -441,7 +441,7 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(match.can_redo)
         self.act_hint.setEnabled(self.human_to_move())
         self.act_move_now.setEnabled(self.session.thinking_for_move())
-        self.act_pause.setEnabled(not all(self.config.seated()))
+        self.act_pause.setEnabled(not all(self.session.seated()))
         self.act_new.setEnabled(True)
         # MCTS here is for two players (its rewards are MAX's): the menu says so.
         self.act_compare_mcts.setEnabled(len(self.session.game.players) == 2)
@@ -507,7 +507,7 @@ class MainWindow(QMainWindow):
         self.set_tree_focus(False)  # each mode hides its own panels: leave with all shown
         play = mode == "play"
         if self.mode == "play":
-            if not any(self.config.seated()) and not self.paused and not self.match.is_over:
+            if not any(self.session.seated()) and not self.paused and not self.match.is_over:
                 # Two AIs would play on unseen, and Pause AI is out of reach elsewhere
                 # (as a new game of two AIs started from there waits: ``new_game``).
                 self.session.set_paused(True)

@@ -122,16 +122,24 @@ class PlayConfig:
         return len(self.spec.side_names)
 
     def is_human(self, seat: int) -> bool:
-        """True when a person plays seat ``seat`` (an index into the game's players)."""
+        """True when a person plays seat ``seat`` (an index into the game's players).
+
+        Under the two-player ``seats`` (a built-in game of two, and every game file or
+        OpenSpiel game, whose seats the panel chooses the same way) a seat past the
+        second is a person only when both sides are: "A (moves first)" seats one person
+        at A and the AI everywhere else."""
         if self.seat_count == 2:
-            return self.seats.human_max if seat == 0 else self.seats.human_min
+            if seat < 2:
+                return self.seats.human_max if seat == 0 else self.seats.human_min
+            return self.seats.human_max and self.seats.human_min
         if seat < len(self.humans):
             return self.humans[seat]
         return seat == 0
 
-    def seated(self) -> tuple[bool, ...]:
-        """For each seat, whether a person plays it."""
-        return tuple(self.is_human(seat) for seat in range(self.seat_count))
+    def seated(self, count: int | None = None) -> tuple[bool, ...]:
+        """For each of ``count`` seats (the game's players; by default its side names),
+        whether a person plays it."""
+        return tuple(self.is_human(seat) for seat in range(count or self.seat_count))
 
     def with_game(self, game: str, search: SearchSettings | None = None) -> PlayConfig:
         """The same seats and level with another game (and its own search settings, or

@@ -50,6 +50,7 @@ from gamesearch_gui.ui.settings_words import TIME_BUDGET_TIP
 from gamesearch_gui.ui.settings_words import algorithm_choices
 from gamesearch_gui.ui.settings_words import evaluation_choices
 from gamesearch_gui.ui.settings_words import search_note
+from gamesearch_gui.ui.settings_words import seat_choices
 from gamesearch_gui.ui.widgets import ChoiceBox
 from gamesearch_gui.ui.widgets import equal_values_box
 from gamesearch_gui.ui.widgets import fail_hard_box
@@ -347,14 +348,8 @@ class SettingsPanel(QWidget):
             self._file_search = None
 
     def _show_seats(self, sides: tuple[str, ...], seats: Seats) -> None:
-        first, second = sides[:2]
         self.seats_box.clear()
-        for choice, text in (
-            (Seats.HUMAN_FIRST, f"{first} (moves first)"),
-            (Seats.HUMAN_SECOND, f"{second} (the AI starts)"),
-            (Seats.TWO_HUMANS, "Both sides (two people)"),
-            (Seats.TWO_AIS, "Neither (AI against AI)"),
-        ):
+        for text, choice in seat_choices(sides):
             self.seats_box.addItem(text, choice)
         self.seats_box.setCurrentIndex(self.seats_box.findData(seats))
 
@@ -386,7 +381,7 @@ class SettingsPanel(QWidget):
         self.quiescence_box.setChecked(search.quiescence)
         vectors = len(game.players) != 2
         evaluations = game.cutoff_vector_evaluations() if vectors else game.cutoff_evaluations()
-        fill_choices(self.evaluation_box, evaluation_choices(evaluations))
+        fill_choices(self.evaluation_box, evaluation_choices(evaluations, len(game.players)))
         own = game.vector_evaluations() if vectors else game.evaluations()
         chosen = search.evaluation or next(iter(own), None)
         self.evaluation_box.setCurrentIndex(max(self.evaluation_box.findData(chosen), 0))

@@ -9,6 +9,7 @@ from gamesearch_gui.core.cpu_time import WALL_FACTOR
 from gamesearch_gui.core.game import NO_EVALUATION
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.ui.play_config import Seats
 
 #: What "Prune on equal values" chooses (the settings' box and Game's menu entry).
 EQUAL_VALUES_TIP = (
@@ -80,10 +81,24 @@ def algorithm_choices(algorithms: Iterable[Algorithm]) -> list[tuple[str, Algori
     return [(a.short_title, a, ALGORITHM_TIPS.get(a)) for a in algorithms]
 
 
-def evaluation_choices(names: Iterable[str]) -> list[tuple[str, str, str | None]]:
-    """Each of the evaluations ``names``: its title, its name and its tip (None: the
-    title says enough), as every evaluation box shows them."""
-    return [(EVALUATION_TITLES.get(n, n), n, EVALUATION_TIPS.get(n)) for n in names]
+#: "none" in a game of more than two players: each player's equal share of the sum the
+#: game declares (0 when it declares none), not 0 for everyone.
+SHARE_TITLE = "None (an equal share at every cutoff)"
+SHARE_TIP = (
+    "Values every unfinished position at the depth cutoff as an equal share for each "
+    "player (of the sum every outcome adds up to, or 0 where the game declares none): a "
+    "cutoff that knows nothing, so the AI sees only wins and losses within its depth limit"
+)
+
+
+def evaluation_choices(names: Iterable[str], players: int = 2) -> list[tuple[str, str, str | None]]:
+    """Each of the evaluations ``names`` of a game of ``players`` players: its title, its
+    name and its tip (None: the title says enough), as every evaluation box shows them."""
+    titles, tips = EVALUATION_TITLES, EVALUATION_TIPS
+    if players != 2:
+        titles = {**titles, NO_EVALUATION: SHARE_TITLE}
+        tips = {**tips, NO_EVALUATION: SHARE_TIP}
+    return [(titles.get(n, n), n, tips.get(n)) for n in names]
 
 
 def search_note(search: SearchSettings, file_game: bool) -> str:
@@ -142,3 +157,23 @@ def _vector_explanation(search: SearchSettings) -> str:
     if search.depth is None:
         return f"Looks to the end of the game; {rule}."
     return f"Looks {search.depth} plies ahead, then guesses with the evaluation function; {rule}."
+
+
+def seat_choices(sides: tuple[str, ...]) -> list[tuple[str, Seats]]:
+    """What the seats box ("You play") offers in a game whose players are ``sides``: a
+    person at the first side or the second, at every side, or at none. In a game of more
+    than two players (a game file's, an OpenSpiel game) it is said for all of them."""
+    first, second = sides[:2]
+    if len(sides) == 2:
+        return [
+            (f"{first} (moves first)", Seats.HUMAN_FIRST),
+            (f"{second} (the AI starts)", Seats.HUMAN_SECOND),
+            ("Both sides (two people)", Seats.TWO_HUMANS),
+            ("Neither (AI against AI)", Seats.TWO_AIS),
+        ]
+    return [
+        (f"{first} (moves first)", Seats.HUMAN_FIRST),
+        (f"{second} (moves second)", Seats.HUMAN_SECOND),
+        ("Every side (people only)", Seats.TWO_HUMANS),
+        ("No side (AIs only)", Seats.TWO_AIS),
+    ]

@@ -872,7 +872,7 @@ def settle(window: MainWindow, wait_until: Waiter, log: FaultLog) -> bool:
     # A person who has watched the AI play itself this long pauses it: a game of chess
     # between two AIs at half a second a move runs for minutes (49 to 64 plies, 29 to
     # 37 s with a core free), and every move starts the next search.
-    if not any(window.config.seated()) and not window.paused and window.act_pause.isEnabled():
+    if not any(window.session.seated()) and not window.paused and window.act_pause.isEnabled():
         window.act_pause.trigger()
     # A person who has waited this long for the AI says "move now" (a chess search with
     # quiescence and no time limit may take minutes); the search must then stop soon.

@@ -14,8 +14,11 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from gamesearch_gui.core.game import NO_EVALUATION
+from gamesearch_gui.core.games.nim3 import ThreePlayerNim
+from gamesearch_gui.core.levels import PLAYERS_FILE_LEVELS
 from gamesearch_gui.core.search import Algorithm
 from gamesearch_gui.core.search import SearchSettings
+from gamesearch_gui.core.search import search
 from gamesearch_gui.engine.remote_game import RemoteGame
 from gamesearch_gui.paths import resource_files
 from gamesearch_gui.ui import game_files
@@ -38,6 +41,7 @@ from tests.ui.test_replay_export import export_page
 
 NIM = str(resource_files() / "templates" / "nim.py")
 AIMA_TICTACTOE = str(Path(__file__).parents[1] / "core" / "game_files" / "aima_tictactoe.py")
+THREE_NIM = str(Path(__file__).parents[1] / "core" / "game_files" / "three_nim.py")
 
 # The main window's fixtures: a window at full speed, its messages kept in a list.
 store = test_main_window.store
@@ -410,3 +414,64 @@ def test_a_game_file_s_search_is_exported_as_a_page_naming_the_game_s_moves(
     assert game_files.WAITING_TEXT not in texts
     assert askers <= {threading.main_thread().name}
     assert no_user_module_here()
+
+
+def test_a_game_file_of_three_players_plays_a_person_against_two_ais(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Its code runs in the engine process; its AIs deepen with max^n for 2 s, which
+    solves a pile of 12, so each AI move is the built-in three-player Nim's max^n move."""
+    assert window.open_game_file(THREE_NIM)
+    game = window.game
+    assert isinstance(game, RemoteGame) and game.players == ("A", "B", "C")
+    panel = window.settings_panel
+    search_now = panel.config.search
+    assert search_now.algorithm is Algorithm.MAXN and search_now.time_budget == FILE_GAME_SECONDS
+    assert panel.evaluation_box.currentText() == "None (an equal share at every cutoff)"
+    assert panel.level.levels is PLAYERS_FILE_LEVELS  # max^n's levels, not Custom alone
+    taken = 0
+    while not window.match.is_over:
+        wait_for_person_or_end(qtbot, window)
+        if window.match.is_over:
+            break
+        assert window.headline.text() == "Your turn: you play A"
+        click_move(qtbot, window, 0)  # A takes 1
+    built_in, state = ThreePlayerNim(12), ThreePlayerNim(12).initial_state()
+    for ply in window.match.plies:
+        if state[1] != 0:  # B's and C's moves are the AI's
+            best = search(built_in, state, SearchSettings(Algorithm.MAXN)).best_move
+            assert ply.text == str(best), (ply, state)
+        taken += int(ply.text)
+        state = built_in.result(state, int(ply.text))
+    assert taken == 12 and window.headline.text().startswith("Game over")
+    assert window.stats.text("depth").startswith("to the end (")
+    assert no_user_module_here()
+
+
+def test_the_seats_of_a_game_file_of_three_players_seat_one_person_or_all(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The seats box offers the two-player choices, said for three: "B (moves second)"
+    seats one person, at B, and the AI at A and at C; before, C was a person too."""
+    assert window.open_game_file(THREE_NIM)
+    panel = window.settings_panel
+    texts = [panel.seats_box.itemText(i) for i in range(panel.seats_box.count())]
+    assert texts == [
+        "A (moves first)",
+        "B (moves second)",
+        "Every side (people only)",
+        "No side (AIs only)",
+    ]
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.HUMAN_SECOND))
+    assert window.session.seated() == (False, True, False)
+    wait_for_person_or_end(qtbot, window)
+    assert window.headline.text() == "Your turn: you play B"
+    click_move(qtbot, window, 0)
+    qtbot.waitUntil(lambda: len(window.match.plies) >= 4, timeout=AI_TIMEOUT_MS)
+    lines = [window.history.item(i).text() for i in range(4)]
+    who = [line.split(". ", 1)[1].split(":")[0] for line in lines]  # "1. A (AI): 1"
+    assert who == ["A (AI)", "B", "C (AI)", "A (AI)"]
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_HUMANS))
+    assert window.session.seated() == (True, True, True)
+    panel.seats_box.setCurrentIndex(panel.seats_box.findData(Seats.TWO_AIS))
+    assert window.session.seated() == (False, False, False)

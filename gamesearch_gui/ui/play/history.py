@@ -56,7 +56,7 @@ def headline(session: PlaySession) -> str:
     """Whose turn it is, or who won: the line over the board."""
     match = session.match
     names = session.names()
-    people = [seat for seat, human in enumerate(session.config.seated()) if human]
+    people = [seat for seat, human in enumerate(session.seated()) if human]
     if session.waiting():
         return "Waiting for the game's code…"
     if match.is_over:

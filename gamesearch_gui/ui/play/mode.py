@@ -120,8 +120,8 @@ class PlayMode(QObject):
         game = session.user_game if session.user_game is not None else session.config.make_game()
         # Two AIs do not start to play unseen (from Draw a tree or Practise): Pause AI,
         # in Play, starts them.
-        session.begin(game, paused=away and not any(session.config.seated()))
-        self.page.show_game(game, session.names(), session.config.seated())
+        session.begin(game, paused=away and not any(session.seated()))
+        self.page.show_game(game, session.names(), session.seated())
         self.stats.clear()
         self.save()
 

@@ -189,6 +189,10 @@ class PlaySession(QObject):
             return self.user_game.players
         return self.config.spec.side_names
 
+    def seated(self) -> tuple[bool, ...]:
+        """For each seat of the game played (a game file's too), whether a person plays it."""
+        return self.config.seated(len(self.names()))
+
     def seat(self, state: Any) -> int | None:
         """Who decides at ``state``: the index of a seat, or None (chance, or the end)."""
         game = self.game
@@ -436,7 +440,7 @@ class PlaySession(QObject):
         if not match.can_undo:
             return
         self.halt()
-        only_ais = not any(self.config.seated())
+        only_ais = not any(self.seated())
         match.undo()
         while match.can_undo and (
             match.to_move is Player.CHANCE or (not only_ais and self._ai_waits_at(match.state))

@@ -58,7 +58,7 @@ class SettingsRow(QWidget):
         self.evaluation_box = ChoiceBox()
         # Named as the Settings panel names them ("Open lines", not open_lines).
         evaluations = game.cutoff_vector_evaluations() if many else game.cutoff_evaluations()
-        fill_choices(self.evaluation_box, evaluation_choices(evaluations))
+        fill_choices(self.evaluation_box, evaluation_choices(evaluations, len(game.players)))
         if settings.evaluation is not None:
             self.evaluation_box.setCurrentIndex(
                 max(0, self.evaluation_box.findData(settings.evaluation))
