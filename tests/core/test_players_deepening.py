@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamesearch_gui.core.game import VectorEvaluation
+from gamesearch_gui.core.games.nim3 import NimState
 from gamesearch_gui.core.games.nim3 import ThreePlayerNim
 from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import IterationFinished
@@ -114,6 +116,23 @@ def test_the_node_cap_counts_every_iteration() -> None:
     result = search(game, game.initial_state(), settings)
     assert result.stop_reason is StopReason.NODE_CAP
     assert 5_000 <= result.stats.nodes < 5_000 + 300  # looked at every 256 nodes
+
+
+class NoEvaluationNim(ThreePlayerNim):
+    """Three-player Nim that names no evaluation of its own."""
+
+    def vector_evaluations(self) -> dict[str, VectorEvaluation[NimState]]:
+        return {}
+
+
+def test_a_game_with_no_evaluation_is_searched_once_and_the_clock_still_stops_it() -> None:
+    """Nothing to cut off with, so no deepening: one search to the end, which the time
+    budget stops as it stops a two-player one (the cap is only there to fail fast)."""
+    game = NoEvaluationNim(30)
+    settings = SearchSettings(Algorithm.MAXN, time_budget=0.05, node_cap=3_000_000)
+    result = search(game, game.initial_state(), settings)
+    assert result.stop_reason is StopReason.TIME and not result.complete
+    assert result.iterations == ()
 
 
 def test_a_tree_without_evals_is_searched_once_to_its_end() -> None:

@@ -63,7 +63,8 @@ class PlayerSearch(SearchDriver):
             game.cutoff_vector_evaluations()[name] if name else None
         )
         self.budget = None if settings.time_budget is None else CpuBudget(settings.time_budget)
-        #: The clock is looked at from the second iteration on (the first gives the move).
+        #: Whether the time budget may stop the search yet: from the second iteration on
+        #: when it deepens (the first gives the move), at once when it does not.
         self.clock_armed = False
         self.depth: int | None = settings.depth  # the depth being searched
 
@@ -76,9 +77,10 @@ class PlayerSearch(SearchDriver):
         # Up to three frames a ply: a chance node's recursion, its begin() and expected().
         with recursion_room(3 * limit):
             # As DepthFirst.run: a game of bounded length with no evaluation to cut off
-            # with is searched once, to its end.
+            # with is searched once, to its end (its time budget, if any, stops it).
             if settings.iterative and (self.evaluate is not None or plies is None):
                 return self._deepen(root, limit)
+            self.clock_armed = True
             found = self._search(root, settings.depth)
             return self._result(found, settings.depth, found.reason is None, found.reason, ())
 
