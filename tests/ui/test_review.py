@@ -41,6 +41,7 @@ from gamesearch_gui.ui.review.graph import GraphData
 from gamesearch_gui.ui.review.graph import GraphLayout
 from gamesearch_gui.ui.review.graph import paint_graph
 from tests.processes import process_alive
+from tests.ui.test_game_file_window import THREE_NIM
 from tests.ui.test_game_file_window import no_user_module_here
 from tests.ui.test_game_file_window import play_by_hand
 from tests.ui.test_main_window import AI_TIMEOUT_MS
@@ -508,3 +509,26 @@ def test_the_review_names_each_evaluation_as_the_settings_panel_does(
     assert "the more of its pieces" in tips[titles.index("Open lines")]
     assert row.evaluation_box.currentText() == "Centre control"
     assert row.chosen().evaluation == "centre"
+
+
+def test_a_game_file_of_three_players_is_reviewed_with_max_n_to_its_end(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A takes 3 twice; the review values every position as a vector, down to the last,
+    where the game's own utilities are read (before, reading them there failed: "its
+    utilities are a vector (utilities), not one number")."""
+    assert window.open_game_file(THREE_NIM)
+    while not window.match.is_over:
+        wait_for_person_or_end(qtbot, window)
+        if not window.match.is_over:
+            click_move(qtbot, window, 2)  # A takes 3
+    dialog = open_review(qtbot, window, monkeypatch)
+    finished(qtbot, dialog)
+    total = len(window.match.plies) + 1
+    assert f"Reviewed all {total} positions" in dialog.status.text()
+    assert "Max^n" in dialog.note.text() and "every move of it in full" in dialog.note.text()
+    assert all(len(p.values) == 3 for p in dialog.positions)
+    final = window.game.utilities(window.match.state)
+    assert dialog.positions[-1].values == final and sorted(final) == [0, 0, 1]
+    # A's first move, 3 from 12, loses what taking 2 wins (tests/core/test_nim3.py).
+    assert dialog.positions[0].loss == 1

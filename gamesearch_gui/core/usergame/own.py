@@ -113,6 +113,10 @@ class OwnProtocolGame(UserGame):
         """``terminal_value(state)``, or ``is_terminal`` and ``utility``: whichever it defines."""
         obj, file = self.obj, self.file
         if len(self.players) != 2:
+            # As a built-in game of more players answers: None where play goes on; where
+            # it ends there is no one number to give.
+            if self.terminal_utilities(Position(state, 0)) is None:
+                return None
             raise GameError(
                 f"{self.title} has {len(self.players)} players: its utilities are a vector "
                 "(utilities), not one number"
@@ -223,6 +227,15 @@ class OwnProtocolGame(UserGame):
         return self._vector(
             "utilities", obj.utilities, file.run("utilities", obj.utilities, state.state)
         )
+
+    def utilities(self, state: Position) -> tuple[float, ...]:
+        """A finite number for each player at a terminal ``state`` (GameError elsewhere)."""
+        if len(self.players) == 2:
+            return super().utilities(state)
+        found = self.terminal_utilities(state)
+        if found is None:
+            raise GameError("the game is not over, so it has no utilities yet")
+        return found
 
     def utility_sum(self) -> float | None:
         """The sum of every vector, if the user's game declares one (max^n's shallow

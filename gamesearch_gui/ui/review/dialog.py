@@ -257,9 +257,11 @@ class ReviewDialog(ThreadDialog):
     def _show_note(self) -> None:
         words = describe_settings(self.settings)
         note = f" {self.note_text[:1].upper()}{self.note_text[1:]}." if self.note_text else ""
+        # Max^n has no window to give: it searches every move in full anyway.
+        how = "in full" if self.settings.algorithm.handles_players else "with the full window"
         self.note.setText(
-            f"Every position is searched with {words}, every move of it with the full "
-            f"window, so the move played is valued by the same search as the best.{note}"
+            f"Every position is searched with {words}, every move of it {how}, so the "
+            f"move played is valued by the same search as the best.{note}"
         )
 
     def graph_data(self) -> GraphData:
