@@ -46,6 +46,7 @@ from gamesearch_gui.ui.actions import declared_action
 from gamesearch_gui.ui.main_window import MainWindow
 from gamesearch_gui.ui.play_config import PlayConfig
 from gamesearch_gui.ui.play_config import Seats
+from tests.test_game_file_players import THREE_NIM
 from tests.ui.monkey_harness import Answers
 from tests.ui.monkey_harness import FaultLog
 from tests.ui.monkey_harness import Waiter
@@ -363,6 +364,15 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
             )
         )
 
+    def file_three(window: MainWindow) -> None:
+        # A game file of three players (its code in its engine process): A the person,
+        # B and C the AI, max^n deepening for 2 s; one exchange, taken back.
+        window.set_mode("play")
+        window.docks["tree"].show()
+        assert window.open_game_file(str(THREE_NIM))
+        play_moves(qtbot, window, 2)
+        window.undo()
+
     def trees(select: tuple[int, ...], solve: bool = False) -> Callable[[MainWindow], None]:
         def setup(window: MainWindow) -> None:
             window.set_mode("trees")
@@ -422,6 +432,7 @@ def scenarios(qtbot: QtBot) -> dict[str, list[Scenario]]:
             *(Scenario(f"play {g}", play(g), panel_menu) for g in QUICK),
             Scenario("play while the AI thinks", thinking, settled=False),
             Scenario("play nim3 while an AI thinks", thinking_three, settled=False),
+            Scenario("play a game file of three players", file_three, panel_menu),
         ],
         "trees": [
             Scenario("trees: a leaf under chance", trees((0, 0)), context=node_menus),
@@ -457,6 +468,7 @@ FLOORS = {
     "play nim3": 70,
     "play while the AI thinks": 65,
     "play nim3 while an AI thinks": 65,
+    "play a game file of three players": 60,
     "trees: a leaf under chance": 75,
     "trees: the root": 70,
     "trees: a tree of players": 95,
