@@ -102,3 +102,18 @@ def test_a_game_of_players_said_wrongly_gets_one_line(
     status, out, err = run(capsys, "solve", "--game-file", str(path))
     assert (status, out) == (2, "")
     assert one_line_message(err) == f"gamesearch-gui solve: error: {message}"
+
+
+def test_check_game_checks_a_vector_evaluation_gives_a_number_for_each_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = THREE_NIM.read_text(encoding="utf-8") + (
+        "\n    def vector_evaluations(self):\n"
+        '        return {"pile": lambda state: (state[0], 0)}\n'
+    )
+    path = tmp_path / "three_nim.py"
+    path.write_text(source, encoding="utf-8")
+    status, out, _ = run(capsys, "check-game", str(path))
+    assert status == 1
+    assert "DOES NOT HOLD  each evaluation gives a finite number" in out
+    assert "returned (12, 0) (tuple), not 3 numbers, one for each of A, B, C" in out
