@@ -83,7 +83,7 @@ def algorithm_choices(algorithms: Iterable[Algorithm]) -> list[tuple[str, Algori
 
 #: "none" in a game of more than two players: each player's equal share of the sum the
 #: game declares (0 when it declares none), not 0 for everyone.
-SHARE_TITLE = "None (an equal share at every cutoff)"
+SHARE_TITLE = "None (equal shares)"
 SHARE_TIP = (
     "Values every unfinished position at the depth cutoff as an equal share for each "
     "player (of the sum every outcome adds up to, or 0 where the game declares none): a "

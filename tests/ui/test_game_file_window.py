@@ -427,7 +427,7 @@ def test_a_game_file_of_three_players_plays_a_person_against_two_ais(
     panel = window.settings_panel
     search_now = panel.config.search
     assert search_now.algorithm is Algorithm.MAXN and search_now.time_budget == FILE_GAME_SECONDS
-    assert panel.evaluation_box.currentText() == "None (an equal share at every cutoff)"
+    assert panel.evaluation_box.currentText() == "None (equal shares)"
     assert panel.level.levels is PLAYERS_FILE_LEVELS  # max^n's levels, not Custom alone
     taken = 0
     while not window.match.is_over:
