@@ -75,6 +75,11 @@ BROKEN = {
         "three_nim.py: ThreeNim names 3 players, so it must define player_index(state), "
         "the index of who decides",
     ),
+    "a two-player end": (
+        ("    def utilities(self, state):", "    def terminal_value(self, state):"),
+        "three_nim.py: ThreeNim names 3 players, so it must define is_terminal(state) and "
+        "utilities(state), a number for each player where the game ends",
+    ),
     "a short vector": (
         (
             "        return tuple(1.0 if i == winner else 0.0 for i in range(3))",

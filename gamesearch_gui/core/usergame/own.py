@@ -2,9 +2,10 @@
 called through the guard.
 
 A game of more than two players names them in ``players`` and says who decides with
-``player_index(state)``; its game ends where ``terminal_utilities(state)`` (or
-``is_terminal`` with ``utilities``) gives a vector, one finite number per player, and its
-cutoffs are valued by ``vector_evaluations()``. Each answer is checked, as the
+``player_index(state)``; its game ends where ``is_terminal(state)`` says, with
+``utilities(state)`` a vector, one finite number per player (``terminal_utilities``, if
+it defines it too, answers both at once), and its cutoffs are valued by
+``vector_evaluations()``. Each answer is checked, as the
 two-player ones are.
 """
 
@@ -316,12 +317,9 @@ def _check_players_methods(obj: Game[object, object], file: UserFile, n: int) ->
     lacking = []
     if not _overrides(obj, "player_index"):
         lacking.append("player_index(state), the index of who decides")
-    if not _overrides(obj, "terminal_utilities") and not (
-        _overrides(obj, "is_terminal") and _overrides(obj, "utilities")
-    ):
+    if not (_overrides(obj, "is_terminal") and _overrides(obj, "utilities")):
         lacking.append(
-            "terminal_utilities(state) (or is_terminal and utilities): a number for each "
-            "player where the game ends"
+            "is_terminal(state) and utilities(state), a number for each player where the game ends"
         )
     if lacking:
         raise UserCodeError(
