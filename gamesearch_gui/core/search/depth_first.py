@@ -63,17 +63,54 @@ def deepest_search(depth: int | None, plies: int | None) -> int:
 
 class SearchDriver:
     """What both search drivers, the two-player :class:`DepthFirst` and max^n's
-    :class:`~.players.PlayerSearch`, keep: the counts of every iteration together, the
-    time budget and who is told; the counts as the result's statistics, and when the
-    next iteration may start."""
+    :class:`~.players.PlayerSearch`, keep and decide alike: the settings, who is told,
+    the cancel, the progress callback, the time budget and the counts of every iteration
+    together; when to stop between nodes, when the next iteration may start, and the
+    counts as the result's statistics."""
 
-    def __init__(self, obs: SearchObserver | None) -> None:
+    def __init__(
+        self,
+        settings: SearchSettings,
+        obs: SearchObserver | None,
+        cancel: CancelToken | None,
+        progress: ProgressCallback | None,
+    ) -> None:
+        self.settings = settings
         self.observer = obs
+        self.cancel = cancel or CancelToken()
+        self.progress = progress
+        self.depth: int | None = settings.depth  #: the depth being searched
         #: The time budget (CPU seconds of this thread), while one is set.
         self.budget: CpuBudget | None = None
+        #: Whether the budget may stop the search yet: a deepening arms it from its
+        #: second iteration, or once the first has a move (see _root_move in recursion.py).
+        self.clock_armed = True
         self.nodes = self.leaves = self.cutoffs = self.tt_hits = self.max_ply = 0
         self.exact_checks = self.quiescence_nodes = 0  # Star1's and quiescence's
         self.started = 0.0  #: perf_counter() when the search began
+
+    def begin(self) -> None:
+        """The search starts now: its wall clock, and its time budget's CPU clock (of
+        this thread, the one that searches)."""
+        self.started = time.perf_counter()
+        if self.settings.time_budget is not None:
+            self.budget = CpuBudget(self.settings.time_budget)
+
+    def stop_reason(self, nodes: int, max_ply: int) -> StopReason | None:
+        """Asked between nodes, every few hundred: report progress, then why the search
+        must stop (a cancel, the time budget once the clock is armed, the node cap), or
+        None."""
+        if self.progress is not None:
+            seconds = time.perf_counter() - self.started
+            self.progress(SearchProgress(nodes, self.depth, max(max_ply, self.max_ply), seconds))
+        if self.cancel.cancelled:
+            return StopReason.CANCELLED
+        if self.clock_armed and self.budget is not None and self.budget.passed():
+            return StopReason.TIME
+        cap = self.settings.node_cap
+        if cap is not None and nodes >= cap:
+            return StopReason.NODE_CAP
+        return None
 
     def stats(self) -> SearchStats:
         """The counts so far, and the seconds since the search began."""
@@ -122,28 +159,21 @@ class DepthFirst(SearchDriver, Generic[S, A]):
         cancel: CancelToken | None,
         progress: ProgressCallback | None = None,
     ) -> None:
-        super().__init__(observer(listener))
+        super().__init__(settings, observer(listener), cancel, progress)
         self.game = game
-        self.settings = settings
-        self.cancel = cancel or CancelToken()
-        self.progress = progress
-        self.depth: int | None = settings.depth
         evaluations = game.cutoff_evaluations()
         name = settings.evaluation or next(iter(game.evaluations()), None)
         self.evaluate: Callable[[S], float] | None = evaluations[name] if name else None
         self.tt: dict[Hashable, tuple[int, float, int, A | None]] = {}
         self.best_memory: dict[Hashable, A | None] = {}
         self.used_evaluation = False
-        self.clock_armed = True
 
     # -- driving -------------------------------------------------------------------
 
     def run(self, root: S) -> SearchResult:
         """Search from ``root``: once, or deepening one ply at a time."""
         settings = self.settings
-        self.started = time.perf_counter()
-        if settings.time_budget is not None:
-            self.budget = CpuBudget(settings.time_budget)
+        self.begin()
         plies_left = self.game.max_plies(root)
         limit = deepest_search(settings.depth, plies_left)
         with recursion_room(2 * limit):  # two frames a ply
@@ -298,18 +328,12 @@ class DepthFirst(SearchDriver, Generic[S, A]):
     # -- the recursion -------------------------------------------------------------
 
     def checkpoint(self, nodes: int, max_ply: int) -> None:
-        """Between nodes: report progress; stop for a cancel, the time budget or the node cap."""
+        """Between nodes: report progress; stop for a cancel, the time budget or the node
+        cap (:meth:`stop_reason`), unwinding the recursion."""
         self.nodes = nodes
-        if self.progress is not None:
-            seconds = time.perf_counter() - self.started
-            self.progress(SearchProgress(nodes, self.depth, max(max_ply, self.max_ply), seconds))
-        if self.cancel.cancelled:
-            raise Stopped(StopReason.CANCELLED)
-        if self.clock_armed and self.budget is not None and self.budget.passed():
-            raise Stopped(StopReason.TIME)
-        cap = self.settings.node_cap
-        if cap is not None and self.nodes >= cap:
-            raise Stopped(StopReason.NODE_CAP)
+        reason = self.stop_reason(nodes, max_ply)
+        if reason is not None:
+            raise Stopped(reason)
 
     def _iteration(
         self,

@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gamesearch_gui.core.cpu_time import CpuBudget
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.recording.events import SearchObserver
@@ -32,7 +31,6 @@ from gamesearch_gui.core.search.results import CancelToken
 from gamesearch_gui.core.search.results import IterationSummary
 from gamesearch_gui.core.search.results import ProgressCallback
 from gamesearch_gui.core.search.results import RootMove
-from gamesearch_gui.core.search.results import SearchProgress
 from gamesearch_gui.core.search.results import SearchResult
 from gamesearch_gui.core.search.results import StopReason
 from gamesearch_gui.core.search.settings import Algorithm
@@ -53,24 +51,16 @@ class PlayerSearch(SearchDriver):
         cancel: CancelToken | None,
         progress: ProgressCallback | None,
     ) -> None:
-        super().__init__(obs)
+        super().__init__(settings, obs, cancel, progress)
         self.game = game
-        self.settings = settings
-        self.cancel = cancel or CancelToken()
-        self.progress = progress
         name = settings.evaluation or next(iter(game.vector_evaluations()), None)
         self.evaluate: VectorEvaluation[Any] | None = (
             game.cutoff_vector_evaluations()[name] if name else None
         )
-        self.budget = None if settings.time_budget is None else CpuBudget(settings.time_budget)
-        #: Whether the time budget may stop the search yet: from the second iteration on
-        #: when it deepens (the first gives the move), at once when it does not.
-        self.clock_armed = False
-        self.depth: int | None = settings.depth  # the depth being searched
 
     def run(self, root: Any) -> SearchResult:
         """Search from ``root``: once, or deepening while the time budget lasts."""
-        self.started = time.perf_counter()
+        self.begin()
         settings = self.settings
         plies = self.game.max_plies(root)
         limit = deepest_search(settings.depth, plies)
@@ -80,7 +70,6 @@ class PlayerSearch(SearchDriver):
             # with is searched once, to its end (its time budget, if any, stops it).
             if settings.iterative and (self.evaluate is not None or plies is None):
                 return self._deepen(root, limit)
-            self.clock_armed = True
             found = self._search(root, settings.depth)
             return self._result(found, settings.depth, found.reason is None, found.reason, ())
 
@@ -133,7 +122,7 @@ class PlayerSearch(SearchDriver):
             depth=depth,
             evaluate=self.evaluate,
             observer=self.observer,
-            stop=self._stop,
+            stop=self.stop_reason,
             table_size=TABLE_LIMIT if settings.transposition_table else 0,
             first_node=self.nodes,
         )
@@ -143,20 +132,6 @@ class PlayerSearch(SearchDriver):
         self.tt_hits += found.tt_hits
         self.max_ply = max(self.max_ply, found.max_depth)
         return found
-
-    def _stop(self, nodes: int, deepest: int) -> StopReason | None:
-        """Asked every few hundred nodes: progress, then a reason to stop, if any."""
-        if self.progress is not None:
-            seconds = time.perf_counter() - self.started
-            self.progress(SearchProgress(nodes, self.depth, max(deepest, self.max_ply), seconds))
-        if self.cancel.cancelled:
-            return StopReason.CANCELLED
-        cap = self.settings.node_cap
-        if cap is not None and nodes >= cap:
-            return StopReason.NODE_CAP
-        if self.clock_armed and self.budget is not None and self.budget.passed():
-            return StopReason.TIME
-        return None
 
     def _result(
         self,
