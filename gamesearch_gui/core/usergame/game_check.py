@@ -96,7 +96,7 @@ def check_game(game: UserGame, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
     findings: list[Finding] = []
     try:
         root = game.initial_state()
-        if not _over(game, root) and game.to_move(root) is not Player.CHANCE and players:
+        if not game.is_terminal(root) and game.to_move(root) is not Player.CHANCE and players:
             game.player_index(root)
     except GameError as error:
         return CheckReport(game.title, playouts, seed, (Finding(STARTS, False, str(error)),))
@@ -118,13 +118,6 @@ def check_game(game: UserGame, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
         findings.append(failures.finding(EVALUATIONS, ", ".join(evaluations)))
     findings.append(failures.finding(TEXTS))
     return CheckReport(game.title, playouts, seed, tuple(findings))
-
-
-def _over(game: UserGame, state: Position) -> bool:
-    """Whether the game is over at ``state``: a utility, or one for each player."""
-    if len(game.players) == 2:
-        return game.terminal_value(state) is not None
-    return game.terminal_utilities(state) is not None
 
 
 def _evaluations(game: UserGame, failures: _Failures) -> dict[str, Callable[[Position], object]]:
@@ -151,7 +144,7 @@ def _playout(
     while True:
         _remember(visited, state)
         try:
-            if _over(game, state):
+            if game.is_terminal(state):
                 return
             player = game.to_move(state)
         except GameError as error:

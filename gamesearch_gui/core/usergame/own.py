@@ -116,7 +116,7 @@ class OwnProtocolGame(UserGame):
         if len(self.players) != 2:
             # As a built-in game of more players answers: None where play goes on; where
             # it ends there is no one number to give.
-            if self.terminal_utilities(Position(state, 0)) is None:
+            if self._user_utilities(state) is None:
                 return None
             raise GameError(
                 f"{self.title} has {len(self.players)} players: its utilities are a vector "
@@ -214,20 +214,22 @@ class OwnProtocolGame(UserGame):
         return self.terminal_utilities(state) is not None
 
     def terminal_utilities(self, state: Position) -> tuple[float, ...] | None:
-        """The user's ``terminal_utilities(state)``, or ``is_terminal`` and ``utilities``:
-        a finite number for each player where the game is over, else None."""
+        """A finite number for each player where the game is over, else None."""
         if len(self.players) == 2:
             return super().terminal_utilities(state)
+        return self._user_utilities(state.state)
+
+    def _user_utilities(self, state: object) -> tuple[float, ...] | None:
+        """The user's ``terminal_utilities(state)`` if it defines one, else ``is_terminal``
+        and ``utilities``, each vector checked."""
         obj, file = self.obj, self.file
         if _overrides(obj, "terminal_utilities"):
             fn: Callable[[object], object] = obj.terminal_utilities
-            found = file.run("terminal_utilities", fn, state.state)
+            found = file.run("terminal_utilities", fn, state)
             return None if found is None else self._vector("terminal_utilities", fn, found)
-        if not file.run("is_terminal", obj.is_terminal, state.state):
+        if not file.run("is_terminal", obj.is_terminal, state):
             return None
-        return self._vector(
-            "utilities", obj.utilities, file.run("utilities", obj.utilities, state.state)
-        )
+        return self._vector("utilities", obj.utilities, file.run("utilities", obj.utilities, state))
 
     def utilities(self, state: Position) -> tuple[float, ...]:
         """A finite number for each player at a terminal ``state`` (GameError elsewhere)."""
