@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import pickle
+import sys
+import threading
 
 import chess
 import chess.polyglot
@@ -87,6 +89,66 @@ def test_states_are_values_that_a_move_does_not_change() -> None:
     again = pickle.loads(pickle.dumps(start))
     assert again == start and hash(again) == hash(start)
     assert GAME.key(again) == GAME.key(start)
+
+
+def test_naming_or_parsing_a_move_never_changes_the_board_even_for_a_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A state is read by two threads at once (the window's, and the job that writes a
+    replay page): python-chess plays a move and takes it back to write it in SAN, and
+    the other thread, naming a move of the same state then, saw a board with the pawn
+    lifted and not yet put down ("san() expects move to be legal ... got g7g6")."""
+    state = _state(SCHOLAR)
+    pushed: list[int] = []
+    push = chess.Board.push
+
+    def spied(board: chess.Board, move: chess.Move) -> None:
+        pushed.append(id(board))
+        push(board, move)
+
+    monkeypatch.setattr(chess.Board, "push", spied)
+    for move in GAME.actions(state):
+        GAME.parse_move(state, GAME.move_text(state, move))
+    GAME.terminal_value(state)
+    assert pushed, "the spy saw python-chess play the moves it names"
+    assert id(state._board) not in pushed
+    assert state.fen == SCHOLAR
+
+
+def test_two_threads_reading_the_same_states_see_every_legal_move() -> None:
+    """The game-over check begins the legal moves and ``actions`` goes on with them: two
+    threads asking the same fresh states at once each get all of them, named rightly."""
+    board = chess.Board()
+    fens = []
+    for move in list(board.legal_moves)[:12]:
+        board.push(move)
+        fens.extend(board.fen() for _ in range(25))
+        board.pop()
+    expected = {
+        fen: sorted(chess.Board(fen).san(m) for m in chess.Board(fen).legal_moves) for fen in fens
+    }
+    states = [ChessState.from_fen(fen) for fen in fens]
+    seen: list[list[tuple[str, list[str]]]] = [[], []]
+
+    def read(out: list[tuple[str, list[str]]]) -> None:
+        for state in states:
+            GAME.terminal_value(state)
+            out.append((state.fen, sorted(GAME.move_text(state, m) for m in GAME.actions(state))))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as Python can
+    try:
+        threads = [threading.Thread(target=read, args=(out,)) for out in seen]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    for out in seen:
+        assert len(out) == len(states)
+        for fen, moves in out:
+            assert moves == expected[fen], fen
 
 
 def test_the_key_is_the_zobrist_hash_and_transpositions_share_it() -> None:

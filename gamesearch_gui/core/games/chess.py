@@ -34,6 +34,7 @@ counted as if it were to move). :meth:`Chess.evaluation_terms` spells each out.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Iterator
@@ -133,8 +134,9 @@ class ChessState:
         #: made from (None once the key is known, or when the key before was not).
         self._origin: tuple[chess.Board, int] | None = None
         #: The legal moves begun by the game-over check: the first, and the generator
-        #: that yields the rest (None when the check did not begin them, or once taken).
-        self._rest: tuple[Move, Iterator[Move]] | None = None
+        #: that yields the rest, in a list that one reader empties (None when the check
+        #: did not begin them). A generator cannot be resumed by two threads at once.
+        self._rest: list[tuple[Move, Iterator[Move]]] | None = None
 
     @classmethod
     def from_fen(cls, fen: str, history: tuple[PositionId, ...] = ()) -> ChessState:
@@ -195,17 +197,23 @@ class ChessState:
 
 def _legal(state: ChessState) -> tuple[Move, ...]:
     """The legal moves in python-chess's order, generated once per position: the
-    generation the game-over check began goes on where it stopped."""
+    generation the game-over check began goes on where it stopped.
+
+    A state may be read by two threads at once (the window's, and a job's that writes a
+    replay page): ``list.pop`` hands the paused generator to one of them, and another
+    that finds the list empty generates the moves afresh from the unchanging board."""
     moves = state._moves
     if moves is None:
-        rest = state._rest
-        if rest is None:
+        rest, taken = state._rest, None
+        if rest:
+            with contextlib.suppress(IndexError):  # another thread took it since the test
+                taken = rest.pop()
+        if taken is None:
             moves = tuple(state._board.generate_legal_moves())
         else:
             # The board never changes, so the paused generator goes on as if never paused.
-            first, more = rest
+            first, more = taken
             moves = (first, *more)
-            state._rest = None
         state._moves = moves
     return moves
 
@@ -226,7 +234,7 @@ def _ending(state: ChessState) -> tuple[float | None, str]:
         if first is None:
             state._moves = ()
         else:
-            state._rest = (first, moves)
+            state._rest = [(first, moves)]
     if stuck:
         if board.is_check():
             won = MATE - min(state.plies, _PLY_CAP)
@@ -468,8 +476,12 @@ class Chess(FixedRules, Game[ChessState, Move]):
         return (-MATE, MATE)
 
     def move_text(self, state: ChessState, action: Move) -> str:
-        """The move in SAN: ``e4``, ``Nxf7+``, ``O-O``, ``e8=Q#``."""
-        return state._board.san(action)
+        """The move in SAN: ``e4``, ``Nxf7+``, ``O-O``, ``e8=Q#``.
+
+        Named on a copy of the board: python-chess plays the move and takes it back to
+        see whether it checks, and another thread reading the state meanwhile would see
+        half a move."""
+        return state.board().san(action)
 
     def parse_move(self, state: ChessState, text: str) -> Move:
         """The legal move written in SAN (``Qxf7#``) or UCI (``h5f7``); IllegalMoveError,
