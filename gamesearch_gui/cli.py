@@ -1006,15 +1006,27 @@ def _value_text(value: Any) -> str:
 
 def _root_values_text(answer: dict[str, Any]) -> str:
     """The root values for a person: "3 2 2" when each is exact, else each bound as one
-    ("3, ≤ 2, ≤ 2": after a cut a value may be only a bound on the move's true value)."""
+    ("3, ≤ 2, ≤ 2": after a cut a value may be only a bound on the move's true value; in
+    a game of n players one number of the vector is, "(5, 3, 2), (2, ≥ 5, 3)")."""
     values = answer["root_values"]
     bounds = answer.get("root_bounds") or [None] * len(values)
+    shares = answer.get("root_bound_shares") or [None] * len(values)
     if all(b in (None, "exact", "estimate") for b in bounds):
         return " ".join(_value_text(v) for v in values)
     return ", ".join(
-        _value_text(v) if v is None or isinstance(v, list) else format_bounded(v, b or "exact")
-        for v, b in zip(values, bounds, strict=True)
+        _bounded_text(v, b or "exact", share)
+        for v, b, share in zip(values, bounds, shares, strict=True)
     )
+
+
+def _bounded_text(value: Any, bound: str, share: int | None) -> str:
+    """A root value as what it says: a bound marked as one (``≤ 2``; in a vector, the
+    number it is on, ``(2, ≥ 5, 3)``), ``-`` for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return vector_text(value, bound, share)
+    return format_bounded(value, bound)
 
 
 def _depth_text(answer: dict[str, Any]) -> str:

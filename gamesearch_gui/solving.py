@@ -22,6 +22,7 @@ from gamesearch_gui.core.recording.depth_first import SearchRecording
 from gamesearch_gui.core.recording.events import fan_out
 from gamesearch_gui.core.root_values import RootValueWatcher
 from gamesearch_gui.core.root_values import root_bounds
+from gamesearch_gui.core.root_values import root_shares
 from gamesearch_gui.core.root_values import root_values
 from gamesearch_gui.core.root_values import root_vectors
 from gamesearch_gui.core.root_values import root_visits
@@ -259,7 +260,9 @@ def root_answers(
     "upper"; "estimate" under MCTS), and under MCTS each root move's visits and win rate,
     in move order.
 
-    A game of n players gives each root value as a list, one number per player."""
+    A game of n players gives each root value as a list, one number per player, and
+    says whose number in it each bound is on (``root_bound_shares``: an index into the
+    list, None where the value is exact)."""
     answer: dict[str, Any]
     if len(game.players) > 2:
         vectors = root_vectors(game, state, result, watcher)
@@ -268,6 +271,8 @@ def root_answers(
         answer = {"root_values": json_values(root_values(game, state, result, watcher))}
     bounds = root_bounds(game, state, result, watcher)
     answer["root_bounds"] = [None if b is None else b.value for b in bounds]
+    if len(game.players) > 2:
+        answer["root_bound_shares"] = root_shares(game, state, result)
     if result.settings.algorithm is Algorithm.MCTS:
         answer["root_visits"] = root_visits(game, state, result)
         answer["root_win_rates"] = json_values(root_win_rates(game, state, result))

@@ -176,6 +176,14 @@ def root_vectors(
     return [by_move.get(move) for move in _root_moves(game, state)]
 
 
+def root_shares(game: Game[S, A], state: S, result: SearchResult) -> list[int | None]:
+    """Max^n and paranoid: whose number in each child's vector its bound (of
+    :func:`root_bounds`) is on, in move order; None where the vector is exact (and at a
+    chance root, whose outcomes no cut touches)."""
+    by_move = {root.move: root.share for root in result.root_moves}
+    return [by_move.get(move) for move in _root_moves(game, state)]
+
+
 def root_visits(game: Game[S, A], state: S, result: SearchResult) -> list[int]:
     """MCTS: how many iterations went through each child of ``state`` (its N), in move
     (or outcome) order; 0 for a child never tried."""

@@ -253,6 +253,15 @@ def test_shallow_pruning_changes_nothing_but_the_work(tree: CustomTree) -> None:
     assert shallow.principal_variation == plain.principal_variation
     assert shallow.stats.nodes <= plain.stats.nodes
     assert (shallow.stats.cutoffs == 0) == (shallow.stats.nodes == plain.stats.nodes)
+    # A root move cut short says only what holds: its mover is sure of at least its number.
+    exact = {m.move: m.values for m in plain.root_moves}
+    for move in shallow.root_moves:
+        assert move.values is not None
+        if move.bound is Bound.EXACT:
+            assert move.values == exact[move.move] and move.share is None
+        else:
+            assert move.bound is Bound.LOWER and move.share is not None
+            assert exact[move.move][move.share] >= move.values[move.share]
 
 
 def shallow_cut_tree() -> CustomTree:
@@ -280,8 +289,42 @@ def test_shallow_pruning_cuts_where_the_sum_leaves_the_parent_nothing_better() -
     (cut,) = recorder.of_type(ChildrenPruned)
     assert (cut.value, cut.alpha, cut.beta) == (3, 5, 3)  # B's 3; A has 5, gets at most 3
     assert result.values == (5, 1, 0)
-    assert [m.bound for m in result.root_moves] == [Bound.EXACT, Bound.UPPER]
+    assert [(m.bound, m.share) for m in result.root_moves] == [
+        (Bound.EXACT, None),
+        (Bound.LOWER, 1),
+    ]
     assert leaves_and_cuts(game, MAXN) == (["0", "1.0", "1.1"], [])
+
+
+def test_a_shallow_cut_bounds_the_mover_s_number_not_the_root_player_s() -> None:
+    """A has 5 from its first move; at the second, B is sure of 5 of 10, so A gets at
+    most 5 there and B's second move is cut. The vector so far, (2, 5, 3), is not a
+    bound on A's number: B's cut move gives (4, 6, 0), and A would get 4 there."""
+    tree = build_tree(
+        {
+            "player": "A",
+            "children": [
+                {"values": [5, 3, 2]},
+                {"player": "B", "children": [{"values": [2, 5, 3]}, {"values": [4, 6, 0]}]},
+            ],
+        },
+        players=("A", "B", "C"),
+        constant_sum=10,
+    )
+    game = TreeGame(tree)
+    cut = search(game, tree.root, SHALLOW).root_moves[1]
+    assert (cut.values, cut.bound, cut.share) == ((2, 5, 3), Bound.LOWER, 1)
+    assert search(game, tree.root, MAXN).root_moves[1].values == (4, 6, 0)
+    assert vector_text(cut.values, cut.bound.value, cut.share) == "(2, ≥ 5, 3)"
+
+
+def test_paranoid_s_cut_bounds_the_root_player_s_number() -> None:
+    tree = figure_5_4()
+    result = search(TreeGame(tree), tree.root, PARANOID)
+    assert [(m.bound, m.share) for m in result.root_moves] == [
+        (Bound.EXACT, None),
+        (Bound.UPPER, 0),
+    ]
 
 
 @examples(60)
@@ -367,6 +410,7 @@ def test_an_evaluation_of_the_wrong_length_is_a_game_error() -> None:
 
 def test_vector_text() -> None:
     assert vector_text((1, 2.5, -3)) == "(1, 2.5, −3)"
+    assert vector_text((1, 2.5, -3), "upper", 0, sep="") == "(≤1, 2.5, −3)"
 
 
 def test_a_cancel_or_a_node_cap_stops_it_with_the_best_root_move_so_far() -> None:

@@ -73,6 +73,7 @@ from gamesearch_gui.core.game import GameError
 from gamesearch_gui.core.game import Player
 from gamesearch_gui.core.game import VectorEvaluation
 from gamesearch_gui.core.numbers import better
+from gamesearch_gui.core.numbers import format_bounded
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.events import SearchObserver
@@ -111,11 +112,17 @@ class Halted(Exception):
 @dataclass(frozen=True, slots=True)
 class VectorRootMove(Generic[A]):
     """A root move and the vector it returned; ``exact`` is False where a cut made the
-    vector only what was known so far (shallow pruning) or a bound (paranoid)."""
+    vector only what was known so far (shallow pruning) or a bound (paranoid).
+
+    A cut vector is a bound on one number of it, player ``share``'s: under paranoid the
+    root player's, at most that (alpha-beta failed low on it); under shallow pruning
+    the number of the player who moves at the move's node, at least that (the rest of
+    that node's moves were cut). None where the vector is exact."""
 
     move: A
     values: Vector
     exact: bool
+    share: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,8 +309,9 @@ class _VectorSearch(Generic[S, A, R]):
             bound = None if best is None else (who, best[who])
             child = game.result(state, action)
             got, rest, exact = self.max_n_shallow(child, nid, action, None, ply + 1, bound)
-            if ply == 0:
-                self.root_moves.append(VectorRootMove(action, got, exact))
+            if ply == 0:  # a cut node is a decision: its player is sure of its number
+                share = None if exact else game.player_index(child)
+                self.root_moves.append(VectorRootMove(action, got, exact, share))
             if best is None or better(got[who], best[who], True):
                 best, best_move, line = got, action, (action, *rest)
             if k + 1 < len(moves) and self.shallow_cut(nid, moves[k + 1 :], who, best, above):
@@ -364,7 +372,8 @@ class _VectorSearch(Generic[S, A, R]):
                 game.result(state, action), nid, action, None, ply + 1, a, b
             )
             if ply == 0:
-                self.root_moves.append(VectorRootMove(action, got, self.inside(got[me], a, b)))
+                exact = self.inside(got[me], a, b)
+                self.root_moves.append(VectorRootMove(action, got, exact, None if exact else me))
             if best is None or better(got[me], best[me], maximizing):
                 best, best_move, line = got, action, (action, *rest)
             share = best[me]
@@ -627,9 +636,23 @@ def _best_so_far(root_moves: Sequence[VectorRootMove[A]], me: int) -> A | None:
     return None if best is None else best.move
 
 
-def vector_text(values: Sequence[float]) -> str:
-    """A vector as the textbook writes it: ``(1, 2, 6)``."""
-    return "(" + ", ".join(format_number(v) for v in values) + ")"
+def vector_text(
+    values: Sequence[float], bound: str = "exact", share: int | None = None, *, sep: str = " "
+) -> str:
+    """A vector as the textbook writes it: ``(1, 2, 6)``; with a ``bound`` ("upper" or
+    "lower", as :func:`format_bounded` takes it) on player ``share``'s number, that
+    number marked as one: ``(1, ≥ 2, 6)``."""
+    return "(" + ", ".join(vector_numbers(values, bound, share, sep=sep)) + ")"
+
+
+def vector_numbers(
+    values: Sequence[float], bound: str = "exact", share: int | None = None, *, sep: str = " "
+) -> list[str]:
+    """The numbers of :func:`vector_text`, each written alone (a column of them)."""
+    return [
+        format_bounded(v, bound, sep=sep) if i == share else format_number(v)
+        for i, v in enumerate(values)
+    ]
 
 
 def vector_problem(game: Game[S, A], *, shallow: bool) -> str | None:

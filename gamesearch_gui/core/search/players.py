@@ -24,6 +24,7 @@ from gamesearch_gui.core.search.depth_first import SearchDriver
 from gamesearch_gui.core.search.depth_first import deepest_search
 from gamesearch_gui.core.search.depth_first import recursion_room
 from gamesearch_gui.core.search.maxn import VectorOutcome
+from gamesearch_gui.core.search.maxn import VectorRootMove
 from gamesearch_gui.core.search.maxn import search_vectors
 from gamesearch_gui.core.search.recursion import TABLE_LIMIT
 from gamesearch_gui.core.search.results import Bound
@@ -143,7 +144,7 @@ class PlayerSearch(SearchDriver):
     ) -> SearchResult:
         me = found.player
         root_moves = tuple(
-            RootMove(r.move, r.values[me], Bound.EXACT if r.exact else Bound.UPPER, values=r.values)
+            RootMove(r.move, r.values[me], _bound(r, me), values=r.values, share=r.share)
             for r in found.root_moves
         )
         return SearchResult(
@@ -160,3 +161,11 @@ class PlayerSearch(SearchDriver):
             player=me,
             iterations=tuple(iterations),
         )
+
+
+def _bound(move: VectorRootMove[Any], me: int) -> Bound:
+    """What a root move's vector says of player ``move.share``'s number: at most it for
+    the root player (paranoid), at least it for another (shallow pruning)."""
+    if move.exact:
+        return Bound.EXACT
+    return Bound.UPPER if move.share == me else Bound.LOWER

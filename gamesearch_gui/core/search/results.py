@@ -68,7 +68,10 @@ class RootMove:
 
     Under MCTS ``value`` is the move's Q/N (``Bound.ESTIMATE``), ``visits`` its N and
     ``total`` its Q; the other algorithms leave those two None. Under max^n and paranoid
-    ``Bound.UPPER`` marks a move cut short (see ``SearchResult``).
+    a move cut short bounds one number of ``values``, player ``share``'s: the root
+    player's under paranoid (``Bound.UPPER``: at most that); under shallow pruning the
+    number of the player who moves after the root move (``Bound.LOWER``: at least that,
+    and so not the root player's, which is ``value``).
     """
 
     move: Any
@@ -78,6 +81,8 @@ class RootMove:
     total: float | None = None
     #: Max^n and paranoid: the move's whole vector (``value`` is the root player's share).
     values: tuple[float, ...] | None = None
+    #: Max^n and paranoid, a move cut short: whose number in ``values`` ``bound`` is on.
+    share: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
