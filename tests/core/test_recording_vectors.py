@@ -8,6 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamesearch_gui.core.narration.facts import bound_share
+from gamesearch_gui.core.narration.facts import bound_text
+from gamesearch_gui.core.narration.facts import node_bound
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.narration.steps import describe_step
 from gamesearch_gui.core.recording.depth_first import NATIVE_WRITER
 from gamesearch_gui.core.recording.depth_first import NONE
@@ -95,6 +99,28 @@ def test_a_shallow_cut_says_why_the_parent_will_not_come() -> None:
         "most 3 here, no more than the 5 A already has: A will not come here (shallow "
         "pruning), so its remaining child is pruned"
     )
+
+
+def test_the_tree_marks_the_number_a_cut_vector_bounds() -> None:
+    """A cut vector is no exact value: the tree and the details mark the one number of
+    it that holds, as the command line's root values do."""
+    shallow = recorded(shallow_cut_tree(), SHALLOW)
+    cut = shallow.cutoffs[0].node
+    assert (node_bound(shallow, cut), bound_share(shallow, cut)) == ("lower", 1)
+    assert shown_value(shallow, cut) == "(0, ≥ 3, 3)"
+    assert shown_value(shallow, cut, sep="") == "(0, ≥3, 3)"
+    assert shown_value(shallow, 0) == "(5, 1, 0)"
+    assert bound_text(shallow, cut, shallow.event_count).startswith("B is sure of at least 3")
+    paranoid = recorded(example("figure-5-4").tree(), PARANOID)
+    cut = paranoid.cutoffs[0].node
+    assert (node_bound(paranoid, cut), bound_share(paranoid, cut)) == ("upper", 0)
+    assert shown_value(paranoid, cut).startswith("(≤ 1, ")
+    assert bound_text(paranoid, cut, paranoid.event_count).startswith("at most 1: ")
+    assert "and A already has at least α elsewhere" in bound_text(
+        paranoid, cut, paranoid.event_count
+    )
+    exact = recorded(example("figure-5-4").tree(), MAXN)
+    assert all(node_bound(exact, n) == "exact" for n in range(exact.node_count))
 
 
 def vectors_by_path(recording: SearchRecording) -> dict[str, tuple[float, ...]]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamesearch_gui.core.game import Player
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE
 from gamesearch_gui.core.recording.depth_first import SearchRecording
@@ -89,7 +90,7 @@ def window_labels(
     windows: Counter[str] = Counter()
     for n in range(now.limit):
         if now.is_valued(n):
-            values[recording.value_text(n)] += 1
+            values[shown_value(recording, n)] += 1  # a bound as one: "≤ 2"
         if model.shows_window(n):
             windows.update(model.window_lines(n))
     return values, windows

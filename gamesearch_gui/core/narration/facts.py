@@ -37,6 +37,7 @@ from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import LABEL_CHARS
 from gamesearch_gui.core.text import clip
@@ -44,6 +45,7 @@ from gamesearch_gui.core.text import clip
 __all__ = [
     "LINE_CHARS",
     "MAX_WINDOW_ROWS",
+    "bound_share",
     "bound_text",
     "children_text",
     "cutoff_lines",
@@ -148,25 +150,40 @@ def node_bound(recording: SearchRecording, n: int) -> str:
 
     Under fail-soft a value outside the entry window, and under fail-hard a value on its
     edge, tells only on which side of the window the true value lies, and that is all the
-    parent needs. Leaves and evaluations are exact; so is a game of n players's vector.
+    parent needs. Leaves and evaluations are exact. In a game of n players the bound is
+    on one number of the vector (:func:`bound_share`): under paranoid the root player's,
+    as alpha-beta's; under max^n a node that shallow pruning cut holds its vector so far,
+    in which its player is sure of at least its own number.
     """
     code = recording.how[n]
-    if code < 0 or (recording.players and not recording.paranoid):
+    if code < 0 or VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
         return "exact"
-    if VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
-        return "exact"
+    if recording.players and not recording.paranoid:
+        return "lower" if recording.cutoff_of[n] != NONE else "exact"
     return root_bound(
         recording.value[n], recording.alpha_in[n], recording.beta_in[n], strict=recording.strict
     ).value
 
 
+def bound_share(recording: SearchRecording, n: int) -> int | None:
+    """In a game of n players, whose number in node ``n``'s vector its bound is on (None
+    where the vector is exact): the root player's under paranoid, else the node's own
+    player's (a shallow cut)."""
+    if not recording.players or node_bound(recording, n) == "exact":
+        return None
+    return recording.root_player(n) if recording.paranoid else recording.mover(n)
+
+
 def shown_value(recording: SearchRecording, n: int, *, sep: str = " ") -> str:
     """Valued node ``n``'s value as the tree, the details and the tooltips write it: "3",
     "≤ 2" or "≥ 5" where it is only a bound (``sep`` between sign and number: "≤2" where
-    the tree has no room), "(1, 2, 6)" in a game of n players."""
-    if n in recording.vectors:
-        return recording.value_text(n)
-    return format_bounded(recording.value[n], node_bound(recording, n), sep=sep)
+    the tree has no room), "(1, 2, 6)" in a game of n players, "(2, ≥ 5, 3)" where one
+    number of it is a bound."""
+    vector = recording.vectors.get(n)
+    bound = node_bound(recording, n)
+    if vector is not None:
+        return vector_text(vector, bound, bound_share(recording, n), sep=sep)
+    return format_bounded(recording.value[n], bound, sep=sep)
 
 
 def bound_text(recording: SearchRecording, n: int, k: int) -> str:
@@ -176,17 +193,27 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     bound = node_bound(recording, n)
     if bound == "exact":
         return ""
+    share = bound_share(recording, n)
+    if share is not None and not recording.paranoid:  # a shallow cut
+        own = format_number(recording.vectors[n][share])
+        return (
+            f"{recording.players[share]} is sure of at least {own} here: the rest of its "
+            "moves were cut (see Cutoff), so the other numbers are only those of its best "
+            "move so far"
+        )
     shown, strict = format_number(recording.value[n]), recording.strict
+    me, others = ("MAX", "MIN") if share is None else (recording.players[share], "the others")
     if bound == "upper":
         edge = format_number(recording.alpha_in[n])
         return (
-            f"at most {shown}: {past(shown, 'α', edge, above=False, strict=strict)}, and MAX "
+            f"at most {shown}: {past(shown, 'α', edge, above=False, strict=strict)}, and {me} "
             "already has at least α elsewhere, so the exact value does not matter"
         )
     edge = format_number(recording.beta_in[n])
     return (
-        f"at least {shown}: {past(shown, 'β', edge, above=True, strict=strict)}, and MIN "
-        "already has at most β elsewhere, so the exact value does not matter"
+        f"at least {shown}: {past(shown, 'β', edge, above=True, strict=strict)}, and "
+        f"{others} already {'have' if share is not None else 'has'} at most β elsewhere, so "
+        "the exact value does not matter"
     )
 
 

@@ -23,6 +23,7 @@ from typing import TypeVar
 from gamesearch_gui.core.narration.facts import cutoff_lines
 from gamesearch_gui.core.narration.facts import node_rows
 from gamesearch_gui.core.narration.facts import node_title
+from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.narration.legend import recording_legend
 from gamesearch_gui.core.narration.line import step_line
 from gamesearch_gui.core.numbers import format_number
@@ -121,7 +122,10 @@ def _node_columns(end: Moment, texts: _Texts) -> dict[str, list[Any]]:
     recording, count = end.recording, end.limit
     return {
         **_shape_columns(end),
-        "value": [texts(recording.value_text(n)) if end.is_valued(n) else -1 for n in range(count)],
+        # As the window writes it: a bound as one ("≤ 2", "(0, ≥ 3, 3)").
+        "value": [
+            texts(shown_value(recording, n)) if end.is_valued(n) else -1 for n in range(count)
+        ],
         "alphaIn": [texts(format_number(a)) for a in recording.alpha_in[:count]],
         "betaIn": [texts(format_number(b)) for b in recording.beta_in[:count]],
         "alphaOut": [texts(format_number(a)) for a in recording.alpha_out[:count]],

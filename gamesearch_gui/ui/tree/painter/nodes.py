@@ -15,11 +15,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtGui import QPainter
 
+from gamesearch_gui.core.narration.facts import bound_share
 from gamesearch_gui.core.narration.facts import node_bound
 from gamesearch_gui.core.narration.facts import shown_value
 from gamesearch_gui.core.numbers import format_number
 from gamesearch_gui.core.recording.depth_first import NONE
-from gamesearch_gui.core.search.maxn import vector_text
+from gamesearch_gui.core.search.maxn import vector_numbers
 from gamesearch_gui.core.text import player_letters
 from gamesearch_gui.ui.palette import MIN_TEXT_PIXELS
 from gamesearch_gui.ui.tree.folds import Layout
@@ -281,7 +282,8 @@ class NodePainter:
         sheet = self.sheet
         rec, inks, width = sheet.rec, sheet.inks, sheet.cache.width
         vector = rec.vectors.get(n)
-        text = vector_text(vector) if vector is not None else format_number(rec.value[n])
+        # A cut vector marks the number it bounds: "(0, ≥ 3, 3)".
+        text = shown_value(rec, n) if vector is not None else format_number(rec.value[n])
         tight = text.replace(" ", "")
         px = int(self.small_px * 1.15)
         if self.value_px >= MIN_TEXT_PIXELS:
@@ -296,7 +298,8 @@ class NodePainter:
         readable = max(px, READABLE_PX)
         raised = top + (readable - px) / 2  # the same gap under the node as at ``px``
         shades = inks.player_ink
-        column = "\n".join(format_number(v) for v in vector)
+        bound, share = node_bound(rec, n), bound_share(rec, n)
+        column = "\n".join(vector_numbers(vector, bound, share, sep=""))
         colours = tuple(shades[i % len(shades)] for i in range(len(vector)))
         form = CanvasText(x, raised, column, readable, True, ink, True, VALUE, n, colours=colours)
         if width(tight, readable, True) <= room:
