@@ -13,6 +13,8 @@ what a value outside the window its child was searched with says about the true 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamesearch_gui.core.game import A
 from gamesearch_gui.core.game import Game
 from gamesearch_gui.core.game import Player
@@ -27,6 +29,17 @@ from gamesearch_gui.core.search.mcts import win_rate
 from gamesearch_gui.core.search.textbook import root_bound
 
 
+@dataclass(frozen=True, slots=True)
+class _Returned:
+    """What one root child returned: its value, what the value says given the window
+    the child was entered with, and in a game of n players its vector."""
+
+    move: object
+    value: float
+    bound: Bound
+    vector: tuple[float, ...] | None
+
+
 class RootValueWatcher(SearchObserver):
     """Keeps the values the root's children return, from the last finished iteration
     (iterative deepening uses only those), else from the one search there was."""
@@ -37,10 +50,12 @@ class RootValueWatcher(SearchObserver):
         self._root: int | None = None
         #: Each root child's move (or outcome) and the window it was entered with.
         self._children: dict[int, tuple[object, float, float]] = {}
-        self._current: list[tuple[object, float, Bound]] = []
-        self._finished: list[tuple[object, float, Bound]] | None = None
-        self._vectors: list[tuple[object, tuple[float, ...]]] = []
-        self._finished_vectors: list[tuple[object, tuple[float, ...]]] | None = None
+        #: A root child's vector (a game of n players), told just before its value.
+        self._vector: tuple[float, ...] | None = None
+        #: What each root child valued so far returned, in the order searched.
+        self._current: list[_Returned] = []
+        #: The same of the last finished iteration (None before one finished).
+        self._finished: list[_Returned] | None = None
 
     def entered(
         self,
@@ -59,7 +74,6 @@ class RootValueWatcher(SearchObserver):
             self._root = node_id
             self._children = {}
             self._current = []
-            self._vectors = []
         elif parent_id == self._root:
             self._children[node_id] = (move, alpha, beta)
 
@@ -77,14 +91,14 @@ class RootValueWatcher(SearchObserver):
         child = self._children.get(node_id)
         if child is not None:
             move, entry_alpha, entry_beta = child
-            self._current.append(
-                (move, value, root_bound(value, entry_alpha, entry_beta, strict=self.strict))
-            )
+            bound = root_bound(value, entry_alpha, entry_beta, strict=self.strict)
+            self._current.append(_Returned(move, value, bound, self._vector))
+            self._vector = None
 
     def node_values(self, node_id: int, values: tuple[float, ...], player: int | None) -> None:
-        """A game of n players: a root child's vector is kept."""
+        """A game of n players: a root child's vector, kept with its value (told next)."""
         if node_id in self._children:
-            self._vectors.append((self._children[node_id][0], values))
+            self._vector = values
 
     def pruned(
         self, node_id: int, moves: tuple[object, ...], value: float, alpha: float, beta: float
@@ -100,17 +114,21 @@ class RootValueWatcher(SearchObserver):
         """A finished iteration's values are the ones its result uses."""
         if completed:
             self._finished = list(self._current)
-            self._finished_vectors = list(self._vectors)
+
+    def _returned(self) -> list[_Returned]:
+        """The root children's returns the result uses: the last finished iteration's,
+        else the one search's."""
+        return self._finished if self._finished is not None else self._current
 
     def children(self) -> list[tuple[object, float, Bound]]:
         """(move or outcome, value, what the value says) for each root child valued, in
         the order searched."""
-        return self._finished if self._finished is not None else self._current
+        return [(r.move, r.value, r.bound) for r in self._returned()]
 
     def vectors(self) -> list[tuple[object, tuple[float, ...]]]:
         """Max^n and paranoid: (move or outcome, vector) for each root child valued (of
         the last finished iteration, when the search deepened)."""
-        return self._finished_vectors if self._finished_vectors is not None else self._vectors
+        return [(r.move, r.vector) for r in self._returned() if r.vector is not None]
 
 
 def root_values(
