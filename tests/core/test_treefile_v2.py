@@ -179,6 +179,12 @@ BAD: list[tuple[str, str, str | None, str]] = [
         'a tree of players has no "max" or "min" nodes',
     ),
     (
+        "type-a-list",  # found by the CLI fuzzer (seed 34): a TypeError, status 70, before
+        doc(decide("A", {"type": [1, 2, 6]})),
+        "0",
+        'unknown "type" [1, 2, 6] (expected "player", "chance" or "leaf")',
+    ),
+    (
         "value-instead-of-values",
         doc(decide("A", {"value": 3})),
         "0",

@@ -624,7 +624,7 @@ def _node_type(raw: Mapping[str, object], path: Path, players: _Players | None) 
             expected = '"max", "min", "chance" or "leaf"'
             if players is not None:
                 expected = '"player", "chance" or "leaf"'
-                if name in _TYPES:
+                if isinstance(name, str) and name in _TYPES:
                     expected += ': a tree of players has no "max" or "min" nodes'
             raise _error(path, f'unknown "type" {show(name)} (expected {expected})')
         return node_type
