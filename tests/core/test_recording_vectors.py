@@ -115,7 +115,7 @@ def test_the_tree_marks_the_number_a_cut_vector_bounds() -> None:
     cut = paranoid.cutoffs[0].node
     assert (node_bound(paranoid, cut), bound_share(paranoid, cut)) == ("upper", 0)
     assert shown_value(paranoid, cut).startswith("(≤ 1, ")
-    assert bound_text(paranoid, cut, paranoid.event_count).startswith("at most 1: ")
+    assert bound_text(paranoid, cut, paranoid.event_count).startswith("at most 1 for A: ")
     assert "and A already has at least α elsewhere" in bound_text(
         paranoid, cut, paranoid.event_count
     )

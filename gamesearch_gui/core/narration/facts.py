@@ -203,15 +203,16 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
         )
     shown, strict = format_number(recording.value[n]), recording.strict
     me, others = ("MAX", "MIN") if share is None else (recording.players[share], "the others")
+    whose = "" if share is None else f" for {me}"  # paranoid: the root player's number
     if bound == "upper":
         edge = format_number(recording.alpha_in[n])
         return (
-            f"at most {shown}: {past(shown, 'α', edge, above=False, strict=strict)}, and {me} "
-            "already has at least α elsewhere, so the exact value does not matter"
+            f"at most {shown}{whose}: {past(shown, 'α', edge, above=False, strict=strict)}, "
+            f"and {me} already has at least α elsewhere, so the exact value does not matter"
         )
     edge = format_number(recording.beta_in[n])
     return (
-        f"at least {shown}: {past(shown, 'β', edge, above=True, strict=strict)}, and "
+        f"at least {shown}{whose}: {past(shown, 'β', edge, above=True, strict=strict)}, and "
         f"{others} already {'have' if share is not None else 'has'} at most β elsewhere, so "
         "the exact value does not matter"
     )
