@@ -934,8 +934,11 @@ class SearchRecording(SearchObserver):
     def mover(self, n: int) -> int | None:
         """Who decides at node ``n`` of a game of n players (an index into ``players``):
         None at a chance node, a finished game, or in a game of two players."""
-        if n in self._movers:
-            return self._movers[n]
+        # One look-up: the replay-page job reads the same recording on its own thread,
+        # and may empty the dict between a test and a read.
+        kept = self._movers.get(n, NONE)
+        if kept != NONE:
+            return kept
         who: int | None = None
         if self.players and self.node_kind(n) in (NodeKind.MAX, NodeKind.MIN):
             who = self.game.player_index(self.state(n))
