@@ -98,3 +98,21 @@ def test_solve_game_nim3_with_a_time_budget_deepens(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert status == 0
     assert "finished: the time budget ran out in depth" in out
+
+
+def test_a_cut_root_vector_marks_the_one_number_it_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Max^n with shallow pruning: after A's "take 2" wins, B (to move after "take 3") is
+    # sure of at least 0, so A gets at most 1 there and B's other moves are cut. B's
+    # number is the bound, not A's: the vector so far is no bound on A's.
+    status = main(["solve", "--game", "nim3", "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert answer["root_bounds"] == ["exact", "exact", "lower"]
+    assert answer["root_bound_shares"] == [None, None, 1]
+    assert main(["solve", "--game", "nim3"]) == 0
+    assert "root values         (0, 1, 0), (1, 0, 0), (0, ≥ 0, 1)" in capsys.readouterr().out
+    # Paranoid: alpha-beta on A's number, which is what the cut bounds.
+    assert main(["solve", "--game", "nim3", "--algorithm", "paranoid"]) == 0
+    assert "root values         (0, 0, 1), (≤ 0, 0, 1), (≤ 0, 0, 1)" in capsys.readouterr().out
