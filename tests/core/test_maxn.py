@@ -342,6 +342,16 @@ def test_two_players_maxn_is_minimax_and_paranoid_is_alpha_beta(tree: CustomTree
     assert (paranoid.value, paranoid.best_move) == (share, minimax.best_move)
     alphabeta = SearchSettings(Algorithm.ALPHABETA)
     assert leaves_and_cuts(game, PARANOID) == leaves_and_cuts(game, alphabeta)
+    # Shallow pruning on two players: a cut move's vector bounds the root player's number
+    # (at most it, as the mover is sure of at least its own and the two add up to 0).
+    shallow = search(game, tree.root, SHALLOW)
+    assert shallow.values == maxn.values
+    exact = {m.move: m.values for m in maxn.root_moves}
+    for move in shallow.root_moves:
+        assert move.values is not None
+        if move.bound is not Bound.EXACT:
+            assert (move.bound, move.share) == (Bound.UPPER, shallow.player)
+            assert exact[move.move][shallow.player] <= move.values[shallow.player]
 
 
 # Settings ------------------------------------------------------------------------------

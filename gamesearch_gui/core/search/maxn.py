@@ -117,7 +117,8 @@ class VectorRootMove(Generic[A]):
     A cut vector is a bound on one number of it, player ``share``'s: under paranoid the
     root player's, at most that (alpha-beta failed low on it); under shallow pruning
     the number of the player who moves at the move's node, at least that (the rest of
-    that node's moves were cut). None where the vector is exact."""
+    that node's moves were cut), or with two players, whose numbers add up to a fixed
+    sum, the root player's, at most that. None where the vector is exact."""
 
     move: A
     values: Vector
@@ -309,9 +310,10 @@ class _VectorSearch(Generic[S, A, R]):
             bound = None if best is None else (who, best[who])
             child = game.result(state, action)
             got, rest, exact = self.max_n_shallow(child, nid, action, None, ply + 1, bound)
-            if ply == 0:  # a cut node is a decision: its player is sure of its number
-                share = None if exact else game.player_index(child)
-                self.root_moves.append(VectorRootMove(action, got, exact, share))
+            if ply == 0:
+                self.root_moves.append(
+                    VectorRootMove(action, got, exact, self._cut_share(child, exact))
+                )
             if best is None or better(got[who], best[who], True):
                 best, best_move, line = got, action, (action, *rest)
             if k + 1 < len(moves) and self.shallow_cut(nid, moves[k + 1 :], who, best, above):
@@ -322,6 +324,14 @@ class _VectorSearch(Generic[S, A, R]):
         self.store_exact(slot, best, line)
         self.told(nid, best, who, Valuation.BACKED_UP, -INF, INF, best_move)
         return best, line, True
+
+    def _cut_share(self, child: S, exact: bool) -> int | None:
+        """Whose number a root move's vector bounds after a shallow cut of its node (None
+        if it was not cut): that node's player's, sure of at least its number; with two
+        players the root player's, which then gets at most its own (the sum is fixed)."""
+        if exact:
+            return None
+        return self.me if self.n == 2 else self.game.player_index(child)
 
     def shallow_cut(
         self,

@@ -71,7 +71,8 @@ class RootMove:
     a move cut short bounds one number of ``values``, player ``share``'s: the root
     player's under paranoid (``Bound.UPPER``: at most that); under shallow pruning the
     number of the player who moves after the root move (``Bound.LOWER``: at least that,
-    and so not the root player's, which is ``value``).
+    and so not the root player's, which is ``value``), but with two players, whose
+    numbers add up to a fixed sum, the root player's (``Bound.UPPER``).
     """
 
     move: Any
