@@ -123,6 +123,25 @@ def test_the_tree_marks_the_number_a_cut_vector_bounds() -> None:
     assert all(node_bound(exact, n) == "exact" for n in range(exact.node_count))
 
 
+def test_a_two_player_tree_s_cut_vector_is_marked_too() -> None:
+    """Max^n and paranoid also search games of two players: MIN, sure of at least −2
+    after its first leaf, lets MAX get at most 2 there, no more than its 3."""
+    tree = build_tree(
+        {
+            "type": "max",
+            "children": [{"value": 3}, {"type": "min", "children": [{"value": 2}, {"value": 9}]}],
+        }
+    )
+    shallow = recorded(tree, SHALLOW)
+    cut = shallow.cutoffs[0].node
+    assert shown_value(shallow, cut) == "(2, ≥ −2)"
+    assert bound_text(shallow, cut, shallow.event_count).startswith("MIN is sure of at least −2")
+    paranoid = recorded(tree, PARANOID)
+    cut = paranoid.cutoffs[0].node
+    assert shown_value(paranoid, cut) == "(≤ 2, −2)"
+    assert bound_text(paranoid, cut, paranoid.event_count).startswith("at most 2 for MAX: ")
+
+
 def vectors_by_path(recording: SearchRecording) -> dict[str, tuple[float, ...]]:
     return {path_text(recording.state(n).path): vector for n, vector in recording.vectors.items()}
 

@@ -37,6 +37,7 @@ from gamesearch_gui.core.recording.events import NodeKind
 from gamesearch_gui.core.recording.events import Valuation
 from gamesearch_gui.core.recording.mcts import AnyRecording
 from gamesearch_gui.core.recording.moment import Moment
+from gamesearch_gui.core.search.maxn import root_player
 from gamesearch_gui.core.search.maxn import vector_text
 from gamesearch_gui.core.search.textbook import root_bound
 from gamesearch_gui.core.text import LABEL_CHARS
@@ -158,7 +159,7 @@ def node_bound(recording: SearchRecording, n: int) -> str:
     code = recording.how[n]
     if code < 0 or VALUATIONS[code] not in (Valuation.BACKED_UP, Valuation.TRANSPOSITION):
         return "exact"
-    if recording.players and not recording.paranoid:
+    if n in recording.vectors and not recording.paranoid:  # max^n: only a shallow cut
         return "lower" if recording.cutoff_of[n] != NONE else "exact"
     return root_bound(
         recording.value[n], recording.alpha_in[n], recording.beta_in[n], strict=recording.strict
@@ -166,12 +167,15 @@ def node_bound(recording: SearchRecording, n: int) -> str:
 
 
 def bound_share(recording: SearchRecording, n: int) -> int | None:
-    """In a game of n players, whose number in node ``n``'s vector its bound is on (None
-    where the vector is exact): the root player's under paranoid, else the node's own
-    player's (a shallow cut)."""
-    if not recording.players or node_bound(recording, n) == "exact":
+    """Under max^n and paranoid, whose number in node ``n``'s vector its bound is on
+    (None where the vector is exact, or there is none): the root player's under
+    paranoid, else the node's own player's (a shallow cut)."""
+    if n not in recording.vectors or node_bound(recording, n) == "exact":
         return None
-    return recording.root_player(n) if recording.paranoid else recording.mover(n)
+    game = recording.game
+    if recording.paranoid:
+        return root_player(game, recording.state(recording.path(n)[0]))
+    return game.player_index(recording.state(n))
 
 
 def shown_value(recording: SearchRecording, n: int, *, sep: str = " ") -> str:
@@ -194,15 +198,20 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     if bound == "exact":
         return ""
     share = bound_share(recording, n)
+    names = recording.players or recording.game.players  # MAX and MIN for two
     if share is not None and not recording.paranoid:  # a shallow cut
         own = format_number(recording.vectors[n][share])
         return (
-            f"{recording.players[share]} is sure of at least {own} here: the rest of its "
-            "moves were cut (see Cutoff), so the other numbers are only those of its best "
-            "move so far"
+            f"{names[share]} is sure of at least {own} here: the rest of its moves were "
+            "cut (see Cutoff), so the other numbers are only those of its best move so far"
         )
     shown, strict = format_number(recording.value[n]), recording.strict
-    me, others = ("MAX", "MIN") if share is None else (recording.players[share], "the others")
+    if share is None:
+        me, others, verb = "MAX", "MIN", "has"
+    elif len(names) == 2:
+        me, others, verb = names[share], names[1 - share], "has"
+    else:
+        me, others, verb = names[share], "the others", "have"
     whose = "" if share is None else f" for {me}"  # paranoid: the root player's number
     if bound == "upper":
         edge = format_number(recording.alpha_in[n])
@@ -213,7 +222,7 @@ def bound_text(recording: SearchRecording, n: int, k: int) -> str:
     edge = format_number(recording.beta_in[n])
     return (
         f"at least {shown}{whose}: {past(shown, 'β', edge, above=True, strict=strict)}, and "
-        f"{others} already {'have' if share is not None else 'has'} at most β elsewhere, so "
+        f"{others} already {verb} at most β elsewhere, so "
         "the exact value does not matter"
     )
 
