@@ -997,11 +997,14 @@ def _print_shape(out: TextIO, shape: dict[str, Any], nodes: int) -> None:
     _write(out, f"  distinct positions  {shape['distinct_positions']:,} among {among} nodes")
 
 
-def _value_text(value: Any) -> str:
-    """A value for a person: a number, ``(1, 2, 6)`` for n players, ``-`` for none."""
+def _value_text(value: Any, bound: str = "exact", share: int | None = None) -> str:
+    """A value for a person: a number, ``(1, 2, 6)`` for n players, ``-`` for none; a
+    bound marked as one (``≤ 2``; in a vector, the number it is on, ``(2, ≥ 5, 3)``)."""
     if value is None:
         return "-"
-    return vector_text(value) if isinstance(value, list) else format_number(value)
+    if isinstance(value, list):
+        return vector_text(value, bound, share)
+    return format_bounded(value, bound)
 
 
 def _root_values_text(answer: dict[str, Any]) -> str:
@@ -1014,19 +1017,9 @@ def _root_values_text(answer: dict[str, Any]) -> str:
     if all(b in (None, "exact", "estimate") for b in bounds):
         return " ".join(_value_text(v) for v in values)
     return ", ".join(
-        _bounded_text(v, b or "exact", share)
+        _value_text(v, b or "exact", share)
         for v, b, share in zip(values, bounds, shares, strict=True)
     )
-
-
-def _bounded_text(value: Any, bound: str, share: int | None) -> str:
-    """A root value as what it says: a bound marked as one (``≤ 2``; in a vector, the
-    number it is on, ``(2, ≥ 5, 3)``), ``-`` for none."""
-    if value is None:
-        return "-"
-    if isinstance(value, list):
-        return vector_text(value, bound, share)
-    return format_bounded(value, bound)
 
 
 def _depth_text(answer: dict[str, Any]) -> str:
